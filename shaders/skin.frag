@@ -1,0 +1,18 @@
+// Flat colour, or lit by a light at the camera when u_lit is 1.
+
+uniform vec4 u_color;
+uniform float u_lit;
+uniform vec3 u_light_dir; // world-space direction towards the light
+
+in vec3 v_position;
+in vec3 v_normal;
+
+out vec4 out_color;
+
+void main() {
+    float shade = 1.0;
+    if (u_lit > 0.5 && dot(v_normal, v_normal) > 0.0) {
+        shade = 0.35 + 0.65 * abs(dot(normalize(v_normal), u_light_dir));
+    }
+    out_color = vec4(u_color.rgb * shade, u_color.a);
+}

@@ -1,0 +1,439 @@
+//! The app shell: page list, navigation, links, notices, presenter mode, persistence.
+
+use crate::link::{Link, LinkError};
+use crate::notebook::notebook_ui;
+use crate::page::{self, Page};
+use egui::{Key, RichText, Ui};
+
+/// The key under which the app keeps its state in eframe's storage.
+pub const STORAGE_KEY: &str = "skinlab";
+
+/// Zoom in presenter mode.
+pub const PRESENTER_ZOOM: f32 = 1.5;
+
+/// Text a little larger than egui's defaults: this is a reading app.
+fn apply_style(ctx: &egui::Context) {
+    use egui::{FontFamily, FontId, TextStyle};
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (
+                TextStyle::Small,
+                FontId::new(11.5, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(15.0, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(14.5, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(13.5, FontFamily::Monospace),
+            ),
+            (
+                TextStyle::Heading,
+                FontId::new(22.0, FontFamily::Proportional),
+            ),
+        ]
+        .into();
+    });
+}
+
+/// The whole app. [`SkinlabApp::ui`] draws it into any `Ui`, so tests can drive it
+/// without a window.
+pub struct SkinlabApp {
+    pages: Vec<Box<dyn Page>>,
+    current: usize,
+    presenter: bool,
+    notices: Vec<String>,
+    link_text: String,
+    /// When set, time stands still (screenshots, tests).
+    pub paused: bool,
+    styled: bool,
+    #[cfg(not(target_arch = "wasm32"))]
+    screenshot: Option<Screenshot>,
+}
+
+impl Default for SkinlabApp {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SkinlabApp {
+    /// Every page at its defaults, on the first page.
+    pub fn new() -> Self {
+        let pages = page::registry();
+        let link_text = pages
+            .first()
+            .map(|p| p.link().to_string())
+            .unwrap_or_default();
+        Self {
+            pages,
+            current: 0,
+            presenter: false,
+            notices: Vec::new(),
+            link_text,
+            paused: false,
+            styled: false,
+            #[cfg(not(target_arch = "wasm32"))]
+            screenshot: None,
+        }
+    }
+
+    /// The page on screen.
+    pub fn current_page(&self) -> &dyn Page {
+        self.pages[self.current].as_ref()
+    }
+
+    /// The link that reopens what is on screen.
+    pub fn current_link(&self) -> Link {
+        self.current_page().link()
+    }
+
+    /// Messages waiting to be dismissed.
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    /// Whether presenter mode is on.
+    pub fn presenter(&self) -> bool {
+        self.presenter
+    }
+
+    /// Turns presenter mode on or off.
+    pub fn set_presenter(&mut self, on: bool) {
+        self.presenter = on;
+    }
+
+    /// Adds a message the user can dismiss.
+    pub fn notify(&mut self, message: impl Into<String>) {
+        self.notices.push(message.into());
+    }
+
+    fn find(&self, slug: &str) -> Result<usize, LinkError> {
+        self.pages
+            .iter()
+            .position(|p| p.slug() == slug)
+            .ok_or_else(|| LinkError::UnknownPage {
+                slug: slug.to_owned(),
+                valid: self.pages.iter().map(|p| p.slug()).collect(),
+            })
+    }
+
+    /// Opens a link: switches page, resets it and applies the parameters. An unknown
+    /// page keeps the current one; bad parameters leave the page at its defaults.
+    /// Either way the error is returned and shown as a notice.
+    pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
+        let result = Link::parse(text).and_then(|link| {
+            let index = self.find(&link.slug)?;
+            self.go_to(index);
+            page::open(self.pages[index].as_mut(), &link)
+        });
+        self.link_text = self.current_link().to_string();
+        if let Err(e) = &result {
+            let fallback = if matches!(
+                e,
+                LinkError::UnknownPage { .. }
+                    | LinkError::Empty
+                    | LinkError::BadSlug(_)
+                    | LinkError::MalformedParam(_)
+                    | LinkError::DuplicateKey(_)
+            ) {
+                "the current page stays as it was"
+            } else {
+                "the page shows its defaults"
+            };
+            self.notify(format!("Link `{text}`: {e}; {fallback}."));
+        }
+        result
+    }
+
+    /// Shows page `index` (clamped to the registry).
+    pub fn go_to(&mut self, index: usize) {
+        self.current = index.min(self.pages.len().saturating_sub(1));
+    }
+
+    /// The next page in lesson order, if any.
+    pub fn next(&mut self) {
+        self.go_to(self.current + 1);
+    }
+
+    /// The previous page in lesson order, if any.
+    pub fn previous(&mut self) {
+        self.go_to(self.current.saturating_sub(1));
+    }
+
+    /// Resets the current page to its defaults.
+    pub fn reset_page(&mut self) {
+        self.pages[self.current].reset();
+    }
+
+    /// Every page's link, current page first: what persistence stores.
+    pub fn save_state(&self) -> String {
+        let mut lines = vec![format!("current {}", self.current_link())];
+        lines.extend(self.pages.iter().map(|p| format!("page {}", p.link())));
+        if self.presenter {
+            lines.push("presenter".to_owned());
+        }
+        lines.join("\n")
+    }
+
+    /// Restores what [`SkinlabApp::save_state`] wrote. Unreadable lines are skipped
+    /// with a notice; everything readable is kept.
+    pub fn restore_state(&mut self, text: &str) {
+        let mut current = None;
+        let mut problems = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match kind {
+                "presenter" => self.presenter = true,
+                "current" => current = Some(rest.to_owned()),
+                "page" => {
+                    let result = Link::parse(rest).and_then(|link| {
+                        let index = self.find(&link.slug)?;
+                        page::open(self.pages[index].as_mut(), &link)
+                    });
+                    if let Err(e) = result {
+                        problems.push(format!("`{rest}`: {e}"));
+                    }
+                }
+                _ => problems.push(format!("unreadable line `{line}`")),
+            }
+        }
+        if let Some(current) = current {
+            match Link::parse(&current).and_then(|link| self.find(&link.slug)) {
+                Ok(index) => self.go_to(index),
+                Err(e) => problems.push(format!("`{current}`: {e}")),
+            }
+        }
+        self.link_text = self.current_link().to_string();
+        if !problems.is_empty() {
+            self.notify(format!(
+                "Some saved state could not be read and was ignored ({}).",
+                problems.join("; ")
+            ));
+        }
+    }
+
+    fn keyboard(&mut self, ui: &Ui) {
+        let typing = ui.ctx().memory(|m| m.focused().is_some());
+        let (f5, left, right) = ui.input(|i| {
+            (
+                i.key_pressed(Key::F5),
+                i.key_pressed(Key::ArrowLeft),
+                i.key_pressed(Key::ArrowRight),
+            )
+        });
+        if f5 {
+            self.presenter = !self.presenter;
+        }
+        if !typing && left {
+            self.previous();
+        }
+        if !typing && right {
+            self.next();
+        }
+    }
+
+    fn top_bar_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            let last = self.pages.len() - 1;
+            if ui
+                .add_enabled(self.current > 0, egui::Button::new("Previous"))
+                .on_hover_text("Previous page (left arrow key)")
+                .clicked()
+            {
+                self.previous();
+            }
+            if ui
+                .add_enabled(self.current < last, egui::Button::new("Next"))
+                .on_hover_text("Next page (right arrow key)")
+                .clicked()
+            {
+                self.next();
+            }
+            ui.separator();
+            if ui
+                .button("Reset page")
+                .on_hover_text("Back to this page's defaults")
+                .clicked()
+            {
+                self.reset_page();
+            }
+            ui.toggle_value(&mut self.presenter, "Presenter")
+                .on_hover_text("Big text for a projector (F5)");
+            ui.separator();
+            ui.label("Link:");
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut self.link_text)
+                    .desired_width(260.0)
+                    .font(egui::TextStyle::Monospace),
+            );
+            if !edit.has_focus() && !edit.lost_focus() {
+                self.link_text = self.current_link().to_string();
+            }
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            if ui.button("Open").clicked() || enter {
+                let text = self.link_text.clone();
+                let _ = self.open_link(&text);
+            }
+            if ui
+                .button("Copy link")
+                .on_hover_text("Copy this page's link")
+                .clicked()
+            {
+                ui.ctx().copy_text(self.current_link().to_string());
+            }
+        });
+        let mut dismissed = None;
+        for (i, notice) in self.notices.iter().enumerate() {
+            ui.horizontal(|ui| {
+                if ui.small_button("×").on_hover_text("Dismiss").clicked() {
+                    dismissed = Some(i);
+                }
+                ui.colored_label(ui.visuals().warn_fg_color, notice);
+            });
+        }
+        if let Some(i) = dismissed {
+            self.notices.remove(i);
+        }
+    }
+
+    fn page_list_ui(&mut self, ui: &mut Ui) {
+        ui.add_space(6.0);
+        ui.label(RichText::new("skinlab").size(22.0).strong());
+        ui.label(RichText::new("mesh skinning, live").weak());
+        ui.separator();
+        for (i, page) in self.pages.iter().enumerate() {
+            let text = format!("{}. {}", i + 1, page.title());
+            if ui.selectable_label(i == self.current, text).clicked() {
+                self.current = i;
+            }
+        }
+    }
+
+    /// Draws the whole app into `ui`.
+    pub fn show(&mut self, ui: &mut Ui) {
+        if !self.styled {
+            apply_style(ui.ctx());
+            self.styled = true;
+        }
+        self.keyboard(ui);
+        let zoom = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
+        if ui.ctx().zoom_factor() != zoom {
+            ui.ctx().set_zoom_factor(zoom);
+        }
+        let dt = if self.paused {
+            0.0
+        } else {
+            ui.input(|i| i.stable_dt).min(0.1)
+        };
+        let animating = self.pages[self.current].tick(dt);
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            ui.add_space(3.0);
+            self.top_bar_ui(ui);
+            ui.add_space(3.0);
+        });
+        egui::Panel::left("pages")
+            .resizable(false)
+            .exact_size(190.0)
+            .show(ui, |ui| self.page_list_ui(ui));
+        let page = self.pages[self.current].as_mut();
+        let width = ui.available_width();
+        egui::Panel::right("viewport")
+            .resizable(true)
+            .default_size(width * 0.52)
+            .size_range(240.0..=width * 0.75)
+            .show(ui, |ui| page.viewport_ui(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt(page.slug())
+                .auto_shrink(false)
+                .show(ui, |ui| {
+                    notebook_ui(ui, page.notebook(), |cell, ui| page.cell_ui(cell, ui));
+                });
+        });
+        if animating && !self.paused {
+            ui.ctx().request_repaint();
+        }
+    }
+}
+
+/// A pending `--screenshot`: let a few frames settle, ask for the image, save it, quit.
+#[cfg(not(target_arch = "wasm32"))]
+struct Screenshot {
+    path: std::path::PathBuf,
+    frames_left: u32,
+    image: std::sync::Arc<std::sync::Mutex<Option<std::sync::Arc<egui::ColorImage>>>>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl SkinlabApp {
+    /// Pauses time, and saves a PNG of the window to `path` once a few frames have been
+    /// drawn; then closes the window.
+    pub fn screenshot_to(&mut self, path: std::path::PathBuf) {
+        self.paused = true;
+        self.screenshot = Some(Screenshot {
+            path,
+            frames_left: 5,
+            image: Default::default(),
+        });
+    }
+
+    fn screenshot_step(&mut self, ctx: &egui::Context) {
+        let Some(job) = &mut self.screenshot else {
+            return;
+        };
+        let image = job.image.lock().ok().and_then(|mut slot| slot.take());
+        if let Some(image) = image {
+            let [w, h] = image.size;
+            let bytes: Vec<u8> = image
+                .pixels
+                .iter()
+                .flat_map(|c| c.to_srgba_unmultiplied())
+                .collect();
+            let saved = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
+                .ok_or_else(|| "the screenshot has the wrong size".to_owned())
+                .and_then(|img| img.save(&job.path).map_err(|e| e.to_string()));
+            match saved {
+                Ok(()) => eprintln!("saved {}", job.path.display()),
+                Err(e) => {
+                    eprintln!("error: could not save {}: {e}", job.path.display());
+                    std::process::exit(2);
+                }
+            }
+            self.screenshot = None;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        if job.frames_left > 0 {
+            job.frames_left -= 1;
+            if job.frames_left == 0 {
+                let slot = job.image.clone();
+                let repaint = ctx.clone();
+                let callback = egui::ScreenshotCallback::new(move |image| {
+                    if let Ok(mut slot) = slot.lock() {
+                        *slot = Some(image);
+                    }
+                    repaint.request_repaint();
+                });
+                ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(callback));
+            }
+        }
+        ctx.request_repaint();
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl eframe::App for SkinlabApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+        self.screenshot_step(ui.ctx());
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.screenshot.is_none() && !self.paused {
+            storage.set_string(STORAGE_KEY, self.save_state());
+        }
+    }
+}

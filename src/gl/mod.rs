@@ -1,0 +1,18 @@
+//! Everything that talks to OpenGL (through glow), and every `unsafe` block of the crate.
+//!
+//! Pages describe what to draw as a [`Scene`] (plain data); [`SceneRenderer`] turns it
+//! into draw calls. The same shader files load here for the app and for the tests.
+
+mod program;
+mod renderer;
+mod scene;
+
+pub use program::{ShaderSource, link_program, shader_header, shaders};
+pub use renderer::{
+    SKIN_FEEDBACK, SKIN_PROGRAM_ATTRIBUTES, SceneRenderer, SkinnedMeshGpu, capture_skinned,
+};
+pub use scene::{ColorVertex, MeshData, Primitive, Scene, SkinnedDraw};
+
+/// How many palette matrices the uniform-array shader path holds. 60 mat4 = 240 vectors,
+/// which leaves room for the other uniforms inside WebGL2's guaranteed 256.
+pub const MAX_JOINTS: usize = 60;

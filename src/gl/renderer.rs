@@ -1,0 +1,355 @@
+//! Draw calls: a scene into the current framebuffer, and the skinning shader's output
+//! captured with transform feedback.
+
+use super::program::{link_program, shaders};
+use super::scene::{ColorVertex, MeshData, Primitive, Scene};
+use glam::{Mat4, Vec3};
+use glow::HasContext as _;
+use std::collections::HashMap;
+
+/// Attribute locations of `shaders/skin.vert`.
+pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 4] = [
+    ("a_position", 0),
+    ("a_normal", 1),
+    ("a_joints", 2),
+    ("a_weights", 3),
+];
+
+/// The outputs of `shaders/skin.vert` that transform feedback captures, interleaved.
+pub const SKIN_FEEDBACK: [&str; 2] = ["v_position", "v_normal"];
+
+const COLOR_PROGRAM_ATTRIBUTES: [(&str, u32); 3] =
+    [("a_position", 0), ("a_color", 1), ("a_normal", 2)];
+
+/// Floats per skinned vertex: position 3, normal 3, joints 4, weights 4.
+const SKIN_STRIDE: usize = 14;
+/// Floats per colour vertex: position 3, colour 4, normal 3.
+const COLOR_STRIDE: usize = 10;
+
+fn attribute(gl: &glow::Context, location: u32, size: i32, stride: usize, offset: usize) {
+    // SAFETY: called with a bound VAO and ARRAY_BUFFER; sizes match the layout above.
+    unsafe {
+        gl.enable_vertex_attrib_array(location);
+        gl.vertex_attrib_pointer_f32(
+            location,
+            size,
+            glow::FLOAT,
+            false,
+            (stride * 4) as i32,
+            (offset * 4) as i32,
+        );
+    }
+}
+
+/// A skinnable mesh in GPU buffers, drawn by `shaders/skin.vert`.
+pub struct SkinnedMeshGpu {
+    vao: glow::VertexArray,
+    vbo: glow::Buffer,
+    ebo: glow::Buffer,
+    vertex_count: usize,
+    index_count: usize,
+    mode: u32,
+}
+
+impl SkinnedMeshGpu {
+    /// Uploads vertices, influences and indices.
+    pub fn upload(gl: &glow::Context, mesh: &MeshData) -> Result<Self, String> {
+        let skin = &mesh.skin;
+        let mut data = Vec::with_capacity(skin.positions.len() * SKIN_STRIDE);
+        for (i, p) in skin.positions.iter().enumerate() {
+            let n = skin.normals.get(i).copied().unwrap_or(Vec3::ZERO);
+            let inf = skin
+                .influences
+                .get(i)
+                .ok_or("every vertex needs influences")?;
+            data.extend_from_slice(&p.to_array());
+            data.extend_from_slice(&n.to_array());
+            data.extend(inf.joints.iter().map(|j| *j as f32));
+            data.extend_from_slice(&inf.weights);
+        }
+        // SAFETY: buffers are created, bound and filled here; the layout matches SKIN_STRIDE.
+        unsafe {
+            let vao = gl.create_vertex_array()?;
+            let vbo = gl.create_buffer()?;
+            let ebo = gl.create_buffer()?;
+            gl.bind_vertex_array(Some(vao));
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
+            gl.buffer_data_u8_slice(
+                glow::ARRAY_BUFFER,
+                bytemuck::cast_slice(&data),
+                glow::STATIC_DRAW,
+            );
+            attribute(gl, 0, 3, SKIN_STRIDE, 0);
+            attribute(gl, 1, 3, SKIN_STRIDE, 3);
+            attribute(gl, 2, 4, SKIN_STRIDE, 6);
+            attribute(gl, 3, 4, SKIN_STRIDE, 10);
+            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
+            gl.buffer_data_u8_slice(
+                glow::ELEMENT_ARRAY_BUFFER,
+                bytemuck::cast_slice(&mesh.indices),
+                glow::STATIC_DRAW,
+            );
+            gl.bind_vertex_array(None);
+            gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            let mode = match mesh.primitive {
+                Primitive::Lines => glow::LINES,
+                Primitive::Triangles => glow::TRIANGLES,
+            };
+            Ok(Self {
+                vao,
+                vbo,
+                ebo,
+                vertex_count: skin.positions.len(),
+                index_count: mesh.indices.len(),
+                mode,
+            })
+        }
+    }
+
+    /// Frees the buffers.
+    pub fn destroy(self, gl: &glow::Context) {
+        // SAFETY: the objects were created by `upload` on this context.
+        unsafe {
+            gl.delete_vertex_array(self.vao);
+            gl.delete_buffer(self.vbo);
+            gl.delete_buffer(self.ebo);
+        }
+    }
+}
+
+fn flatten(palette: &[Mat4]) -> Vec<f32> {
+    palette.iter().flat_map(|m| m.to_cols_array()).collect()
+}
+
+fn check_palette(palette: &[Mat4]) -> Result<(), String> {
+    if palette.len() > super::MAX_JOINTS {
+        return Err(format!(
+            "{} joints do not fit the uniform array of {} matrices",
+            palette.len(),
+            super::MAX_JOINTS
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the skinning vertex shader over every vertex of `mesh` and reads back what it
+/// wrote to `v_position` and `v_normal`, with rasterisation off.
+///
+/// `program` must be linked with [`SKIN_FEEDBACK`] (as [`SceneRenderer`]'s is), and a
+/// framebuffer must be bound.
+pub fn capture_skinned(
+    gl: &glow::Context,
+    program: glow::Program,
+    mesh: &SkinnedMeshGpu,
+    palette: &[Mat4],
+) -> Result<Vec<(Vec3, Vec3)>, String> {
+    check_palette(palette)?;
+    let floats = mesh.vertex_count * 6;
+    let mut bytes = vec![0u8; floats * 4];
+    // SAFETY: objects are created and bound here; the read-back size matches the capture.
+    unsafe {
+        let out = gl.create_buffer()?;
+        gl.bind_buffer(glow::TRANSFORM_FEEDBACK_BUFFER, Some(out));
+        gl.buffer_data_size(
+            glow::TRANSFORM_FEEDBACK_BUFFER,
+            bytes.len() as i32,
+            glow::STATIC_READ,
+        );
+        gl.use_program(Some(program));
+        if let Some(loc) = gl.get_uniform_location(program, "u_palette[0]") {
+            gl.uniform_matrix_4_f32_slice(Some(&loc), false, &flatten(palette));
+        }
+        gl.bind_vertex_array(Some(mesh.vao));
+        gl.enable(glow::RASTERIZER_DISCARD);
+        gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));
+        gl.begin_transform_feedback(glow::POINTS);
+        gl.draw_arrays(glow::POINTS, 0, mesh.vertex_count as i32);
+        gl.end_transform_feedback();
+        gl.disable(glow::RASTERIZER_DISCARD);
+        gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
+        gl.bind_buffer(glow::TRANSFORM_FEEDBACK_BUFFER, Some(out));
+        gl.get_buffer_sub_data(glow::TRANSFORM_FEEDBACK_BUFFER, 0, &mut bytes);
+        gl.bind_buffer(glow::TRANSFORM_FEEDBACK_BUFFER, None);
+        gl.delete_buffer(out);
+        gl.bind_vertex_array(None);
+        let error = gl.get_error();
+        if error != glow::NO_ERROR {
+            return Err(format!(
+                "transform feedback failed with GL error 0x{error:x}"
+            ));
+        }
+    }
+    let data: &[f32] = bytemuck::cast_slice(&bytes);
+    Ok(data
+        .chunks_exact(6)
+        .map(|c| (Vec3::new(c[0], c[1], c[2]), Vec3::new(c[3], c[4], c[5])))
+        .collect())
+}
+
+/// The programs and buffers that draw a [`Scene`].
+pub struct SceneRenderer {
+    /// `shaders/skin.vert` + `shaders/skin.frag`, linked with [`SKIN_FEEDBACK`].
+    pub skin_program: glow::Program,
+    color_program: glow::Program,
+    meshes: HashMap<u64, SkinnedMeshGpu>,
+    color_vao: glow::VertexArray,
+    color_vbo: glow::Buffer,
+}
+
+impl SceneRenderer {
+    /// Builds the programs; the error carries the driver's log.
+    pub fn new(gl: &glow::Context) -> Result<Self, String> {
+        let skin_program = link_program(
+            gl,
+            &shaders::SKIN_VERT,
+            &shaders::SKIN_FRAG,
+            &SKIN_PROGRAM_ATTRIBUTES,
+            &SKIN_FEEDBACK,
+        )?;
+        let color_program = link_program(
+            gl,
+            &shaders::COLOR_VERT,
+            &shaders::COLOR_FRAG,
+            &COLOR_PROGRAM_ATTRIBUTES,
+            &[],
+        )?;
+        // SAFETY: objects are created and bound here; the layout matches COLOR_STRIDE.
+        unsafe {
+            let color_vao = gl.create_vertex_array()?;
+            let color_vbo = gl.create_buffer()?;
+            gl.bind_vertex_array(Some(color_vao));
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(color_vbo));
+            attribute(gl, 0, 3, COLOR_STRIDE, 0);
+            attribute(gl, 1, 4, COLOR_STRIDE, 3);
+            attribute(gl, 2, 3, COLOR_STRIDE, 7);
+            gl.bind_vertex_array(None);
+            gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            Ok(Self {
+                skin_program,
+                color_program,
+                meshes: HashMap::new(),
+                color_vao,
+                color_vbo,
+            })
+        }
+    }
+
+    /// The GPU copy of `mesh`, uploaded on first use.
+    pub fn mesh(&mut self, gl: &glow::Context, mesh: &MeshData) -> Result<&SkinnedMeshGpu, String> {
+        if !self.meshes.contains_key(&mesh.id) {
+            let gpu = SkinnedMeshGpu::upload(gl, mesh)?;
+            self.meshes.insert(mesh.id, gpu);
+        }
+        self.meshes
+            .get(&mesh.id)
+            .ok_or_else(|| "mesh upload failed".to_owned())
+    }
+
+    fn draw_colored(&self, gl: &glow::Context, scene: &Scene, vertices: &[ColorVertex], mode: u32) {
+        if vertices.is_empty() {
+            return;
+        }
+        let data: Vec<f32> = vertices
+            .iter()
+            .flat_map(|v| {
+                let [x, y, z] = v.position.to_array();
+                let [r, g, b, a] = v.color;
+                let [nx, ny, nz] = v.normal.to_array();
+                [x, y, z, r, g, b, a, nx, ny, nz]
+            })
+            .collect();
+        // SAFETY: the program and buffers belong to this renderer and context.
+        unsafe {
+            gl.use_program(Some(self.color_program));
+            let loc = gl.get_uniform_location(self.color_program, "u_clip_from_world");
+            gl.uniform_matrix_4_f32_slice(
+                loc.as_ref(),
+                false,
+                &scene.clip_from_world.to_cols_array(),
+            );
+            let loc = gl.get_uniform_location(self.color_program, "u_light_dir");
+            gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
+            gl.bind_vertex_array(Some(self.color_vao));
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.color_vbo));
+            gl.buffer_data_u8_slice(
+                glow::ARRAY_BUFFER,
+                bytemuck::cast_slice(&data),
+                glow::STREAM_DRAW,
+            );
+            gl.draw_arrays(mode, 0, vertices.len() as i32);
+        }
+    }
+
+    /// Clears the current viewport and draws `scene` into it with depth testing.
+    /// The caller has set the GL viewport and scissor to the target rectangle.
+    pub fn paint(&mut self, gl: &glow::Context, scene: &Scene) -> Result<(), String> {
+        for draw in &scene.skinned {
+            check_palette(&draw.palette)?;
+            self.mesh(gl, &draw.mesh)?;
+        }
+        let [r, g, b, a] = scene.background;
+        // SAFETY: state changes on the current context, restored at the end.
+        unsafe {
+            gl.clear_color(r, g, b, a);
+            gl.clear_depth_f32(1.0);
+            gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
+            gl.enable(glow::DEPTH_TEST);
+            gl.depth_func(glow::LEQUAL);
+            gl.disable(glow::CULL_FACE);
+        }
+        self.draw_colored(gl, scene, &scene.triangles, glow::TRIANGLES);
+        for draw in &scene.skinned {
+            let Some(mesh) = self.meshes.get(&draw.mesh.id) else {
+                continue;
+            };
+            let program = self.skin_program;
+            // SAFETY: the program and the mesh's buffers belong to this renderer.
+            unsafe {
+                gl.use_program(Some(program));
+                let set_mat = |name: &str, data: &[f32]| {
+                    let loc = gl.get_uniform_location(program, name);
+                    gl.uniform_matrix_4_f32_slice(loc.as_ref(), false, data);
+                };
+                set_mat("u_clip_from_world", &scene.clip_from_world.to_cols_array());
+                set_mat("u_palette[0]", &flatten(&draw.palette));
+                let loc = gl.get_uniform_location(program, "u_color");
+                gl.uniform_4_f32_slice(loc.as_ref(), &draw.color);
+                let loc = gl.get_uniform_location(program, "u_lit");
+                gl.uniform_1_f32(loc.as_ref(), if draw.lit { 1.0 } else { 0.0 });
+                let loc = gl.get_uniform_location(program, "u_light_dir");
+                gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
+                gl.bind_vertex_array(Some(mesh.vao));
+                gl.draw_elements(mesh.mode, mesh.index_count as i32, glow::UNSIGNED_INT, 0);
+            }
+        }
+        self.draw_colored(gl, scene, &scene.lines, glow::LINES);
+        // SAFETY: restores the state egui expects.
+        unsafe {
+            gl.bind_vertex_array(None);
+            gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            gl.use_program(None);
+            gl.disable(glow::DEPTH_TEST);
+            let error = gl.get_error();
+            if error != glow::NO_ERROR {
+                return Err(format!(
+                    "drawing the scene failed with GL error 0x{error:x}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Frees every GL object.
+    pub fn destroy(self, gl: &glow::Context) {
+        for (_, mesh) in self.meshes {
+            mesh.destroy(gl);
+        }
+        // SAFETY: the objects were created by `new` on this context.
+        unsafe {
+            gl.delete_program(self.skin_program);
+            gl.delete_program(self.color_program);
+            gl.delete_vertex_array(self.color_vao);
+            gl.delete_buffer(self.color_vbo);
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! What a page asks the viewport to draw in one frame: plain data, no GL.
+
+use crate::skin::lbs::SkinMesh;
+use glam::{Mat4, Vec3};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a mesh's indices are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Primitive {
+    /// Pairs of indices.
+    Lines,
+    /// Triples of indices.
+    Triangles,
+}
+
+/// A skinnable mesh and its index list. Uploaded to the GPU once, keyed by `id`.
+#[derive(Debug)]
+pub struct MeshData {
+    /// Unique per constructed mesh, so the renderer knows when to upload.
+    pub id: u64,
+    /// Bind-space vertices and their influences.
+    pub skin: SkinMesh,
+    /// Indices into `skin`'s vertices.
+    pub indices: Vec<u32>,
+    /// How `indices` are read.
+    pub primitive: Primitive,
+}
+
+impl MeshData {
+    /// Wraps a mesh with a fresh id.
+    pub fn new(skin: SkinMesh, indices: Vec<u32>, primitive: Primitive) -> Arc<Self> {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        Arc::new(Self {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            skin,
+            indices,
+            primitive,
+        })
+    }
+}
+
+/// One skinned mesh drawn by `shaders/skin.vert` with a palette.
+#[derive(Clone, Debug)]
+pub struct SkinnedDraw {
+    /// The mesh.
+    pub mesh: Arc<MeshData>,
+    /// `world_from_bind` per joint, uploaded as `u_palette`.
+    pub palette: Vec<Mat4>,
+    /// RGBA, linear 0..1.
+    pub color: [f32; 4],
+    /// Shade with the headlight (for surfaces) or not (for lines).
+    pub lit: bool,
+}
+
+/// A vertex for unskinned lines and triangles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColorVertex {
+    /// World position.
+    pub position: Vec3,
+    /// RGBA.
+    pub color: [f32; 4],
+    /// Zero for unshaded.
+    pub normal: Vec3,
+}
+
+/// Everything one viewport draws in one frame, back to front: triangles, skinned
+/// meshes, then lines.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    /// Camera: clip space from world space.
+    pub clip_from_world: Mat4,
+    /// Direction towards the light, in world space.
+    pub light_dir: Vec3,
+    /// Background colour.
+    pub background: [f32; 4],
+    /// Unskinned, shaded triangles (arrows, boxes).
+    pub triangles: Vec<ColorVertex>,
+    /// Skinned meshes.
+    pub skinned: Vec<SkinnedDraw>,
+    /// Unskinned lines (grid, axes), pairs of vertices.
+    pub lines: Vec<ColorVertex>,
+}
+
+impl Scene {
+    /// Adds one line segment.
+    pub fn line(&mut self, a: Vec3, b: Vec3, color: [f32; 4]) {
+        let v = |position| ColorVertex {
+            position,
+            color,
+            normal: Vec3::ZERO,
+        };
+        self.lines.extend([v(a), v(b)]);
+    }
+
+    /// Adds a shaded arrow from `from` to `to`: a shaft of `radius` and a cone head.
+    pub fn arrow(&mut self, from: Vec3, to: Vec3, radius: f32, color: [f32; 4]) {
+        const SEGMENTS: usize = 12;
+        let d = to - from;
+        let length = d.length();
+        if length < 1e-5 || !length.is_finite() {
+            return;
+        }
+        let dir = d / length;
+        let (u, v) = dir.any_orthonormal_pair();
+        let head = (radius * 6.0).min(length * 0.4);
+        let neck = to - dir * head;
+        let ring = |i: usize| {
+            let a = i as f32 / SEGMENTS as f32 * std::f32::consts::TAU;
+            u * a.cos() + v * a.sin()
+        };
+        let vertex = |position, normal| ColorVertex {
+            position,
+            color,
+            normal,
+        };
+        for i in 0..SEGMENTS {
+            let (r0, r1) = (ring(i), ring(i + 1));
+            // Shaft: two triangles per segment, normals pointing out.
+            let (a0, a1) = (from + r0 * radius, from + r1 * radius);
+            let (b0, b1) = (neck + r0 * radius, neck + r1 * radius);
+            self.triangles.extend([
+                vertex(a0, r0),
+                vertex(a1, r1),
+                vertex(b1, r1),
+                vertex(a0, r0),
+                vertex(b1, r1),
+                vertex(b0, r0),
+            ]);
+            // Head: a cone, and the disc closing it.
+            let w = radius * 2.5;
+            let slope = |r: Vec3| (r * head + dir * w).normalize();
+            self.triangles.extend([
+                vertex(neck + r0 * w, slope(r0)),
+                vertex(neck + r1 * w, slope(r1)),
+                vertex(to, slope((r0 + r1) * 0.5)),
+                vertex(neck + r0 * w, -dir),
+                vertex(neck + r1 * w, -dir),
+                vertex(neck, -dir),
+            ]);
+        }
+    }
+
+    /// Adds a small shaded diamond (octahedron) at `center`.
+    pub fn marker(&mut self, center: Vec3, size: f32, color: [f32; 4]) {
+        let axes = [Vec3::X, Vec3::Y, Vec3::Z];
+        for sx in [-1.0f32, 1.0] {
+            for sy in [-1.0f32, 1.0] {
+                for sz in [-1.0f32, 1.0] {
+                    let corners = [axes[0] * sx, axes[1] * sy, axes[2] * sz];
+                    let normal = Vec3::new(sx, sy, sz).normalize();
+                    for c in corners {
+                        self.triangles.push(ColorVertex {
+                            position: center + c * size,
+                            color,
+                            normal,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! skinlab: an interactive, notebook-style tutorial on mesh skinning.
+//!
+//! Layers, each depending only on the ones after it:
+//! [`pages`] → [`ui`] → [`gl`] → [`skin`]. [`skin`] is the mathematics (glam only),
+//! [`gl`] holds every OpenGL call, [`ui`] the shared egui widgets, and each page in
+//! [`pages`] its own state and cells. [`app`] is the shell around the pages.
+
+pub mod app;
+pub mod gl;
+pub mod link;
+pub mod notebook;
+pub mod page;
+pub mod pages;
+pub mod skin;
+pub mod ui;
+
+pub use app::SkinlabApp;

@@ -1,0 +1,109 @@
+//! The native app: `skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages]`.
+
+use skinlab::SkinlabApp;
+use skinlab::app::STORAGE_KEY;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\\
+usage: skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages]
+
+  LINK               a page link: `grid` or `grid?angle=0.8&bone=2`
+  --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
+  --presenter        start with big text for a projector (F5 toggles)
+  --list-pages       print every page link name in lesson order, one a line";
+
+struct Args {
+    link: Option<String>,
+    screenshot: Option<PathBuf>,
+    presenter: bool,
+}
+
+fn parse_args() -> Result<Option<Args>, String> {
+    let mut args = Args {
+        link: None,
+        screenshot: None,
+        presenter: false,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(None);
+            }
+            "--list-pages" => {
+                for slug in skinlab::page::slugs() {
+                    println!("{slug}");
+                }
+                return Ok(None);
+            }
+            "--presenter" => args.presenter = true,
+            "--screenshot" => {
+                let path = it
+                    .next()
+                    .ok_or("--screenshot needs a file name, e.g. --screenshot grid.png")?;
+                args.screenshot = Some(PathBuf::from(path));
+            }
+            flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}`")),
+            link if args.link.is_none() => args.link = Some(link.to_owned()),
+            extra => return Err(format!("unexpected argument `{extra}`: give one link")),
+        }
+    }
+    Ok(Some(args))
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(Some(args)) => args,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("skinlab")
+            .with_app_id("skinlab")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([640.0, 400.0]),
+        depth_buffer: 24,
+        ..Default::default()
+    };
+    if args.screenshot.is_some() {
+        // A screenshot shows exactly the link given: no saved state in, none out.
+        options.persist_window = false;
+    }
+    let result = eframe::run_native(
+        "skinlab",
+        options,
+        Box::new(move |cc| {
+            let mut app = SkinlabApp::new();
+            if args.screenshot.is_none()
+                && let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY))
+            {
+                app.restore_state(&text);
+            }
+            if let Some(link) = &args.link
+                && let Err(e) = app.open_link(link)
+            {
+                eprintln!("error: {e}");
+            }
+            if args.presenter {
+                app.set_presenter(true);
+            }
+            if let Some(path) = args.screenshot.clone() {
+                app.screenshot_to(path);
+            }
+            Ok(Box::new(app))
+        }),
+    );
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: skinlab could not start: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

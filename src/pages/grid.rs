@@ -1,0 +1,536 @@
+//! The 2D bone-chain grid: ten vertices, three bones, the skinning shader drawing red lines.
+
+use crate::gl::{MeshData, Primitive, Scene, SkinnedDraw};
+use crate::link::{Link, LinkError, number, numbers};
+use crate::page::Page;
+use crate::skin::grid::{self, BONE_COUNT};
+use crate::skin::lbs::{blended_matrix, inverse_bind, palette, partial_position, skin_vertices};
+use crate::ui::matrix::matrix_view_ui;
+use crate::ui::{Camera, PlaneCamera, Viewport, error_ui};
+use egui::{Color32, RichText, Ui};
+use glam::{Mat4, Vec2, Vec3};
+use std::f32::consts::PI;
+use std::sync::Arc;
+
+const CELLS: &[&str] = &["controls", "bone", "vertex", "forget"];
+const KEYS: &[&str] = &[
+    "angle",
+    "angles",
+    "t",
+    "bone",
+    "vertex",
+    "forget_inverse_bind",
+];
+const RED: Color32 = Color32::from_rgb(240, 60, 50);
+const BONE_COLORS: [Color32; BONE_COUNT] = [
+    Color32::from_rgb(255, 200, 60),
+    Color32::from_rgb(90, 220, 230),
+    Color32::from_rgb(230, 120, 230),
+];
+/// How close (in points) a press must be to grab a joint or pick a vertex.
+const PICK_RADIUS: f32 = 14.0;
+
+/// The page's state.
+pub struct GridPage {
+    /// Each bone's local rotation about z, radians.
+    pub angles: [f32; BONE_COUNT],
+    /// Whether the seed's animation drives the angles.
+    pub playing: bool,
+    /// Animation time, seconds.
+    pub time: f32,
+    /// The bone whose matrices are shown.
+    pub bone: usize,
+    /// The vertex being inspected.
+    pub vertex: Option<usize>,
+    /// Upload world matrices instead of gradients, to see why the inverse bind matters.
+    pub forget_inverse_bind: bool,
+    dragging: Option<usize>,
+    camera: Camera,
+    mesh: Arc<MeshData>,
+    /// Screen positions of the joints in the last frame (for tests and picking).
+    pub joint_screen: [egui::Pos2; BONE_COUNT],
+}
+
+fn default_camera() -> Camera {
+    Camera::Plane(PlaneCamera {
+        center: Vec2::new(4.0, 1.5),
+        half_height: 8.0,
+    })
+}
+
+impl Default for GridPage {
+    fn default() -> Self {
+        // The grid data is constant and covered by tests in `skin::grid`.
+        let skin = grid::mesh().expect("the grid's weights are valid");
+        let indices = grid::LINES.iter().flatten().copied().collect();
+        Self {
+            angles: [0.0; BONE_COUNT],
+            playing: true,
+            time: 0.0,
+            bone: 1,
+            vertex: None,
+            forget_inverse_bind: false,
+            dragging: None,
+            camera: default_camera(),
+            mesh: MeshData::new(skin, indices, Primitive::Lines),
+            joint_screen: [egui::Pos2::ZERO; BONE_COUNT],
+        }
+    }
+}
+
+/// Everything derived from the angles for one frame.
+struct Pose {
+    local: [Mat4; BONE_COUNT],
+    world: Vec<Mat4>,
+    inverse_bind: Vec<Mat4>,
+    /// What is uploaded: gradients, or world matrices when the inverse bind is forgotten.
+    uploaded: Vec<Mat4>,
+    skinned: Vec<Vec3>,
+}
+
+impl GridPage {
+    fn pose(&self) -> Pose {
+        let skeleton = grid::skeleton();
+        let local = grid::parent_from_joint(self.angles);
+        let world = skeleton.world_from_joint(&local);
+        let bind = skeleton.world_from_joint(&grid::parent_from_joint([0.0; BONE_COUNT]));
+        // The bind pose is translations and rotations only: always invertible.
+        let inverse_bind = inverse_bind(&bind).unwrap_or_else(|_| vec![Mat4::IDENTITY; BONE_COUNT]);
+        let uploaded = if self.forget_inverse_bind {
+            world.clone()
+        } else {
+            palette(&world, &inverse_bind)
+        };
+        let skinned = skin_vertices(&uploaded, &self.mesh.skin)
+            .iter()
+            .map(|v| v.position)
+            .collect();
+        Pose {
+            local,
+            world,
+            inverse_bind,
+            uploaded,
+            skinned,
+        }
+    }
+
+    fn pause_at(&mut self, angles: [f32; BONE_COUNT]) {
+        self.playing = false;
+        self.angles = angles;
+    }
+
+    fn angle_ui(ui: &mut Ui, label: &str, angle: &mut f32) -> bool {
+        let mut degrees = angle.to_degrees();
+        let changed = ui
+            .add(
+                egui::Slider::new(&mut degrees, -180.0..=180.0)
+                    .suffix("°")
+                    .text(label)
+                    .max_decimals(1),
+            )
+            .changed();
+        if changed {
+            *angle = degrees.to_radians();
+        }
+        changed
+    }
+
+    fn play_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let label = if self.playing { "Pause" } else { "Play" };
+            if ui.button(label).clicked() {
+                self.playing = !self.playing;
+            }
+            let mut t = self.time;
+            if ui
+                .add(
+                    egui::Slider::new(&mut t, 0.0..=2.0 * PI)
+                        .text("time t")
+                        .max_decimals(2),
+                )
+                .changed()
+            {
+                self.time = t;
+                self.pause_at([grid::animated_angle(t); BONE_COUNT]);
+            }
+        });
+    }
+
+    fn scene(&self, pose: &Pose, clip_from_world: Mat4) -> Scene {
+        let mut scene = Scene {
+            clip_from_world,
+            light_dir: Vec3::Z,
+            background: [0.97, 0.97, 0.96, 1.0],
+            ..Default::default()
+        };
+        let faint = [0.86, 0.86, 0.84, 1.0];
+        for i in -20..=30 {
+            let t = i as f32;
+            scene.line(Vec3::new(t, -20.0, 0.0), Vec3::new(t, 20.0, 0.0), faint);
+            scene.line(
+                Vec3::new(-20.0, t - 5.0, 0.0),
+                Vec3::new(30.0, t - 5.0, 0.0),
+                faint,
+            );
+        }
+        for world in &pose.world {
+            let origin = world.transform_point3(Vec3::ZERO);
+            scene.line(
+                origin,
+                world.transform_point3(Vec3::X * 1.5),
+                [0.1, 0.7, 0.2, 1.0],
+            );
+            scene.line(
+                origin,
+                world.transform_point3(Vec3::Y * 1.5),
+                [0.15, 0.35, 0.95, 1.0],
+            );
+        }
+        scene.skinned.push(SkinnedDraw {
+            mesh: self.mesh.clone(),
+            palette: pose.uploaded.clone(),
+            color: [
+                RED.r() as f32 / 255.0,
+                RED.g() as f32 / 255.0,
+                RED.b() as f32 / 255.0,
+                1.0,
+            ],
+            lit: false,
+        });
+        scene
+    }
+
+    fn handle_pointer(&mut self, vp: &Viewport, pose: &Pose) {
+        let r = &vp.response;
+        let press = r.interact_pointer_pos();
+        let nearest = |points: &mut dyn Iterator<Item = egui::Pos2>, at: egui::Pos2| {
+            points
+                .enumerate()
+                .map(|(i, p)| (i, p.distance(at)))
+                .filter(|(_, d)| *d < PICK_RADIUS)
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(i, _)| i)
+        };
+        if r.drag_started()
+            && let Some(origin) = r.ctx.input(|i| i.pointer.press_origin())
+        {
+            self.dragging = nearest(&mut self.joint_screen.iter().copied(), origin);
+            if let Some(joint) = self.dragging {
+                self.bone = joint;
+                self.playing = false;
+            }
+        }
+        if let (Some(joint), Some(at)) = (self.dragging, press)
+            && r.dragged()
+        {
+            let target = vp.to_plane(at);
+            let origin = pose.world[joint].transform_point3(Vec3::ZERO);
+            let parent_angle = match joint.checked_sub(1) {
+                Some(parent) => pose.world[parent]
+                    .x_axis
+                    .y
+                    .atan2(pose.world[parent].x_axis.x),
+                None => 0.0,
+            };
+            let d = target - origin;
+            if d.length() > 1e-3 {
+                let local = d.y.atan2(d.x) - parent_angle;
+                self.angles[joint] = (local + PI).rem_euclid(2.0 * PI) - PI;
+            }
+        }
+        if r.drag_stopped() {
+            self.dragging = None;
+        }
+        if r.clicked()
+            && let Some(at) = press
+        {
+            if let Some(joint) = nearest(&mut self.joint_screen.iter().copied(), at) {
+                self.bone = joint;
+            } else {
+                let screen: Vec<egui::Pos2> = pose
+                    .skinned
+                    .iter()
+                    .filter_map(|p| vp.to_screen(*p))
+                    .collect();
+                self.vertex = nearest(&mut screen.into_iter(), at);
+            }
+        }
+    }
+
+    fn overlay_ui(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
+        let painter = ui.painter_at(vp.rect());
+        let font = egui::FontId::proportional(15.0);
+        for (i, p) in pose.skinned.iter().enumerate() {
+            if let Some(at) = vp.to_screen(*p) {
+                let selected = self.vertex == Some(i);
+                painter.circle_filled(at, if selected { 6.0 } else { 3.5 }, RED);
+                painter.text(
+                    at + egui::vec2(6.0, -4.0),
+                    egui::Align2::LEFT_BOTTOM,
+                    i.to_string(),
+                    font.clone(),
+                    Color32::from_gray(30),
+                );
+            }
+        }
+        for (joint, at) in self.joint_screen.iter().enumerate() {
+            let stroke = egui::Stroke::new(
+                if joint == self.bone { 3.0 } else { 1.5 },
+                BONE_COLORS[joint],
+            );
+            painter.circle_stroke(*at, 9.0, stroke);
+            painter.text(
+                *at + egui::vec2(-10.0, 10.0),
+                egui::Align2::RIGHT_TOP,
+                format!("b{joint}"),
+                font.clone(),
+                Color32::from_gray(60),
+            );
+        }
+        if let Some(vertex) = self.vertex {
+            let bind = self.mesh.skin.positions[vertex];
+            let final_pos = vp.to_screen(pose.skinned[vertex]);
+            for (joint, weight) in self.mesh.skin.influences[vertex].used() {
+                let partial = partial_position(&pose.uploaded, joint, bind);
+                if let (Some(at), Some(end)) = (vp.to_screen(partial), final_pos) {
+                    let c = BONE_COLORS[joint];
+                    painter.line_segment([at, end], egui::Stroke::new(1.0, c.gamma_multiply(0.6)));
+                    painter.circle_filled(at, 6.0, c.gamma_multiply(0.55));
+                    painter.text(
+                        at + egui::vec2(7.0, 4.0),
+                        egui::Align2::LEFT_TOP,
+                        format!("b{joint} × {weight}"),
+                        egui::FontId::proportional(13.0),
+                        Color32::from_gray(40),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn vec_text(v: Vec3) -> String {
+    format!("({:.2}, {:.2})", v.x, v.y)
+}
+
+impl Page for GridPage {
+    fn slug(&self) -> &'static str {
+        "grid"
+    }
+
+    fn title(&self) -> &'static str {
+        "The 2D bone-chain grid"
+    }
+
+    fn notebook(&self) -> &'static str {
+        include_str!("../../chapters/02-grid.md")
+    }
+
+    fn cells(&self) -> &'static [&'static str] {
+        CELLS
+    }
+
+    fn link_keys(&self) -> &'static [&'static str] {
+        KEYS
+    }
+
+    fn reset(&mut self) {
+        *self = Self {
+            mesh: self.mesh.clone(),
+            ..Self::default()
+        };
+    }
+
+    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
+        let angle = link.f32("angle")?;
+        let angles = link.f32s::<BONE_COUNT>("angles")?;
+        let time = link.f32("t")?;
+        let bone = link.index("bone", BONE_COUNT)?;
+        let vertex = link.index("vertex", grid::POSITIONS.len())?;
+        let forget = link.bool("forget_inverse_bind")?;
+        if let Some(t) = time {
+            self.time = t;
+            self.angles = [grid::animated_angle(t); BONE_COUNT];
+        }
+        if let Some(angle) = angle {
+            self.pause_at([angle; BONE_COUNT]);
+        }
+        if let Some(angles) = angles {
+            self.pause_at(angles);
+        }
+        if let Some(bone) = bone {
+            self.bone = bone;
+        }
+        self.vertex = vertex.or(self.vertex);
+        self.forget_inverse_bind = forget.unwrap_or(self.forget_inverse_bind);
+        Ok(())
+    }
+
+    fn link(&self) -> Link {
+        let mut link = Link::new(self.slug());
+        if self.playing {
+            if self.time != 0.0 {
+                link = link.with("t", number(self.time));
+            }
+        } else if self.angles.iter().all(|a| *a == self.angles[0]) {
+            link = link.with("angle", number(self.angles[0]));
+        } else {
+            link = link.with("angles", numbers(&self.angles));
+        }
+        if self.bone != 1 {
+            link = link.with("bone", self.bone);
+        }
+        if let Some(vertex) = self.vertex {
+            link = link.with("vertex", vertex);
+        }
+        if self.forget_inverse_bind {
+            link = link.with("forget_inverse_bind", true);
+        }
+        link
+    }
+
+    fn tick(&mut self, dt: f32) -> bool {
+        if self.playing {
+            self.time = (self.time + dt).rem_euclid(2.0 * PI);
+            self.angles = [grid::animated_angle(self.time); BONE_COUNT];
+        }
+        self.playing
+    }
+
+    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+        match cell {
+            "controls" => {
+                self.play_ui(ui);
+                for bone in 0..BONE_COUNT {
+                    let mut angle = self.angles[bone];
+                    if Self::angle_ui(ui, &format!("b{bone} local angle"), &mut angle) {
+                        self.angles[bone] = angle;
+                        self.playing = false;
+                    }
+                }
+            }
+            "bone" => {
+                let pose = self.pose();
+                ui.horizontal(|ui| {
+                    ui.label("Show bone:");
+                    for bone in 0..BONE_COUNT {
+                        ui.selectable_value(&mut self.bone, bone, format!("b{bone}"));
+                    }
+                });
+                let b = self.bone;
+                let gradient = pose.world[b] * pose.inverse_bind[b];
+                egui::Grid::new("bone_matrices")
+                    .spacing([16.0, 8.0])
+                    .show(ui, |ui| {
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new(format!("local  (b{b} from parent)")).strong());
+                            matrix_view_ui(ui, "local", &pose.local[b]);
+                        });
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new("world = parent world · local").strong());
+                            matrix_view_ui(ui, "world", &pose.world[b]);
+                        });
+                        ui.end_row();
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new("inverse bind").strong());
+                            matrix_view_ui(ui, "inverse bind", &pose.inverse_bind[b]);
+                        });
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new("gradient = world · inverse bind").strong());
+                            matrix_view_ui(ui, "gradient", &gradient);
+                        });
+                        ui.end_row();
+                    });
+            }
+            "vertex" => {
+                let pose = self.pose();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Vertex:");
+                    for i in 0..grid::POSITIONS.len() {
+                        if ui
+                            .selectable_label(self.vertex == Some(i), i.to_string())
+                            .clicked()
+                        {
+                            self.vertex = Some(i);
+                        }
+                    }
+                });
+                let Some(v) = self.vertex else {
+                    ui.label(
+                        RichText::new("Click a vertex in the viewport, or a number above.").weak(),
+                    );
+                    return;
+                };
+                let bind = self.mesh.skin.positions[v];
+                let influences = &self.mesh.skin.influences[v];
+                ui.label(format!(
+                    "bind position {}   bones {:?}   weights {:?}",
+                    vec_text(bind),
+                    influences.joints,
+                    influences.weights
+                ));
+                let mut sum = Vec3::ZERO;
+                for (joint, weight) in influences.used() {
+                    let partial = partial_position(&pose.uploaded, joint, bind);
+                    sum += partial * weight;
+                    ui.label(
+                        RichText::new(format!(
+                            "{weight:.2} × (gradient b{joint} · v) = {weight:.2} × {}",
+                            vec_text(partial)
+                        ))
+                        .monospace()
+                        .color(BONE_COLORS[joint]),
+                    );
+                }
+                ui.label(
+                    RichText::new(format!("weighted sum = {}", vec_text(sum)))
+                        .monospace()
+                        .strong(),
+                );
+                let blended = blended_matrix(&pose.uploaded, influences);
+                ui.label(
+                    RichText::new(format!(
+                        "blended matrix · v = {}",
+                        vec_text(blended.transform_point3(bind))
+                    ))
+                    .monospace(),
+                );
+            }
+            "forget" => {
+                ui.checkbox(
+                    &mut self.forget_inverse_bind,
+                    "Forget the inverse bind (upload world matrices)",
+                );
+                if self.forget_inverse_bind {
+                    error_ui(
+                        ui,
+                        "The shader now gets world matrices. Vertex 4 sits at x = 4 and bone b1 sits at x = 4 too, so the vertex is moved by 4 twice and lands near x = 8.",
+                    );
+                }
+            }
+            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        }
+    }
+
+    fn viewport_ui(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - 64.0;
+        let vp = Viewport::new(ui, height, &self.camera);
+        let pose = self.pose();
+        self.joint_screen = std::array::from_fn(|j| {
+            vp.to_screen(pose.world[j].transform_point3(Vec3::ZERO))
+                .unwrap_or_default()
+        });
+        self.handle_pointer(&vp, &pose);
+        if self.dragging.is_none() {
+            vp.camera_input(ui, &mut self.camera);
+        }
+        let pose = self.pose();
+        vp.paint(ui, self.scene(&pose, vp.clip_from_world));
+        self.overlay_ui(ui, &vp, &pose);
+        self.play_ui(ui);
+        ui.label(
+            RichText::new("Red: the skinned mesh, drawn by the skinning shader. Green/blue: each bone's x/y axis. Drag a joint circle to bend it; click a vertex to inspect it; drag elsewhere to pan.")
+                .small(),
+        );
+    }
+}

@@ -1,0 +1,4 @@
+//! One module per page: its state (a `Default`) and its cells.
+
+pub mod grid;
+pub mod xray;

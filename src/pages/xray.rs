@@ -1,0 +1,442 @@
+//! The matrix X-ray: a 4x4 matrix is four columns, three basis arrows and an origin.
+
+use crate::gl::{MeshData, Primitive, Scene, SkinnedDraw};
+use crate::link::{Link, LinkError, numbers};
+use crate::page::Page;
+use crate::skin::Influences;
+use crate::skin::lbs::SkinMesh;
+use crate::skin::matrix::{column_lengths, is_rigid};
+use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
+use crate::ui::{AXIS_COLORS, Camera, OrbitCamera, Viewport, error_ui, rgba};
+use egui::{RichText, Ui};
+use glam::{Mat3, Mat4, Vec3};
+use std::sync::Arc;
+
+/// The named starting matrices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    Identity,
+    RotateX,
+    RotateY,
+    RotateZ,
+    Scale,
+    ScaleXyz,
+    Shear,
+    Translate,
+    Composed,
+}
+
+impl Preset {
+    /// Every preset, in the order of the buttons.
+    pub const ALL: [Self; 9] = [
+        Self::Identity,
+        Self::RotateX,
+        Self::RotateY,
+        Self::RotateZ,
+        Self::Scale,
+        Self::ScaleXyz,
+        Self::Shear,
+        Self::Translate,
+        Self::Composed,
+    ];
+
+    /// The link name.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::Identity => "identity",
+            Self::RotateX => "rotate_x",
+            Self::RotateY => "rotate_y",
+            Self::RotateZ => "rotate_z",
+            Self::Scale => "scale",
+            Self::ScaleXyz => "scale_xyz",
+            Self::Shear => "shear",
+            Self::Translate => "translate",
+            Self::Composed => "composed",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Self::Identity => "Identity",
+            Self::RotateX => "Rotate 30° about x",
+            Self::RotateY => "Rotate 30° about y",
+            Self::RotateZ => "Rotate 30° about z",
+            Self::Scale => "Scale ×1.5",
+            Self::ScaleXyz => "Scale 2, 1, 0.5",
+            Self::Shear => "Shear x by y",
+            Self::Translate => "Translate (1, 0.5, -0.5)",
+            Self::Composed => "Translate · rotate · scale",
+        }
+    }
+
+    /// The matrix this preset stands for.
+    pub fn matrix(self) -> Mat4 {
+        let deg30 = 30f32.to_radians();
+        match self {
+            Self::Identity => Mat4::IDENTITY,
+            Self::RotateX => Mat4::from_rotation_x(deg30),
+            Self::RotateY => Mat4::from_rotation_y(deg30),
+            Self::RotateZ => Mat4::from_rotation_z(deg30),
+            Self::Scale => Mat4::from_scale(Vec3::splat(1.5)),
+            Self::ScaleXyz => Mat4::from_scale(Vec3::new(2.0, 1.0, 0.5)),
+            Self::Shear => Mat4::from_cols(
+                Vec3::X.extend(0.0),
+                Vec3::new(0.5, 1.0, 0.0).extend(0.0),
+                Vec3::Z.extend(0.0),
+                glam::Vec4::W,
+            ),
+            Self::Translate => Mat4::from_translation(Vec3::new(1.0, 0.5, -0.5)),
+            Self::Composed => {
+                Mat4::from_translation(Vec3::new(1.0, 0.0, 0.5))
+                    * Mat4::from_rotation_y(40f32.to_radians())
+                    * Mat4::from_scale(Vec3::new(1.5, 1.0, 1.0))
+            }
+        }
+    }
+}
+
+const CELLS: &[&str] = &["presets", "matrix", "multiply", "properties"];
+const KEYS: &[&str] = &["preset", "m", "p", "v"];
+const DEFAULT_POINT: Vec3 = Vec3::new(1.0, 1.0, 0.0);
+const DEFAULT_VECTOR: Vec3 = Vec3::new(0.0, 1.0, 1.0);
+
+/// The page's state.
+pub struct XrayPage {
+    /// The matrix under the X-ray.
+    pub matrix: Mat4,
+    preset: Preset,
+    /// A point (w = 1) the matrix moves.
+    pub point: Vec3,
+    /// A vector (w = 0) the matrix turns and scales but does not move.
+    pub vector: Vec3,
+    camera: Camera,
+    refused: Option<String>,
+    cube: Arc<MeshData>,
+}
+
+impl Default for XrayPage {
+    fn default() -> Self {
+        Self {
+            matrix: Mat4::IDENTITY,
+            preset: Preset::Identity,
+            point: DEFAULT_POINT,
+            vector: DEFAULT_VECTOR,
+            camera: Camera::Orbit(OrbitCamera::default()),
+            refused: None,
+            cube: unit_cube(),
+        }
+    }
+}
+
+/// The unit cube's twelve edges, one joint: the matrix moves it like a skinned mesh.
+fn unit_cube() -> Arc<MeshData> {
+    let positions: Vec<Vec3> = (0..8)
+        .map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+        .collect();
+    let mut indices = Vec::new();
+    for a in 0..8u32 {
+        for bit in [1, 2, 4] {
+            if a & bit == 0 {
+                indices.extend([a, a | bit]);
+            }
+        }
+    }
+    let influences = vec![Influences::rigid(0); positions.len()];
+    MeshData::new(
+        SkinMesh {
+            positions,
+            influences,
+            ..Default::default()
+        },
+        indices,
+        Primitive::Lines,
+    )
+}
+
+/// `m * v` for a 4-vector, written out as the column-major product.
+fn product_text(m: &Mat4, v: glam::Vec4) -> String {
+    let r = *m * v;
+    let mut text = String::new();
+    for row in 0..4 {
+        let (l, rr) = match row {
+            0 => ('⎡', '⎤'),
+            3 => ('⎣', '⎦'),
+            _ => ('⎢', '⎥'),
+        };
+        let cells: Vec<String> = (0..4).map(|c| format!("{:6.2}", m.col(c)[row])).collect();
+        let op = if row == 1 { " × " } else { "   " };
+        let eq = if row == 1 { " = " } else { "   " };
+        text += &format!(
+            "{l}{}{rr}{op}{l}{:6.2}{rr}{eq}{l}{:6.2}{rr}\n",
+            cells.join(""),
+            v[row],
+            r[row]
+        );
+    }
+    text
+}
+
+/// Plain-words notes on what the matrix does besides rotating and moving.
+pub fn describe(m: &Mat4) -> Vec<String> {
+    let mut notes = Vec::new();
+    let names = ["x", "y", "z"];
+    for (name, length) in names.iter().zip(column_lengths(m)) {
+        if (length - 1.0).abs() > 1e-3 {
+            notes.push(format!(
+                "The {name} column has length {length:.2}: the matrix scales along {name}."
+            ));
+        }
+    }
+    let cols = [
+        m.x_axis.truncate(),
+        m.y_axis.truncate(),
+        m.z_axis.truncate(),
+    ];
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        let cos = cols[a].normalize_or_zero().dot(cols[b].normalize_or_zero());
+        if cos.abs() > 1e-3 {
+            let angle = cos.clamp(-1.0, 1.0).acos().to_degrees();
+            notes.push(format!(
+                "Columns {} and {} meet at {angle:.0}°, not 90°: the matrix shears.",
+                names[a], names[b]
+            ));
+        }
+    }
+    if Mat3::from_mat4(*m).determinant() < 0.0 {
+        notes.push(
+            "The determinant is negative: the matrix mirrors space (left becomes right).".into(),
+        );
+    }
+    if m.row(3) != glam::Vec4::W {
+        notes.push(
+            "The bottom row is not 0 0 0 1: this is a projection, not an affine transform.".into(),
+        );
+    }
+    notes
+}
+
+impl XrayPage {
+    /// The three basis arrows the viewport draws: (origin, tip) for x, y and z.
+    pub fn arrows(&self) -> [(Vec3, Vec3); 3] {
+        let origin = self.matrix.w_axis.truncate();
+        std::array::from_fn(|i| (origin, origin + self.matrix.col(i).truncate()))
+    }
+
+    fn set_preset(&mut self, preset: Preset) {
+        self.preset = preset;
+        self.matrix = preset.matrix();
+        self.refused = None;
+    }
+
+    fn vec3_ui(ui: &mut Ui, label: &str, v: &mut Vec3) {
+        ui.horizontal(|ui| {
+            ui.label(label);
+            for (i, axis) in ["x", "y", "z"].iter().enumerate() {
+                ui.add(
+                    egui::DragValue::new(&mut v[i])
+                        .speed(0.02)
+                        .fixed_decimals(2)
+                        .prefix(format!("{axis} ")),
+                );
+            }
+        });
+    }
+
+    fn scene(&self, clip_from_world: Mat4, light_dir: Vec3) -> Scene {
+        let mut scene = Scene {
+            clip_from_world,
+            light_dir,
+            background: [0.09, 0.09, 0.11, 1.0],
+            ..Default::default()
+        };
+        let grid = [0.28, 0.28, 0.32, 1.0];
+        for i in -5..=5 {
+            let t = i as f32;
+            scene.line(Vec3::new(t, 0.0, -5.0), Vec3::new(t, 0.0, 5.0), grid);
+            scene.line(Vec3::new(-5.0, 0.0, t), Vec3::new(5.0, 0.0, t), grid);
+        }
+        for (axis, color) in [Vec3::X, Vec3::Y, Vec3::Z].iter().zip(AXIS_COLORS) {
+            let mut dim = rgba(color);
+            dim[3] = 1.0;
+            dim = [dim[0] * 0.55, dim[1] * 0.55, dim[2] * 0.55, 1.0];
+            scene.line(Vec3::ZERO, *axis * 5.0, dim);
+        }
+        for ((origin, tip), color) in self.arrows().iter().zip(AXIS_COLORS) {
+            scene.arrow(*origin, *tip, 0.035, rgba(color));
+        }
+        scene.marker(self.matrix.w_axis.truncate(), 0.06, rgba(AXIS_COLORS[3]));
+        scene.skinned.push(SkinnedDraw {
+            mesh: self.cube.clone(),
+            palette: vec![self.matrix],
+            color: [0.85, 0.85, 0.9, 1.0],
+            lit: false,
+        });
+        let before = [0.6, 0.6, 0.6, 1.0];
+        let after = [1.0, 0.8, 0.2, 1.0];
+        scene.marker(self.point, 0.08, before);
+        scene.marker(self.matrix.transform_point3(self.point), 0.1, after);
+        scene.arrow(Vec3::ZERO, self.vector, 0.02, before);
+        scene.arrow(
+            Vec3::ZERO,
+            self.matrix.transform_vector3(self.vector),
+            0.025,
+            [1.0, 0.55, 0.15, 1.0],
+        );
+        scene
+    }
+}
+
+impl Page for XrayPage {
+    fn slug(&self) -> &'static str {
+        "xray"
+    }
+
+    fn title(&self) -> &'static str {
+        "The matrix X-ray"
+    }
+
+    fn notebook(&self) -> &'static str {
+        include_str!("../../chapters/01-xray.md")
+    }
+
+    fn cells(&self) -> &'static [&'static str] {
+        CELLS
+    }
+
+    fn link_keys(&self) -> &'static [&'static str] {
+        KEYS
+    }
+
+    fn reset(&mut self) {
+        *self = Self {
+            cube: self.cube.clone(),
+            camera: self.camera,
+            ..Self::default()
+        };
+    }
+
+    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
+        let slugs: Vec<&str> = Preset::ALL.iter().map(|p| p.slug()).collect();
+        let preset = link.choice("preset", &slugs)?.map(|i| Preset::ALL[i]);
+        let m = link.f32s::<16>("m")?.map(|a| Mat4::from_cols_array(&a));
+        let p = link.f32s::<3>("p")?.map(Vec3::from);
+        let v = link.f32s::<3>("v")?.map(Vec3::from);
+        if let Some(preset) = preset {
+            self.set_preset(preset);
+        }
+        if let Some(m) = m {
+            self.matrix = m;
+        }
+        if let Some(p) = p {
+            self.point = p;
+        }
+        if let Some(v) = v {
+            self.vector = v;
+        }
+        Ok(())
+    }
+
+    fn link(&self) -> Link {
+        let mut link = Link::new(self.slug());
+        link = if self.matrix == self.preset.matrix() {
+            if self.preset == Preset::Identity {
+                link
+            } else {
+                link.with("preset", self.preset.slug())
+            }
+        } else {
+            link.with("m", numbers(&self.matrix.to_cols_array()))
+        };
+        if self.point != DEFAULT_POINT {
+            link = link.with("p", numbers(&self.point.to_array()));
+        }
+        if self.vector != DEFAULT_VECTOR {
+            link = link.with("v", numbers(&self.vector.to_array()));
+        }
+        link
+    }
+
+    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+        match cell {
+            "presets" => {
+                ui.horizontal_wrapped(|ui| {
+                    for preset in Preset::ALL {
+                        if ui
+                            .selectable_label(
+                                self.preset == preset && self.matrix == preset.matrix(),
+                                preset.label(),
+                            )
+                            .clicked()
+                        {
+                            self.set_preset(preset);
+                        }
+                    }
+                });
+            }
+            "matrix" => {
+                ui.label(RichText::new("M — drag a number, or double-click to type").weak());
+                match matrix_edit_ui(ui, "M", &mut self.matrix, |_| Ok(())) {
+                    MatrixEdit::Changed => self.refused = None,
+                    MatrixEdit::Refused(reason) => {
+                        self.refused = Some(format!(
+                            "Edit refused: {reason}. M keeps its last valid value."
+                        ))
+                    }
+                    MatrixEdit::Unchanged => {}
+                }
+                if let Some(reason) = &self.refused {
+                    error_ui(ui, reason);
+                }
+            }
+            "multiply" => {
+                Self::vec3_ui(ui, "point p (w = 1):", &mut self.point);
+                ui.label(
+                    RichText::new(product_text(&self.matrix, self.point.extend(1.0))).monospace(),
+                );
+                Self::vec3_ui(ui, "vector v (w = 0):", &mut self.vector);
+                ui.label(
+                    RichText::new(product_text(&self.matrix, self.vector.extend(0.0))).monospace(),
+                );
+            }
+            "properties" => {
+                let det = Mat3::from_mat4(self.matrix).determinant();
+                ui.label(format!("determinant of the 3×3 part: {det:.3}"));
+                if is_rigid(&self.matrix, 1e-3) {
+                    ui.label("Rigid: the x, y, z columns have length 1 and meet at right angles. M only rotates and moves.");
+                } else {
+                    ui.label(RichText::new("Not rigid:").strong());
+                    for note in describe(&self.matrix) {
+                        ui.label(format!("• {note}"));
+                    }
+                }
+            }
+            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        }
+    }
+
+    fn viewport_ui(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - 44.0;
+        let vp = Viewport::new(ui, height, &self.camera);
+        vp.camera_input(ui, &mut self.camera);
+        vp.paint(ui, self.scene(vp.clip_from_world, self.camera.light_dir()));
+        let painter = ui.painter_at(vp.rect());
+        for ((_, tip), (name, color)) in self
+            .arrows()
+            .iter()
+            .zip(["x", "y", "z"].iter().zip(AXIS_COLORS))
+        {
+            if let Some(pos) = vp.to_screen(*tip) {
+                painter.text(
+                    pos + egui::vec2(6.0, -6.0),
+                    egui::Align2::LEFT_BOTTOM,
+                    *name,
+                    egui::FontId::proportional(16.0),
+                    color,
+                );
+            }
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. Grey/yellow: p before/after; grey/orange: v before/after.").small());
+        });
+    }
+}

@@ -1,0 +1,210 @@
+//! Linear blend skinning on the CPU: the reference every shader is checked against.
+
+use super::influences::Influences;
+use super::matrix::{MatrixError, checked_inverse};
+use glam::{Mat3, Mat4, Vec3};
+
+/// A mesh in bind pose, ready to skin: positions (and optionally normals and tangents)
+/// in the bind (world) space, with four influences per vertex.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SkinMesh {
+    /// Bind-space positions.
+    pub positions: Vec<Vec3>,
+    /// Bind-space unit normals; empty when the mesh has none.
+    pub normals: Vec<Vec3>,
+    /// Bind-space unit tangents; empty when the mesh has none.
+    pub tangents: Vec<Vec3>,
+    /// Prepared influences, one per vertex.
+    pub influences: Vec<Influences>,
+}
+
+/// One skinned vertex.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SkinnedVertex {
+    /// World position.
+    pub position: Vec3,
+    /// Unit normal (zero when the mesh has none).
+    pub normal: Vec3,
+    /// Unit tangent, perpendicular to the normal (zero when the mesh has none).
+    pub tangent: Vec3,
+}
+
+/// `joint_from_bind[j] = inverse(world_from_joint_at_bind[j])`: the inverse bind matrices.
+pub fn inverse_bind(world_from_joint_at_bind: &[Mat4]) -> Result<Vec<Mat4>, MatrixError> {
+    world_from_joint_at_bind
+        .iter()
+        .map(checked_inverse)
+        .collect()
+}
+
+// ANCHOR: palette
+/// The skinning palette: `world_from_bind[j] = world_from_joint[j] * joint_from_bind[j]`,
+/// the gradient matrix `target_pose * inverse(bind_pose)` of each joint.
+pub fn palette(world_from_joint: &[Mat4], joint_from_bind: &[Mat4]) -> Vec<Mat4> {
+    assert_eq!(
+        world_from_joint.len(),
+        joint_from_bind.len(),
+        "one inverse bind per joint"
+    );
+    world_from_joint
+        .iter()
+        .zip(joint_from_bind)
+        .map(|(w, b)| *w * *b)
+        .collect()
+}
+// ANCHOR_END: palette
+
+// ANCHOR: blend
+/// The weighted sum of the palette matrices that influence one vertex.
+///
+/// Contract: every joint index in `influences` is inside `palette` (guaranteed when
+/// the influences came from [`Influences::prepare`] with the palette's length).
+pub fn blended_matrix(palette: &[Mat4], influences: &Influences) -> Mat4 {
+    let mut sum = Mat4::ZERO;
+    for (joint, weight) in influences.joints.iter().zip(influences.weights) {
+        sum += palette[*joint as usize] * weight;
+    }
+    sum
+}
+// ANCHOR_END: blend
+
+/// The normal under `blended`: the inverse transpose of its 3x3 part, renormalised.
+pub fn skin_normal(blended: &Mat4, normal: Vec3) -> Vec3 {
+    let normal_matrix = Mat3::from_mat4(*blended).inverse().transpose();
+    (normal_matrix * normal).normalize_or_zero()
+}
+
+/// The tangent under `blended`, made perpendicular to the skinned normal again
+/// (one Gram-Schmidt step) and renormalised.
+pub fn skin_tangent(blended: &Mat4, tangent: Vec3, skinned_normal: Vec3) -> Vec3 {
+    let t = blended.transform_vector3(tangent).normalize_or_zero();
+    (t - t.dot(skinned_normal) * skinned_normal).normalize_or_zero()
+}
+
+// ANCHOR: skin_vertices
+/// Skins every vertex of `mesh` with `palette` (the seed algorithm's main loop).
+pub fn skin_vertices(palette: &[Mat4], mesh: &SkinMesh) -> Vec<SkinnedVertex> {
+    mesh.influences
+        .iter()
+        .enumerate()
+        .map(|(i, influences)| {
+            let blended = blended_matrix(palette, influences);
+            let position = blended.transform_point3(mesh.positions[i]);
+            let normal = mesh
+                .normals
+                .get(i)
+                .map_or(Vec3::ZERO, |n| skin_normal(&blended, *n));
+            let tangent = mesh
+                .tangents
+                .get(i)
+                .map_or(Vec3::ZERO, |t| skin_tangent(&blended, *t, normal));
+            SkinnedVertex {
+                position,
+                normal,
+                tangent,
+            }
+        })
+        .collect()
+}
+// ANCHOR_END: skin_vertices
+
+/// The position of one vertex under one joint alone: `palette[joint] * position`.
+/// The weighted sum of these partial positions is the skinned position.
+pub fn partial_position(palette: &[Mat4], joint: usize, position: Vec3) -> Vec3 {
+    palette[joint].transform_point3(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skin::Skeleton;
+    use glam::Quat;
+    use proptest::prelude::*;
+
+    fn arb_local() -> impl Strategy<Value = Mat4> {
+        (
+            prop::array::uniform3(-1.2f32..1.2),
+            prop::array::uniform3(-3.0f32..3.0),
+            0.5f32..2.0,
+        )
+            .prop_map(|(r, t, s)| {
+                Mat4::from_scale_rotation_translation(
+                    Vec3::splat(s),
+                    Quat::from_euler(glam::EulerRot::XYZ, r[0], r[1], r[2]),
+                    Vec3::from(t),
+                )
+            })
+    }
+
+    fn arb_influences(joint_count: usize) -> impl Strategy<Value = Influences> {
+        prop::collection::vec((0..joint_count, 0.05f32..1.0), 1..6)
+            .prop_map(move |list| Influences::prepare(&list, joint_count).unwrap())
+    }
+
+    #[test]
+    fn bind_pose_gives_identity_palette() {
+        let skeleton = Skeleton::chain(3);
+        let local = [
+            Mat4::from_rotation_z(0.4),
+            Mat4::from_translation(Vec3::X * 4.0),
+            Mat4::from_translation(Vec3::X * 4.0),
+        ];
+        let world = skeleton.world_from_joint(&local);
+        let inv = inverse_bind(&world).unwrap();
+        for m in palette(&world, &inv) {
+            assert!(m.abs_diff_eq(Mat4::IDENTITY, 1e-5), "{m}");
+        }
+    }
+
+    #[test]
+    fn singular_bind_pose_is_refused() {
+        let flat = Mat4::from_scale(Vec3::new(1.0, 1.0, 0.0));
+        assert!(inverse_bind(&[Mat4::IDENTITY, flat]).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn one_weight_of_one_is_rigid(local in arb_local(), p in prop::array::uniform3(-5.0f32..5.0)) {
+            let pal = [local];
+            let blended = blended_matrix(&pal, &Influences::rigid(0));
+            prop_assert!(blended.abs_diff_eq(local, 1e-6));
+            let v = Vec3::from(p);
+            let skinned = skin_vertices(&pal, &SkinMesh { positions: vec![v], influences: vec![Influences::rigid(0)], ..Default::default() });
+            prop_assert!(skinned[0].position.abs_diff_eq(local.transform_point3(v), 1e-4));
+        }
+
+        #[test]
+        fn blending_positions_equals_blending_matrices(
+            pal in prop::collection::vec(arb_local(), 4),
+            inf in arb_influences(4),
+            p in prop::array::uniform3(-5.0f32..5.0),
+        ) {
+            let v = Vec3::from(p);
+            let via_matrix = blended_matrix(&pal, &inf).transform_point3(v);
+            let via_positions: Vec3 = inf.joints.iter().zip(inf.weights)
+                .map(|(j, w)| partial_position(&pal, *j as usize, v) * w)
+                .sum();
+            prop_assert!(via_matrix.abs_diff_eq(via_positions, 1e-3 * (1.0 + via_matrix.length())));
+        }
+
+        #[test]
+        fn normals_stay_unit_and_perpendicular_to_tangents(
+            pal in prop::collection::vec(arb_local(), 3),
+            inf in arb_influences(3),
+            angle in 0.0f32..std::f32::consts::TAU,
+        ) {
+            let n = Vec3::new(angle.cos(), angle.sin(), 0.0);
+            let t = Vec3::Z;
+            let blended = blended_matrix(&pal, &inf);
+            prop_assume!(Mat3::from_mat4(blended).determinant().abs() > 1e-3);
+            let sn = skin_normal(&blended, n);
+            let st = skin_tangent(&blended, t, sn);
+            prop_assert!((sn.length() - 1.0).abs() < 1e-4);
+            prop_assert!(sn.dot(st).abs() < 1e-4);
+            // The surface's tangent, carried by the blended matrix, stays perpendicular to the
+            // inverse-transpose normal: that is why the normal uses the inverse transpose.
+            let carried = blended.transform_vector3(t).normalize();
+            prop_assert!(sn.dot(carried).abs() < 1e-3);
+        }
+    }
+}

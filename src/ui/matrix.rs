@@ -1,0 +1,118 @@
+//! A 4x4 matrix shown column-major: each column is one basis vector (x, y, z) or the
+//! translation, tinted like the arrow it draws.
+
+use super::AXIS_COLORS;
+use egui::{DragValue, RichText, Role, Ui, WidgetInfo};
+use glam::Mat4;
+
+/// What an edit did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MatrixEdit {
+    /// Nothing was touched.
+    Unchanged,
+    /// The matrix took a new, valid value.
+    Changed,
+    /// An edit was refused; the matrix kept its last valid value.
+    Refused(String),
+}
+
+const COLUMN_NAMES: [&str; 4] = ["x", "y", "z", "t"];
+
+/// The accessibility label of one cell, e.g. `M row 1 column 3`.
+pub fn cell_label(name: &str, row: usize, column: usize) -> String {
+    format!("{name} row {} column {}", row + 1, column + 1)
+}
+
+fn tinted(ui: &Ui, column: usize) -> egui::Frame {
+    let c = AXIS_COLORS[column];
+    let alpha = if ui.visuals().dark_mode { 70 } else { 60 };
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(
+            c.r(),
+            c.g(),
+            c.b(),
+            alpha,
+        ))
+        .inner_margin(egui::Margin::symmetric(3, 1))
+        .corner_radius(3.0)
+}
+
+fn header_ui(ui: &mut Ui) {
+    for (column, name) in COLUMN_NAMES.iter().enumerate() {
+        ui.vertical_centered(|ui| {
+            ui.label(RichText::new(*name).strong().color(AXIS_COLORS[column]))
+        });
+    }
+    ui.end_row();
+}
+
+/// An editable matrix. Every cell is a draggable number; an edit that `validate`
+/// refuses (or that is not finite) is undone and reported.
+pub fn matrix_edit_ui(
+    ui: &mut Ui,
+    name: &str,
+    matrix: &mut Mat4,
+    validate: impl Fn(&Mat4) -> Result<(), String>,
+) -> MatrixEdit {
+    let mut candidate = *matrix;
+    let mut touched = false;
+    egui::Grid::new(("matrix", name))
+        .spacing([4.0, 3.0])
+        .show(ui, |ui| {
+            header_ui(ui);
+            for row in 0..4 {
+                for column in 0..4 {
+                    let cell = &mut candidate.col_mut(column)[row];
+                    let response = tinted(ui, column)
+                        .show(ui, |ui| {
+                            ui.add(
+                                DragValue::new(cell)
+                                    .speed(0.01)
+                                    .fixed_decimals(2)
+                                    .min_decimals(2),
+                            )
+                        })
+                        .inner;
+                    let label = cell_label(name, row, column);
+                    let value = *cell as f64;
+                    response.widget_info(|| {
+                        let mut info = WidgetInfo::labeled(Role::SpinButton, true, label.clone());
+                        info.value = Some(value);
+                        info
+                    });
+                    touched |= response.changed();
+                }
+                ui.end_row();
+            }
+        });
+    if !touched || candidate == *matrix {
+        return MatrixEdit::Unchanged;
+    }
+    let verdict = crate::skin::matrix::check_finite(&candidate)
+        .map_err(|e| e.to_string())
+        .and_then(|()| validate(&candidate));
+    match verdict {
+        Ok(()) => {
+            *matrix = candidate;
+            MatrixEdit::Changed
+        }
+        Err(reason) => MatrixEdit::Refused(reason),
+    }
+}
+
+/// A read-only matrix in the same layout.
+pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
+    egui::Grid::new(("matrix_view", name))
+        .spacing([4.0, 3.0])
+        .show(ui, |ui| {
+            header_ui(ui);
+            for row in 0..4 {
+                for column in 0..4 {
+                    tinted(ui, column).show(ui, |ui| {
+                        ui.monospace(format!("{:>6.2}", matrix.col(column)[row]));
+                    });
+                }
+                ui.end_row();
+            }
+        });
+}

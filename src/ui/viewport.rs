@@ -1,0 +1,122 @@
+//! The live OpenGL viewport: a rectangle with a camera, drawn by a paint callback.
+
+use super::camera::Camera;
+use crate::gl::{Scene, SceneRenderer};
+use egui::{Pos2, Rect, Sense, Ui};
+use glam::{Mat4, Vec2, Vec3, Vec4};
+use std::sync::{Arc, Mutex};
+
+/// The renderer, built lazily on the GL thread, and the last error it reported.
+#[derive(Default)]
+struct GlState {
+    renderer: Option<Result<SceneRenderer, String>>,
+    last_error: Option<String>,
+}
+
+type SharedGl = Arc<Mutex<GlState>>;
+
+/// One renderer for the whole app, kept in egui's memory.
+fn shared_gl(ctx: &egui::Context) -> SharedGl {
+    ctx.data_mut(|d| {
+        d.get_temp_mut_or_default::<SharedGl>(egui::Id::unique("skinlab_gl"))
+            .clone()
+    })
+}
+
+/// A viewport allocated for this frame: its rectangle, its input and its projection.
+pub struct Viewport {
+    /// Clicks and drags on the viewport.
+    pub response: egui::Response,
+    /// Clip space from world space, for this frame.
+    pub clip_from_world: Mat4,
+}
+
+impl Viewport {
+    /// Allocates a viewport of the available width and `height` points, seen through
+    /// `camera` as it is now.
+    pub fn new(ui: &mut Ui, height: f32, camera: &Camera) -> Self {
+        let size = egui::vec2(ui.available_width(), height.max(50.0));
+        let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+        let clip_from_world = camera.clip_from_world(rect.width() / rect.height());
+        Self {
+            response,
+            clip_from_world,
+        }
+    }
+
+    /// Lets the camera follow a drag (orbit or pan) and scrolling over the viewport.
+    /// Pages call this only when the drag is not theirs (a joint drag, say).
+    pub fn camera_input(&self, ui: &Ui, camera: &mut Camera) {
+        let drag = self.response.drag_delta();
+        let scroll = if self.response.hovered() {
+            ui.input(|i| i.smooth_scroll_delta.y)
+        } else {
+            0.0
+        };
+        camera.handle_input(Vec2::new(drag.x, drag.y), scroll, self.rect().height());
+    }
+
+    /// The viewport's rectangle in points.
+    pub fn rect(&self) -> Rect {
+        self.response.rect
+    }
+
+    /// Where a world point lands on screen; `None` when it is behind the camera.
+    pub fn to_screen(&self, world: Vec3) -> Option<Pos2> {
+        let clip = self.clip_from_world * world.extend(1.0);
+        if clip.w <= 1e-6 {
+            return None;
+        }
+        let ndc = clip.truncate() / clip.w;
+        let rect = self.rect();
+        Some(Pos2::new(
+            rect.left() + (ndc.x + 1.0) * 0.5 * rect.width(),
+            rect.top() + (1.0 - ndc.y) * 0.5 * rect.height(),
+        ))
+    }
+
+    /// The world point under `screen` on the plane z = 0 (for a plane camera).
+    pub fn to_plane(&self, screen: Pos2) -> Vec3 {
+        let rect = self.rect();
+        let ndc_x = (screen.x - rect.left()) / rect.width() * 2.0 - 1.0;
+        let ndc_y = 1.0 - (screen.y - rect.top()) / rect.height() * 2.0;
+        let world = self.clip_from_world.inverse() * Vec4::new(ndc_x, ndc_y, 0.0, 1.0);
+        let world = world.truncate() / world.w;
+        Vec3::new(world.x, world.y, 0.0)
+    }
+
+    /// Draws `scene` with the real shaders, or shows why it cannot.
+    pub fn paint(&self, ui: &Ui, scene: Scene) {
+        let rect = self.rect();
+        let gl_state = shared_gl(ui.ctx());
+        let for_callback = gl_state.clone();
+        let callback = egui_glow::CallbackFn::new(move |_info, painter| {
+            let mut state = for_callback
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let gl = painter.gl();
+            let renderer = state.renderer.get_or_insert_with(|| SceneRenderer::new(gl));
+            let result = match renderer {
+                Ok(renderer) => renderer.paint(gl, &scene),
+                Err(e) => Err(e.clone()),
+            };
+            state.last_error = result.err();
+        });
+        ui.painter_at(rect).add(egui::PaintCallback {
+            rect,
+            callback: Arc::new(callback),
+        });
+        let error = gl_state.lock().ok().and_then(|s| s.last_error.clone());
+        if let Some(error) = error {
+            let painter = ui.painter_at(rect);
+            painter.rect_filled(rect, 0.0, egui::Color32::from_gray(20));
+            painter.text(
+                rect.left_top() + egui::vec2(8.0, 8.0),
+                egui::Align2::LEFT_TOP,
+                format!("The viewport cannot draw:\n{error}"),
+                egui::FontId::monospace(12.0),
+                ui.visuals().error_fg_color,
+            );
+        }
+    }
+}
