@@ -263,12 +263,16 @@ impl SkinlabApp {
             ui.toggle_value(&mut self.presenter, "Presenter")
                 .on_hover_text("Big text for a projector (F5)");
             ui.separator();
-            ui.label("Link:");
-            let edit = ui.add(
-                egui::TextEdit::singleline(&mut self.link_text)
-                    .desired_width(260.0)
-                    .font(egui::TextStyle::Monospace),
-            );
+            let label = ui.label("Link:");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.link_text)
+                        .desired_width(260.0)
+                        .font(egui::TextStyle::Monospace)
+                        .hint_text("page link, e.g. grid?angle=0.8"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("This page's link. Paste a link and press Enter to open it.");
             if !edit.has_focus() && !edit.lost_focus() {
                 self.link_text = self.current_link().to_string();
             }

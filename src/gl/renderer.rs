@@ -132,6 +132,26 @@ fn check_palette(palette: &[Mat4]) -> Result<(), String> {
     Ok(())
 }
 
+/// Reads the start of the buffer bound to `target`. OpenGL ES has no
+/// glGetBufferSubData (WebGL2 does), so native ES maps the buffer instead.
+///
+/// # Safety
+/// A buffer of at least `out.len()` bytes is bound to `target` on the current context.
+unsafe fn read_buffer(gl: &glow::Context, target: u32, out: &mut [u8]) {
+    // SAFETY: the caller guarantees the binding and size.
+    unsafe {
+        if cfg!(target_arch = "wasm32") || !gl.version().is_embedded {
+            gl.get_buffer_sub_data(target, 0, out);
+            return;
+        }
+        let ptr = gl.map_buffer_range(target, 0, out.len() as i32, glow::MAP_READ_BIT);
+        if !ptr.is_null() {
+            std::ptr::copy_nonoverlapping(ptr, out.as_mut_ptr(), out.len());
+        }
+        gl.unmap_buffer(target);
+    }
+}
+
 /// Runs the skinning vertex shader over every vertex of `mesh` and reads back what it
 /// wrote to `v_position` and `v_normal`, with rasterisation off.
 ///
@@ -168,7 +188,7 @@ pub fn capture_skinned(
         gl.disable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
         gl.bind_buffer(glow::TRANSFORM_FEEDBACK_BUFFER, Some(out));
-        gl.get_buffer_sub_data(glow::TRANSFORM_FEEDBACK_BUFFER, 0, &mut bytes);
+        read_buffer(gl, glow::TRANSFORM_FEEDBACK_BUFFER, &mut bytes);
         gl.bind_buffer(glow::TRANSFORM_FEEDBACK_BUFFER, None);
         gl.delete_buffer(out);
         gl.bind_vertex_array(None);
@@ -236,13 +256,12 @@ impl SceneRenderer {
 
     /// The GPU copy of `mesh`, uploaded on first use.
     pub fn mesh(&mut self, gl: &glow::Context, mesh: &MeshData) -> Result<&SkinnedMeshGpu, String> {
-        if !self.meshes.contains_key(&mesh.id) {
-            let gpu = SkinnedMeshGpu::upload(gl, mesh)?;
-            self.meshes.insert(mesh.id, gpu);
+        match self.meshes.entry(mesh.id) {
+            std::collections::hash_map::Entry::Occupied(entry) => Ok(entry.into_mut()),
+            std::collections::hash_map::Entry::Vacant(entry) => {
+                Ok(entry.insert(SkinnedMeshGpu::upload(gl, mesh)?))
+            }
         }
-        self.meshes
-            .get(&mesh.id)
-            .ok_or_else(|| "mesh upload failed".to_owned())
     }
 
     fn draw_colored(&self, gl: &glow::Context, scene: &Scene, vertices: &[ColorVertex], mode: u32) {
@@ -293,6 +312,11 @@ impl SceneRenderer {
             gl.clear_color(r, g, b, a);
             gl.clear_depth_f32(1.0);
             gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
+            gl.disable(glow::DEPTH_TEST);
+        }
+        self.draw_colored(gl, scene, &scene.backdrop, glow::LINES);
+        // SAFETY: state changes on the current context, restored at the end.
+        unsafe {
             gl.enable(glow::DEPTH_TEST);
             gl.depth_func(glow::LEQUAL);
             gl.disable(glow::CULL_FACE);

@@ -64,8 +64,8 @@ pub struct ColorVertex {
     pub normal: Vec3,
 }
 
-/// Everything one viewport draws in one frame, back to front: triangles, skinned
-/// meshes, then lines.
+/// Everything one viewport draws in one frame, in this order: the backdrop (under
+/// everything), then triangles, skinned meshes and lines with depth testing.
 #[derive(Clone, Debug, Default)]
 pub struct Scene {
     /// Camera: clip space from world space.
@@ -74,6 +74,8 @@ pub struct Scene {
     pub light_dir: Vec3,
     /// Background colour.
     pub background: [f32; 4],
+    /// Lines under everything else, whatever their depth (reference grids).
+    pub backdrop: Vec<ColorVertex>,
     /// Unskinned, shaded triangles (arrows, boxes).
     pub triangles: Vec<ColorVertex>,
     /// Skinned meshes.
@@ -82,15 +84,24 @@ pub struct Scene {
     pub lines: Vec<ColorVertex>,
 }
 
+fn segment(a: Vec3, b: Vec3, color: [f32; 4]) -> [ColorVertex; 2] {
+    let v = |position| ColorVertex {
+        position,
+        color,
+        normal: Vec3::ZERO,
+    };
+    [v(a), v(b)]
+}
+
 impl Scene {
     /// Adds one line segment.
     pub fn line(&mut self, a: Vec3, b: Vec3, color: [f32; 4]) {
-        let v = |position| ColorVertex {
-            position,
-            color,
-            normal: Vec3::ZERO,
-        };
-        self.lines.extend([v(a), v(b)]);
+        self.lines.extend(segment(a, b, color));
+    }
+
+    /// Adds one line segment to the backdrop.
+    pub fn backdrop_line(&mut self, a: Vec3, b: Vec3, color: [f32; 4]) {
+        self.backdrop.extend(segment(a, b, color));
     }
 
     /// Adds a shaded arrow from `from` to `to`: a shaft of `radius` and a cone head.

@@ -21,7 +21,11 @@ const KEYS: &[&str] = &[
     "vertex",
     "forget_inverse_bind",
 ];
-const RED: Color32 = Color32::from_rgb(240, 60, 50);
+/// The colour of the skinned mesh. Only the shader draws in it, so a screenshot test
+/// can find the shader's lines by colour.
+pub const MESH_RED: Color32 = Color32::from_rgb(240, 60, 50);
+/// Vertex dots drawn over the mesh (by egui, from the CPU reference).
+const DOT_RED: Color32 = Color32::from_rgb(150, 25, 25);
 const BONE_COLORS: [Color32; BONE_COUNT] = [
     Color32::from_rgb(255, 200, 60),
     Color32::from_rgb(90, 220, 230),
@@ -53,8 +57,8 @@ pub struct GridPage {
 
 fn default_camera() -> Camera {
     Camera::Plane(PlaneCamera {
-        center: Vec2::new(4.0, 1.5),
-        half_height: 8.0,
+        center: Vec2::new(5.0, 0.0),
+        half_height: 10.5,
     })
 }
 
@@ -126,7 +130,7 @@ impl GridPage {
                 egui::Slider::new(&mut degrees, -180.0..=180.0)
                     .suffix("°")
                     .text(label)
-                    .max_decimals(1),
+                    .custom_formatter(|v, _| format!("{v:.1}")),
             )
             .changed();
         if changed {
@@ -146,7 +150,7 @@ impl GridPage {
                 .add(
                     egui::Slider::new(&mut t, 0.0..=2.0 * PI)
                         .text("time t")
-                        .max_decimals(2),
+                        .custom_formatter(|v, _| format!("{v:.2}")),
                 )
                 .changed()
             {
@@ -166,8 +170,8 @@ impl GridPage {
         let faint = [0.86, 0.86, 0.84, 1.0];
         for i in -20..=30 {
             let t = i as f32;
-            scene.line(Vec3::new(t, -20.0, 0.0), Vec3::new(t, 20.0, 0.0), faint);
-            scene.line(
+            scene.backdrop_line(Vec3::new(t, -20.0, 0.0), Vec3::new(t, 20.0, 0.0), faint);
+            scene.backdrop_line(
                 Vec3::new(-20.0, t - 5.0, 0.0),
                 Vec3::new(30.0, t - 5.0, 0.0),
                 faint,
@@ -189,12 +193,7 @@ impl GridPage {
         scene.skinned.push(SkinnedDraw {
             mesh: self.mesh.clone(),
             palette: pose.uploaded.clone(),
-            color: [
-                RED.r() as f32 / 255.0,
-                RED.g() as f32 / 255.0,
-                RED.b() as f32 / 255.0,
-                1.0,
-            ],
+            color: crate::ui::rgba(MESH_RED),
             lit: false,
         });
         scene
@@ -263,7 +262,7 @@ impl GridPage {
         for (i, p) in pose.skinned.iter().enumerate() {
             if let Some(at) = vp.to_screen(*p) {
                 let selected = self.vertex == Some(i);
-                painter.circle_filled(at, if selected { 6.0 } else { 3.5 }, RED);
+                painter.circle_filled(at, if selected { 6.0 } else { 3.5 }, DOT_RED);
                 painter.text(
                     at + egui::vec2(6.0, -4.0),
                     egui::Align2::LEFT_BOTTOM,
@@ -278,13 +277,13 @@ impl GridPage {
                 if joint == self.bone { 3.0 } else { 1.5 },
                 BONE_COLORS[joint],
             );
-            painter.circle_stroke(*at, 9.0, stroke);
+            painter.circle(*at, 11.0, Color32::from_white_alpha(200), stroke);
             painter.text(
-                *at + egui::vec2(-10.0, 10.0),
-                egui::Align2::RIGHT_TOP,
+                *at,
+                egui::Align2::CENTER_CENTER,
                 format!("b{joint}"),
-                font.clone(),
-                Color32::from_gray(60),
+                egui::FontId::proportional(11.0),
+                Color32::from_gray(30),
             );
         }
         if let Some(vertex) = self.vertex {

@@ -252,8 +252,8 @@ impl XrayPage {
         let grid = [0.28, 0.28, 0.32, 1.0];
         for i in -5..=5 {
             let t = i as f32;
-            scene.line(Vec3::new(t, 0.0, -5.0), Vec3::new(t, 0.0, 5.0), grid);
-            scene.line(Vec3::new(-5.0, 0.0, t), Vec3::new(5.0, 0.0, t), grid);
+            scene.backdrop_line(Vec3::new(t, 0.0, -5.0), Vec3::new(t, 0.0, 5.0), grid);
+            scene.backdrop_line(Vec3::new(-5.0, 0.0, t), Vec3::new(5.0, 0.0, t), grid);
         }
         for (axis, color) in [Vec3::X, Vec3::Y, Vec3::Z].iter().zip(AXIS_COLORS) {
             let mut dim = rgba(color);

@@ -1,0 +1,328 @@
+//! The app and its pages driven like a user would: clicks, keys, drags (egui_kittest,
+//! no window, no GL).
+
+use egui::{Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use skinlab::SkinlabApp;
+use skinlab::notebook::cell_names;
+use skinlab::page::{Page, registry, slugs};
+use skinlab::pages::{grid::GridPage, xray::XrayPage};
+use std::collections::BTreeSet;
+
+fn app_harness(app: SkinlabApp) -> Harness<'static, SkinlabApp> {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.show(ui), app);
+    harness.run_steps(2);
+    harness
+}
+
+fn paused_app() -> SkinlabApp {
+    let mut app = SkinlabApp::new();
+    app.paused = true;
+    app
+}
+
+/// Presses at `from`, moves in a few steps to `to`, and releases.
+fn drag<S>(harness: &mut Harness<'_, S>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    for i in 1..=4 {
+        harness.hover_at(from + (to - from) * (i as f32 / 4.0));
+        harness.step();
+    }
+    harness.drop_at(to);
+    harness.step();
+}
+
+#[test]
+fn every_page_opens_and_shows_its_title() {
+    for (i, page) in registry().iter().enumerate() {
+        let mut app = paused_app();
+        app.go_to(i);
+        let harness = app_harness(app);
+        assert_eq!(harness.state().current_page().slug(), page.slug());
+        let heading = cell_free_title(page.notebook());
+        assert!(
+            harness.query_by_label(&heading).is_some(),
+            "page `{}` shows its heading `{heading}`",
+            page.slug()
+        );
+    }
+}
+
+fn cell_free_title(notebook: &str) -> String {
+    notebook
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_start_matches('#')
+        .trim()
+        .to_owned()
+}
+
+#[test]
+fn next_and_previous_walk_every_page_in_lesson_order() {
+    let order = slugs();
+    assert!(order.len() >= 2, "at least the xray and grid pages");
+    let mut harness = app_harness(paused_app());
+    for expected in &order[1..] {
+        harness.get_by_label("Next").click();
+        harness.run_steps(2);
+        assert_eq!(harness.state().current_page().slug(), *expected);
+    }
+    harness.get_by_label("Next").click();
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().current_page().slug(),
+        *order.last().unwrap(),
+        "Next stops at the last page"
+    );
+    for expected in order[..order.len() - 1].iter().rev() {
+        harness.get_by_label("Previous").click();
+        harness.run_steps(2);
+        assert_eq!(harness.state().current_page().slug(), *expected);
+    }
+}
+
+#[test]
+fn arrow_keys_turn_pages_and_f5_toggles_presenter_mode() {
+    let mut harness = app_harness(paused_app());
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run_steps(2);
+    assert_eq!(harness.state().current_page().slug(), slugs()[1]);
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run_steps(2);
+    assert_eq!(harness.state().current_page().slug(), slugs()[0]);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(2);
+    assert!(harness.state().presenter());
+    assert_eq!(harness.ctx.zoom_factor(), skinlab::app::PRESENTER_ZOOM);
+}
+
+#[test]
+fn every_listed_link_opens_and_every_state_link_round_trips() {
+    for slug in slugs() {
+        let mut app = paused_app();
+        app.open_link(slug)
+            .unwrap_or_else(|e| panic!("`{slug}`: {e}"));
+        assert_eq!(app.current_page().slug(), slug);
+    }
+    for link in [
+        "xray?preset=shear",
+        "xray?m=1,0,0,0,0,2,0,0,0,0,1,0,1,2,3,1&p=1,2,3&v=0,0,1",
+        "grid?angle=0.8&bone=2&vertex=4&forget_inverse_bind=true",
+        "grid?angles=0.1,-0.2,0.3",
+    ] {
+        let mut app = paused_app();
+        app.open_link(link)
+            .unwrap_or_else(|e| panic!("`{link}`: {e}"));
+        let written = app.current_link().to_string();
+        let mut again = paused_app();
+        again
+            .open_link(&written)
+            .unwrap_or_else(|e| panic!("`{written}`: {e}"));
+        assert_eq!(
+            again.current_link().to_string(),
+            written,
+            "`{link}` reopens the same state"
+        );
+    }
+}
+
+#[test]
+fn bad_links_explain_themselves_and_keep_the_app_running() {
+    let mut app = paused_app();
+    app.open_link("grid?angle=0.5").unwrap();
+    let err = app.open_link("nowhere?x=1").unwrap_err().to_string();
+    assert!(
+        err.contains("nowhere") && err.contains("grid") && err.contains("xray"),
+        "{err}"
+    );
+    assert_eq!(
+        app.current_link().to_string(),
+        "grid?angle=0.5",
+        "an unknown page keeps the current one"
+    );
+    let err = app.open_link("grid?angle=fast").unwrap_err().to_string();
+    assert!(
+        err.contains("angle=fast") && err.contains("number"),
+        "{err}"
+    );
+    assert_eq!(
+        app.current_link().to_string(),
+        GridPage::default().link().to_string(),
+        "bad values fall back to the defaults"
+    );
+    let err = app.open_link("grid?wiggle=1").unwrap_err().to_string();
+    assert!(err.contains("wiggle") && err.contains("angle"), "{err}");
+    assert_eq!(app.notices().len(), 3);
+    let mut harness = app_harness(app);
+    harness
+        .get_all_by_label("×")
+        .next()
+        .expect("a dismiss button")
+        .click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().notices().len(), 2);
+}
+
+#[test]
+fn saved_state_restores_and_corrupt_state_is_ignored_with_a_notice() {
+    let mut app = paused_app();
+    app.open_link("xray?preset=rotate_z").unwrap();
+    app.open_link("grid?angle=0.3&bone=0").unwrap();
+    let saved = app.save_state();
+    let mut restored = paused_app();
+    restored.restore_state(&saved);
+    assert_eq!(restored.current_link().to_string(), "grid?angle=0.3&bone=0");
+    assert!(restored.notices().is_empty());
+    restored.previous();
+    assert_eq!(restored.current_link().to_string(), "xray?preset=rotate_z");
+
+    let mut corrupt = paused_app();
+    corrupt.restore_state(
+        "current grid\npage grid?angle=banana\n\u{0}garbage\npage xray?preset=shear",
+    );
+    assert_eq!(corrupt.current_page().slug(), "grid");
+    assert_eq!(
+        corrupt.notices().len(),
+        1,
+        "one notice for everything unreadable"
+    );
+    corrupt.previous();
+    assert_eq!(
+        corrupt.current_link().to_string(),
+        "xray?preset=shear",
+        "readable lines are kept"
+    );
+}
+
+#[test]
+fn cell_markers_and_page_cells_match_both_ways() {
+    for page in registry() {
+        let placed: Vec<&str> = cell_names(page.notebook());
+        let placed_set: BTreeSet<&str> = placed.iter().copied().collect();
+        let implemented: BTreeSet<&str> = page.cells().iter().copied().collect();
+        assert_eq!(
+            placed.len(),
+            placed_set.len(),
+            "page `{}` places a cell twice",
+            page.slug()
+        );
+        assert_eq!(
+            placed_set,
+            implemented,
+            "page `{}`: cells in the chapter vs cells the page draws",
+            page.slug()
+        );
+    }
+}
+
+#[test]
+fn dragging_an_xray_cell_changes_the_drawn_arrow() {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(900.0, 700.0))
+        .build_ui_state(
+            |ui, page: &mut XrayPage| {
+                page.cell_ui("matrix", ui);
+                ui.allocate_ui(Vec2::new(600.0, 300.0), |ui| page.viewport_ui(ui));
+            },
+            XrayPage::default(),
+        );
+    harness.run_steps(2);
+    let before = harness.state().arrows();
+    let cell = harness
+        .get_by_label(&skinlab::ui::matrix::cell_label("M", 0, 0))
+        .rect()
+        .center();
+    drag(&mut harness, cell, cell + Vec2::new(60.0, 0.0));
+    let after = harness.state().arrows();
+    assert!(
+        after[0].1.x > before[0].1.x + 0.1,
+        "the x arrow grew: {:?} -> {:?}",
+        before[0],
+        after[0]
+    );
+    assert_eq!(after[1], before[1], "other arrows stay");
+}
+
+#[test]
+fn a_typed_nan_is_refused_and_the_matrix_is_kept() {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(900.0, 700.0))
+        .build_ui_state(
+            |ui, page: &mut XrayPage| page.cell_ui("matrix", ui),
+            XrayPage::default(),
+        );
+    harness.run_steps(2);
+    let label = skinlab::ui::matrix::cell_label("M", 1, 2);
+    harness.get_by_label(&label).click();
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label(&label).type_text("nan");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    assert!(
+        harness.state().matrix.is_finite(),
+        "the matrix stays finite"
+    );
+    assert_eq!(harness.state().matrix, glam::Mat4::IDENTITY);
+    assert!(
+        harness
+            .query_by_label_contains("not a finite number")
+            .is_some(),
+        "the refusal is shown"
+    );
+}
+
+#[test]
+fn dragging_a_grid_joint_rotates_it_and_pauses_the_animation() {
+    let mut page = GridPage::default();
+    page.angles = [0.0; 3];
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(700.0, 600.0))
+        .build_ui_state(|ui, page: &mut GridPage| page.viewport_ui(ui), page);
+    harness.state_mut().playing = false;
+    harness.run_steps(2);
+    let joint = harness.state().joint_screen[1];
+    let tip = harness.state().joint_screen[2];
+    // Grab b1 and pull up, off its x axis: b1 turns counter-clockwise.
+    harness.state_mut().playing = true;
+    drag(
+        &mut harness,
+        joint,
+        joint + (tip - joint) * 0.5 + Vec2::new(0.0, -120.0),
+    );
+    let state = harness.state();
+    assert!(!state.playing, "dragging a joint pauses the animation");
+    assert!(state.angles[1] > 0.3, "b1 turned: {:?}", state.angles);
+    assert_eq!(state.bone, 1, "the dragged bone is selected");
+}
+
+#[test]
+fn clicking_a_vertex_selects_it() {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(700.0, 600.0))
+        .build_ui_state(
+            |ui, page: &mut GridPage| page.viewport_ui(ui),
+            GridPage::default(),
+        );
+    harness.state_mut().playing = false;
+    harness.run_steps(2);
+    // At angle 0 vertex 4 sits at (4, 1), right above joint b1 at (4, 0).
+    let b0 = harness.state().joint_screen[0];
+    let b1 = harness.state().joint_screen[1];
+    let units = b0.distance(b1) / 4.0;
+    let vertex4 = b1 + Vec2::new(0.0, -units);
+    harness.hover_at(vertex4);
+    harness.step();
+    harness.drag_at(vertex4);
+    harness.step();
+    harness.drop_at(vertex4);
+    harness.run_steps(2);
+    assert_eq!(harness.state().vertex, Some(4));
+}

@@ -1,0 +1,140 @@
+//! End to end: the built binary opens a page link under Xvfb, saves a screenshot, and
+//! the red lines the skinning shader drew are where the CPU reference says.
+
+use skinlab::pages::grid::MESH_RED;
+use skinlab::skin::grid;
+use skinlab::skin::lbs::{inverse_bind, palette, skin_vertices};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// Runs `skinlab LINK --screenshot` under Xvfb; `None` (outside CI only) when there is no Xvfb.
+fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    let output = Command::new("xvfb-run")
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            env!("CARGO_BIN_EXE_skinlab"),
+            link,
+            "--screenshot",
+        ])
+        .arg(&path)
+        .output();
+    let output = match output {
+        Ok(output) => output,
+        Err(e) if !in_ci() => {
+            eprintln!("SKIPPED (no xvfb-run outside CI): {e}");
+            return None;
+        }
+        Err(e) => panic!("CI needs xvfb-run: {e}"),
+    };
+    assert!(
+        output.status.success(),
+        "skinlab {link} --screenshot failed: {}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(path)
+}
+
+/// Bounding box (min x, min y, max x, max y) of the pixels in exactly the mesh colour.
+fn red_box(path: &Path) -> (u32, u32, u32, u32) {
+    let img = image::open(path).expect("a PNG").to_rgba8();
+    assert_eq!(img.dimensions(), (1280, 800), "the window is 1280x800");
+    let [r, g, b, _] = MESH_RED.to_array();
+    let close = |a: u8, b: u8| a.abs_diff(b) <= 3;
+    let mut bbox = (u32::MAX, u32::MAX, 0, 0);
+    let mut count = 0;
+    for (x, y, p) in img.enumerate_pixels() {
+        if close(p[0], r) && close(p[1], g) && close(p[2], b) {
+            count += 1;
+            bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
+        }
+    }
+    assert!(
+        count > 100,
+        "{}: the shader's red lines are on screen ({count} red pixels)",
+        path.display()
+    );
+    bbox
+}
+
+/// World-space extents (width, height) of the skinned grid at `angle`, from the CPU reference.
+fn cpu_extents(angle: f32) -> (f32, f32) {
+    let skeleton = grid::skeleton();
+    let bind = skeleton.world_from_joint(&grid::parent_from_joint([0.0; 3]));
+    let pose = skeleton.world_from_joint(&grid::parent_from_joint([angle; 3]));
+    let pal = palette(&pose, &inverse_bind(&bind).unwrap());
+    let points: Vec<_> = skin_vertices(&pal, &grid::mesh().unwrap())
+        .iter()
+        .map(|v| v.position)
+        .collect();
+    let (min, max) = points.iter().fold((points[0], points[0]), |(lo, hi), p| {
+        (lo.min(*p), hi.max(*p))
+    });
+    (max.x - min.x, max.y - min.y)
+}
+
+#[test]
+fn straight_and_bent_grids_are_drawn_where_the_cpu_says() {
+    let Some(straight) = screenshot("grid?angle=0", "grid-straight.png") else {
+        return;
+    };
+    let Some(bent) = screenshot("grid?angle=0.8", "grid-bent.png") else {
+        return;
+    };
+    let s = red_box(&straight);
+    let b = red_box(&bent);
+    let (sw, sh) = ((s.2 - s.0) as f32, (s.3 - s.1) as f32);
+    let (bw, bh) = ((b.2 - b.0) as f32, (b.3 - b.1) as f32);
+
+    // The straight grid is 8 x 2 units: this fixes the scale in pixels per unit.
+    let (cw, ch) = cpu_extents(0.0);
+    assert!((cw - 8.0).abs() < 1e-5 && (ch - 2.0).abs() < 1e-5);
+    let scale = sw / cw;
+    assert!(
+        (sh - ch * scale).abs() <= 3.0,
+        "straight: {sw}x{sh} px is 8x2 units at {scale} px/unit"
+    );
+
+    // The bent grid must have the size the CPU reference predicts at that scale. Vertex
+    // dots (radius 3.5 px), joint circles and labels cover line ends: allow 4% or 8 px.
+    let (cw, ch) = cpu_extents(0.8);
+    assert!(
+        (bw - cw * scale).abs() <= 8.0_f32.max(0.04 * cw.max(ch) * scale),
+        "bent width: {bw} px, CPU predicts {}",
+        cw * scale
+    );
+    assert!(
+        (bh - ch * scale).abs() <= 8.0_f32.max(0.04 * cw.max(ch) * scale),
+        "bent height: {bh} px, CPU predicts {}",
+        ch * scale
+    );
+    assert!(
+        bh > sh * 2.0,
+        "bending raises the chain: {sh} -> {bh} px tall"
+    );
+}
+
+#[test]
+fn a_bad_link_on_the_command_line_names_the_problem() {
+    let output = Command::new(env!("CARGO_BIN_EXE_skinlab"))
+        .arg("--list-pages")
+        .output()
+        .expect("runs");
+    let pages = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(pages.lines().collect::<Vec<_>>(), skinlab::page::slugs());
+    let output = Command::new(env!("CARGO_BIN_EXE_skinlab"))
+        .args(["--bogus"])
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown option `--bogus`"));
+}
