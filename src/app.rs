@@ -267,7 +267,7 @@ impl SkinlabApp {
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.link_text)
-                        .desired_width(260.0)
+                        .desired_width(340.0)
                         .font(egui::TextStyle::Monospace)
                         .hint_text("page link, e.g. grid?angle=0.8"),
                 )

@@ -11,12 +11,22 @@ usage: skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages]
   LINK               a page link: `grid` or `grid?angle=0.8&bone=2`
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
   --presenter        start with big text for a projector (F5 toggles)
+  --size WxH         window size in points (default 1280x800)
   --list-pages       print every page link name in lesson order, one a line";
 
 struct Args {
     link: Option<String>,
     screenshot: Option<PathBuf>,
     presenter: bool,
+    size: [f32; 2],
+}
+
+fn parse_size(text: &str) -> Option<[f32; 2]> {
+    let (w, h) = text.split_once('x')?;
+    let size = [w.parse().ok()?, h.parse().ok()?];
+    size.iter()
+        .all(|v: &f32| (200.0..=8000.0).contains(v))
+        .then_some(size)
 }
 
 fn parse_args() -> Result<Option<Args>, String> {
@@ -24,6 +34,7 @@ fn parse_args() -> Result<Option<Args>, String> {
         link: None,
         screenshot: None,
         presenter: false,
+        size: [1280.0, 800.0],
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -39,6 +50,12 @@ fn parse_args() -> Result<Option<Args>, String> {
                 return Ok(None);
             }
             "--presenter" => args.presenter = true,
+            "--size" => {
+                let text = it.next().unwrap_or_default();
+                args.size = parse_size(&text).ok_or(format!(
+                    "--size needs WIDTHxHEIGHT between 200 and 8000, e.g. 1280x800, not `{text}`"
+                ))?;
+            }
             "--screenshot" => {
                 let path = it
                     .next()
@@ -66,7 +83,7 @@ fn main() -> ExitCode {
         viewport: egui::ViewportBuilder::default()
             .with_title("skinlab")
             .with_app_id("skinlab")
-            .with_inner_size([1280.0, 800.0])
+            .with_inner_size(args.size)
             .with_min_inner_size([640.0, 400.0]),
         depth_buffer: 24,
         ..Default::default()

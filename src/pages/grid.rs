@@ -190,6 +190,18 @@ impl GridPage {
                 [0.15, 0.35, 0.95, 1.0],
             );
         }
+        if self.forget_inverse_bind {
+            // Where the mesh belongs: skinned with the real gradients, on the CPU.
+            let gradients = palette(&pose.world, &pose.inverse_bind);
+            let correct = skin_vertices(&gradients, &self.mesh.skin);
+            for [a, b] in grid::LINES {
+                scene.backdrop_line(
+                    correct[a as usize].position,
+                    correct[b as usize].position,
+                    [0.6, 0.6, 0.6, 1.0],
+                );
+            }
+        }
         scene.skinned.push(SkinnedDraw {
             mesh: self.mesh.clone(),
             palette: pose.uploaded.clone(),
@@ -469,12 +481,17 @@ impl Page for GridPage {
                     influences.weights
                 ));
                 let mut sum = Vec3::ZERO;
+                let uploaded = if self.forget_inverse_bind {
+                    "world"
+                } else {
+                    "gradient"
+                };
                 for (joint, weight) in influences.used() {
                     let partial = partial_position(&pose.uploaded, joint, bind);
                     sum += partial * weight;
                     ui.label(
                         RichText::new(format!(
-                            "{weight:.2} × (gradient b{joint} · v) = {weight:.2} × {}",
+                            "{weight:.2} × ({uploaded} b{joint} · v) = {weight:.2} × {}",
                             vec_text(partial)
                         ))
                         .monospace()
@@ -526,6 +543,15 @@ impl Page for GridPage {
         let pose = self.pose();
         vp.paint(ui, self.scene(&pose, vp.clip_from_world));
         self.overlay_ui(ui, &vp, &pose);
+        if self.forget_inverse_bind {
+            ui.painter_at(vp.rect()).text(
+                vp.rect().left_top() + egui::vec2(10.0, 10.0),
+                egui::Align2::LEFT_TOP,
+                "Inverse bind forgotten: the shader gets world matrices.\nGrey: where the mesh belongs.",
+                egui::FontId::proportional(15.0),
+                Color32::from_rgb(190, 30, 30),
+            );
+        }
         self.play_ui(ui);
         ui.label(
             RichText::new("Red: the skinned mesh, drawn by the skinning shader. Green/blue: each bone's x/y axis. Drag a joint circle to bend it; click a vertex to inspect it; drag elsewhere to pan.")

@@ -109,7 +109,8 @@ pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
             for row in 0..4 {
                 for column in 0..4 {
                     tinted(ui, column).show(ui, |ui| {
-                        ui.monospace(format!("{:>6.2}", matrix.col(column)[row]));
+                        // Adding 0.0 turns -0.0 into 0.0, so no "-0.00" appears.
+                        ui.monospace(format!("{:>6.2}", matrix.col(column)[row] + 0.0));
                     });
                 }
                 ui.end_row();
