@@ -3,6 +3,9 @@
 // precision statements and `#define MAX_JOINTS n`.
 
 uniform mat4 u_clip_from_world;
+// A shift in clip space (x, y per unit w), used to draw lines thicker than one pixel
+// by drawing them a few times. Zero otherwise.
+uniform vec2 u_clip_offset;
 // world_from_bind for each joint: world_from_joint * joint_from_bind (the gradient matrix).
 uniform mat4 u_palette[MAX_JOINTS];
 
@@ -34,4 +37,5 @@ void main() {
     float len = length(n);
     v_normal = len > 0.0 ? n / len : vec3(0.0);
     gl_Position = u_clip_from_world * world;
+    gl_Position.xy += u_clip_offset * gl_Position.w;
 }

@@ -267,7 +267,7 @@ impl SkinlabApp {
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.link_text)
-                        .desired_width(340.0)
+                        .desired_width(if self.presenter { 220.0 } else { 340.0 })
                         .font(egui::TextStyle::Monospace)
                         .hint_text("page link, e.g. grid?angle=0.8"),
                 )
@@ -338,10 +338,14 @@ impl SkinlabApp {
             self.top_bar_ui(ui);
             ui.add_space(3.0);
         });
-        egui::Panel::left("pages")
-            .resizable(false)
-            .exact_size(190.0)
-            .show(ui, |ui| self.page_list_ui(ui));
+        // A projector needs the room: presenter mode hides the page list (Previous and
+        // Next stay).
+        if !self.presenter {
+            egui::Panel::left("pages")
+                .resizable(false)
+                .exact_size(190.0)
+                .show(ui, |ui| self.page_list_ui(ui));
+        }
         let page = self.pages[self.current].as_mut();
         let width = ui.available_width();
         egui::Panel::right("viewport")

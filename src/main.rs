@@ -88,9 +88,14 @@ fn main() -> ExitCode {
         depth_buffer: 24,
         ..Default::default()
     };
-    if args.screenshot.is_some() {
-        // A screenshot shows exactly the link given: no saved state in, none out.
+    // A screenshot shows exactly the link given: no saved state in, none kept.
+    let scratch = args
+        .screenshot
+        .as_ref()
+        .map(|_| std::env::temp_dir().join(format!("skinlab-screenshot-{}", std::process::id())));
+    if let Some(dir) = &scratch {
         options.persist_window = false;
+        options.persistence_path = Some(dir.clone());
     }
     let result = eframe::run_native(
         "skinlab",
@@ -116,6 +121,9 @@ fn main() -> ExitCode {
             Ok(Box::new(app))
         }),
     );
+    if let Some(dir) = scratch {
+        let _ = std::fs::remove_dir_all(dir);
+    }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

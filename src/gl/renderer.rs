@@ -300,8 +300,13 @@ impl SceneRenderer {
     }
 
     /// Clears the current viewport and draws `scene` into it with depth testing.
-    /// The caller has set the GL viewport and scissor to the target rectangle.
-    pub fn paint(&mut self, gl: &glow::Context, scene: &Scene) -> Result<(), String> {
+    /// The caller has set the GL viewport (of `viewport_px` pixels) and the scissor.
+    pub fn paint(
+        &mut self,
+        gl: &glow::Context,
+        scene: &Scene,
+        viewport_px: [f32; 2],
+    ) -> Result<(), String> {
         for draw in &scene.skinned {
             check_palette(&draw.palette)?;
             self.mesh(gl, &draw.mesh)?;
@@ -343,7 +348,27 @@ impl SceneRenderer {
                 let loc = gl.get_uniform_location(program, "u_light_dir");
                 gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
                 gl.bind_vertex_array(Some(mesh.vao));
-                gl.draw_elements(mesh.mode, mesh.index_count as i32, glow::UNSIGNED_INT, 0);
+                let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
+                // Wide lines: draw the mesh again shifted by up to half the width, in a
+                // plus shape. WebGL2 has no line widths above 1.
+                let r = if mesh.mode == glow::LINES {
+                    (draw.line_width - 1.0).max(0.0) * 0.5
+                } else {
+                    0.0
+                };
+                let shifts: &[[f32; 2]] = if r > 0.0 {
+                    &[[0.0, 0.0], [r, 0.0], [-r, 0.0], [0.0, r], [0.0, -r]]
+                } else {
+                    &[[0.0, 0.0]]
+                };
+                for [dx, dy] in shifts {
+                    let offset = [
+                        2.0 * dx / viewport_px[0].max(1.0),
+                        2.0 * dy / viewport_px[1].max(1.0),
+                    ];
+                    gl.uniform_2_f32_slice(offset_loc.as_ref(), &offset);
+                    gl.draw_elements(mesh.mode, mesh.index_count as i32, glow::UNSIGNED_INT, 0);
+                }
             }
         }
         self.draw_colored(gl, scene, &scene.lines, glow::LINES);

@@ -51,6 +51,8 @@ pub struct SkinnedDraw {
     pub color: [f32; 4],
     /// Shade with the headlight (for surfaces) or not (for lines).
     pub lit: bool,
+    /// For line meshes: width in pixels (1 = plain GL lines).
+    pub line_width: f32,
 }
 
 /// A vertex for unskinned lines and triangles.

@@ -207,6 +207,7 @@ impl GridPage {
             palette: pose.uploaded.clone(),
             color: crate::ui::rgba(MESH_RED),
             lit: false,
+            line_width: 3.0,
         });
         scene
     }

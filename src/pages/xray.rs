@@ -270,6 +270,7 @@ impl XrayPage {
             palette: vec![self.matrix],
             color: [0.85, 0.85, 0.9, 1.0],
             lit: false,
+            line_width: 2.0,
         });
         let before = [0.6, 0.6, 0.6, 1.0];
         let after = [1.0, 0.8, 0.2, 1.0];

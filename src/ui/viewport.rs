@@ -90,14 +90,17 @@ impl Viewport {
         let rect = self.rect();
         let gl_state = shared_gl(ui.ctx());
         let for_callback = gl_state.clone();
-        let callback = egui_glow::CallbackFn::new(move |_info, painter| {
+        let callback = egui_glow::CallbackFn::new(move |info, painter| {
+            let px = info.viewport_in_pixels();
             let mut state = for_callback
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             let gl = painter.gl();
             let renderer = state.renderer.get_or_insert_with(|| SceneRenderer::new(gl));
             let result = match renderer {
-                Ok(renderer) => renderer.paint(gl, &scene),
+                Ok(renderer) => {
+                    renderer.paint(gl, &scene, [px.width_px as f32, px.height_px as f32])
+                }
                 Err(e) => Err(e.clone()),
             };
             state.last_error = result.err();
