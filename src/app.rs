@@ -51,6 +51,8 @@ pub struct SkinlabApp {
     styled: bool,
     #[cfg(not(target_arch = "wasm32"))]
     screenshot: Option<Screenshot>,
+    #[cfg(target_arch = "wasm32")]
+    fragment: crate::web::Fragment,
 }
 
 impl Default for SkinlabApp {
@@ -77,6 +79,8 @@ impl SkinlabApp {
             styled: false,
             #[cfg(not(target_arch = "wasm32"))]
             screenshot: None,
+            #[cfg(target_arch = "wasm32")]
+            fragment: Default::default(),
         }
     }
 
@@ -432,15 +436,24 @@ impl SkinlabApp {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl eframe::App for SkinlabApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let mut fragment = std::mem::take(&mut self.fragment);
+            fragment.sync(self, frame);
+            self.fragment = fragment;
+        }
         self.show(ui);
-        self.screenshot_step(ui.ctx());
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let _ = frame;
+            self.screenshot_step(ui.ctx());
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if self.screenshot.is_none() && !self.paused {
+        if !self.paused {
             storage.set_string(STORAGE_KEY, self.save_state());
         }
     }

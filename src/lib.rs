@@ -15,3 +15,6 @@ pub mod skin;
 pub mod ui;
 
 pub use app::SkinlabApp;
+
+#[cfg(target_arch = "wasm32")]
+mod web;

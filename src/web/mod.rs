@@ -1,0 +1,108 @@
+//! The web entry point: starts the app on the page's canvas, and keeps the address
+//! bar's fragment (`index.html#grid?angle=0.8`) and the page on screen in step.
+
+use crate::SkinlabApp;
+use crate::app::STORAGE_KEY;
+use wasm_bindgen::JsCast as _;
+use wasm_bindgen::prelude::*;
+
+/// Shows `text` in the page's status line (or hides it when `None`).
+fn status(text: Option<&str>) {
+    let Some(element) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("status"))
+    else {
+        return;
+    };
+    match text {
+        Some(text) => element.set_text_content(Some(text)),
+        None => {
+            let _ = element.set_attribute("hidden", "");
+        }
+    }
+}
+
+/// Runs when the wasm module loads.
+#[wasm_bindgen(start)]
+pub fn start() {
+    wasm_bindgen_futures::spawn_local(async {
+        let canvas = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("skinlab_canvas"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok());
+        let Some(canvas) = canvas else {
+            status(Some("skinlab could not find its canvas on this page."));
+            return;
+        };
+        let options = eframe::WebOptions {
+            webgl_context_option: eframe::WebGlContextOption::WebGl2,
+            ..Default::default()
+        };
+        let result = eframe::WebRunner::new()
+            .start(
+                canvas,
+                options,
+                Box::new(|cc| {
+                    let mut app = SkinlabApp::new();
+                    if let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY)) {
+                        app.restore_state(&text);
+                    }
+                    Ok(Box::new(app))
+                }),
+            )
+            .await;
+        match result {
+            Ok(()) => status(None),
+            Err(e) => status(Some(&format!(
+                "skinlab needs WebGL2, and this browser could not give it: {e:?}. Try a current Firefox, Chrome or Safari."
+            ))),
+        }
+    });
+}
+
+/// Reads and writes the URL fragment.
+#[derive(Default)]
+pub(crate) struct Fragment {
+    /// The fragment eframe reported last frame: a change means the user (or the book) navigated.
+    reported: Option<String>,
+    /// The link last written to the address bar.
+    written: String,
+}
+
+impl Fragment {
+    /// Opens a fragment the user navigated to, then writes the current link back.
+    pub(crate) fn sync(&mut self, app: &mut SkinlabApp, frame: &eframe::Frame) {
+        let reported = frame.info().web_info.location.hash.clone();
+        if self.reported.as_ref() != Some(&reported) {
+            self.reported = Some(reported.clone());
+            let text = reported.trim_start_matches('#');
+            let text = js_sys::decode_uri_component(text)
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_else(|| text.to_owned());
+            if !text.is_empty() && text != app.current_link().to_string() {
+                let _ = app.open_link(&text);
+            }
+        }
+        let current = app.current_link().to_string();
+        if current != self.written {
+            let same_page = self.written.split('?').next() == current.split('?').next();
+            if let Some(window) = web_sys::window() {
+                // A new page is a new history entry (the back button returns); a change of
+                // state on the same page replaces the entry.
+                if same_page {
+                    if let Ok(history) = window.history() {
+                        let _ = history.replace_state_with_url(
+                            &JsValue::NULL,
+                            "",
+                            Some(&format!("#{current}")),
+                        );
+                    }
+                } else {
+                    let _ = window.location().set_hash(&current);
+                }
+            }
+            self.written = current;
+        }
+    }
+}
