@@ -44,6 +44,8 @@ pub struct SkinlabApp {
     pages: Vec<Box<dyn Page>>,
     current: usize,
     presenter: bool,
+    /// Embedded in another page (the book): no page list, the host page is the guide.
+    embedded: bool,
     notices: Vec<String>,
     link_text: String,
     /// When set, time stands still (screenshots, tests).
@@ -73,6 +75,7 @@ impl SkinlabApp {
             pages,
             current: 0,
             presenter: false,
+            embedded: false,
             notices: Vec::new(),
             link_text,
             paused: false,
@@ -102,6 +105,12 @@ impl SkinlabApp {
     /// Whether presenter mode is on.
     pub fn presenter(&self) -> bool {
         self.presenter
+    }
+
+    /// Marks the app as embedded in another page (the book's iframes): the page list
+    /// is hidden.
+    pub fn set_embedded(&mut self, embedded: bool) {
+        self.embedded = embedded;
     }
 
     /// Turns presenter mode on or off.
@@ -343,8 +352,8 @@ impl SkinlabApp {
             ui.add_space(3.0);
         });
         // A projector needs the room: presenter mode hides the page list (Previous and
-        // Next stay).
-        if !self.presenter {
+        // Next stay). So does an embedded app, inside a page that is the guide.
+        if !self.presenter && !self.embedded {
             egui::Panel::left("pages")
                 .resizable(false)
                 .exact_size(190.0)
@@ -441,7 +450,7 @@ impl eframe::App for SkinlabApp {
         #[cfg(target_arch = "wasm32")]
         {
             let mut fragment = std::mem::take(&mut self.fragment);
-            fragment.sync(self, frame);
+            fragment.sync(self, ui.ctx(), frame);
             self.fragment = fragment;
         }
         self.show(ui);

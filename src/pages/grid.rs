@@ -380,14 +380,14 @@ impl Page for GridPage {
 
     fn link(&self) -> Link {
         let mut link = Link::new(self.slug());
-        if self.playing {
-            if self.time != 0.0 {
-                link = link.with("t", number(self.time));
-            }
-        } else if self.angles.iter().all(|a| *a == self.angles[0]) {
-            link = link.with("angle", number(self.angles[0]));
-        } else {
-            link = link.with("angles", numbers(&self.angles));
+        // While the animation plays, the link names the page only: a link that changed
+        // every frame could not be copied, and browsers throttle address-bar updates.
+        if !self.playing {
+            link = if self.angles.iter().all(|a| *a == self.angles[0]) {
+                link.with("angle", number(self.angles[0]))
+            } else {
+                link.with("angles", numbers(&self.angles))
+            };
         }
         if self.bone != 1 {
             link = link.with("bone", self.bone);

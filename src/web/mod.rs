@@ -22,6 +22,17 @@ fn status(text: Option<&str>) {
     }
 }
 
+/// Whether this page runs inside another one (an iframe of the book).
+fn is_embedded() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    match window.parent() {
+        Ok(Some(parent)) => !js_sys::Object::is(&parent, &window),
+        _ => false,
+    }
+}
+
 /// Runs when the wasm module loads.
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -44,6 +55,7 @@ pub fn start() {
                 options,
                 Box::new(|cc| {
                     let mut app = SkinlabApp::new();
+                    app.set_embedded(is_embedded());
                     if let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY)) {
                         app.restore_state(&text);
                     }
@@ -67,11 +79,22 @@ pub(crate) struct Fragment {
     reported: Option<String>,
     /// The link last written to the address bar.
     written: String,
+    /// When it was written (egui time, seconds).
+    written_at: f64,
 }
+
+/// The least time between two writes of the address bar while a state changes (a drag):
+/// browsers throttle faster updates.
+const MIN_WRITE_INTERVAL: f64 = 0.25;
 
 impl Fragment {
     /// Opens a fragment the user navigated to, then writes the current link back.
-    pub(crate) fn sync(&mut self, app: &mut SkinlabApp, frame: &eframe::Frame) {
+    pub(crate) fn sync(
+        &mut self,
+        app: &mut SkinlabApp,
+        ctx: &egui::Context,
+        frame: &eframe::Frame,
+    ) {
         let reported = frame.info().web_info.location.hash.clone();
         if self.reported.as_ref() != Some(&reported) {
             self.reported = Some(reported.clone());
@@ -82,11 +105,19 @@ impl Fragment {
                 .unwrap_or_else(|| text.to_owned());
             if !text.is_empty() && text != app.current_link().to_string() {
                 let _ = app.open_link(&text);
+                // The address bar already shows what the user asked for.
+                self.written = app.current_link().to_string();
             }
         }
         let current = app.current_link().to_string();
         if current != self.written {
             let same_page = self.written.split('?').next() == current.split('?').next();
+            let now = ctx.input(|i| i.time);
+            if same_page && now - self.written_at < MIN_WRITE_INTERVAL {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(MIN_WRITE_INTERVAL));
+                return;
+            }
+            self.written_at = now;
             if let Some(window) = web_sys::window() {
                 // A new page is a new history entry (the back button returns); a change of
                 // state on the same page replaces the entry.

@@ -1,0 +1,164 @@
+// Browser checks of the built book and the web app inside it, in headless Chromium.
+//   NODE_PATH=target/tools/node_modules node tests/browser/check.cjs BOOK_DIR SLUG...
+// Serves BOOK_DIR on 127.0.0.1, opens every page link, and prints one line per check
+// and a closing "N passed, N failed" line. Exits non-zero when a check fails.
+"use strict";
+const http = require("http");
+const fs = require("fs");
+const path = require("path");
+const { chromium } = require("playwright-core");
+const { PNG } = require("pngjs");
+
+const [bookDir, ...slugs] = process.argv.slice(2);
+if (!bookDir || slugs.length === 0) {
+  console.error("usage: check.cjs BOOK_DIR SLUG...");
+  process.exit(2);
+}
+const MESH_RED = [240, 60, 50];
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+  ".css": "text/css", ".png": "image/png", ".svg": "image/svg+xml", ".json": "application/json",
+  ".woff": "font/woff", ".woff2": "font/woff2", ".ttf": "font/ttf", ".ico": "image/x-icon", ".txt": "text/plain" };
+
+function serve(root) {
+  root = path.resolve(root);
+  const server = http.createServer((req, res) => {
+    const url = decodeURIComponent(req.url.split("?")[0].split("#")[0]);
+    let file = path.join(root, path.normalize(url));
+    if (!file.startsWith(root)) { res.writeHead(403); return res.end(); }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404); return res.end("not found"); }
+      res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream" });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+let passed = 0, failed = 0;
+function check(name, ok, detail) {
+  if (ok) { passed++; console.log(`ok - ${name}${detail ? ` (${detail})` : ""}`); }
+  else { failed++; console.log(`FAILED - ${name}${detail ? `: ${detail}` : ""}`); }
+}
+
+/// Decoded PNG of a screenshot; region as fractions of the image.
+function region(png, [x0, y0, x1, y1]) {
+  const img = PNG.sync.read(png);
+  const px = [];
+  for (let y = Math.floor(y0 * img.height); y < Math.floor(y1 * img.height); y++)
+    for (let x = Math.floor(x0 * img.width); x < Math.floor(x1 * img.width); x++) {
+      const i = (y * img.width + x) * 4;
+      px.push([img.data[i], img.data[i + 1], img.data[i + 2], x, y]);
+    }
+  return px;
+}
+const distinctColors = (px) => new Set(px.map(([r, g, b]) => (r << 16) | (g << 8) | b)).size;
+function redBox(px) {
+  let box = null, n = 0;
+  for (const [r, g, b, x, y] of px) {
+    if (Math.abs(r - MESH_RED[0]) <= 6 && Math.abs(g - MESH_RED[1]) <= 6 && Math.abs(b - MESH_RED[2]) <= 6) {
+      n++;
+      box = box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)] : [x, y, x, y];
+    }
+  }
+  return { n, box };
+}
+
+async function openApp(browser, base, fragment) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  page.on("response", (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  await page.goto(`${base}/app/index.html#${fragment}`);
+  const firstFrameMs = await page.waitForFunction(() => document.getElementById("status")?.hidden && performance.now(), null, { timeout: 90000 })
+    .then((h) => h.jsonValue()).catch(() => null);
+  await page.waitForTimeout(1500);
+  return { page, problems, firstFrameMs };
+}
+
+(async () => {
+  const server = await serve(bookDir);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  // Every newPage() below gets a fresh context: no storage carries over between loads.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+      "--disable-sync", "--disable-quic", "--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+  });
+  const firstFrames = [];
+  try {
+    for (const slug of slugs) {
+      const { page, problems, firstFrameMs } = await openApp(browser, base, slug);
+      check(`${slug}: first frame`, firstFrameMs !== null, firstFrameMs && `${Math.round(firstFrameMs)} ms`);
+      if (firstFrameMs) firstFrames.push(firstFrameMs);
+      check(`${slug}: no console error, no failed request`, problems.length === 0, problems.join("; "));
+      const shot = await page.screenshot();
+      const colors = distinctColors(region(shot, [0.62, 0.1, 0.98, 0.85]));
+      check(`${slug}: the viewport is not blank`, colors > 8, `${colors} colours`);
+      const hash = await page.evaluate(() => location.hash);
+      check(`${slug}: the fragment names the page`, hash.startsWith(`#${slug}`), hash);
+      await page.close();
+    }
+
+    // The grid, straight and bent: the shader's red lines move.
+    const boxes = [];
+    for (const fragment of ["grid?angle=0", "grid?angle=0.8"]) {
+      const { page } = await openApp(browser, base, fragment);
+      boxes.push(redBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92])));
+      await page.close();
+    }
+    const [flat, bent] = boxes;
+    const height = (b) => (b.box ? b.box[3] - b.box[1] : 0);
+    check("grid: red skinned lines drawn at angle 0 and 0.8", flat.n > 100 && bent.n > 100, `${flat.n} and ${bent.n} red pixels`);
+    check("grid: bending moves the red lines", height(bent) > 2 * height(flat), `height ${height(flat)} -> ${height(bent)} px`);
+
+    // A click inside the app writes the fragment; the back button goes back.
+    {
+      const { page } = await openApp(browser, base, "xray");
+      await page.mouse.click(113, 15); // the Next button
+      const moved = await page.waitForFunction(() => location.hash.startsWith("#grid"), null, { timeout: 10000 }).then(() => true).catch(() => false);
+      check("a click on Next writes #grid to the address bar", moved, await page.evaluate(() => location.hash));
+      await page.goBack();
+      await page.waitForTimeout(1000);
+      check("the back button returns to xray", (await page.evaluate(() => location.hash)).startsWith("#xray"));
+      await page.evaluate(() => { location.hash = "grid?angle=0.5"; });
+      await page.waitForTimeout(1000);
+      const shot = redBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
+      check("changing the fragment switches page and state", shot.n > 100, `${shot.n} red pixels`);
+      await page.close();
+    }
+
+    // A bad fragment: the app still starts, with a notice instead of a blank page.
+    {
+      const { page, problems, firstFrameMs } = await openApp(browser, base, "nowhere?x=1");
+      check("a bad fragment still shows the app", firstFrameMs !== null && problems.length === 0, problems.join("; "));
+      await page.close();
+    }
+
+    // A book chapter with the app embedded.
+    for (const slug of slugs) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${base}/${slug}.html`);
+      const frame = await page.waitForSelector("iframe.skinlab-live", { timeout: 30000 }).then((e) => e.contentFrame());
+      await frame.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 }).catch(() => null);
+      await page.waitForTimeout(1500);
+      const iframe = await page.$("iframe.skinlab-live");
+      await iframe.scrollIntoViewIfNeeded();
+      const colors = distinctColors(region(await iframe.screenshot(), [0.5, 0.1, 0.98, 0.9]));
+      check(`book chapter ${slug}.html shows its live page`, colors > 8, `${colors} colours`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  if (firstFrames.length) {
+    const sorted = firstFrames.sort((a, b) => a - b);
+    console.log(`time to first frame: median ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms over ${sorted.length} loads`);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+})().catch((e) => { console.error(e); console.log(`${passed} passed, ${failed + 1} failed`); process.exit(1); });
