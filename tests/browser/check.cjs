@@ -131,6 +131,22 @@ async function openApp(browser, base, fragment) {
       await page.close();
     }
 
+    // State persists in the browser's storage: leave the page, come back with no fragment.
+    {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${base}/app/index.html#grid?angle=0.5&vertex=3`);
+      await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 });
+      await page.waitForTimeout(1000);
+      await page.goto("about:blank");
+      await page.goto(`${base}/app/index.html`);
+      await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 });
+      await page.waitForTimeout(1000);
+      const hash = await page.evaluate(() => location.hash);
+      check("the browser remembers the last page and its state", hash === "#grid?angle=0.5&vertex=3", hash);
+      await context.close();
+    }
+
     // A bad fragment: the app still starts, with a notice instead of a blank page.
     {
       const { page, problems, firstFrameMs } = await openApp(browser, base, "nowhere?x=1");
