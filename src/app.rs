@@ -450,15 +450,13 @@ impl eframe::App for SkinlabApp {
         #[cfg(target_arch = "wasm32")]
         {
             let mut fragment = std::mem::take(&mut self.fragment);
-            fragment.sync(self, ui.ctx(), frame);
+            fragment.sync(self, ui.ctx());
             self.fragment = fragment;
         }
         self.show(ui);
+        let _ = frame;
         #[cfg(not(target_arch = "wasm32"))]
-        {
-            let _ = frame;
-            self.screenshot_step(ui.ctx());
-        }
+        self.screenshot_step(ui.ctx());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

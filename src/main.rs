@@ -111,6 +111,10 @@ fn main() -> ExitCode {
                 && let Err(e) = app.open_link(link)
             {
                 eprintln!("error: {e}");
+                if args.screenshot.is_some() {
+                    // A screenshot of the wrong state is worse than none.
+                    std::process::exit(2);
+                }
             }
             if args.presenter {
                 app.set_presenter(true);

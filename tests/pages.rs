@@ -126,6 +126,10 @@ fn every_listed_link_opens_and_every_state_link_round_trips() {
             .open_link(&written)
             .unwrap_or_else(|e| panic!("`{written}`: {e}"));
         assert_eq!(
+            written, link,
+            "`{link}` is already canonical, so it is written back as given"
+        );
+        assert_eq!(
             again.current_link().to_string(),
             written,
             "`{link}` reopens the same state"

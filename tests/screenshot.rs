@@ -137,4 +137,35 @@ fn a_bad_link_on_the_command_line_names_the_problem() {
         .expect("runs");
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown option `--bogus`"));
+    if let Some(out) = xvfb_output(&["nowhere?x=1", "--screenshot", "/nonexistent/never.png"]) {
+        assert!(
+            !out.status.success(),
+            "a bad link with --screenshot fails instead of saving the defaults"
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("no page called `nowhere`") && stderr.contains("grid"),
+            "{stderr}"
+        );
+    }
+}
+
+fn xvfb_output(args: &[&str]) -> Option<std::process::Output> {
+    let mut command = Command::new("xvfb-run");
+    command
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            env!("CARGO_BIN_EXE_skinlab"),
+        ])
+        .args(args);
+    match command.output() {
+        Ok(out) => Some(out),
+        Err(e) if !in_ci() => {
+            eprintln!("SKIPPED (no xvfb-run outside CI): {e}");
+            None
+        }
+        Err(e) => panic!("CI needs xvfb-run: {e}"),
+    }
 }

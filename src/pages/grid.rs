@@ -362,7 +362,7 @@ impl Page for GridPage {
         let forget = link.bool("forget_inverse_bind")?;
         if let Some(t) = time {
             self.time = t;
-            self.angles = [grid::animated_angle(t); BONE_COUNT];
+            self.pause_at([grid::animated_angle(t); BONE_COUNT]);
         }
         if let Some(angle) = angle {
             self.pause_at([angle; BONE_COUNT]);

@@ -228,18 +228,29 @@ impl XrayPage {
         self.refused = None;
     }
 
-    fn vec3_ui(ui: &mut Ui, label: &str, v: &mut Vec3) {
+    /// Edits a point or vector; a value that is not a finite number is refused and the
+    /// last valid one kept. Returns the refusal, if any.
+    fn vec3_ui(ui: &mut Ui, label: &str, v: &mut Vec3) -> Option<String> {
+        let mut candidate = *v;
         ui.horizontal(|ui| {
             ui.label(label);
             for (i, axis) in ["x", "y", "z"].iter().enumerate() {
                 ui.add(
-                    egui::DragValue::new(&mut v[i])
+                    egui::DragValue::new(&mut candidate[i])
                         .speed(0.02)
                         .fixed_decimals(2)
                         .prefix(format!("{axis} ")),
                 );
             }
         });
+        if candidate.is_finite() {
+            *v = candidate;
+            None
+        } else {
+            Some(format!(
+                "Edit refused: {label} must be finite numbers; it keeps its last valid value."
+            ))
+        }
     }
 
     fn scene(&self, clip_from_world: Mat4, light_dir: Vec3) -> Scene {
@@ -390,14 +401,21 @@ impl Page for XrayPage {
                 }
             }
             "multiply" => {
-                Self::vec3_ui(ui, "point p (w = 1):", &mut self.point);
+                if let Some(reason) = Self::vec3_ui(ui, "point p (w = 1):", &mut self.point) {
+                    self.refused = Some(reason);
+                }
                 ui.label(
                     RichText::new(product_text(&self.matrix, self.point.extend(1.0))).monospace(),
                 );
-                Self::vec3_ui(ui, "vector v (w = 0):", &mut self.vector);
+                if let Some(reason) = Self::vec3_ui(ui, "vector v (w = 0):", &mut self.vector) {
+                    self.refused = Some(reason);
+                }
                 ui.label(
                     RichText::new(product_text(&self.matrix, self.vector.extend(0.0))).monospace(),
                 );
+                if let Some(reason) = &self.refused {
+                    error_ui(ui, reason);
+                }
             }
             "properties" => {
                 let det = Mat3::from_mat4(self.matrix).determinant();

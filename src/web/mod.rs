@@ -75,9 +75,8 @@ pub fn start() {
 /// Reads and writes the URL fragment.
 #[derive(Default)]
 pub(crate) struct Fragment {
-    /// The fragment eframe reported last frame: a change means the user (or the book) navigated.
-    reported: Option<String>,
-    /// The link last written to the address bar.
+    /// The link last written to (or read from) the address bar. The address bar showing
+    /// anything else means the user (or the book, or the back button) navigated.
     written: String,
     /// When it was written (egui time, seconds).
     written_at: f64,
@@ -89,49 +88,46 @@ const MIN_WRITE_INTERVAL: f64 = 0.25;
 
 impl Fragment {
     /// Opens a fragment the user navigated to, then writes the current link back.
-    pub(crate) fn sync(
-        &mut self,
-        app: &mut SkinlabApp,
-        ctx: &egui::Context,
-        frame: &eframe::Frame,
-    ) {
-        let reported = frame.info().web_info.location.hash.clone();
-        if self.reported.as_ref() != Some(&reported) {
-            self.reported = Some(reported.clone());
-            let text = reported.trim_start_matches('#');
-            let text = js_sys::decode_uri_component(text)
-                .ok()
-                .and_then(|s| s.as_string())
-                .unwrap_or_else(|| text.to_owned());
-            if !text.is_empty() && text != app.current_link().to_string() {
+    pub(crate) fn sync(&mut self, app: &mut SkinlabApp, ctx: &egui::Context) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let hash = window.location().hash().unwrap_or_default();
+        let raw = hash.trim_start_matches('#');
+        let text = js_sys::decode_uri_component(raw)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_else(|| raw.to_owned());
+        let mut correcting = false;
+        if !text.is_empty() && text != self.written {
+            if text != app.current_link().to_string() {
                 let _ = app.open_link(&text);
-                // The address bar already shows what the user asked for.
-                self.written = app.current_link().to_string();
             }
+            // What the address bar shows now; a refused or tidied link is replaced below.
+            self.written = text;
+            correcting = true;
         }
         let current = app.current_link().to_string();
         if current != self.written {
             let same_page = self.written.split('?').next() == current.split('?').next();
             let now = ctx.input(|i| i.time);
-            if same_page && now - self.written_at < MIN_WRITE_INTERVAL {
+            if same_page && !correcting && now - self.written_at < MIN_WRITE_INTERVAL {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(MIN_WRITE_INTERVAL));
                 return;
             }
             self.written_at = now;
-            if let Some(window) = web_sys::window() {
-                // A new page is a new history entry (the back button returns); a change of
-                // state on the same page replaces the entry.
-                if same_page {
-                    if let Ok(history) = window.history() {
-                        let _ = history.replace_state_with_url(
-                            &JsValue::NULL,
-                            "",
-                            Some(&format!("#{current}")),
-                        );
-                    }
-                } else {
-                    let _ = window.location().set_hash(&current);
+            // A new page is a new history entry (the back button returns); a change of
+            // state on the same page, a correction, or the first write replaces the entry.
+            if same_page || correcting || self.written.is_empty() {
+                if let Ok(history) = window.history() {
+                    let _ = history.replace_state_with_url(
+                        &JsValue::NULL,
+                        "",
+                        Some(&format!("#{current}")),
+                    );
                 }
+            } else {
+                let _ = window.location().set_hash(&current);
             }
             self.written = current;
         }
