@@ -230,14 +230,16 @@ impl SkinlabApp {
 
     fn keyboard(&mut self, ui: &Ui) {
         let typing = ui.ctx().memory(|m| m.focused().is_some());
-        let (f5, left, right) = ui.input(|i| {
+        // F5 on the desktop; P too, because a browser reloads the page on F5.
+        let (f5, p, left, right) = ui.input(|i| {
             (
                 i.key_pressed(Key::F5),
+                i.key_pressed(Key::P),
                 i.key_pressed(Key::ArrowLeft),
                 i.key_pressed(Key::ArrowRight),
             )
         });
-        if f5 {
+        if f5 || (p && !typing) {
             self.presenter = !self.presenter;
         }
         if !typing && left {
@@ -274,7 +276,7 @@ impl SkinlabApp {
                 self.reset_page();
             }
             ui.toggle_value(&mut self.presenter, "Presenter")
-                .on_hover_text("Big text for a projector (F5)");
+                .on_hover_text("Big text for a projector (F5 or P)");
             ui.separator();
             let label = ui.label("Link:");
             let edit = ui

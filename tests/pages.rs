@@ -100,6 +100,14 @@ fn arrow_keys_turn_pages_and_f5_toggles_presenter_mode() {
     harness.key_press(egui::Key::F5);
     harness.run_steps(2);
     assert!(harness.state().presenter());
+    harness.key_press(egui::Key::P);
+    harness.run_steps(2);
+    assert!(
+        !harness.state().presenter(),
+        "P toggles presenter mode too (F5 reloads a browser page)"
+    );
+    harness.key_press(egui::Key::P);
+    harness.run_steps(2);
     assert_eq!(harness.ctx.zoom_factor(), skinlab::app::PRESENTER_ZOOM);
 }
 
