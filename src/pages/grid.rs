@@ -87,7 +87,10 @@ struct Pose {
     local: [Mat4; BONE_COUNT],
     world: Vec<Mat4>,
     inverse_bind: Vec<Mat4>,
-    /// What is uploaded: gradients, or world matrices when the inverse bind is forgotten.
+    /// `world · inverse bind` per bone.
+    gradients: Vec<Mat4>,
+    /// What is uploaded: the gradients, or the world matrices when the inverse bind is
+    /// forgotten.
     uploaded: Vec<Mat4>,
     skinned: Vec<Vec3>,
 }
@@ -100,10 +103,11 @@ impl GridPage {
         let bind = skeleton.world_from_joint(&grid::parent_from_joint([0.0; BONE_COUNT]));
         // The bind pose is translations and rotations only: always invertible.
         let inverse_bind = inverse_bind(&bind).unwrap_or_else(|_| vec![Mat4::IDENTITY; BONE_COUNT]);
+        let gradients = palette(&world, &inverse_bind);
         let uploaded = if self.forget_inverse_bind {
             world.clone()
         } else {
-            palette(&world, &inverse_bind)
+            gradients.clone()
         };
         let skinned = skin_vertices(&uploaded, &self.mesh.skin)
             .iter()
@@ -113,6 +117,7 @@ impl GridPage {
             local,
             world,
             inverse_bind,
+            gradients,
             uploaded,
             skinned,
         }
@@ -192,8 +197,7 @@ impl GridPage {
         }
         if self.forget_inverse_bind {
             // Where the mesh belongs: skinned with the real gradients, on the CPU.
-            let gradients = palette(&pose.world, &pose.inverse_bind);
-            let correct = skin_vertices(&gradients, &self.mesh.skin);
+            let correct = skin_vertices(&pose.gradients, &self.mesh.skin);
             for [a, b] in grid::LINES {
                 scene.backdrop_line(
                     correct[a as usize].position,
@@ -430,7 +434,7 @@ impl Page for GridPage {
                     }
                 });
                 let b = self.bone;
-                let gradient = pose.world[b] * pose.inverse_bind[b];
+                let gradient = pose.gradients[b];
                 egui::Grid::new("bone_matrices")
                     .spacing([16.0, 8.0])
                     .show(ui, |ui| {
