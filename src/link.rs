@@ -177,12 +177,7 @@ impl Link {
     /// A finite number.
     pub fn f32(&self, key: &str) -> Result<Option<f32>, LinkError> {
         self.get(key)
-            .map(|v| {
-                v.parse::<f32>()
-                    .ok()
-                    .filter(|x| x.is_finite())
-                    .ok_or_else(|| self.bad(key, "a finite number"))
-            })
+            .map(|v| parse_number(v).ok_or_else(|| self.bad(key, "a finite number")))
             .transpose()
     }
 
@@ -194,7 +189,7 @@ impl Link {
         let expected = || self.bad(key, format!("{N} finite numbers separated by commas"));
         let numbers: Vec<f32> = value
             .split(',')
-            .map(|v| v.parse::<f32>().ok().filter(|x| x.is_finite()))
+            .map(parse_number)
             .collect::<Option<_>>()
             .ok_or_else(expected)?;
         numbers.try_into().map(Some).map_err(|_| expected())
@@ -249,6 +244,12 @@ impl fmt::Display for Link {
         }
         Ok(())
     }
+}
+
+/// A finite number written in decimal (surrounding spaces allowed); `None` otherwise.
+/// Links and typed answers read numbers the same way.
+pub fn parse_number(text: &str) -> Option<f32> {
+    text.trim().parse::<f32>().ok().filter(|x| x.is_finite())
 }
 
 /// Writes a number for a link: the shortest text that parses back to the same `f32`.

@@ -106,6 +106,20 @@ impl Scene {
         self.backdrop.extend(segment(a, b, color));
     }
 
+    /// Adds a joint's x, y and z axes as red, green and blue lines of `length`.
+    pub fn axes(&mut self, world_from_joint: &Mat4, length: f32) {
+        let origin = world_from_joint.transform_point3(Vec3::ZERO);
+        let colors = [
+            [0.9, 0.25, 0.25, 1.0],
+            [0.2, 0.75, 0.3, 1.0],
+            [0.25, 0.45, 0.95, 1.0],
+        ];
+        for (axis, color) in [Vec3::X, Vec3::Y, Vec3::Z].into_iter().zip(colors) {
+            let tip = world_from_joint.transform_point3(axis * length);
+            self.line(origin, tip, color);
+        }
+    }
+
     /// Adds a shaded arrow from `from` to `to`: a shaft of `radius` and a cone head.
     pub fn arrow(&mut self, from: Vec3, to: Vec3, radius: f32, color: [f32; 4]) {
         const SEGMENTS: usize = 12;

@@ -6,6 +6,7 @@ use crate::page::Page;
 use crate::skin::grid::{self, BONE_COUNT};
 use crate::skin::lbs::{blended_matrix, inverse_bind, palette, partial_position, skin_vertices};
 use crate::ui::matrix::matrix_view_ui;
+use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Camera, PlaneCamera, Viewport, error_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec2, Vec3};
@@ -31,8 +32,6 @@ const BONE_COLORS: [Color32; BONE_COUNT] = [
     Color32::from_rgb(90, 220, 230),
     Color32::from_rgb(230, 120, 230),
 ];
-/// How close (in points) a press must be to grab a joint or pick a vertex.
-const PICK_RADIUS: f32 = 14.0;
 
 /// The page's state.
 pub struct GridPage {
@@ -219,18 +218,10 @@ impl GridPage {
     fn handle_pointer(&mut self, vp: &Viewport, pose: &Pose) {
         let r = &vp.response;
         let press = r.interact_pointer_pos();
-        let nearest = |points: &mut dyn Iterator<Item = egui::Pos2>, at: egui::Pos2| {
-            points
-                .enumerate()
-                .map(|(i, p)| (i, p.distance(at)))
-                .filter(|(_, d)| *d < PICK_RADIUS)
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(i, _)| i)
-        };
         if r.drag_started()
             && let Some(origin) = r.ctx.input(|i| i.pointer.press_origin())
         {
-            self.dragging = nearest(&mut self.joint_screen.iter().copied(), origin);
+            self.dragging = nearest(self.joint_screen, origin, PICK_RADIUS);
             if let Some(joint) = self.dragging {
                 self.bone = joint;
                 self.playing = false;
@@ -260,7 +251,7 @@ impl GridPage {
         if r.clicked()
             && let Some(at) = press
         {
-            if let Some(joint) = nearest(&mut self.joint_screen.iter().copied(), at) {
+            if let Some(joint) = nearest(self.joint_screen, at, PICK_RADIUS) {
                 self.bone = joint;
             } else {
                 let screen: Vec<egui::Pos2> = pose
@@ -268,7 +259,7 @@ impl GridPage {
                     .iter()
                     .filter_map(|p| vp.to_screen(*p))
                     .collect();
-                self.vertex = nearest(&mut screen.into_iter(), at);
+                self.vertex = nearest(screen, at, PICK_RADIUS);
             }
         }
     }
@@ -339,7 +330,7 @@ impl Page for GridPage {
     }
 
     fn notebook(&self) -> &'static str {
-        include_str!("../../chapters/02-grid.md")
+        include_str!("../../chapters/05-grid.md")
     }
 
     fn cells(&self) -> &'static [&'static str] {

@@ -308,7 +308,7 @@ impl Page for XrayPage {
     }
 
     fn notebook(&self) -> &'static str {
-        include_str!("../../chapters/01-xray.md")
+        include_str!("../../chapters/02-xray.md")
     }
 
     fn cells(&self) -> &'static [&'static str] {

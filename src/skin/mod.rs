@@ -9,11 +9,14 @@
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
 pub mod grid;
+pub mod humanoid;
 pub mod influences;
 pub mod lbs;
 pub mod matrix;
 pub mod skeleton;
+pub mod trs;
 
 pub use influences::{InfluenceError, Influences, MAX_INFLUENCES};
 pub use matrix::MatrixError;
 pub use skeleton::Skeleton;
+pub use trs::Trs;

@@ -2,7 +2,9 @@
 //! [`crate::gl::Scene`] to the renderer through a paint callback.
 
 pub mod camera;
+pub mod check;
 pub mod matrix;
+pub mod pick;
 pub mod viewport;
 
 pub use camera::{Camera, OrbitCamera, PlaneCamera};

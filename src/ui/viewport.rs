@@ -3,7 +3,7 @@
 use super::camera::Camera;
 use crate::gl::{Scene, SceneRenderer};
 use egui::{Pos2, Rect, Sense, Ui};
-use glam::{Mat4, Vec2, Vec3, Vec4};
+use glam::{Mat4, Vec2, Vec3};
 use std::sync::{Arc, Mutex};
 
 /// The renderer, built lazily on the GL thread, and the last error it reported.
@@ -77,12 +77,42 @@ impl Viewport {
 
     /// The world point under `screen` on the plane z = 0 (for a plane camera).
     pub fn to_plane(&self, screen: Pos2) -> Vec3 {
-        let rect = self.rect();
-        let ndc_x = (screen.x - rect.left()) / rect.width() * 2.0 - 1.0;
-        let ndc_y = 1.0 - (screen.y - rect.top()) / rect.height() * 2.0;
-        let world = self.clip_from_world.inverse() * Vec4::new(ndc_x, ndc_y, 0.0, 1.0);
-        let world = world.truncate() / world.w;
+        let world = self
+            .clip_from_world
+            .inverse()
+            .project_point3(self.to_ndc(screen, 0.0));
         Vec3::new(world.x, world.y, 0.0)
+    }
+
+    fn to_ndc(&self, screen: Pos2, depth: f32) -> Vec3 {
+        let rect = self.rect();
+        Vec3::new(
+            (screen.x - rect.left()) / rect.width() * 2.0 - 1.0,
+            1.0 - (screen.y - rect.top()) / rect.height() * 2.0,
+            depth,
+        )
+    }
+
+    /// The world-space ray under `screen`: a point on the near plane and a unit
+    /// direction away from the camera.
+    pub fn ray(&self, screen: Pos2) -> (Vec3, Vec3) {
+        let world_from_clip = self.clip_from_world.inverse();
+        let near = world_from_clip.project_point3(self.to_ndc(screen, -1.0));
+        let far = world_from_clip.project_point3(self.to_ndc(screen, 1.0));
+        (near, (far - near).normalize_or_zero())
+    }
+
+    /// The point under `screen` on the plane through `through` that faces the camera:
+    /// where a point dragged in 3D goes.
+    pub fn on_view_plane(&self, screen: Pos2, through: Vec3) -> Option<Vec3> {
+        let (_, forward) = self.ray(self.rect().center());
+        let (origin, dir) = self.ray(screen);
+        let along = dir.dot(forward);
+        if along.abs() < 1e-6 {
+            return None;
+        }
+        let point = origin + dir * ((through - origin).dot(forward) / along);
+        point.is_finite().then_some(point)
     }
 
     /// Draws `scene` with the real shaders, or shows why it cannot.

@@ -1,0 +1,166 @@
+//! "Check yourself" cells: the student types numbers, the app says whether they are
+//! right and, when asked, shows the working.
+
+use egui::{Color32, RichText, Role, Ui, WidgetInfo};
+
+/// What a question asks: named numbers laid out in a grid, and the right answer.
+pub struct Question<'a> {
+    /// Names this question's fields for accessibility, e.g. `ab`.
+    pub name: &'a str,
+    /// One label per number, e.g. `["x", "y"]`.
+    pub labels: &'a [&'a str],
+    /// Fields per row (4 for a matrix).
+    pub columns: usize,
+    /// The right answer, one number per label.
+    pub expected: &'a [f32],
+    /// How far off a number may be and still count (absolute).
+    pub tolerance: f32,
+}
+
+/// The accessibility label of one answer field, e.g. `ab x`.
+pub fn field_label(question: &str, label: &str) -> String {
+    format!("{question} {label}")
+}
+
+/// The app's verdict on the last answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// Every number is within the tolerance.
+    Right,
+    /// Some numbers are off: their labels.
+    Wrong(Vec<String>),
+    /// Something typed is not a number.
+    Unreadable(String),
+}
+
+/// A check cell's state: what was typed, the verdict, and the answer it was judged
+/// against (a verdict on an old question is dropped).
+#[derive(Clone, Debug, Default)]
+pub struct Check {
+    /// The typed text, one per field.
+    pub inputs: Vec<String>,
+    /// The last verdict, if the question has not changed since.
+    pub verdict: Option<Verdict>,
+    /// Whether the working is shown.
+    pub show_working: bool,
+    judged: Vec<f32>,
+}
+
+impl Check {
+    /// Judges `inputs` against `question` (what the Check button does).
+    pub fn judge(&mut self, question: &Question) -> &Verdict {
+        self.inputs.resize(question.labels.len(), String::new());
+        let mut wrong = Vec::new();
+        let mut verdict = None;
+        for ((text, label), expected) in self
+            .inputs
+            .iter()
+            .zip(question.labels)
+            .zip(question.expected)
+        {
+            match crate::link::parse_number(text) {
+                Some(value) if (value - expected).abs() <= question.tolerance => {}
+                Some(_) => wrong.push(label.to_string()),
+                None => {
+                    verdict = Some(Verdict::Unreadable(format!(
+                        "{label}: `{}` is not a number",
+                        text.trim()
+                    )));
+                    break;
+                }
+            }
+        }
+        self.judged = question.expected.to_vec();
+        self.verdict.insert(verdict.unwrap_or(if wrong.is_empty() {
+            Verdict::Right
+        } else {
+            Verdict::Wrong(wrong)
+        }))
+    }
+}
+
+/// Draws the answer fields, a Check button, the verdict and a "Show working" toggle
+/// that reveals `working`. Returns the verdict when Check was pressed this frame.
+pub fn check_ui(
+    ui: &mut Ui,
+    check: &mut Check,
+    question: &Question,
+    working: impl FnOnce(&mut Ui),
+) -> Option<Verdict> {
+    check.inputs.resize(question.labels.len(), String::new());
+    if check.verdict.is_some() && check.judged != question.expected {
+        check.verdict = None;
+    }
+    egui::Grid::new(("check", question.name))
+        .spacing([6.0, 4.0])
+        .show(ui, |ui| {
+            for (i, (label, input)) in question.labels.iter().zip(&mut check.inputs).enumerate() {
+                let response = ui.add(
+                    egui::TextEdit::singleline(input)
+                        .desired_width(64.0)
+                        .hint_text(*label),
+                );
+                let name = field_label(question.name, label);
+                response.widget_info(|| WidgetInfo::labeled(Role::TextInput, true, name.clone()));
+                if (i + 1) % question.columns.max(1) == 0 {
+                    ui.end_row();
+                }
+            }
+        });
+    let mut pressed = None;
+    ui.horizontal(|ui| {
+        if ui.button("Check").clicked() {
+            pressed = Some(check.judge(question).clone());
+        }
+        ui.toggle_value(&mut check.show_working, "Show working");
+    });
+    match &check.verdict {
+        Some(Verdict::Right) => {
+            ui.label(
+                RichText::new("Right.")
+                    .strong()
+                    .color(Color32::from_rgb(40, 150, 60)),
+            );
+        }
+        Some(Verdict::Wrong(labels)) => {
+            crate::ui::error_ui(ui, format!("Not yet: check {}.", labels.join(", ")));
+        }
+        Some(Verdict::Unreadable(why)) => crate::ui::error_ui(ui, why.clone()),
+        None => {}
+    }
+    if check.show_working {
+        egui::Frame::group(ui.style()).show(ui, working);
+    }
+    pressed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const QUESTION: Question = Question {
+        name: "p",
+        labels: &["x", "y"],
+        columns: 2,
+        expected: &[1.5, -2.0],
+        tolerance: 0.01,
+    };
+
+    fn judged(inputs: [&str; 2]) -> Verdict {
+        let mut check = Check {
+            inputs: inputs.map(String::from).to_vec(),
+            ..Check::default()
+        };
+        check.judge(&QUESTION).clone()
+    }
+
+    #[test]
+    fn right_within_tolerance_wrong_outside_and_text_is_not_a_number() {
+        assert_eq!(judged(["1.5", "-2"]), Verdict::Right);
+        assert_eq!(judged([" 1.505 ", "-2.0"]), Verdict::Right);
+        assert_eq!(judged(["1.5", "2"]), Verdict::Wrong(vec!["y".into()]));
+        assert!(matches!(judged(["one", "-2"]), Verdict::Unreadable(_)));
+        assert!(matches!(judged(["nan", "-2"]), Verdict::Unreadable(_)));
+        assert!(matches!(judged(["", "-2"]), Verdict::Unreadable(_)));
+    }
+}
