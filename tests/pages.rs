@@ -1,9 +1,12 @@
 //! The app and its pages driven like a user would: clicks, keys, drags (egui_kittest,
 //! no window, no GL).
 
-use egui::{Pos2, Vec2};
+mod kit;
+
+use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use kit::drag;
 use skinlab::SkinlabApp;
 use skinlab::notebook::cell_names;
 use skinlab::page::{Page, registry, slugs};
@@ -22,20 +25,6 @@ fn paused_app() -> SkinlabApp {
     let mut app = SkinlabApp::new();
     app.paused = true;
     app
-}
-
-/// Presses at `from`, moves in a few steps to `to`, and releases.
-fn drag<S>(harness: &mut Harness<'_, S>, from: Pos2, to: Pos2) {
-    harness.hover_at(from);
-    harness.step();
-    harness.drag_at(from);
-    harness.step();
-    for i in 1..=4 {
-        harness.hover_at(from + (to - from) * (i as f32 / 4.0));
-        harness.step();
-    }
-    harness.drop_at(to);
-    harness.step();
 }
 
 #[test]

@@ -1,0 +1,56 @@
+//! Shared helpers for driving pages like a user would (egui_kittest, no window, no GL).
+#![allow(dead_code)]
+
+use egui::{Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use skinlab::page::Page;
+
+/// Presses at `from`, moves in a few steps to `to`, and releases.
+pub fn drag<S>(harness: &mut Harness<'_, S>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    for i in 1..=4 {
+        harness.hover_at(from + (to - from) * (i as f32 / 4.0));
+        harness.step();
+    }
+    harness.drop_at(to);
+    harness.step();
+}
+
+/// Replaces the text of the field labelled `label` with `text`.
+pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.run_steps(2);
+}
+
+/// A harness showing `cells` of `page` in a left column and its viewport on the right,
+/// the way the app lays a page out.
+pub fn page_harness<P: Page + 'static>(
+    page: P,
+    cells: &'static [&'static str],
+) -> Harness<'static, P> {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_ui_state(
+            move |ui, page: &mut P| {
+                ui.columns(2, |columns| {
+                    egui::ScrollArea::vertical().show(&mut columns[0], |ui| {
+                        for cell in cells {
+                            page.cell_ui(cell, ui);
+                        }
+                    });
+                    columns[1].set_height(800.0);
+                    page.viewport_ui(&mut columns[1]);
+                });
+            },
+            page,
+        );
+    harness.run_steps(2);
+    harness
+}
