@@ -4,7 +4,8 @@ use crate::gl::{MeshData, Primitive, Scene, SkinnedDraw};
 use crate::link::{Link, LinkError, number, numbers};
 use crate::page::Page;
 use crate::skin::grid::{self, BONE_COUNT};
-use crate::skin::lbs::{blended_matrix, inverse_bind, palette, partial_position, skin_vertices};
+use crate::skin::lbs::{VertexBreakdown, inverse_bind, palette, skin_vertices};
+use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
 use crate::ui::matrix::matrix_view_ui;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Camera, PlaneCamera, Viewport, error_ui};
@@ -294,30 +295,26 @@ impl GridPage {
                 Color32::from_gray(30),
             );
         }
-        if let Some(vertex) = self.vertex {
-            let bind = self.mesh.skin.positions[vertex];
-            let final_pos = vp.to_screen(pose.skinned[vertex]);
-            for (joint, weight) in self.mesh.skin.influences[vertex].used() {
-                let partial = partial_position(&pose.uploaded, joint, bind);
-                if let (Some(at), Some(end)) = (vp.to_screen(partial), final_pos) {
-                    let c = BONE_COLORS[joint];
-                    painter.line_segment([at, end], egui::Stroke::new(1.0, c.gamma_multiply(0.6)));
-                    painter.circle_filled(at, 6.0, c.gamma_multiply(0.55));
-                    painter.text(
-                        at + egui::vec2(7.0, 4.0),
-                        egui::Align2::LEFT_TOP,
-                        format!("b{joint} × {weight}"),
-                        egui::FontId::proportional(13.0),
-                        Color32::from_gray(40),
-                    );
-                }
-            }
+        if let Some(b) = self
+            .vertex
+            .and_then(|v| VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v))
+        {
+            partials_overlay(ui, vp, &b, &self.inspect_style());
         }
     }
-}
 
-fn vec_text(v: Vec3) -> String {
-    format!("({:.2}, {:.2})", v.x, v.y)
+    fn inspect_style(&self) -> InspectStyle<'static> {
+        InspectStyle {
+            matrix_name: if self.forget_inverse_bind {
+                "world"
+            } else {
+                "gradient"
+            },
+            bone_name: &|j| format!("b{j}"),
+            bone_color: &|j| BONE_COLORS[j],
+            dims: 2,
+        }
+    }
 }
 
 impl Page for GridPage {
@@ -472,41 +469,13 @@ impl Page for GridPage {
                 let influences = &self.mesh.skin.influences[v];
                 ui.label(format!(
                     "bind position {}   bones {:?}   weights {:?}",
-                    vec_text(bind),
+                    self.inspect_style().point(bind),
                     influences.joints,
                     influences.weights
                 ));
-                let mut sum = Vec3::ZERO;
-                let uploaded = if self.forget_inverse_bind {
-                    "world"
-                } else {
-                    "gradient"
-                };
-                for (joint, weight) in influences.used() {
-                    let partial = partial_position(&pose.uploaded, joint, bind);
-                    sum += partial * weight;
-                    ui.label(
-                        RichText::new(format!(
-                            "{weight:.2} × ({uploaded} b{joint} · v) = {weight:.2} × {}",
-                            vec_text(partial)
-                        ))
-                        .monospace()
-                        .color(BONE_COLORS[joint]),
-                    );
+                if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
+                    breakdown_ui(ui, &b, &self.inspect_style());
                 }
-                ui.label(
-                    RichText::new(format!("weighted sum = {}", vec_text(sum)))
-                        .monospace()
-                        .strong(),
-                );
-                let blended = blended_matrix(&pose.uploaded, influences);
-                ui.label(
-                    RichText::new(format!(
-                        "blended matrix · v = {}",
-                        vec_text(blended.transform_point3(bind))
-                    ))
-                    .monospace(),
-                );
             }
             "forget" => {
                 ui.checkbox(

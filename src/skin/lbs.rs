@@ -114,6 +114,39 @@ pub fn partial_position(palette: &[Mat4], joint: usize, position: Vec3) -> Vec3 
     palette[joint].transform_point3(position)
 }
 
+/// One vertex taken apart: each influence's partial position and their weighted sum,
+/// for inspectors that show the working.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VertexBreakdown {
+    /// The vertex's bind-space position.
+    pub bind: Vec3,
+    /// `(joint, weight, palette[joint] * bind)` for each influence with a weight.
+    pub parts: Vec<(usize, f32, Vec3)>,
+    /// The weighted sum of the partial positions: the skinned position.
+    pub sum: Vec3,
+    /// The blended matrix; `blended * bind == sum`.
+    pub blended: Mat4,
+}
+
+impl VertexBreakdown {
+    /// Takes vertex `vertex` of `mesh` apart under `palette`; `None` when there is no
+    /// such vertex.
+    pub fn new(palette: &[Mat4], mesh: &SkinMesh, vertex: usize) -> Option<Self> {
+        let bind = *mesh.positions.get(vertex)?;
+        let influences = mesh.influences.get(vertex)?;
+        let parts: Vec<_> = influences
+            .used()
+            .map(|(joint, weight)| (joint, weight, partial_position(palette, joint, bind)))
+            .collect();
+        Some(Self {
+            bind,
+            sum: parts.iter().map(|(_, w, p)| *p * *w).sum(),
+            parts,
+            blended: blended_matrix(palette, influences),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +187,25 @@ mod tests {
         for m in palette(&world, &inv) {
             assert!(m.abs_diff_eq(Mat4::IDENTITY, 1e-5), "{m}");
         }
+    }
+
+    #[test]
+    fn breakdown_sums_to_the_skinned_position() {
+        let mesh = crate::skin::grid::mesh().unwrap();
+        let pal = [
+            Mat4::from_rotation_z(0.3),
+            Mat4::from_rotation_z(-0.7) * Mat4::from_translation(Vec3::X),
+            Mat4::from_translation(Vec3::Y),
+        ];
+        let skinned = skin_vertices(&pal, &mesh);
+        for v in 0..mesh.positions.len() {
+            let b = VertexBreakdown::new(&pal, &mesh, v).unwrap();
+            assert!(b.sum.abs_diff_eq(skinned[v].position, 1e-5), "vertex {v}");
+            assert!(b.blended.transform_point3(b.bind).abs_diff_eq(b.sum, 1e-5));
+            let weights: f32 = b.parts.iter().map(|(_, w, _)| w).sum();
+            assert!((weights - 1.0).abs() < 1e-6);
+        }
+        assert!(VertexBreakdown::new(&pal, &mesh, mesh.positions.len()).is_none());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod camera;
 pub mod check;
+pub mod inspect;
 pub mod matrix;
 pub mod pick;
 pub mod viewport;

@@ -1,0 +1,85 @@
+//! The vertex inspector: one vertex's partial positions, their weighted sum, and the
+//! same point through the blended matrix, as text and as ghost dots in the viewport.
+
+use super::Viewport;
+use crate::skin::lbs::VertexBreakdown;
+use egui::{Color32, RichText, Ui};
+use glam::Vec3;
+
+/// How an inspector names and colours things on one page.
+pub struct InspectStyle<'a> {
+    /// What the palette holds, e.g. `gradient` (or `world` when the inverse bind is off).
+    pub matrix_name: &'a str,
+    /// A bone's short name, e.g. `b1`.
+    pub bone_name: &'a dyn Fn(usize) -> String,
+    /// A bone's colour.
+    pub bone_color: &'a dyn Fn(usize) -> Color32,
+    /// 2 to write (x, y), 3 to write (x, y, z).
+    pub dims: usize,
+}
+
+impl InspectStyle<'_> {
+    /// A point written with this page's number of components.
+    pub fn point(&self, v: Vec3) -> String {
+        // Adding 0.0 turns -0.0 into 0.0, so no "-0.00" appears.
+        let c = (v + Vec3::ZERO).to_array();
+        let parts: Vec<String> = c[..self.dims.clamp(1, 3)]
+            .iter()
+            .map(|x| format!("{:.2}", x + 0.0))
+            .collect();
+        format!("({})", parts.join(", "))
+    }
+}
+
+/// The working for one vertex: each weight times its partial position, the sum, and
+/// the blended matrix applied to the bind position.
+pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
+    for (joint, weight, partial) in &b.parts {
+        ui.label(
+            RichText::new(format!(
+                "{weight:.2} × ({} {} · v) = {weight:.2} × {}",
+                style.matrix_name,
+                (style.bone_name)(*joint),
+                style.point(*partial)
+            ))
+            .monospace()
+            .color((style.bone_color)(*joint)),
+        );
+    }
+    ui.label(
+        RichText::new(format!("weighted sum = {}", style.point(b.sum)))
+            .monospace()
+            .strong(),
+    );
+    ui.label(
+        RichText::new(format!(
+            "blended matrix · v = {}",
+            style.point(b.blended.transform_point3(b.bind))
+        ))
+        .monospace(),
+    );
+}
+
+/// Ghost dots at each partial position, joined to the skinned vertex and labelled with
+/// the bone and its weight.
+pub fn partials_overlay(ui: &Ui, vp: &Viewport, b: &VertexBreakdown, style: &InspectStyle) {
+    let painter = ui.painter_at(vp.rect());
+    let Some(end) = vp.to_screen(b.sum) else {
+        return;
+    };
+    for (joint, weight, partial) in &b.parts {
+        let Some(at) = vp.to_screen(*partial) else {
+            continue;
+        };
+        let c = (style.bone_color)(*joint);
+        painter.line_segment([at, end], egui::Stroke::new(1.0, c.gamma_multiply(0.6)));
+        painter.circle_filled(at, 6.0, c.gamma_multiply(0.55));
+        painter.text(
+            at + egui::vec2(7.0, 4.0),
+            egui::Align2::LEFT_TOP,
+            format!("{} × {weight:.2}", (style.bone_name)(*joint)),
+            egui::FontId::proportional(13.0),
+            Color32::from_gray(40),
+        );
+    }
+}
