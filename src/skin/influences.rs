@@ -66,6 +66,14 @@ impl Influences {
     /// From any list of (joint, weight): keep the four largest, normalise them to sum
     /// to 1, and pad unused slots by repeating the last joint with weight 0.
     pub fn prepare(list: &[(usize, f32)], joint_count: usize) -> Result<Self, InfluenceError> {
+        Self::build(list, joint_count, true)
+    }
+
+    fn build(
+        list: &[(usize, f32)],
+        joint_count: usize,
+        normalise: bool,
+    ) -> Result<Self, InfluenceError> {
         if list.is_empty() {
             return Err(InfluenceError::Empty);
         }
@@ -82,7 +90,7 @@ impl Influences {
         sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
         sorted.truncate(MAX_INFLUENCES);
         let sum: f32 = sorted.iter().map(|(_, w)| w).sum();
-        if sum <= 0.0 {
+        if normalise && sum <= 0.0 {
             return Err(InfluenceError::ZeroSum);
         }
         let mut out = Self {
@@ -93,13 +101,25 @@ impl Influences {
         for slot in 0..MAX_INFLUENCES {
             if let Some(&(joint, weight)) = sorted.get(slot) {
                 last = joint as u32;
-                out.weights[slot] = weight / sum;
+                out.weights[slot] = if normalise { weight / sum } else { weight };
             }
             out.joints[slot] = last;
         }
         Ok(out)
     }
     // ANCHOR_END: prepare
+
+    /// Like [`Influences::prepare`] but without normalising: the weights keep whatever
+    /// sum they have. This breaks the sum-to-1 contract on purpose, to show what
+    /// unnormalised weights do to a mesh; the blend functions still accept it.
+    pub fn unnormalised(list: &[(usize, f32)], joint_count: usize) -> Result<Self, InfluenceError> {
+        Self::build(list, joint_count, false)
+    }
+
+    /// The sum of the weights (1 for prepared influences).
+    pub fn sum(&self) -> f32 {
+        self.weights.iter().sum()
+    }
 
     /// The (joint, weight) pairs whose weight is not zero.
     pub fn used(&self) -> impl Iterator<Item = (usize, f32)> + '_ {

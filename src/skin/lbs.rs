@@ -198,9 +198,9 @@ mod tests {
             Mat4::from_translation(Vec3::Y),
         ];
         let skinned = skin_vertices(&pal, &mesh);
-        for v in 0..mesh.positions.len() {
+        for (v, skinned) in skinned.iter().enumerate() {
             let b = VertexBreakdown::new(&pal, &mesh, v).unwrap();
-            assert!(b.sum.abs_diff_eq(skinned[v].position, 1e-5), "vertex {v}");
+            assert!(b.sum.abs_diff_eq(skinned.position, 1e-5), "vertex {v}");
             assert!(b.blended.transform_point3(b.bind).abs_diff_eq(b.sum, 1e-5));
             let weights: f32 = b.parts.iter().map(|(_, w, _)| w).sum();
             assert!((weights - 1.0).abs() < 1e-6);

@@ -13,6 +13,7 @@ pub mod humanoid;
 pub mod influences;
 pub mod lbs;
 pub mod matrix;
+pub mod paint;
 pub mod skeleton;
 pub mod trs;
 
