@@ -185,6 +185,36 @@ pub fn notebook_ui(ui: &mut Ui, text: &str, mut cell_ui: impl FnMut(&str, &mut U
     }
 }
 
+/// The lines of `source` between `ANCHOR: name` and `ANCHOR_END: name`, as mdBook's
+/// `{{#include file:name}}` reads them (other anchor lines dropped, common indent
+/// removed), so the app can show the same code the book includes. `None` when the
+/// anchor is missing or not closed.
+pub fn anchor(source: &str, name: &str) -> Option<String> {
+    let is_marker = |line: &str, kind: &str| {
+        line.split_once(kind)
+            .is_some_and(|(_, rest)| rest.trim() == name)
+    };
+    let mut lines = source.lines();
+    lines.find(|l| is_marker(l, "ANCHOR: "))?;
+    let mut body = Vec::new();
+    for line in lines {
+        if is_marker(line, "ANCHOR_END: ") {
+            let indent = body
+                .iter()
+                .filter(|l: &&&str| !l.trim().is_empty())
+                .map(|l| l.len() - l.trim_start().len())
+                .min()
+                .unwrap_or(0);
+            let text: Vec<&str> = body.iter().map(|l| l.get(indent..).unwrap_or("")).collect();
+            return Some(text.join("\n"));
+        }
+        if !line.contains("ANCHOR: ") && !line.contains("ANCHOR_END: ") {
+            body.push(line);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,5 +229,14 @@ mod tests {
         assert_eq!(blocks[3], Block::Bullet("a".into()));
         assert_eq!(blocks[5], Block::Code("b = ab * a".into()));
         assert_eq!(cell_names(text), vec!["matrix"]);
+    }
+
+    #[test]
+    fn anchor_reads_like_mdbook_include() {
+        let source = "a\n    // ANCHOR: f\n    fn f() {\n        // ANCHOR: g\n        1\n        // ANCHOR_END: g\n    }\n    // ANCHOR_END: f\nb\n";
+        assert_eq!(anchor(source, "f").as_deref(), Some("fn f() {\n    1\n}"));
+        assert_eq!(anchor(source, "g").as_deref(), Some("1"));
+        assert_eq!(anchor(source, "h"), None);
+        assert_eq!(anchor("// ANCHOR: open\nx", "open"), None);
     }
 }
