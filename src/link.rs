@@ -166,7 +166,8 @@ impl Link {
         }
     }
 
-    fn bad(&self, key: &str, expected: impl Into<String>) -> LinkError {
+    /// The error for a value of `key` that is not what was `expected`.
+    pub fn bad(&self, key: &str, expected: impl Into<String>) -> LinkError {
         LinkError::BadValue {
             key: key.to_owned(),
             value: self.get(key).unwrap_or_default().to_owned(),

@@ -164,14 +164,7 @@ pub fn notebook_ui(ui: &mut Ui, text: &str, mut cell_ui: impl FnMut(&str, &mut U
                 });
             }
             Block::Code(code) => {
-                egui::Frame::new()
-                    .fill(ui.visuals().code_bg_color)
-                    .inner_margin(6.0)
-                    .corner_radius(4.0)
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.add(egui::Label::new(RichText::new(code).monospace()).wrap());
-                    });
+                code_ui(ui, code);
                 ui.add_space(4.0);
             }
             Block::Cell(name) => {
@@ -183,6 +176,18 @@ pub fn notebook_ui(ui: &mut Ui, text: &str, mut cell_ui: impl FnMut(&str, &mut U
             }
         }
     }
+}
+
+/// A block of code on a tinted background, full width, wrapped.
+pub fn code_ui(ui: &mut Ui, code: &str) {
+    egui::Frame::new()
+        .fill(ui.visuals().code_bg_color)
+        .inner_margin(6.0)
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(RichText::new(code).monospace()).wrap());
+        });
 }
 
 /// The lines of `source` between `ANCHOR: name` and `ANCHOR_END: name`, as mdBook's

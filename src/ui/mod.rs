@@ -4,6 +4,7 @@
 pub mod camera;
 pub mod check;
 pub mod inspect;
+pub mod legend;
 pub mod matrix;
 pub mod pick;
 pub mod viewport;

@@ -1,0 +1,405 @@
+//! Weighted blending: a cylinder arm skinned by linear blending and by dual
+//! quaternions, side by side, with weights to choose or paint.
+
+mod cells;
+mod view;
+
+use crate::gl::MeshData;
+use crate::link::{Link, LinkError, number};
+use crate::page::Page;
+use crate::skin::arm::{self, ArmMesh, Falloff};
+use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
+use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
+use crate::skin::paint::WeightMap;
+use crate::ui::check::Check;
+use crate::ui::{Camera, OrbitCamera};
+use glam::{Mat4, Vec3};
+use std::f32::consts::TAU;
+use std::sync::Arc;
+
+const CELLS: &[&str] = &[
+    "weights",
+    "paint",
+    "vertex",
+    "algorithm",
+    "compare",
+    "antipodal",
+    "check",
+];
+const KEYS: &[&str] = &[
+    "twist",
+    "bend",
+    "mode",
+    "bone",
+    "falloff",
+    "width",
+    "vertex",
+    "antipodal_check",
+    "negate_forearm",
+];
+/// Bone names, in joint order.
+pub const BONE_NAMES: [&str; arm::BONE_COUNT] = ["upper arm", "forearm"];
+/// How far apart the two arms are drawn when both methods are shown.
+const ROW_OFFSET: f32 = 1.6;
+
+/// Which skinning the viewport shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Linear blend skinning only.
+    Lbs,
+    /// Dual quaternion skinning only.
+    Dqs,
+    /// Both, LBS above DQS.
+    Both,
+}
+
+impl Mode {
+    /// Every mode, in the order of the buttons.
+    pub const ALL: [Self; 3] = [Self::Lbs, Self::Dqs, Self::Both];
+
+    /// The link name.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::Lbs => "lbs",
+            Self::Dqs => "dqs",
+            Self::Both => "both",
+        }
+    }
+
+    /// The arms drawn: (is it DQS, where it sits).
+    fn arms(self) -> Vec<(bool, Vec3)> {
+        match self {
+            Self::Lbs => vec![(false, Vec3::ZERO)],
+            Self::Dqs => vec![(true, Vec3::ZERO)],
+            Self::Both => vec![
+                (false, Vec3::Y * ROW_OFFSET),
+                (true, Vec3::Y * -ROW_OFFSET),
+            ],
+        }
+    }
+}
+
+/// The weight brush.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Brush {
+    /// Whether a drag on the arm paints (instead of turning the camera).
+    pub on: bool,
+    /// Remove weight instead of adding it.
+    pub erase: bool,
+    /// Radius in world units, measured on the arm at rest.
+    pub radius: f32,
+    /// How much of the way to the target one second of painting goes.
+    pub strength: f32,
+}
+
+impl Default for Brush {
+    fn default() -> Self {
+        Self {
+            on: false,
+            erase: false,
+            radius: 0.45,
+            strength: 2.0,
+        }
+    }
+}
+
+/// The page's state.
+pub struct BlendingPage {
+    /// The forearm's twist about its own axis, radians.
+    pub twist: f32,
+    /// The elbow's bend about z, radians.
+    pub bend: f32,
+    /// Which skinning is drawn.
+    pub mode: Mode,
+    /// The bone whose weights the heat map shows.
+    pub bone: usize,
+    /// How weights fall off across the elbow (until painted over).
+    pub falloff: Falloff,
+    /// The width of the blend region, world units.
+    pub blend_width: f32,
+    /// Colour the arm by one bone's weights.
+    pub heat_map: bool,
+    /// The weights in use: from the falloff, or painted.
+    pub weights: WeightMap,
+    /// Whether the brush has changed the weights since the falloff made them.
+    pub painted: bool,
+    /// The brush.
+    pub brush: Brush,
+    /// Keep each vertex's weights summing to 1 while painting.
+    pub auto_normalise: bool,
+    /// The vertex being inspected.
+    pub vertex: Option<usize>,
+    /// Flip quaternions into the first influence's half before adding them.
+    pub antipodal_check: bool,
+    /// Upload the forearm's dual quaternion negated (the same rotation).
+    pub negate_forearm: bool,
+    check: Check,
+    camera: Camera,
+    arm: Arc<ArmMesh>,
+    /// The mesh as drawn: the arm with the current weights and heat-map colours.
+    drawn: Option<Arc<MeshData>>,
+    /// Area curves against twist, and what they were computed for.
+    areas: Option<(AreaKey, Arc<Areas>)>,
+    /// The vertex the brush is over.
+    brush_at: Option<usize>,
+}
+
+fn default_camera() -> Camera {
+    Camera::Orbit(OrbitCamera {
+        target: Vec3::new(2.0, 0.0, 0.0),
+        yaw: 0.35,
+        pitch: 0.3,
+        distance: 11.0,
+    })
+}
+
+fn falloff_arm(falloff: Falloff, width: f32) -> ArmMesh {
+    // Falloff weights are finite, non-negative and name bones of the arm: covered by
+    // the tests in `skin::arm`.
+    arm::mesh(falloff, width).expect("falloff weights are valid")
+}
+
+impl Default for BlendingPage {
+    fn default() -> Self {
+        let falloff = Falloff::Linear;
+        let arm = falloff_arm(falloff, arm::DEFAULT_BLEND_WIDTH);
+        Self {
+            twist: 0.0,
+            bend: 0.0,
+            mode: Mode::Both,
+            bone: 1,
+            falloff,
+            blend_width: arm::DEFAULT_BLEND_WIDTH,
+            heat_map: true,
+            weights: WeightMap::from_influences(&arm.skin.influences, arm::BONE_COUNT),
+            painted: false,
+            brush: Brush::default(),
+            auto_normalise: true,
+            vertex: None,
+            antipodal_check: true,
+            negate_forearm: false,
+            check: Check::default(),
+            camera: default_camera(),
+            arm: Arc::new(arm),
+            drawn: None,
+            areas: None,
+            brush_at: None,
+        }
+    }
+}
+
+/// What the area curves depend on.
+#[derive(Clone, Debug, PartialEq)]
+struct AreaKey {
+    bend: f32,
+    weights: WeightMap,
+    auto_normalise: bool,
+    antipodal_check: bool,
+    negate_forearm: bool,
+}
+
+/// The elbow ring's area, relative to the bind pose, against the twist in degrees.
+pub struct Areas {
+    /// `[twist degrees, area / bind area]` for linear blending.
+    pub lbs: Vec<[f64; 2]>,
+    /// The same for dual quaternions.
+    pub dqs: Vec<[f64; 2]>,
+}
+
+/// Everything derived from the state for one frame.
+pub struct Pose {
+    /// `world_from_bind` per bone.
+    pub palette: Vec<Mat4>,
+    /// What the DQS shader receives, including a negated forearm if asked.
+    pub dual_quats: Vec<DualQuat>,
+    /// The arm skinned both ways on the CPU (for picking, readouts and overlays).
+    pub lbs: Vec<SkinnedVertex>,
+    /// Dual quaternion skinning of the same mesh.
+    pub dqs: Vec<SkinnedVertex>,
+}
+
+impl BlendingPage {
+    /// The skinnable mesh with the weights in use.
+    pub fn skin(&self) -> SkinMesh {
+        let mut skin = self.arm.skin.clone();
+        // The map came from valid influences and the brush keeps weights in 0..1.
+        if let Ok(influences) = self.weights.influences(self.auto_normalise) {
+            skin.influences = influences;
+        }
+        skin
+    }
+
+    fn dual_quats(&self, palette: &[Mat4]) -> Vec<DualQuat> {
+        let mut dq = dual_quat_palette(palette);
+        if self.negate_forearm
+            && let Some(forearm) = dq.get_mut(1)
+        {
+            forearm.real = -forearm.real;
+            forearm.dual = -forearm.dual;
+        }
+        dq
+    }
+
+    /// Skins the arm for the current twist and bend.
+    pub fn pose(&self) -> Pose {
+        let palette = arm::palette(self.twist, self.bend);
+        let dual_quats = self.dual_quats(&palette);
+        let skin = self.skin();
+        Pose {
+            lbs: skin_vertices(&palette, &skin),
+            dqs: skin_vertices_dq(&dual_quats, &skin, self.antipodal_check),
+            palette,
+            dual_quats,
+        }
+    }
+
+    /// The elbow ring's area against twist for both methods (cached).
+    pub fn areas(&mut self) -> Arc<Areas> {
+        let key = AreaKey {
+            bend: self.bend,
+            weights: self.weights.clone(),
+            auto_normalise: self.auto_normalise,
+            antipodal_check: self.antipodal_check,
+            negate_forearm: self.negate_forearm,
+        };
+        if let Some((k, areas)) = &self.areas
+            && *k == key
+        {
+            return areas.clone();
+        }
+        let ring = arm::elbow_ring();
+        let mut only = self.arm.ring_only(ring);
+        let skin = self.skin();
+        only.influences = skin.influences[ring * arm::SEGMENTS..(ring + 1) * arm::SEGMENTS].to_vec();
+        let bind = arm::ring_area(&only.positions, 0).max(1e-6);
+        let (mut lbs, mut dqs) = (Vec::new(), Vec::new());
+        for step in 0..=72 {
+            let degrees = step as f32 * 5.0;
+            let palette = arm::palette(degrees.to_radians(), self.bend);
+            let l = skin_vertices(&palette, &only);
+            let d = skin_vertices_dq(&self.dual_quats(&palette), &only, self.antipodal_check);
+            let area = |v: &[SkinnedVertex]| {
+                let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();
+                (arm::ring_area(&p, 0) / bind) as f64
+            };
+            lbs.push([degrees as f64, area(&l)]);
+            dqs.push([degrees as f64, area(&d)]);
+        }
+        let areas = Arc::new(Areas { lbs, dqs });
+        self.areas = Some((key, areas.clone()));
+        areas
+    }
+
+    /// Replaces the weights with the falloff's (dropping any painting).
+    pub fn use_falloff(&mut self, falloff: Falloff, width: f32) {
+        self.falloff = falloff;
+        self.blend_width = width;
+        let arm = falloff_arm(falloff, width);
+        self.weights = WeightMap::from_influences(&arm.skin.influences, arm::BONE_COUNT);
+        self.arm = Arc::new(arm);
+        self.painted = false;
+        self.drawn = None;
+    }
+
+    /// Marks the drawn mesh stale after the weights or colours changed.
+    fn weights_changed(&mut self) {
+        self.drawn = None;
+    }
+}
+
+impl Page for BlendingPage {
+    fn slug(&self) -> &'static str {
+        "blending"
+    }
+
+    fn title(&self) -> &'static str {
+        "Weighted blending"
+    }
+
+    fn notebook(&self) -> &'static str {
+        include_str!("../../../chapters/06-blending.md")
+    }
+
+    fn cells(&self) -> &'static [&'static str] {
+        CELLS
+    }
+
+    fn link_keys(&self) -> &'static [&'static str] {
+        KEYS
+    }
+
+    fn reset(&mut self) {
+        *self = Self::default();
+    }
+
+    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
+        let slugs = |all: &[&'static str]| all.to_vec();
+        let twist = link.f32("twist")?;
+        let bend = link.f32("bend")?;
+        let mode = link.choice("mode", &slugs(&Mode::ALL.map(Mode::slug)))?;
+        let bone = link.index("bone", arm::BONE_COUNT)?;
+        let falloff = link.choice("falloff", &slugs(&Falloff::ALL.map(Falloff::slug)))?;
+        let width = link.f32("width")?;
+        let vertex = link.index("vertex", self.arm.skin.positions.len())?;
+        let antipodal = link.bool("antipodal_check")?;
+        let negate = link.bool("negate_forearm")?;
+        if let Some(width) = width
+            && !(0.0..=arm::BONE_LENGTH).contains(&width)
+        {
+            return Err(link.bad("width", format!("a number from 0 to {}", arm::BONE_LENGTH)));
+        }
+        self.twist = twist.map_or(self.twist, |t| t.rem_euclid(TAU));
+        self.bend = bend.map_or(self.bend, |b| b.clamp(-2.6, 2.6));
+        self.mode = mode.map_or(self.mode, |m| Mode::ALL[m]);
+        self.bone = bone.unwrap_or(self.bone);
+        if falloff.is_some() || width.is_some() {
+            let falloff = falloff.map_or(self.falloff, |f| Falloff::ALL[f]);
+            self.use_falloff(falloff, width.unwrap_or(self.blend_width));
+        }
+        self.vertex = vertex.or(self.vertex);
+        self.antipodal_check = antipodal.unwrap_or(self.antipodal_check);
+        self.negate_forearm = negate.unwrap_or(self.negate_forearm);
+        Ok(())
+    }
+
+    fn link(&self) -> Link {
+        let d = Self::default();
+        let mut link = Link::new(self.slug());
+        if self.twist != d.twist {
+            link = link.with("twist", number(self.twist));
+        }
+        if self.bend != d.bend {
+            link = link.with("bend", number(self.bend));
+        }
+        if self.mode != d.mode {
+            link = link.with("mode", self.mode.slug());
+        }
+        if self.bone != d.bone {
+            link = link.with("bone", self.bone);
+        }
+        if self.falloff != d.falloff {
+            link = link.with("falloff", self.falloff.slug());
+        }
+        if self.blend_width != d.blend_width {
+            link = link.with("width", number(self.blend_width));
+        }
+        if let Some(vertex) = self.vertex {
+            link = link.with("vertex", vertex);
+        }
+        if !self.antipodal_check {
+            link = link.with("antipodal_check", false);
+        }
+        if self.negate_forearm {
+            link = link.with("negate_forearm", true);
+        }
+        link
+    }
+
+    fn cell_ui(&mut self, cell: &str, ui: &mut egui::Ui) {
+        self.cell(cell, ui);
+    }
+
+    fn viewport_ui(&mut self, ui: &mut egui::Ui) {
+        self.viewport(ui);
+    }
+}

@@ -1,0 +1,233 @@
+//! The blending page's viewport: the arms, picking, the brush, and the overlays.
+
+use super::{BONE_NAMES, BlendingPage, Pose};
+use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use crate::skin::arm;
+use crate::skin::lbs::{SkinnedVertex, VertexBreakdown};
+use crate::ui::inspect::partials_overlay;
+use crate::ui::legend::heat_color;
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::{Camera, Viewport, rgba};
+use egui::{Color32, Ui};
+use glam::{Mat4, Vec3};
+use std::sync::Arc;
+
+const SKIN_TONE: Color32 = Color32::from_rgb(225, 190, 160);
+
+impl BlendingPage {
+    /// The mesh as drawn, rebuilt when the weights or the heat map changed.
+    fn drawn(&mut self) -> Arc<MeshData> {
+        if let Some(mesh) = &self.drawn {
+            return mesh.clone();
+        }
+        let colors = if self.heat_map {
+            (0..self.weights.len())
+                .map(|v| rgba(heat_color(self.weights.get(v, self.bone))))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mesh = MeshData::with_colors(
+            self.skin(),
+            self.arm.triangles.clone(),
+            Primitive::Triangles,
+            colors,
+        );
+        self.drawn = Some(mesh.clone());
+        mesh
+    }
+
+    /// Where each arm is drawn and what it shows: (is DQS, offset, skinned vertices).
+    fn placed<'a>(&self, pose: &'a Pose) -> Vec<(bool, Vec3, &'a [SkinnedVertex])> {
+        self.mode
+            .arms()
+            .into_iter()
+            .map(|(dqs, at)| (dqs, at, if dqs { &pose.dqs[..] } else { &pose.lbs[..] }))
+            .collect()
+    }
+
+    fn scene(&mut self, pose: &Pose, clip_from_world: Mat4) -> Scene {
+        let mut scene = Scene {
+            clip_from_world,
+            light_dir: self.camera.light_dir(),
+            background: [0.95, 0.95, 0.94, 1.0],
+            ..Default::default()
+        };
+        let mesh = self.drawn();
+        let color = if self.heat_map {
+            [1.0; 4]
+        } else {
+            rgba(SKIN_TONE)
+        };
+        for (dqs, at, _) in self.placed(pose) {
+            let shift = Mat4::from_translation(at);
+            let moved: Vec<Mat4> = pose.palette.iter().map(|m| shift * *m).collect();
+            let palette = if dqs {
+                Palette::DualQuats {
+                    dual_quats: self.dual_quats(&moved),
+                    antipodal_check: self.antipodal_check,
+                }
+            } else {
+                Palette::Matrices(moved)
+            };
+            scene.skinned.push(SkinnedDraw {
+                mesh: mesh.clone(),
+                palette,
+                color,
+                lit: true,
+                line_width: 1.0,
+            });
+            let world = arm::world_from_joint(self.twist, self.bend);
+            for w in &world {
+                scene.axes(&(shift * *w), 0.8);
+            }
+        }
+        scene
+    }
+
+    /// Front-facing skinned vertices on screen, with their index.
+    fn visible(&self, vp: &Viewport, pose: &Pose) -> Vec<(usize, egui::Pos2)> {
+        let eye = match self.camera {
+            Camera::Orbit(c) => c.eye(),
+            Camera::Plane(_) => Vec3::Z * 100.0,
+        };
+        let mut out = Vec::new();
+        for (_, at, vertices) in self.placed(pose) {
+            for (i, v) in vertices.iter().enumerate() {
+                let p = v.position + at;
+                if v.normal.dot(eye - p) > 0.0
+                    && let Some(s) = vp.to_screen(p)
+                {
+                    out.push((i, s));
+                }
+            }
+        }
+        out
+    }
+
+    fn vertex_under(&self, vp: &Viewport, pose: &Pose, at: egui::Pos2) -> Option<usize> {
+        let visible = self.visible(vp, pose);
+        nearest(visible.iter().map(|(_, s)| *s), at, PICK_RADIUS).map(|k| visible[k].0)
+    }
+
+    fn handle_pointer(&mut self, ui: &Ui, vp: &Viewport, pose: &Pose) {
+        let r = &vp.response;
+        let pointer = r.hover_pos();
+        self.brush_at = if self.brush.on {
+            pointer.and_then(|at| self.vertex_under(vp, pose, at))
+        } else {
+            None
+        };
+        if self.brush.on && r.dragged() {
+            if let Some(center) = self.brush_at {
+                let dt = ui.input(|i| i.stable_dt).min(0.1);
+                self.paint_around(center, dt);
+            }
+        } else {
+            vp.camera_input(ui, &mut self.camera);
+        }
+        if r.clicked()
+            && let Some(at) = r.interact_pointer_pos()
+        {
+            if self.brush.on {
+                if let Some(center) = self.vertex_under(vp, pose, at) {
+                    self.paint_around(center, 0.1);
+                }
+            } else {
+                self.vertex = self.vertex_under(vp, pose, at).or(self.vertex);
+            }
+        }
+    }
+
+    /// One dab of the brush around vertex `center`, lasting `dt` seconds.
+    pub fn paint_around(&mut self, center: usize, dt: f32) {
+        let Some(c) = self.arm.skin.positions.get(center).copied() else {
+            return;
+        };
+        let target = if self.brush.erase { 0.0 } else { 1.0 };
+        for (v, p) in self.arm.skin.positions.iter().enumerate() {
+            let d = p.distance(c) / self.brush.radius.max(1e-3);
+            if d < 1.0 {
+                let falloff = (1.0 - d * d).powi(2);
+                let amount = (self.brush.strength * dt * falloff).min(1.0);
+                self.weights
+                    .paint(v, self.bone, target, amount, self.auto_normalise);
+            }
+        }
+        self.painted = true;
+        self.weights_changed();
+    }
+
+    fn overlay_ui(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
+        let painter = ui.painter_at(vp.rect());
+        let font = egui::FontId::proportional(16.0);
+        for (dqs, at, vertices) in self.placed(pose) {
+            let label = if dqs {
+                "Dual quaternion skinning (DQS)"
+            } else {
+                "Linear blend skinning (LBS)"
+            };
+            if let Some(s) = vp.to_screen(at + Vec3::new(-0.3, 0.9, 0.0)) {
+                painter.text(s, egui::Align2::LEFT_BOTTOM, label, font.clone(), Color32::from_gray(30));
+            }
+            for v in self.weights.unnormalised() {
+                if let Some(s) = vp.to_screen(vertices[v].position + at) {
+                    painter.circle_filled(s, 2.5, Color32::BLACK);
+                }
+            }
+            if let Some(v) = self.vertex {
+                if let Some(s) = vertices.get(v).and_then(|p| vp.to_screen(p.position + at)) {
+                    painter.circle(s, 6.0, Color32::WHITE, egui::Stroke::new(2.0, Color32::BLACK));
+                }
+                if !dqs {
+                    let moved: Vec<Mat4> = pose
+                        .palette
+                        .iter()
+                        .map(|m| Mat4::from_translation(at) * *m)
+                        .collect();
+                    if let Some(b) = VertexBreakdown::new(&moved, &self.skin(), v) {
+                        partials_overlay(ui, vp, &b, &self.inspect_style());
+                    }
+                }
+            }
+        }
+        if let Some(center) = self.brush_at
+            && let Some((_, at, vertices)) = self.placed(pose).first()
+            && let Some(s) = vp.to_screen(vertices[center].position + *at)
+        {
+            let color = if self.brush.erase { Color32::from_rgb(40, 60, 200) } else { Color32::from_rgb(200, 40, 40) };
+            painter.circle_stroke(s, 18.0, egui::Stroke::new(2.0, color));
+        }
+        let unnormalised = self.weights.unnormalised().len();
+        if unnormalised > 0 {
+            painter.text(
+                vp.rect().left_bottom() + egui::vec2(10.0, -10.0),
+                egui::Align2::LEFT_BOTTOM,
+                format!("{unnormalised} vertices (black dots): weights do not sum to 1"),
+                font,
+                Color32::from_rgb(190, 30, 30),
+            );
+        }
+    }
+
+    pub(super) fn viewport(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - 40.0;
+        let vp = Viewport::new(ui, height, &self.camera);
+        let pose = self.pose();
+        self.handle_pointer(ui, &vp, &pose);
+        let pose = self.pose();
+        let scene = self.scene(&pose, vp.clip_from_world);
+        vp.paint(ui, scene);
+        self.overlay_ui(ui, &vp, &pose);
+        let help = if self.brush.on {
+            format!(
+                "Brush on: drag over the arm to {} {}'s weight. Switch the brush off to turn the view.",
+                if self.brush.erase { "remove" } else { "add" },
+                BONE_NAMES[self.bone]
+            )
+        } else {
+            "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom, click a vertex to inspect it.".to_owned()
+        };
+        ui.label(egui::RichText::new(help).small());
+    }
+}
