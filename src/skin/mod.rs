@@ -8,6 +8,8 @@
 //! - the skinning palette is `world_from_bind = world_from_joint * joint_from_bind`,
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
+pub mod blend;
+pub mod dqs;
 pub mod grid;
 pub mod humanoid;
 pub mod influences;
@@ -17,6 +19,7 @@ pub mod paint;
 pub mod skeleton;
 pub mod trs;
 
+pub use blend::Blend;
 pub use influences::{InfluenceError, Influences, MAX_INFLUENCES};
 pub use matrix::MatrixError;
 pub use skeleton::Skeleton;
