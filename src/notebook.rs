@@ -164,7 +164,7 @@ pub fn notebook_ui(ui: &mut Ui, text: &str, mut cell_ui: impl FnMut(&str, &mut U
                 });
             }
             Block::Code(code) => {
-                code_ui(ui, code);
+                code_ui(ui, &code);
                 ui.add_space(4.0);
             }
             Block::Cell(name) => {

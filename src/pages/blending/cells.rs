@@ -8,12 +8,12 @@ use crate::skin::lbs::{VertexBreakdown, blended_matrix};
 use crate::skin::{Influences, MAX_INFLUENCES};
 use crate::ui::check::{Question, check_ui};
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
-use crate::ui::legend::{heat_color, weight_legend_ui};
+use crate::ui::legend::weight_legend_ui;
 use crate::ui::matrix::matrix_view_ui;
-use crate::ui::{error_ui, rgba};
+use crate::ui::error_ui;
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
-use glam::{Mat4, Vec3};
+use glam::Vec3;
 use std::f32::consts::TAU;
 
 const LBS_SOURCE: &str = include_str!("../../skin/lbs.rs");
@@ -346,11 +346,11 @@ impl BlendingPage {
     }
 
     fn check_ui(&mut self, ui: &mut Ui) {
-        ui.label(format!(
+        ui.label(
             "Bend the elbow 90° (no twist). Vertex v = (2, 0.5, 0) sits on the elbow with weight 0.5 on each bone. \
              The upper arm does not move; the forearm turns 90° about z around the elbow at (2, 0, 0). \
              Where does each method put v?"
-        ));
+        );
         if ui.button("Show this pose in the viewport").clicked() {
             self.twist = 0.0;
             self.bend = CHECK_BEND;
@@ -365,6 +365,7 @@ impl BlendingPage {
             tolerance: 0.01,
         };
         let palette = arm::palette(0.0, CHECK_BEND);
+        let moved = self.inspect_style().point(palette[1].transform_point3(CHECK_VERTEX));
         check_ui(ui, &mut self.check, &question, |ui| {
             ui.label("Forearm gradient (upper arm: identity):");
             matrix_view_ui(ui, "check gradient", &palette[1]);
@@ -372,7 +373,7 @@ impl BlendingPage {
                 "forearm . v = {}\nLBS: 0.5 . v + 0.5 . (forearm . v) = ({:.3}, {:.3})\n\
                  DQS: half the rotation, 45° about the elbow: (2, 0) + 0.5 . (-sin 45°, cos 45°) = ({:.3}, {:.3})\n\
                  LBS pulls the vertex to {:.3} from the elbow; DQS keeps it at 0.5.",
-                self.inspect_style().point(palette[1].transform_point3(CHECK_VERTEX)),
+                moved,
                 expected[0], expected[1], expected[2], expected[3],
                 Vec3::new(expected[0] - 2.0, expected[1], 0.0).length()
             )).monospace());
