@@ -8,12 +8,15 @@
 //! - the skinning palette is `world_from_bind = world_from_joint * joint_from_bind`,
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
+pub mod blend;
+pub mod dqs;
 pub mod grid;
 pub mod influences;
 pub mod lbs;
 pub mod matrix;
 pub mod skeleton;
 
+pub use blend::Blend;
 pub use influences::{InfluenceError, Influences, MAX_INFLUENCES};
 pub use matrix::MatrixError;
 pub use skeleton::Skeleton;

@@ -1,0 +1,31 @@
+//! Which blending a skinned mesh uses: linear (matrices) or dual quaternions.
+
+use super::dqs::skin_vertices_dqs;
+use super::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
+use glam::Mat4;
+
+/// How the palette entries that influence a vertex are combined.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Blend {
+    /// Linear blend skinning: the weighted sum of the matrices.
+    #[default]
+    Linear,
+    /// Dual quaternion skinning; `antipodal_check` negates quaternions that point away
+    /// from the first influence's, so the blend takes the short way round.
+    DualQuaternion {
+        /// Whether the sign check runs (off only to show why it is needed).
+        antipodal_check: bool,
+    },
+}
+
+impl Blend {
+    /// Skins every vertex of `mesh` with `palette` this way, on the CPU.
+    pub fn skin_vertices(self, palette: &[Mat4], mesh: &SkinMesh) -> Vec<SkinnedVertex> {
+        match self {
+            Self::Linear => skin_vertices(palette, mesh),
+            Self::DualQuaternion { antipodal_check } => {
+                skin_vertices_dqs(palette, mesh, antipodal_check)
+            }
+        }
+    }
+}
