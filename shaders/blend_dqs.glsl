@@ -27,8 +27,9 @@ mat4 skin_matrix(vec4 joints, vec4 weights) {
         dual += u_dq_dual[j] * w;
     }
     float len = length(real);
-    if (len < 1e-6) {
-        // The rotations cancelled: there is none to give. Leave the vertex in bind pose.
+    if (len < 1e-6) { // skin::dqs::DEGENERATE_LENGTH
+        // The rotations cancelled: there is none to give. Leave the vertex in bind pose,
+        // as the CPU reference does.
         return mat4(1.0);
     }
     // Make the rotation unit length. (A unit dual quaternion also has real . dual = 0;
