@@ -1,17 +1,45 @@
-//! GPU = CPU: the skinning shader in `shaders/`, run on a headless context and read
-//! back with transform feedback, matches `skin::lbs` within 1e-5.
+//! GPU = CPU: the skinning shaders in `shaders/`, run on a headless context and read
+//! back with transform feedback, match `skin::lbs` and `skin::dqs` within 1e-5.
 
 mod common;
 
 use common::{Api, headless};
-use glam::{EulerRot, Mat4, Quat, Vec3};
+use glam::{EulerRot, Mat4, Quat, Vec3, Vec4};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use skinlab::gl::{MeshData, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned};
-use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette, skin_vertices};
-use skinlab::skin::{Influences, Skeleton, grid};
+use skinlab::skin::dqs::dual_quat_palette;
+use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette};
+use skinlab::skin::{Blend, Influences, Skeleton, arm, grid};
 
 const TOLERANCE: f32 = 1e-5;
+
+const DQS_NORMAL_TOLERANCE: f32 = 1e-4;
+
+/// Both checks: with the antipodal check, and without it.
+const DQS_BOTH: [Blend; 2] = [
+    Blend::DualQuaternion {
+        antipodal_check: true,
+    },
+    Blend::DualQuaternion {
+        antipodal_check: false,
+    },
+];
+
+/// Runs the shader of `blend` over `mesh` and reads back (position, normal) per vertex.
+fn gpu_skin(
+    h: &common::Headless,
+    renderer: &SceneRenderer,
+    mesh: &SkinMesh,
+    pal: &[Mat4],
+    blend: Blend,
+) -> Vec<(Vec3, Vec3)> {
+    let data = MeshData::new(mesh.clone(), Vec::new(), Primitive::Lines);
+    let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+    let captured = capture_skinned(&h.gl, renderer, &gpu, pal, blend).expect("capture");
+    gpu.destroy(&h.gl);
+    captured
+}
 
 /// Skins `mesh` on both sides and returns the largest difference (relative to the size
 /// of the position, absolute for unit normals).
@@ -20,17 +48,15 @@ fn max_difference(
     renderer: &SceneRenderer,
     mesh: SkinMesh,
     pal: &[Mat4],
+    blend: Blend,
 ) -> (f32, f32) {
-    let data = MeshData::new(mesh, Vec::new(), Primitive::Lines);
-    let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
-    let captured = capture_skinned(&h.gl, renderer.skin_program, &gpu, pal).expect("capture");
-    gpu.destroy(&h.gl);
-    let cpu = skin_vertices(pal, &data.skin);
+    let captured = gpu_skin(h, renderer, &mesh, pal, blend);
+    let cpu = blend.skin_vertices(pal, &mesh);
     assert_eq!(captured.len(), cpu.len(), "one captured vertex per vertex");
     let mut worst = (0.0f32, 0.0f32);
     for ((gp, gn), c) in captured.iter().zip(&cpu) {
         let dp = (*gp - c.position).abs().max_element() / c.position.abs().max_element().max(1.0);
-        let dn = if data.skin.normals.is_empty() {
+        let dn = if mesh.normals.is_empty() {
             0.0
         } else {
             (*gn - c.normal).abs().max_element()
@@ -40,8 +66,9 @@ fn max_difference(
     worst
 }
 
-fn arb_case(joints: usize, vertices: usize) -> impl Strategy<Value = (Vec<Mat4>, SkinMesh)> {
-    let local = (
+/// Random local transforms with a uniform scale.
+fn arb_local() -> impl Strategy<Value = Mat4> + Clone {
+    (
         prop::array::uniform3(-1.0f32..1.0),
         prop::array::uniform3(-2.0f32..2.0),
         0.6f32..1.6,
@@ -52,7 +79,15 @@ fn arb_case(joints: usize, vertices: usize) -> impl Strategy<Value = (Vec<Mat4>,
                 Quat::from_euler(EulerRot::XYZ, r[0], r[1], r[2]),
                 Vec3::from(t),
             )
-        });
+        })
+}
+
+/// A random tree of `joints` joints posed by `local`, and `vertices` random vertices.
+fn arb_case(
+    joints: usize,
+    vertices: usize,
+    local: impl Strategy<Value = Mat4> + Clone,
+) -> impl Strategy<Value = (Vec<Mat4>, SkinMesh)> {
     let vertex = (
         prop::array::uniform3(-4.0f32..4.0),
         prop::array::uniform3(-1.0f32..1.0),
@@ -96,7 +131,13 @@ fn check_api(api: Api) {
             &skeleton.world_from_joint(&grid::parent_from_joint([angle; 3])),
             &inv,
         );
-        let (dp, _) = max_difference(&h, &renderer, grid::mesh().expect("grid"), &pal);
+        let (dp, _) = max_difference(
+            &h,
+            &renderer,
+            grid::mesh().expect("grid"),
+            &pal,
+            Blend::Linear,
+        );
         assert!(
             dp <= TOLERANCE,
             "{api:?} grid at angle {angle}: GPU differs from CPU by {dp}"
@@ -109,8 +150,8 @@ fn check_api(api: Api) {
         ..Config::default()
     });
     runner
-        .run(&arb_case(12, 64), |(world, mesh)| {
-            let (dp, dn) = max_difference(&h, &renderer, mesh, &world);
+        .run(&arb_case(12, 64, arb_local()), |(world, mesh)| {
+            let (dp, dn) = max_difference(&h, &renderer, mesh, &world, Blend::Linear);
             prop_assert!(dp <= TOLERANCE, "{:?}: positions differ by {}", api, dp);
             prop_assert!(
                 dn <= TOLERANCE * 10.0,
@@ -143,10 +184,250 @@ fn a_broken_shader_reports_the_driver_log() {
         path: "broken.vert",
         text: "void main() { gl_Position = undefined_thing; }",
     };
-    let err = skinlab::gl::link_program(&h.gl, &broken, &skinlab::gl::shaders::SKIN_FRAG, &[], &[])
-        .unwrap_err();
+    let err = skinlab::gl::link_program(
+        &h.gl,
+        &[broken],
+        &[skinlab::gl::shaders::SKIN_FRAG],
+        &[],
+        &[],
+    )
+    .unwrap_err();
     assert!(
         err.contains("broken.vert") && err.contains("undefined_thing"),
         "{err}"
     );
+}
+
+#[test]
+fn a_log_names_the_file_and_line_of_a_joined_shader() {
+    let Some(h) = headless(Api::GlCore33) else {
+        return;
+    };
+    use skinlab::gl::{ShaderSource, link_program, shaders};
+    let broken_main = ShaderSource {
+        path: "broken.vert",
+        text: "// line 1\n// line 2\nvoid main() { gl_Position = undefined_thing; }",
+    };
+    let err = link_program(
+        &h.gl,
+        &[shaders::BLEND_DQS, broken_main],
+        &[shaders::SKIN_FRAG],
+        &[],
+        &[],
+    )
+    .unwrap_err();
+    assert!(
+        err.starts_with("broken.vert failed to compile (after shaders/blend_dqs.glsl)"),
+        "{err}"
+    );
+    // Line 3 of the second file: the driver counts lines from the top of that file
+    // (without the `#line`, the error would sit some 50 lines further down).
+    assert!(err.contains(":3"), "{err}");
+    assert!(err.contains("undefined_thing"), "{err}");
+
+    let broken_blend = ShaderSource {
+        path: "broken_blend.glsl",
+        text: "mat4 skin_matrix(vec4 joints, vec4 weights) {\n    return nothing_here;\n}",
+    };
+    let err = link_program(
+        &h.gl,
+        &[broken_blend, shaders::SKIN_VERT],
+        &[shaders::SKIN_FRAG],
+        &[],
+        &[],
+    )
+    .unwrap_err();
+    assert!(
+        err.starts_with("broken_blend.glsl failed to compile:"),
+        "{err}"
+    );
+    assert!(err.contains(":2") && err.contains("nothing_here"), "{err}");
+}
+
+/// Random rigid local transforms (no scale): Euler angles up to half a turn either way,
+/// so rotations land far apart and some quaternions point away from others.
+fn arb_rigid_local() -> impl Strategy<Value = Mat4> + Clone {
+    (
+        prop::array::uniform3(-std::f32::consts::PI..std::f32::consts::PI),
+        prop::array::uniform3(-2.0f32..2.0),
+    )
+        .prop_map(|(r, t)| {
+            Mat4::from_rotation_translation(
+                Quat::from_euler(EulerRot::XYZ, r[0], r[1], r[2]),
+                Vec3::from(t),
+            )
+        })
+}
+
+/// The vertices of `mesh` whose rotations, added without the antipodal check, do not
+/// nearly cancel. Where they do, the blend divides by a tiny length and magnifies f32
+/// rounding without bound: such a vertex says nothing about the shader.
+fn without_cancelling(mesh: &SkinMesh, pal: &[Mat4]) -> SkinMesh {
+    let dq = dual_quat_palette(pal);
+    let mut kept = SkinMesh::default();
+    for (i, inf) in mesh.influences.iter().enumerate() {
+        let sum: Vec4 = inf
+            .joints
+            .iter()
+            .zip(inf.weights)
+            .map(|(j, w)| Vec4::from(dq[*j as usize].real) * w)
+            .sum();
+        if sum.length() >= 0.2 {
+            kept.positions.push(mesh.positions[i]);
+            kept.normals.push(mesh.normals[i]);
+            kept.influences.push(*inf);
+        }
+    }
+    kept
+}
+
+/// Random rigid skeletons and vertices, with the antipodal check and without it.
+fn check_dqs_random(h: &common::Headless, renderer: &SceneRenderer, api: Api) {
+    let mut runner = TestRunner::new(Config {
+        cases: 48,
+        ..Config::default()
+    });
+    // `run` takes a `Fn`, so the running maximum and the count live in Cells.
+    let worst = std::cell::Cell::new([(0.0f32, 0.0f32); 2]);
+    let compared = std::cell::Cell::new([0usize; 2]);
+    runner
+        .run(&arb_case(12, 64, arb_rigid_local()), |(world, mesh)| {
+            for (k, blend) in DQS_BOTH.into_iter().enumerate() {
+                let mesh = if blend == DQS_BOTH[1] {
+                    without_cancelling(&mesh, &world)
+                } else {
+                    mesh.clone()
+                };
+                let mut n = compared.get();
+                n[k] += mesh.positions.len();
+                compared.set(n);
+                let (dp, dn) = max_difference(h, renderer, mesh, &world, blend);
+                let mut w = worst.get();
+                w[k] = (w[k].0.max(dp), w[k].1.max(dn));
+                worst.set(w);
+                prop_assert!(
+                    dp <= TOLERANCE,
+                    "{:?} {:?}: positions differ by {}",
+                    api,
+                    blend,
+                    dp
+                );
+                prop_assert!(
+                    dn <= DQS_NORMAL_TOLERANCE,
+                    "{:?} {:?}: normals differ by {}",
+                    api,
+                    blend,
+                    dn
+                );
+            }
+            Ok(())
+        })
+        .unwrap();
+    let [on, off] = worst.get();
+    let [n_on, n_off] = compared.get();
+    eprintln!(
+        "{api:?} DQS random rigid skeletons, worst (position, normal): \
+         check on {on:?} over {n_on} vertices, off {off:?} over {n_off}"
+    );
+    assert!(
+        n_off * 2 > n_on,
+        "{api:?}: most vertices must be compared without the check too ({n_off} of {n_on})"
+    );
+}
+
+fn check_dqs_arm(h: &common::Headless, renderer: &SceneRenderer, api: Api) {
+    let mesh = arm::mesh(arm::Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).expect("arm");
+    let mut worst = (0.0f32, 0.0f32);
+    for twist in [0.0, 0.7, 1.6, std::f32::consts::PI, 4.0, 5.5, -2.5] {
+        for bend in [0.0, 0.9] {
+            let pal = arm::palette(twist, bend);
+            for blend in DQS_BOTH {
+                let (dp, dn) = max_difference(h, renderer, mesh.skin.clone(), &pal, blend);
+                worst = (worst.0.max(dp), worst.1.max(dn));
+                assert!(
+                    dp <= TOLERANCE && dn <= DQS_NORMAL_TOLERANCE,
+                    "{api:?} {blend:?} arm at twist {twist}, bend {bend}: positions differ by {dp}, normals by {dn}"
+                );
+            }
+        }
+    }
+    eprintln!("{api:?} DQS arm, worst (position, normal): {worst:?}");
+}
+
+/// Two joints turned 200 degrees apart about one axis, with random vertices between
+/// them: the check must change the result, and each setting must match the CPU.
+fn check_dqs_antipodal(h: &common::Headless, renderer: &SceneRenderer, api: Api) {
+    let axis = Vec3::new(0.3, 1.0, -0.4).normalize();
+    let pal = [
+        Mat4::from_rotation_translation(
+            Quat::from_axis_angle(axis, 0.3),
+            Vec3::new(0.5, -1.0, 0.2),
+        ),
+        Mat4::from_rotation_translation(
+            Quat::from_axis_angle(axis, 0.3 + 200f32.to_radians()),
+            Vec3::new(1.0, 2.0, -0.5),
+        ),
+    ];
+    let dq = dual_quat_palette(&pal);
+    assert!(
+        Vec4::from(dq[0].real).dot(Vec4::from(dq[1].real)) < 0.0,
+        "the case must hold quaternions on opposite sides"
+    );
+    let mut mesh = SkinMesh::default();
+    for i in 0..200 {
+        let f = i as f32;
+        let p = Vec3::new(
+            (f * 0.37).sin() * 3.0,
+            (f * 0.73).cos() * 2.0,
+            (f * 0.19).sin(),
+        );
+        mesh.positions.push(p);
+        mesh.normals
+            .push(Vec3::new((f * 0.5).cos(), (f * 0.5).sin(), 0.3).normalize());
+        // Weights from 0.1 to 0.9 on joint 1, skipping the middle where, without the
+        // check, the blend nearly cancels.
+        let w = 0.1 + 0.8 * (i as f32 / 199.0);
+        let w = if (w - 0.5).abs() < 0.1 { w + 0.2 } else { w };
+        mesh.influences
+            .push(Influences::prepare(&[(0, 1.0 - w), (1, w)], 2).expect("valid"));
+    }
+    let mut outputs = Vec::new();
+    for blend in DQS_BOTH {
+        let (dp, dn) = max_difference(h, renderer, mesh.clone(), &pal, blend);
+        eprintln!("{api:?} DQS antipodal case {blend:?}: worst (position, normal) ({dp}, {dn})");
+        assert!(
+            dp <= TOLERANCE && dn <= DQS_NORMAL_TOLERANCE,
+            "{api:?} {blend:?} antipodal case: positions differ by {dp}, normals by {dn}"
+        );
+        outputs.push(gpu_skin(h, renderer, &mesh, &pal, blend));
+    }
+    let apart = outputs[0]
+        .iter()
+        .zip(&outputs[1])
+        .map(|((a, _), (b, _))| (*a - *b).length())
+        .fold(0.0f32, f32::max);
+    assert!(
+        apart > 0.5,
+        "{api:?}: the antipodal check made no difference on the GPU ({apart})"
+    );
+}
+
+fn check_dqs_api(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    check_dqs_antipodal(&h, &renderer, api);
+    check_dqs_arm(&h, &renderer, api);
+    check_dqs_random(&h, &renderer, api);
+    renderer.destroy(&h.gl);
+}
+
+#[test]
+fn dqs_shader_matches_cpu_on_gl_core_330() {
+    check_dqs_api(Api::GlCore33);
+}
+
+#[test]
+fn dqs_shader_matches_cpu_on_gles_300() {
+    check_dqs_api(Api::Gles30);
 }

@@ -26,12 +26,22 @@ pub mod shaders {
     }
 
     shader!(SKIN_VERT, "skin.vert");
+    shader!(BLEND_LBS, "blend_lbs.glsl");
+    shader!(BLEND_DQS, "blend_dqs.glsl");
     shader!(SKIN_FRAG, "skin.frag");
     shader!(COLOR_VERT, "color.vert");
     shader!(COLOR_FRAG, "color.frag");
 
     /// Every shader file, for tools that check them all.
-    pub const ALL: [ShaderSource; 4] = [SKIN_VERT, SKIN_FRAG, COLOR_VERT, COLOR_FRAG];
+    pub const ALL: [ShaderSource; 6] = [
+        SKIN_VERT, BLEND_LBS, BLEND_DQS, SKIN_FRAG, COLOR_VERT, COLOR_FRAG,
+    ];
+
+    /// The linear blend skinning vertex shader: the blend file, then the shared `main`.
+    pub const SKIN_LBS_VERT: [ShaderSource; 2] = [BLEND_LBS, SKIN_VERT];
+
+    /// The dual quaternion skinning vertex shader: the blend file, then the shared `main`.
+    pub const SKIN_DQS_VERT: [ShaderSource; 2] = [BLEND_DQS, SKIN_VERT];
 }
 
 /// The lines put before every shader file: `#version` for this context (GLSL 330 core
@@ -45,35 +55,97 @@ pub fn shader_header(is_embedded: bool, max_joints: usize) -> String {
     format!("{version}#define MAX_JOINTS {max_joints}\n")
 }
 
-fn compile(
-    gl: &glow::Context,
-    stage: u32,
-    header: &str,
-    source: &ShaderSource,
-) -> Result<glow::Shader, String> {
+/// The files of one stage joined by " + ", for messages.
+fn paths(sources: &[ShaderSource]) -> String {
+    sources
+        .iter()
+        .map(|s| s.path)
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The text the driver compiles: the header, then each file behind a `#line 1 n`, so
+/// the driver counts lines from the top of each file (and, where it honours the source
+/// string number, calls file `n` source `n`; Mesa prints 0 for every file).
+fn joined_text(header: &str, sources: &[ShaderSource]) -> String {
+    let mut text = header.to_owned();
+    for (i, source) in sources.iter().enumerate() {
+        text.push_str(&format!("#line 1 {}\n{}\n", i + 1, source.text));
+    }
+    text
+}
+
+/// Compiles `text`, or returns the driver's log.
+fn try_compile(gl: &glow::Context, stage: u32, text: &str) -> Result<glow::Shader, String> {
     // SAFETY: plain GL calls on the current context with objects created here.
     unsafe {
         let shader = gl.create_shader(stage)?;
-        gl.shader_source(shader, &format!("{header}#line 1\n{}", source.text));
+        gl.shader_source(shader, text);
         gl.compile_shader(shader);
         if gl.get_shader_compile_status(shader) {
             Ok(shader)
         } else {
             let log = gl.get_shader_info_log(shader);
             gl.delete_shader(shader);
-            Err(format!("{} failed to compile:\n{log}", source.path))
+            Err(log)
         }
     }
 }
 
-/// Compiles and links `vertex` + `fragment`.
+/// The message for a stage that failed to compile, naming the file that holds the
+/// first error. Drivers do not agree on naming source strings in their logs, so ask
+/// the driver itself: compile the first file alone, then the first two, and so on. The
+/// first run that fails ends with the file at fault, and its log holds that file's
+/// errors, with lines counted from the top of that file.
+fn compile_error(
+    gl: &glow::Context,
+    stage: u32,
+    header: &str,
+    sources: &[ShaderSource],
+    log: String,
+) -> String {
+    let mut failing = (sources.len(), log);
+    for end in 1..sources.len() {
+        match try_compile(gl, stage, &joined_text(header, &sources[..end])) {
+            // SAFETY: the shader was just created on this context.
+            Ok(shader) => unsafe { gl.delete_shader(shader) },
+            Err(log) => {
+                failing = (end, log);
+                break;
+            }
+        }
+    }
+    let (end, log) = failing;
+    match sources[..end].split_last() {
+        Some((file, [])) => format!("{} failed to compile:\n{log}", file.path),
+        Some((file, before)) => format!(
+            "{} failed to compile (after {}):\n{log}",
+            file.path,
+            paths(before)
+        ),
+        None => format!("an empty shader failed to compile:\n{log}"),
+    }
+}
+
+fn compile(
+    gl: &glow::Context,
+    stage: u32,
+    header: &str,
+    sources: &[ShaderSource],
+) -> Result<glow::Shader, String> {
+    try_compile(gl, stage, &joined_text(header, sources))
+        .map_err(|log| compile_error(gl, stage, header, sources, log))
+}
+
+/// Compiles and links `vertex` + `fragment`, each stage the concatenation of its files
+/// in order (one of them holding `main`).
 ///
 /// `attributes` fixes attribute locations; `feedback` names vertex outputs that
 /// transform feedback may capture (interleaved). Errors carry the driver's info log.
 pub fn link_program(
     gl: &glow::Context,
-    vertex: &ShaderSource,
-    fragment: &ShaderSource,
+    vertex: &[ShaderSource],
+    fragment: &[ShaderSource],
     attributes: &[(&str, u32)],
     feedback: &[&str],
 ) -> Result<glow::Program, String> {
@@ -110,7 +182,8 @@ pub fn link_program(
             gl.delete_program(program);
             Err(format!(
                 "{} + {} failed to link:\n{log}",
-                vertex.path, fragment.path
+                paths(vertex),
+                paths(fragment)
             ))
         }
     }

@@ -3,11 +3,13 @@
 
 use super::program::{link_program, shaders};
 use super::scene::{ColorVertex, MeshData, Primitive, Scene};
-use glam::{Mat4, Vec3};
+use crate::skin::Blend;
+use crate::skin::dqs::dual_quat_palette;
+use glam::{Mat4, Vec3, Vec4};
 use glow::HasContext as _;
 use std::collections::HashMap;
 
-/// Attribute locations of `shaders/skin.vert`.
+/// Attribute locations of `shaders/skin.vert` (in both skinning programs).
 pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 4] = [
     ("a_position", 0),
     ("a_normal", 1),
@@ -15,7 +17,8 @@ pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 4] = [
     ("a_weights", 3),
 ];
 
-/// The outputs of `shaders/skin.vert` that transform feedback captures, interleaved.
+/// The outputs of `shaders/skin.vert` that transform feedback captures, interleaved
+/// (in both skinning programs).
 pub const SKIN_FEEDBACK: [&str; 2] = ["v_position", "v_normal"];
 
 const COLOR_PROGRAM_ATTRIBUTES: [(&str, u32); 3] =
@@ -132,6 +135,37 @@ fn check_palette(palette: &[Mat4]) -> Result<(), String> {
     Ok(())
 }
 
+/// Uploads `palette` to `program` (the one [`SceneRenderer::program`] gives for `blend`):
+/// as matrices for linear blending, as dual quaternions (two vec4 a joint) otherwise.
+fn upload_palette(gl: &glow::Context, program: glow::Program, palette: &[Mat4], blend: Blend) {
+    // SAFETY: uniform uploads to a program of the current context, which is in use.
+    unsafe {
+        match blend {
+            Blend::Linear => {
+                let loc = gl.get_uniform_location(program, "u_palette[0]");
+                gl.uniform_matrix_4_f32_slice(loc.as_ref(), false, &flatten(palette));
+            }
+            Blend::DualQuaternion { antipodal_check } => {
+                let dq = dual_quat_palette(palette);
+                let real: Vec<f32> = dq
+                    .iter()
+                    .flat_map(|q| Vec4::from(q.real).to_array())
+                    .collect();
+                let dual: Vec<f32> = dq
+                    .iter()
+                    .flat_map(|q| Vec4::from(q.dual).to_array())
+                    .collect();
+                let loc = gl.get_uniform_location(program, "u_dq_real[0]");
+                gl.uniform_4_f32_slice(loc.as_ref(), &real);
+                let loc = gl.get_uniform_location(program, "u_dq_dual[0]");
+                gl.uniform_4_f32_slice(loc.as_ref(), &dual);
+                let loc = gl.get_uniform_location(program, "u_antipodal_check");
+                gl.uniform_1_i32(loc.as_ref(), i32::from(antipodal_check));
+            }
+        }
+    }
+}
+
 /// Reads the start of the buffer bound to `target`. OpenGL ES has no
 /// glGetBufferSubData (WebGL2 does), so native ES maps the buffer instead.
 ///
@@ -152,18 +186,19 @@ unsafe fn read_buffer(gl: &glow::Context, target: u32, out: &mut [u8]) {
     }
 }
 
-/// Runs the skinning vertex shader over every vertex of `mesh` and reads back what it
-/// wrote to `v_position` and `v_normal`, with rasterisation off.
+/// Runs the skinning vertex shader of `blend` over every vertex of `mesh` and reads
+/// back what it wrote to `v_position` and `v_normal`, with rasterisation off.
 ///
-/// `program` must be linked with [`SKIN_FEEDBACK`] (as [`SceneRenderer`]'s is), and a
-/// framebuffer must be bound.
+/// A framebuffer must be bound (drawing fails without one, even with nothing drawn).
 pub fn capture_skinned(
     gl: &glow::Context,
-    program: glow::Program,
+    renderer: &SceneRenderer,
     mesh: &SkinnedMeshGpu,
     palette: &[Mat4],
+    blend: Blend,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
     check_palette(palette)?;
+    let program = renderer.program(blend);
     let floats = mesh.vertex_count * 6;
     let mut bytes = vec![0u8; floats * 4];
     // SAFETY: objects are created and bound here; the read-back size matches the capture.
@@ -176,9 +211,7 @@ pub fn capture_skinned(
             glow::STATIC_READ,
         );
         gl.use_program(Some(program));
-        if let Some(loc) = gl.get_uniform_location(program, "u_palette[0]") {
-            gl.uniform_matrix_4_f32_slice(Some(&loc), false, &flatten(palette));
-        }
+        upload_palette(gl, program, palette, blend);
         gl.bind_vertex_array(Some(mesh.vao));
         gl.enable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));
@@ -208,8 +241,12 @@ pub fn capture_skinned(
 
 /// The programs and buffers that draw a [`Scene`].
 pub struct SceneRenderer {
-    /// `shaders/skin.vert` + `shaders/skin.frag`, linked with [`SKIN_FEEDBACK`].
+    /// Linear blend skinning: `shaders/blend_lbs.glsl` + `shaders/skin.vert` +
+    /// `shaders/skin.frag`, linked with [`SKIN_FEEDBACK`].
     pub skin_program: glow::Program,
+    /// Dual quaternion skinning: `shaders/blend_dqs.glsl` + `shaders/skin.vert` +
+    /// `shaders/skin.frag`, linked with [`SKIN_FEEDBACK`].
+    pub dqs_program: glow::Program,
     color_program: glow::Program,
     meshes: HashMap<u64, SkinnedMeshGpu>,
     color_vao: glow::VertexArray,
@@ -219,20 +256,36 @@ pub struct SceneRenderer {
 impl SceneRenderer {
     /// Builds the programs; the error carries the driver's log.
     pub fn new(gl: &glow::Context) -> Result<Self, String> {
+        // A failure frees the programs linked before it.
+        let free = |programs: &[glow::Program]| {
+            for program in programs {
+                // SAFETY: the programs were linked below on this context.
+                unsafe { gl.delete_program(*program) };
+            }
+        };
         let skin_program = link_program(
             gl,
-            &shaders::SKIN_VERT,
-            &shaders::SKIN_FRAG,
+            &shaders::SKIN_LBS_VERT,
+            &[shaders::SKIN_FRAG],
             &SKIN_PROGRAM_ATTRIBUTES,
             &SKIN_FEEDBACK,
         )?;
+        let dqs_program = link_program(
+            gl,
+            &shaders::SKIN_DQS_VERT,
+            &[shaders::SKIN_FRAG],
+            &SKIN_PROGRAM_ATTRIBUTES,
+            &SKIN_FEEDBACK,
+        )
+        .inspect_err(|_| free(&[skin_program]))?;
         let color_program = link_program(
             gl,
-            &shaders::COLOR_VERT,
-            &shaders::COLOR_FRAG,
+            &[shaders::COLOR_VERT],
+            &[shaders::COLOR_FRAG],
             &COLOR_PROGRAM_ATTRIBUTES,
             &[],
-        )?;
+        )
+        .inspect_err(|_| free(&[skin_program, dqs_program]))?;
         // SAFETY: objects are created and bound here; the layout matches COLOR_STRIDE.
         unsafe {
             let color_vao = gl.create_vertex_array()?;
@@ -246,11 +299,20 @@ impl SceneRenderer {
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             Ok(Self {
                 skin_program,
+                dqs_program,
                 color_program,
                 meshes: HashMap::new(),
                 color_vao,
                 color_vbo,
             })
+        }
+    }
+
+    /// The skinning program that blends the way `blend` says.
+    pub fn program(&self, blend: Blend) -> glow::Program {
+        match blend {
+            Blend::Linear => self.skin_program,
+            Blend::DualQuaternion { .. } => self.dqs_program,
         }
     }
 
@@ -331,16 +393,17 @@ impl SceneRenderer {
             let Some(mesh) = self.meshes.get(&draw.mesh.id) else {
                 continue;
             };
-            let program = self.skin_program;
+            let program = self.program(draw.blend);
             // SAFETY: the program and the mesh's buffers belong to this renderer.
             unsafe {
                 gl.use_program(Some(program));
-                let set_mat = |name: &str, data: &[f32]| {
-                    let loc = gl.get_uniform_location(program, name);
-                    gl.uniform_matrix_4_f32_slice(loc.as_ref(), false, data);
-                };
-                set_mat("u_clip_from_world", &scene.clip_from_world.to_cols_array());
-                set_mat("u_palette[0]", &flatten(&draw.palette));
+                let loc = gl.get_uniform_location(program, "u_clip_from_world");
+                gl.uniform_matrix_4_f32_slice(
+                    loc.as_ref(),
+                    false,
+                    &scene.clip_from_world.to_cols_array(),
+                );
+                upload_palette(gl, program, &draw.palette, draw.blend);
                 let loc = gl.get_uniform_location(program, "u_color");
                 gl.uniform_4_f32_slice(loc.as_ref(), &draw.color);
                 let loc = gl.get_uniform_location(program, "u_lit");
@@ -396,6 +459,7 @@ impl SceneRenderer {
         // SAFETY: the objects were created by `new` on this context.
         unsafe {
             gl.delete_program(self.skin_program);
+            gl.delete_program(self.dqs_program);
             gl.delete_program(self.color_program);
             gl.delete_vertex_array(self.color_vao);
             gl.delete_buffer(self.color_vbo);

@@ -1,5 +1,6 @@
 //! What a page asks the viewport to draw in one frame: plain data, no GL.
 
+use crate::skin::Blend;
 use crate::skin::lbs::SkinMesh;
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
@@ -40,13 +41,16 @@ impl MeshData {
     }
 }
 
-/// One skinned mesh drawn by `shaders/skin.vert` with a palette.
+/// One skinned mesh drawn by `shaders/skin.vert` with a palette, blended as `blend` says.
 #[derive(Clone, Debug)]
 pub struct SkinnedDraw {
     /// The mesh.
     pub mesh: Arc<MeshData>,
-    /// `world_from_bind` per joint, uploaded as `u_palette`.
+    /// `world_from_bind` per joint: uploaded as `u_palette` for linear blending, or
+    /// converted to dual quaternions (which must then be rigid) for DQS.
     pub palette: Vec<Mat4>,
+    /// Linear blend skinning or dual quaternion skinning.
+    pub blend: Blend,
     /// RGBA, linear 0..1.
     pub color: [f32; 4],
     /// Shade with the headlight (for surfaces) or not (for lines).

@@ -3,6 +3,7 @@
 use crate::gl::{MeshData, Primitive, Scene, SkinnedDraw};
 use crate::link::{Link, LinkError, number, numbers};
 use crate::page::Page;
+use crate::skin::Blend;
 use crate::skin::grid::{self, BONE_COUNT};
 use crate::skin::lbs::{VertexBreakdown, inverse_bind, palette, skin_vertices};
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
@@ -212,6 +213,7 @@ impl GridPage {
             color: crate::ui::rgba(MESH_RED),
             lit: false,
             line_width: 3.0,
+            blend: Blend::Linear,
         });
         scene
     }

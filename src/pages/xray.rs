@@ -3,9 +3,9 @@
 use crate::gl::{MeshData, Primitive, Scene, SkinnedDraw};
 use crate::link::{Link, LinkError, numbers};
 use crate::page::Page;
-use crate::skin::Influences;
 use crate::skin::lbs::SkinMesh;
 use crate::skin::matrix::{column_lengths, is_rigid};
+use crate::skin::{Blend, Influences};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
 use crate::ui::{AXIS_COLORS, Camera, OrbitCamera, Viewport, error_ui, rgba};
 use egui::{RichText, Ui};
@@ -282,6 +282,7 @@ impl XrayPage {
             color: [0.85, 0.85, 0.9, 1.0],
             lit: false,
             line_width: 2.0,
+            blend: Blend::Linear,
         });
         let before = [0.6, 0.6, 0.6, 1.0];
         let after = [1.0, 0.8, 0.2, 1.0];
