@@ -1,4 +1,4 @@
-// Flat colour, or lit by a light at the camera when u_lit is 1.
+// The draw's colour times the vertex colour: flat, or lit by a light at the camera when u_lit is 1.
 
 uniform vec4 u_color;
 uniform float u_lit;
@@ -6,6 +6,7 @@ uniform vec3 u_light_dir; // world-space direction towards the light
 
 in vec3 v_position;
 in vec3 v_normal;
+in vec4 v_color;
 
 out vec4 out_color;
 
@@ -14,5 +15,6 @@ void main() {
     if (u_lit > 0.5 && dot(v_normal, v_normal) > 0.0) {
         shade = 0.35 + 0.65 * abs(dot(normalize(v_normal), u_light_dir));
     }
-    out_color = vec4(u_color.rgb * shade, u_color.a);
+    vec4 color = u_color * v_color;
+    out_color = vec4(color.rgb * shade, color.a);
 }

@@ -14,9 +14,11 @@ in vec3 a_position; // bind-space position
 in vec3 a_normal;   // bind-space normal (zero for lines)
 in vec4 a_joints;   // four joint indices, stored as floats
 in vec4 a_weights;  // four weights that sum to 1
+in vec4 a_color;    // per-vertex colour (a weight heat map), white when unused
 
 out vec3 v_position; // skinned world position (captured by the tests)
 out vec3 v_normal;   // skinned world normal (captured by the tests)
+out vec4 v_color;
 
 void main() {
     mat4 world_from_bind = skin_matrix(a_joints, a_weights);
@@ -28,6 +30,7 @@ void main() {
     vec3 n = transpose(inverse(mat3(world_from_bind))) * a_normal;
     float len = length(n);
     v_normal = len > 0.0 ? n / len : vec3(0.0);
+    v_color = a_color;
     gl_Position = u_clip_from_world * world;
     gl_Position.xy += u_clip_offset * gl_Position.w;
 }

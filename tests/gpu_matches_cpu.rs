@@ -7,7 +7,7 @@ use common::{Api, headless};
 use glam::{EulerRot, Mat4, Quat, Vec3, Vec4};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use skinlab::gl::{MeshData, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned};
+use skinlab::gl::{MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned};
 use skinlab::skin::dqs::dual_quat_palette;
 use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette};
 use skinlab::skin::{Blend, Influences, Skeleton, arm, grid};
@@ -36,7 +36,8 @@ fn gpu_skin(
 ) -> Vec<(Vec3, Vec3)> {
     let data = MeshData::new(mesh.clone(), Vec::new(), Primitive::Lines);
     let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
-    let captured = capture_skinned(&h.gl, renderer, &gpu, pal, blend).expect("capture");
+    let palette = Palette::new(pal.to_vec(), blend);
+    let captured = capture_skinned(&h.gl, renderer, &gpu, &palette).expect("capture");
     gpu.destroy(&h.gl);
     captured
 }

@@ -11,7 +11,7 @@ pub use program::{ShaderSource, link_program, shader_header, shaders};
 pub use renderer::{
     SKIN_FEEDBACK, SKIN_PROGRAM_ATTRIBUTES, SceneRenderer, SkinnedMeshGpu, capture_skinned,
 };
-pub use scene::{ColorVertex, MeshData, Primitive, Scene, SkinnedDraw};
+pub use scene::{ColorVertex, MeshData, Palette, Primitive, Scene, SkinnedDraw};
 
 /// How many palette matrices the uniform-array shader path holds. 60 mat4 = 240 vectors,
 /// which leaves room for the other uniforms inside WebGL2's guaranteed 256.

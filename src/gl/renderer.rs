@@ -2,19 +2,19 @@
 //! captured with transform feedback.
 
 use super::program::{link_program, shaders};
-use super::scene::{ColorVertex, MeshData, Primitive, Scene};
-use crate::skin::Blend;
-use crate::skin::dqs::dual_quat_palette;
+use super::scene::{ColorVertex, MeshData, Palette, Primitive, Scene};
 use glam::{Mat4, Vec3, Vec4};
 use glow::HasContext as _;
 use std::collections::HashMap;
+use std::sync::{Arc, Weak};
 
 /// Attribute locations of `shaders/skin.vert` (in both skinning programs).
-pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 4] = [
+pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 5] = [
     ("a_position", 0),
     ("a_normal", 1),
     ("a_joints", 2),
     ("a_weights", 3),
+    ("a_color", 4),
 ];
 
 /// The outputs of `shaders/skin.vert` that transform feedback captures, interleaved
@@ -24,8 +24,8 @@ pub const SKIN_FEEDBACK: [&str; 2] = ["v_position", "v_normal"];
 const COLOR_PROGRAM_ATTRIBUTES: [(&str, u32); 3] =
     [("a_position", 0), ("a_color", 1), ("a_normal", 2)];
 
-/// Floats per skinned vertex: position 3, normal 3, joints 4, weights 4.
-const SKIN_STRIDE: usize = 14;
+/// Floats per skinned vertex: position 3, normal 3, joints 4, weights 4, colour 4.
+const SKIN_STRIDE: usize = 18;
 /// Floats per colour vertex: position 3, colour 4, normal 3.
 const COLOR_STRIDE: usize = 10;
 
@@ -69,6 +69,7 @@ impl SkinnedMeshGpu {
             data.extend_from_slice(&n.to_array());
             data.extend(inf.joints.iter().map(|j| *j as f32));
             data.extend_from_slice(&inf.weights);
+            data.extend_from_slice(&mesh.colors.get(i).copied().unwrap_or([1.0; 4]));
         }
         // SAFETY: buffers are created, bound and filled here; the layout matches SKIN_STRIDE.
         unsafe {
@@ -86,6 +87,7 @@ impl SkinnedMeshGpu {
             attribute(gl, 1, 3, SKIN_STRIDE, 3);
             attribute(gl, 2, 4, SKIN_STRIDE, 6);
             attribute(gl, 3, 4, SKIN_STRIDE, 10);
+            attribute(gl, 4, 4, SKIN_STRIDE, 14);
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
             gl.buffer_data_u8_slice(
                 glow::ELEMENT_ARRAY_BUFFER,
@@ -124,10 +126,10 @@ fn flatten(palette: &[Mat4]) -> Vec<f32> {
     palette.iter().flat_map(|m| m.to_cols_array()).collect()
 }
 
-fn check_palette(palette: &[Mat4]) -> Result<(), String> {
+fn check_palette(palette: &Palette) -> Result<(), String> {
     if palette.len() > super::MAX_JOINTS {
         return Err(format!(
-            "{} joints do not fit the uniform array of {} matrices",
+            "{} joints do not fit the shader's uniform arrays of {} joints",
             palette.len(),
             super::MAX_JOINTS
         ));
@@ -135,23 +137,25 @@ fn check_palette(palette: &[Mat4]) -> Result<(), String> {
     Ok(())
 }
 
-/// Uploads `palette` to `program` (the one [`SceneRenderer::program`] gives for `blend`):
-/// as matrices for linear blending, as dual quaternions (two vec4 a joint) otherwise.
-fn upload_palette(gl: &glow::Context, program: glow::Program, palette: &[Mat4], blend: Blend) {
+/// Uploads `palette` to `program` (the one [`SceneRenderer::program`] gives for it):
+/// matrices, or dual quaternions as two vec4 a joint.
+fn upload_palette(gl: &glow::Context, program: glow::Program, palette: &Palette) {
     // SAFETY: uniform uploads to a program of the current context, which is in use.
     unsafe {
-        match blend {
-            Blend::Linear => {
+        match palette {
+            Palette::Matrices(matrices) => {
                 let loc = gl.get_uniform_location(program, "u_palette[0]");
-                gl.uniform_matrix_4_f32_slice(loc.as_ref(), false, &flatten(palette));
+                gl.uniform_matrix_4_f32_slice(loc.as_ref(), false, &flatten(matrices));
             }
-            Blend::DualQuaternion { antipodal_check } => {
-                let dq = dual_quat_palette(palette);
-                let real: Vec<f32> = dq
+            Palette::DualQuats {
+                dual_quats,
+                antipodal_check,
+            } => {
+                let real: Vec<f32> = dual_quats
                     .iter()
                     .flat_map(|q| Vec4::from(q.real).to_array())
                     .collect();
-                let dual: Vec<f32> = dq
+                let dual: Vec<f32> = dual_quats
                     .iter()
                     .flat_map(|q| Vec4::from(q.dual).to_array())
                     .collect();
@@ -160,7 +164,7 @@ fn upload_palette(gl: &glow::Context, program: glow::Program, palette: &[Mat4], 
                 let loc = gl.get_uniform_location(program, "u_dq_dual[0]");
                 gl.uniform_4_f32_slice(loc.as_ref(), &dual);
                 let loc = gl.get_uniform_location(program, "u_antipodal_check");
-                gl.uniform_1_i32(loc.as_ref(), i32::from(antipodal_check));
+                gl.uniform_1_i32(loc.as_ref(), i32::from(*antipodal_check));
             }
         }
     }
@@ -186,7 +190,7 @@ unsafe fn read_buffer(gl: &glow::Context, target: u32, out: &mut [u8]) {
     }
 }
 
-/// Runs the skinning vertex shader of `blend` over every vertex of `mesh` and reads
+/// Runs the skinning vertex shader for `palette` over every vertex of `mesh` and reads
 /// back what it wrote to `v_position` and `v_normal`, with rasterisation off.
 ///
 /// A framebuffer must be bound (drawing fails without one, even with nothing drawn).
@@ -194,11 +198,10 @@ pub fn capture_skinned(
     gl: &glow::Context,
     renderer: &SceneRenderer,
     mesh: &SkinnedMeshGpu,
-    palette: &[Mat4],
-    blend: Blend,
+    palette: &Palette,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
     check_palette(palette)?;
-    let program = renderer.program(blend);
+    let program = renderer.program(palette);
     let floats = mesh.vertex_count * 6;
     let mut bytes = vec![0u8; floats * 4];
     // SAFETY: objects are created and bound here; the read-back size matches the capture.
@@ -211,7 +214,7 @@ pub fn capture_skinned(
             glow::STATIC_READ,
         );
         gl.use_program(Some(program));
-        upload_palette(gl, program, palette, blend);
+        upload_palette(gl, program, palette);
         gl.bind_vertex_array(Some(mesh.vao));
         gl.enable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));
@@ -248,7 +251,8 @@ pub struct SceneRenderer {
     /// `shaders/skin.frag`, linked with [`SKIN_FEEDBACK`].
     pub dqs_program: glow::Program,
     color_program: glow::Program,
-    meshes: HashMap<u64, SkinnedMeshGpu>,
+    /// GPU copies by mesh id, with a weak handle to know when a page dropped the mesh.
+    meshes: HashMap<u64, (Weak<MeshData>, SkinnedMeshGpu)>,
     color_vao: glow::VertexArray,
     color_vbo: glow::Buffer,
 }
@@ -308,20 +312,41 @@ impl SceneRenderer {
         }
     }
 
-    /// The skinning program that blends the way `blend` says.
-    pub fn program(&self, blend: Blend) -> glow::Program {
-        match blend {
-            Blend::Linear => self.skin_program,
-            Blend::DualQuaternion { .. } => self.dqs_program,
+    /// The skinning program that blends `palette`.
+    pub fn program(&self, palette: &Palette) -> glow::Program {
+        match palette {
+            Palette::Matrices(_) => self.skin_program,
+            Palette::DualQuats { .. } => self.dqs_program,
         }
     }
 
     /// The GPU copy of `mesh`, uploaded on first use.
-    pub fn mesh(&mut self, gl: &glow::Context, mesh: &MeshData) -> Result<&SkinnedMeshGpu, String> {
+    pub fn mesh(
+        &mut self,
+        gl: &glow::Context,
+        mesh: &Arc<MeshData>,
+    ) -> Result<&SkinnedMeshGpu, String> {
         match self.meshes.entry(mesh.id) {
-            std::collections::hash_map::Entry::Occupied(entry) => Ok(entry.into_mut()),
+            std::collections::hash_map::Entry::Occupied(entry) => Ok(&entry.into_mut().1),
             std::collections::hash_map::Entry::Vacant(entry) => {
-                Ok(entry.insert(SkinnedMeshGpu::upload(gl, mesh)?))
+                let gpu = SkinnedMeshGpu::upload(gl, mesh)?;
+                Ok(&entry.insert((Arc::downgrade(mesh), gpu)).1)
+            }
+        }
+    }
+
+    /// Frees the GPU copies of meshes that no page holds any more (a re-weighted mesh
+    /// replaces its old copy every time the weights change).
+    fn evict_dropped(&mut self, gl: &glow::Context) {
+        let dropped: Vec<u64> = self
+            .meshes
+            .iter()
+            .filter(|(_, (weak, _))| weak.strong_count() == 0)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in dropped {
+            if let Some((_, gpu)) = self.meshes.remove(&id) {
+                gpu.destroy(gl);
             }
         }
     }
@@ -369,6 +394,7 @@ impl SceneRenderer {
         scene: &Scene,
         viewport_px: [f32; 2],
     ) -> Result<(), String> {
+        self.evict_dropped(gl);
         for draw in &scene.skinned {
             check_palette(&draw.palette)?;
             self.mesh(gl, &draw.mesh)?;
@@ -390,10 +416,10 @@ impl SceneRenderer {
         }
         self.draw_colored(gl, scene, &scene.triangles, glow::TRIANGLES);
         for draw in &scene.skinned {
-            let Some(mesh) = self.meshes.get(&draw.mesh.id) else {
+            let Some((_, mesh)) = self.meshes.get(&draw.mesh.id) else {
                 continue;
             };
-            let program = self.program(draw.blend);
+            let program = self.program(&draw.palette);
             // SAFETY: the program and the mesh's buffers belong to this renderer.
             unsafe {
                 gl.use_program(Some(program));
@@ -403,7 +429,7 @@ impl SceneRenderer {
                     false,
                     &scene.clip_from_world.to_cols_array(),
                 );
-                upload_palette(gl, program, &draw.palette, draw.blend);
+                upload_palette(gl, program, &draw.palette);
                 let loc = gl.get_uniform_location(program, "u_color");
                 gl.uniform_4_f32_slice(loc.as_ref(), &draw.color);
                 let loc = gl.get_uniform_location(program, "u_lit");
@@ -453,7 +479,7 @@ impl SceneRenderer {
 
     /// Frees every GL object.
     pub fn destroy(self, gl: &glow::Context) {
-        for (_, mesh) in self.meshes {
+        for (_, (_, mesh)) in self.meshes {
             mesh.destroy(gl);
         }
         // SAFETY: the objects were created by `new` on this context.

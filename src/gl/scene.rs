@@ -1,6 +1,7 @@
 //! What a page asks the viewport to draw in one frame: plain data, no GL.
 
 use crate::skin::Blend;
+use crate::skin::dqs::{DualQuat, dual_quat_palette};
 use crate::skin::lbs::SkinMesh;
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
@@ -26,31 +27,84 @@ pub struct MeshData {
     pub indices: Vec<u32>,
     /// How `indices` are read.
     pub primitive: Primitive,
+    /// One RGBA colour per vertex, multiplied with the draw's colour; empty for white.
+    pub colors: Vec<[f32; 4]>,
 }
 
 impl MeshData {
     /// Wraps a mesh with a fresh id.
     pub fn new(skin: SkinMesh, indices: Vec<u32>, primitive: Primitive) -> Arc<Self> {
+        Self::with_colors(skin, indices, primitive, Vec::new())
+    }
+
+    /// Wraps a mesh with per-vertex colours (a heat map, say) and a fresh id.
+    pub fn with_colors(
+        skin: SkinMesh,
+        indices: Vec<u32>,
+        primitive: Primitive,
+        colors: Vec<[f32; 4]>,
+    ) -> Arc<Self> {
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         Arc::new(Self {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             skin,
             indices,
             primitive,
+            colors,
         })
     }
 }
 
-/// One skinned mesh drawn by `shaders/skin.vert` with a palette, blended as `blend` says.
+/// What the skinning shader receives for one draw, which also picks the program.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Palette {
+    /// `world_from_bind` per joint, uploaded as `u_palette` and blended linearly
+    /// (`shaders/blend_lbs.glsl`).
+    Matrices(Vec<Mat4>),
+    /// One unit dual quaternion per joint, uploaded as `u_dq_real` / `u_dq_dual` and
+    /// blended by `shaders/blend_dqs.glsl`.
+    DualQuats {
+        /// The rigid part of each joint's `world_from_bind`.
+        dual_quats: Vec<DualQuat>,
+        /// Whether the shader flips quaternions into the first influence's half.
+        antipodal_check: bool,
+    },
+}
+
+impl Palette {
+    /// The palette `blend` needs for `world_from_bind` (converted to dual quaternions
+    /// for DQS, which drops any scale).
+    pub fn new(world_from_bind: Vec<Mat4>, blend: Blend) -> Self {
+        match blend {
+            Blend::Linear => Self::Matrices(world_from_bind),
+            Blend::DualQuaternion { antipodal_check } => Self::DualQuats {
+                dual_quats: dual_quat_palette(&world_from_bind),
+                antipodal_check,
+            },
+        }
+    }
+
+    /// Number of joints.
+    pub fn len(&self) -> usize {
+        match self {
+            Self::Matrices(m) => m.len(),
+            Self::DualQuats { dual_quats, .. } => dual_quats.len(),
+        }
+    }
+
+    /// True when there are no joints.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// One skinned mesh drawn by `shaders/skin.vert` with a palette.
 #[derive(Clone, Debug)]
 pub struct SkinnedDraw {
     /// The mesh.
     pub mesh: Arc<MeshData>,
-    /// `world_from_bind` per joint: uploaded as `u_palette` for linear blending, or
-    /// converted to dual quaternions (which must then be rigid) for DQS.
-    pub palette: Vec<Mat4>,
-    /// Linear blend skinning or dual quaternion skinning.
-    pub blend: Blend,
+    /// What the shader blends, and so which program draws.
+    pub palette: Palette,
     /// RGBA, linear 0..1.
     pub color: [f32; 4],
     /// Shade with the headlight (for surfaces) or not (for lines).

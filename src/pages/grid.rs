@@ -1,9 +1,8 @@
 //! The 2D bone-chain grid: ten vertices, three bones, the skinning shader drawing red lines.
 
-use crate::gl::{MeshData, Primitive, Scene, SkinnedDraw};
+use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Link, LinkError, number, numbers};
 use crate::page::Page;
-use crate::skin::Blend;
 use crate::skin::grid::{self, BONE_COUNT};
 use crate::skin::lbs::{VertexBreakdown, inverse_bind, palette, skin_vertices};
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
@@ -209,11 +208,10 @@ impl GridPage {
         }
         scene.skinned.push(SkinnedDraw {
             mesh: self.mesh.clone(),
-            palette: pose.uploaded.clone(),
+            palette: Palette::Matrices(pose.uploaded.clone()),
             color: crate::ui::rgba(MESH_RED),
             lit: false,
             line_width: 3.0,
-            blend: Blend::Linear,
         });
         scene
     }

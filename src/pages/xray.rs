@@ -1,11 +1,11 @@
 //! The matrix X-ray: a 4x4 matrix is four columns, three basis arrows and an origin.
 
-use crate::gl::{MeshData, Primitive, Scene, SkinnedDraw};
+use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Link, LinkError, numbers};
 use crate::page::Page;
+use crate::skin::Influences;
 use crate::skin::lbs::SkinMesh;
 use crate::skin::matrix::{column_lengths, is_rigid};
-use crate::skin::{Blend, Influences};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
 use crate::ui::{AXIS_COLORS, Camera, OrbitCamera, Viewport, error_ui, rgba};
 use egui::{RichText, Ui};
@@ -278,11 +278,10 @@ impl XrayPage {
         scene.marker(self.matrix.w_axis.truncate(), 0.06, rgba(AXIS_COLORS[3]));
         scene.skinned.push(SkinnedDraw {
             mesh: self.cube.clone(),
-            palette: vec![self.matrix],
+            palette: Palette::Matrices(vec![self.matrix]),
             color: [0.85, 0.85, 0.9, 1.0],
             lit: false,
             line_width: 2.0,
-            blend: Blend::Linear,
         });
         let before = [0.6, 0.6, 0.6, 1.0];
         let after = [1.0, 0.8, 0.2, 1.0];

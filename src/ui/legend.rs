@@ -14,7 +14,11 @@ const RAMP: [Color32; 5] = [
 
 /// The heat map colour of a weight; values outside 0..1 (and NaN) are clamped.
 pub fn heat_color(weight: f32) -> Color32 {
-    let w = if weight.is_nan() { 0.0 } else { weight.clamp(0.0, 1.0) };
+    let w = if weight.is_nan() {
+        0.0
+    } else {
+        weight.clamp(0.0, 1.0)
+    };
     let x = w * (RAMP.len() - 1) as f32;
     let i = (x.floor() as usize).min(RAMP.len() - 2);
     RAMP[i].lerp_to_gamma(RAMP[i + 1], x - i as f32)
@@ -29,8 +33,12 @@ pub fn weight_legend_ui(ui: &mut Ui) {
         for k in 0..steps {
             let x0 = rect.left() + rect.width() * k as f32 / steps as f32;
             let x1 = rect.left() + rect.width() * (k + 1) as f32 / steps as f32;
-            let r = egui::Rect::from_min_max(egui::pos2(x0, rect.top()), egui::pos2(x1 + 0.5, rect.bottom()));
-            ui.painter().rect_filled(r, 0.0, heat_color((k as f32 + 0.5) / steps as f32));
+            let r = egui::Rect::from_min_max(
+                egui::pos2(x0, rect.top()),
+                egui::pos2(x1 + 0.5, rect.bottom()),
+            );
+            ui.painter()
+                .rect_filled(r, 0.0, heat_color((k as f32 + 0.5) / steps as f32));
         }
         ui.label("1");
     });
