@@ -20,6 +20,16 @@ pub fn drag<S>(harness: &mut Harness<'_, S>, from: Pos2, to: Pos2) {
     harness.step();
 }
 
+/// Presses and releases at `at` without moving: a click.
+pub fn click_at<S>(harness: &mut Harness<'_, S>, at: Pos2) {
+    harness.hover_at(at);
+    harness.step();
+    harness.drag_at(at);
+    harness.step();
+    harness.drop_at(at);
+    harness.step();
+}
+
 /// Replaces the text of the field labelled `label` with `text`.
 pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
     harness.get_by_label(label).click();

@@ -7,10 +7,10 @@ use crate::skin::dqs::{blend_dual_quats, dual_quat_palette};
 use crate::skin::lbs::{VertexBreakdown, blended_matrix};
 use crate::skin::{Influences, MAX_INFLUENCES};
 use crate::ui::check::{Question, check_ui};
+use crate::ui::error_ui;
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
 use crate::ui::matrix::matrix_view_ui;
-use crate::ui::error_ui;
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
 use glam::Vec3;
@@ -28,18 +28,27 @@ pub const CHECK_BEND: f32 = std::f32::consts::FRAC_PI_2;
 /// Where LBS and DQS put [`CHECK_VERTEX`] at [`CHECK_BEND`]: `[lbs x, lbs y, dqs x, dqs y]`.
 pub fn check_answer() -> [f32; 4] {
     let palette = arm::palette(0.0, CHECK_BEND);
-    let half = Influences::prepare(&[(0, 0.5), (1, 0.5)], arm::BONE_COUNT)
-        .unwrap_or(Influences::rigid(0));
+    let half =
+        Influences::prepare(&[(0, 0.5), (1, 0.5)], arm::BONE_COUNT).unwrap_or(Influences::rigid(0));
     let lbs = blended_matrix(&palette, &half).transform_point3(CHECK_VERTEX);
-    let dqs = blend_dual_quats(&dual_quat_palette(&palette), &half, true).transform_point(CHECK_VERTEX);
+    let dqs =
+        blend_dual_quats(&dual_quat_palette(&palette), &half, true).transform_point(CHECK_VERTEX);
     [lbs.x, lbs.y, dqs.x, dqs.y]
 }
 
 fn bone_color(bone: usize) -> Color32 {
-    [Color32::from_rgb(200, 140, 20), Color32::from_rgb(30, 150, 170)][bone % 2]
+    [
+        Color32::from_rgb(200, 140, 20),
+        Color32::from_rgb(30, 150, 170),
+    ][bone % 2]
 }
 
-fn degrees_slider(ui: &mut Ui, value: &mut f32, range: std::ops::RangeInclusive<f32>, text: &str) -> bool {
+fn degrees_slider(
+    ui: &mut Ui,
+    value: &mut f32,
+    range: std::ops::RangeInclusive<f32>,
+    text: &str,
+) -> bool {
     let mut degrees = value.to_degrees();
     let changed = ui
         .add(
@@ -94,7 +103,10 @@ impl BlendingPage {
         ui.horizontal(|ui| {
             ui.label("Falloff:");
             for falloff in Falloff::ALL {
-                if ui.selectable_label(self.falloff == falloff && !self.painted, falloff.slug()).clicked() {
+                if ui
+                    .selectable_label(self.falloff == falloff && !self.painted, falloff.slug())
+                    .clicked()
+                {
                     self.use_falloff(falloff, self.blend_width);
                 }
             }
@@ -107,7 +119,10 @@ impl BlendingPage {
             self.use_falloff(self.falloff, width);
         }
         if self.painted {
-            ui.label(RichText::new("The weights are painted. Pick a falloff to start again from it.").weak());
+            ui.label(
+                RichText::new("The weights are painted. Pick a falloff to start again from it.")
+                    .weak(),
+            );
         }
         ui.horizontal(|ui| {
             if ui.checkbox(&mut self.heat_map, "Heat map").changed() {
@@ -124,7 +139,10 @@ impl BlendingPage {
                         let sum: f32 = (0..arm::SEGMENTS)
                             .map(|s| self.weights.get(ring * arm::SEGMENTS + s, bone))
                             .sum();
-                        [arm::ring_x(ring) as f64, (sum / arm::SEGMENTS as f32) as f64]
+                        [
+                            arm::ring_x(ring) as f64,
+                            (sum / arm::SEGMENTS as f32) as f64,
+                        ]
                     })
                     .collect()
             })
@@ -139,7 +157,11 @@ impl BlendingPage {
             .allow_zoom(false)
             .show(ui, |plot| {
                 for (bone, points) in lines.into_iter().enumerate() {
-                    plot.line(Line::new(BONE_NAMES[bone], points).color(bone_color(bone)).width(2.0));
+                    plot.line(
+                        Line::new(BONE_NAMES[bone], points)
+                            .color(bone_color(bone))
+                            .width(2.0),
+                    );
                 }
             });
     }
@@ -153,7 +175,10 @@ impl BlendingPage {
         self.bone_picker_ui(ui);
         ui.add(egui::Slider::new(&mut self.brush.radius, 0.1..=1.5).text("radius"));
         ui.add(egui::Slider::new(&mut self.brush.strength, 0.2..=6.0).text("strength"));
-        if ui.checkbox(&mut self.auto_normalise, "Auto normalise").changed() {
+        if ui
+            .checkbox(&mut self.auto_normalise, "Auto normalise")
+            .changed()
+        {
             self.weights_changed();
         }
         if ui.button("Back to the falloff's weights").clicked() {
@@ -181,9 +206,14 @@ impl BlendingPage {
     fn vertex_ui(&mut self, ui: &mut Ui) {
         let count = self.arm.skin.positions.len();
         ui.horizontal(|ui| {
-            ui.label("Vertex:");
+            let label = ui.label("Vertex:");
             let mut v = self.vertex.unwrap_or(arm::elbow_ring() * arm::SEGMENTS);
-            if ui.add(egui::DragValue::new(&mut v).range(0..=count - 1)).changed() || self.vertex.is_none() && ui.button("Pick one at the elbow").clicked() {
+            if ui
+                .add(egui::DragValue::new(&mut v).range(0..=count - 1))
+                .labelled_by(label.id)
+                .changed()
+                || self.vertex.is_none() && ui.button("Pick one at the elbow").clicked()
+            {
                 self.vertex = Some(v.min(count - 1));
             }
         });
@@ -207,15 +237,17 @@ impl BlendingPage {
         ui.horizontal_wrapped(|ui| {
             for (j, _) in influences.used() {
                 ui.vertical(|ui| {
-                    ui.label(RichText::new(format!("gradient, {}", BONE_NAMES[j])).color(bone_color(j)).strong());
+                    ui.label(
+                        RichText::new(format!("gradient, {}", BONE_NAMES[j]))
+                            .color(bone_color(j))
+                            .strong(),
+                    );
                     matrix_view_ui(ui, &format!("gradient {j}"), &pose.palette[j]);
                 });
             }
-            ui.vertical(|ui| {
-                ui.label(RichText::new("blended = sum of weight x gradient").strong());
-                matrix_view_ui(ui, "blended", &blended_matrix(&pose.palette, &influences));
-            });
         });
+        ui.label(RichText::new("blended = w0 · gradient0 + w1 · gradient1").strong());
+        matrix_view_ui(ui, "blended", &blended_matrix(&pose.palette, &influences));
         if let Some(b) = VertexBreakdown::new(&pose.palette, &skin, v) {
             breakdown_ui(ui, &b, &self.inspect_style());
         }
@@ -249,7 +281,9 @@ impl BlendingPage {
                 });
             }
         });
-        ui.label(RichText::new("2. Per vertex, the weighted sum of its bones' gradients:").strong());
+        ui.label(
+            RichText::new("2. Per vertex, the weighted sum of its bones' gradients:").strong(),
+        );
         step(ui, "blend");
         let Some(v) = v else {
             ui.label(RichText::new("Pick a vertex to see its numbers here.").weak());
@@ -314,8 +348,16 @@ impl BlendingPage {
             .allow_scroll(false)
             .allow_zoom(false)
             .show(ui, |plot| {
-                plot.line(Line::new("LBS", areas.lbs.clone()).color(LBS_COLOR).width(2.0));
-                plot.line(Line::new("DQS", areas.dqs.clone()).color(DQS_COLOR).width(2.0));
+                plot.line(
+                    Line::new("LBS", areas.lbs.clone())
+                        .color(LBS_COLOR)
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new("DQS", areas.dqs.clone())
+                        .color(DQS_COLOR)
+                        .width(2.0),
+                );
                 plot.vline(VLine::new("current twist", now).color(Color32::GRAY));
             });
     }
@@ -339,7 +381,10 @@ impl BlendingPage {
         }
         ui.label(RichText::new(format!("dot(q upper arm, q forearm) = {dot:+.2}")).monospace());
         if dot < 0.0 && !self.antipodal_check {
-            error_ui(ui, "The quaternions point into opposite halves and the check is off: at the elbow they cancel.");
+            error_ui(
+                ui,
+                "The quaternions point into opposite halves and the check is off: at the elbow they cancel.",
+            );
         } else if dot < 0.0 {
             ui.label("The dot product is negative, so the check flips the forearm's quaternion before adding it.");
         }
@@ -365,7 +410,9 @@ impl BlendingPage {
             tolerance: 0.01,
         };
         let palette = arm::palette(0.0, CHECK_BEND);
-        let moved = self.inspect_style().point(palette[1].transform_point3(CHECK_VERTEX));
+        let moved = self
+            .inspect_style()
+            .point(palette[1].transform_point3(CHECK_VERTEX));
         check_ui(ui, &mut self.check, &question, |ui| {
             ui.label("Forearm gradient (upper arm: identity):");
             matrix_view_ui(ui, "check gradient", &palette[1]);

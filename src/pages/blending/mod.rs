@@ -71,10 +71,7 @@ impl Mode {
         match self {
             Self::Lbs => vec![(false, Vec3::ZERO)],
             Self::Dqs => vec![(true, Vec3::ZERO)],
-            Self::Both => vec![
-                (false, Vec3::Y * ROW_OFFSET),
-                (true, Vec3::Y * -ROW_OFFSET),
-            ],
+            Self::Both => vec![(false, Vec3::Y * ROW_OFFSET), (true, Vec3::Y * -ROW_OFFSET)],
         }
     }
 }
@@ -142,6 +139,8 @@ pub struct BlendingPage {
     areas: Option<(AreaKey, Arc<Areas>)>,
     /// The vertex the brush is over.
     brush_at: Option<usize>,
+    /// Where the viewport was drawn last frame (for tests).
+    pub viewport_rect: egui::Rect,
 }
 
 fn default_camera() -> Camera {
@@ -184,6 +183,7 @@ impl Default for BlendingPage {
             drawn: None,
             areas: None,
             brush_at: None,
+            viewport_rect: egui::Rect::NOTHING,
         }
     }
 }
@@ -270,7 +270,8 @@ impl BlendingPage {
         let ring = arm::elbow_ring();
         let mut only = self.arm.ring_only(ring);
         let skin = self.skin();
-        only.influences = skin.influences[ring * arm::SEGMENTS..(ring + 1) * arm::SEGMENTS].to_vec();
+        only.influences =
+            skin.influences[ring * arm::SEGMENTS..(ring + 1) * arm::SEGMENTS].to_vec();
         let bind = arm::ring_area(&only.positions, 0).max(1e-6);
         let (mut lbs, mut dqs) = (Vec::new(), Vec::new());
         for step in 0..=72 {

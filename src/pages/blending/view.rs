@@ -162,13 +162,15 @@ impl BlendingPage {
         let painter = ui.painter_at(vp.rect());
         let font = egui::FontId::proportional(16.0);
         for (dqs, at, vertices) in self.placed(pose) {
-            let label = if dqs {
-                "Dual quaternion skinning (DQS)"
-            } else {
-                "Linear blend skinning (LBS)"
-            };
-            if let Some(s) = vp.to_screen(at + Vec3::new(-0.3, 0.9, 0.0)) {
-                painter.text(s, egui::Align2::LEFT_BOTTOM, label, font.clone(), Color32::from_gray(30));
+            let label = if dqs { "DQS" } else { "LBS" };
+            if let Some(s) = vp.to_screen(at + Vec3::new(-0.7, 0.0, 0.0)) {
+                painter.text(
+                    s,
+                    egui::Align2::RIGHT_CENTER,
+                    label,
+                    egui::FontId::proportional(20.0),
+                    Color32::from_gray(30),
+                );
             }
             for v in self.weights.unnormalised() {
                 if let Some(s) = vp.to_screen(vertices[v].position + at) {
@@ -177,7 +179,12 @@ impl BlendingPage {
             }
             if let Some(v) = self.vertex {
                 if let Some(s) = vertices.get(v).and_then(|p| vp.to_screen(p.position + at)) {
-                    painter.circle(s, 6.0, Color32::WHITE, egui::Stroke::new(2.0, Color32::BLACK));
+                    painter.circle(
+                        s,
+                        6.0,
+                        Color32::WHITE,
+                        egui::Stroke::new(2.0, Color32::BLACK),
+                    );
                 }
                 if !dqs {
                     let moved: Vec<Mat4> = pose
@@ -195,7 +202,11 @@ impl BlendingPage {
             && let Some((_, at, vertices)) = self.placed(pose).first()
             && let Some(s) = vp.to_screen(vertices[center].position + *at)
         {
-            let color = if self.brush.erase { Color32::from_rgb(40, 60, 200) } else { Color32::from_rgb(200, 40, 40) };
+            let color = if self.brush.erase {
+                Color32::from_rgb(40, 60, 200)
+            } else {
+                Color32::from_rgb(200, 40, 40)
+            };
             painter.circle_stroke(s, 18.0, egui::Stroke::new(2.0, color));
         }
         let unnormalised = self.weights.unnormalised().len();
@@ -213,6 +224,7 @@ impl BlendingPage {
     pub(super) fn viewport(&mut self, ui: &mut Ui) {
         let height = ui.available_height() - 40.0;
         let vp = Viewport::new(ui, height, &self.camera);
+        self.viewport_rect = vp.rect();
         let pose = self.pose();
         self.handle_pointer(ui, &vp, &pose);
         let pose = self.pose();

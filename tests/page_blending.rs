@@ -1,0 +1,216 @@
+//! The blending page driven like a user would: falloffs, the brush, picking, the check
+//! cell and links.
+
+mod kit;
+
+use egui::Vec2;
+use egui_kittest::kittest::Queryable as _;
+use kit::{click_at, drag, page_harness, type_into};
+use skinlab::link::Link;
+use skinlab::page::{Page, open};
+use skinlab::pages::blending::{BlendingPage, Mode};
+use skinlab::skin::arm::{self, Falloff};
+use skinlab::ui::check::field_label;
+
+const ALL_CELLS: &[&str] = &[
+    "weights",
+    "paint",
+    "vertex",
+    "algorithm",
+    "compare",
+    "antipodal",
+    "check",
+];
+
+fn opened(link: &str) -> BlendingPage {
+    let mut page = BlendingPage::default();
+    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
+    page
+}
+
+fn elbow_area(positions: &[skinlab::skin::lbs::SkinnedVertex]) -> f32 {
+    let p: Vec<_> = positions.iter().map(|v| v.position).collect();
+    arm::ring_area(&p, arm::elbow_ring())
+}
+
+#[test]
+fn half_a_turn_collapses_lbs_and_not_dqs() {
+    let rest = BlendingPage::default().pose();
+    let page = opened("blending?twist=3.1416");
+    let pose = page.pose();
+    let bind = elbow_area(&rest.lbs);
+    assert!(elbow_area(&pose.lbs) < 0.05 * bind, "LBS pinches the elbow");
+    assert!(elbow_area(&pose.dqs) > 0.9 * bind, "DQS keeps it");
+}
+
+#[test]
+fn the_rigid_falloff_button_gives_single_weights() {
+    let mut harness = page_harness(BlendingPage::default(), &["weights"]);
+    harness.get_by_label("rigid").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.falloff, Falloff::Rigid);
+    for v in 0..page.weights.len() {
+        let w = page.weights.get(v, 1);
+        assert!(w == 0.0 || w == 1.0, "vertex {v} has forearm weight {w}");
+    }
+}
+
+fn brush_page(auto_normalise: bool) -> BlendingPage {
+    let mut page = opened("blending?mode=lbs");
+    page.brush.on = true;
+    page.bone = 0;
+    page.auto_normalise = auto_normalise;
+    page
+}
+
+#[test]
+fn dragging_the_brush_paints_and_auto_normalise_keeps_sums_at_one() {
+    let mut harness = page_harness(brush_page(true), &["paint"]);
+    let before = harness.state().weights.clone();
+    let center = harness.state().viewport_rect.center();
+    drag(&mut harness, center, center + Vec2::new(30.0, 0.0));
+    let page = harness.state();
+    assert!(page.painted, "the brush painted");
+    assert_ne!(page.weights, before, "weights changed under the brush");
+    assert!(page.weights.unnormalised().is_empty(), "sums stay 1");
+}
+
+#[test]
+fn without_auto_normalise_painting_is_flagged() {
+    let mut harness = page_harness(brush_page(false), &["paint"]);
+    let center = harness.state().viewport_rect.center();
+    drag(&mut harness, center, center + Vec2::new(30.0, 0.0));
+    harness.run_steps(2);
+    assert!(!harness.state().weights.unnormalised().is_empty());
+    assert!(
+        harness.query_by_label_contains("do not sum to 1").is_some(),
+        "the page says so"
+    );
+}
+
+#[test]
+fn clicking_the_arm_picks_a_vertex_and_shows_its_working() {
+    let mut harness = page_harness(opened("blending?mode=lbs"), &["vertex"]);
+    let center = harness.state().viewport_rect.center();
+    click_at(&mut harness, center);
+    harness.run_steps(2);
+    let vertex = harness.state().vertex.expect("a vertex is picked");
+    let x = harness.state().skin().positions[vertex].x;
+    assert!(
+        (x - 2.0).abs() < 0.3,
+        "the picked vertex is at the elbow (x = {x})"
+    );
+    assert!(harness.query_by_label_contains("weighted sum").is_some());
+}
+
+#[test]
+fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
+    let mut harness = page_harness(BlendingPage::default(), &["check"]);
+    // Worked by hand: LBS averages (2, 0.5) and (1.5, 0); DQS turns (0, 0.5) by 45°
+    // about the elbow at (2, 0).
+    let half = 0.5 * std::f32::consts::FRAC_1_SQRT_2;
+    let right = [1.75, 0.25, 2.0 - half, half];
+    for (label, value) in ["LBS x", "LBS y", "DQS x", "DQS y"].iter().zip(right) {
+        type_into(
+            &mut harness,
+            &field_label("blend", label),
+            &format!("{value:.3}"),
+        );
+    }
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Right.").is_some());
+
+    type_into(&mut harness, &field_label("blend", "DQS y"), "0.5");
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("Not yet: check DQS y")
+            .is_some()
+    );
+
+    type_into(&mut harness, &field_label("blend", "LBS x"), "elbow");
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("is not a number").is_some());
+}
+
+#[test]
+fn links_round_trip_and_bad_values_are_refused() {
+    let page = opened(
+        "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&vertex=7&antipodal_check=false&negate_forearm=true",
+    );
+    assert_eq!(page.mode, Mode::Dqs);
+    let link = page.link();
+    let again = opened(&link.to_string());
+    assert_eq!(again.link(), link);
+    assert_eq!(again.twist, 2.0);
+    assert_eq!(again.falloff, Falloff::Smooth);
+    assert!(again.negate_forearm && !again.antipodal_check);
+
+    for bad in [
+        "blending?falloff=soft",
+        "blending?mode=all",
+        "blending?vertex=99999",
+        "blending?width=9",
+        "blending?twist=nan",
+        "blending?bone=2",
+    ] {
+        let mut page = BlendingPage::default();
+        let err = open(&mut page, &Link::parse(bad).unwrap());
+        assert!(err.is_err(), "{bad} is refused");
+        assert_eq!(
+            page.link(),
+            BlendingPage::default().link(),
+            "{bad}: defaults kept"
+        );
+    }
+    let err = open(
+        &mut BlendingPage::default(),
+        &Link::parse("blending?falloff=soft").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("rigid, linear, smooth"), "{err}");
+}
+
+#[test]
+fn negating_the_forearm_matters_only_without_the_check() {
+    let bent = |extra: &str| {
+        opened(&format!("blending?mode=dqs&bend=1{extra}"))
+            .pose()
+            .dqs
+    };
+    let plain = bent("");
+    let with_check = bent("&negate_forearm=true");
+    let without = bent("&negate_forearm=true&antipodal_check=false");
+    let largest = |a: &[skinlab::skin::lbs::SkinnedVertex],
+                   b: &[skinlab::skin::lbs::SkinnedVertex]| {
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| p.position.distance(q.position))
+            .fold(0.0f32, f32::max)
+    };
+    assert!(
+        largest(&plain, &with_check) < 1e-4,
+        "-q is the same rotation"
+    );
+    assert!(
+        largest(&plain, &without) > 0.5,
+        "without the check the elbow swings the long way round"
+    );
+}
+
+#[test]
+fn every_cell_draws_without_error() {
+    let mut harness = page_harness(opened("blending?vertex=1500&twist=1"), ALL_CELLS);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("this page has no cell")
+            .is_none()
+    );
+    assert!(harness.query_by_label_contains("Elbow ring area").is_some());
+}
