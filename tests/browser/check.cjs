@@ -115,12 +115,31 @@ async function openApp(browser, base, fragment) {
     check("grid: red skinned lines drawn at angle 0 and 0.8", flat.n > 100 && bent.n > 100, `${flat.n} and ${bent.n} red pixels`);
     check("grid: bending moves the red lines", height(bent) > 2 * height(flat), `height ${height(flat)} -> ${height(bent)} px`);
 
+    // Blending: the same twist under LBS and under DQS draws different arms.
+    {
+      const shots = [];
+      for (const mode of ["lbs", "dqs"]) {
+        const { page, problems } = await openApp(browser, base, `blending?mode=${mode}&twist=3.14`);
+        check(`blending?mode=${mode}&twist=3.14 loads cleanly`, problems.length === 0, problems.join("; "));
+        shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
+        await page.close();
+      }
+      const [lbs, dqs] = shots;
+      let differ = 0;
+      for (let i = 0; i < lbs.length; i++) {
+        const [a, b] = [lbs[i], dqs[i]];
+        if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30) differ++;
+      }
+      check("blending: LBS and DQS at twist 3.14 differ", differ > 2000, `${differ} pixels differ`);
+    }
+
     // A click inside the app writes the fragment; the back button goes back.
     {
+      const next = slugs[slugs.indexOf("xray") + 1];
       const { page } = await openApp(browser, base, "xray");
       await page.mouse.click(113, 15); // the Next button
-      const moved = await page.waitForFunction(() => location.hash.startsWith("#grid"), null, { timeout: 10000 }).then(() => true).catch(() => false);
-      check("a click on Next writes #grid to the address bar", moved, await page.evaluate(() => location.hash));
+      const moved = await page.waitForFunction((n) => location.hash.startsWith(`#${n}`), next, { timeout: 10000 }).then(() => true).catch(() => false);
+      check(`a click on Next writes #${next} to the address bar`, moved, await page.evaluate(() => location.hash));
       await page.goBack();
       await page.waitForTimeout(1000);
       check("the back button returns to xray", (await page.evaluate(() => location.hash)).startsWith("#xray"));
