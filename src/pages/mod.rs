@@ -1,4 +1,5 @@
 //! One module per page: its state (a `Default`) and its cells.
 
 pub mod grid;
+pub mod hierarchy;
 pub mod xray;

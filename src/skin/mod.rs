@@ -9,6 +9,7 @@
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
 pub mod grid;
+pub mod hierarchy;
 pub mod humanoid;
 pub mod influences;
 pub mod lbs;
