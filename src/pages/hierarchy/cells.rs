@@ -1,7 +1,7 @@
 //! The notebook cells: the joint tree, the local transform, the chain of products, the
 //! wrong order, and the check-yourself exercise.
 
-use super::links::{Field, scale_problem};
+use super::links::{Field, problem};
 use super::{HierarchyPage, Pose};
 use crate::skin::Trs;
 use crate::skin::hierarchy::{self, EXERCISES};
@@ -85,10 +85,7 @@ fn field_ui(ui: &mut Ui, field: Field, value: &mut Vec3) -> bool {
 
 /// Why a local transform cannot be used, if it cannot.
 fn trs_problem(trs: &Trs) -> Option<String> {
-    if !(trs.translation.is_finite() && trs.rotation.is_finite() && trs.scale.is_finite()) {
-        return Some("every number must be finite".to_owned());
-    }
-    scale_problem(trs.scale)
+    Field::ALL.iter().find_map(|f| problem(*f, f.get(trs)))
 }
 
 impl HierarchyPage {
@@ -315,13 +312,18 @@ impl HierarchyPage {
                 .world_from_child_wrong_order()
                 .transform_point3(Vec3::ZERO);
             let text = format!(
-                "child in the world = world(parent) · local(child) · (0, 0, 0, 1)\n\
-                 = world(parent) · ({}, {}, {}, 1)      local's t column\n\
-                 = {}·x + {}·y + {}·z + 1·t           columns of world(parent)\n\
-                 = {}·{} + {}·{} + {}·{} + {}\n\
-                 = {}\n\n\
-                 The wrong order, local · world(parent), gives {}:\n\
+                "world(child) = world(parent) · local(child)\n\
+                 The child sits at the origin of its frame, (0, 0, 0, 1).\n\
+                 local(child) takes it to its t column, ({}, {}, {}, 1), so\n\
+                 position = world(parent) · ({}, {}, {}, 1)\n\
+                 \x20        = {}·x + {}·y + {}·z + t   (the columns of world(parent))\n\
+                 \x20        = {}·{} + {}·{} + {}·{} + {}\n\
+                 \x20        = {}\n\n\
+                 The wrong order, local(child) · world(parent), gives {}:\n\
                  the offset is added without being turned.",
+                num(t.x),
+                num(t.y),
+                num(t.z),
                 num(t.x),
                 num(t.y),
                 num(t.z),

@@ -61,10 +61,20 @@ pub fn joint_names() -> String {
     JOINTS.iter().map(|j| j.name).collect::<Vec<_>>().join(", ")
 }
 
-/// Why a scale is refused, if it is: a zero scale flattens the joint and its matrix
-/// has no inverse.
-pub fn scale_problem(scale: Vec3) -> Option<String> {
-    (scale.abs().min_element() < 1e-3).then(|| {
+/// How far a translation or scale may go: past this the figure leaves any view, and
+/// products of such numbers overflow.
+pub const LIMIT: f32 = 100.0;
+
+/// Why `value` cannot be `field` of a joint, if it cannot: not finite, out of range, or
+/// a scale of 0 (the joint flattens to nothing and its matrix has no inverse).
+pub fn problem(field: Field, value: Vec3) -> Option<String> {
+    if !value.is_finite() {
+        return Some("every number must be finite".to_owned());
+    }
+    if field != Field::Rotation && value.abs().max_element() > LIMIT {
+        return Some(format!("a {} stays within ±{LIMIT}", field.key()));
+    }
+    (field == Field::Scale && value.abs().min_element() < 1e-3).then(|| {
         "a scale of 0 flattens the joint to nothing, and its matrix has no inverse".to_owned()
     })
 }
@@ -116,10 +126,8 @@ pub fn read(field: Field, link: &Link) -> Result<Vec<(usize, Vec3)>, LinkError> 
                 return Err(bad(format!("{form}; `{name}` needs three finite numbers")));
             }
         };
-        if field == Field::Scale
-            && let Some(problem) = scale_problem(v)
-        {
-            return Err(bad(format!("a scale that is not 0: {problem}")));
+        if let Some(problem) = problem(field, v) {
+            return Err(bad(format!("{form}; for `{name}`, {problem}")));
         }
         out.push((joint, v));
     }
@@ -168,5 +176,7 @@ mod tests {
         assert!(message("hierarchy?rot=head", Field::Rotation).contains("forearm.L:0,0,1.2"));
         assert!(message("hierarchy?rot=head:0,0,1;head:1,0,0", Field::Rotation).contains("twice"));
         assert!(message("hierarchy?scale=head:1,0,1", Field::Scale).contains("scale of 0"));
+        assert!(message("hierarchy?pos=head:1,1e9,1", Field::Translation).contains("±100"));
+        assert_eq!(problem(Field::Rotation, Vec3::splat(1e3)), None);
     }
 }
