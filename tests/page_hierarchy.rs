@@ -190,7 +190,7 @@ fn the_wrong_order_toggle_shows_both_world_matrices_and_the_ghost() {
     assert!(harness.state().wrong_order);
     assert!(
         harness
-            .query_by_label("wrong: local(forearm.L) · world(upper_arm.L)")
+            .query_by_label("forearm.L, whose parent is upper_arm.L:")
             .is_some()
     );
     assert!(
@@ -250,11 +250,17 @@ fn the_exercise_accepts_the_right_answer_and_explains_a_wrong_one() {
     harness.run_steps(2);
     assert!(
         harness
-            .query_by_label_contains("= 3·(0, 1, 0) + 0·(-1, 0, 0) + 0·(0, 0, 1) + (1, 2, 0)")
+            .query_by_label_contains(
+                "= 3·(0, 1, 0) + 0·(-1, 0, 0) + 0·(0, 0, 1)\n    + (1, 2, 0)\n  = (1, 5, 0)"
+            )
             .is_some(),
         "the working writes the product out with the numbers"
     );
-    assert!(harness.query_by_label_contains("gives (4, 2, 0)").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("(4, 2, 0). The offset is added, never turned.")
+            .is_some()
+    );
     harness.get_by_label("Another exercise").click();
     harness.run_steps(2);
     assert_eq!(harness.state().exercise, 1);

@@ -1,12 +1,11 @@
-//! The notebook cells: the joint tree, the local transform, the chain of products, the
-//! wrong order, and the check-yourself exercise.
+//! The notebook cells: the joint tree, the local transform, the chain of products and
+//! the wrong order (the check-yourself cell is in `exercise`).
 
 use super::links::{Field, problem};
 use super::{HierarchyPage, Pose};
 use crate::skin::Trs;
-use crate::skin::hierarchy::{self, EXERCISES};
+use crate::skin::hierarchy;
 use crate::skin::humanoid::{self, JOINTS};
-use crate::ui::check::{Question, check_ui};
 use crate::ui::error_ui;
 use egui::{Color32, DragValue, RichText, Role, Ui, WidgetInfo};
 use glam::{Mat4, Vec3};
@@ -27,18 +26,23 @@ pub fn field_label(field: Field, axis: usize) -> String {
 }
 
 /// A read-only matrix without float noise: `cos 90°` shows as `0.00`, not `-0.00`.
-fn matrix_view_ui(ui: &mut Ui, name: &str, m: &Mat4) {
+pub(super) fn matrix_view_ui(ui: &mut Ui, name: &str, m: &Mat4) {
     crate::ui::matrix::matrix_view_ui(ui, name, &hierarchy::tidy(*m));
 }
 
 /// A number for prose: no trailing zeros, no `-0`.
-fn num(x: f32) -> String {
+pub(super) fn num(x: f32) -> String {
     let x = (x * 1e4).round() / 1e4 + 0.0;
     format!("{x}")
 }
 
-fn vec_text(v: Vec3) -> String {
+pub(super) fn vec_text(v: Vec3) -> String {
     format!("({}, {}, {})", num(v.x), num(v.y), num(v.z))
+}
+
+/// A sentence that wraps at the notebook column, even inside a cell that scrolls sideways.
+pub(super) fn wrapped(ui: &mut Ui, text: impl Into<egui::WidgetText>) {
+    ui.add(egui::Label::new(text).wrap());
 }
 
 fn name(joint: usize) -> &'static str {
@@ -155,11 +159,15 @@ impl HierarchyPage {
         if let Some(reason) = &self.refused {
             error_ui(ui, reason);
         }
-        ui.label("local = translate · rotate_x · rotate_y · rotate_z · scale:");
+        wrapped(
+            ui,
+            "local = translate · rotate_x · rotate_y · rotate_z · scale:",
+        );
         matrix_view_ui(ui, "local of selected", &self.pose[joint].to_mat4());
         let moved = humanoid::subtree(joint);
         let names: Vec<&str> = moved.iter().map(|j| name(*j)).collect();
-        ui.label(
+        wrapped(
+            ui,
             RichText::new(format!(
                 "Editing {} moves {} joint{}: {}.",
                 name(joint),
@@ -176,7 +184,8 @@ impl HierarchyPage {
         let pose = self.pose();
         let steps = hierarchy::chain(&humanoid::skeleton(), &pose.local, self.selected);
         let path: Vec<&str> = steps.iter().map(|s| name(s.joint)).collect();
-        ui.label(
+        wrapped(
+            ui,
             RichText::new(format!(
                 "world({}) = {}",
                 name(self.selected),
@@ -197,7 +206,7 @@ impl HierarchyPage {
             };
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("{}.", i + 1)).strong());
-                ui.label(RichText::new(formula).strong());
+                wrapped(ui, RichText::new(formula).strong());
             });
             ui.horizontal_wrapped(|ui| {
                 ui.vertical(|ui| {
@@ -218,7 +227,8 @@ impl HierarchyPage {
     pub(super) fn order_ui(&mut self, ui: &mut Ui) {
         ui.checkbox(&mut self.wrong_order, "wrong order: local · parent");
         if !self.wrong_order {
-            ui.label(
+            wrapped(
+                ui,
                 RichText::new("Tick it: a pink ghost skeleton shows the wrong product.").weak(),
             );
             return;
@@ -226,14 +236,20 @@ impl HierarchyPage {
         let Pose { world, wrong, .. } = self.pose();
         let joint = self.selected;
         let (right_text, wrong_text) = match JOINTS[joint].parent.map(name) {
-            Some(p) => (
-                format!("right: world({p}) · local({})", name(joint)),
-                format!("wrong: local({}) · world({p})", name(joint)),
-            ),
-            None => (
-                "right: the root's world = its local".to_owned(),
-                "wrong: the same, the root has no parent".to_owned(),
-            ),
+            Some(p) => {
+                wrapped(ui, format!("{}, whose parent is {p}:", name(joint)));
+                (
+                    "right: world(parent) · local",
+                    "wrong: local · world(parent)",
+                )
+            }
+            None => {
+                wrapped(
+                    ui,
+                    format!("{} is the root: it has no parent.", name(joint)),
+                );
+                ("right: world = local", "wrong: the same")
+            }
         };
         ui.horizontal_wrapped(|ui| {
             ui.vertical(|ui| {
@@ -253,9 +269,13 @@ impl HierarchyPage {
             .zip(&wrong)
             .all(|(r, w)| r.abs_diff_eq(*w, 1e-5));
         if agree {
-            ui.label("Both orders agree: every local is a pure move, and moves can be added in any order. Turn a joint to see them part.");
+            wrapped(
+                ui,
+                "Both orders agree: every local is a pure move, and moves can be added in any order. Turn a joint to see them part.",
+            );
         } else {
-            ui.label(
+            wrapped(
+                ui,
                 RichText::new(format!(
                     "In the wrong order {} lands {off:.2} units from where it belongs.",
                     name(joint)
@@ -263,84 +283,5 @@ impl HierarchyPage {
                 .color(WRONG),
             );
         }
-    }
-
-    /// The check-yourself exercise: a parent's world matrix and a child's offset.
-    pub(super) fn check_ui(&mut self, ui: &mut Ui) {
-        let exercise = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
-        ui.horizontal(|ui| {
-            ui.label(
-                RichText::new(format!(
-                    "Exercise {} of {}",
-                    self.exercise + 1,
-                    EXERCISES.len()
-                ))
-                .strong(),
-            );
-            if ui.button("Another exercise").clicked() {
-                self.exercise = (self.exercise + 1) % EXERCISES.len();
-                self.check = Default::default();
-            }
-        });
-        let parent = exercise.world_from_parent();
-        let local = exercise.parent_from_child();
-        ui.horizontal_wrapped(|ui| {
-            ui.vertical(|ui| {
-                ui.label("world(parent)");
-                matrix_view_ui(ui, "exercise parent", &parent);
-            });
-            ui.add_space(12.0);
-            ui.vertical(|ui| {
-                ui.label("local(child)");
-                matrix_view_ui(ui, "exercise local", &local);
-            });
-        });
-        ui.label("Where is the child in the world? Type x, y and z.");
-        let answer = exercise.world_from_child().transform_point3(Vec3::ZERO);
-        let expected = answer.to_array();
-        let question = Question {
-            name: "child",
-            labels: &["x", "y", "z"],
-            columns: 3,
-            expected: &expected,
-            tolerance: 0.01,
-        };
-        check_ui(ui, &mut self.check, &question, |ui| {
-            let t = exercise.child_offset;
-            let col = |i: usize| vec_text(parent.col(i).truncate());
-            let wrong = exercise
-                .world_from_child_wrong_order()
-                .transform_point3(Vec3::ZERO);
-            let text = format!(
-                "world(child) = world(parent) · local(child)\n\
-                 The child sits at the origin of its frame, (0, 0, 0, 1).\n\
-                 local(child) takes it to its t column, ({}, {}, {}, 1), so\n\
-                 position = world(parent) · ({}, {}, {}, 1)\n\
-                 \x20        = {}·x + {}·y + {}·z + t   (the columns of world(parent))\n\
-                 \x20        = {}·{} + {}·{} + {}·{} + {}\n\
-                 \x20        = {}\n\n\
-                 The wrong order, local(child) · world(parent), gives {}:\n\
-                 the offset is added without being turned.",
-                num(t.x),
-                num(t.y),
-                num(t.z),
-                num(t.x),
-                num(t.y),
-                num(t.z),
-                num(t.x),
-                num(t.y),
-                num(t.z),
-                num(t.x),
-                col(0),
-                num(t.y),
-                col(1),
-                num(t.z),
-                col(2),
-                col(3),
-                vec_text(answer),
-                vec_text(wrong),
-            );
-            ui.label(RichText::new(text).monospace());
-        });
     }
 }

@@ -2,6 +2,7 @@
 //! live chain of matrices, and the same walk multiplied in the wrong order.
 
 mod cells;
+mod exercise;
 pub mod links;
 mod view;
 
@@ -264,6 +265,25 @@ impl Page for HierarchyPage {
     }
 
     fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+        // A 4x4 matrix is wider than the notebook column in presenter mode: let a cell
+        // scroll sideways rather than widen the column and cut the prose off.
+        let width = ui.available_width();
+        egui::ScrollArea::horizontal()
+            .id_salt(("hierarchy", cell))
+            .show(ui, |ui| {
+                // Sentences still wrap at the column (`cells::wrapped`); matrices scroll.
+                ui.set_max_width(width);
+                self.cell_content_ui(cell, ui);
+            });
+    }
+
+    fn viewport_ui(&mut self, ui: &mut Ui) {
+        self.view_ui(ui);
+    }
+}
+
+impl HierarchyPage {
+    fn cell_content_ui(&mut self, cell: &str, ui: &mut Ui) {
         match cell {
             "tree" => self.tree_ui(ui),
             "local" => self.local_ui(ui),
@@ -272,9 +292,5 @@ impl Page for HierarchyPage {
             "check" => self.check_ui(ui),
             _ => crate::ui::error_ui(ui, format!("this page has no cell `{cell}`")),
         }
-    }
-
-    fn viewport_ui(&mut self, ui: &mut Ui) {
-        self.view_ui(ui);
     }
 }
