@@ -120,10 +120,10 @@ pub struct HierarchyPage {
 
 fn default_camera() -> Camera {
     Camera::Orbit(OrbitCamera {
-        target: Vec3::new(-0.2, 1.1, 0.0),
+        target: Vec3::new(-0.25, 1.05, 0.0),
         yaw: 0.45,
         pitch: 0.22,
-        distance: 4.5,
+        distance: 3.9,
     })
 }
 
