@@ -294,6 +294,7 @@ fn links_round_trip() {
     drag(&mut harness, from, from + Vec2::new(-30.0, 70.0));
     let link = harness.state().link().to_string();
     assert!(link.contains("rot=forearm.L:"), "{link}");
+    assert!(link.len() < 72, "four decimals keep the link short: {link}");
     assert_eq!(opened(&link).pose, harness.state().pose);
 }
 

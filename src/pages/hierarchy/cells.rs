@@ -1,7 +1,7 @@
 //! The notebook cells: the joint tree, the local transform, the chain of products and
 //! the wrong order (the check-yourself cell is in `exercise`).
 
-use super::links::{Field, problem};
+use super::links::{Field, problem, rounded};
 use super::{HierarchyPage, Pose};
 use crate::skin::Trs;
 use crate::skin::hierarchy;
@@ -143,6 +143,7 @@ impl HierarchyPage {
             changed |= field_ui(ui, field, field.get_mut(&mut candidate));
         }
         if changed {
+            let candidate = rounded(candidate);
             match trs_problem(&candidate) {
                 Some(problem) => {
                     self.refused = Some(format!(

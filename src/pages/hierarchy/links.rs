@@ -79,6 +79,17 @@ pub fn problem(field: Field, value: Vec3) -> Option<String> {
     })
 }
 
+/// `trs` rounded to 4 decimals, so the links of dragged and typed poses stay short and
+/// reopen exactly. 0.0001 rad is 0.006°; 0.0001 units is a tenth of a millimetre.
+pub fn rounded(trs: Trs) -> Trs {
+    let round = |v: Vec3| (v * 1e4).round() / 1e4 + Vec3::ZERO;
+    Trs {
+        translation: round(trs.translation),
+        rotation: round(trs.rotation),
+        scale: round(trs.scale),
+    }
+}
+
 /// The value of `field`'s key for `pose`: the joints that differ from `bind`, or `None`
 /// when none do.
 pub fn write(field: Field, pose: &[Trs], bind: &[Trs]) -> Option<String> {

@@ -2,6 +2,7 @@
 //! drag that turns a joint's parent.
 
 use super::cells::{MOVED, WRONG};
+use super::links::rounded;
 use super::{Drag, HierarchyPage, Pose};
 use crate::gl::{Scene, SkinnedDraw};
 use crate::skin::humanoid::{self, JOINTS};
@@ -102,6 +103,8 @@ impl HierarchyPage {
                 // The root has no parent to turn: it moves.
                 None => self.pose[drag.joint].translation = target,
             }
+            let edited = JOINTS[drag.joint].parent.unwrap_or(drag.joint);
+            self.pose[edited] = rounded(self.pose[edited]);
             self.refused = None;
         }
         // ANCHOR_END: drag
