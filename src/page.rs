@@ -49,6 +49,7 @@ pub trait Page {
 /// Every page, in lesson order. Adding a page is one module and one line here.
 pub fn registry() -> Vec<Box<dyn Page>> {
     vec![
+        Box::<crate::pages::hierarchy::HierarchyPage>::default(),
         Box::<crate::pages::xray::XrayPage>::default(),
         Box::<crate::pages::grid::GridPage>::default(),
         Box::<crate::pages::blending::BlendingPage>::default(),

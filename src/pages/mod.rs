@@ -2,4 +2,5 @@
 
 pub mod blending;
 pub mod grid;
+pub mod hierarchy;
 pub mod xray;

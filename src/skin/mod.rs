@@ -12,6 +12,7 @@ pub mod arm;
 pub mod blend;
 pub mod dqs;
 pub mod grid;
+pub mod hierarchy;
 pub mod humanoid;
 pub mod influences;
 pub mod lbs;

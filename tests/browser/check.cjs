@@ -15,6 +15,8 @@ if (!bookDir || slugs.length === 0) {
   process.exit(2);
 }
 const MESH_RED = [240, 60, 50];
+// The hierarchy page's wrong-order ghost (cells::WRONG in src/pages/hierarchy).
+const WRONG_PINK = [255, 110, 200];
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
   ".css": "text/css", ".png": "image/png", ".svg": "image/svg+xml", ".json": "application/json",
   ".woff": "font/woff", ".woff2": "font/woff2", ".ttf": "font/ttf", ".ico": "image/x-icon", ".txt": "text/plain" };
@@ -53,16 +55,17 @@ function region(png, [x0, y0, x1, y1]) {
   return px;
 }
 const distinctColors = (px) => new Set(px.map(([r, g, b]) => (r << 16) | (g << 8) | b)).size;
-function redBox(px) {
+function colorBox(px, color) {
   let box = null, n = 0;
   for (const [r, g, b, x, y] of px) {
-    if (Math.abs(r - MESH_RED[0]) <= 6 && Math.abs(g - MESH_RED[1]) <= 6 && Math.abs(b - MESH_RED[2]) <= 6) {
+    if (Math.abs(r - color[0]) <= 6 && Math.abs(g - color[1]) <= 6 && Math.abs(b - color[2]) <= 6) {
       n++;
       box = box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)] : [x, y, x, y];
     }
   }
   return { n, box };
 }
+const redBox = (px) => colorBox(px, MESH_RED);
 
 async function openApp(browser, base, fragment) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -131,6 +134,23 @@ async function openApp(browser, base, fragment) {
         if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30) differ++;
       }
       check("blending: LBS and DQS at twist 3.14 differ", differ > 2000, `${differ} pixels differ`);
+    }
+
+    // The hierarchy's wrong-order ghost (unlit pink lines from the skinning shader): in the
+    // T-pose it sits on the figure; with the left upper arm turned 90° the ghost arm leaves
+    // the figure's left (screen right) and lands far to its right (screen left).
+    if (slugs.includes("hierarchy")) {
+      const ghosts = [];
+      for (const fragment of ["hierarchy?order=wrong", "hierarchy?rot=upper_arm.L:0,0,1.5707964&order=wrong"]) {
+        const { page } = await openApp(browser, base, fragment);
+        ghosts.push(colorBox(region(await page.screenshot(), [0.55, 0.15, 1, 0.92]), WRONG_PINK));
+        await page.close();
+      }
+      const [still, turned] = ghosts;
+      check("hierarchy: the wrong-order ghost is drawn", still.n > 500 && turned.n > 500, `${still.n} and ${turned.n} pink pixels`);
+      const moved = still.box && turned.box && turned.box[0] < still.box[0] - 40 && turned.box[2] < still.box[2] - 40;
+      check("hierarchy: turning the upper arm throws the ghost arm to the other side", moved,
+        `x ${still.box && still.box[0]}..${still.box && still.box[2]} -> ${turned.box && turned.box[0]}..${turned.box && turned.box[2]}`);
     }
 
     // A click inside the app writes the fragment; the back button goes back.

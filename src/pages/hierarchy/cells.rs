@@ -1,0 +1,288 @@
+//! The notebook cells: the joint tree, the local transform, the chain of products and
+//! the wrong order (the check-yourself cell is in `exercise`).
+
+use super::links::{Field, problem, rounded};
+use super::{HierarchyPage, Pose};
+use crate::skin::Trs;
+use crate::skin::hierarchy;
+use crate::skin::humanoid::{self, JOINTS};
+use crate::ui::error_ui;
+use egui::{Color32, DragValue, RichText, Role, Ui, WidgetInfo};
+use glam::{Mat4, Vec3};
+
+/// The colour of everything that shows the wrong order.
+pub const WRONG: Color32 = Color32::from_rgb(255, 110, 200);
+/// The colour of the joints an edit moves.
+pub const MOVED: Color32 = Color32::from_rgb(255, 200, 70);
+
+/// The accessibility label of one local-transform field, e.g. `rotation z`.
+pub fn field_label(field: Field, axis: usize) -> String {
+    let name = match field {
+        Field::Translation => "translation",
+        Field::Rotation => "rotation",
+        Field::Scale => "scale",
+    };
+    format!("{name} {}", ["x", "y", "z"][axis])
+}
+
+/// A read-only matrix without float noise: `cos 90°` shows as `0.00`, not `-0.00`.
+pub(super) fn matrix_view_ui(ui: &mut Ui, name: &str, m: &Mat4) {
+    crate::ui::matrix::matrix_view_ui(ui, name, &hierarchy::tidy(*m));
+}
+
+/// A number for prose: no trailing zeros, no `-0`.
+pub(super) fn num(x: f32) -> String {
+    let x = (x * 1e4).round() / 1e4 + 0.0;
+    format!("{x}")
+}
+
+pub(super) fn vec_text(v: Vec3) -> String {
+    format!("({}, {}, {})", num(v.x), num(v.y), num(v.z))
+}
+
+/// A sentence that wraps at the notebook column, even inside a cell that scrolls sideways.
+pub(super) fn wrapped(ui: &mut Ui, text: impl Into<egui::WidgetText>) {
+    ui.add(egui::Label::new(text).wrap());
+}
+
+fn name(joint: usize) -> &'static str {
+    JOINTS[joint].name
+}
+
+/// One row of three numbers. Rotation is shown in degrees and stored in radians.
+/// Returns whether the user changed a number.
+fn field_ui(ui: &mut Ui, field: Field, value: &mut Vec3) -> bool {
+    let (label, speed, suffix, decimals) = match field {
+        Field::Translation => ("translation", 0.005, "", 3),
+        Field::Rotation => ("rotation", 0.5, "°", 1),
+        Field::Scale => ("scale", 0.005, "", 3),
+    };
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.add_sized([92.0, 20.0], egui::Label::new(label));
+        for axis in 0..3 {
+            let mut shown = match field {
+                Field::Rotation => value[axis].to_degrees(),
+                _ => value[axis],
+            };
+            let response = ui.add(
+                DragValue::new(&mut shown)
+                    .speed(speed)
+                    .prefix(format!("{} ", ["x", "y", "z"][axis]))
+                    .suffix(suffix)
+                    .min_decimals(decimals)
+                    .max_decimals(decimals + 1),
+            );
+            let text = field_label(field, axis);
+            response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, text.clone()));
+            if response.changed() {
+                value[axis] = match field {
+                    Field::Rotation => shown.to_radians(),
+                    _ => shown,
+                };
+                changed = true;
+            }
+        }
+    });
+    changed
+}
+
+/// Why a local transform cannot be used, if it cannot.
+fn trs_problem(trs: &Trs) -> Option<String> {
+    Field::ALL.iter().find_map(|f| problem(*f, f.get(trs)))
+}
+
+impl HierarchyPage {
+    fn joint_button_ui(&mut self, ui: &mut Ui, joint: usize, text: RichText) {
+        if ui.selectable_label(self.selected == joint, text).clicked() {
+            self.selected = joint;
+        }
+    }
+
+    /// The joints as an indented tree; click one to select it.
+    pub(super) fn tree_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            if ui.button("Reset T-pose").clicked() {
+                self.reset_pose();
+            }
+            let edited = (0..JOINTS.len()).filter(|j| self.is_edited(*j)).count();
+            let plural = if edited == 1 { "" } else { "s" };
+            ui.label(RichText::new(format!("{edited} joint{plural} edited")).weak());
+        });
+        let skeleton = humanoid::skeleton();
+        let moved = humanoid::subtree(self.selected);
+        for joint in 0..JOINTS.len() {
+            let depth = skeleton.path_from_root(joint).len() - 1;
+            ui.horizontal(|ui| {
+                ui.add_space(18.0 * depth as f32);
+                let mut text = RichText::new(name(joint));
+                if moved.contains(&joint) && joint != self.selected {
+                    text = text.color(MOVED);
+                }
+                self.joint_button_ui(ui, joint, text);
+                if self.is_edited(joint) {
+                    ui.label(RichText::new("edited").small().weak());
+                }
+            });
+        }
+    }
+
+    /// The selected joint's local transform: editable fields and the matrix they build.
+    pub(super) fn local_ui(&mut self, ui: &mut Ui) {
+        let joint = self.selected;
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("local transform of {}", name(joint))).strong());
+            if ui.button("Reset joint").clicked() {
+                self.pose[joint] = self.assets.bind[joint];
+                self.refused = None;
+            }
+        });
+        let mut candidate = self.pose[joint];
+        let mut changed = false;
+        for field in [Field::Translation, Field::Rotation, Field::Scale] {
+            changed |= field_ui(ui, field, field.get_mut(&mut candidate));
+        }
+        if changed {
+            let candidate = rounded(candidate);
+            match trs_problem(&candidate) {
+                Some(problem) => {
+                    self.refused = Some(format!(
+                        "Edit refused: {problem}. {} keeps its last valid value.",
+                        name(joint)
+                    ))
+                }
+                None => {
+                    self.pose[joint] = candidate;
+                    self.refused = None;
+                }
+            }
+        }
+        if let Some(reason) = &self.refused {
+            error_ui(ui, reason);
+        }
+        wrapped(
+            ui,
+            "local = translate · rotate_x · rotate_y · rotate_z · scale:",
+        );
+        matrix_view_ui(ui, "local of selected", &self.pose[joint].to_mat4());
+        let moved = humanoid::subtree(joint);
+        let names: Vec<&str> = moved.iter().map(|j| name(*j)).collect();
+        wrapped(
+            ui,
+            RichText::new(format!(
+                "Editing {} moves {} joint{}: {}.",
+                name(joint),
+                moved.len(),
+                if moved.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            ))
+            .color(MOVED),
+        );
+    }
+
+    /// The products from the root down to the selected joint.
+    pub(super) fn chain_ui(&mut self, ui: &mut Ui) {
+        let pose = self.pose();
+        let steps = hierarchy::chain(&humanoid::skeleton(), &pose.local, self.selected);
+        let path: Vec<&str> = steps.iter().map(|s| name(s.joint)).collect();
+        wrapped(
+            ui,
+            RichText::new(format!(
+                "world({}) = {}",
+                name(self.selected),
+                path.iter()
+                    .map(|n| format!("local({n})"))
+                    .collect::<Vec<_>>()
+                    .join(" · ")
+            ))
+            .monospace(),
+        );
+        let mut parent: Option<&str> = None;
+        for (i, step) in steps.iter().enumerate() {
+            let joint = name(step.joint);
+            ui.separator();
+            let formula = match parent {
+                Some(p) => format!("world({joint}) = world({p}) · local({joint})"),
+                None => format!("world({joint}) = local({joint}), the root"),
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{}.", i + 1)).strong());
+                wrapped(ui, RichText::new(formula).strong());
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.vertical(|ui| {
+                    ui.label(format!("local({joint})"));
+                    matrix_view_ui(ui, &format!("local {joint}"), &step.parent_from_joint);
+                });
+                ui.add_space(12.0);
+                ui.vertical(|ui| {
+                    ui.label(format!("world({joint})"));
+                    matrix_view_ui(ui, &format!("world {joint}"), &step.world_from_joint);
+                });
+            });
+            parent = Some(joint);
+        }
+    }
+
+    /// The wrong-order toggle and the selected joint's two world matrices.
+    pub(super) fn order_ui(&mut self, ui: &mut Ui) {
+        ui.checkbox(&mut self.wrong_order, "wrong order: local · parent");
+        if !self.wrong_order {
+            wrapped(
+                ui,
+                RichText::new("Tick it: a pink ghost skeleton shows the wrong product.").weak(),
+            );
+            return;
+        }
+        let Pose { world, wrong, .. } = self.pose();
+        let joint = self.selected;
+        let (right_text, wrong_text) = match JOINTS[joint].parent.map(name) {
+            Some(p) => {
+                wrapped(ui, format!("{}, whose parent is {p}:", name(joint)));
+                (
+                    "right: world(parent) · local",
+                    "wrong: local · world(parent)",
+                )
+            }
+            None => {
+                wrapped(
+                    ui,
+                    format!("{} is the root: it has no parent.", name(joint)),
+                );
+                ("right: world = local", "wrong: the same")
+            }
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.vertical(|ui| {
+                ui.label(right_text);
+                matrix_view_ui(ui, "order right", &world[joint]);
+            });
+            ui.add_space(12.0);
+            ui.vertical(|ui| {
+                ui.label(RichText::new(wrong_text).color(WRONG));
+                matrix_view_ui(ui, "order wrong", &wrong[joint]);
+            });
+        });
+        let at = |m: &Mat4| m.transform_point3(Vec3::ZERO);
+        let off = at(&wrong[joint]).distance(at(&world[joint]));
+        let agree = world
+            .iter()
+            .zip(&wrong)
+            .all(|(r, w)| r.abs_diff_eq(*w, 1e-5));
+        if agree {
+            wrapped(
+                ui,
+                "Both orders agree: every local is a pure move, and moves can be added in any order. Turn a joint to see them part.",
+            );
+        } else {
+            wrapped(
+                ui,
+                RichText::new(format!(
+                    "In the wrong order {} lands {off:.2} units from where it belongs.",
+                    name(joint)
+                ))
+                .color(WRONG),
+            );
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! The viewport: the figure drawn by the skinning shader, joint axes, picking, and the
+//! drag that turns a joint's parent.
+
+use super::cells::{MOVED, WRONG};
+use super::links::rounded;
+use super::{Drag, HierarchyPage, Pose};
+use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::skin::humanoid::{self, JOINTS};
+use crate::skin::lbs::palette;
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::{Viewport, rgba};
+use egui::{Align2, Color32, FontId, Pos2, RichText, Stroke, Ui};
+use glam::{Mat4, Vec3};
+
+const BONE: [f32; 4] = [0.62, 0.68, 0.8, 1.0];
+/// Where a joint behind the camera is "on screen": far away, so it is never picked.
+const OFF_SCREEN: Pos2 = Pos2::new(-1.0e6, -1.0e6);
+
+fn origin(m: &Mat4) -> Vec3 {
+    m.transform_point3(Vec3::ZERO)
+}
+
+impl HierarchyPage {
+    fn scene(&self, pose: &Pose, clip_from_world: Mat4, light_dir: Vec3) -> Scene {
+        let mut scene = Scene {
+            clip_from_world,
+            light_dir,
+            background: [0.09, 0.09, 0.11, 1.0],
+            ..Default::default()
+        };
+        let floor = [0.26, 0.26, 0.3, 1.0];
+        for i in -8..=8 {
+            let t = i as f32 * 0.25;
+            scene.backdrop_line(Vec3::new(t, 0.0, -2.0), Vec3::new(t, 0.0, 2.0), floor);
+            scene.backdrop_line(Vec3::new(-2.0, 0.0, t), Vec3::new(2.0, 0.0, t), floor);
+        }
+        let assets = &self.assets;
+        let skinned = palette(&pose.world, &assets.joint_from_bind);
+        scene.skinned.push(SkinnedDraw {
+            mesh: assets.bones.clone(),
+            palette: Palette::Matrices(skinned.clone()),
+            color: BONE,
+            lit: true,
+            line_width: 1.0,
+        });
+        // The moved bones again, in their own colour: same vertices, same depth, drawn
+        // later, so they win.
+        if let Some(mesh) = assets.subtree.get(self.selected) {
+            scene.skinned.push(SkinnedDraw {
+                mesh: mesh.clone(),
+                palette: Palette::Matrices(skinned),
+                color: rgba(MOVED),
+                lit: true,
+                line_width: 1.0,
+            });
+        }
+        if self.wrong_order {
+            scene.skinned.push(SkinnedDraw {
+                mesh: assets.ghost.clone(),
+                palette: Palette::Matrices(palette(&pose.wrong, &assets.joint_from_bind)),
+                color: rgba(WRONG),
+                lit: false,
+                line_width: 2.0,
+            });
+            scene.marker(Vec3::ZERO, 0.03, rgba(WRONG));
+        }
+        for (j, world) in pose.world.iter().enumerate() {
+            scene.axes(world, if j == self.selected { 0.2 } else { 0.09 });
+        }
+        scene
+    }
+
+    fn handle_pointer(&mut self, vp: &Viewport, pose: &Pose) {
+        let r = &vp.response;
+        if r.drag_started()
+            && let Some(at) = r.ctx.input(|i| i.pointer.press_origin())
+            && let Some(joint) = nearest(self.joint_screen, at, PICK_RADIUS)
+        {
+            self.dragging = Some(Drag {
+                joint,
+                plane_through: origin(&pose.world[joint]),
+            });
+            // The edit lands on the parent (the root moves itself): show that one.
+            self.selected = JOINTS[joint].parent.unwrap_or(joint);
+        }
+        // ANCHOR: drag
+        if let (Some(drag), Some(at)) = (self.dragging, r.interact_pointer_pos())
+            && r.dragged()
+            && let Some(target) = vp.on_view_plane(at, drag.plane_through)
+        {
+            match JOINTS[drag.joint].parent {
+                Some(parent) => {
+                    let pivot = origin(&pose.world[parent]);
+                    let world_from_grandparent = JOINTS[parent]
+                        .parent
+                        .map_or(Mat4::IDENTITY, |g| pose.world[g]);
+                    self.pose[parent].aim(
+                        &world_from_grandparent,
+                        origin(&pose.world[drag.joint]) - pivot,
+                        target - pivot,
+                    );
+                }
+                // The root has no parent to turn: it moves.
+                None => self.pose[drag.joint].translation = target,
+            }
+            let edited = JOINTS[drag.joint].parent.unwrap_or(drag.joint);
+            self.pose[edited] = rounded(self.pose[edited]);
+            self.refused = None;
+        }
+        // ANCHOR_END: drag
+        if r.drag_stopped() {
+            self.dragging = None;
+        }
+        if r.clicked()
+            && let Some(at) = r.interact_pointer_pos()
+            && let Some(joint) = nearest(self.joint_screen, at, PICK_RADIUS)
+        {
+            self.selected = joint;
+        }
+    }
+
+    fn overlay_ui(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
+        let painter = ui.painter_at(vp.rect());
+        let moved = humanoid::subtree(self.selected);
+        for (joint, at) in self.joint_screen.iter().enumerate() {
+            let fill = if moved.contains(&joint) {
+                MOVED
+            } else {
+                Color32::from_gray(225)
+            };
+            painter.circle(*at, 5.0, fill, Stroke::new(1.0, Color32::from_gray(20)));
+        }
+        let selected = self.joint_screen[self.selected];
+        painter.circle_stroke(selected, 10.0, Stroke::new(2.5, MOVED));
+        painter.text(
+            selected + egui::vec2(12.0, -12.0),
+            Align2::LEFT_BOTTOM,
+            JOINTS[self.selected].name,
+            FontId::proportional(17.0),
+            Color32::WHITE,
+        );
+        let corner = vp.rect().left_top() + egui::vec2(10.0, 10.0);
+        let font = FontId::proportional(16.0);
+        painter.text(
+            corner,
+            Align2::LEFT_TOP,
+            format!(
+                "editing {} moves {} joints",
+                JOINTS[self.selected].name,
+                moved.len()
+            ),
+            font.clone(),
+            MOVED,
+        );
+        if self.wrong_order {
+            painter.text(
+                corner + egui::vec2(0.0, 22.0),
+                Align2::LEFT_TOP,
+                "pink ghost: world = local · parent (wrong order)",
+                font.clone(),
+                WRONG,
+            );
+            let right = vp.to_screen(origin(&pose.world[self.selected]));
+            let wrong = vp.to_screen(origin(&pose.wrong[self.selected]));
+            if let (Some(right), Some(wrong)) = (right, wrong) {
+                painter.line_segment([right, wrong], Stroke::new(1.5, WRONG));
+                painter.circle_stroke(wrong, 7.0, Stroke::new(2.0, WRONG));
+            }
+            if let Some(at) = vp.to_screen(Vec3::ZERO) {
+                painter.text(
+                    at + egui::vec2(8.0, 4.0),
+                    Align2::LEFT_TOP,
+                    "world origin",
+                    FontId::proportional(14.0),
+                    WRONG,
+                );
+            }
+        }
+    }
+
+    /// Draws the viewport column.
+    pub(super) fn view_ui(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - 58.0;
+        let vp = Viewport::new(ui, height, &self.camera);
+        let pose = self.pose();
+        self.joint_screen =
+            std::array::from_fn(|j| vp.to_screen(origin(&pose.world[j])).unwrap_or(OFF_SCREEN));
+        self.handle_pointer(&vp, &pose);
+        if self.dragging.is_none() {
+            vp.camera_input(ui, &mut self.camera);
+        }
+        let pose = self.pose();
+        vp.paint(
+            ui,
+            self.scene(&pose, vp.clip_from_world, self.camera.light_dir()),
+        );
+        self.overlay_ui(ui, &vp, &pose);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Reset T-pose").clicked() {
+                self.reset_pose();
+            }
+            ui.checkbox(&mut self.wrong_order, "wrong order: local · parent");
+        });
+        ui.label(
+            RichText::new(
+                "Click a joint to select it. Drag a joint: its parent turns so it follows. \
+                 Drag elsewhere to orbit, scroll to zoom. Yellow: what an edit of the \
+                 selected joint moves.",
+            )
+            .small(),
+        );
+    }
+}

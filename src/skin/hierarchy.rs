@@ -1,0 +1,275 @@
+//! The transformation hierarchy step by step: the chain of products from the root down
+//! to one joint, the same walk multiplied in the wrong order, and small hand-sized
+//! exercises on one parent and one child.
+
+use super::skeleton::Skeleton;
+use super::trs::Trs;
+use glam::{Mat4, Vec3};
+
+/// One step of the walk from the root to a joint.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChainStep {
+    /// The joint this step reaches.
+    pub joint: usize,
+    /// Its local transform.
+    pub parent_from_joint: Mat4,
+    /// The running product so far: `world_from_parent * parent_from_joint`.
+    pub world_from_joint: Mat4,
+}
+
+/// Every local transform as a matrix, `T · R · S`.
+pub fn locals(pose: &[Trs]) -> Vec<Mat4> {
+    pose.iter().map(Trs::to_mat4).collect()
+}
+
+// ANCHOR: chain
+/// The products that reach `joint`, root first: each step multiplies the running world
+/// matrix by the next local one. An unknown joint gives an empty chain.
+pub fn chain(skeleton: &Skeleton, parent_from_joint: &[Mat4], joint: usize) -> Vec<ChainStep> {
+    if joint >= skeleton.len() || parent_from_joint.len() != skeleton.len() {
+        return Vec::new();
+    }
+    let mut world_from_parent = Mat4::IDENTITY;
+    skeleton
+        .path_from_root(joint)
+        .into_iter()
+        .map(|j| {
+            let local = parent_from_joint[j];
+            world_from_parent *= local;
+            ChainStep {
+                joint: j,
+                parent_from_joint: local,
+                world_from_joint: world_from_parent,
+            }
+        })
+        .collect()
+}
+// ANCHOR_END: chain
+
+// ANCHOR: wrong_order
+/// The classic mistake: `world[j] = local[j] * world[parent(j)]`. Same walk, same
+/// matrices, the product reversed. Panics if the lengths differ (a programming error).
+pub fn world_from_joint_wrong_order(skeleton: &Skeleton, parent_from_joint: &[Mat4]) -> Vec<Mat4> {
+    assert_eq!(
+        parent_from_joint.len(),
+        skeleton.len(),
+        "one local per joint"
+    );
+    let mut world: Vec<Mat4> = Vec::with_capacity(skeleton.len());
+    for (joint, local) in parent_from_joint.iter().enumerate() {
+        let parent_world = match skeleton.parent(joint) {
+            Some(parent) => world[parent],
+            None => Mat4::IDENTITY,
+        };
+        world.push(*local * parent_world);
+    }
+    world
+}
+// ANCHOR_END: wrong_order
+
+/// A check-yourself exercise: a parent's world matrix (a turn about z, then a move)
+/// and a child's local translation. Small numbers, so it can be done by hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exercise {
+    /// The parent's turn about z, in whole degrees.
+    pub parent_turn_degrees: f32,
+    /// Where the parent sits in the world.
+    pub parent_position: Vec3,
+    /// The child's local translation (no local turn, no scale).
+    pub child_offset: Vec3,
+}
+
+/// The exercises, easiest first.
+pub const EXERCISES: [Exercise; 4] = [
+    Exercise {
+        parent_turn_degrees: 90.0,
+        parent_position: Vec3::new(1.0, 2.0, 0.0),
+        child_offset: Vec3::new(3.0, 0.0, 0.0),
+    },
+    Exercise {
+        parent_turn_degrees: 90.0,
+        parent_position: Vec3::new(0.0, 1.0, 0.0),
+        child_offset: Vec3::new(0.0, 2.0, 0.0),
+    },
+    Exercise {
+        parent_turn_degrees: 180.0,
+        parent_position: Vec3::new(2.0, 0.0, 1.0),
+        child_offset: Vec3::new(1.0, 1.0, 0.0),
+    },
+    Exercise {
+        parent_turn_degrees: -90.0,
+        parent_position: Vec3::new(0.0, 0.0, 2.0),
+        child_offset: Vec3::new(2.0, 0.0, 1.0),
+    },
+];
+
+/// Rounds away float noise such as `cos 90° = -4e-8` (to 4 decimals, no `-0`), so
+/// hand-sized answers are exact and shown matrices read `0.00`, not `-0.00`.
+pub fn tidy(m: Mat4) -> Mat4 {
+    Mat4::from_cols_array(&m.to_cols_array().map(|x| (x * 1e4).round() / 1e4 + 0.0))
+}
+
+impl Exercise {
+    /// The parent's world matrix, `translate(position) · rotate_z(turn)`.
+    pub fn world_from_parent(&self) -> Mat4 {
+        tidy(
+            Mat4::from_translation(self.parent_position)
+                * Mat4::from_rotation_z(self.parent_turn_degrees.to_radians()),
+        )
+    }
+
+    /// The child's local matrix, `translate(offset)`.
+    pub fn parent_from_child(&self) -> Mat4 {
+        Mat4::from_translation(self.child_offset)
+    }
+
+    /// The answer: the child's world matrix, `world_from_parent · parent_from_child`.
+    pub fn world_from_child(&self) -> Mat4 {
+        tidy(self.world_from_parent() * self.parent_from_child())
+    }
+
+    /// The answer with the product reversed, `parent_from_child · world_from_parent`.
+    pub fn world_from_child_wrong_order(&self) -> Mat4 {
+        tidy(self.parent_from_child() * self.world_from_parent())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skin::humanoid::{self, JOINT_COUNT};
+
+    fn position(m: &Mat4) -> Vec3 {
+        m.transform_point3(Vec3::ZERO)
+    }
+
+    fn index(name: &str) -> usize {
+        humanoid::JOINTS
+            .iter()
+            .position(|j| j.name == name)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_chain_ends_at_the_joints_world_matrix() {
+        let skeleton = humanoid::skeleton();
+        let mut pose = humanoid::bind_pose();
+        pose[0].rotation = Vec3::new(0.1, 0.2, 0.3);
+        pose[index("upper_arm.L")].rotation.z = 1.0;
+        pose[index("forearm.L")].scale = Vec3::splat(1.5);
+        let local = locals(&pose);
+        let world = skeleton.world_from_joint(&local);
+        let steps = chain(&skeleton, &local, index("hand.L"));
+        let names: Vec<_> = steps
+            .iter()
+            .map(|s| humanoid::JOINTS[s.joint].name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "hips",
+                "spine",
+                "chest",
+                "clavicle.L",
+                "upper_arm.L",
+                "forearm.L",
+                "hand.L"
+            ]
+        );
+        for step in &steps {
+            assert!(step.world_from_joint.abs_diff_eq(world[step.joint], 1e-6));
+            assert_eq!(step.parent_from_joint, local[step.joint]);
+        }
+        assert!(chain(&skeleton, &local, JOINT_COUNT).is_empty());
+    }
+
+    #[test]
+    fn both_orders_agree_while_every_local_is_a_translation() {
+        let skeleton = humanoid::skeleton();
+        let local = locals(&humanoid::bind_pose());
+        let right = skeleton.world_from_joint(&local);
+        let wrong = world_from_joint_wrong_order(&skeleton, &local);
+        for (r, w) in right.iter().zip(&wrong) {
+            assert!(r.abs_diff_eq(*w, 1e-6));
+        }
+    }
+
+    #[test]
+    fn the_wrong_order_spins_the_parents_position_about_the_world_origin() {
+        let skeleton = humanoid::skeleton();
+        let mut pose = humanoid::bind_pose();
+        let arm = index("upper_arm.L");
+        pose[arm].rotation.z = std::f32::consts::FRAC_PI_2;
+        let local = locals(&pose);
+        let right = skeleton.world_from_joint(&local);
+        let wrong = world_from_joint_wrong_order(&skeleton, &local);
+        let clavicle = position(&right[index("clavicle.L")]);
+        // Right: the shoulder stays put and the forearm swings up above it.
+        let shoulder = clavicle + Vec3::new(0.14, 0.0, 0.0);
+        assert!(position(&right[arm]).abs_diff_eq(shoulder, 1e-5));
+        let elbow = position(&right[index("forearm.L")]);
+        assert!(elbow.abs_diff_eq(shoulder + Vec3::new(0.0, 0.28, 0.0), 1e-5));
+        // Wrong: the turn swings the clavicle's world position about the origin
+        // (between the feet), then adds the shoulder's offset along world x.
+        let spun = Vec3::new(-clavicle.y, clavicle.x, clavicle.z) + Vec3::new(0.14, 0.0, 0.0);
+        assert!(
+            position(&wrong[arm]).abs_diff_eq(spun, 1e-5),
+            "{}",
+            position(&wrong[arm])
+        );
+        // Its child is not carried round: the elbow sits along world x from there,
+        // while the forearm's bone still points the turned way.
+        let elbow_wrong = position(&wrong[index("forearm.L")]);
+        assert!(elbow_wrong.abs_diff_eq(spun + Vec3::new(0.28, 0.0, 0.0), 1e-5));
+        assert!(
+            wrong[index("forearm.L")]
+                .x_axis
+                .abs_diff_eq(right[index("forearm.L")].x_axis, 1e-6)
+        );
+        // Joints outside the arm are the same either way.
+        for j in [0, index("head"), index("hand.R"), index("foot.L")] {
+            assert!(
+                wrong[j].abs_diff_eq(right[j], 1e-6),
+                "{}",
+                humanoid::JOINTS[j].name
+            );
+        }
+    }
+
+    #[test]
+    fn a_wrong_order_turn_of_the_hips_turns_every_bone_in_place() {
+        let skeleton = humanoid::skeleton();
+        let bind = skeleton.world_from_joint(&locals(&humanoid::bind_pose()));
+        let mut pose = humanoid::bind_pose();
+        pose[0].rotation.z = 0.8;
+        let wrong = world_from_joint_wrong_order(&skeleton, &locals(&pose));
+        for (j, (w, b)) in wrong.iter().zip(&bind).enumerate() {
+            assert!(
+                position(w).abs_diff_eq(position(b), 1e-5),
+                "joint {j} stays put"
+            );
+            assert!(
+                w.x_axis
+                    .abs_diff_eq(Mat4::from_rotation_z(0.8).x_axis, 1e-6)
+            );
+        }
+    }
+
+    #[test]
+    fn exercises_have_small_exact_answers() {
+        let expected = [
+            Vec3::new(1.0, 5.0, 0.0),
+            Vec3::new(-2.0, 1.0, 0.0),
+            Vec3::new(1.0, -1.0, 1.0),
+            Vec3::new(0.0, -2.0, 3.0),
+        ];
+        for (exercise, answer) in EXERCISES.iter().zip(expected) {
+            assert_eq!(position(&exercise.world_from_child()), answer);
+            assert_eq!(
+                position(&exercise.world_from_child_wrong_order()),
+                exercise.parent_position + exercise.child_offset,
+                "the wrong order adds the offset without turning it"
+            );
+        }
+    }
+}
