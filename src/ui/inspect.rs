@@ -21,11 +21,10 @@ pub struct InspectStyle<'a> {
 impl InspectStyle<'_> {
     /// A point written with this page's number of components.
     pub fn point(&self, v: Vec3) -> String {
-        // Adding 0.0 turns -0.0 into 0.0, so no "-0.00" appears.
-        let c = (v + Vec3::ZERO).to_array();
+        let c = v.to_array();
         let parts: Vec<String> = c[..self.dims.clamp(1, 3)]
             .iter()
-            .map(|x| format!("{:.2}", x + 0.0))
+            .map(|x| super::matrix::fixed2(*x))
             .collect();
         format!("({})", parts.join(", "))
     }

@@ -100,6 +100,16 @@ pub fn matrix_edit_ui(
     }
 }
 
+/// `x` with two decimals, without a sign on a value that rounds to zero (no "-0.00").
+pub fn fixed2(x: f32) -> String {
+    let text = format!("{x:.2}");
+    if text == "-0.00" {
+        "0.00".to_owned()
+    } else {
+        text
+    }
+}
+
 /// A read-only matrix in the same layout.
 pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
     egui::Grid::new(("matrix_view", name))
@@ -109,11 +119,21 @@ pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
             for row in 0..4 {
                 for column in 0..4 {
                     tinted(ui, column).show(ui, |ui| {
-                        // Adding 0.0 turns -0.0 into 0.0, so no "-0.00" appears.
-                        ui.monospace(format!("{:>6.2}", matrix.col(column)[row] + 0.0));
+                        ui.monospace(format!("{:>6}", fixed2(matrix.col(column)[row])));
                     });
                 }
                 ui.end_row();
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tiny_negatives_lose_their_sign() {
+        assert_eq!(super::fixed2(-1e-8), "0.00");
+        assert_eq!(super::fixed2(-0.0), "0.00");
+        assert_eq!(super::fixed2(-0.006), "-0.01");
+        assert_eq!(super::fixed2(1.234), "1.23");
+    }
 }

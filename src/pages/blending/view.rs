@@ -198,16 +198,20 @@ impl BlendingPage {
                 }
             }
         }
-        if let Some(center) = self.brush_at
-            && let Some((_, at, vertices)) = self.placed(pose).first()
-            && let Some(s) = vp.to_screen(vertices[center].position + *at)
-        {
+        if let Some(center) = self.brush_at {
             let color = if self.brush.erase {
                 Color32::from_rgb(40, 60, 200)
             } else {
                 Color32::from_rgb(200, 40, 40)
             };
-            painter.circle_stroke(s, 18.0, egui::Stroke::new(2.0, color));
+            for (_, at, vertices) in self.placed(pose) {
+                if let Some(s) = vertices
+                    .get(center)
+                    .and_then(|v| vp.to_screen(v.position + at))
+                {
+                    painter.circle_stroke(s, 18.0, egui::Stroke::new(2.0, color));
+                }
+            }
         }
         let unnormalised = self.weights.unnormalised().len();
         if unnormalised > 0 {
