@@ -12,16 +12,6 @@ use skinlab::pages::blending::{BlendingPage, Mode};
 use skinlab::skin::arm::{self, Falloff};
 use skinlab::ui::check::field_label;
 
-const ALL_CELLS: &[&str] = &[
-    "weights",
-    "paint",
-    "vertex",
-    "algorithm",
-    "compare",
-    "antipodal",
-    "check",
-];
-
 fn opened(link: &str) -> BlendingPage {
     let mut page = BlendingPage::default();
     open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
@@ -205,7 +195,9 @@ fn negating_the_forearm_matters_only_without_the_check() {
 
 #[test]
 fn every_cell_draws_without_error() {
-    let mut harness = page_harness(opened("blending?vertex=1500&twist=1"), ALL_CELLS);
+    let page = opened("blending?vertex=1500&twist=1");
+    let cells = page.cells();
+    let mut harness = page_harness(page, cells);
     harness.run_steps(2);
     assert!(
         harness

@@ -8,7 +8,7 @@ use crate::skin::lbs::{VertexBreakdown, inverse_bind, palette, skin_vertices};
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
 use crate::ui::matrix::matrix_view_ui;
 use crate::ui::pick::{PICK_RADIUS, nearest};
-use crate::ui::{Camera, PlaneCamera, Viewport, error_ui};
+use crate::ui::{Camera, PlaneCamera, Viewport, angle_slider_ui, error_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec2, Vec3};
 use std::f32::consts::PI;
@@ -126,22 +126,6 @@ impl GridPage {
     fn pause_at(&mut self, angles: [f32; BONE_COUNT]) {
         self.playing = false;
         self.angles = angles;
-    }
-
-    fn angle_ui(ui: &mut Ui, label: &str, angle: &mut f32) -> bool {
-        let mut degrees = angle.to_degrees();
-        let changed = ui
-            .add(
-                egui::Slider::new(&mut degrees, -180.0..=180.0)
-                    .suffix("°")
-                    .text(label)
-                    .custom_formatter(|v, _| format!("{v:.1}")),
-            )
-            .changed();
-        if changed {
-            *angle = degrees.to_radians();
-        }
-        changed
     }
 
     fn play_ui(&mut self, ui: &mut Ui) {
@@ -407,7 +391,13 @@ impl Page for GridPage {
                 self.play_ui(ui);
                 for bone in 0..BONE_COUNT {
                     let mut angle = self.angles[bone];
-                    if Self::angle_ui(ui, &format!("b{bone} local angle"), &mut angle) {
+                    if angle_slider_ui(
+                        ui,
+                        &mut angle,
+                        -180.0..=180.0,
+                        &format!("b{bone} local angle"),
+                        1,
+                    ) {
                         self.angles[bone] = angle;
                         self.playing = false;
                     }

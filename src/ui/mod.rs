@@ -36,3 +36,27 @@ pub fn rgba(c: Color32) -> [f32; 4] {
 pub fn error_ui(ui: &mut egui::Ui, text: impl Into<String>) {
     ui.colored_label(ui.visuals().error_fg_color, format!("! {}", text.into()));
 }
+
+/// A slider that shows an angle in degrees and stores it in radians (`range` is in
+/// degrees). Returns whether the user changed it.
+pub fn angle_slider_ui(
+    ui: &mut egui::Ui,
+    radians: &mut f32,
+    range: std::ops::RangeInclusive<f32>,
+    label: &str,
+    decimals: usize,
+) -> bool {
+    let mut degrees = radians.to_degrees();
+    let changed = ui
+        .add(
+            egui::Slider::new(&mut degrees, range)
+                .suffix("°")
+                .text(label)
+                .custom_formatter(move |v, _| format!("{v:.decimals$}")),
+        )
+        .changed();
+    if changed {
+        *radians = degrees.to_radians();
+    }
+    changed
+}

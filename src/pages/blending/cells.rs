@@ -7,10 +7,10 @@ use crate::skin::dqs::{blend_dual_quats, dual_quat_palette};
 use crate::skin::lbs::{VertexBreakdown, blended_matrix};
 use crate::skin::{Influences, MAX_INFLUENCES};
 use crate::ui::check::{Question, check_ui};
-use crate::ui::error_ui;
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
 use crate::ui::matrix::matrix_view_ui;
+use crate::ui::{angle_slider_ui, error_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
 use glam::Vec3;
@@ -41,27 +41,6 @@ fn bone_color(bone: usize) -> Color32 {
         Color32::from_rgb(200, 140, 20),
         Color32::from_rgb(30, 150, 170),
     ][bone % 2]
-}
-
-fn degrees_slider(
-    ui: &mut Ui,
-    value: &mut f32,
-    range: std::ops::RangeInclusive<f32>,
-    text: &str,
-) -> bool {
-    let mut degrees = value.to_degrees();
-    let changed = ui
-        .add(
-            egui::Slider::new(&mut degrees, range)
-                .suffix("°")
-                .text(text)
-                .custom_formatter(|v, _| format!("{v:.0}")),
-        )
-        .changed();
-    if changed {
-        *value = degrees.to_radians();
-    }
-    changed
 }
 
 impl BlendingPage {
@@ -314,8 +293,8 @@ impl BlendingPage {
     }
 
     fn compare_ui(&mut self, ui: &mut Ui) {
-        degrees_slider(ui, &mut self.twist, 0.0..=360.0, "twist");
-        degrees_slider(ui, &mut self.bend, -150.0..=150.0, "bend");
+        angle_slider_ui(ui, &mut self.twist, 0.0..=360.0, "twist", 0);
+        angle_slider_ui(ui, &mut self.bend, -150.0..=150.0, "bend", 0);
         ui.horizontal(|ui| {
             ui.label("Show:");
             for (mode, label) in Mode::ALL.into_iter().zip(["LBS", "DQS", "both"]) {
