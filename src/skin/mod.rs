@@ -8,11 +8,13 @@
 //! - the skinning palette is `world_from_bind = world_from_joint * joint_from_bind`,
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
+pub mod gradient;
 pub mod grid;
 pub mod humanoid;
 pub mod influences;
 pub mod lbs;
 pub mod matrix;
+pub mod poses;
 pub mod skeleton;
 pub mod trs;
 
