@@ -50,6 +50,7 @@ pub trait Page {
 pub fn registry() -> Vec<Box<dyn Page>> {
     vec![
         Box::<crate::pages::xray::XrayPage>::default(),
+        Box::<crate::pages::gradient::GradientPage>::default(),
         Box::<crate::pages::grid::GridPage>::default(),
     ]
 }

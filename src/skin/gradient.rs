@@ -99,6 +99,7 @@ impl Exercise {
     }
 }
 
+// ANCHOR: exercises
 /// The exercises of the check cell, easiest first.
 pub const EXERCISES: [Exercise; 3] = [
     Exercise {
@@ -117,6 +118,7 @@ pub const EXERCISES: [Exercise; 3] = [
         vertex: [0.0, 3.0],
     },
 ];
+// ANCHOR_END: exercises
 
 #[cfg(test)]
 mod tests {
@@ -171,23 +173,34 @@ mod tests {
 
     #[test]
     fn the_exercises_have_the_answers_worked_by_hand() {
-        let close = |got: [f32; 6], want: [f32; 6]| {
-            got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-5)
-        };
+        let close =
+            |got: [f32; 6], want: [f32; 6]| got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-5);
         // Joint at (2, 0) turns 90° and moves to (3, 1): x -> y, y -> -x, and the
         // turned bind position (0, 2) must land on (3, 1), so t = (3, -1).
         let got = plane_part(&EXERCISES[0].gradient());
         assert!(close(got, [0.0, -1.0, 3.0, 1.0, 0.0, -1.0]), "{got:?}");
-        assert!(EXERCISES[0].carried_vertex().abs_diff_eq(Vec3::new(3.0, 3.0, 0.0), 1e-5));
+        assert!(
+            EXERCISES[0]
+                .carried_vertex()
+                .abs_diff_eq(Vec3::new(3.0, 3.0, 0.0), 1e-5)
+        );
         // A half turn in place about (1, 1): t = (1, 1) + (1, 1).
         let got = plane_part(&EXERCISES[1].gradient());
         assert!(close(got, [-1.0, 0.0, 2.0, 0.0, -1.0, 2.0]), "{got:?}");
-        assert!(EXERCISES[1].carried_vertex().abs_diff_eq(Vec3::new(0.0, 1.0, 0.0), 1e-5));
+        assert!(
+            EXERCISES[1]
+                .carried_vertex()
+                .abs_diff_eq(Vec3::new(0.0, 1.0, 0.0), 1e-5)
+        );
         // Turned back by 90°: x -> -y, y -> x; (0, 1) turns to (1, 0) and must land on
         // (2, 0), so t = (1, 0).
         let got = plane_part(&EXERCISES[2].gradient());
         assert!(close(got, [0.0, 1.0, 1.0, -1.0, 0.0, 0.0]), "{got:?}");
-        assert!(EXERCISES[2].carried_vertex().abs_diff_eq(Vec3::new(4.0, 0.0, 0.0), 1e-5));
+        assert!(
+            EXERCISES[2]
+                .carried_vertex()
+                .abs_diff_eq(Vec3::new(4.0, 0.0, 0.0), 1e-5)
+        );
         for e in EXERCISES {
             assert!((e.gradient() * e.bind()).abs_diff_eq(e.target(), 1e-5));
         }

@@ -60,8 +60,8 @@ pub const PRESETS: [PosePreset; 4] = [
         rotations: &[
             ("spine", [0.45, 0.0, 0.0]),
             ("neck", [-0.35, 0.0, 0.0]),
-            ("upper_arm.L", [0.0, -1.2, -0.2]),
-            ("upper_arm.R", [0.0, 1.2, 0.2]),
+            ("upper_arm.L", [0.0, -1.3, 0.45]),
+            ("upper_arm.R", [0.0, 1.3, -0.45]),
             ("thigh.L", [-1.1, 0.0, 0.0]),
             ("shin.L", [2.0, 0.0, 0.0]),
             ("foot.L", [-0.9, 0.0, 0.0]),
@@ -117,7 +117,10 @@ pub fn world_from_joint_at_bind() -> Vec<Mat4> {
 /// `joint_from_bind`: the inverse bind matrices of the rig. The T-pose holds
 /// translations only, so every joint's matrix has an inverse.
 pub fn joint_from_bind() -> Vec<Mat4> {
-    world_from_joint_at_bind().iter().map(Mat4::inverse).collect()
+    world_from_joint_at_bind()
+        .iter()
+        .map(Mat4::inverse)
+        .collect()
 }
 
 // ANCHOR: gradients
