@@ -2,11 +2,9 @@
 
 use super::view::{A_COLOR, B_COLOR, PINK};
 use super::{GradientPage, Section};
-use crate::skin::gradient::{EXERCISES, Exercise, plane_part, vector_between};
-use crate::skin::humanoid::{JOINT_COUNT, JOINTS};
+use crate::skin::gradient::vector_between;
 use crate::skin::matrix::checked_inverse;
-use crate::skin::poses::{PRESETS, max_difference};
-use crate::ui::check::{Question, check_ui};
+use crate::skin::poses::max_difference;
 use crate::ui::error_ui;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
 use egui::{Color32, RichText, Role, Ui, WidgetInfo};
@@ -24,7 +22,8 @@ fn refusal_ui(page: &GradientPage, ui: &mut Ui, owners: &[&str]) {
         error_ui(ui, why.clone());
     }
 }
-const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
+/// The colour of a check that holds.
+pub(super) const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
 
 /// Draws one named cell.
 pub fn cell_ui(page: &mut GradientPage, cell: &str, ui: &mut Ui) {
@@ -47,9 +46,9 @@ pub fn cell_ui(page: &mut GradientPage, cell: &str, ui: &mut Ui) {
         "points" => points_ui(page, ui),
         "matrices" => matrices_ui(page, ui),
         "product" => product_ui(page, ui),
-        "poses" => poses_ui(page, ui),
-        "joint" => joint_ui(page, ui),
-        "check" => check_cell_ui(page, ui),
+        "poses" => super::pose_cells::poses_ui(page, ui),
+        "joint" => super::pose_cells::joint_ui(page, ui),
+        "check" => super::exercise::check_cell_ui(page, ui),
         _ => error_ui(ui, format!("this page has no cell `{cell}`")),
     }
 }
@@ -57,7 +56,7 @@ pub fn cell_ui(page: &mut GradientPage, cell: &str, ui: &mut Ui) {
 /// A button that points the viewport at this cell's section. It stays in place (greyed
 /// out) while the viewport shows it: a button that came and went would shift the
 /// widgets below it in the middle of a drag.
-fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Section) {
+pub(super) fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Section) {
     let shown = page.section == section;
     let text = if shown {
         "Shown in the viewport"
@@ -134,7 +133,7 @@ fn color(i: usize) -> Color32 {
 }
 
 /// Degrees in the slider, radians in the state.
-fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
+pub(super) fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
     let mut degrees = radians.to_degrees();
     let changed = ui
         .add(
@@ -218,7 +217,7 @@ fn sideways<R>(ui: &mut Ui, name: &str, add: impl FnOnce(&mut Ui) -> R) -> R {
         .inner
 }
 
-fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {
+pub(super) fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {
     ui.vertical(|ui| {
         ui.label(RichText::new(title).monospace().strong());
         sideways(ui, name, |ui| matrix_view_ui(ui, name, m));
@@ -263,186 +262,4 @@ fn product_ui(page: &mut GradientPage, ui: &mut Ui) {
         .monospace()
         .color(GOOD),
     );
-}
-
-fn poses_ui(page: &mut GradientPage, ui: &mut Ui) {
-    show_here_ui(page, ui, Section::Poses);
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Target pose:");
-        for (i, preset) in PRESETS.iter().enumerate() {
-            let current = page.preset == i && page.target == preset.local();
-            if ui.selectable_label(current, preset.name).clicked() {
-                page.set_preset(i);
-                page.section = Section::Poses;
-            }
-        }
-    });
-    let base = PRESETS[page.preset].local();
-    let edited: Vec<&str> = (0..JOINT_COUNT)
-        .filter(|j| page.target[*j] != base[*j])
-        .map(|j| JOINTS[j].name)
-        .collect();
-    if !edited.is_empty() {
-        ui.label(
-            RichText::new(format!(
-                "Changed by hand from `{}`: {}",
-                PRESETS[page.preset].name,
-                edited.join(", ")
-            ))
-            .weak(),
-        );
-    }
-}
-
-fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Joint:");
-        for (j, def) in JOINTS.iter().enumerate() {
-            if ui.selectable_label(page.joint == j, def.name).clicked() {
-                page.joint = j;
-                page.section = Section::Poses;
-            }
-        }
-    });
-    let j = page.joint.min(JOINT_COUNT - 1);
-    let mut rotation = page.target[j].rotation;
-    let mut changed = false;
-    for (axis, name) in ["x", "y", "z"].iter().enumerate() {
-        changed |= degrees_ui(
-            ui,
-            &format!("{} local turn about {name}", JOINTS[j].name),
-            &mut rotation[axis],
-        );
-    }
-    if changed {
-        page.target[j].rotation = rotation;
-        page.section = Section::Poses;
-    }
-    let world = page.world_from_joint();
-    let gradients = page.gradients();
-    let bind = page.assets.world_at_bind[j];
-    let joint_from_bind = page.assets.joint_from_bind[j];
-    ui.horizontal_wrapped(|ui| {
-        titled_matrix_ui(ui, "target: world_from_joint", "target", &world[j]);
-        titled_matrix_ui(
-            ui,
-            "inverse bind: joint_from_bind",
-            "inverse bind",
-            &joint_from_bind,
-        );
-    });
-    ui.horizontal_wrapped(|ui| {
-        titled_matrix_ui(ui, "gradient: world_from_bind", "gradient", &gradients[j]);
-        ui.vertical(|ui| {
-            ui.label(RichText::new("gradient = target · inverse bind").monospace());
-            let diff = max_difference(&(gradients[j] * bind), &world[j]);
-            ui.label(
-                RichText::new(format!(
-                    "gradient · bind = target\n(largest difference {diff:.1e})"
-                ))
-                .monospace()
-                .color(GOOD),
-            );
-            let from = bind.w_axis.truncate();
-            let to = gradients[j].transform_point3(from);
-            ui.label(
-                RichText::new(format!(
-                    "carries the joint\nfrom ({:.2}, {:.2}, {:.2})\nto   ({:.2}, {:.2}, {:.2})",
-                    from.x + 0.0,
-                    from.y + 0.0,
-                    from.z + 0.0,
-                    to.x + 0.0,
-                    to.y + 0.0,
-                    to.z + 0.0
-                ))
-                .monospace()
-                .color(PINK),
-            );
-        });
-    });
-}
-
-/// The three rows of a plane matrix (x, y and t columns), rounded so that a rounding
-/// error never shows as `-0.0`.
-fn plane_rows(m: &Mat4) -> [String; 3] {
-    let p = plane_part(m).map(|v| (v * 100.0).round() / 100.0 + 0.0);
-    [
-        format!("⎡{:5.1}{:5.1}{:5.1} ⎤", p[0], p[1], p[2]),
-        format!("⎢{:5.1}{:5.1}{:5.1} ⎥", p[3], p[4], p[5]),
-        format!("⎣{:5.1}{:5.1}{:5.1} ⎦", 0.0, 0.0, 1.0),
-    ]
-}
-
-/// Two plane matrices side by side under their titles.
-fn pair_text(left: (&str, &Mat4), right: (&str, &Mat4)) -> String {
-    let (l, r) = (plane_rows(left.1), plane_rows(right.1));
-    let mut text = format!("{:<20}{}\n", left.0, right.0);
-    for (a, b) in l.iter().zip(&r) {
-        text += &format!("{a:<20}{b}\n");
-    }
-    text
-}
-
-fn describe(e: &Exercise) -> String {
-    let (bind, bind_turn) = e.bind;
-    let (target, target_turn) = e.target;
-    format!(
-        "In the bind pose a joint sits at ({}, {}), turned {}°. In the target pose it sits at ({}, {}), turned {}° (counter-clockwise is positive). Type the gradient ab = target · inverse(bind) in the plane: the top row holds the first numbers of its x, y and t columns, the bottom row the second numbers.",
-        bind[0], bind[1], bind_turn, target[0], target[1], target_turn
-    )
-}
-
-fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
-    ui.horizontal(|ui| {
-        ui.label("Exercise:");
-        for i in 0..EXERCISES.len() {
-            if ui
-                .selectable_label(page.exercise == i, (i + 1).to_string())
-                .clicked()
-                && page.exercise != i
-            {
-                page.exercise = i;
-                page.check = Default::default();
-            }
-        }
-    });
-    let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
-    ui.label(describe(&e));
-    let expected = plane_part(&e.gradient());
-    let question = Question {
-        name: "gradient",
-        labels: &["x.x", "y.x", "t.x", "x.y", "y.y", "t.y"],
-        columns: 3,
-        expected: &expected,
-        tolerance: 0.01,
-    };
-    check_ui(ui, &mut page.check, &question, |ui| {
-        let a_inverse = e.bind().inverse();
-        let mut text = pair_text(("a = bind", &e.bind()), ("a⁻¹", &a_inverse));
-        text += "\n";
-        text += &pair_text(("b = target", &e.target()), ("ab = b · a⁻¹", &e.gradient()));
-        let v = e.carried_vertex();
-        text += &format!(
-            "\nA vertex bound to the joint at ({}, {}) goes to\nab · ({}, {}) = ({:.1}, {:.1}).",
-            e.vertex[0],
-            e.vertex[1],
-            e.vertex[0],
-            e.vertex[1],
-            v.x + 0.0,
-            v.y + 0.0
-        );
-        ui.label(RichText::new(text).monospace());
-    });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn plane_rows_never_show_negative_zero() {
-        let rows = plane_rows(&EXERCISES[0].gradient());
-        assert!(rows.iter().all(|r| !r.contains("-0.0")), "{rows:?}");
-        assert_eq!(rows[0], "⎡  0.0 -1.0  3.0 ⎤");
-    }
 }

@@ -2,7 +2,10 @@
 //! frame (`ab = b · a⁻¹`), and a whole bind pose onto a target pose, one joint at a time.
 
 mod cells;
+mod exercise;
 mod links;
+mod pose_cells;
+mod pose_view;
 mod view;
 
 use crate::gl::{MeshData, Primitive};

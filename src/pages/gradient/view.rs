@@ -3,11 +3,10 @@
 use super::{Drag, GradientPage, Section};
 use crate::gl::{Scene, SkinnedDraw};
 use crate::skin::gradient::{Frame2, vector_between};
-use crate::skin::humanoid::{JOINT_COUNT, JOINTS};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{AXIS_COLORS, Viewport, rgba};
-use egui::{Align2, Color32, FontId, Pos2, RichText, Stroke, Ui};
-use glam::{Mat4, Vec2, Vec3};
+use egui::{Align2, Color32, FontId, Pos2, RichText, Ui};
+use glam::{Vec2, Vec3};
 
 /// The colour of every gradient: the vector `ab`, the matrix `ab`, the joints' arrows.
 pub const PINK: Color32 = Color32::from_rgb(255, 90, 190);
@@ -15,11 +14,11 @@ pub const PINK: Color32 = Color32::from_rgb(255, 90, 190);
 pub const A_COLOR: Color32 = Color32::from_rgb(150, 170, 200);
 /// Point and frame `b`, and the target pose.
 pub const B_COLOR: Color32 = Color32::from_rgb(255, 200, 60);
-const TARGET_COLOR: [f32; 4] = [0.95, 0.6, 0.3, 1.0];
-const GHOST_COLOR: [f32; 4] = [0.5, 0.52, 0.58, 1.0];
+pub(super) const TARGET_COLOR: [f32; 4] = [0.95, 0.6, 0.3, 1.0];
+pub(super) const GHOST_COLOR: [f32; 4] = [0.5, 0.52, 0.58, 1.0];
 const BACKGROUND: [f32; 4] = [0.09, 0.09, 0.11, 1.0];
 
-fn font() -> FontId {
+pub(super) fn font() -> FontId {
     FontId::proportional(16.0)
 }
 
@@ -68,7 +67,7 @@ pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
     match page.section {
         Section::Points => points_ui(page, ui, &vp),
         Section::Matrices => frames_ui(page, ui, &vp),
-        Section::Poses => poses_ui(page, ui, &vp),
+        Section::Poses => super::pose_view::poses_ui(page, ui, &vp),
     }
     if page.dragging.is_none() {
         vp.camera_input(ui, &mut page.cameras[index]);
@@ -89,7 +88,7 @@ pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
 
 /// Starts, follows and ends a drag of one of `handles`; returns the handle being dragged
 /// and the pointer, while a drag goes on. A click on a handle is returned with `clicked`.
-fn pointer(
+pub(super) fn pointer(
     page: &mut GradientPage,
     vp: &Viewport,
     handles: &[Pos2],
@@ -116,7 +115,7 @@ fn pointer(
     (dragging, clicked)
 }
 
-fn scene(vp: &Viewport, light_dir: Vec3) -> Scene {
+pub(super) fn scene(vp: &Viewport, light_dir: Vec3) -> Scene {
     Scene {
         clip_from_world: vp.clip_from_world,
         light_dir,
@@ -126,7 +125,7 @@ fn scene(vp: &Viewport, light_dir: Vec3) -> Scene {
 }
 
 /// A grid of lines in the plane spanned by `u` and `v`, with the two axes brighter.
-fn grid(scene: &mut Scene, u: Vec3, v: Vec3, half: i32, step: f32) {
+pub(super) fn grid(scene: &mut Scene, u: Vec3, v: Vec3, half: i32, step: f32) {
     for i in -half..=half {
         let t = i as f32 * step;
         let c = if i == 0 {
@@ -193,7 +192,7 @@ fn axis_numbers_ui(ui: &Ui, vp: &Viewport) {
     }
 }
 
-fn corner_note(ui: &Ui, vp: &Viewport, text: &str) {
+pub(super) fn corner_note(ui: &Ui, vp: &Viewport, text: &str) {
     let painter = ui.painter_at(vp.rect());
     let galley = painter.layout_no_wrap(
         text.to_owned(),
@@ -351,100 +350,4 @@ fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
         vp,
         "ab = b · a⁻¹ carries frame a onto frame b\nb  = ab · a",
     );
-}
-
-fn poses_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
-    let world = page.world_from_joint();
-    let position = |m: &Mat4| m.w_axis.truncate();
-    page.joint_screen =
-        std::array::from_fn(|j| vp.to_screen(position(&world[j])).unwrap_or_default());
-    let (drag, clicked) = pointer(page, vp, &page.joint_screen.clone(), Drag::Joint);
-    if let Some(j) = clicked {
-        page.joint = j;
-    }
-    if let Some((Drag::Joint(j), screen)) = drag
-        && let Some(to) = vp.on_view_plane(screen, position(&world[j]))
-    {
-        page.joint = j;
-        drag_joint(page, &world, j, to);
-    }
-    let world = page.world_from_joint();
-    let gradients = page.gradients();
-    let bind = &page.assets.world_at_bind;
-    let camera = page.cameras[2];
-    let mut s = scene(vp, camera.light_dir());
-    grid(&mut s, Vec3::X, Vec3::Z, 8, 0.25);
-    // The bind pose's palette is the identity. It is drawn 5 mm further from the camera
-    // so that wherever the target still coincides with it, the target shows, not a
-    // flicker of both.
-    let away = -camera.light_dir() * 0.005;
-    s.skinned.push(SkinnedDraw {
-        mesh: page.assets.bones.clone(),
-        palette: vec![Mat4::from_translation(away); JOINT_COUNT],
-        color: GHOST_COLOR,
-        lit: true,
-        line_width: 1.0,
-    });
-    s.skinned.push(SkinnedDraw {
-        mesh: page.assets.bones.clone(),
-        palette: gradients.clone(),
-        color: TARGET_COLOR,
-        lit: true,
-        line_width: 1.0,
-    });
-    for (g, b) in gradients.iter().zip(bind) {
-        let from = position(b);
-        let to = g.transform_point3(from);
-        if from.distance(to) > 1e-3 {
-            s.arrow(from, to, 0.008, rgba(PINK));
-        }
-    }
-    let j = page.joint.min(JOINT_COUNT - 1);
-    s.axes(&bind[j], 0.12);
-    s.axes(&world[j], 0.18);
-    vp.paint(ui, s);
-    joints_overlay_ui(page, ui, vp);
-    corner_note(
-        ui,
-        vp,
-        &format!(
-            "{}: gradient · bind = target\npink: the gradients",
-            JOINTS[j].name
-        ),
-    );
-}
-
-/// Turns the dragged joint's parent so the joint points at `to`; the hips, which have
-/// no parent, move instead.
-fn drag_joint(page: &mut GradientPage, world: &[Mat4], joint: usize, to: Vec3) {
-    let Some(parent) = JOINTS[joint].parent else {
-        page.target[joint].translation = to;
-        return;
-    };
-    let world_from_grandparent = JOINTS[parent].parent.map_or(Mat4::IDENTITY, |g| world[g]);
-    let pivot = world[parent].w_axis.truncate();
-    let from = world[joint].w_axis.truncate() - pivot;
-    page.target[parent].aim(&world_from_grandparent, from, to - pivot);
-}
-
-fn joints_overlay_ui(page: &GradientPage, ui: &Ui, vp: &Viewport) {
-    let painter = ui.painter_at(vp.rect());
-    for (j, at) in page.joint_screen.iter().enumerate() {
-        let selected = j == page.joint;
-        let stroke = if selected {
-            Stroke::new(3.0, B_COLOR)
-        } else {
-            Stroke::new(1.5, Color32::from_white_alpha(170))
-        };
-        painter.circle_stroke(*at, if selected { 9.0 } else { 6.0 }, stroke);
-        if selected {
-            painter.text(
-                *at + egui::vec2(12.0, -10.0),
-                Align2::LEFT_BOTTOM,
-                JOINTS[j].name,
-                font(),
-                B_COLOR,
-            );
-        }
-    }
 }
