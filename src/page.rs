@@ -51,6 +51,7 @@ pub fn registry() -> Vec<Box<dyn Page>> {
     vec![
         Box::<crate::pages::hierarchy::HierarchyPage>::default(),
         Box::<crate::pages::xray::XrayPage>::default(),
+        Box::<crate::pages::gradient::GradientPage>::default(),
         Box::<crate::pages::grid::GridPage>::default(),
         Box::<crate::pages::blending::BlendingPage>::default(),
     ]

@@ -11,6 +11,7 @@
 pub mod arm;
 pub mod blend;
 pub mod dqs;
+pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
 pub mod humanoid;
@@ -18,6 +19,7 @@ pub mod influences;
 pub mod lbs;
 pub mod matrix;
 pub mod paint;
+pub mod poses;
 pub mod skeleton;
 pub mod trs;
 

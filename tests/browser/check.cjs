@@ -153,6 +153,26 @@ async function openApp(browser, base, fragment) {
         `x ${still.box && still.box[0]}..${still.box && still.box[2]} -> ${turned.box && turned.box[0]}..${turned.box && turned.box[2]}`);
     }
 
+    // The gradient page: the bind pose has no gradient arrows; a crouch moves every joint.
+    {
+      const pink = (px) => px.filter(([r, g, b]) => r > 120 && b > 80 && r > 1.5 * g && b > 1.3 * g).length;
+      const counts = [];
+      for (const fragment of ["gradient?pose=bind", "gradient?pose=crouch&joint=hips"]) {
+        const { page } = await openApp(browser, base, fragment);
+        counts.push(pink(region(await page.screenshot(), [0.6, 0.1, 1, 0.9])));
+        await page.close();
+      }
+      check("gradient: pink gradient arrows only where the target differs from the bind pose",
+        counts[0] < 50 && counts[1] > 1000, `${counts[0]} and ${counts[1]} pink pixels`);
+    }
+    for (const fragment of ["gradient?show=points&a=0,0&b=2.5,-1", "gradient?show=matrices&ma=0.5,1,2",
+      "gradient?pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2"]) {
+      const { page, problems } = await openApp(browser, base, fragment);
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
+      await page.close();
+    }
+
     // A click inside the app writes the fragment; the back button goes back.
     {
       const next = slugs[slugs.indexOf("xray") + 1];

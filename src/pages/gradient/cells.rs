@@ -1,0 +1,265 @@
+//! The notebook's live cells.
+
+use super::view::{A_COLOR, B_COLOR, PINK};
+use super::{GradientPage, Section};
+use crate::skin::gradient::vector_between;
+use crate::skin::matrix::checked_inverse;
+use crate::skin::poses::max_difference;
+use crate::ui::error_ui;
+use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
+use egui::{Color32, RichText, Role, Ui, WidgetInfo};
+use glam::{Mat4, Vec2};
+
+const NAMES: [&str; 2] = ["a", "b"];
+const POINT_NAMES: [&str; 2] = ["point a", "point b"];
+const FRAME_NAMES: [&str; 2] = ["frame a", "frame b"];
+
+/// Shows the last refused edit, if it was made to one of `owners`.
+fn refusal_ui(page: &GradientPage, ui: &mut Ui, owners: &[&str]) {
+    if let Some((owner, why)) = &page.refused
+        && owners.contains(owner)
+    {
+        error_ui(ui, why.clone());
+    }
+}
+/// The colour of a check that holds.
+pub(super) const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
+
+/// Draws one named cell.
+pub fn cell_ui(page: &mut GradientPage, cell: &str, ui: &mut Ui) {
+    if let Some((target, frames)) = page.scroll_to
+        && target == cell
+    {
+        page.scroll_to = frames
+            .checked_sub(1)
+            .filter(|f| *f > 0)
+            .map(|f| (target, f));
+        // Aim a little above the cell, so the prose that leads into it shows too.
+        let top = ui.cursor().top() - 120.0;
+        let left = ui.cursor().left();
+        ui.scroll_to_rect(
+            egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(1.0, 1.0)),
+            Some(egui::Align::TOP),
+        );
+    }
+    match cell {
+        "points" => points_ui(page, ui),
+        "matrices" => matrices_ui(page, ui),
+        "product" => product_ui(page, ui),
+        "poses" => super::pose_cells::poses_ui(page, ui),
+        "joint" => super::pose_cells::joint_ui(page, ui),
+        "check" => super::exercise::check_cell_ui(page, ui),
+        _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+    }
+}
+
+/// A button that points the viewport at this cell's section. It stays in place (greyed
+/// out) while the viewport shows it: a button that came and went would shift the
+/// widgets below it in the middle of a drag.
+pub(super) fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Section) {
+    let shown = page.section == section;
+    let text = if shown {
+        "Shown in the viewport"
+    } else {
+        "Show this in the viewport"
+    };
+    if ui.add_enabled(!shown, egui::Button::new(text)).clicked() {
+        page.section = section;
+    }
+}
+
+/// A number to drag, labelled for screen readers and tests as `name`.
+fn number_ui(ui: &mut Ui, name: &str, value: &mut f32, prefix: &str) -> bool {
+    let response = ui.add(
+        egui::DragValue::new(value)
+            .speed(0.02)
+            .max_decimals(2)
+            .prefix(prefix),
+    );
+    let label = name.to_owned();
+    response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, label.clone()));
+    response.changed()
+}
+
+fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
+    show_here_ui(page, ui, Section::Points);
+    for (i, name) in NAMES.iter().enumerate() {
+        let mut p = page.points[i];
+        let changed = ui
+            .horizontal(|ui| {
+                ui.label(RichText::new(format!("point {name}")).color(color(i)));
+                let x = number_ui(ui, &format!("{name} x"), &mut p.x, "x ");
+                let y = number_ui(ui, &format!("{name} y"), &mut p.y, "y ");
+                x | y
+            })
+            .inner;
+        if changed {
+            page.section = Section::Points;
+            if p.is_finite() {
+                page.points[i] = p;
+                page.refused = None;
+            } else {
+                page.refused = Some((
+                    POINT_NAMES[i],
+                    format!(
+                        "Edit refused: point {name} must be finite numbers; it keeps its last valid value."
+                    ),
+                ));
+            }
+        }
+    }
+    let [a, b] = page.points;
+    let ab = vector_between(a, b);
+    let v = |p: Vec2| format!("({:.2}, {:.2})", p.x, p.y);
+    ui.label(
+        RichText::new(format!("ab = b − a = {} − {} = {}", v(b), v(a), v(ab)))
+            .monospace()
+            .color(PINK),
+    );
+    ui.label(
+        RichText::new(format!(
+            "a + ab    = {} + {} = {} = b",
+            v(a),
+            v(ab),
+            v(a + ab)
+        ))
+        .monospace(),
+    );
+    refusal_ui(page, ui, &POINT_NAMES);
+}
+
+fn color(i: usize) -> Color32 {
+    if i == 0 { A_COLOR } else { B_COLOR }
+}
+
+/// Degrees in the slider, radians in the state.
+pub(super) fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
+    let mut degrees = radians.to_degrees();
+    let changed = ui
+        .add(
+            egui::Slider::new(&mut degrees, -180.0..=180.0)
+                .suffix("°")
+                .text(label)
+                .custom_formatter(|v, _| format!("{v:.0}")),
+        )
+        .changed();
+    if changed {
+        *radians = degrees.to_radians();
+    }
+    changed
+}
+
+fn move_ui(ui: &mut Ui, label: &str, value: &mut f32) -> bool {
+    ui.add(
+        egui::Slider::new(value, -4.0..=4.0)
+            .text(label)
+            .custom_formatter(|v, _| format!("{v:.2}")),
+    )
+    .changed()
+}
+
+fn matrices_ui(page: &mut GradientPage, ui: &mut Ui) {
+    show_here_ui(page, ui, Section::Matrices);
+    for (i, name) in NAMES.iter().enumerate() {
+        ui.label(
+            RichText::new(format!("Frame {name}"))
+                .strong()
+                .color(color(i)),
+        );
+        let mut turn = page.turns[i];
+        let changed = degrees_ui(ui, &format!("{name}: turn about z"), &mut turn.angle)
+            | move_ui(ui, &format!("{name}: move x"), &mut turn.origin.x)
+            | move_ui(ui, &format!("{name}: move y"), &mut turn.origin.y);
+        if changed {
+            page.section = Section::Matrices;
+            page.set_turn(i, turn);
+        }
+        if page.frames[i] != page.turns[i].to_mat4() {
+            ui.label(
+                RichText::new("The matrix was edited by hand: a slider replaces it with a plain turn and move.")
+                    .weak(),
+            );
+        }
+        let mut m = page.frames[i];
+        let validate = |m: &Mat4| {
+            if i == 0 {
+                checked_inverse(m).map(|_| ()).map_err(|e| e.to_string())
+            } else {
+                Ok(())
+            }
+        };
+        let edit = sideways(ui, name, |ui| matrix_edit_ui(ui, name, &mut m, validate));
+        match edit {
+            MatrixEdit::Changed => {
+                page.section = Section::Matrices;
+                page.set_frame(i, m);
+                page.refused = None;
+            }
+            MatrixEdit::Refused(reason) => {
+                page.refused = Some((
+                    FRAME_NAMES[i],
+                    format!("Edit refused: {reason}. Frame {name} keeps its last valid value."),
+                ));
+            }
+            MatrixEdit::Unchanged => {}
+        }
+        refusal_ui(page, ui, &FRAME_NAMES[i..=i]);
+        ui.add_space(6.0);
+    }
+}
+
+/// A matrix in a narrow column (presenter mode, a narrowed panel) scrolls sideways
+/// instead of being cut off.
+fn sideways<R>(ui: &mut Ui, name: &str, add: impl FnOnce(&mut Ui) -> R) -> R {
+    egui::ScrollArea::horizontal()
+        .id_salt(("sideways", name))
+        .show(ui, add)
+        .inner
+}
+
+pub(super) fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(title).monospace().strong());
+        sideways(ui, name, |ui| matrix_view_ui(ui, name, m));
+    });
+}
+
+fn product_ui(page: &mut GradientPage, ui: &mut Ui) {
+    let [a, b] = page.frames;
+    let Ok(a_inverse) = checked_inverse(&a) else {
+        error_ui(ui, "Frame a has no inverse, so there is no gradient.");
+        return;
+    };
+    let ab = b * a_inverse;
+    let back = ab * a;
+    // Side by side where there is room; one under the other in presenter mode.
+    ui.horizontal_wrapped(|ui| {
+        titled_matrix_ui(ui, "a⁻¹", "a inverse", &a_inverse);
+        titled_matrix_ui(ui, "ab = b · a⁻¹", "ab", &ab);
+    });
+    ui.horizontal_wrapped(|ui| {
+        titled_matrix_ui(ui, "ab · a", "ab times a", &back);
+        titled_matrix_ui(ui, "b", "b again", &b);
+    });
+    // One cell of the product written out: row 1 of ab against column t of a.
+    let terms: Vec<String> = (0..4)
+        .map(|k| format!("{:.2} × {:.2}", ab.col(k)[0] + 0.0, a.col(3)[k] + 0.0))
+        .collect();
+    ui.label(
+        RichText::new(format!(
+            "(ab · a) row 1, column t\n  = {}\n  = {:.2}   and b row 1, column t = {:.2}",
+            terms.join(" + "),
+            back.col(3)[0] + 0.0,
+            b.col(3)[0] + 0.0
+        ))
+        .monospace(),
+    );
+    let diff = max_difference(&back, &b);
+    ui.label(
+        RichText::new(format!(
+            "ab · a = b   (largest difference {diff:.1e}: rounding only)"
+        ))
+        .monospace()
+        .color(GOOD),
+    );
+}

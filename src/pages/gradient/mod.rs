@@ -1,0 +1,309 @@
+//! Gradient matrices: what carries a point onto a point (`ab = b − a`), a frame onto a
+//! frame (`ab = b · a⁻¹`), and a whole bind pose onto a target pose, one joint at a time.
+
+mod cells;
+mod exercise;
+mod links;
+mod pose_cells;
+mod pose_view;
+mod view;
+
+use crate::gl::{MeshData, Primitive};
+use crate::link::{Link, LinkError};
+use crate::page::Page;
+use crate::skin::gradient::Frame2;
+use crate::skin::humanoid::{self, JOINT_COUNT};
+use crate::skin::lbs::SkinMesh;
+use crate::skin::poses::{self, PRESETS};
+use crate::skin::{Influences, Trs};
+use crate::ui::check::Check;
+use crate::ui::{Camera, OrbitCamera, PlaneCamera};
+use egui::{Pos2, Ui};
+use glam::{Mat4, Vec2, Vec3};
+use std::sync::Arc;
+
+const CELLS: &[&str] = &["points", "matrices", "product", "poses", "joint", "check"];
+const KEYS: &[&str] = &[
+    "show", "a", "b", "ma", "mb", "pose", "rot", "pos", "joint", "question",
+];
+
+/// What the viewport shows: one per part of the chapter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    /// Two points and the vector between them.
+    Points,
+    /// Two frames and the matrix between them.
+    Matrices,
+    /// The bind pose and a target pose of the humanoid.
+    Poses,
+}
+
+impl Section {
+    /// Every section, in chapter order.
+    pub const ALL: [Self; 3] = [Self::Points, Self::Matrices, Self::Poses];
+
+    /// The link name.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::Points => "points",
+            Self::Matrices => "matrices",
+            Self::Poses => "poses",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Self::Points => "Points",
+            Self::Matrices => "Matrices",
+            Self::Poses => "Poses",
+        }
+    }
+
+    /// How many frames a scroll to a cell is repeated.
+    const SCROLL_FRAMES: u8 = 3;
+
+    /// The first cell of this section in the notebook.
+    fn first_cell(self) -> &'static str {
+        match self {
+            Self::Points => "points",
+            Self::Matrices => "matrices",
+            Self::Poses => "poses",
+        }
+    }
+}
+
+const DEFAULT_POINTS: [Vec2; 2] = [Vec2::new(1.0, 1.0), Vec2::new(4.0, 3.0)];
+const DEFAULT_FRAMES: [Frame2; 2] = [
+    Frame2 {
+        angle: 0.2,
+        origin: Vec2::new(-2.0, 0.5),
+    },
+    Frame2 {
+        angle: 1.2,
+        origin: Vec2::new(0.5, 2.2),
+    },
+];
+/// The preset the page opens with: a wave shows gradients on one arm and not the legs.
+const DEFAULT_PRESET: usize = 1;
+/// The joint the page opens with: the elbow of the waving arm.
+const DEFAULT_JOINT: usize = 7;
+
+/// Meshes and bind-pose matrices: built once, kept through resets.
+struct Assets {
+    /// The humanoid's bone shapes in bind space, one joint each.
+    bones: Arc<MeshData>,
+    /// A letter F in a frame's own space, for the frames section.
+    letter: Arc<MeshData>,
+    world_at_bind: Vec<Mat4>,
+    joint_from_bind: Vec<Mat4>,
+}
+
+impl Assets {
+    fn new() -> Self {
+        let world_at_bind = poses::world_from_joint_at_bind();
+        let (skin, indices) = humanoid::bone_mesh(&world_at_bind);
+        Self {
+            bones: MeshData::new(skin, indices, Primitive::Triangles),
+            letter: letter_f(),
+            joint_from_bind: poses::joint_from_bind(),
+            world_at_bind,
+        }
+    }
+}
+
+/// An F drawn in the first quadrant of a frame: not symmetric, so a turn or a mirror
+/// shows.
+fn letter_f() -> Arc<MeshData> {
+    let positions = [
+        [0.25, 0.2],
+        [0.25, 1.0],
+        [0.75, 1.0],
+        [0.25, 0.6],
+        [0.6, 0.6],
+    ]
+    .map(|[x, y]| Vec3::new(x, y, 0.0))
+    .to_vec();
+    let influences = vec![Influences::rigid(0); positions.len()];
+    MeshData::new(
+        SkinMesh {
+            positions,
+            influences,
+            ..Default::default()
+        },
+        vec![0, 1, 1, 2, 3, 4],
+        Primitive::Lines,
+    )
+}
+
+/// A joint or a point being dragged in the viewport.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Drag {
+    Point(usize),
+    Frame(usize),
+    Joint(usize),
+}
+
+/// The page's state.
+pub struct GradientPage {
+    /// What the viewport shows.
+    pub section: Section,
+    /// Points a and b in the plane.
+    pub points: [Vec2; 2],
+    /// Frames a and b as matrices. `a` always has an inverse.
+    pub frames: [Mat4; 2],
+    /// The turn and move the sliders show for each frame; the matrix equals it unless a
+    /// cell was edited directly.
+    turns: [Frame2; 2],
+    /// The named pose the target started from.
+    pub preset: usize,
+    /// The target pose: each joint's local transform.
+    pub target: Vec<Trs>,
+    /// The joint whose matrices are shown.
+    pub joint: usize,
+    /// The check cell's exercise.
+    pub exercise: usize,
+    check: Check,
+    /// The cell the notebook scrolls to, for the next few frames (the first frames of a
+    /// window, or a change of zoom, still move the layout): a link or the viewport's
+    /// section buttons bring the prose about what is shown into view.
+    scroll_to: Option<(&'static str, u8)>,
+    /// The last refused edit: whose it was, and why.
+    refused: Option<(&'static str, String)>,
+    dragging: Option<Drag>,
+    cameras: [Camera; 3],
+    assets: Arc<Assets>,
+    /// Screen positions of the target's joints in the last frame (picking and tests).
+    pub joint_screen: [Pos2; JOINT_COUNT],
+    /// Screen positions of points a and b, or of frames a and b's origins, in the last
+    /// frame.
+    pub handle_screen: [Pos2; 2],
+}
+
+fn default_cameras() -> [Camera; 3] {
+    [
+        Camera::Plane(PlaneCamera {
+            center: Vec2::new(2.5, 2.0),
+            half_height: 4.0,
+        }),
+        Camera::Orbit(OrbitCamera {
+            target: Vec3::new(-0.5, 1.5, 0.0),
+            yaw: 0.35,
+            pitch: 0.2,
+            distance: 6.0,
+        }),
+        Camera::Orbit(OrbitCamera {
+            target: Vec3::new(0.0, 1.0, 0.0),
+            yaw: 0.5,
+            pitch: 0.15,
+            distance: 3.4,
+        }),
+    ]
+}
+
+impl Default for GradientPage {
+    fn default() -> Self {
+        Self::with_assets(Arc::new(Assets::new()))
+    }
+}
+
+impl GradientPage {
+    fn with_assets(assets: Arc<Assets>) -> Self {
+        Self {
+            section: Section::Poses,
+            points: DEFAULT_POINTS,
+            frames: DEFAULT_FRAMES.map(Frame2::to_mat4),
+            turns: DEFAULT_FRAMES,
+            preset: DEFAULT_PRESET,
+            target: PRESETS[DEFAULT_PRESET].local(),
+            joint: DEFAULT_JOINT,
+            exercise: 0,
+            check: Check::default(),
+            scroll_to: None,
+            refused: None,
+            dragging: None,
+            cameras: default_cameras(),
+            assets,
+            joint_screen: [Pos2::ZERO; JOINT_COUNT],
+            handle_screen: [Pos2::ZERO; 2],
+        }
+    }
+
+    /// `world_from_joint` of the target pose, one per joint.
+    pub fn world_from_joint(&self) -> Vec<Mat4> {
+        poses::world_from_joint(&self.target)
+    }
+
+    /// The gradient of every joint: `world_from_joint · joint_from_bind`.
+    pub fn gradients(&self) -> Vec<Mat4> {
+        poses::gradients(&self.world_from_joint(), &self.assets.joint_from_bind)
+    }
+
+    /// `ab = b · a⁻¹` for the two frames. `a` is kept invertible, so this only falls
+    /// back to `b` if that promise were ever broken.
+    pub fn frame_gradient(&self) -> Mat4 {
+        crate::skin::gradient::gradient(&self.frames[0], &self.frames[1]).unwrap_or(self.frames[1])
+    }
+
+    /// Starts the target pose over from a named preset.
+    pub fn set_preset(&mut self, preset: usize) {
+        if let Some(p) = PRESETS.get(preset) {
+            self.preset = preset;
+            self.target = p.local();
+        }
+    }
+
+    /// Sets frame `i` from a turn and a move (what the sliders do).
+    fn set_turn(&mut self, i: usize, turn: Frame2) {
+        self.turns[i] = turn;
+        self.frames[i] = turn.to_mat4();
+        self.refused = None;
+    }
+
+    /// Sets frame `i` to any matrix, already checked (a cell edit or a link).
+    fn set_frame(&mut self, i: usize, m: Mat4) {
+        self.frames[i] = m;
+        self.turns[i] = Frame2::from_mat4(&m);
+    }
+}
+
+impl Page for GradientPage {
+    fn slug(&self) -> &'static str {
+        "gradient"
+    }
+
+    fn title(&self) -> &'static str {
+        "Gradient matrices"
+    }
+
+    fn notebook(&self) -> &'static str {
+        include_str!("../../../chapters/03-gradient.md")
+    }
+
+    fn cells(&self) -> &'static [&'static str] {
+        CELLS
+    }
+
+    fn link_keys(&self) -> &'static [&'static str] {
+        KEYS
+    }
+
+    fn reset(&mut self) {
+        *self = Self::with_assets(self.assets.clone());
+    }
+
+    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
+        links::apply(self, link)
+    }
+
+    fn link(&self) -> Link {
+        links::write(self)
+    }
+
+    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+        cells::cell_ui(self, cell, ui);
+    }
+
+    fn viewport_ui(&mut self, ui: &mut Ui) {
+        view::viewport_ui(self, ui);
+    }
+}

@@ -1,0 +1,107 @@
+//! The cells about poses: the named target poses, and one joint's three matrices.
+
+use super::cells::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
+use super::view::PINK;
+use super::{GradientPage, Section};
+use crate::skin::humanoid::{JOINT_COUNT, JOINTS};
+use crate::skin::poses::{PRESETS, max_difference};
+use egui::{RichText, Ui};
+
+/// The named target poses.
+pub(super) fn poses_ui(page: &mut GradientPage, ui: &mut Ui) {
+    show_here_ui(page, ui, Section::Poses);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Target pose:");
+        for (i, preset) in PRESETS.iter().enumerate() {
+            let current = page.preset == i && page.target == preset.local();
+            if ui.selectable_label(current, preset.name).clicked() {
+                page.set_preset(i);
+                page.section = Section::Poses;
+            }
+        }
+    });
+    let base = PRESETS[page.preset].local();
+    let edited: Vec<&str> = (0..JOINT_COUNT)
+        .filter(|j| page.target[*j] != base[*j])
+        .map(|j| JOINTS[j].name)
+        .collect();
+    if !edited.is_empty() {
+        ui.label(
+            RichText::new(format!(
+                "Changed by hand from `{}`: {}",
+                PRESETS[page.preset].name,
+                edited.join(", ")
+            ))
+            .weak(),
+        );
+    }
+}
+
+/// One joint: pick it, turn it, read its three matrices.
+pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Joint:");
+        for (j, def) in JOINTS.iter().enumerate() {
+            if ui.selectable_label(page.joint == j, def.name).clicked() {
+                page.joint = j;
+                page.section = Section::Poses;
+            }
+        }
+    });
+    let j = page.joint.min(JOINT_COUNT - 1);
+    let mut rotation = page.target[j].rotation;
+    let mut changed = false;
+    for (axis, name) in ["x", "y", "z"].iter().enumerate() {
+        changed |= degrees_ui(
+            ui,
+            &format!("{} local turn about {name}", JOINTS[j].name),
+            &mut rotation[axis],
+        );
+    }
+    if changed {
+        page.target[j].rotation = rotation;
+        page.section = Section::Poses;
+    }
+    let world = page.world_from_joint();
+    let gradients = page.gradients();
+    let bind = page.assets.world_at_bind[j];
+    let joint_from_bind = page.assets.joint_from_bind[j];
+    ui.horizontal_wrapped(|ui| {
+        titled_matrix_ui(ui, "target: world_from_joint", "target", &world[j]);
+        titled_matrix_ui(
+            ui,
+            "inverse bind: joint_from_bind",
+            "inverse bind",
+            &joint_from_bind,
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        titled_matrix_ui(ui, "gradient: world_from_bind", "gradient", &gradients[j]);
+        ui.vertical(|ui| {
+            ui.label(RichText::new("gradient = target · inverse bind").monospace());
+            let diff = max_difference(&(gradients[j] * bind), &world[j]);
+            ui.label(
+                RichText::new(format!(
+                    "gradient · bind = target\n(largest difference {diff:.1e})"
+                ))
+                .monospace()
+                .color(GOOD),
+            );
+            let from = bind.w_axis.truncate();
+            let to = gradients[j].transform_point3(from);
+            ui.label(
+                RichText::new(format!(
+                    "carries the joint\nfrom ({:.2}, {:.2}, {:.2})\nto   ({:.2}, {:.2}, {:.2})",
+                    from.x + 0.0,
+                    from.y + 0.0,
+                    from.z + 0.0,
+                    to.x + 0.0,
+                    to.y + 0.0,
+                    to.z + 0.0
+                ))
+                .monospace()
+                .color(PINK),
+            );
+        });
+    });
+}

@@ -1,0 +1,353 @@
+//! The viewport: two points, two frames, or two poses, and the gradient between them.
+
+use super::{Drag, GradientPage, Section};
+use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::skin::gradient::{Frame2, vector_between};
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::{AXIS_COLORS, Viewport, rgba};
+use egui::{Align2, Color32, FontId, Pos2, RichText, Ui};
+use glam::{Vec2, Vec3};
+
+/// The colour of every gradient: the vector `ab`, the matrix `ab`, the joints' arrows.
+pub const PINK: Color32 = Color32::from_rgb(255, 90, 190);
+/// Point and frame `a`, and the bind pose.
+pub const A_COLOR: Color32 = Color32::from_rgb(150, 170, 200);
+/// Point and frame `b`, and the target pose.
+pub const B_COLOR: Color32 = Color32::from_rgb(255, 200, 60);
+pub(super) const TARGET_COLOR: [f32; 4] = [0.95, 0.6, 0.3, 1.0];
+pub(super) const GHOST_COLOR: [f32; 4] = [0.5, 0.52, 0.58, 1.0];
+const BACKGROUND: [f32; 4] = [0.09, 0.09, 0.11, 1.0];
+
+pub(super) fn font() -> FontId {
+    FontId::proportional(16.0)
+}
+
+fn dim(c: Color32, k: f32) -> [f32; 4] {
+    let [r, g, b, _] = rgba(c);
+    [r * k, g * k, b * k, 1.0]
+}
+
+fn section_index(section: Section) -> usize {
+    Section::ALL.iter().position(|s| *s == section).unwrap_or(0)
+}
+
+/// Where the pointer ray meets the plane `z = z`: frames live in the xy plane.
+fn on_plane_z(vp: &Viewport, screen: Pos2, z: f32) -> Option<Vec3> {
+    let (origin, dir) = vp.ray(screen);
+    if dir.z.abs() < 1e-4 {
+        return None;
+    }
+    let point = origin + dir * ((z - origin.z) / dir.z);
+    point.is_finite().then_some(point)
+}
+
+/// Rounds to hundredths, so dragged numbers read cleanly and links stay short.
+fn tidy(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0 + 0.0
+}
+
+/// Draws the section picker, the viewport for the current section, and its caption.
+pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
+    ui.horizontal(|ui| {
+        ui.label("Show:");
+        for section in Section::ALL {
+            if ui
+                .selectable_label(page.section == section, section.label())
+                .clicked()
+            {
+                page.section = section;
+                page.dragging = None;
+                page.scroll_to = Some((section.first_cell(), Section::SCROLL_FRAMES));
+            }
+        }
+    });
+    let index = section_index(page.section);
+    let height = ui.available_height() - 64.0;
+    let vp = Viewport::new(ui, height, &page.cameras[index]);
+    match page.section {
+        Section::Points => points_ui(page, ui, &vp),
+        Section::Matrices => frames_ui(page, ui, &vp),
+        Section::Poses => super::pose_view::poses_ui(page, ui, &vp),
+    }
+    if page.dragging.is_none() {
+        vp.camera_input(ui, &mut page.cameras[index]);
+    }
+    let caption = match page.section {
+        Section::Points => {
+            "Drag a or b. The pink arrow is ab = b − a. Drag elsewhere to pan, scroll to zoom."
+        }
+        Section::Matrices => {
+            "Dim arrows, grey F: frame a. Bright arrows, yellow F: frame b, drawn by the skinning shader as ab · a. Pink: the gradient ab carries a's origin and axes onto b's. Drag an origin to move its frame; drag elsewhere to orbit."
+        }
+        Section::Poses => {
+            "Grey: the bind pose (palette = identity). Orange: the target pose (palette = gradients). Pink arrows: each gradient carries its joint from the bind pose to the target pose. Drag a joint to turn its parent (drag the hips to move the figure); click a joint to select it; drag elsewhere to orbit."
+        }
+    };
+    ui.label(RichText::new(caption).small());
+}
+
+/// Starts, follows and ends a drag of one of `handles`; returns the handle being dragged
+/// and the pointer, while a drag goes on. A click on a handle is returned with `clicked`.
+pub(super) fn pointer(
+    page: &mut GradientPage,
+    vp: &Viewport,
+    handles: &[Pos2],
+    make: fn(usize) -> Drag,
+) -> (Option<(Drag, Pos2)>, Option<usize>) {
+    let r = &vp.response;
+    if r.drag_started()
+        && let Some(origin) = r.ctx.input(|i| i.pointer.press_origin())
+    {
+        page.dragging = nearest(handles.iter().copied(), origin, PICK_RADIUS).map(make);
+    }
+    let dragging = match (page.dragging, r.interact_pointer_pos()) {
+        (Some(drag), Some(at)) if r.dragged() => Some((drag, at)),
+        _ => None,
+    };
+    if r.drag_stopped() {
+        page.dragging = None;
+    }
+    let clicked = r
+        .clicked()
+        .then(|| r.interact_pointer_pos())
+        .flatten()
+        .and_then(|at| nearest(handles.iter().copied(), at, PICK_RADIUS));
+    (dragging, clicked)
+}
+
+pub(super) fn scene(vp: &Viewport, light_dir: Vec3) -> Scene {
+    Scene {
+        clip_from_world: vp.clip_from_world,
+        light_dir,
+        background: BACKGROUND,
+        ..Default::default()
+    }
+}
+
+/// A grid of lines in the plane spanned by `u` and `v`, with the two axes brighter.
+pub(super) fn grid(scene: &mut Scene, u: Vec3, v: Vec3, half: i32, step: f32) {
+    for i in -half..=half {
+        let t = i as f32 * step;
+        let c = if i == 0 {
+            [0.45, 0.45, 0.5, 1.0]
+        } else {
+            [0.22, 0.22, 0.26, 1.0]
+        };
+        let end = half as f32 * step;
+        scene.backdrop_line(u * t - v * end, u * t + v * end, c);
+        scene.backdrop_line(v * t - u * end, v * t + u * end, c);
+    }
+}
+
+/// Text beside `at`, pushed out in direction `away` (screen space).
+fn away_label(ui: &Ui, vp: &Viewport, at: Pos2, away: egui::Vec2, text: &str, color: Color32) {
+    let away = if away.is_finite() && away.length() > 0.5 {
+        away
+    } else {
+        egui::vec2(1.0, -1.0).normalized()
+    };
+    let align = Align2([
+        if away.x >= 0.0 {
+            egui::Align::Min
+        } else {
+            egui::Align::Max
+        },
+        if away.y >= 0.0 {
+            egui::Align::Min
+        } else {
+            egui::Align::Max
+        },
+    ]);
+    ui.painter_at(vp.rect())
+        .text(at + away * 14.0, align, text, font(), color);
+}
+
+/// Whole numbers along the x and y axes of the plane, to read positions by.
+fn axis_numbers_ui(ui: &Ui, vp: &Viewport) {
+    let painter = ui.painter_at(vp.rect());
+    let color = Color32::from_gray(140);
+    for i in -12..=12 {
+        if i == 0 {
+            continue;
+        }
+        let t = i as f32;
+        if let Some(p) = vp.to_screen(Vec3::new(t, 0.0, 0.0)) {
+            painter.text(
+                p + egui::vec2(3.0, 3.0),
+                Align2::LEFT_TOP,
+                i.to_string(),
+                FontId::proportional(13.0),
+                color,
+            );
+        }
+        if let Some(p) = vp.to_screen(Vec3::new(0.0, t, 0.0)) {
+            painter.text(
+                p + egui::vec2(-4.0, 2.0),
+                Align2::RIGHT_TOP,
+                i.to_string(),
+                FontId::proportional(13.0),
+                color,
+            );
+        }
+    }
+}
+
+pub(super) fn corner_note(ui: &Ui, vp: &Viewport, text: &str) {
+    let painter = ui.painter_at(vp.rect());
+    let galley = painter.layout_no_wrap(
+        text.to_owned(),
+        FontId::monospace(15.0),
+        Color32::from_gray(230),
+    );
+    let at = vp.rect().left_top() + egui::vec2(10.0, 10.0);
+    // A dark backing keeps the note readable over grid lines and bones.
+    painter.rect_filled(
+        egui::Rect::from_min_size(at, galley.size()).expand(4.0),
+        4.0,
+        Color32::from_black_alpha(215),
+    );
+    painter.galley(at, galley, Color32::from_gray(230));
+}
+
+fn points_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
+    let at = |p: Vec2| p.extend(0.0);
+    page.handle_screen = page.points.map(|p| vp.to_screen(at(p)).unwrap_or_default());
+    let (drag, _) = pointer(page, vp, &page.handle_screen.clone(), Drag::Point);
+    if let Some((Drag::Point(i), screen)) = drag {
+        let p = vp.to_plane(screen);
+        page.points[i] = Vec2::new(tidy(p.x), tidy(p.y));
+    }
+    let [a, b] = page.points;
+    let ab = vector_between(a, b);
+    let mut s = scene(vp, Vec3::Z);
+    grid(&mut s, Vec3::X, Vec3::Y, 12, 1.0);
+    s.arrow(at(a), at(b), 0.035, rgba(PINK));
+    s.marker(at(a), 0.12, rgba(A_COLOR));
+    s.marker(at(b), 0.12, rgba(B_COLOR));
+    vp.paint(ui, s);
+    // Each point's label sits on the side away from the other point, off the arrow.
+    let [sa, sb] = page.handle_screen;
+    let away = (sa - sb).normalized();
+    let text = |name: &str, p: Vec2| format!("{name} ({:.2}, {:.2})", p.x, p.y);
+    // Points are labelled straight above or below, clear of the arrow and of the axes'
+    // numbers.
+    let vertical = |y: f32| egui::vec2(0.0, if y >= 0.0 { 1.0 } else { -1.0 });
+    for (at, dir, name, p, color) in [
+        (sa, away.y, "a", a, A_COLOR),
+        (sb, -away.y, "b", b, B_COLOR),
+    ] {
+        let align = if dir >= 0.0 {
+            Align2::CENTER_TOP
+        } else {
+            Align2::CENTER_BOTTOM
+        };
+        ui.painter_at(vp.rect()).text(
+            at + vertical(dir) * 12.0,
+            align,
+            text(name, p),
+            font(),
+            color,
+        );
+    }
+    let side = egui::vec2(away.y, -away.x);
+    let side = if side.y < 0.0 { -side } else { side };
+    if let Some(middle) = vp.to_screen(at(a + ab * 0.5)) {
+        away_label(ui, vp, middle, side, &text("ab", ab), PINK);
+    }
+    axis_numbers_ui(ui, vp);
+    corner_note(
+        ui,
+        vp,
+        &format!(
+            "ab = b − a = ({:.2}, {:.2})\nb  = a + ab = ({:.2}, {:.2})",
+            ab.x,
+            ab.y,
+            (a + ab).x,
+            (a + ab).y
+        ),
+    );
+}
+
+fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
+    page.handle_screen = page
+        .frames
+        .map(|m| vp.to_screen(m.w_axis.truncate()).unwrap_or_default());
+    let (drag, _) = pointer(page, vp, &page.handle_screen.clone(), Drag::Frame);
+    if let Some((Drag::Frame(i), screen)) = drag
+        && let Some(p) = on_plane_z(vp, screen, page.frames[i].w_axis.z)
+    {
+        let (x, y) = (tidy(p.x), tidy(p.y));
+        if page.frames[i] == page.turns[i].to_mat4() {
+            let turn = Frame2 {
+                origin: Vec2::new(x, y),
+                ..page.turns[i]
+            };
+            page.set_turn(i, turn);
+        } else {
+            let mut m = page.frames[i];
+            m.w_axis.x = x;
+            m.w_axis.y = y;
+            page.set_frame(i, m);
+        }
+    }
+    let [a, b] = page.frames;
+    let ab = page.frame_gradient();
+    let light = page.cameras[1].light_dir();
+    let mut s = scene(vp, light);
+    grid(&mut s, Vec3::X, Vec3::Y, 6, 1.0);
+    for (m, k, radius) in [(a, 0.5, 0.025), (b, 1.0, 0.035)] {
+        let origin = m.w_axis.truncate();
+        for (axis, color) in AXIS_COLORS[..2].iter().enumerate() {
+            s.arrow(
+                origin,
+                origin + m.col(axis).truncate(),
+                radius,
+                dim(*color, k),
+            );
+        }
+        // The frames turn in the xy plane: z, pointing out of it, is a thin line that
+        // does not hide the rest.
+        s.line(origin, origin + m.z_axis.truncate(), dim(AXIS_COLORS[2], k));
+    }
+    // The letter is modelled in a frame's own space: the palette places it. Frame b's
+    // copy is drawn with `ab · a`, the gradient applied on top of a.
+    s.skinned.push(SkinnedDraw {
+        mesh: page.assets.letter.clone(),
+        palette: Palette::Matrices(vec![a]),
+        color: dim(A_COLOR, 0.9),
+        lit: false,
+        line_width: 3.0,
+    });
+    s.skinned.push(SkinnedDraw {
+        mesh: page.assets.letter.clone(),
+        palette: Palette::Matrices(vec![ab * a]),
+        color: rgba(B_COLOR),
+        lit: false,
+        line_width: 3.0,
+    });
+    let pink = rgba(PINK);
+    s.arrow(a.w_axis.truncate(), b.w_axis.truncate(), 0.03, pink);
+    for axis in [Vec3::X, Vec3::Y] {
+        s.line(a.transform_point3(axis), b.transform_point3(axis), pink);
+    }
+    vp.paint(ui, s);
+    // Each frame's name sits opposite its x and y arrows; `ab` beside the pink arrow.
+    for (m, name, color) in [(a, "a", A_COLOR), (b, "b", B_COLOR)] {
+        let origin = m.w_axis.truncate();
+        let screen = |p: Vec3| vp.to_screen(p).unwrap_or_default();
+        let o = screen(origin);
+        let away = -((screen(m.transform_point3(Vec3::X)) - o).normalized()
+            + (screen(m.transform_point3(Vec3::Y)) - o).normalized());
+        away_label(ui, vp, o, away.normalized(), name, color);
+    }
+    let (sa, sb) = (page.handle_screen[0], page.handle_screen[1]);
+    let along = (sb - sa).normalized();
+    let side = egui::vec2(along.y, -along.x);
+    let side = if side.y < 0.0 { -side } else { side };
+    away_label(ui, vp, sa + (sb - sa) * 0.5, side, "ab", PINK);
+    corner_note(
+        ui,
+        vp,
+        "ab = b · a⁻¹ carries frame a onto frame b\nb  = ab · a",
+    );
+}

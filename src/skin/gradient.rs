@@ -1,0 +1,208 @@
+//! The gradient: what carries one thing onto another. Between two points it is a
+//! vector, `ab = b − a`. Between two frames it is a matrix, `ab = b · a⁻¹`.
+
+use super::matrix::{MatrixError, checked_inverse};
+use glam::{Mat4, Vec2, Vec3};
+
+// ANCHOR: vector
+/// The vector that carries point `a` onto point `b`: `ab = b − a`, so that `b = a + ab`.
+pub fn vector_between(a: Vec2, b: Vec2) -> Vec2 {
+    b - a
+}
+// ANCHOR_END: vector
+
+// ANCHOR: gradient
+/// The matrix that carries frame `a` onto frame `b`: `ab = b · a⁻¹`, so that `b = ab · a`.
+/// "Subtract" `a` by multiplying with its inverse, then "add" `b` by multiplying with `b`.
+/// Refused when `a` has no inverse.
+pub fn gradient(a: &Mat4, b: &Mat4) -> Result<Mat4, MatrixError> {
+    Ok(*b * checked_inverse(a)?)
+}
+// ANCHOR_END: gradient
+
+/// A frame in the xy plane: turned about z by `angle` (radians), then moved to `origin`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame2 {
+    /// Turn about z, radians.
+    pub angle: f32,
+    /// Where the frame's origin sits.
+    pub origin: Vec2,
+}
+
+impl Frame2 {
+    /// `translate(origin) · rotate_z(angle)`.
+    pub fn to_mat4(self) -> Mat4 {
+        Mat4::from_translation(self.origin.extend(0.0)) * Mat4::from_rotation_z(self.angle)
+    }
+
+    /// The turn and the move a matrix makes in the xy plane, read from its x and t
+    /// columns. Exact for matrices built by [`Frame2::to_mat4`]; for others, the
+    /// nearest plane frame.
+    pub fn from_mat4(m: &Mat4) -> Self {
+        Self {
+            angle: m.x_axis.y.atan2(m.x_axis.x),
+            origin: m.w_axis.truncate().truncate(),
+        }
+    }
+}
+
+/// The parts of a matrix that act in the xy plane, row by row: `[x.x, y.x, t.x, x.y,
+/// y.y, t.y]` (column name, then component), the way the 3×3 plane matrix is written.
+pub fn plane_part(m: &Mat4) -> [f32; 6] {
+    [
+        m.x_axis.x, m.y_axis.x, m.w_axis.x, m.x_axis.y, m.y_axis.y, m.w_axis.y,
+    ]
+}
+
+/// A "check yourself" exercise: one joint's bind frame and target frame in the plane,
+/// with whole-degree turns and whole-number positions, so the gradient can be worked out
+/// by hand; and a vertex to carry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exercise {
+    /// The joint in the bind pose: position, turn in degrees.
+    pub bind: ([f32; 2], f32),
+    /// The joint in the target pose: position, turn in degrees.
+    pub target: ([f32; 2], f32),
+    /// A vertex in the bind pose, bound to the joint.
+    pub vertex: [f32; 2],
+}
+
+fn frame(([x, y], degrees): ([f32; 2], f32)) -> Mat4 {
+    Frame2 {
+        angle: degrees.to_radians(),
+        origin: Vec2::new(x, y),
+    }
+    .to_mat4()
+}
+
+impl Exercise {
+    /// `world_from_joint` in the bind pose.
+    pub fn bind(&self) -> Mat4 {
+        frame(self.bind)
+    }
+
+    /// `world_from_joint` in the target pose.
+    pub fn target(&self) -> Mat4 {
+        frame(self.target)
+    }
+
+    /// The answer: `target · bind⁻¹`. A bind frame is a turn and a move, always
+    /// invertible.
+    pub fn gradient(&self) -> Mat4 {
+        self.target() * self.bind().inverse()
+    }
+
+    /// Where the gradient carries the vertex.
+    pub fn carried_vertex(&self) -> Vec3 {
+        self.gradient()
+            .transform_point3(Vec2::from(self.vertex).extend(0.0))
+    }
+}
+
+// ANCHOR: exercises
+/// The exercises of the check cell, easiest first.
+pub const EXERCISES: [Exercise; 3] = [
+    Exercise {
+        bind: ([2.0, 0.0], 0.0),
+        target: ([3.0, 1.0], 90.0),
+        vertex: [4.0, 0.0],
+    },
+    Exercise {
+        bind: ([1.0, 1.0], 0.0),
+        target: ([1.0, 1.0], 180.0),
+        vertex: [2.0, 1.0],
+    },
+    Exercise {
+        bind: ([0.0, 1.0], 90.0),
+        target: ([2.0, 0.0], 0.0),
+        vertex: [0.0, 3.0],
+    },
+];
+// ANCHOR_END: exercises
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_vector_between_two_points_carries_one_onto_the_other() {
+        let (a, b) = (Vec2::new(1.0, 1.0), Vec2::new(4.0, 3.0));
+        let ab = vector_between(a, b);
+        assert_eq!(ab, Vec2::new(3.0, 2.0));
+        assert_eq!(a + ab, b);
+    }
+
+    #[test]
+    fn the_gradient_times_a_is_b_and_carries_a_onto_b() {
+        let a = Frame2 {
+            angle: 0.3,
+            origin: Vec2::new(-1.0, 0.5),
+        }
+        .to_mat4()
+            * Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
+        let b = Mat4::from_translation(Vec3::new(2.0, 1.0, -1.0)) * Mat4::from_rotation_y(1.1);
+        let ab = gradient(&a, &b).unwrap();
+        assert!((ab * a).abs_diff_eq(b, 1e-5));
+        // A point drawn in a's frame lands on the same point drawn in b's frame.
+        let local = Vec3::new(0.3, -0.2, 0.7);
+        let carried = ab.transform_point3(a.transform_point3(local));
+        assert!(carried.abs_diff_eq(b.transform_point3(local), 1e-5));
+        // Nothing to carry: the gradient from a frame onto itself is the identity.
+        assert!(gradient(&a, &a).unwrap().abs_diff_eq(Mat4::IDENTITY, 1e-5));
+    }
+
+    #[test]
+    fn a_singular_a_has_no_gradient() {
+        let flat = Mat4::from_scale(Vec3::new(1.0, 0.0, 1.0));
+        assert!(matches!(
+            gradient(&flat, &Mat4::IDENTITY),
+            Err(MatrixError::Singular { .. })
+        ));
+    }
+
+    #[test]
+    fn a_plane_frame_reads_back_from_its_matrix() {
+        let f = Frame2 {
+            angle: -2.0,
+            origin: Vec2::new(3.0, -4.0),
+        };
+        let back = Frame2::from_mat4(&f.to_mat4());
+        assert!((back.angle - f.angle).abs() < 1e-6);
+        assert_eq!(back.origin, f.origin);
+    }
+
+    #[test]
+    fn the_exercises_have_the_answers_worked_by_hand() {
+        let close =
+            |got: [f32; 6], want: [f32; 6]| got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-5);
+        // Joint at (2, 0) turns 90° and moves to (3, 1): x -> y, y -> -x, and the
+        // turned bind position (0, 2) must land on (3, 1), so t = (3, -1).
+        let got = plane_part(&EXERCISES[0].gradient());
+        assert!(close(got, [0.0, -1.0, 3.0, 1.0, 0.0, -1.0]), "{got:?}");
+        assert!(
+            EXERCISES[0]
+                .carried_vertex()
+                .abs_diff_eq(Vec3::new(3.0, 3.0, 0.0), 1e-5)
+        );
+        // A half turn in place about (1, 1): t = (1, 1) + (1, 1).
+        let got = plane_part(&EXERCISES[1].gradient());
+        assert!(close(got, [-1.0, 0.0, 2.0, 0.0, -1.0, 2.0]), "{got:?}");
+        assert!(
+            EXERCISES[1]
+                .carried_vertex()
+                .abs_diff_eq(Vec3::new(0.0, 1.0, 0.0), 1e-5)
+        );
+        // Turned back by 90°: x -> -y, y -> x; (0, 1) turns to (1, 0) and must land on
+        // (2, 0), so t = (1, 0).
+        let got = plane_part(&EXERCISES[2].gradient());
+        assert!(close(got, [0.0, 1.0, 1.0, -1.0, 0.0, 0.0]), "{got:?}");
+        assert!(
+            EXERCISES[2]
+                .carried_vertex()
+                .abs_diff_eq(Vec3::new(4.0, 0.0, 0.0), 1e-5)
+        );
+        for e in EXERCISES {
+            assert!((e.gradient() * e.bind()).abs_diff_eq(e.target(), 1e-5));
+        }
+    }
+}
