@@ -362,8 +362,17 @@ impl SkinlabApp {
                 .show(ui, |ui| self.page_list_ui(ui));
         }
         let page = self.pages[self.current].as_mut();
-        let width = ui.available_width();
-        egui::Panel::right("viewport")
+        // In points at the zoom being asked for: a new zoom applies from the next frame,
+        // and the panel's first width would otherwise be measured at the old one.
+        let width = ui.available_width() * ui.ctx().zoom_factor() / zoom;
+        // One remembered width per zoom: a width chosen at zoom 1 is too wide at 1.5
+        // and would squeeze the notebook.
+        let panel = if self.presenter {
+            "viewport_presenter"
+        } else {
+            "viewport"
+        };
+        egui::Panel::right(panel)
             .resizable(true)
             .default_size(width * 0.52)
             .size_range(240.0..=width * 0.75)

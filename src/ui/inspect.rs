@@ -66,7 +66,7 @@ pub fn partials_overlay(ui: &Ui, vp: &Viewport, b: &VertexBreakdown, style: &Ins
     let Some(end) = vp.to_screen(b.sum) else {
         return;
     };
-    for (joint, weight, partial) in &b.parts {
+    for (k, (joint, weight, partial)) in b.parts.iter().enumerate() {
         let Some(at) = vp.to_screen(*partial) else {
             continue;
         };
@@ -74,7 +74,8 @@ pub fn partials_overlay(ui: &Ui, vp: &Viewport, b: &VertexBreakdown, style: &Ins
         painter.line_segment([at, end], egui::Stroke::new(1.0, c.gamma_multiply(0.6)));
         painter.circle_filled(at, 6.0, c.gamma_multiply(0.55));
         painter.text(
-            at + egui::vec2(7.0, 4.0),
+            // One line per bone, so labels of nearby dots do not overprint.
+            at + egui::vec2(7.0, 4.0 + 15.0 * k as f32),
             egui::Align2::LEFT_TOP,
             format!("{} × {weight:.2}", (style.bone_name)(*joint)),
             egui::FontId::proportional(13.0),
