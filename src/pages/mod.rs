@@ -4,4 +4,5 @@ pub mod blending;
 pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
+pub mod joint_link;
 pub mod xray;

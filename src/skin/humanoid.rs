@@ -54,6 +54,11 @@ pub const JOINTS: [JointDef; 19] = [
 /// Number of joints.
 pub const JOINT_COUNT: usize = JOINTS.len();
 
+/// The index of the joint called `name`.
+pub fn joint_index(name: &str) -> Option<usize> {
+    JOINTS.iter().position(|j| j.name == name)
+}
+
 /// Where a joint with no child points its bone, in its own frame.
 fn leaf_tip(joint: usize) -> Vec3 {
     match JOINTS[joint].name {

@@ -1,7 +1,7 @@
 //! Named target poses for the humanoid rig, and the gradient matrices that carry the
 //! bind pose (the T-pose) onto a target pose.
 
-use super::humanoid::{self, JOINTS};
+use super::humanoid::{self, joint_index};
 use super::lbs::palette;
 use super::trs::Trs;
 use glam::{Mat4, Vec3};
@@ -81,11 +81,6 @@ pub fn names() -> Vec<&'static str> {
 /// The preset called `name`.
 pub fn preset(name: &str) -> Option<&'static PosePreset> {
     PRESETS.iter().find(|p| p.name == name)
-}
-
-/// The index of the rig's joint called `name`.
-pub fn joint_index(name: &str) -> Option<usize> {
-    JOINTS.iter().position(|j| j.name == name)
 }
 
 impl PosePreset {

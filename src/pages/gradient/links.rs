@@ -7,12 +7,12 @@
 
 use super::{DEFAULT_FRAMES, DEFAULT_JOINT, DEFAULT_POINTS, DEFAULT_PRESET, GradientPage, Section};
 use crate::link::{Link, LinkError, numbers, parse_number};
-use crate::skin::Trs;
+use crate::pages::joint_link;
 use crate::skin::gradient::{EXERCISES, Frame2};
-use crate::skin::humanoid::{JOINT_COUNT, JOINTS};
+use crate::skin::humanoid::JOINTS;
 use crate::skin::matrix::checked_inverse;
 use crate::skin::poses::{self, PRESETS};
-use glam::{Mat4, Vec2, Vec3};
+use glam::{Mat4, Vec2};
 
 fn bad(link: &Link, key: &str, expected: impl Into<String>) -> LinkError {
     LinkError::BadValue {
@@ -20,10 +20,6 @@ fn bad(link: &Link, key: &str, expected: impl Into<String>) -> LinkError {
         value: link.get(key).unwrap_or_default().to_owned(),
         expected: expected.into(),
     }
-}
-
-fn joint_names() -> String {
-    JOINTS.iter().map(|j| j.name).collect::<Vec<_>>().join(", ")
 }
 
 /// A frame: three numbers (turn, x, y) or sixteen (a whole matrix, column-major).
@@ -46,42 +42,6 @@ fn read_frame(link: &Link, key: &str) -> Result<Option<(Mat4, Option<Frame2>)>, 
     }
 }
 
-/// The `rot` or `pos` entries: `joint:x,y,z` joined by `;`, each joint at most once.
-fn read_joints(link: &Link, key: &str) -> Result<Vec<(usize, Vec3)>, LinkError> {
-    let Some(value) = link.get(key) else {
-        return Ok(Vec::new());
-    };
-    let form = "entries like `forearm.L:0,0,1.2` joined by `;`";
-    let mut seen = [false; JOINT_COUNT];
-    let mut out = Vec::new();
-    for entry in value.split(';') {
-        let (name, numbers) = entry.split_once(':').ok_or_else(|| bad(link, key, form))?;
-        let joint = poses::joint_index(name).ok_or_else(|| {
-            bad(
-                link,
-                key,
-                format!(
-                    "{form}; `{name}` is not a joint. The joints are: {}",
-                    joint_names()
-                ),
-            )
-        })?;
-        if std::mem::replace(&mut seen[joint], true) {
-            return Err(bad(link, key, format!("{form}; `{name}` is given twice")));
-        }
-        let parsed: Option<Vec<f32>> = numbers.split(',').map(parse_number).collect();
-        let Some(&[x, y, z]) = parsed.as_deref() else {
-            return Err(bad(
-                link,
-                key,
-                format!("{form}; `{name}` needs three finite numbers"),
-            ));
-        };
-        out.push((joint, Vec3::new(x, y, z)));
-    }
-    Ok(out)
-}
-
 /// Reads every key first and changes the page only when all of them are good.
 pub fn apply(page: &mut GradientPage, link: &Link) -> Result<(), LinkError> {
     let slugs = Section::ALL.map(Section::slug);
@@ -100,8 +60,8 @@ pub fn apply(page: &mut GradientPage, link: &Link) -> Result<(), LinkError> {
     }
     let mb = read_frame(link, "mb")?;
     let preset = link.choice("pose", &poses::names())?;
-    let rot = read_joints(link, "rot")?;
-    let pos = read_joints(link, "pos")?;
+    let rot = joint_link::read(link, "rot", |_| None)?;
+    let pos = joint_link::read(link, "pos", |_| None)?;
     let names: Vec<&str> = JOINTS.iter().map(|j| j.name).collect();
     let joint = link.choice("joint", &names)?;
     let question = link
@@ -164,18 +124,6 @@ pub fn apply(page: &mut GradientPage, link: &Link) -> Result<(), LinkError> {
     Ok(())
 }
 
-/// The entries of `field` where `pose` differs from `base`.
-fn joints_text(pose: &[Trs], base: &[Trs], field: impl Fn(&Trs) -> Vec3) -> Option<String> {
-    let entries: Vec<String> = pose
-        .iter()
-        .zip(base)
-        .zip(JOINTS.iter())
-        .filter(|((p, b), _)| field(p) != field(b))
-        .map(|((p, _), def)| format!("{}:{}", def.name, numbers(&field(p).to_array())))
-        .collect();
-    (!entries.is_empty()).then(|| entries.join(";"))
-}
-
 fn frame_text(m: &Mat4, turn: &Frame2) -> String {
     if *m == turn.to_mat4() {
         numbers(&[turn.angle, turn.origin.x, turn.origin.y])
@@ -204,10 +152,10 @@ pub fn write(page: &GradientPage) -> Link {
         link = link.with("pose", PRESETS[page.preset].name);
     }
     let base = PRESETS[page.preset].local();
-    if let Some(rot) = joints_text(&page.target, &base, |t| t.rotation) {
+    if let Some(rot) = joint_link::write(&page.target, &base, |t| t.rotation) {
         link = link.with("rot", rot);
     }
-    if let Some(pos) = joints_text(&page.target, &base, |t| t.translation) {
+    if let Some(pos) = joint_link::write(&page.target, &base, |t| t.translation) {
         link = link.with("pos", pos);
     }
     if page.joint != DEFAULT_JOINT {

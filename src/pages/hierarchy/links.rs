@@ -3,9 +3,9 @@
 //! `rot=upper_arm.L:0,0,1.2;forearm.L:0.3,0,0` (radians), `pos=hips:0,1.1,0`,
 //! `scale=head:1.5,1.5,1.5`. Joint names are the rig's names.
 
-use crate::link::{Link, LinkError, numbers};
+use crate::link::{Link, LinkError};
+use crate::pages::joint_link;
 use crate::skin::Trs;
-use crate::skin::humanoid::{JOINT_COUNT, JOINTS};
 use glam::Vec3;
 
 /// A part of a joint's local transform that a link can carry.
@@ -51,16 +51,6 @@ impl Field {
     }
 }
 
-/// The index of the joint called `name`.
-pub fn joint_index(name: &str) -> Option<usize> {
-    JOINTS.iter().position(|j| j.name == name)
-}
-
-/// Every joint name, for messages.
-pub fn joint_names() -> String {
-    JOINTS.iter().map(|j| j.name).collect::<Vec<_>>().join(", ")
-}
-
 /// How far a translation or scale may go: past this the figure leaves any view, and
 /// products of such numbers overflow.
 pub const LIMIT: f32 = 100.0;
@@ -93,56 +83,13 @@ pub fn rounded(trs: Trs) -> Trs {
 /// The value of `field`'s key for `pose`: the joints that differ from `bind`, or `None`
 /// when none do.
 pub fn write(field: Field, pose: &[Trs], bind: &[Trs]) -> Option<String> {
-    let entries: Vec<String> = pose
-        .iter()
-        .zip(bind)
-        .zip(JOINTS.iter())
-        .filter(|((p, b), _)| field.get(p) != field.get(b))
-        .map(|((p, _), def)| format!("{}:{}", def.name, numbers(&field.get(p).to_array())))
-        .collect();
-    (!entries.is_empty()).then(|| entries.join(";"))
+    joint_link::write(pose, bind, |t| field.get(t))
 }
 
-/// Reads `field`'s key from `link` into a list of (joint, value). Checks everything:
-/// joint names, three finite numbers each, no joint twice, no zero scale.
+/// Reads `field`'s key from `link` into a list of (joint, value): joint names, three
+/// finite numbers each, no joint twice, nothing [`problem`] refuses.
 pub fn read(field: Field, link: &Link) -> Result<Vec<(usize, Vec3)>, LinkError> {
-    let Some(value) = link.get(field.key()) else {
-        return Ok(Vec::new());
-    };
-    let bad = |expected: String| LinkError::BadValue {
-        key: field.key().to_owned(),
-        value: value.to_owned(),
-        expected,
-    };
-    let form = "entries like `forearm.L:0,0,1.2` joined by `;`";
-    let mut seen = [false; JOINT_COUNT];
-    let mut out = Vec::new();
-    for entry in value.split(';') {
-        let Some((name, numbers)) = entry.split_once(':') else {
-            return Err(bad(form.to_owned()));
-        };
-        let joint = joint_index(name).ok_or_else(|| {
-            bad(format!(
-                "{form}; `{name}` is not a joint. The joints are: {}",
-                joint_names()
-            ))
-        })?;
-        if std::mem::replace(&mut seen[joint], true) {
-            return Err(bad(format!("{form}; `{name}` is given twice")));
-        }
-        let parsed: Option<Vec<f32>> = numbers.split(',').map(crate::link::parse_number).collect();
-        let v = match parsed.as_deref() {
-            Some(&[x, y, z]) => Vec3::new(x, y, z),
-            _ => {
-                return Err(bad(format!("{form}; `{name}` needs three finite numbers")));
-            }
-        };
-        if let Some(problem) = problem(field, v) {
-            return Err(bad(format!("{form}; for `{name}`, {problem}")));
-        }
-        out.push((joint, v));
-    }
-    Ok(out)
+    joint_link::read(link, field.key(), |v| problem(field, v))
 }
 
 #[cfg(test)]
