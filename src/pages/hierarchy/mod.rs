@@ -129,7 +129,13 @@ fn default_camera() -> Camera {
 
 impl Default for HierarchyPage {
     fn default() -> Self {
-        let assets = Arc::new(Assets::new());
+        Self::with_assets(Arc::new(Assets::new()))
+    }
+}
+
+impl HierarchyPage {
+    /// The page at its defaults around already built meshes.
+    fn with_assets(assets: Arc<Assets>) -> Self {
         Self {
             pose: assets.bind,
             selected: DEFAULT_JOINT,
@@ -196,18 +202,10 @@ impl Page for HierarchyPage {
     }
 
     fn reset(&mut self) {
-        *self = Self {
-            pose: self.assets.bind,
-            selected: DEFAULT_JOINT,
-            wrong_order: false,
-            exercise: 0,
-            check: Check::default(),
-            refused: None,
-            dragging: None,
-            camera: default_camera(),
-            joint_screen: self.joint_screen,
-            assets: self.assets.clone(),
-        };
+        let joint_screen = self.joint_screen;
+        *self = Self::with_assets(self.assets.clone());
+        // Where the joints were drawn stays valid until the next frame redraws them.
+        self.joint_screen = joint_screen;
     }
 
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
