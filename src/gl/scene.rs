@@ -113,6 +113,30 @@ pub struct SkinnedDraw {
     pub line_width: f32,
 }
 
+impl SkinnedDraw {
+    /// A surface lit by the headlight, in `color`.
+    pub fn surface(mesh: Arc<MeshData>, palette: Palette, color: [f32; 4]) -> Self {
+        Self {
+            mesh,
+            palette,
+            color,
+            lit: true,
+            line_width: 1.0,
+        }
+    }
+
+    /// Unlit lines `line_width` pixels wide, in `color`.
+    pub fn lines(mesh: Arc<MeshData>, palette: Palette, color: [f32; 4], line_width: f32) -> Self {
+        Self {
+            mesh,
+            palette,
+            color,
+            lit: false,
+            line_width,
+        }
+    }
+}
+
 /// A vertex for unskinned lines and triangles.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ColorVertex {

@@ -190,13 +190,12 @@ impl GridPage {
                 );
             }
         }
-        scene.skinned.push(SkinnedDraw {
-            mesh: self.mesh.clone(),
-            palette: Palette::Matrices(pose.uploaded.clone()),
-            color: crate::ui::rgba(MESH_RED),
-            lit: false,
-            line_width: 3.0,
-        });
+        scene.skinned.push(SkinnedDraw::lines(
+            self.mesh.clone(),
+            Palette::Matrices(pose.uploaded.clone()),
+            crate::ui::rgba(MESH_RED),
+            3.0,
+        ));
         scene
     }
 

@@ -276,13 +276,12 @@ impl XrayPage {
             scene.arrow(*origin, *tip, 0.035, rgba(color));
         }
         scene.marker(self.matrix.w_axis.truncate(), 0.06, rgba(AXIS_COLORS[3]));
-        scene.skinned.push(SkinnedDraw {
-            mesh: self.cube.clone(),
-            palette: Palette::Matrices(vec![self.matrix]),
-            color: [0.85, 0.85, 0.9, 1.0],
-            lit: false,
-            line_width: 2.0,
-        });
+        scene.skinned.push(SkinnedDraw::lines(
+            self.cube.clone(),
+            Palette::Matrices(vec![self.matrix]),
+            [0.85, 0.85, 0.9, 1.0],
+            2.0,
+        ));
         let before = [0.6, 0.6, 0.6, 1.0];
         let after = [1.0, 0.8, 0.2, 1.0];
         scene.marker(self.point, 0.08, before);

@@ -70,13 +70,9 @@ impl BlendingPage {
             } else {
                 Palette::Matrices(moved)
             };
-            scene.skinned.push(SkinnedDraw {
-                mesh: mesh.clone(),
-                palette,
-                color,
-                lit: true,
-                line_width: 1.0,
-            });
+            scene
+                .skinned
+                .push(SkinnedDraw::surface(mesh.clone(), palette, color));
             let world = arm::world_from_joint(self.twist, self.bend);
             for w in &world {
                 scene.axes(&(shift * *w), 0.8);

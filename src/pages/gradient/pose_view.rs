@@ -37,20 +37,16 @@ pub(super) fn poses_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     // so that wherever the target still coincides with it, the target shows, not a
     // flicker of both.
     let away = -camera.light_dir() * 0.005;
-    s.skinned.push(SkinnedDraw {
-        mesh: page.assets.bones.clone(),
-        palette: Palette::Matrices(vec![Mat4::from_translation(away); JOINT_COUNT]),
-        color: GHOST_COLOR,
-        lit: true,
-        line_width: 1.0,
-    });
-    s.skinned.push(SkinnedDraw {
-        mesh: page.assets.bones.clone(),
-        palette: Palette::Matrices(gradients.clone()),
-        color: TARGET_COLOR,
-        lit: true,
-        line_width: 1.0,
-    });
+    s.skinned.push(SkinnedDraw::surface(
+        page.assets.bones.clone(),
+        Palette::Matrices(vec![Mat4::from_translation(away); JOINT_COUNT]),
+        GHOST_COLOR,
+    ));
+    s.skinned.push(SkinnedDraw::surface(
+        page.assets.bones.clone(),
+        Palette::Matrices(gradients.clone()),
+        TARGET_COLOR,
+    ));
     for (g, b) in gradients.iter().zip(bind) {
         let from = position(b);
         let to = g.transform_point3(from);

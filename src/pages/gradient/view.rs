@@ -311,20 +311,18 @@ fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     }
     // The letter is modelled in a frame's own space: the palette places it. Frame b's
     // copy is drawn with `ab · a`, the gradient applied on top of a.
-    s.skinned.push(SkinnedDraw {
-        mesh: page.assets.letter.clone(),
-        palette: Palette::Matrices(vec![a]),
-        color: dim(A_COLOR, 0.9),
-        lit: false,
-        line_width: 3.0,
-    });
-    s.skinned.push(SkinnedDraw {
-        mesh: page.assets.letter.clone(),
-        palette: Palette::Matrices(vec![ab * a]),
-        color: rgba(B_COLOR),
-        lit: false,
-        line_width: 3.0,
-    });
+    s.skinned.push(SkinnedDraw::lines(
+        page.assets.letter.clone(),
+        Palette::Matrices(vec![a]),
+        dim(A_COLOR, 0.9),
+        3.0,
+    ));
+    s.skinned.push(SkinnedDraw::lines(
+        page.assets.letter.clone(),
+        Palette::Matrices(vec![ab * a]),
+        rgba(B_COLOR),
+        3.0,
+    ));
     let pink = rgba(PINK);
     s.arrow(a.w_axis.truncate(), b.w_axis.truncate(), 0.03, pink);
     for axis in [Vec3::X, Vec3::Y] {

@@ -36,32 +36,27 @@ impl HierarchyPage {
         }
         let assets = &self.assets;
         let skinned = palette(&pose.world, &assets.joint_from_bind);
-        scene.skinned.push(SkinnedDraw {
-            mesh: assets.bones.clone(),
-            palette: Palette::Matrices(skinned.clone()),
-            color: BONE,
-            lit: true,
-            line_width: 1.0,
-        });
+        scene.skinned.push(SkinnedDraw::surface(
+            assets.bones.clone(),
+            Palette::Matrices(skinned.clone()),
+            BONE,
+        ));
         // The moved bones again, in their own colour: same vertices, same depth, drawn
         // later, so they win.
         if let Some(mesh) = assets.subtree.get(self.selected) {
-            scene.skinned.push(SkinnedDraw {
-                mesh: mesh.clone(),
-                palette: Palette::Matrices(skinned),
-                color: rgba(MOVED),
-                lit: true,
-                line_width: 1.0,
-            });
+            scene.skinned.push(SkinnedDraw::surface(
+                mesh.clone(),
+                Palette::Matrices(skinned),
+                rgba(MOVED),
+            ));
         }
         if self.wrong_order {
-            scene.skinned.push(SkinnedDraw {
-                mesh: assets.ghost.clone(),
-                palette: Palette::Matrices(palette(&pose.wrong, &assets.joint_from_bind)),
-                color: rgba(WRONG),
-                lit: false,
-                line_width: 2.0,
-            });
+            scene.skinned.push(SkinnedDraw::lines(
+                assets.ghost.clone(),
+                Palette::Matrices(palette(&pose.wrong, &assets.joint_from_bind)),
+                rgba(WRONG),
+                2.0,
+            ));
             scene.marker(Vec3::ZERO, 0.03, rgba(WRONG));
         }
         for (j, world) in pose.world.iter().enumerate() {
