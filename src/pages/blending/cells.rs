@@ -1,42 +1,18 @@
 //! The blending page's notebook cells.
 
 use super::{BONE_NAMES, BlendingPage, Mode};
-use crate::notebook::{anchor, code_ui};
 use crate::skin::arm::{self, Falloff};
-use crate::skin::dqs::{blend_dual_quats, dual_quat_palette};
-use crate::skin::lbs::{VertexBreakdown, blended_matrix};
-use crate::skin::{Influences, MAX_INFLUENCES};
-use crate::ui::check::{Question, check_ui};
-use crate::ui::inspect::{InspectStyle, breakdown_ui};
+use crate::ui::inspect::InspectStyle;
 use crate::ui::legend::weight_legend_ui;
-use crate::ui::matrix::matrix_view_ui;
 use crate::ui::{angle_slider_ui, error_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
-use glam::Vec3;
 use std::f32::consts::TAU;
 
-const LBS_SOURCE: &str = include_str!("../../skin/lbs.rs");
 const LBS_COLOR: Color32 = Color32::from_rgb(220, 80, 40);
-const DQS_COLOR: Color32 = Color32::from_rgb(40, 110, 220);
+pub(super) const DQS_COLOR: Color32 = Color32::from_rgb(40, 110, 220);
 
-/// The check question: an elbow vertex, half on each bone, with the elbow bent 90°.
-pub const CHECK_VERTEX: Vec3 = Vec3::new(2.0, 0.5, 0.0);
-/// The bend of the check question, radians.
-pub const CHECK_BEND: f32 = std::f32::consts::FRAC_PI_2;
-
-/// Where LBS and DQS put [`CHECK_VERTEX`] at [`CHECK_BEND`]: `[lbs x, lbs y, dqs x, dqs y]`.
-pub fn check_answer() -> [f32; 4] {
-    let palette = arm::palette(0.0, CHECK_BEND);
-    let half =
-        Influences::prepare(&[(0, 0.5), (1, 0.5)], arm::BONE_COUNT).unwrap_or(Influences::rigid(0));
-    let lbs = blended_matrix(&palette, &half).transform_point3(CHECK_VERTEX);
-    let dqs =
-        blend_dual_quats(&dual_quat_palette(&palette), &half, true).transform_point(CHECK_VERTEX);
-    [lbs.x, lbs.y, dqs.x, dqs.y]
-}
-
-fn bone_color(bone: usize) -> Color32 {
+pub(super) fn bone_color(bone: usize) -> Color32 {
     [
         Color32::from_rgb(200, 140, 20),
         Color32::from_rgb(30, 150, 170),
@@ -61,7 +37,7 @@ impl BlendingPage {
             "algorithm" => self.algorithm_ui(ui),
             "compare" => self.compare_ui(ui),
             "antipodal" => self.antipodal_ui(ui),
-            "check" => self.check_ui(ui),
+            "check" => self.check_cell_ui(ui),
             _ => error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
@@ -182,116 +158,6 @@ impl BlendingPage {
         }
     }
 
-    fn vertex_ui(&mut self, ui: &mut Ui) {
-        let count = self.arm.skin.positions.len();
-        ui.horizontal(|ui| {
-            let label = ui.label("Vertex:");
-            let mut v = self.vertex.unwrap_or(arm::elbow_ring() * arm::SEGMENTS);
-            if ui
-                .add(egui::DragValue::new(&mut v).range(0..=count - 1))
-                .labelled_by(label.id)
-                .changed()
-                || self.vertex.is_none() && ui.button("Pick one at the elbow").clicked()
-            {
-                self.vertex = Some(v.min(count - 1));
-            }
-        });
-        let Some(v) = self.vertex else {
-            ui.label(RichText::new("Click a vertex on the arm, or pick one above.").weak());
-            return;
-        };
-        let pose = self.pose();
-        let skin = self.skin();
-        let influences = skin.influences[v];
-        ui.label(format!(
-            "bind position {}   weights: {}   (sum {:.3})",
-            self.inspect_style().point(skin.positions[v]),
-            influences
-                .used()
-                .map(|(j, w)| format!("{} {w:.2}", BONE_NAMES[j]))
-                .collect::<Vec<_>>()
-                .join(", "),
-            influences.sum()
-        ));
-        ui.horizontal_wrapped(|ui| {
-            for (j, _) in influences.used() {
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(format!("gradient, {}", BONE_NAMES[j]))
-                            .color(bone_color(j))
-                            .strong(),
-                    );
-                    matrix_view_ui(ui, &format!("gradient {j}"), &pose.palette[j]);
-                });
-            }
-        });
-        ui.label(RichText::new("blended = w0 · gradient0 + w1 · gradient1").strong());
-        matrix_view_ui(ui, "blended", &blended_matrix(&pose.palette, &influences));
-        if let Some(b) = VertexBreakdown::new(&pose.palette, &skin, v) {
-            breakdown_ui(ui, &b, &self.inspect_style());
-        }
-        let dqs = pose.dqs[v].position;
-        ui.label(
-            RichText::new(format!(
-                "dual quaternions put it at {}   (LBS and DQS {:.3} apart)",
-                self.inspect_style().point(dqs),
-                dqs.distance(pose.lbs[v].position)
-            ))
-            .monospace()
-            .color(DQS_COLOR),
-        );
-    }
-
-    fn algorithm_ui(&mut self, ui: &mut Ui) {
-        let step = |ui: &mut Ui, name: &str| match anchor(LBS_SOURCE, name) {
-            Some(code) => code_ui(ui, &code),
-            None => error_ui(ui, format!("the source has no anchor `{name}`")),
-        };
-        let v = self.vertex;
-        let pose = self.pose();
-        let skin = self.skin();
-        ui.label(RichText::new("1. Once per frame, a gradient matrix per bone:").strong());
-        step(ui, "palette");
-        ui.horizontal_wrapped(|ui| {
-            for (j, m) in pose.palette.iter().enumerate() {
-                ui.vertical(|ui| {
-                    ui.label(RichText::new(BONE_NAMES[j]).color(bone_color(j)));
-                    matrix_view_ui(ui, &format!("algorithm gradient {j}"), m);
-                });
-            }
-        });
-        ui.label(
-            RichText::new("2. Per vertex, the weighted sum of its bones' gradients:").strong(),
-        );
-        step(ui, "blend");
-        let Some(v) = v else {
-            ui.label(RichText::new("Pick a vertex to see its numbers here.").weak());
-            return;
-        };
-        let influences = skin.influences[v];
-        let blended = blended_matrix(&pose.palette, &influences);
-        ui.label(
-            RichText::new(format!(
-                "vertex {v}: joints {:?}, weights {:?}",
-                &influences.joints[..MAX_INFLUENCES],
-                influences.weights.map(|w| (w * 1000.0).round() / 1000.0)
-            ))
-            .monospace(),
-        );
-        matrix_view_ui(ui, "algorithm blended", &blended);
-        ui.label(RichText::new("3. The blended matrix moves the vertex:").strong());
-        step(ui, "skin_vertices");
-        ui.label(
-            RichText::new(format!(
-                "{} -> {}",
-                self.inspect_style().point(skin.positions[v]),
-                self.inspect_style().point(pose.lbs[v].position)
-            ))
-            .monospace()
-            .strong(),
-        );
-    }
-
     fn compare_ui(&mut self, ui: &mut Ui) {
         angle_slider_ui(ui, &mut self.twist, 0.0..=360.0, "twist", 0);
         angle_slider_ui(ui, &mut self.bend, -150.0..=150.0, "bend", 0);
@@ -367,42 +233,5 @@ impl BlendingPage {
         } else if dot < 0.0 {
             ui.label("The dot product is negative, so the check flips the forearm's quaternion before adding it.");
         }
-    }
-
-    fn check_ui(&mut self, ui: &mut Ui) {
-        ui.label(
-            "Bend the elbow 90° (no twist). Vertex v = (2, 0.5, 0) sits on the elbow with weight 0.5 on each bone. \
-             The upper arm does not move; the forearm turns 90° about z around the elbow at (2, 0, 0). \
-             Where does each method put v?"
-        );
-        if ui.button("Show this pose in the viewport").clicked() {
-            self.twist = 0.0;
-            self.bend = CHECK_BEND;
-            self.vertex = Some(arm::elbow_ring() * arm::SEGMENTS);
-        }
-        let expected = check_answer();
-        let question = Question {
-            name: "blend",
-            labels: &["LBS x", "LBS y", "DQS x", "DQS y"],
-            columns: 2,
-            expected: &expected,
-            tolerance: 0.01,
-        };
-        let palette = arm::palette(0.0, CHECK_BEND);
-        let moved = self
-            .inspect_style()
-            .point(palette[1].transform_point3(CHECK_VERTEX));
-        check_ui(ui, &mut self.check, &question, |ui| {
-            ui.label("Forearm gradient (upper arm: identity):");
-            matrix_view_ui(ui, "check gradient", &palette[1]);
-            ui.label(RichText::new(format!(
-                "forearm . v = {}\nLBS: 0.5 . v + 0.5 . (forearm . v) = ({:.3}, {:.3})\n\
-                 DQS: half the rotation, 45° about the elbow: (2, 0) + 0.5 . (-sin 45°, cos 45°) = ({:.3}, {:.3})\n\
-                 LBS pulls the vertex to {:.3} from the elbow; DQS keeps it at 0.5.",
-                moved,
-                expected[0], expected[1], expected[2], expected[3],
-                Vec3::new(expected[0] - 2.0, expected[1], 0.0).length()
-            )).monospace());
-        });
     }
 }

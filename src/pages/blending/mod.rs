@@ -2,10 +2,13 @@
 //! quaternions, side by side, with weights to choose or paint.
 
 mod cells;
+mod check;
+mod inspect;
+mod links;
 mod view;
 
 use crate::gl::MeshData;
-use crate::link::{Link, LinkError, number};
+use crate::link::{Link, LinkError};
 use crate::page::Page;
 use crate::skin::arm::{self, ArmMesh, Falloff};
 use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
@@ -14,9 +17,10 @@ use crate::skin::paint::WeightMap;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
-use std::f32::consts::TAU;
 use std::sync::Arc;
 
+/// The page's link name.
+const SLUG: &str = "blending";
 const CELLS: &[&str] = &[
     "weights",
     "paint",
@@ -310,7 +314,7 @@ impl BlendingPage {
 
 impl Page for BlendingPage {
     fn slug(&self) -> &'static str {
-        "blending"
+        SLUG
     }
 
     fn title(&self) -> &'static str {
@@ -334,66 +338,11 @@ impl Page for BlendingPage {
     }
 
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        let slugs = |all: &[&'static str]| all.to_vec();
-        let twist = link.f32("twist")?;
-        let bend = link.f32("bend")?;
-        let mode = link.choice("mode", &slugs(&Mode::ALL.map(Mode::slug)))?;
-        let bone = link.index("bone", arm::BONE_COUNT)?;
-        let falloff = link.choice("falloff", &slugs(&Falloff::ALL.map(Falloff::slug)))?;
-        let width = link.f32("width")?;
-        let vertex = link.index("vertex", self.arm.skin.positions.len())?;
-        let antipodal = link.bool("antipodal_check")?;
-        let negate = link.bool("negate_forearm")?;
-        if let Some(width) = width
-            && !(0.0..=arm::BONE_LENGTH).contains(&width)
-        {
-            return Err(link.bad("width", format!("a number from 0 to {}", arm::BONE_LENGTH)));
-        }
-        self.twist = twist.map_or(self.twist, |t| t.rem_euclid(TAU));
-        self.bend = bend.map_or(self.bend, |b| b.clamp(-2.6, 2.6));
-        self.mode = mode.map_or(self.mode, |m| Mode::ALL[m]);
-        self.bone = bone.unwrap_or(self.bone);
-        if falloff.is_some() || width.is_some() {
-            let falloff = falloff.map_or(self.falloff, |f| Falloff::ALL[f]);
-            self.use_falloff(falloff, width.unwrap_or(self.blend_width));
-        }
-        self.vertex = vertex.or(self.vertex);
-        self.antipodal_check = antipodal.unwrap_or(self.antipodal_check);
-        self.negate_forearm = negate.unwrap_or(self.negate_forearm);
-        Ok(())
+        links::apply(self, link)
     }
 
     fn link(&self) -> Link {
-        let d = Self::default();
-        let mut link = Link::new(self.slug());
-        if self.twist != d.twist {
-            link = link.with("twist", number(self.twist));
-        }
-        if self.bend != d.bend {
-            link = link.with("bend", number(self.bend));
-        }
-        if self.mode != d.mode {
-            link = link.with("mode", self.mode.slug());
-        }
-        if self.bone != d.bone {
-            link = link.with("bone", self.bone);
-        }
-        if self.falloff != d.falloff {
-            link = link.with("falloff", self.falloff.slug());
-        }
-        if self.blend_width != d.blend_width {
-            link = link.with("width", number(self.blend_width));
-        }
-        if let Some(vertex) = self.vertex {
-            link = link.with("vertex", vertex);
-        }
-        if !self.antipodal_check {
-            link = link.with("antipodal_check", false);
-        }
-        if self.negate_forearm {
-            link = link.with("negate_forearm", true);
-        }
-        link
+        links::write(self)
     }
 
     fn cell_ui(&mut self, cell: &str, ui: &mut egui::Ui) {

@@ -1,0 +1,127 @@
+//! The blending page's vertex cells: one vertex taken apart, and the algorithm with its
+//! numbers.
+
+use super::cells::{DQS_COLOR, bone_color};
+use super::{BONE_NAMES, BlendingPage};
+use crate::notebook::{anchor, code_ui};
+use crate::skin::MAX_INFLUENCES;
+use crate::skin::arm;
+use crate::skin::lbs::{VertexBreakdown, blended_matrix};
+use crate::ui::error_ui;
+use crate::ui::inspect::breakdown_ui;
+use crate::ui::matrix::matrix_view_ui;
+use egui::{RichText, Ui};
+
+const LBS_SOURCE: &str = include_str!("../../skin/lbs.rs");
+
+impl BlendingPage {
+    pub(super) fn vertex_ui(&mut self, ui: &mut Ui) {
+        let count = self.arm.skin.positions.len();
+        ui.horizontal(|ui| {
+            let label = ui.label("Vertex:");
+            let mut v = self.vertex.unwrap_or(arm::elbow_ring() * arm::SEGMENTS);
+            if ui
+                .add(egui::DragValue::new(&mut v).range(0..=count - 1))
+                .labelled_by(label.id)
+                .changed()
+                || self.vertex.is_none() && ui.button("Pick one at the elbow").clicked()
+            {
+                self.vertex = Some(v.min(count - 1));
+            }
+        });
+        let Some(v) = self.vertex else {
+            ui.label(RichText::new("Click a vertex on the arm, or pick one above.").weak());
+            return;
+        };
+        let pose = self.pose();
+        let skin = self.skin();
+        let influences = skin.influences[v];
+        ui.label(format!(
+            "bind position {}   weights: {}   (sum {:.3})",
+            self.inspect_style().point(skin.positions[v]),
+            influences
+                .used()
+                .map(|(j, w)| format!("{} {w:.2}", BONE_NAMES[j]))
+                .collect::<Vec<_>>()
+                .join(", "),
+            influences.sum()
+        ));
+        ui.horizontal_wrapped(|ui| {
+            for (j, _) in influences.used() {
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(format!("gradient, {}", BONE_NAMES[j]))
+                            .color(bone_color(j))
+                            .strong(),
+                    );
+                    matrix_view_ui(ui, &format!("gradient {j}"), &pose.palette[j]);
+                });
+            }
+        });
+        ui.label(RichText::new("blended = w0 · gradient0 + w1 · gradient1").strong());
+        matrix_view_ui(ui, "blended", &blended_matrix(&pose.palette, &influences));
+        if let Some(b) = VertexBreakdown::new(&pose.palette, &skin, v) {
+            breakdown_ui(ui, &b, &self.inspect_style());
+        }
+        let dqs = pose.dqs[v].position;
+        ui.label(
+            RichText::new(format!(
+                "dual quaternions put it at {}   (LBS and DQS {:.3} apart)",
+                self.inspect_style().point(dqs),
+                dqs.distance(pose.lbs[v].position)
+            ))
+            .monospace()
+            .color(DQS_COLOR),
+        );
+    }
+
+    pub(super) fn algorithm_ui(&mut self, ui: &mut Ui) {
+        let step = |ui: &mut Ui, name: &str| match anchor(LBS_SOURCE, name) {
+            Some(code) => code_ui(ui, &code),
+            None => error_ui(ui, format!("the source has no anchor `{name}`")),
+        };
+        let v = self.vertex;
+        let pose = self.pose();
+        let skin = self.skin();
+        ui.label(RichText::new("1. Once per frame, a gradient matrix per bone:").strong());
+        step(ui, "palette");
+        ui.horizontal_wrapped(|ui| {
+            for (j, m) in pose.palette.iter().enumerate() {
+                ui.vertical(|ui| {
+                    ui.label(RichText::new(BONE_NAMES[j]).color(bone_color(j)));
+                    matrix_view_ui(ui, &format!("algorithm gradient {j}"), m);
+                });
+            }
+        });
+        ui.label(
+            RichText::new("2. Per vertex, the weighted sum of its bones' gradients:").strong(),
+        );
+        step(ui, "blend");
+        let Some(v) = v else {
+            ui.label(RichText::new("Pick a vertex to see its numbers here.").weak());
+            return;
+        };
+        let influences = skin.influences[v];
+        let blended = blended_matrix(&pose.palette, &influences);
+        ui.label(
+            RichText::new(format!(
+                "vertex {v}: joints {:?}, weights {:?}",
+                &influences.joints[..MAX_INFLUENCES],
+                influences.weights.map(|w| (w * 1000.0).round() / 1000.0)
+            ))
+            .monospace(),
+        );
+        matrix_view_ui(ui, "algorithm blended", &blended);
+        ui.label(RichText::new("3. The blended matrix moves the vertex:").strong());
+        step(ui, "skin_vertices");
+        ui.label(
+            RichText::new(format!(
+                "{} -> {}",
+                self.inspect_style().point(skin.positions[v]),
+                self.inspect_style().point(pose.lbs[v].position)
+            ))
+            .monospace()
+            .strong(),
+        );
+    }
+}
