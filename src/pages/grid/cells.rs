@@ -1,0 +1,103 @@
+//! The grid page's notebook cells.
+
+use super::*;
+
+impl GridPage {
+    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
+        match cell {
+            "controls" => {
+                self.play_ui(ui);
+                for bone in 0..BONE_COUNT {
+                    let mut angle = self.angles[bone];
+                    if angle_slider_ui(
+                        ui,
+                        &mut angle,
+                        -180.0..=180.0,
+                        &format!("b{bone} local angle"),
+                        1,
+                    ) {
+                        self.angles[bone] = angle;
+                        self.playing = false;
+                    }
+                }
+            }
+            "bone" => {
+                let pose = self.pose();
+                ui.horizontal(|ui| {
+                    ui.label("Show bone:");
+                    for bone in 0..BONE_COUNT {
+                        ui.selectable_value(&mut self.bone, bone, format!("b{bone}"));
+                    }
+                });
+                let b = self.bone;
+                let gradient = pose.gradients[b];
+                egui::Grid::new("bone_matrices")
+                    .spacing([16.0, 8.0])
+                    .show(ui, |ui| {
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new(format!("local  (b{b} from parent)")).strong());
+                            matrix_view_ui(ui, "local", &pose.local[b]);
+                        });
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new("world = parent world · local").strong());
+                            matrix_view_ui(ui, "world", &pose.world[b]);
+                        });
+                        ui.end_row();
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new("inverse bind").strong());
+                            matrix_view_ui(ui, "inverse bind", &pose.inverse_bind[b]);
+                        });
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new("gradient = world · inverse bind").strong());
+                            matrix_view_ui(ui, "gradient", &gradient);
+                        });
+                        ui.end_row();
+                    });
+            }
+            "vertex" => {
+                let pose = self.pose();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Vertex:");
+                    for i in 0..grid::POSITIONS.len() {
+                        if ui
+                            .selectable_label(self.vertex == Some(i), i.to_string())
+                            .clicked()
+                        {
+                            self.vertex = Some(i);
+                        }
+                    }
+                });
+                let Some(v) = self.vertex else {
+                    ui.label(
+                        RichText::new("Click a vertex in the viewport, or a number above.").weak(),
+                    );
+                    return;
+                };
+                let bind = self.mesh.skin.positions[v];
+                let influences = &self.mesh.skin.influences[v];
+                ui.label(format!(
+                    "bind position {}   bones {:?}   weights {:?}",
+                    self.inspect_style().point(bind),
+                    influences.joints,
+                    influences.weights
+                ));
+                if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
+                    breakdown_ui(ui, &b, &self.inspect_style());
+                }
+            }
+            "forget" => {
+                ui.checkbox(
+                    &mut self.forget_inverse_bind,
+                    "Forget the inverse bind (upload world matrices)",
+                );
+                if self.forget_inverse_bind {
+                    error_ui(
+                        ui,
+                        "The shader now gets world matrices. Vertex 4 sits at x = 4 and bone b1 sits at x = 4 too, so the vertex is moved by 4 twice and lands near x = 8.",
+                    );
+                }
+            }
+            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        }
+    }
+}

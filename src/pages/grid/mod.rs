@@ -1,0 +1,260 @@
+//! The 2D bone-chain grid: ten vertices, three bones, the skinning shader drawing red lines.
+
+mod cells;
+mod view;
+
+use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use crate::link::{Link, LinkError, number, numbers};
+use crate::page::Page;
+use crate::skin::grid::{self, BONE_COUNT};
+use crate::skin::lbs::{VertexBreakdown, inverse_bind, palette, skin_vertices};
+use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
+use crate::ui::matrix::matrix_view_ui;
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::{Camera, PlaneCamera, Viewport, angle_slider_ui, error_ui};
+use egui::{Color32, RichText, Ui};
+use glam::{Mat4, Vec2, Vec3};
+use std::f32::consts::PI;
+use std::sync::Arc;
+
+const CELLS: &[&str] = &["controls", "bone", "vertex", "forget"];
+const KEYS: &[&str] = &[
+    "angle",
+    "angles",
+    "t",
+    "bone",
+    "vertex",
+    "forget_inverse_bind",
+];
+/// The colour of the skinned mesh. Only the shader draws in it, so a screenshot test
+/// can find the shader's lines by colour.
+pub const MESH_RED: Color32 = Color32::from_rgb(240, 60, 50);
+/// Vertex dots drawn over the mesh (by egui, from the CPU reference).
+const DOT_RED: Color32 = Color32::from_rgb(150, 25, 25);
+const BONE_COLORS: [Color32; BONE_COUNT] = [
+    Color32::from_rgb(255, 200, 60),
+    Color32::from_rgb(90, 220, 230),
+    Color32::from_rgb(230, 120, 230),
+];
+
+/// The page's state.
+pub struct GridPage {
+    /// Each bone's local rotation about z, radians.
+    pub angles: [f32; BONE_COUNT],
+    /// Whether the seed's animation drives the angles.
+    pub playing: bool,
+    /// Animation time, seconds.
+    pub time: f32,
+    /// The bone whose matrices are shown.
+    pub bone: usize,
+    /// The vertex being inspected.
+    pub vertex: Option<usize>,
+    /// Upload world matrices instead of gradients, to see why the inverse bind matters.
+    pub forget_inverse_bind: bool,
+    dragging: Option<usize>,
+    camera: Camera,
+    mesh: Arc<MeshData>,
+    /// Screen positions of the joints in the last frame (for tests and picking).
+    pub joint_screen: [egui::Pos2; BONE_COUNT],
+}
+
+fn default_camera() -> Camera {
+    Camera::Plane(PlaneCamera {
+        center: Vec2::new(5.0, 0.0),
+        half_height: 10.5,
+    })
+}
+
+impl Default for GridPage {
+    fn default() -> Self {
+        // The grid data is constant and covered by tests in `skin::grid`.
+        let skin = grid::mesh().expect("the grid's weights are valid");
+        let indices = grid::LINES.iter().flatten().copied().collect();
+        Self {
+            angles: [0.0; BONE_COUNT],
+            playing: true,
+            time: 0.0,
+            bone: 1,
+            vertex: None,
+            forget_inverse_bind: false,
+            dragging: None,
+            camera: default_camera(),
+            mesh: MeshData::new(skin, indices, Primitive::Lines),
+            joint_screen: [egui::Pos2::ZERO; BONE_COUNT],
+        }
+    }
+}
+
+/// Everything derived from the angles for one frame.
+struct Pose {
+    local: [Mat4; BONE_COUNT],
+    world: Vec<Mat4>,
+    inverse_bind: Vec<Mat4>,
+    /// `world · inverse bind` per bone.
+    gradients: Vec<Mat4>,
+    /// What is uploaded: the gradients, or the world matrices when the inverse bind is
+    /// forgotten.
+    uploaded: Vec<Mat4>,
+    skinned: Vec<Vec3>,
+}
+
+impl GridPage {
+    fn pose(&self) -> Pose {
+        let skeleton = grid::skeleton();
+        let local = grid::parent_from_joint(self.angles);
+        let world = skeleton.world_from_joint(&local);
+        let bind = skeleton.world_from_joint(&grid::parent_from_joint([0.0; BONE_COUNT]));
+        // The bind pose is translations and rotations only: always invertible.
+        let inverse_bind = inverse_bind(&bind).unwrap_or_else(|_| vec![Mat4::IDENTITY; BONE_COUNT]);
+        let gradients = palette(&world, &inverse_bind);
+        let uploaded = if self.forget_inverse_bind {
+            world.clone()
+        } else {
+            gradients.clone()
+        };
+        let skinned = skin_vertices(&uploaded, &self.mesh.skin)
+            .iter()
+            .map(|v| v.position)
+            .collect();
+        Pose {
+            local,
+            world,
+            inverse_bind,
+            gradients,
+            uploaded,
+            skinned,
+        }
+    }
+
+    fn pause_at(&mut self, angles: [f32; BONE_COUNT]) {
+        self.playing = false;
+        self.angles = angles;
+    }
+
+    fn play_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let label = if self.playing { "Pause" } else { "Play" };
+            if ui.button(label).clicked() {
+                self.playing = !self.playing;
+            }
+            let mut t = self.time;
+            if ui
+                .add(
+                    egui::Slider::new(&mut t, 0.0..=2.0 * PI)
+                        .text("time t")
+                        .custom_formatter(|v, _| format!("{v:.2}")),
+                )
+                .changed()
+            {
+                self.time = t;
+                self.pause_at([grid::animated_angle(t); BONE_COUNT]);
+            }
+        });
+    }
+
+    fn inspect_style(&self) -> InspectStyle<'static> {
+        InspectStyle {
+            matrix_name: if self.forget_inverse_bind {
+                "world"
+            } else {
+                "gradient"
+            },
+            bone_name: &|j| format!("b{j}"),
+            bone_color: &|j| BONE_COLORS[j],
+            dims: 2,
+        }
+    }
+}
+
+impl Page for GridPage {
+    fn slug(&self) -> &'static str {
+        "grid"
+    }
+
+    fn title(&self) -> &'static str {
+        "The 2D bone-chain grid"
+    }
+
+    fn notebook(&self) -> &'static str {
+        include_str!("../../../chapters/05-grid.md")
+    }
+
+    fn cells(&self) -> &'static [&'static str] {
+        CELLS
+    }
+
+    fn link_keys(&self) -> &'static [&'static str] {
+        KEYS
+    }
+
+    fn reset(&mut self) {
+        *self = Self {
+            mesh: self.mesh.clone(),
+            ..Self::default()
+        };
+    }
+
+    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
+        let angle = link.f32("angle")?;
+        let angles = link.f32s::<BONE_COUNT>("angles")?;
+        let time = link.f32("t")?;
+        let bone = link.index("bone", BONE_COUNT)?;
+        let vertex = link.index("vertex", grid::POSITIONS.len())?;
+        let forget = link.bool("forget_inverse_bind")?;
+        if let Some(t) = time {
+            self.time = t;
+            self.pause_at([grid::animated_angle(t); BONE_COUNT]);
+        }
+        if let Some(angle) = angle {
+            self.pause_at([angle; BONE_COUNT]);
+        }
+        if let Some(angles) = angles {
+            self.pause_at(angles);
+        }
+        if let Some(bone) = bone {
+            self.bone = bone;
+        }
+        self.vertex = vertex.or(self.vertex);
+        self.forget_inverse_bind = forget.unwrap_or(self.forget_inverse_bind);
+        Ok(())
+    }
+
+    fn link(&self) -> Link {
+        let mut link = Link::new(self.slug());
+        // While the animation plays, the link names the page only: a link that changed
+        // every frame could not be copied, and browsers throttle address-bar updates.
+        if !self.playing {
+            link = if self.angles.iter().all(|a| *a == self.angles[0]) {
+                link.with("angle", number(self.angles[0]))
+            } else {
+                link.with("angles", numbers(&self.angles))
+            };
+        }
+        if self.bone != 1 {
+            link = link.with("bone", self.bone);
+        }
+        if let Some(vertex) = self.vertex {
+            link = link.with("vertex", vertex);
+        }
+        if self.forget_inverse_bind {
+            link = link.with("forget_inverse_bind", true);
+        }
+        link
+    }
+
+    fn tick(&mut self, dt: f32) -> bool {
+        if self.playing {
+            self.time = (self.time + dt).rem_euclid(2.0 * PI);
+            self.angles = [grid::animated_angle(self.time); BONE_COUNT];
+        }
+        self.playing
+    }
+
+    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+        self.cell(cell, ui);
+    }
+
+    fn viewport_ui(&mut self, ui: &mut Ui) {
+        self.viewport(ui);
+    }
+}
