@@ -1,0 +1,132 @@
+//! The X-ray page's notebook cells, and the words that describe a matrix.
+
+use super::*;
+
+/// `m * v` for a 4-vector, written out as the column-major product.
+fn product_text(m: &Mat4, v: glam::Vec4) -> String {
+    let r = *m * v;
+    let mut text = String::new();
+    for row in 0..4 {
+        let (l, rr) = match row {
+            0 => ('⎡', '⎤'),
+            3 => ('⎣', '⎦'),
+            _ => ('⎢', '⎥'),
+        };
+        let cells: Vec<String> = (0..4).map(|c| format!("{:6.2}", m.col(c)[row])).collect();
+        let op = if row == 1 { " × " } else { "   " };
+        let eq = if row == 1 { " = " } else { "   " };
+        text += &format!(
+            "{l}{}{rr}{op}{l}{:6.2}{rr}{eq}{l}{:6.2}{rr}\n",
+            cells.join(""),
+            v[row],
+            r[row]
+        );
+    }
+    text
+}
+
+/// Plain-words notes on what the matrix does besides rotating and moving.
+pub fn describe(m: &Mat4) -> Vec<String> {
+    let mut notes = Vec::new();
+    let names = ["x", "y", "z"];
+    for (name, length) in names.iter().zip(column_lengths(m)) {
+        if (length - 1.0).abs() > 1e-3 {
+            notes.push(format!(
+                "The {name} column has length {length:.2}: the matrix scales along {name}."
+            ));
+        }
+    }
+    let cols = [
+        m.x_axis.truncate(),
+        m.y_axis.truncate(),
+        m.z_axis.truncate(),
+    ];
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        let cos = cols[a].normalize_or_zero().dot(cols[b].normalize_or_zero());
+        if cos.abs() > 1e-3 {
+            let angle = cos.clamp(-1.0, 1.0).acos().to_degrees();
+            notes.push(format!(
+                "Columns {} and {} meet at {angle:.0}°, not 90°: the matrix shears.",
+                names[a], names[b]
+            ));
+        }
+    }
+    if Mat3::from_mat4(*m).determinant() < 0.0 {
+        notes.push(
+            "The determinant is negative: the matrix mirrors space (left becomes right).".into(),
+        );
+    }
+    if m.row(3) != glam::Vec4::W {
+        notes.push(
+            "The bottom row is not 0 0 0 1: this is a projection, not an affine transform.".into(),
+        );
+    }
+    notes
+}
+
+impl XrayPage {
+    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
+        match cell {
+            "presets" => {
+                ui.horizontal_wrapped(|ui| {
+                    for preset in Preset::ALL {
+                        if ui
+                            .selectable_label(
+                                self.preset == preset && self.matrix == preset.matrix(),
+                                preset.label(),
+                            )
+                            .clicked()
+                        {
+                            self.set_preset(preset);
+                        }
+                    }
+                });
+            }
+            "matrix" => {
+                ui.label(RichText::new("M — drag a number, or double-click to type").weak());
+                match matrix_edit_ui(ui, "M", &mut self.matrix, |_| Ok(())) {
+                    MatrixEdit::Changed => self.refused = None,
+                    MatrixEdit::Refused(reason) => {
+                        self.refused = Some(format!(
+                            "Edit refused: {reason}. M keeps its last valid value."
+                        ))
+                    }
+                    MatrixEdit::Unchanged => {}
+                }
+                if let Some(reason) = &self.refused {
+                    error_ui(ui, reason);
+                }
+            }
+            "multiply" => {
+                if let Some(reason) = Self::vec3_ui(ui, "point p (w = 1):", &mut self.point) {
+                    self.refused = Some(reason);
+                }
+                ui.label(
+                    RichText::new(product_text(&self.matrix, self.point.extend(1.0))).monospace(),
+                );
+                if let Some(reason) = Self::vec3_ui(ui, "vector v (w = 0):", &mut self.vector) {
+                    self.refused = Some(reason);
+                }
+                ui.label(
+                    RichText::new(product_text(&self.matrix, self.vector.extend(0.0))).monospace(),
+                );
+                if let Some(reason) = &self.refused {
+                    error_ui(ui, reason);
+                }
+            }
+            "properties" => {
+                let det = Mat3::from_mat4(self.matrix).determinant();
+                ui.label(format!("determinant of the 3×3 part: {det:.3}"));
+                if is_rigid(&self.matrix, 1e-3) {
+                    ui.label("Rigid: the x, y, z columns have length 1 and meet at right angles. M only rotates and moves.");
+                } else {
+                    ui.label(RichText::new("Not rigid:").strong());
+                    for note in describe(&self.matrix) {
+                        ui.label(format!("• {note}"));
+                    }
+                }
+            }
+            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        }
+    }
+}
