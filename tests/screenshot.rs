@@ -66,8 +66,8 @@ fn red_box(path: &Path) -> (u32, u32, u32, u32) {
     bbox
 }
 
-/// World-space extents (width, height) of the skinned grid at `angle`, from the CPU reference.
-fn cpu_extents(angle: f32) -> (f32, f32) {
+/// World-space bounds (min, max) of the skinned grid at `angle`, from the CPU reference.
+fn cpu_bounds(angle: f32) -> (glam::Vec3, glam::Vec3) {
     let skeleton = grid::skeleton();
     let bind = skeleton.world_from_joint(&grid::parent_from_joint([0.0; 3]));
     let pose = skeleton.world_from_joint(&grid::parent_from_joint([angle; 3]));
@@ -79,6 +79,12 @@ fn cpu_extents(angle: f32) -> (f32, f32) {
     let (min, max) = points.iter().fold((points[0], points[0]), |(lo, hi), p| {
         (lo.min(*p), hi.max(*p))
     });
+    (min, max)
+}
+
+/// World-space extents (width, height) of the skinned grid at `angle`.
+fn cpu_extents(angle: f32) -> (f32, f32) {
+    let (min, max) = cpu_bounds(angle);
     (max.x - min.x, max.y - min.y)
 }
 
@@ -120,6 +126,24 @@ fn straight_and_bent_grids_are_drawn_where_the_cpu_says() {
     assert!(
         bh > sh * 2.0,
         "bending raises the chain: {sh} -> {bh} px tall"
+    );
+
+    // And where: the straight grid's box pins world (0, 1) to a pixel; the bent grid's
+    // left and top edges must land where the CPU's bounds put them from there.
+    let (min, max) = cpu_bounds(0.8);
+    let (s_min, s_max) = cpu_bounds(0.0);
+    let left = s.0 as f32 + (min.x - s_min.x) * scale;
+    let top = s.1 as f32 - (max.y - s_max.y) * scale;
+    let tolerance = 8.0_f32.max(0.04 * cw.max(ch) * scale);
+    assert!(
+        (b.0 as f32 - left).abs() <= tolerance,
+        "bent left edge at {} px, CPU predicts {left}",
+        b.0
+    );
+    assert!(
+        (b.1 as f32 - top).abs() <= tolerance,
+        "bent top edge at {} px, CPU predicts {top}",
+        b.1
     );
 }
 
