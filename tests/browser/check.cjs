@@ -216,6 +216,10 @@ async function openApp(browser, base, fragment) {
     // A book chapter with the app embedded.
     for (const slug of slugs) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      // The book is read offline: nothing may be fetched from the network.
+      const fetched = [];
+      page.on("requestfailed", (r) => fetched.push(r.url()));
+      page.on("request", (r) => { if (!r.url().startsWith(base)) fetched.push(r.url()); });
       await page.goto(`${base}/${slug}.html`);
       const frame = await page.waitForSelector("iframe.skinlab-live", { timeout: 30000 }).then((e) => e.contentFrame());
       await frame.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 }).catch(() => null);
@@ -224,6 +228,7 @@ async function openApp(browser, base, fragment) {
       await iframe.scrollIntoViewIfNeeded();
       const colors = distinctColors(region(await iframe.screenshot(), [0.5, 0.1, 0.98, 0.9]));
       check(`book chapter ${slug}.html shows its live page`, colors > 8, `${colors} colours`);
+      check(`book chapter ${slug}.html fetches nothing from outside`, fetched.length === 0, fetched.join(", "));
       await page.close();
     }
   } finally {
