@@ -39,6 +39,12 @@ pub const HEAD_VERTEX: usize = 8 * PER_RUNG + 1;
 /// The joint the seed's example binds [`HEAD_VERTEX`] to.
 pub const HEAD: usize = 2;
 
+/// A vertex that follows `joint` alone, half a unit above it on the right edge: its
+/// stored numbers in joint space are not zero, so they are worth reading.
+pub fn sample_vertex(joint: usize) -> usize {
+    (joint.min(JOINT_COUNT - 1) * 4 + 2) * PER_RUNG + 2
+}
+
 /// How wide the outline is at height `y`: shoulders, a narrow neck, a round head.
 fn half_width(y: f32) -> f32 {
     match y {
@@ -77,7 +83,16 @@ pub fn world_from_joint(angles: [f32; JOINT_COUNT]) -> Vec<Mat4> {
 /// and moves always has an inverse, so this cannot fail.
 pub fn capture_inverse_bind(angles: [f32; JOINT_COUNT]) -> [Mat4; JOINT_COUNT] {
     let world = world_from_joint(angles);
-    std::array::from_fn(|j| world[j].inverse())
+    std::array::from_fn(|j| tidy(world[j].inverse()))
+}
+
+/// Rounding noise below a millionth becomes a plain zero, so a captured matrix reads
+/// `0.00`, never `-0.00`.
+fn tidy(m: Mat4) -> Mat4 {
+    Mat4::from_cols_array(
+        &m.to_cols_array()
+            .map(|v| if v.abs() < 1e-6 { 0.0 } else { v }),
+    )
 }
 // ANCHOR_END: capture
 
@@ -289,6 +304,13 @@ mod tests {
         assert_eq!(lines.len() % 2, 0);
         assert!(lines.iter().all(|&i| (i as usize) < VERTEX_COUNT));
         assert_eq!(bind_positions()[HEAD_VERTEX], Vec3::new(0.0, 2.0, 0.0));
+        let local = mesh_in_joint_space();
+        for j in 0..JOINT_COUNT {
+            let v = sample_vertex(j);
+            assert_eq!(local.influences[v], Influences::rigid(j as u32));
+            assert_eq!(local.positions[v].y, 0.5, "half a unit above joint {j}");
+            assert!(local.positions[v].x > 0.0);
+        }
     }
 
     #[test]
