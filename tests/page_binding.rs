@@ -234,6 +234,8 @@ fn links_round_trip() {
         "binding?stage=bind_space&angles=0,0.4,-0.6&forget_inverse_bind=true",
         "binding?stage=bind_space&angles=0.3,-0.6,0.9&rebind=0.3,-0.6,0.9&joint=neck",
         &format!("binding?stage=bind_space&inverse_bind={head_edit}"),
+        &format!("binding?stage=bind_space&inverse_bind={head_edit}&joint=neck"),
+        "binding?angles=0.2,0.4,-0.6&stored=true&question=2",
         &format!("binding?angles=0,0.5,0&rebind=0,0.5,0&inverse_bind={head_edit}&question=3"),
     ] {
         let page = opened(link);

@@ -147,12 +147,16 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
             "drawn, inverse bind forgotten",
         ),
     ];
-    let text: Vec<String> = rows
-        .iter()
-        .map(|(what, value, note)| format!("{what:<19} = {value:<14} {note}"))
-        .collect();
-    let text = text.join("\n");
-    ui.label(RichText::new(text).monospace());
+    egui::Grid::new("head_example")
+        .spacing([10.0, 2.0])
+        .show(ui, |ui| {
+            for (what, value, note) in rows {
+                ui.label(RichText::new(what).monospace());
+                ui.label(RichText::new(format!("= {value}")).monospace().strong());
+                ui.label(RichText::new(note).small());
+                ui.end_row();
+            }
+        });
     if page.forget_inverse_bind {
         error_ui(
             ui,

@@ -159,8 +159,8 @@ pub struct BindingPage {
 
 fn default_camera() -> Camera {
     Camera::Plane(PlaneCamera {
-        center: Vec2::new(0.0, 2.0),
-        half_height: 3.4,
+        center: Vec2::new(0.0, 2.2),
+        half_height: 3.6,
     })
 }
 

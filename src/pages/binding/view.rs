@@ -92,9 +92,9 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
 
 /// The three turn sliders and a button that straightens the rig.
 fn pose_ui(page: &mut BindingPage, ui: &mut Ui) {
-    for j in 0..JOINT_COUNT {
+    for (j, name) in JOINT_NAMES.iter().enumerate() {
         let mut angle = page.angles[j];
-        let label = format!("{} turn", JOINT_NAMES[j]);
+        let label = format!("{name} turn");
         if angle_slider_ui(ui, &mut angle, -180.0..=180.0, &label, 0) {
             page.angles[j] = angle;
             page.joint = j;
