@@ -79,7 +79,7 @@ fn joint_space_ui(page: &mut BindingPage, ui: &mut Ui) {
     if ui
         .checkbox(
             &mut page.show_stored,
-            "Also draw the stored numbers with no skeleton (grey)",
+            "Also draw the stored numbers with no skeleton (dark grey)",
         )
         .changed()
     {

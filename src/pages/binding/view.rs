@@ -16,8 +16,10 @@ pub const JOINT_COLORS: [Color32; JOINT_COUNT] = [
     Color32::from_rgb(20, 150, 170),
     Color32::from_rgb(165, 50, 200),
 ];
-/// Where the mesh belongs, or the stored numbers drawn with no skeleton.
+/// Where the mesh belongs.
 const GHOST: [f32; 4] = [0.62, 0.62, 0.64, 1.0];
+/// The stored numbers drawn with no skeleton: darker, as they sit inside the chest.
+const STORED: [f32; 4] = [0.3, 0.3, 0.33, 1.0];
 /// The bones of the bind pose, as the inverse binds remember it.
 const BIND_BONES: [f32; 4] = [0.55, 0.55, 0.6, 1.0];
 const BONES: [f32; 4] = [0.2, 0.2, 0.22, 1.0];
@@ -181,7 +183,7 @@ fn scene(page: &BindingPage, world: &[Mat4], clip_from_world: Mat4) -> Scene {
                 scene.skinned.push(SkinnedDraw::lines(
                     plain.clone(),
                     Palette::Matrices(identity),
-                    GHOST,
+                    STORED,
                     2.0,
                 ));
             }
@@ -230,6 +232,18 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
             JOINT_NAMES[j],
             font(if selected { 17.0 } else { 15.0 }),
             JOINT_COLORS[j],
+        );
+    }
+    if page.stage == Stage::JointSpace
+        && page.show_stored
+        && let Some(at) = vp.to_screen(Vec3::new(0.0, -0.25, 0.0))
+    {
+        painter.text(
+            at,
+            Align2::CENTER_TOP,
+            "dark grey: the stored numbers, no skeleton",
+            font(15.0),
+            INK,
         );
     }
     let skinned = page.skinned();
