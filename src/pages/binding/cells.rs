@@ -30,6 +30,18 @@ pub fn cell_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
             Some(egui::Align::TOP),
         );
     }
+    // A 4x4 matrix is wider than the notebook column in presenter mode: the cell
+    // scrolls sideways rather than widening the column and cutting the prose off.
+    let width = ui.available_width();
+    egui::ScrollArea::horizontal()
+        .id_salt(("binding", cell))
+        .show(ui, |ui| {
+            ui.set_max_width(width);
+            cell_content_ui(page, cell, ui);
+        });
+}
+
+fn cell_content_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
     match cell {
         "joint_space" => joint_space_ui(page, ui),
         "forget" => forget_ui(page, ui),
@@ -127,7 +139,7 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
     let rows = [
         ("v", point_text(v), "the head vertex, in bind space"),
         (
-            "W_head · 0",
+            "W_head · (0, 0)",
             point_text(head_at),
             "where the head joint is now",
         ),
