@@ -21,7 +21,7 @@ const GHOST: [f32; 4] = [0.62, 0.62, 0.64, 1.0];
 /// The stored numbers drawn with no skeleton: darker, as they sit inside the chest.
 const STORED: [f32; 4] = [0.3, 0.3, 0.33, 1.0];
 /// The bones of the bind pose, as the inverse binds remember it.
-const BIND_BONES: [f32; 4] = [0.55, 0.55, 0.6, 1.0];
+const BIND_BONES: [f32; 4] = [0.45, 0.45, 0.5, 1.0];
 const BONES: [f32; 4] = [0.2, 0.2, 0.22, 1.0];
 const WARN: Color32 = Color32::from_rgb(190, 30, 30);
 const INK: Color32 = Color32::from_gray(30);
@@ -155,25 +155,23 @@ fn scene(page: &BindingPage, world: &[Mat4], clip_from_world: Mat4) -> Scene {
         background: [0.97, 0.97, 0.96, 1.0],
         ..Default::default()
     };
+    // A unit grid, with the ground line y = 0 darker. The vertical line x = 0 is left
+    // faint: the straight bind bones run along it.
+    let faint = [0.87, 0.87, 0.85, 1.0];
     for i in -8..=8 {
         let t = i as f32;
-        let c = if i == 0 {
+        scene.backdrop_line(Vec3::new(t, -4.0, 0.0), Vec3::new(t, 9.0, 0.0), faint);
+        let c = if i == -1 {
             [0.7, 0.7, 0.68, 1.0]
         } else {
-            [0.87, 0.87, 0.85, 1.0]
+            faint
         };
-        scene.backdrop_line(Vec3::new(t, -4.0, 0.0), Vec3::new(t, 9.0, 0.0), c);
         scene.backdrop_line(
             Vec3::new(-8.0, t + 1.0, 0.0),
             Vec3::new(8.0, t + 1.0, 0.0),
-            [0.87, 0.87, 0.85, 1.0],
+            c,
         );
     }
-    scene.backdrop_line(
-        Vec3::new(-8.0, 0.0, 0.0),
-        Vec3::new(8.0, 0.0, 0.0),
-        [0.7, 0.7, 0.68, 1.0],
-    );
     let mesh = page.mesh().clone();
     let plain = page.plain_mesh().clone();
     match page.stage {
@@ -193,6 +191,7 @@ fn scene(page: &BindingPage, world: &[Mat4], clip_from_world: Mat4) -> Scene {
             let at_bind: Vec<Mat4> = page.joint_from_bind.iter().map(|b| b.inverse()).collect();
             for (from, to) in bones(&at_bind) {
                 scene.line(from, to, BIND_BONES);
+                scene.marker(from, 0.07, BIND_BONES);
             }
             if page.forget_inverse_bind {
                 let correct = binding::palette(world, &page.joint_from_bind, false);
