@@ -52,6 +52,7 @@ pub fn registry() -> Vec<Box<dyn Page>> {
         Box::<crate::pages::hierarchy::HierarchyPage>::default(),
         Box::<crate::pages::xray::XrayPage>::default(),
         Box::<crate::pages::gradient::GradientPage>::default(),
+        Box::<crate::pages::binding::BindingPage>::default(),
         Box::<crate::pages::grid::GridPage>::default(),
         Box::<crate::pages::blending::BlendingPage>::default(),
     ]

@@ -1,5 +1,6 @@
 //! One module per page: its state (a `Default`) and its cells.
 
+pub mod binding;
 pub mod blending;
 pub mod gradient;
 pub mod grid;

@@ -9,6 +9,7 @@
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
 pub mod arm;
+pub mod binding;
 pub mod blend;
 pub mod dqs;
 pub mod gradient;

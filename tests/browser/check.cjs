@@ -173,6 +173,31 @@ async function openApp(browser, base, fragment) {
       await page.close();
     }
 
+    // The binding page: forgetting the inverse bind lifts the head (its purple lines, drawn
+    // by the skinning shader) by the head joint's height, two units.
+    if (slugs.includes("binding")) {
+      const HEAD_PURPLE = [165, 50, 200];
+      const heads = [];
+      for (const fragment of ["binding?stage=bind_space", "binding?stage=bind_space&forget_inverse_bind=true"]) {
+        const { page, problems } = await openApp(browser, base, fragment);
+        check(`${fragment} loads cleanly`, problems.length === 0, problems.join("; "));
+        heads.push(colorBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.85]), HEAD_PURPLE));
+        await page.close();
+      }
+      const [kept, forgot] = heads;
+      check("binding: the head's purple lines are drawn", kept.n > 200 && forgot.n > 200, `${kept.n} and ${forgot.n} purple pixels`);
+      check("binding: forgetting the inverse bind lifts the head", kept.box && forgot.box && forgot.box[1] < kept.box[1] - 60,
+        `top ${kept.box && kept.box[1]} -> ${forgot.box && forgot.box[1]} px`);
+      for (const fragment of ["binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
+        "binding?stage=bind_space&inverse_bind=head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1&joint=neck",
+        "binding?angles=0.2,0.4,-0.6&stored=true&question=2"]) {
+        const { page, problems } = await openApp(browser, base, fragment);
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
+        await page.close();
+      }
+    }
+
     // A click inside the app writes the fragment; the back button goes back.
     {
       const next = slugs[slugs.indexOf("xray") + 1];

@@ -1,0 +1,281 @@
+//! The notebook's live cells.
+
+use super::view::{JOINT_COLORS, point_text};
+use super::{BindingPage, Stage};
+use crate::skin::binding::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
+use crate::skin::matrix::checked_inverse;
+use crate::skin::poses::max_difference;
+use crate::ui::error_ui;
+use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
+use egui::{Color32, RichText, Ui};
+use glam::{Mat4, Vec3};
+
+/// The colour of a check that holds.
+const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
+
+/// Draws one named cell.
+pub fn cell_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
+    if let Some((target, frames)) = page.scroll_to
+        && target == cell
+    {
+        page.scroll_to = frames
+            .checked_sub(1)
+            .filter(|f| *f > 0)
+            .map(|f| (target, f));
+        // Aim a little above the cell, so the prose that leads into it shows too.
+        let top = ui.cursor().top() - 120.0;
+        let left = ui.cursor().left();
+        ui.scroll_to_rect(
+            egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(1.0, 1.0)),
+            Some(egui::Align::TOP),
+        );
+    }
+    // A 4x4 matrix is wider than the notebook column in presenter mode: the cell
+    // scrolls sideways rather than widening the column and cutting the prose off.
+    let width = ui.available_width();
+    egui::ScrollArea::horizontal()
+        .id_salt(("binding", cell))
+        .show(ui, |ui| {
+            ui.set_max_width(width);
+            cell_content_ui(page, cell, ui);
+        });
+}
+
+fn cell_content_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
+    match cell {
+        "joint_space" => joint_space_ui(page, ui),
+        "forget" => forget_ui(page, ui),
+        "bind_space" => bind_space_ui(page, ui),
+        "rebind" => rebind_ui(page, ui),
+        "check" => super::exercise::check_cell_ui(page, ui),
+        _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+    }
+}
+
+/// A button that points the viewport at this cell's stage. It stays in place (greyed
+/// out) while the viewport shows it, so the widgets below it never jump.
+fn show_here_ui(page: &mut BindingPage, ui: &mut Ui, stage: Stage) {
+    let shown = page.stage == stage;
+    let text = if shown {
+        "Shown in the viewport"
+    } else {
+        "Show this in the viewport"
+    };
+    if ui.add_enabled(!shown, egui::Button::new(text)).clicked() {
+        page.stage = stage;
+    }
+}
+
+fn joint_picker_ui(page: &mut BindingPage, ui: &mut Ui) {
+    ui.horizontal(|ui| {
+        ui.label("Joint:");
+        for (j, name) in JOINT_NAMES.iter().enumerate() {
+            let text = RichText::new(*name).color(JOINT_COLORS[j]).strong();
+            if ui.selectable_label(page.joint == j, text).clicked() {
+                page.joint = j;
+            }
+        }
+    });
+}
+
+fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(title).strong());
+        matrix_view_ui(ui, name, m);
+    });
+}
+
+fn joint_space_ui(page: &mut BindingPage, ui: &mut Ui) {
+    show_here_ui(page, ui, Stage::JointSpace);
+    joint_picker_ui(page, ui);
+    if ui
+        .checkbox(
+            &mut page.show_stored,
+            "Also draw the stored numbers with no skeleton (dark grey)",
+        )
+        .changed()
+    {
+        page.stage = Stage::JointSpace;
+    }
+    let j = page.joint;
+    let name = JOINT_NAMES[j];
+    let world = page.world_from_joint();
+    titled_matrix_ui(
+        ui,
+        &format!("W = world_from_joint of the {name}"),
+        "W stage 1",
+        &world[j],
+    );
+    let v = binding::sample_vertex(j);
+    let stored = page.assets.joint_space.skin.positions[v];
+    let placed = world[j].transform_point3(stored);
+    ui.label(
+        RichText::new(format!(
+            "vertex {v} follows the {name} only.\nstored in {name} space: v = {}\ndrawn at  W · v = {}",
+            point_text(stored),
+            point_text(placed)
+        ))
+        .monospace(),
+    );
+}
+
+fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
+    if ui
+        .checkbox(
+            &mut page.forget_inverse_bind,
+            "Forget the inverse bind (upload W instead of W · B)",
+        )
+        .changed()
+    {
+        page.stage = Stage::BindSpace;
+    }
+    let world = page.world_from_joint()[HEAD];
+    let b = page.joint_from_bind[HEAD];
+    let v = page.assets.bind_space.skin.positions[HEAD_VERTEX];
+    let in_head = b.transform_point3(v);
+    let right = world.transform_point3(in_head);
+    let wrong = world.transform_point3(v);
+    let head_at = world.transform_point3(Vec3::ZERO);
+    let rows = [
+        ("v", point_text(v), "the head vertex, in bind space"),
+        (
+            "W_head · (0, 0)",
+            point_text(head_at),
+            "where the head joint is now",
+        ),
+        (
+            "B_head · v",
+            point_text(in_head),
+            "the vertex in head space",
+        ),
+        (
+            "W_head · B_head · v",
+            point_text(right),
+            "drawn, with the inverse bind",
+        ),
+        (
+            "W_head · v",
+            point_text(wrong),
+            "drawn, inverse bind forgotten",
+        ),
+    ];
+    egui::Grid::new("head_example")
+        .spacing([10.0, 2.0])
+        .show(ui, |ui| {
+            for (what, value, note) in rows {
+                ui.label(RichText::new(what).monospace());
+                ui.label(RichText::new(format!("= {value}")).monospace().strong());
+                ui.label(RichText::new(note).small());
+                ui.end_row();
+            }
+        });
+    if page.forget_inverse_bind {
+        error_ui(
+            ui,
+            format!(
+                "The shader gets W_head alone: the vertex lands at {}, not {}.",
+                point_text(wrong),
+                point_text(right)
+            ),
+        );
+    }
+}
+
+fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
+    show_here_ui(page, ui, Stage::BindSpace);
+    joint_picker_ui(page, ui);
+    let j = page.joint;
+    let name = JOINT_NAMES[j];
+    let world = page.world_from_joint();
+    let captured = page.captured();
+    titled_matrix_ui(
+        ui,
+        &format!("W = world_from_joint of the {name}, now"),
+        "W",
+        &world[j],
+    );
+    ui.label(
+        RichText::new(format!(
+            "B = joint_from_bind of the {name}: drag a number, or double-click to type"
+        ))
+        .strong(),
+    );
+    let edit = matrix_edit_ui(ui, "B", &mut page.joint_from_bind[j], |m| {
+        checked_inverse(m)
+            .map(|_| ())
+            .map_err(|e| format!("B must have an inverse, but {e}"))
+    });
+    match edit {
+        MatrixEdit::Changed => {
+            page.refused = None;
+            page.stage = Stage::BindSpace;
+        }
+        MatrixEdit::Refused(why) => {
+            page.refused = Some(format!(
+                "Edit refused: {why}. B keeps its last valid value."
+            ));
+        }
+        MatrixEdit::Unchanged => {}
+    }
+    if let Some(why) = &page.refused {
+        error_ui(ui, why.clone());
+    }
+    if page.joint_from_bind[j] != captured[j] {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "This B was edited by hand: it no longer is the inverse of the {name}'s bind matrix."
+                ))
+                .color(Color32::from_rgb(200, 120, 20)),
+            );
+            if ui.button("Restore the captured B").clicked() {
+                page.joint_from_bind[j] = captured[j];
+                page.refused = None;
+            }
+        });
+    }
+    let palette = world[j] * page.joint_from_bind[j];
+    titled_matrix_ui(
+        ui,
+        "palette = W · B (what the shader gets)",
+        "W · B",
+        &palette,
+    );
+}
+
+fn rebind_ui(page: &mut BindingPage, ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Bind at the current pose").clicked() {
+            page.bind_at(page.angles);
+            page.stage = Stage::BindSpace;
+        }
+        if ui.button("Bind at the straight pose").clicked() {
+            page.bind_at([0.0; JOINT_COUNT]);
+            page.stage = Stage::BindSpace;
+        }
+    });
+    let turns: Vec<String> = JOINT_NAMES
+        .iter()
+        .zip(page.rebind)
+        .map(|(n, a)| format!("{n} {:.0}°", a.to_degrees() + 0.0))
+        .collect();
+    ui.label(format!("Inverse binds captured at: {}", turns.join(", ")));
+    let world = page.world_from_joint();
+    let palette = binding::palette(&world, &page.joint_from_bind, false);
+    let off = palette
+        .iter()
+        .map(|m| max_difference(m, &Mat4::IDENTITY))
+        .fold(0.0, f32::max);
+    if off < 1e-4 {
+        ui.label(
+            RichText::new(
+                "Every W · B is the identity: the mesh is drawn exactly as it was stored.",
+            )
+            .color(GOOD),
+        );
+    } else {
+        ui.label(format!(
+            "W · B is not the identity (largest difference {off:.2}): the pose has moved on since the bind."
+        ));
+    }
+}

@@ -1,0 +1,312 @@
+//! The viewport: the rig in the plane, the mesh drawn by the skinning shader with the
+//! stage's palette, the head vertex of the seed's example, and the pose sliders.
+
+use super::{BindingPage, Stage};
+use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::skin::binding::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::{Viewport, angle_slider_ui};
+use egui::{Align2, Color32, FontId, RichText, Ui};
+use glam::{Mat4, Vec3};
+use std::f32::consts::{FRAC_PI_2, PI};
+
+/// One colour per joint: the joint's circle, and the vertices it moves.
+pub const JOINT_COLORS: [Color32; JOINT_COUNT] = [
+    Color32::from_rgb(225, 115, 20),
+    Color32::from_rgb(20, 150, 170),
+    Color32::from_rgb(165, 50, 200),
+];
+/// Where the mesh belongs.
+const GHOST: [f32; 4] = [0.62, 0.62, 0.64, 1.0];
+/// The stored numbers drawn with no skeleton: darker, as they sit inside the chest.
+const STORED: [f32; 4] = [0.3, 0.3, 0.33, 1.0];
+/// The bones of the bind pose, as the inverse binds remember it.
+const BIND_BONES: [f32; 4] = [0.45, 0.45, 0.5, 1.0];
+const BONES: [f32; 4] = [0.2, 0.2, 0.22, 1.0];
+const WARN: Color32 = Color32::from_rgb(190, 30, 30);
+const INK: Color32 = Color32::from_gray(30);
+/// The head's bone, up its own y axis, for drawing only.
+const HEAD_TIP: Vec3 = Vec3::new(0.0, 1.1, 0.0);
+
+fn font(size: f32) -> FontId {
+    FontId::proportional(size)
+}
+
+/// `(x, y)` with two decimals and no `-0.00`.
+pub(super) fn point_text(p: Vec3) -> String {
+    use crate::ui::matrix::fixed2;
+    format!("({}, {})", fixed2(p.x), fixed2(p.y))
+}
+
+/// Each joint's bone, from its origin to the next joint (the head to its tip).
+fn bones(world: &[Mat4]) -> Vec<(Vec3, Vec3)> {
+    (0..world.len())
+        .map(|j| {
+            let from = world[j].transform_point3(Vec3::ZERO);
+            let to = match world.get(j + 1) {
+                Some(child) => child.transform_point3(Vec3::ZERO),
+                None => world[j].transform_point3(HEAD_TIP),
+            };
+            (from, to)
+        })
+        .collect()
+}
+
+/// Draws the stage picker, the viewport, the pose sliders and a caption.
+pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
+    ui.horizontal(|ui| {
+        ui.label("Show:");
+        for stage in Stage::ALL {
+            if ui
+                .selectable_label(page.stage == stage, stage.label())
+                .clicked()
+            {
+                page.stage = stage;
+                page.scroll_to(stage.first_cell());
+            }
+        }
+    });
+    let height = ui.available_height() - 150.0;
+    let vp = Viewport::new(ui, height, &page.camera);
+    let world = page.world_from_joint();
+    page.joint_screen = std::array::from_fn(|j| {
+        vp.to_screen(world[j].transform_point3(Vec3::ZERO))
+            .unwrap_or_default()
+    });
+    handle_pointer(page, &vp, &world);
+    if page.dragging.is_none() {
+        vp.camera_input(ui, &mut page.camera);
+    }
+    let world = page.world_from_joint();
+    vp.paint(ui, scene(page, &world, vp.clip_from_world));
+    overlay_ui(page, ui, &vp);
+    pose_ui(page, ui);
+    let caption = match page.stage {
+        Stage::JointSpace => {
+            "Stage 1: each vertex follows one joint (its colour) and is stored in that joint's space; the shader gets the world matrices W. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan, scroll to zoom."
+        }
+        Stage::BindSpace => {
+            "Stage 2: vertices stored in bind space, blended near the joints (mixed colours); the shader gets W · B. Grey bones: the bind pose B remembers. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan."
+        }
+    };
+    ui.label(RichText::new(caption).small());
+}
+
+/// The three turn sliders and a button that straightens the rig.
+fn pose_ui(page: &mut BindingPage, ui: &mut Ui) {
+    for (j, name) in JOINT_NAMES.iter().enumerate() {
+        let mut angle = page.angles[j];
+        let label = format!("{name} turn");
+        if angle_slider_ui(ui, &mut angle, -180.0..=180.0, &label, 0) {
+            page.angles[j] = angle;
+            page.joint = j;
+        }
+    }
+    if ui.button("Straighten (turns to 0)").clicked() {
+        page.angles = [0.0; JOINT_COUNT];
+    }
+}
+
+/// The angle of a joint's y axis in the plane: where its bone points.
+fn bone_angle(world: &Mat4) -> f32 {
+    world.y_axis.y.atan2(world.y_axis.x)
+}
+
+fn handle_pointer(page: &mut BindingPage, vp: &Viewport, world: &[Mat4]) {
+    let r = &vp.response;
+    if r.drag_started()
+        && let Some(origin) = r.ctx.input(|i| i.pointer.press_origin())
+    {
+        page.dragging = nearest(page.joint_screen, origin, PICK_RADIUS);
+        if let Some(joint) = page.dragging {
+            page.joint = joint;
+        }
+    }
+    if let (Some(joint), Some(at)) = (page.dragging, r.interact_pointer_pos())
+        && r.dragged()
+    {
+        // Aim the joint's bone (its y axis) at the pointer: the turn is the pointer's
+        // direction less the parent's, less the quarter turn from x to y.
+        let d = vp.to_plane(at) - world[joint].transform_point3(Vec3::ZERO);
+        if d.length() > 1e-3 {
+            let parent = match joint.checked_sub(1) {
+                Some(p) => bone_angle(&world[p]),
+                None => FRAC_PI_2,
+            };
+            let local = d.y.atan2(d.x) - parent;
+            page.angles[joint] = (local + PI).rem_euclid(2.0 * PI) - PI;
+        }
+    }
+    if r.drag_stopped() {
+        page.dragging = None;
+    }
+    if r.clicked()
+        && let Some(at) = r.interact_pointer_pos()
+        && let Some(joint) = nearest(page.joint_screen, at, PICK_RADIUS)
+    {
+        page.joint = joint;
+    }
+}
+
+fn scene(page: &BindingPage, world: &[Mat4], clip_from_world: Mat4) -> Scene {
+    let mut scene = Scene {
+        clip_from_world,
+        light_dir: Vec3::Z,
+        background: [0.97, 0.97, 0.96, 1.0],
+        ..Default::default()
+    };
+    // A unit grid, with the ground line y = 0 darker. The vertical line x = 0 is left
+    // faint: the straight bind bones run along it.
+    let faint = [0.87, 0.87, 0.85, 1.0];
+    for i in -8..=8 {
+        let t = i as f32;
+        scene.backdrop_line(Vec3::new(t, -4.0, 0.0), Vec3::new(t, 9.0, 0.0), faint);
+        let c = if i == -1 {
+            [0.7, 0.7, 0.68, 1.0]
+        } else {
+            faint
+        };
+        scene.backdrop_line(
+            Vec3::new(-8.0, t + 1.0, 0.0),
+            Vec3::new(8.0, t + 1.0, 0.0),
+            c,
+        );
+    }
+    let mesh = page.mesh().clone();
+    let plain = page.plain_mesh().clone();
+    match page.stage {
+        Stage::JointSpace => {
+            if page.show_stored {
+                let identity = vec![Mat4::IDENTITY; JOINT_COUNT];
+                scene.skinned.push(SkinnedDraw::lines(
+                    plain.clone(),
+                    Palette::Matrices(identity),
+                    STORED,
+                    2.0,
+                ));
+            }
+        }
+        Stage::BindSpace => {
+            // The bind pose the inverse binds remember: world_from_joint = inverse(B).
+            let at_bind: Vec<Mat4> = page.joint_from_bind.iter().map(|b| b.inverse()).collect();
+            for (from, to) in bones(&at_bind) {
+                scene.line(from, to, BIND_BONES);
+                scene.marker(from, 0.07, BIND_BONES);
+            }
+            if page.forget_inverse_bind {
+                let correct = binding::palette(world, &page.joint_from_bind, false);
+                scene.skinned.push(SkinnedDraw::lines(
+                    plain.clone(),
+                    Palette::Matrices(correct),
+                    GHOST,
+                    2.0,
+                ));
+            }
+        }
+    }
+    scene.skinned.push(SkinnedDraw::lines(
+        mesh,
+        Palette::Matrices(page.uploaded()),
+        [1.0, 1.0, 1.0, 1.0],
+        3.0,
+    ));
+    for (from, to) in bones(world) {
+        scene.line(from, to, BONES);
+    }
+    for w in world {
+        scene.axes(w, 0.4);
+    }
+    scene
+}
+
+fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
+    let painter = ui.painter_at(vp.rect());
+    for (j, at) in page.joint_screen.iter().enumerate() {
+        let selected = j == page.joint;
+        let stroke = egui::Stroke::new(if selected { 3.5 } else { 2.0 }, JOINT_COLORS[j]);
+        painter.circle(*at, 10.0, Color32::from_white_alpha(210), stroke);
+        painter.text(
+            *at + egui::vec2(-14.0, 0.0),
+            Align2::RIGHT_CENTER,
+            JOINT_NAMES[j],
+            font(if selected { 17.0 } else { 15.0 }),
+            JOINT_COLORS[j],
+        );
+    }
+    if page.stage == Stage::JointSpace
+        && page.show_stored
+        && let Some(at) = vp.to_screen(Vec3::new(0.0, -0.25, 0.0))
+    {
+        painter.text(
+            at,
+            Align2::CENTER_TOP,
+            "dark grey: the stored numbers, no skeleton",
+            font(15.0),
+            INK,
+        );
+    }
+    let skinned = page.skinned();
+    let head = skinned[HEAD_VERTEX];
+    if let Some(at) = vp.to_screen(head) {
+        painter.circle_filled(at, 5.0, INK);
+        painter.text(
+            at + egui::vec2(10.0, -4.0),
+            Align2::LEFT_BOTTOM,
+            format!("head vertex {}", point_text(head)),
+            font(16.0),
+            INK,
+        );
+    }
+    let banner = match page.stage {
+        Stage::JointSpace => "Stage 1: palette = W".to_owned(),
+        Stage::BindSpace if page.forget_inverse_bind => {
+            "Inverse bind forgotten: palette = W, not W · B.\nGrey: where the mesh belongs."
+                .to_owned()
+        }
+        Stage::BindSpace => "Stage 2: palette = W · B".to_owned(),
+    };
+    let color = if page.forget_inverse_bind && page.stage == Stage::BindSpace {
+        WARN
+    } else {
+        INK
+    };
+    painter.text(
+        vp.rect().left_top() + egui::vec2(10.0, 10.0),
+        Align2::LEFT_TOP,
+        banner,
+        font(16.0),
+        color,
+    );
+    if page.stage == Stage::BindSpace && page.forget_inverse_bind {
+        let belongs = binding::palette(&page.world_from_joint(), &page.joint_from_bind, false);
+        let at_home = crate::skin::lbs::blended_matrix(
+            &belongs,
+            &page.assets.bind_space.skin.influences[HEAD_VERTEX],
+        )
+        .transform_point3(page.assets.bind_space.skin.positions[HEAD_VERTEX]);
+        if let Some(at) = vp.to_screen(at_home) {
+            painter.circle_stroke(at, 5.0, egui::Stroke::new(2.0, INK));
+            painter.text(
+                at + egui::vec2(10.0, 4.0),
+                Align2::LEFT_TOP,
+                format!("belongs at {}", point_text(at_home)),
+                font(15.0),
+                Color32::from_gray(90),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_bone_runs_from_its_joint_to_the_next() {
+        let world = binding::world_from_joint([0.0; JOINT_COUNT]);
+        let b = bones(&world);
+        assert_eq!(b[0], (Vec3::ZERO, Vec3::Y));
+        assert_eq!(b[2].1, Vec3::new(0.0, 3.1, 0.0));
+        assert!((bone_angle(&world[0]) - FRAC_PI_2).abs() < 1e-6);
+    }
+}
