@@ -11,6 +11,7 @@
 pub mod arm;
 pub mod blend;
 pub mod dqs;
+pub mod gpu;
 pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
