@@ -9,8 +9,8 @@ mod scene;
 
 pub use program::{ShaderSource, link_program, shader_header, shaders};
 pub use renderer::{
-    SKIN_FEEDBACK, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SceneRenderer,
-    SkinnedMeshGpu, capture_skinned, capture_skinned_with,
+    Limits, SKIN_FEEDBACK, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SceneRenderer,
+    SkinnedMeshGpu, capture_skinned, capture_skinned_with, limits, time_skinning, time_upload,
 };
 pub use scene::{ColorVertex, JointIndices, MeshData, Palette, Primitive, Scene, SkinnedDraw};
 

@@ -248,6 +248,87 @@ pub fn capture_skinned_with(
         .collect())
 }
 
+/// Seconds the GPU takes to run the skinning vertex shader over every vertex of
+/// `mesh`, rasterisation off: `glFinish`, start the clock, draw, `glFinish`, stop.
+/// Wall time around glFinish works on every context (timer queries do not: WebGL2
+/// often hides them), at the price of including the driver's overhead.
+pub fn time_skinning(
+    gl: &glow::Context,
+    renderer: &SceneRenderer,
+    mesh: &SkinnedMeshGpu,
+    palette: &Palette,
+    indices: JointIndices,
+) -> Result<f64, String> {
+    renderer.check_palette(palette)?;
+    let program = renderer.program_for(palette, indices);
+    // SAFETY: the program and the mesh's buffers belong to this renderer and context.
+    unsafe {
+        gl.use_program(Some(program));
+        renderer.upload_palette(gl, program, palette);
+        gl.bind_vertex_array(Some(mesh.vao));
+        gl.enable(glow::RASTERIZER_DISCARD);
+        gl.finish();
+        let start = web_time::Instant::now();
+        gl.draw_arrays(glow::POINTS, 0, mesh.vertex_count as i32);
+        gl.finish();
+        let seconds = start.elapsed().as_secs_f64();
+        gl.disable(glow::RASTERIZER_DISCARD);
+        gl.bind_vertex_array(None);
+        gl.bind_texture(glow::TEXTURE_2D, None);
+        gl.use_program(None);
+        match gl.get_error() {
+            glow::NO_ERROR => Ok(seconds),
+            error => Err(format!(
+                "timing the skinning failed with GL error 0x{error:x}"
+            )),
+        }
+    }
+}
+
+/// Seconds to upload `bytes` into a fresh vertex buffer and wait for it: what a
+/// CPU-skinned mesh costs each frame on top of the skinning itself.
+pub fn time_upload(gl: &glow::Context, bytes: &[u8]) -> Result<f64, String> {
+    // SAFETY: the buffer is created, filled and deleted here.
+    unsafe {
+        let buffer = gl.create_buffer()?;
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
+        gl.finish();
+        let start = web_time::Instant::now();
+        gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, bytes, glow::STREAM_DRAW);
+        gl.finish();
+        let seconds = start.elapsed().as_secs_f64();
+        gl.bind_buffer(glow::ARRAY_BUFFER, None);
+        gl.delete_buffer(buffer);
+        Ok(seconds)
+    }
+}
+
+/// What this context allows, for the uniform budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// GL_MAX_VERTEX_UNIFORM_VECTORS (vec4 slots for the vertex shader's uniforms).
+    pub max_vertex_uniform_vectors: usize,
+    /// GL_MAX_TEXTURE_SIZE (the most rows a bone texture can have).
+    pub max_texture_size: usize,
+}
+
+/// Asks the current context for its [`Limits`].
+pub fn limits(gl: &glow::Context) -> Limits {
+    // SAFETY: plain queries on the current context.
+    unsafe {
+        let mut vectors = gl.get_parameter_i32(glow::MAX_VERTEX_UNIFORM_VECTORS);
+        if gl.get_error() != glow::NO_ERROR || vectors <= 0 {
+            // Desktop GL before 4.1 counts components instead.
+            vectors = gl.get_parameter_i32(glow::MAX_VERTEX_UNIFORM_COMPONENTS) / 4;
+            gl.get_error();
+        }
+        Limits {
+            max_vertex_uniform_vectors: vectors.max(0) as usize,
+            max_texture_size: gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE).max(0) as usize,
+        }
+    }
+}
+
 /// The programs and buffers that draw a [`Scene`].
 pub struct SceneRenderer {
     /// Linear blend skinning: `shaders/blend_lbs.glsl` + `shaders/skin.vert` +
@@ -460,6 +541,11 @@ impl SceneRenderer {
                 }
             }
         }
+    }
+
+    /// The GPU copy of `mesh`, if it has been uploaded.
+    pub fn uploaded(&self, mesh: &MeshData) -> Option<&SkinnedMeshGpu> {
+        self.meshes.get(&mesh.id).map(|(_, gpu)| gpu)
     }
 
     /// The GPU copy of `mesh`, uploaded on first use.
