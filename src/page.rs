@@ -54,6 +54,7 @@ pub fn registry() -> Vec<Box<dyn Page>> {
         Box::<crate::pages::gradient::GradientPage>::default(),
         Box::<crate::pages::grid::GridPage>::default(),
         Box::<crate::pages::blending::BlendingPage>::default(),
+        Box::<crate::pages::gpu::GpuPage>::default(),
     ]
 }
 

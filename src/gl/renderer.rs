@@ -234,6 +234,7 @@ pub fn capture_skinned_with(
         gl.delete_buffer(out);
         gl.bind_vertex_array(None);
         gl.bind_texture(glow::TEXTURE_2D, None);
+        gl.use_program(None);
         let error = gl.get_error();
         if error != glow::NO_ERROR {
             return Err(format!(

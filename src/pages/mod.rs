@@ -1,6 +1,7 @@
 //! One module per page: its state (a `Default`) and its cells.
 
 pub mod blending;
+pub mod gpu;
 pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
