@@ -111,6 +111,7 @@ impl SkinnedMeshGpu {
             attribute(gl, 2, 4, SKIN_STRIDE_BYTES, 6);
             attribute(gl, 3, 4, SKIN_STRIDE_BYTES, 10);
             attribute(gl, 4, 4, SKIN_STRIDE_BYTES, 14);
+            // ANCHOR: int_attribute
             // The integer copy: glVertexAttribIPointer keeps the values integers
             // (glVertexAttribPointer would turn them into floats).
             gl.enable_vertex_attrib_array(5);
@@ -121,6 +122,7 @@ impl SkinnedMeshGpu {
                 SKIN_STRIDE_BYTES as i32,
                 (SKIN_FLOATS * 4) as i32,
             );
+            // ANCHOR_END: int_attribute
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
             gl.buffer_data_u8_slice(
                 glow::ELEMENT_ARRAY_BUFFER,
@@ -520,6 +522,7 @@ impl SceneRenderer {
                     let loc = gl.get_uniform_location(program, "u_antipodal_check");
                     gl.uniform_1_i32(loc.as_ref(), i32::from(*antipodal_check));
                 }
+                // ANCHOR: bone_texture_upload
                 Palette::Texture(matrices) => {
                     let texels = bone_texels(matrices);
                     // Unit 0, which egui rebinds for each of its own meshes.
@@ -539,7 +542,7 @@ impl SceneRenderer {
                     );
                     let loc = gl.get_uniform_location(program, "u_bone_texture");
                     gl.uniform_1_i32(loc.as_ref(), 0);
-                }
+                } // ANCHOR_END: bone_texture_upload
             }
         }
     }

@@ -36,7 +36,8 @@ pub fn highlighted_lines(source: &str) -> Vec<bool> {
                 inside += 1;
                 false
             } else {
-                inside > 0 || line.contains("skin_matrix(a_joints")
+                inside > 0
+                    || (line.contains("skin_matrix(a_joints") && !line.trim().starts_with("//"))
             }
         })
         .collect()
@@ -60,10 +61,11 @@ fn source_ui(ui: &mut Ui, source: &ShaderSource) {
         .inner_margin(6.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            egui::ScrollArea::vertical()
+            // Unwrapped, as in an editor: scroll sideways for the long comments.
+            egui::ScrollArea::both()
                 .id_salt(source.path)
                 .max_height(320.0)
-                .show(ui, |ui| ui.label(job));
+                .show(ui, |ui| ui.add(egui::Label::new(job).extend()));
         });
 }
 

@@ -6,6 +6,7 @@ mod cells;
 mod measure;
 mod view;
 
+pub use cells::highlighted_lines;
 pub use measure::{Bench, BenchPoint, PathDiff, Report, SWEEP};
 
 use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
@@ -110,10 +111,10 @@ pub struct GpuPage {
 
 fn default_camera() -> Camera {
     Camera::Orbit(OrbitCamera {
-        target: Vec3::new(2.0, 2.6, 0.0),
+        target: Vec3::new(1.2, 2.6, 0.0),
         yaw: 0.3,
         pitch: 0.25,
-        distance: 12.5,
+        distance: 13.0,
     })
 }
 
@@ -160,6 +161,11 @@ impl GpuPage {
     /// The chain as built for the current joints, spread and vertices.
     pub fn chain(&self) -> &Chain {
         &self.chain
+    }
+
+    /// The viewport's camera.
+    pub fn camera(&self) -> &Camera {
+        &self.camera
     }
 
     /// The mesh the viewport draws.
