@@ -59,6 +59,9 @@ pub struct BenchPoint {
     pub gpu_ms: Option<f64>,
 }
 
+/// Upload and vertex-stage milliseconds of one sweep size, or why they are missing.
+pub type Timing = Result<(f64, f64), String>;
+
 /// What the GL thread has reported.
 #[derive(Debug, Default)]
 pub struct Report {
@@ -67,7 +70,7 @@ pub struct Report {
     /// The pose the differences belong to, and one per entry of [`PATHS`].
     pub diffs: Option<(DiffKey, Vec<PathDiff>)>,
     /// GPU timings of the sweep: (vertices, upload ms, vertex stage ms) or an error.
-    pub timings: Vec<(usize, Result<(f64, f64), String>)>,
+    pub timings: Vec<(usize, Timing)>,
 }
 
 /// A size being measured: the mesh and how far the CPU has got.
@@ -107,11 +110,27 @@ impl Bench {
     }
 }
 
+/// Run every path over `mesh` with `palette` and compare with `cpu`.
+struct DiffRequest {
+    key: DiffKey,
+    mesh: Arc<MeshData>,
+    palette: Vec<Mat4>,
+    cpu: Arc<Vec<Vec3>>,
+}
+
+/// Time one sweep size of `vertices` vertices.
+struct BenchRequest {
+    vertices: usize,
+    mesh: Arc<MeshData>,
+    palette: Palette,
+    indices: JointIndices,
+}
+
 /// One step of work on the GL thread.
 struct Request {
     limits: bool,
-    diff: Option<(DiffKey, Arc<MeshData>, Vec<Mat4>, Arc<Vec<Vec3>>)>,
-    bench: Option<(usize, Arc<MeshData>, Palette, JointIndices)>,
+    diff: Option<DiffRequest>,
+    bench: Option<BenchRequest>,
 }
 
 fn max_distance(gpu: &[(Vec3, Vec3)], cpu: &[Vec3]) -> f32 {
@@ -131,7 +150,13 @@ fn answer(
     if request.limits && out.limits.is_none() {
         out.limits = Some(gl::limits(gl));
     }
-    if let Some((key, mesh, palette, cpu)) = &request.diff {
+    if let Some(DiffRequest {
+        key,
+        mesh,
+        palette,
+        cpu,
+    }) = &request.diff
+    {
         let diffs = match renderer.mesh(gl, mesh).map(|_| ()) {
             Err(e) => vec![PathDiff::Failed(e); PATHS.len()],
             Ok(()) => PATHS
@@ -153,7 +178,12 @@ fn answer(
         };
         out.diffs = Some((*key, diffs));
     }
-    if let Some((n, mesh, palette, indices)) = &request.bench
+    if let Some(BenchRequest {
+        vertices: n,
+        mesh,
+        palette,
+        indices,
+    }) = &request.bench
         && !out.timings.iter().any(|(m, _)| m == n)
     {
         let timed = renderer.mesh(gl, mesh).map(|_| ()).and_then(|()| {
@@ -198,7 +228,7 @@ impl GpuPage {
 
     /// Advances the sweep by one step (a slice of CPU work, or collecting the GPU's
     /// answer) and returns what the GL thread must measure this frame.
-    fn bench_step(&mut self) -> Option<(usize, Arc<MeshData>, Palette, JointIndices)> {
+    fn bench_step(&mut self) -> Option<BenchRequest> {
         let storage = self.effective_storage();
         let bench = &mut self.bench;
         if bench.running.is_none() {
@@ -261,7 +291,12 @@ impl GpuPage {
                     Storage::Uniform => Palette::Matrices(palette),
                     Storage::Texture => Palette::Texture(palette),
                 };
-                Some((n, running.mesh.clone(), palette, self.indices))
+                Some(BenchRequest {
+                    vertices: n,
+                    mesh: running.mesh.clone(),
+                    palette,
+                    indices: self.indices,
+                })
             }
         }
     }
@@ -290,7 +325,12 @@ impl GpuPage {
                 .iter()
                 .map(|v| v.position)
                 .collect();
-            (key, self.mesh.clone(), palette, Arc::new(cpu))
+            DiffRequest {
+                key,
+                mesh: self.mesh.clone(),
+                palette,
+                cpu: Arc::new(cpu),
+            }
         });
         let request = Request {
             limits: true,
