@@ -1,9 +1,12 @@
 // The skinning vertex shader: one main for every way of blending.
 // Loaded by the app and by the tests; the loader puts before it the `#version` line,
-// precision statements, `#define MAX_JOINTS n` and one blend file, which defines
-//     mat4 skin_matrix(vec4 joints, vec4 weights)
-// the world_from_bind matrix of one vertex: shaders/blend_lbs.glsl (linear blend
-// skinning) or shaders/blend_dqs.glsl (dual quaternion skinning).
+// precision statements, `#define MAX_JOINTS n`, one joints file, which declares
+//     in vec4 a_joints   (shaders/joints_float.glsl) or
+//     in ivec4 a_joints  (shaders/joints_int.glsl),
+// and one blend file, which defines skin_matrix(a_joints, a_weights), the
+// world_from_bind matrix of one vertex: shaders/blend_lbs.glsl (linear blend skinning,
+// a uniform array), shaders/blend_texture.glsl (the same, from a bone texture) or
+// shaders/blend_dqs.glsl (dual quaternion skinning).
 
 uniform mat4 u_clip_from_world;
 // A shift in clip space (x, y per unit w), used to draw lines thicker than one pixel
@@ -12,7 +15,7 @@ uniform vec2 u_clip_offset;
 
 in vec3 a_position; // bind-space position
 in vec3 a_normal;   // bind-space normal (zero for lines)
-in vec4 a_joints;   // four joint indices, stored as floats
+// a_joints: four joint indices, declared by the joints file
 in vec4 a_weights;  // four weights that sum to 1
 in vec4 a_color;    // per-vertex colour (a weight heat map), white when unused
 

@@ -7,7 +7,10 @@ use common::{Api, headless};
 use glam::{EulerRot, Mat4, Quat, Vec3, Vec4};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use skinlab::gl::{MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned};
+use skinlab::gl::{
+    JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned,
+    capture_skinned_with,
+};
 use skinlab::skin::dqs::dual_quat_palette;
 use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette};
 use skinlab::skin::{Blend, Influences, Skeleton, arm, grid};
@@ -431,4 +434,152 @@ fn dqs_shader_matches_cpu_on_gl_core_330() {
 #[test]
 fn dqs_shader_matches_cpu_on_gles_300() {
     check_dqs_api(Api::Gles30);
+}
+
+/// Where a linear blend skinning program keeps the palette.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Storage {
+    /// `u_palette`, a uniform array (`shaders/blend_lbs.glsl`).
+    Uniform,
+    /// The bone texture (`shaders/blend_texture.glsl`).
+    Texture,
+}
+
+/// Every linear blend skinning path: two places for the palette, two index types.
+const PATHS: [(Storage, JointIndices); 4] = [
+    (Storage::Uniform, JointIndices::Float),
+    (Storage::Uniform, JointIndices::Int),
+    (Storage::Texture, JointIndices::Float),
+    (Storage::Texture, JointIndices::Int),
+];
+
+/// The largest difference between the path's shader and `skin::lbs` over `mesh`
+/// (positions relative to their size, normals absolute).
+fn path_difference(
+    h: &common::Headless,
+    renderer: &SceneRenderer,
+    mesh: &SkinMesh,
+    pal: &[Mat4],
+    (storage, indices): (Storage, JointIndices),
+) -> (f32, f32) {
+    let data = MeshData::new(mesh.clone(), Vec::new(), Primitive::Lines);
+    let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+    let palette = match storage {
+        Storage::Uniform => Palette::Matrices(pal.to_vec()),
+        Storage::Texture => Palette::Texture(pal.to_vec()),
+    };
+    let captured = capture_skinned_with(&h.gl, renderer, &gpu, &palette, indices)
+        .unwrap_or_else(|e| panic!("{storage:?} {indices:?}: {e}"));
+    gpu.destroy(&h.gl);
+    let cpu = skinlab::skin::lbs::skin_vertices(pal, mesh);
+    assert_eq!(captured.len(), cpu.len(), "one captured vertex per vertex");
+    let mut worst = (0.0f32, 0.0f32);
+    for ((gp, gn), c) in captured.iter().zip(&cpu) {
+        let dp = (*gp - c.position).abs().max_element() / c.position.abs().max_element().max(1.0);
+        let dn = (*gn - c.normal).abs().max_element();
+        worst = (worst.0.max(dp), worst.1.max(dn));
+    }
+    worst
+}
+
+/// Every path on random skeletons of `joints` joints; returns the worst differences.
+fn check_paths_random(
+    h: &common::Headless,
+    renderer: &SceneRenderer,
+    api: Api,
+    joints: usize,
+    paths: &[(Storage, JointIndices)],
+) {
+    let mut runner = TestRunner::new(Config {
+        cases: 24,
+        ..Config::default()
+    });
+    let worst = std::cell::Cell::new((0.0f32, 0.0f32));
+    runner
+        .run(&arb_case(joints, 128, arb_local()), |(world, mesh)| {
+            for path in paths {
+                let (dp, dn) = path_difference(h, renderer, &mesh, &world, *path);
+                let w = worst.get();
+                worst.set((w.0.max(dp), w.1.max(dn)));
+                prop_assert!(
+                    dp <= TOLERANCE,
+                    "{:?} {:?}: positions differ by {}",
+                    api,
+                    path,
+                    dp
+                );
+                prop_assert!(
+                    dn <= TOLERANCE * 10.0,
+                    "{:?} {:?}: normals differ by {}",
+                    api,
+                    path,
+                    dn
+                );
+            }
+            Ok(())
+        })
+        .unwrap();
+    eprintln!(
+        "{api:?} {joints} joints, paths {paths:?}: worst (position, normal) {:?}",
+        worst.get()
+    );
+}
+
+fn check_paths_api(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    // The arm of the lesson, bent and twisted.
+    let arm = arm::mesh(arm::Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).expect("arm");
+    for (twist, bend) in [(0.0, 0.0), (0.7, 0.9), (2.5, -1.2)] {
+        for path in PATHS {
+            let (dp, dn) =
+                path_difference(&h, &renderer, &arm.skin, &arm::palette(twist, bend), path);
+            assert!(
+                dp <= TOLERANCE && dn <= TOLERANCE * 10.0,
+                "{api:?} {path:?} arm at twist {twist}, bend {bend}: positions differ by {dp}, normals by {dn}"
+            );
+        }
+    }
+    check_paths_random(&h, &renderer, api, 12, &PATHS);
+    // More joints than WebGL2's 256 guaranteed uniform vectors hold (64 matrices, less
+    // the other uniforms): only the bone texture can take them.
+    let texture_paths = [PATHS[2], PATHS[3]];
+    check_paths_random(&h, &renderer, api, 120, &texture_paths);
+    renderer.destroy(&h.gl);
+}
+
+#[test]
+fn every_lbs_path_matches_cpu_on_gl_core_330() {
+    check_paths_api(Api::GlCore33);
+}
+
+#[test]
+fn every_lbs_path_matches_cpu_on_gles_300() {
+    check_paths_api(Api::Gles30);
+}
+
+#[test]
+fn the_uniform_path_refuses_more_joints_than_it_holds() {
+    let Some(h) = headless(Api::GlCore33) else {
+        return;
+    };
+    let renderer = SceneRenderer::new(&h.gl).expect("shaders");
+    let arm = arm::mesh(arm::Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).expect("arm");
+    let data = MeshData::new(arm.skin, Vec::new(), Primitive::Lines);
+    let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+    let many = vec![Mat4::IDENTITY; skinlab::gl::MAX_JOINTS + 1];
+    let err = capture_skinned(&h.gl, &renderer, &gpu, &Palette::Matrices(many.clone()))
+        .expect_err("too many joints for the uniform array");
+    assert!(err.contains("do not fit"), "{err}");
+    capture_skinned_with(
+        &h.gl,
+        &renderer,
+        &gpu,
+        &Palette::Texture(many),
+        JointIndices::Int,
+    )
+    .expect("the texture takes them");
+    gpu.destroy(&h.gl);
+    renderer.destroy(&h.gl);
 }

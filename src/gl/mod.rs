@@ -9,9 +9,10 @@ mod scene;
 
 pub use program::{ShaderSource, link_program, shader_header, shaders};
 pub use renderer::{
-    SKIN_FEEDBACK, SKIN_PROGRAM_ATTRIBUTES, SceneRenderer, SkinnedMeshGpu, capture_skinned,
+    Limits, SKIN_FEEDBACK, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SceneRenderer,
+    SkinnedMeshGpu, capture_skinned, capture_skinned_with, limits, time_skinning, time_upload,
 };
-pub use scene::{ColorVertex, MeshData, Palette, Primitive, Scene, SkinnedDraw};
+pub use scene::{ColorVertex, JointIndices, MeshData, Palette, Primitive, Scene, SkinnedDraw};
 
 /// How many palette matrices the uniform-array shader path holds. 60 mat4 = 240 vectors,
 /// which leaves room for the other uniforms inside WebGL2's guaranteed 256.

@@ -28,20 +28,42 @@ pub mod shaders {
     shader!(SKIN_VERT, "skin.vert");
     shader!(BLEND_LBS, "blend_lbs.glsl");
     shader!(BLEND_DQS, "blend_dqs.glsl");
+    shader!(BLEND_TEXTURE, "blend_texture.glsl");
+    shader!(JOINTS_FLOAT, "joints_float.glsl");
+    shader!(JOINTS_INT, "joints_int.glsl");
     shader!(SKIN_FRAG, "skin.frag");
     shader!(COLOR_VERT, "color.vert");
     shader!(COLOR_FRAG, "color.frag");
 
     /// Every shader file, for tools that check them all.
-    pub const ALL: [ShaderSource; 6] = [
-        SKIN_VERT, BLEND_LBS, BLEND_DQS, SKIN_FRAG, COLOR_VERT, COLOR_FRAG,
+    pub const ALL: [ShaderSource; 9] = [
+        SKIN_VERT,
+        BLEND_LBS,
+        BLEND_DQS,
+        BLEND_TEXTURE,
+        JOINTS_FLOAT,
+        JOINTS_INT,
+        SKIN_FRAG,
+        COLOR_VERT,
+        COLOR_FRAG,
     ];
 
-    /// The linear blend skinning vertex shader: the blend file, then the shared `main`.
-    pub const SKIN_LBS_VERT: [ShaderSource; 2] = [BLEND_LBS, SKIN_VERT];
+    /// The linear blend skinning vertex shader (palette in uniforms, float indices):
+    /// the joints file, the blend file, then the shared `main`.
+    pub const SKIN_LBS_VERT: [ShaderSource; 3] = [JOINTS_FLOAT, BLEND_LBS, SKIN_VERT];
 
-    /// The dual quaternion skinning vertex shader: the blend file, then the shared `main`.
-    pub const SKIN_DQS_VERT: [ShaderSource; 2] = [BLEND_DQS, SKIN_VERT];
+    /// Linear blend skinning with the palette in uniforms and integer joint indices.
+    pub const SKIN_LBS_INT_VERT: [ShaderSource; 3] = [JOINTS_INT, BLEND_LBS, SKIN_VERT];
+
+    /// Linear blend skinning with the palette in a bone texture, float joint indices.
+    pub const SKIN_TEXTURE_VERT: [ShaderSource; 3] = [JOINTS_FLOAT, BLEND_TEXTURE, SKIN_VERT];
+
+    /// Linear blend skinning with the palette in a bone texture, integer joint indices.
+    pub const SKIN_TEXTURE_INT_VERT: [ShaderSource; 3] = [JOINTS_INT, BLEND_TEXTURE, SKIN_VERT];
+
+    /// The dual quaternion skinning vertex shader: the joints file, the blend file,
+    /// then the shared `main`.
+    pub const SKIN_DQS_VERT: [ShaderSource; 3] = [JOINTS_FLOAT, BLEND_DQS, SKIN_VERT];
 }
 
 /// The lines put before every shader file: `#version` for this context (GLSL 330 core

@@ -2,17 +2,30 @@
 //! captured with transform feedback.
 
 use super::program::{link_program, shaders};
-use super::scene::{ColorVertex, MeshData, Palette, Primitive, Scene};
+use super::scene::{ColorVertex, JointIndices, MeshData, Palette, Primitive, Scene};
+use crate::skin::gpu::bone_texels;
 use glam::{Mat4, Vec3, Vec4};
 use glow::HasContext as _;
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 
-/// Attribute locations of `shaders/skin.vert` (in both skinning programs).
+/// Attribute locations of `shaders/skin.vert` in the programs that read float joint
+/// indices (`shaders/joints_float.glsl`).
 pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 5] = [
     ("a_position", 0),
     ("a_normal", 1),
     ("a_joints", 2),
+    ("a_weights", 3),
+    ("a_color", 4),
+];
+
+/// Attribute locations in the programs that read integer joint indices
+/// (`shaders/joints_int.glsl`): every mesh carries both copies of the indices, the
+/// integer one at location 5.
+pub const SKIN_INT_PROGRAM_ATTRIBUTES: [(&str, u32); 5] = [
+    ("a_position", 0),
+    ("a_normal", 1),
+    ("a_joints", 5),
     ("a_weights", 3),
     ("a_color", 4),
 ];
@@ -24,12 +37,17 @@ pub const SKIN_FEEDBACK: [&str; 2] = ["v_position", "v_normal"];
 const COLOR_PROGRAM_ATTRIBUTES: [(&str, u32); 3] =
     [("a_position", 0), ("a_color", 1), ("a_normal", 2)];
 
-/// Floats per skinned vertex: position 3, normal 3, joints 4, weights 4, colour 4.
-const SKIN_STRIDE: usize = 18;
+/// Floats at the start of a skinned vertex: position 3, normal 3, joints 4 (as
+/// floats), weights 4, colour 4. Then the joints again as four u16.
+const SKIN_FLOATS: usize = 18;
+/// Bytes per skinned vertex: the floats, then four 16-bit joint indices.
+const SKIN_STRIDE_BYTES: usize = SKIN_FLOATS * 4 + 4 * 2;
 /// Floats per colour vertex: position 3, colour 4, normal 3.
 const COLOR_STRIDE: usize = 10;
 
-fn attribute(gl: &glow::Context, location: u32, size: i32, stride: usize, offset: usize) {
+/// A float attribute of `size` components, `offset` floats into a vertex of
+/// `stride_bytes`.
+fn attribute(gl: &glow::Context, location: u32, size: i32, stride_bytes: usize, offset: usize) {
     // SAFETY: called with a bound VAO and ARRAY_BUFFER; sizes match the layout above.
     unsafe {
         gl.enable_vertex_attrib_array(location);
@@ -38,7 +56,7 @@ fn attribute(gl: &glow::Context, location: u32, size: i32, stride: usize, offset
             size,
             glow::FLOAT,
             false,
-            (stride * 4) as i32,
+            stride_bytes as i32,
             (offset * 4) as i32,
         );
     }
@@ -58,18 +76,27 @@ impl SkinnedMeshGpu {
     /// Uploads vertices, influences and indices.
     pub fn upload(gl: &glow::Context, mesh: &MeshData) -> Result<Self, String> {
         let skin = &mesh.skin;
-        let mut data = Vec::with_capacity(skin.positions.len() * SKIN_STRIDE);
+        let mut data: Vec<u8> = Vec::with_capacity(skin.positions.len() * SKIN_STRIDE_BYTES);
         for (i, p) in skin.positions.iter().enumerate() {
             let n = skin.normals.get(i).copied().unwrap_or(Vec3::ZERO);
             let inf = skin
                 .influences
                 .get(i)
                 .ok_or("every vertex needs influences")?;
-            data.extend_from_slice(&p.to_array());
-            data.extend_from_slice(&n.to_array());
-            data.extend(inf.joints.iter().map(|j| *j as f32));
-            data.extend_from_slice(&inf.weights);
-            data.extend_from_slice(&mesh.colors.get(i).copied().unwrap_or([1.0; 4]));
+            let mut floats = [0.0f32; SKIN_FLOATS];
+            floats[0..3].copy_from_slice(&p.to_array());
+            floats[3..6].copy_from_slice(&n.to_array());
+            for (slot, j) in floats[6..10].iter_mut().zip(inf.joints) {
+                *slot = j as f32;
+            }
+            floats[10..14].copy_from_slice(&inf.weights);
+            floats[14..18].copy_from_slice(&mesh.colors.get(i).copied().unwrap_or([1.0; 4]));
+            data.extend_from_slice(bytemuck::cast_slice(&floats));
+            for j in inf.joints {
+                let j = u16::try_from(j)
+                    .map_err(|_| format!("joint index {j} does not fit 16 bits"))?;
+                data.extend_from_slice(&j.to_ne_bytes());
+            }
         }
         // SAFETY: buffers are created, bound and filled here; the layout matches SKIN_STRIDE.
         unsafe {
@@ -78,16 +105,24 @@ impl SkinnedMeshGpu {
             let ebo = gl.create_buffer()?;
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
-            gl.buffer_data_u8_slice(
-                glow::ARRAY_BUFFER,
-                bytemuck::cast_slice(&data),
-                glow::STATIC_DRAW,
+            gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, &data, glow::STATIC_DRAW);
+            attribute(gl, 0, 3, SKIN_STRIDE_BYTES, 0);
+            attribute(gl, 1, 3, SKIN_STRIDE_BYTES, 3);
+            attribute(gl, 2, 4, SKIN_STRIDE_BYTES, 6);
+            attribute(gl, 3, 4, SKIN_STRIDE_BYTES, 10);
+            attribute(gl, 4, 4, SKIN_STRIDE_BYTES, 14);
+            // ANCHOR: int_attribute
+            // The integer copy: glVertexAttribIPointer keeps the values integers
+            // (glVertexAttribPointer would turn them into floats).
+            gl.enable_vertex_attrib_array(5);
+            gl.vertex_attrib_pointer_i32(
+                5,
+                4,
+                glow::UNSIGNED_SHORT,
+                SKIN_STRIDE_BYTES as i32,
+                (SKIN_FLOATS * 4) as i32,
             );
-            attribute(gl, 0, 3, SKIN_STRIDE, 0);
-            attribute(gl, 1, 3, SKIN_STRIDE, 3);
-            attribute(gl, 2, 4, SKIN_STRIDE, 6);
-            attribute(gl, 3, 4, SKIN_STRIDE, 10);
-            attribute(gl, 4, 4, SKIN_STRIDE, 14);
+            // ANCHOR_END: int_attribute
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
             gl.buffer_data_u8_slice(
                 glow::ELEMENT_ARRAY_BUFFER,
@@ -111,6 +146,11 @@ impl SkinnedMeshGpu {
         }
     }
 
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.vertex_count
+    }
+
     /// Frees the buffers.
     pub fn destroy(self, gl: &glow::Context) {
         // SAFETY: the objects were created by `upload` on this context.
@@ -124,50 +164,6 @@ impl SkinnedMeshGpu {
 
 fn flatten(palette: &[Mat4]) -> Vec<f32> {
     palette.iter().flat_map(|m| m.to_cols_array()).collect()
-}
-
-fn check_palette(palette: &Palette) -> Result<(), String> {
-    if palette.len() > super::MAX_JOINTS {
-        return Err(format!(
-            "{} joints do not fit the shader's uniform arrays of {} joints",
-            palette.len(),
-            super::MAX_JOINTS
-        ));
-    }
-    Ok(())
-}
-
-/// Uploads `palette` to `program` (the one [`SceneRenderer::program`] gives for it):
-/// matrices, or dual quaternions as two vec4 a joint.
-fn upload_palette(gl: &glow::Context, program: glow::Program, palette: &Palette) {
-    // SAFETY: uniform uploads to a program of the current context, which is in use.
-    unsafe {
-        match palette {
-            Palette::Matrices(matrices) => {
-                let loc = gl.get_uniform_location(program, "u_palette[0]");
-                gl.uniform_matrix_4_f32_slice(loc.as_ref(), false, &flatten(matrices));
-            }
-            Palette::DualQuats {
-                dual_quats,
-                antipodal_check,
-            } => {
-                let real: Vec<f32> = dual_quats
-                    .iter()
-                    .flat_map(|q| Vec4::from(q.real).to_array())
-                    .collect();
-                let dual: Vec<f32> = dual_quats
-                    .iter()
-                    .flat_map(|q| Vec4::from(q.dual).to_array())
-                    .collect();
-                let loc = gl.get_uniform_location(program, "u_dq_real[0]");
-                gl.uniform_4_f32_slice(loc.as_ref(), &real);
-                let loc = gl.get_uniform_location(program, "u_dq_dual[0]");
-                gl.uniform_4_f32_slice(loc.as_ref(), &dual);
-                let loc = gl.get_uniform_location(program, "u_antipodal_check");
-                gl.uniform_1_i32(loc.as_ref(), i32::from(*antipodal_check));
-            }
-        }
-    }
 }
 
 /// Reads the start of the buffer bound to `target`. OpenGL ES has no
@@ -200,8 +196,19 @@ pub fn capture_skinned(
     mesh: &SkinnedMeshGpu,
     palette: &Palette,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
-    check_palette(palette)?;
-    let program = renderer.program(palette);
+    capture_skinned_with(gl, renderer, mesh, palette, JointIndices::Float)
+}
+
+/// [`capture_skinned`] with the program that reads `indices`.
+pub fn capture_skinned_with(
+    gl: &glow::Context,
+    renderer: &SceneRenderer,
+    mesh: &SkinnedMeshGpu,
+    palette: &Palette,
+    indices: JointIndices,
+) -> Result<Vec<(Vec3, Vec3)>, String> {
+    renderer.check_palette(palette)?;
+    let program = renderer.program_for(palette, indices);
     let floats = mesh.vertex_count * 6;
     let mut bytes = vec![0u8; floats * 4];
     // SAFETY: objects are created and bound here; the read-back size matches the capture.
@@ -214,7 +221,7 @@ pub fn capture_skinned(
             glow::STATIC_READ,
         );
         gl.use_program(Some(program));
-        upload_palette(gl, program, palette);
+        renderer.upload_palette(gl, program, palette);
         gl.bind_vertex_array(Some(mesh.vao));
         gl.enable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));
@@ -228,6 +235,8 @@ pub fn capture_skinned(
         gl.bind_buffer(glow::TRANSFORM_FEEDBACK_BUFFER, None);
         gl.delete_buffer(out);
         gl.bind_vertex_array(None);
+        gl.bind_texture(glow::TEXTURE_2D, None);
+        gl.use_program(None);
         let error = gl.get_error();
         if error != glow::NO_ERROR {
             return Err(format!(
@@ -242,6 +251,87 @@ pub fn capture_skinned(
         .collect())
 }
 
+/// Seconds the GPU takes to run the skinning vertex shader over every vertex of
+/// `mesh`, rasterisation off: `glFinish`, start the clock, draw, `glFinish`, stop.
+/// Wall time around glFinish works on every context (timer queries do not: WebGL2
+/// often hides them), at the price of including the driver's overhead.
+pub fn time_skinning(
+    gl: &glow::Context,
+    renderer: &SceneRenderer,
+    mesh: &SkinnedMeshGpu,
+    palette: &Palette,
+    indices: JointIndices,
+) -> Result<f64, String> {
+    renderer.check_palette(palette)?;
+    let program = renderer.program_for(palette, indices);
+    // SAFETY: the program and the mesh's buffers belong to this renderer and context.
+    unsafe {
+        gl.use_program(Some(program));
+        renderer.upload_palette(gl, program, palette);
+        gl.bind_vertex_array(Some(mesh.vao));
+        gl.enable(glow::RASTERIZER_DISCARD);
+        gl.finish();
+        let start = web_time::Instant::now();
+        gl.draw_arrays(glow::POINTS, 0, mesh.vertex_count as i32);
+        gl.finish();
+        let seconds = start.elapsed().as_secs_f64();
+        gl.disable(glow::RASTERIZER_DISCARD);
+        gl.bind_vertex_array(None);
+        gl.bind_texture(glow::TEXTURE_2D, None);
+        gl.use_program(None);
+        match gl.get_error() {
+            glow::NO_ERROR => Ok(seconds),
+            error => Err(format!(
+                "timing the skinning failed with GL error 0x{error:x}"
+            )),
+        }
+    }
+}
+
+/// Seconds to upload `bytes` into a fresh vertex buffer and wait for it: what a
+/// CPU-skinned mesh costs each frame on top of the skinning itself.
+pub fn time_upload(gl: &glow::Context, bytes: &[u8]) -> Result<f64, String> {
+    // SAFETY: the buffer is created, filled and deleted here.
+    unsafe {
+        let buffer = gl.create_buffer()?;
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
+        gl.finish();
+        let start = web_time::Instant::now();
+        gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, bytes, glow::STREAM_DRAW);
+        gl.finish();
+        let seconds = start.elapsed().as_secs_f64();
+        gl.bind_buffer(glow::ARRAY_BUFFER, None);
+        gl.delete_buffer(buffer);
+        Ok(seconds)
+    }
+}
+
+/// What this context allows, for the uniform budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// GL_MAX_VERTEX_UNIFORM_VECTORS (vec4 slots for the vertex shader's uniforms).
+    pub max_vertex_uniform_vectors: usize,
+    /// GL_MAX_TEXTURE_SIZE (the most rows a bone texture can have).
+    pub max_texture_size: usize,
+}
+
+/// Asks the current context for its [`Limits`].
+pub fn limits(gl: &glow::Context) -> Limits {
+    // SAFETY: plain queries on the current context.
+    unsafe {
+        let mut vectors = gl.get_parameter_i32(glow::MAX_VERTEX_UNIFORM_VECTORS);
+        if gl.get_error() != glow::NO_ERROR || vectors <= 0 {
+            // Desktop GL before 4.1 counts components instead.
+            vectors = gl.get_parameter_i32(glow::MAX_VERTEX_UNIFORM_COMPONENTS) / 4;
+            gl.get_error();
+        }
+        Limits {
+            max_vertex_uniform_vectors: vectors.max(0) as usize,
+            max_texture_size: gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE).max(0) as usize,
+        }
+    }
+}
+
 /// The programs and buffers that draw a [`Scene`].
 pub struct SceneRenderer {
     /// Linear blend skinning: `shaders/blend_lbs.glsl` + `shaders/skin.vert` +
@@ -250,6 +340,16 @@ pub struct SceneRenderer {
     /// Dual quaternion skinning: `shaders/blend_dqs.glsl` + `shaders/skin.vert` +
     /// `shaders/skin.frag`, linked with [`SKIN_FEEDBACK`].
     pub dqs_program: glow::Program,
+    /// Like `skin_program`, reading integer joint indices.
+    pub lbs_int_program: glow::Program,
+    /// Linear blend skinning from the bone texture (`shaders/blend_texture.glsl`).
+    pub texture_program: glow::Program,
+    /// Like `texture_program`, reading integer joint indices.
+    pub texture_int_program: glow::Program,
+    /// The bone texture: 4 texels wide, one row per joint, refilled for each draw.
+    bone_texture: glow::Texture,
+    /// GL_MAX_TEXTURE_SIZE: the most joints the bone texture can hold.
+    max_texture_size: usize,
     color_program: glow::Program,
     /// GPU copies by mesh id, with a weak handle to know when a page dropped the mesh.
     meshes: HashMap<u64, (Weak<MeshData>, SkinnedMeshGpu)>,
@@ -282,6 +382,25 @@ impl SceneRenderer {
             &SKIN_FEEDBACK,
         )
         .inspect_err(|_| free(&[skin_program]))?;
+        let mut linked = vec![skin_program, dqs_program];
+        let mut skin = |vertex: &[super::ShaderSource], attributes: &[(&str, u32)]| {
+            let program = link_program(
+                gl,
+                vertex,
+                &[shaders::SKIN_FRAG],
+                attributes,
+                &SKIN_FEEDBACK,
+            )
+            .inspect_err(|_| free(&linked))?;
+            linked.push(program);
+            Ok::<_, String>(program)
+        };
+        let lbs_int_program = skin(&shaders::SKIN_LBS_INT_VERT, &SKIN_INT_PROGRAM_ATTRIBUTES)?;
+        let texture_program = skin(&shaders::SKIN_TEXTURE_VERT, &SKIN_PROGRAM_ATTRIBUTES)?;
+        let texture_int_program = skin(
+            &shaders::SKIN_TEXTURE_INT_VERT,
+            &SKIN_INT_PROGRAM_ATTRIBUTES,
+        )?;
         let color_program = link_program(
             gl,
             &[shaders::COLOR_VERT],
@@ -289,21 +408,40 @@ impl SceneRenderer {
             &COLOR_PROGRAM_ATTRIBUTES,
             &[],
         )
-        .inspect_err(|_| free(&[skin_program, dqs_program]))?;
+        .inspect_err(|_| free(&linked))?;
         // SAFETY: objects are created and bound here; the layout matches COLOR_STRIDE.
         unsafe {
             let color_vao = gl.create_vertex_array()?;
             let color_vbo = gl.create_buffer()?;
             gl.bind_vertex_array(Some(color_vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(color_vbo));
-            attribute(gl, 0, 3, COLOR_STRIDE, 0);
-            attribute(gl, 1, 4, COLOR_STRIDE, 3);
-            attribute(gl, 2, 3, COLOR_STRIDE, 7);
+            attribute(gl, 0, 3, COLOR_STRIDE * 4, 0);
+            attribute(gl, 1, 4, COLOR_STRIDE * 4, 3);
+            attribute(gl, 2, 3, COLOR_STRIDE * 4, 7);
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            // RGBA32F cannot be filtered in WebGL2 without an extension: NEAREST keeps
+            // the texture complete (texelFetch ignores filtering anyway).
+            let bone_texture = gl.create_texture()?;
+            gl.bind_texture(glow::TEXTURE_2D, Some(bone_texture));
+            for (param, value) in [
+                (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
+                (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
+                (glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE),
+                (glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE),
+            ] {
+                gl.tex_parameter_i32(glow::TEXTURE_2D, param, value as i32);
+            }
+            gl.bind_texture(glow::TEXTURE_2D, None);
+            let max_texture_size = gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE).max(0) as usize;
             Ok(Self {
                 skin_program,
                 dqs_program,
+                lbs_int_program,
+                texture_program,
+                texture_int_program,
+                bone_texture,
+                max_texture_size,
                 color_program,
                 meshes: HashMap::new(),
                 color_vao,
@@ -312,12 +450,106 @@ impl SceneRenderer {
         }
     }
 
-    /// The skinning program that blends `palette`.
+    /// The skinning program that blends `palette`, reading float joint indices.
     pub fn program(&self, palette: &Palette) -> glow::Program {
-        match palette {
-            Palette::Matrices(_) => self.skin_program,
-            Palette::DualQuats { .. } => self.dqs_program,
+        self.program_for(palette, JointIndices::Float)
+    }
+
+    /// The skinning program that blends `palette` and reads joint indices as
+    /// `indices` (dual quaternions always read floats).
+    pub fn program_for(&self, palette: &Palette, indices: JointIndices) -> glow::Program {
+        match (palette, indices) {
+            (Palette::Matrices(_), JointIndices::Float) => self.skin_program,
+            (Palette::Matrices(_), JointIndices::Int) => self.lbs_int_program,
+            (Palette::Texture(_), JointIndices::Float) => self.texture_program,
+            (Palette::Texture(_), JointIndices::Int) => self.texture_int_program,
+            (Palette::DualQuats { .. }, _) => self.dqs_program,
         }
+    }
+
+    /// The most joints the bone texture holds on this context (GL_MAX_TEXTURE_SIZE).
+    pub fn max_texture_joints(&self) -> usize {
+        self.max_texture_size
+    }
+
+    /// Refuses a palette its program cannot hold.
+    fn check_palette(&self, palette: &Palette) -> Result<(), String> {
+        match palette {
+            Palette::Texture(m) if m.is_empty() => {
+                Err("the bone texture needs at least one joint".to_owned())
+            }
+            Palette::Texture(m) if m.len() > self.max_texture_size => Err(format!(
+                "{} joints do not fit a bone texture of at most {} rows",
+                m.len(),
+                self.max_texture_size
+            )),
+            Palette::Texture(_) => Ok(()),
+            _ if palette.len() > super::MAX_JOINTS => Err(format!(
+                "{} joints do not fit the shader's uniform arrays of {} joints",
+                palette.len(),
+                super::MAX_JOINTS
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Uploads `palette` to `program` (the one [`SceneRenderer::program_for`] gives for
+    /// it): matrices, dual quaternions as two vec4 a joint, or the bone texture.
+    fn upload_palette(&self, gl: &glow::Context, program: glow::Program, palette: &Palette) {
+        // SAFETY: uniform uploads to a program of the current context, which is in use.
+        unsafe {
+            match palette {
+                Palette::Matrices(matrices) => {
+                    let loc = gl.get_uniform_location(program, "u_palette[0]");
+                    gl.uniform_matrix_4_f32_slice(loc.as_ref(), false, &flatten(matrices));
+                }
+                Palette::DualQuats {
+                    dual_quats,
+                    antipodal_check,
+                } => {
+                    let real: Vec<f32> = dual_quats
+                        .iter()
+                        .flat_map(|q| Vec4::from(q.real).to_array())
+                        .collect();
+                    let dual: Vec<f32> = dual_quats
+                        .iter()
+                        .flat_map(|q| Vec4::from(q.dual).to_array())
+                        .collect();
+                    let loc = gl.get_uniform_location(program, "u_dq_real[0]");
+                    gl.uniform_4_f32_slice(loc.as_ref(), &real);
+                    let loc = gl.get_uniform_location(program, "u_dq_dual[0]");
+                    gl.uniform_4_f32_slice(loc.as_ref(), &dual);
+                    let loc = gl.get_uniform_location(program, "u_antipodal_check");
+                    gl.uniform_1_i32(loc.as_ref(), i32::from(*antipodal_check));
+                }
+                // ANCHOR: bone_texture_upload
+                Palette::Texture(matrices) => {
+                    let texels = bone_texels(matrices);
+                    // Unit 0, which egui rebinds for each of its own meshes.
+                    gl.active_texture(glow::TEXTURE0);
+                    gl.bind_texture(glow::TEXTURE_2D, Some(self.bone_texture));
+                    gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 4);
+                    gl.tex_image_2d(
+                        glow::TEXTURE_2D,
+                        0,
+                        glow::RGBA32F as i32,
+                        4,
+                        matrices.len() as i32,
+                        0,
+                        glow::RGBA,
+                        glow::FLOAT,
+                        glow::PixelUnpackData::Slice(Some(bytemuck::cast_slice(&texels))),
+                    );
+                    let loc = gl.get_uniform_location(program, "u_bone_texture");
+                    gl.uniform_1_i32(loc.as_ref(), 0);
+                } // ANCHOR_END: bone_texture_upload
+            }
+        }
+    }
+
+    /// The GPU copy of `mesh`, if it has been uploaded.
+    pub fn uploaded(&self, mesh: &MeshData) -> Option<&SkinnedMeshGpu> {
+        self.meshes.get(&mesh.id).map(|(_, gpu)| gpu)
     }
 
     /// The GPU copy of `mesh`, uploaded on first use.
@@ -396,7 +628,7 @@ impl SceneRenderer {
     ) -> Result<(), String> {
         self.evict_dropped(gl);
         for draw in &scene.skinned {
-            check_palette(&draw.palette)?;
+            self.check_palette(&draw.palette)?;
             self.mesh(gl, &draw.mesh)?;
         }
         let [r, g, b, a] = scene.background;
@@ -419,7 +651,7 @@ impl SceneRenderer {
             let Some((_, mesh)) = self.meshes.get(&draw.mesh.id) else {
                 continue;
             };
-            let program = self.program(&draw.palette);
+            let program = self.program_for(&draw.palette, draw.joint_indices);
             // SAFETY: the program and the mesh's buffers belong to this renderer.
             unsafe {
                 gl.use_program(Some(program));
@@ -429,7 +661,7 @@ impl SceneRenderer {
                     false,
                     &scene.clip_from_world.to_cols_array(),
                 );
-                upload_palette(gl, program, &draw.palette);
+                self.upload_palette(gl, program, &draw.palette);
                 let loc = gl.get_uniform_location(program, "u_color");
                 gl.uniform_4_f32_slice(loc.as_ref(), &draw.color);
                 let loc = gl.get_uniform_location(program, "u_lit");
@@ -465,6 +697,7 @@ impl SceneRenderer {
         unsafe {
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            gl.bind_texture(glow::TEXTURE_2D, None);
             gl.use_program(None);
             gl.disable(glow::DEPTH_TEST);
             let error = gl.get_error();
@@ -486,6 +719,10 @@ impl SceneRenderer {
         unsafe {
             gl.delete_program(self.skin_program);
             gl.delete_program(self.dqs_program);
+            gl.delete_program(self.lbs_int_program);
+            gl.delete_program(self.texture_program);
+            gl.delete_program(self.texture_int_program);
+            gl.delete_texture(self.bone_texture);
             gl.delete_program(self.color_program);
             gl.delete_vertex_array(self.color_vao);
             gl.delete_buffer(self.color_vbo);

@@ -69,6 +69,10 @@ pub enum Palette {
         /// Whether the shader flips quaternions into the first influence's half.
         antipodal_check: bool,
     },
+    /// `world_from_bind` per joint, uploaded as a bone texture (one row of four RGBA32F
+    /// texels per joint) and blended linearly (`shaders/blend_texture.glsl`). Holds
+    /// far more joints than the uniform array.
+    Texture(Vec<Mat4>),
 }
 
 impl Palette {
@@ -89,6 +93,7 @@ impl Palette {
         match self {
             Self::Matrices(m) => m.len(),
             Self::DualQuats { dual_quats, .. } => dual_quats.len(),
+            Self::Texture(m) => m.len(),
         }
     }
 
@@ -96,6 +101,17 @@ impl Palette {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// How the vertex shader receives joint indices: which joints file it is built with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum JointIndices {
+    /// `in vec4 a_joints` (`shaders/joints_float.glsl`), rounded in the shader.
+    #[default]
+    Float,
+    /// `in ivec4 a_joints` (`shaders/joints_int.glsl`), from 16-bit unsigned integers.
+    /// Dual quaternion programs read float indices only and ignore this.
+    Int,
 }
 
 /// One skinned mesh drawn by `shaders/skin.vert` with a palette.
@@ -111,6 +127,8 @@ pub struct SkinnedDraw {
     pub lit: bool,
     /// For line meshes: width in pixels (1 = plain GL lines).
     pub line_width: f32,
+    /// Which attribute type carries the joint indices (and so which program draws).
+    pub joint_indices: JointIndices,
 }
 
 impl SkinnedDraw {
@@ -122,6 +140,7 @@ impl SkinnedDraw {
             color,
             lit: true,
             line_width: 1.0,
+            joint_indices: JointIndices::Float,
         }
     }
 
@@ -133,6 +152,7 @@ impl SkinnedDraw {
             color,
             lit: false,
             line_width,
+            joint_indices: JointIndices::Float,
         }
     }
 }

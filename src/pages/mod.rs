@@ -2,6 +2,7 @@
 
 pub mod binding;
 pub mod blending;
+pub mod gpu;
 pub mod gradient;
 pub mod grid;
 pub mod hierarchy;

@@ -12,6 +12,7 @@ pub mod arm;
 pub mod binding;
 pub mod blend;
 pub mod dqs;
+pub mod gpu;
 pub mod gradient;
 pub mod grid;
 pub mod hierarchy;

@@ -15,6 +15,10 @@ struct GlState {
 
 type SharedGl = Arc<Mutex<GlState>>;
 
+/// Work run on the GL thread after a viewport's scene is drawn (see
+/// [`Viewport::paint_then`]).
+pub type AfterPaint = Box<dyn Fn(&glow::Context, &mut SceneRenderer) + Send + Sync>;
+
 /// One renderer for the whole app, kept in egui's memory.
 fn shared_gl(ctx: &egui::Context) -> SharedGl {
     ctx.data_mut(|d| {
@@ -117,6 +121,13 @@ impl Viewport {
 
     /// Draws `scene` with the real shaders, or shows why it cannot.
     pub fn paint(&self, ui: &Ui, scene: Scene) {
+        self.paint_then(ui, scene, None);
+    }
+
+    /// Draws `scene`, then runs `after` on the GL thread with the app's renderer:
+    /// for measurements that need the live context (limits, transform feedback,
+    /// timings). `after` must leave the GL state as it found it.
+    pub fn paint_then(&self, ui: &Ui, scene: Scene, after: Option<AfterPaint>) {
         let rect = self.rect();
         let gl_state = shared_gl(ui.ctx());
         let for_callback = gl_state.clone();
@@ -129,7 +140,12 @@ impl Viewport {
             let renderer = state.renderer.get_or_insert_with(|| SceneRenderer::new(gl));
             let result = match renderer {
                 Ok(renderer) => {
-                    renderer.paint(gl, &scene, [px.width_px as f32, px.height_px as f32])
+                    let painted =
+                        renderer.paint(gl, &scene, [px.width_px as f32, px.height_px as f32]);
+                    if let Some(after) = &after {
+                        after(gl, renderer);
+                    }
+                    painted
                 }
                 Err(e) => Err(e.clone()),
             };

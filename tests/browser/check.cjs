@@ -136,6 +136,32 @@ async function openApp(browser, base, fragment) {
       check("blending: LBS and DQS at twist 3.14 differ", differ > 2000, `${differ} pixels differ`);
     }
 
+    // GPU paths: the uniform array, the bone texture (RGBA32F + texelFetch in WebGL2),
+    // float and integer indices, and 100 joints (texture by itself) load cleanly, and
+    // every path draws the same tail.
+    {
+      const shots = [];
+      for (const fragment of ["gpu?path=uniform", "gpu?path=texture", "gpu?path=float_index", "gpu?path=int_index", "gpu?path=texture&indices=int"]) {
+        const { page, problems } = await openApp(browser, base, fragment);
+        check(`${fragment} loads cleanly`, problems.length === 0, problems.join("; "));
+        shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
+        await page.close();
+      }
+      const colors = distinctColors(shots[1]);
+      check("gpu: the bone texture path draws the tail", colors > 8, `${colors} colours`);
+      for (let k = 1; k < shots.length; k++) {
+        let differ = 0;
+        for (let i = 0; i < shots[0].length; i++) {
+          const [a, b] = [shots[0][i], shots[k][i]];
+          if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30) differ++;
+        }
+        check(`gpu: path ${k} draws what the uniform path draws`, differ < 200, `${differ} pixels differ`);
+      }
+      const { page, problems } = await openApp(browser, base, "gpu?joints=100&bend=5&twist=4");
+      check("gpu?joints=100 (past the uniform budget) loads cleanly", problems.length === 0, problems.join("; "));
+      await page.close();
+    }
+
     // The hierarchy's wrong-order ghost (unlit pink lines from the skinning shader): in the
     // T-pose it sits on the figure; with the left upper arm turned 90° the ghost arm leaves
     // the figure's left (screen right) and lands far to its right (screen left).

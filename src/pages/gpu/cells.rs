@@ -1,0 +1,531 @@
+//! The GPU page's notebook cells.
+
+use super::measure::{CPU_BYTES_PER_VERTEX, PATHS, PathDiff};
+use super::{GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, Storage, VERTEX_RANGE, indices_slug};
+use crate::gl::{JointIndices, MAX_JOINTS, ShaderSource, shaders};
+use crate::notebook::{anchor, code_ui};
+use crate::skin::gpu::{
+    WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps,
+    truncation_error, uniform_costs,
+};
+use crate::ui::check::{Question, check_ui};
+use crate::ui::{angle_slider_ui, error_ui};
+use egui::text::LayoutJob;
+use egui::{Color32, FontId, RichText, TextFormat, Ui};
+use egui_plot::{Legend, Line, Plot, VLine};
+
+const INFLUENCES_SOURCE: &str = include_str!("../../skin/influences.rs");
+/// The colour of the skinning lines in the shader listing.
+const HIGHLIGHT: Color32 = Color32::from_rgb(200, 80, 20);
+/// The check question's joint and column: which texel holds column 2 of joint 7?
+const CHECK_JOINT: usize = 7;
+const CHECK_COLUMN: usize = 2;
+
+/// Which lines of a shader file the listing highlights: those inside ANCHOR regions
+/// (the blend function, the texel reads, the index attribute), and in the shared main
+/// the lines that call the blend or use its matrix.
+pub fn highlighted_lines(source: &str) -> Vec<bool> {
+    let mut inside = 0usize;
+    source
+        .lines()
+        .map(|line| {
+            if line.contains("ANCHOR_END:") {
+                inside = inside.saturating_sub(1);
+                false
+            } else if line.contains("ANCHOR:") {
+                inside += 1;
+                false
+            } else {
+                inside > 0
+                    || (line.contains("skin_matrix(a_joints") && !line.trim().starts_with("//"))
+            }
+        })
+        .collect()
+}
+
+fn source_ui(ui: &mut Ui, source: &ShaderSource) {
+    let mut job = LayoutJob::default();
+    let font = FontId::monospace(12.5);
+    let plain = ui.visuals().text_color();
+    for (line, hot) in source.text.lines().zip(highlighted_lines(source.text)) {
+        let format = TextFormat {
+            font_id: font.clone(),
+            color: if hot { HIGHLIGHT } else { plain },
+            ..Default::default()
+        };
+        job.append(line, 0.0, format);
+        job.append("\n", 0.0, TextFormat::default());
+    }
+    egui::Frame::new()
+        .fill(ui.visuals().code_bg_color)
+        .inner_margin(6.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            // Unwrapped, as in an editor: scroll sideways for the long comments.
+            egui::ScrollArea::both()
+                .id_salt(source.path)
+                .max_height(320.0)
+                .show(ui, |ui| ui.add(egui::Label::new(job).extend()));
+        });
+}
+
+fn ms(x: f64) -> String {
+    if x < 1.0 {
+        format!("{x:.3} ms")
+    } else {
+        format!("{x:.1} ms")
+    }
+}
+
+impl GpuPage {
+    /// The files of the vertex shader in use, in the order the loader joins them.
+    pub fn shader_files(&self) -> [ShaderSource; 3] {
+        let joints = match self.indices {
+            JointIndices::Float => shaders::JOINTS_FLOAT,
+            JointIndices::Int => shaders::JOINTS_INT,
+        };
+        let blend = match self.effective_storage() {
+            Storage::Uniform => shaders::BLEND_LBS,
+            Storage::Texture => shaders::BLEND_TEXTURE,
+        };
+        [joints, blend, shaders::SKIN_VERT]
+    }
+
+    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
+        match cell {
+            "controls" => self.controls_ui(ui),
+            "source" => self.source_cell_ui(ui),
+            "paths" => self.paths_ui(ui),
+            "budget" => self.budget_ui(ui),
+            "texels" => self.texels_ui(ui),
+            "influences" => self.influences_ui(ui),
+            "cpu_gpu" => self.cpu_gpu_ui(ui),
+            "check" => self.check_ui(ui),
+            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        }
+    }
+
+    fn controls_ui(&mut self, ui: &mut Ui) {
+        let mut joints = self.joints;
+        ui.horizontal(|ui| {
+            if ui
+                .add(egui::Slider::new(&mut joints, 1..=MAX_CHAIN_JOINTS).text("joints"))
+                .changed()
+            {
+                self.set_joints(joints);
+            }
+            if ui.button(format!("many joints ({MANY_JOINTS})")).clicked() {
+                self.set_joints(MANY_JOINTS);
+            }
+        });
+        angle_slider_ui(ui, &mut self.bend, -360.0..=360.0, "bend", 0);
+        angle_slider_ui(ui, &mut self.twist, -360.0..=360.0, "twist", 0);
+        self.fit_note_ui(ui);
+    }
+
+    fn fit_note_ui(&self, ui: &mut Ui) {
+        if !self.fits_uniforms() {
+            ui.colored_label(
+                HIGHLIGHT,
+                format!(
+                    "{} joints need {} uniform vectors; the array holds {MAX_JOINTS} matrices. \
+                     The page switched to the bone texture by itself.",
+                    self.joints,
+                    self.joints * 4
+                ),
+            );
+        }
+    }
+
+    fn source_cell_ui(&mut self, ui: &mut Ui) {
+        let files = self.shader_files();
+        self.file = self.file.min(files.len() - 1);
+        ui.horizontal(|ui| {
+            for (i, file) in files.iter().enumerate() {
+                let name = file.path.trim_start_matches("shaders/");
+                if ui.selectable_label(self.file == i, name).clicked() {
+                    self.file = i;
+                }
+            }
+        });
+        ui.label(
+            RichText::new(format!(
+                "The loader joins {} after the #version line. Skinning lines in colour.",
+                files.map(|f| f.path).join(" + ")
+            ))
+            .small(),
+        );
+        source_ui(ui, &files[self.file]);
+    }
+
+    fn path_picker_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.label("Palette in:");
+            for storage in Storage::ALL {
+                let name = match storage {
+                    Storage::Uniform => "uniform array",
+                    Storage::Texture => "bone texture",
+                };
+                ui.selectable_value(&mut self.storage, storage, name);
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("Joint indices:");
+            ui.selectable_value(&mut self.indices, JointIndices::Float, "float vec4");
+            ui.selectable_value(&mut self.indices, JointIndices::Int, "integer ivec4");
+        });
+    }
+
+    fn paths_ui(&mut self, ui: &mut Ui) {
+        self.path_picker_ui(ui);
+        self.fit_note_ui(ui);
+        ui.label(
+            "Largest distance between a vertex skinned by the shader and by the CPU, this pose:",
+        );
+        let diffs = self.diffs();
+        egui::Grid::new("gpu_paths").striped(true).show(ui, |ui| {
+            ui.strong("palette");
+            ui.strong("indices");
+            ui.strong("max |GPU - CPU|");
+            ui.end_row();
+            for (k, (storage, indices)) in PATHS.iter().enumerate() {
+                let current = (*storage, *indices) == (self.effective_storage(), self.indices);
+                let name = |s: &str| {
+                    if current {
+                        RichText::new(s).strong()
+                    } else {
+                        RichText::new(s)
+                    }
+                };
+                ui.label(name(storage.slug()));
+                ui.label(name(indices_slug(*indices)));
+                match diffs.as_ref().and_then(|d| d.get(k)) {
+                    None => ui.label("not measured yet"),
+                    Some(PathDiff::Measured(d)) if *d == 0.0 => {
+                        ui.label(RichText::new("0 (bit for bit)").monospace())
+                    }
+                    Some(PathDiff::Measured(d)) => {
+                        ui.label(RichText::new(format!("{d:.2e}")).monospace())
+                    }
+                    Some(PathDiff::Failed(why)) => ui.label(RichText::new(why).small()),
+                };
+                ui.end_row();
+            }
+        });
+    }
+
+    fn budget_ui(&mut self, ui: &mut Ui) {
+        let main = uniform_costs(shaders::SKIN_VERT.text, MAX_JOINTS);
+        let other: usize = main.iter().map(|c| c.vectors).sum();
+        egui::Grid::new("gpu_budget").striped(true).show(ui, |ui| {
+            ui.strong("uniform (skin.vert)");
+            ui.strong("vectors");
+            ui.end_row();
+            for c in &main {
+                ui.label(RichText::new(format!("{} {}", c.ty, c.name)).monospace());
+                ui.label(c.vectors.to_string());
+                ui.end_row();
+            }
+            ui.label("the palette: 4 per joint");
+            ui.label(format!("{} x 4 = {}", self.joints, self.joints * 4));
+            ui.end_row();
+        });
+        let live = self.limits().map(|l| l.max_vertex_uniform_vectors);
+        let row = |ui: &mut Ui, name: &str, max: Option<usize>| {
+            ui.label(name);
+            match max {
+                Some(max) => {
+                    let fit = joints_that_fit(max, other);
+                    ui.label(max.to_string());
+                    ui.label(format!("({max} - {other}) / 4 = {fit}"));
+                }
+                None => {
+                    ui.label("not measured yet");
+                    ui.label("");
+                }
+            }
+            ui.end_row();
+        };
+        egui::Grid::new("gpu_limits").striped(true).show(ui, |ui| {
+            ui.strong("");
+            ui.strong("vertex uniform vectors");
+            ui.strong("joints that fit");
+            ui.end_row();
+            row(
+                ui,
+                "WebGL2 minimum",
+                Some(WEBGL2_MIN_VERTEX_UNIFORM_VECTORS),
+            );
+            row(ui, "this context", live);
+        });
+        let verdict = if self.fits_uniforms() {
+            format!(
+                "{} joints fit the shader's array of MAX_JOINTS = {MAX_JOINTS} matrices.",
+                self.joints
+            )
+        } else {
+            format!(
+                "{} joints do not fit the array of {MAX_JOINTS}: the page draws with the bone texture.",
+                self.joints
+            )
+        };
+        ui.label(verdict);
+        if let Some(l) = self.limits() {
+            ui.label(format!(
+                "The bone texture holds up to GL_MAX_TEXTURE_SIZE = {} joints here.",
+                l.max_texture_size
+            ));
+        }
+    }
+
+    fn texels_ui(&mut self, ui: &mut Ui) {
+        let palette = self.palette();
+        let texels = bone_texels(&palette);
+        ui.label(format!(
+            "A texture 4 texels wide and {} tall: {} RGBA32F texels, {} floats, {} bytes.",
+            self.joints,
+            texels.len(),
+            texels.len() * 4,
+            texels.len() * 16
+        ));
+        ui.add(egui::Slider::new(&mut self.texel_joint, 0..=self.joints - 1).text("joint (row y)"));
+        let j = self.texel_joint.min(self.joints - 1);
+        egui::Grid::new("gpu_texels").striped(true).show(ui, |ui| {
+            for h in ["texel (x, y)", "R", "G", "B", "A", "float offset"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for x in 0..4 {
+                ui.label(RichText::new(format!("({x}, {j})")).monospace());
+                for v in texels[j * 4 + x] {
+                    ui.label(RichText::new(format!("{v:8.4}")).monospace());
+                }
+                ui.label(RichText::new(format!("{}", (j * 4 + x) * 4)).monospace());
+                ui.end_row();
+            }
+        });
+        ui.label(
+            RichText::new(
+                "Texel x of row y is column x of joint y's world_from_bind: R, G, B, A are its rows 0 to 3.",
+            )
+            .small(),
+        );
+    }
+
+    fn influences_ui(&mut self, ui: &mut Ui) {
+        let mut spread = self.spread;
+        if ui
+            .add(
+                egui::Slider::new(&mut spread, 0.5..=4.0).text("weights reach (bones either side)"),
+            )
+            .changed()
+        {
+            self.spread = spread;
+            self.rebuild();
+        }
+        let mut ring = self.example_ring();
+        if ui
+            .add(egui::Slider::new(&mut ring, 0..=self.chain.rings - 1).text("example ring"))
+            .changed()
+        {
+            self.ring = Some(ring);
+        }
+        let list = self
+            .chain
+            .ring_influences
+            .get(ring)
+            .cloned()
+            .unwrap_or_default();
+        let pairs = |l: &[(usize, f32)]| {
+            l.iter()
+                .map(|(j, w)| format!("{j}:{w:.3}"))
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        match prepare_steps(&list, self.joints) {
+            Ok(steps) => {
+                let p = steps.prepared;
+                let text = format!(
+                    "given      {}\nsorted     {}\nkeep 4     {}\nnormalise  {}\npad        joints {:?}  weights [{:.3}, {:.3}, {:.3}, {:.3}]",
+                    pairs(&steps.given),
+                    pairs(&steps.sorted),
+                    pairs(&steps.kept),
+                    pairs(&steps.normalised),
+                    p.joints,
+                    p.weights[0],
+                    p.weights[1],
+                    p.weights[2],
+                    p.weights[3]
+                );
+                ui.label(RichText::new(text).monospace());
+            }
+            Err(e) => error_ui(ui, e.to_string()),
+        }
+        let (worst, at) = truncation_error(&self.chain, &self.palette());
+        ui.label(format!(
+            "Skinned with every influence versus the four kept, this pose: the largest \
+             difference is {worst:.4} (ring {at}, of a chain {} long).",
+            crate::skin::gpu::CHAIN_LENGTH
+        ));
+        if let Some(code) = anchor(INFLUENCES_SOURCE, "prepare") {
+            ui.collapsing("src/skin/influences.rs: prepare", |ui| code_ui(ui, &code));
+        }
+    }
+
+    fn cpu_gpu_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.cpu_skinning, false, "skin in the shader");
+            ui.selectable_value(&mut self.cpu_skinning, true, "skin on the CPU");
+        });
+        let mut vertices = self.pending_vertices.unwrap_or(self.vertices);
+        let slider = ui.add(
+            egui::Slider::new(&mut vertices, VERTEX_RANGE)
+                .logarithmic(true)
+                .text("vertices"),
+        );
+        // Rebuilding a big mesh on every step of a drag would stall it: wait for the
+        // drag to end (typed and keyboard changes apply at once).
+        self.pending_vertices = Some(vertices).filter(|v| *v != self.vertices);
+        if self.pending_vertices.is_some() && !slider.dragged() {
+            self.vertices = vertices;
+            self.pending_vertices = None;
+            self.rebuild();
+        }
+        match self.cpu_frame_ms {
+            Some(t) => ui.label(format!(
+                "This frame: {} skinning {} vertices on the CPU, then {} KB uploaded.",
+                ms(t),
+                self.chain.skin.positions.len(),
+                self.chain.skin.positions.len() * CPU_BYTES_PER_VERTEX / 1024
+            )),
+            None => ui.label(format!(
+                "This frame: {} matrices uploaded ({} KB); the shader skins the vertices.",
+                self.joints,
+                self.joints * 64 / 1024
+            )),
+        };
+        ui.horizontal(|ui| {
+            let running = self.bench.is_running();
+            if ui
+                .add_enabled(!running, egui::Button::new("Measure"))
+                .clicked()
+            {
+                self.start_bench();
+            }
+            match self.bench.current() {
+                Some(n) => ui.label(format!("measuring {n} vertices...")),
+                None if running => ui.label("starting..."),
+                None => ui.label("sizes 3k to 1M, one step a frame"),
+            };
+        });
+        self.bench_plot_ui(ui);
+    }
+
+    fn bench_plot_ui(&mut self, ui: &mut Ui) {
+        let points = &self.bench.points;
+        if points.is_empty() {
+            ui.label(RichText::new("No measurement yet: press Measure.").small());
+            return;
+        }
+        let x = |n: usize| (n as f64).log10();
+        let cpu: Vec<[f64; 2]> = points.iter().map(|p| [x(p.vertices), p.cpu_ms]).collect();
+        let upload: Vec<[f64; 2]> = points
+            .iter()
+            .filter_map(|p| Some([x(p.vertices), p.cpu_ms + p.upload_ms?]))
+            .collect();
+        let gpu: Vec<[f64; 2]> = points
+            .iter()
+            .filter_map(|p| Some([x(p.vertices), p.gpu_ms?]))
+            .collect();
+        Plot::new("cpu_gpu_sweep")
+            .height(200.0)
+            .legend(Legend::default())
+            .x_axis_label("vertices")
+            .y_axis_label("ms per frame")
+            .x_axis_formatter(|mark, _| {
+                let n = 10f64.powf(mark.value);
+                if n >= 1e6 {
+                    format!("{:.0}M", n / 1e6)
+                } else {
+                    format!("{:.0}k", n / 1e3)
+                }
+            })
+            .include_y(0.0)
+            .allow_drag(false)
+            .allow_scroll(false)
+            .allow_zoom(false)
+            .show(ui, |plot| {
+                plot.line(
+                    Line::new("CPU skinning", cpu)
+                        .color(Color32::from_rgb(220, 120, 30))
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new("CPU skinning + upload", upload)
+                        .color(Color32::from_rgb(160, 60, 20))
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new("GPU vertex stage", gpu)
+                        .color(Color32::from_rgb(40, 110, 220))
+                        .width(2.0),
+                );
+                plot.vline(VLine::new("this mesh", x(self.vertices)).color(Color32::GRAY));
+            });
+        for p in points {
+            ui.label(
+                RichText::new(format!(
+                    "{:>8} vertices: CPU {}, upload {}, GPU {}",
+                    p.vertices,
+                    ms(p.cpu_ms),
+                    p.upload_ms.map_or("not measured".into(), ms),
+                    p.gpu_ms.map_or("not measured".into(), ms),
+                ))
+                .monospace()
+                .small(),
+            );
+        }
+        ui.label(
+            RichText::new(
+                "GPU time: wall clock around glFinish before and after the draw (rasterisation off), best of three. \
+                 CPU time: this build of the app, on this machine.",
+            )
+            .small(),
+        );
+    }
+
+    fn check_ui(&mut self, ui: &mut Ui) {
+        ui.label(format!(
+            "The uniform array holds MAX_JOINTS = {MAX_JOINTS} matrices. How many vec4 uniform \
+             vectors does it take? And in the bone texture, which texel (x, y) holds column \
+             {CHECK_COLUMN} of joint {CHECK_JOINT}'s matrix?"
+        ));
+        let expected = [
+            (MAX_JOINTS * 4) as f32,
+            CHECK_COLUMN as f32,
+            CHECK_JOINT as f32,
+        ];
+        let question = Question {
+            name: "gpu",
+            labels: &["vectors", "x", "y"],
+            columns: 3,
+            expected: &expected,
+            tolerance: 0.01,
+        };
+        check_ui(ui, &mut self.check, &question, |ui| {
+            ui.label(
+                RichText::new(format!(
+                    "A mat4 is four columns, one vec4 each: {MAX_JOINTS} x 4 = {} vectors \
+                     (of the 256 WebGL2 promises).\n\
+                     Joint j is row y = j; column c is texel x = c: ({CHECK_COLUMN}, {CHECK_JOINT}).\n\
+                     Flat, that is texel {CHECK_JOINT} x 4 + {CHECK_COLUMN} = {}, floats {} to {}.",
+                    MAX_JOINTS * 4,
+                    CHECK_JOINT * 4 + CHECK_COLUMN,
+                    (CHECK_JOINT * 4 + CHECK_COLUMN) * 4,
+                    (CHECK_JOINT * 4 + CHECK_COLUMN) * 4 + 3
+                ))
+                .monospace(),
+            );
+        });
+    }
+}

@@ -1,0 +1,358 @@
+//! GPU skinning paths: the palette in a uniform array or in a bone texture, joint
+//! indices as floats or as integers, all drawing one chain of skin, measured against
+//! the CPU reference on the live context.
+
+mod cells;
+mod measure;
+mod view;
+
+pub use cells::highlighted_lines;
+pub use measure::{Bench, BenchPoint, PathDiff, Report, SWEEP};
+
+use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
+use crate::link::{Link, LinkError, number};
+use crate::page::Page;
+use crate::skin::gpu::Chain;
+use crate::ui::check::Check;
+use crate::ui::{Camera, OrbitCamera};
+use glam::{Mat4, Vec3};
+use std::sync::{Arc, Mutex};
+
+const CELLS: &[&str] = &[
+    "controls",
+    "source",
+    "paths",
+    "budget",
+    "texels",
+    "influences",
+    "cpu_gpu",
+    "check",
+];
+const KEYS: &[&str] = &[
+    "path", "indices", "joints", "spread", "vertices", "bend", "twist", "cpu", "ring",
+];
+/// The most joints the page's chain can have.
+pub const MAX_CHAIN_JOINTS: usize = 120;
+/// The joint count of the "many joints" button: past what the uniform array holds.
+pub const MANY_JOINTS: usize = 100;
+/// The range of the mesh's vertex count.
+pub const VERTEX_RANGE: std::ops::RangeInclusive<usize> = 3_000..=1_000_000;
+
+/// Where the skinning shader reads the palette from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Storage {
+    /// `uniform mat4 u_palette[MAX_JOINTS]` (`shaders/blend_lbs.glsl`).
+    #[default]
+    Uniform,
+    /// The bone texture (`shaders/blend_texture.glsl`).
+    Texture,
+}
+
+impl Storage {
+    /// Both, in the order of the buttons.
+    pub const ALL: [Self; 2] = [Self::Uniform, Self::Texture];
+
+    /// The link name.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::Uniform => "uniform",
+            Self::Texture => "texture",
+        }
+    }
+}
+
+/// The link name of an index type.
+pub fn indices_slug(indices: JointIndices) -> &'static str {
+    match indices {
+        JointIndices::Float => "float",
+        JointIndices::Int => "int",
+    }
+}
+
+/// The page's state.
+pub struct GpuPage {
+    /// Where the palette goes (until the joints stop fitting the uniform array).
+    pub storage: Storage,
+    /// How joint indices reach the shader.
+    pub indices: JointIndices,
+    /// Joints in the chain.
+    pub joints: usize,
+    /// How far each vertex's weights reach, in bones either side.
+    pub spread: f32,
+    /// About how many vertices the chain has.
+    pub vertices: usize,
+    /// The curl of the whole chain, radians.
+    pub bend: f32,
+    /// The twist of the whole chain about its length, radians.
+    pub twist: f32,
+    /// Skin on the CPU and upload every frame, instead of in the shader.
+    pub cpu_skinning: bool,
+    /// The ring whose influences the preparation cell shows.
+    pub ring: Option<usize>,
+    /// The joint whose texels the inspector shows.
+    pub texel_joint: usize,
+    /// The shader file shown (index into [`GpuPage::shader_files`]).
+    pub file: usize,
+    /// A vertex count being dragged on the slider, applied when the drag ends.
+    pending_vertices: Option<usize>,
+    /// Milliseconds the last frame spent skinning on the CPU (when it does).
+    pub cpu_frame_ms: Option<f64>,
+    /// The live sweep of CPU and GPU times.
+    pub bench: Bench,
+    /// What the GL thread measured, written by the viewport's paint callback.
+    pub report: Arc<Mutex<Report>>,
+    check: Check,
+    camera: Camera,
+    chain: Arc<Chain>,
+    mesh: Arc<MeshData>,
+    /// Where the viewport was drawn last frame (for tests).
+    pub viewport_rect: egui::Rect,
+}
+
+fn default_camera() -> Camera {
+    Camera::Orbit(OrbitCamera {
+        target: Vec3::new(1.2, 2.6, 0.0),
+        yaw: 0.3,
+        pitch: 0.25,
+        distance: 13.0,
+    })
+}
+
+fn build(joints: usize, spread: f32, vertices: usize) -> (Arc<Chain>, Arc<MeshData>) {
+    let chain = Chain::new(joints, spread, vertices);
+    let mesh = MeshData::new(
+        chain.skin.clone(),
+        chain.triangles.clone(),
+        Primitive::Triangles,
+    );
+    (Arc::new(chain), mesh)
+}
+
+impl Default for GpuPage {
+    fn default() -> Self {
+        let (joints, spread, vertices) = (40, 2.5, 12_000);
+        let (chain, mesh) = build(joints, spread, vertices);
+        Self {
+            storage: Storage::Uniform,
+            indices: JointIndices::Float,
+            joints,
+            spread,
+            vertices,
+            bend: 2.5,
+            twist: 0.0,
+            cpu_skinning: false,
+            ring: None,
+            texel_joint: 0,
+            file: 1,
+            pending_vertices: None,
+            cpu_frame_ms: None,
+            bench: Bench::default(),
+            report: Arc::default(),
+            check: Check::default(),
+            camera: default_camera(),
+            chain,
+            mesh,
+            viewport_rect: egui::Rect::NOTHING,
+        }
+    }
+}
+
+impl GpuPage {
+    /// The chain as built for the current joints, spread and vertices.
+    pub fn chain(&self) -> &Chain {
+        &self.chain
+    }
+
+    /// The viewport's camera.
+    pub fn camera(&self) -> &Camera {
+        &self.camera
+    }
+
+    /// The mesh the viewport draws.
+    pub fn mesh(&self) -> &Arc<MeshData> {
+        &self.mesh
+    }
+
+    /// Rebuilds the chain after its joints, spread or vertex count changed.
+    pub fn rebuild(&mut self) {
+        let (chain, mesh) = build(self.joints, self.spread, self.vertices);
+        self.chain = chain;
+        self.mesh = mesh;
+        self.texel_joint = self.texel_joint.min(self.joints - 1);
+        if self.ring.is_some_and(|r| r >= self.chain.rings) {
+            self.ring = None;
+        }
+    }
+
+    /// Whether the palette fits this build's uniform array (`MAX_JOINTS`).
+    pub fn fits_uniforms(&self) -> bool {
+        self.joints <= MAX_JOINTS
+    }
+
+    /// The storage in use: the chosen one, or the texture when the joints do not fit.
+    pub fn effective_storage(&self) -> Storage {
+        if self.fits_uniforms() {
+            self.storage
+        } else {
+            Storage::Texture
+        }
+    }
+
+    /// The skinning palette of the current pose.
+    pub fn palette(&self) -> Vec<Mat4> {
+        self.chain.palette(self.bend, self.twist)
+    }
+
+    /// The ring the preparation cell shows: the chosen one, or the one with the most
+    /// influences.
+    pub fn example_ring(&self) -> usize {
+        self.ring.unwrap_or_else(|| self.chain.busiest_ring())
+    }
+
+    /// Sets the joint count (clamped to 1..=[`MAX_CHAIN_JOINTS`]) and rebuilds.
+    pub fn set_joints(&mut self, joints: usize) {
+        self.joints = joints.clamp(1, MAX_CHAIN_JOINTS);
+        self.rebuild();
+    }
+}
+
+impl Page for GpuPage {
+    fn slug(&self) -> &'static str {
+        "gpu"
+    }
+
+    fn title(&self) -> &'static str {
+        "GPU skinning paths"
+    }
+
+    fn notebook(&self) -> &'static str {
+        include_str!("../../../chapters/08-gpu.md")
+    }
+
+    fn cells(&self) -> &'static [&'static str] {
+        CELLS
+    }
+
+    fn link_keys(&self) -> &'static [&'static str] {
+        KEYS
+    }
+
+    fn reset(&mut self) {
+        *self = Self::default();
+    }
+
+    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
+        // `float_index` and `int_index` name the index paths directly (with the
+        // uniform array, where the lesson compares them).
+        let path = link.choice("path", &["uniform", "texture", "float_index", "int_index"])?;
+        let indices = link.choice("indices", &["float", "int"])?;
+        let joints = link.get("joints").map(|v| {
+            v.parse::<usize>()
+                .ok()
+                .filter(|j| (1..=MAX_CHAIN_JOINTS).contains(j))
+                .ok_or_else(|| {
+                    link.bad(
+                        "joints",
+                        format!("a whole number from 1 to {MAX_CHAIN_JOINTS}"),
+                    )
+                })
+        });
+        let joints = joints.transpose()?;
+        let vertices = link.get("vertices").map(|v| {
+            v.parse::<usize>()
+                .ok()
+                .filter(|n| VERTEX_RANGE.contains(n))
+                .ok_or_else(|| {
+                    link.bad(
+                        "vertices",
+                        format!(
+                            "a whole number from {} to {}",
+                            VERTEX_RANGE.start(),
+                            VERTEX_RANGE.end()
+                        ),
+                    )
+                })
+        });
+        let vertices = vertices.transpose()?;
+        let spread = link.f32("spread")?;
+        if let Some(s) = spread
+            && !(0.5..=4.0).contains(&s)
+        {
+            return Err(link.bad("spread", "a number from 0.5 to 4"));
+        }
+        let bend = link.f32("bend")?;
+        let twist = link.f32("twist")?;
+        let cpu = link.bool("cpu")?;
+        // The ring count depends on the vertices, so check the ring against the chain
+        // the link asks for.
+        let (chain, mesh) = build(
+            joints.unwrap_or(self.joints),
+            spread.unwrap_or(self.spread),
+            vertices.unwrap_or(self.vertices),
+        );
+        let ring = link.index("ring", chain.rings)?;
+        match path {
+            Some(0) => self.storage = Storage::Uniform,
+            Some(1) => self.storage = Storage::Texture,
+            Some(2) => (self.storage, self.indices) = (Storage::Uniform, JointIndices::Float),
+            Some(3) => (self.storage, self.indices) = (Storage::Uniform, JointIndices::Int),
+            _ => {}
+        }
+        match indices {
+            Some(0) => self.indices = JointIndices::Float,
+            Some(1) => self.indices = JointIndices::Int,
+            _ => {}
+        }
+        self.joints = joints.unwrap_or(self.joints);
+        self.spread = spread.unwrap_or(self.spread);
+        self.vertices = vertices.unwrap_or(self.vertices);
+        (self.chain, self.mesh) = (chain, mesh);
+        self.texel_joint = self.texel_joint.min(self.joints - 1);
+        self.bend = bend.map_or(self.bend, |b| b.clamp(-6.3, 6.3));
+        self.twist = twist.map_or(self.twist, |t| t.clamp(-6.3, 6.3));
+        self.cpu_skinning = cpu.unwrap_or(self.cpu_skinning);
+        self.ring = ring.or(self.ring);
+        Ok(())
+    }
+
+    fn link(&self) -> Link {
+        let d = Self::default();
+        let mut link = Link::new(self.slug());
+        if self.storage != d.storage {
+            link = link.with("path", self.storage.slug());
+        }
+        if self.indices != d.indices {
+            link = link.with("indices", indices_slug(self.indices));
+        }
+        if self.joints != d.joints {
+            link = link.with("joints", self.joints);
+        }
+        if self.spread != d.spread {
+            link = link.with("spread", number(self.spread));
+        }
+        if self.vertices != d.vertices {
+            link = link.with("vertices", self.vertices);
+        }
+        if self.bend != d.bend {
+            link = link.with("bend", number(self.bend));
+        }
+        if self.twist != d.twist {
+            link = link.with("twist", number(self.twist));
+        }
+        if self.cpu_skinning {
+            link = link.with("cpu", true);
+        }
+        if let Some(ring) = self.ring {
+            link = link.with("ring", ring);
+        }
+        link
+    }
+
+    fn cell_ui(&mut self, cell: &str, ui: &mut egui::Ui) {
+        self.cell(cell, ui);
+    }
+
+    fn viewport_ui(&mut self, ui: &mut egui::Ui) {
+        self.viewport(ui);
+    }
+}

@@ -1,0 +1,120 @@
+//! The GPU page's viewport: the chain drawn by the path in use, or skinned on the CPU.
+
+use super::{GpuPage, Storage};
+use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use crate::skin::Influences;
+use crate::skin::lbs::{SkinMesh, skin_vertices};
+use crate::ui::{Viewport, rgba};
+use egui::{Color32, Ui};
+use glam::{Mat4, Vec3};
+
+const SKIN: Color32 = Color32::from_rgb(120, 170, 215);
+const CPU_SKIN: Color32 = Color32::from_rgb(225, 170, 110);
+
+impl GpuPage {
+    /// The chain skinned on the CPU, as a mesh the shader draws with one identity
+    /// matrix: what an engine without GPU skinning uploads every frame.
+    fn cpu_skinned(&mut self, palette: &[Mat4]) -> std::sync::Arc<MeshData> {
+        let start = web_time::Instant::now();
+        let skinned = skin_vertices(palette, &self.chain.skin);
+        self.cpu_frame_ms = Some(start.elapsed().as_secs_f64() * 1e3);
+        let mesh = SkinMesh {
+            positions: skinned.iter().map(|v| v.position).collect(),
+            normals: skinned.iter().map(|v| v.normal).collect(),
+            tangents: skinned.iter().map(|v| v.tangent).collect(),
+            influences: vec![Influences::rigid(0); skinned.len()],
+        };
+        MeshData::new(mesh, self.chain.triangles.clone(), Primitive::Triangles)
+    }
+
+    fn scene(&mut self, clip_from_world: Mat4) -> Scene {
+        let mut scene = Scene {
+            clip_from_world,
+            light_dir: self.camera.light_dir(),
+            background: [0.95, 0.95, 0.94, 1.0],
+            ..Default::default()
+        };
+        let palette = self.palette();
+        let draw = if self.cpu_skinning {
+            let mesh = self.cpu_skinned(&palette);
+            SkinnedDraw::surface(
+                mesh,
+                Palette::Matrices(vec![Mat4::IDENTITY]),
+                rgba(CPU_SKIN),
+            )
+        } else {
+            self.cpu_frame_ms = None;
+            let palette = match self.effective_storage() {
+                Storage::Uniform => Palette::Matrices(palette),
+                Storage::Texture => Palette::Texture(palette),
+            };
+            let mut draw = SkinnedDraw::surface(self.mesh.clone(), palette, rgba(SKIN));
+            draw.joint_indices = self.indices;
+            draw
+        };
+        scene.skinned.push(draw);
+        // The joints as a dark polyline through their origins, with small axes.
+        let world = self.chain.world_from_joint(self.bend, self.twist);
+        let origins: Vec<Vec3> = world
+            .iter()
+            .map(|w| w.transform_point3(Vec3::ZERO))
+            .collect();
+        for pair in origins.windows(2) {
+            scene.line(pair[0], pair[1], [0.15, 0.15, 0.15, 1.0]);
+        }
+        for w in world.iter().step_by((self.joints / 10).max(1)) {
+            scene.axes(w, 0.5);
+        }
+        // A grid in the plane the chain bends in.
+        let grid = [0.82, 0.82, 0.82, 1.0];
+        for i in -4..=10 {
+            let t = i as f32;
+            scene.backdrop_line(Vec3::new(t, -4.0, 0.0), Vec3::new(t, 10.0, 0.0), grid);
+            scene.backdrop_line(Vec3::new(-4.0, t, 0.0), Vec3::new(10.0, t, 0.0), grid);
+        }
+        scene
+    }
+
+    pub(super) fn viewport(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - 40.0;
+        let vp = Viewport::new(ui, height, &self.camera);
+        self.viewport_rect = vp.rect();
+        vp.camera_input(ui, &mut self.camera);
+        let scene = self.scene(vp.clip_from_world);
+        let after = self.after_paint();
+        vp.paint_then(ui, scene, after);
+        if self.diffs().is_none() || self.bench.is_running() || self.cpu_skinning {
+            ui.ctx().request_repaint();
+        }
+        let painter = ui.painter_at(vp.rect());
+        let what = if self.cpu_skinning {
+            "skinned on the CPU, uploaded this frame".to_owned()
+        } else {
+            format!(
+                "skinned in the shader: {}, {} indices",
+                match self.effective_storage() {
+                    Storage::Uniform => "uniform array",
+                    Storage::Texture => "bone texture",
+                },
+                super::indices_slug(self.indices)
+            )
+        };
+        painter.text(
+            vp.rect().left_top() + egui::vec2(10.0, 10.0),
+            egui::Align2::LEFT_TOP,
+            format!(
+                "{} joints, {} vertices, {what}",
+                self.joints,
+                self.chain.skin.positions.len()
+            ),
+            egui::FontId::proportional(16.0),
+            Color32::from_gray(30),
+        );
+        ui.label(
+            egui::RichText::new(
+                "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom.",
+            )
+            .small(),
+        );
+    }
+}

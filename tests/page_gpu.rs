@@ -1,0 +1,324 @@
+//! The GPU skinning page driven like a user would: paths, joints past the uniform
+//! budget, the texel inspector, influence preparation, the CPU/GPU switch and sweep,
+//! the check cell and links. (No GL here: what the GL thread measures shows as "not
+//! measured yet"; tests/gpu_matches_cpu.rs runs the shaders.)
+
+mod kit;
+
+use egui::Vec2;
+use egui_kittest::kittest::Queryable as _;
+use kit::{drag, page_harness, type_into};
+use skinlab::gl::JointIndices;
+use skinlab::link::Link;
+use skinlab::page::{Page, open};
+use skinlab::pages::gpu::{GpuPage, MANY_JOINTS, Storage};
+use skinlab::ui::check::field_label;
+
+fn opened(link: &str) -> GpuPage {
+    let mut page = GpuPage::default();
+    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
+    page
+}
+
+#[test]
+fn many_joints_switch_to_the_bone_texture_by_themselves() {
+    let mut harness = page_harness(GpuPage::default(), &["controls", "source"]);
+    assert_eq!(harness.state().effective_storage(), Storage::Uniform);
+    assert!(harness.query_by_label("blend_lbs.glsl").is_some());
+    harness
+        .get_by_label(&format!("many joints ({MANY_JOINTS})"))
+        .click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.joints, MANY_JOINTS);
+    assert_eq!(page.chain().joints, MANY_JOINTS, "the chain was rebuilt");
+    assert_eq!(page.storage, Storage::Uniform, "the choice is kept");
+    assert_eq!(page.effective_storage(), Storage::Texture);
+    assert!(
+        harness
+            .query_by_label_contains("switched to the bone texture by itself")
+            .is_some()
+    );
+    assert!(
+        harness.query_by_label("blend_texture.glsl").is_some(),
+        "the listing shows the texture's blend file"
+    );
+}
+
+#[test]
+fn the_path_buttons_pick_the_program_and_its_files() {
+    let mut harness = page_harness(GpuPage::default(), &["paths", "source"]);
+    harness.get_by_label("bone texture").click();
+    harness.run_steps(2);
+    harness.get_by_label("integer ivec4").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.storage, Storage::Texture);
+    assert_eq!(page.indices, JointIndices::Int);
+    let files = page.shader_files().map(|f| f.path);
+    assert_eq!(
+        files,
+        [
+            "shaders/joints_int.glsl",
+            "shaders/blend_texture.glsl",
+            "shaders/skin.vert"
+        ]
+    );
+    assert!(harness.query_by_label("joints_int.glsl").is_some());
+    // Without a GL context nothing has been measured, and the page says so.
+    assert_eq!(
+        harness.query_all_by_label("not measured yet").count(),
+        4,
+        "one line per path"
+    );
+}
+
+#[test]
+fn the_listing_highlights_the_skinning_lines() {
+    use skinlab::gl::shaders;
+    let lines = |text: &str| {
+        let hot = skinlab::pages::gpu::highlighted_lines(text);
+        text.lines()
+            .zip(hot)
+            .filter(|(_, h)| *h)
+            .map(|(l, _)| l.trim().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let blend = lines(shaders::BLEND_TEXTURE.text);
+    assert!(
+        blend
+            .iter()
+            .any(|l| l.starts_with("texelFetch(u_bone_texture, ivec2(0, joint), 0)"))
+    );
+    assert!(
+        blend
+            .iter()
+            .any(|l| l.contains("bone_matrix(joints[i]) * weights[i]"))
+    );
+    assert!(!blend.iter().any(|l| l.starts_with("uniform")));
+    let main = lines(shaders::SKIN_VERT.text);
+    assert_eq!(main.len(), 1, "{main:?}");
+    assert!(main[0].contains("skin_matrix(a_joints, a_weights)"));
+}
+
+#[test]
+fn dragging_the_bend_slider_curls_the_chain() {
+    let tip = |page: &GpuPage| {
+        let world = page.chain().world_from_joint(page.bend, page.twist);
+        world.last().unwrap().w_axis.truncate()
+    };
+    let mut harness = page_harness(GpuPage::default(), &["controls"]);
+    let before = harness.state().bend;
+    let tip_before = tip(harness.state());
+    let slider = harness
+        .get_all_by_label("bend")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.width().total_cmp(&b.width()))
+        .unwrap();
+    drag(&mut harness, slider.center(), slider.left_center());
+    let page = harness.state();
+    assert!(
+        page.bend < before - 1.0,
+        "bend went down: {before} -> {}",
+        page.bend
+    );
+    let now = tip(page);
+    assert!(
+        now.distance(tip_before) > 1.0,
+        "the chain's tip moved: {tip_before} -> {now}"
+    );
+}
+
+#[test]
+fn dragging_the_viewport_turns_the_camera() {
+    let mut harness = page_harness(GpuPage::default(), &["controls"]);
+    let before = *harness.state().camera();
+    let center = harness.state().viewport_rect.center();
+    drag(&mut harness, center, center + Vec2::new(80.0, 0.0));
+    assert_ne!(*harness.state().camera(), before);
+}
+
+#[test]
+fn the_budget_shows_the_arithmetic_of_the_webgl2_minimum() {
+    let harness = page_harness(GpuPage::default(), &["budget"]);
+    assert!(harness.query_by_label("(256 - 5) / 4 = 62").is_some());
+    assert!(harness.query_by_label("40 x 4 = 160").is_some());
+    assert!(
+        harness.query_by_label("not measured yet").is_some(),
+        "the live limit arrives from the paint callback"
+    );
+}
+
+#[test]
+fn the_texel_inspector_shows_the_uploaded_floats() {
+    let page = opened("gpu?bend=1&twist=0.5");
+    let palette = page.palette();
+    let mut harness = page_harness(page, &["texels"]);
+    let m = palette[0];
+    // Texel (3, 0) is column 3 of joint 0: its translation.
+    assert!(harness.query_by_label("(3, 0)").is_some());
+    let shown = format!("{:8.4}", m.w_axis.w);
+    assert!(harness.query_all_by_label(&shown).count() >= 1);
+    // Pick another joint with the keyboard: the rows follow.
+    let slider = harness
+        .get_all_by_label("joint (row y)")
+        .max_by(|a, b| a.rect().width().total_cmp(&b.rect().width()))
+        .unwrap()
+        .rect();
+    drag(&mut harness, slider.left_center(), slider.right_center());
+    let j = harness.state().texel_joint;
+    assert_eq!(j, harness.state().joints - 1);
+    assert!(harness.query_by_label(&format!("(2, {j})")).is_some());
+}
+
+#[test]
+fn the_influence_cell_prepares_a_busy_vertex_step_by_step() {
+    let page = GpuPage::default();
+    let ring = page.example_ring();
+    assert!(
+        page.chain().ring_influences[ring].len() > 4,
+        "the example has more than four influences"
+    );
+    let harness = page_harness(page, &["influences"]);
+    assert!(harness.query_by_label_contains("keep 4").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("the largest difference is")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label("src/skin/influences.rs: prepare")
+            .is_some()
+    );
+}
+
+#[test]
+fn skinning_on_the_cpu_is_a_switch_and_a_measured_frame() {
+    let mut harness = page_harness(GpuPage::default(), &["cpu_gpu"]);
+    assert!(harness.state().cpu_frame_ms.is_none());
+    harness.get_by_label("skin on the CPU").click();
+    harness.run_steps(2);
+    assert!(harness.state().cpu_skinning);
+    assert!(
+        harness.state().cpu_frame_ms.is_some(),
+        "the frame was timed"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("skinning 11988 vertices on the CPU")
+            .is_some()
+    );
+    assert_eq!(harness.state().link().to_string(), "gpu?cpu=true");
+}
+
+#[test]
+fn measure_runs_the_sweep_a_step_per_frame() {
+    let mut harness = page_harness(GpuPage::default(), &["cpu_gpu"]);
+    assert!(
+        harness
+            .query_by_label("No measurement yet: press Measure.")
+            .is_some()
+    );
+    harness.get_by_label("Measure").click();
+    harness.run_steps(4);
+    let page = harness.state();
+    assert!(page.bench.is_running());
+    let n = page.bench.current().expect("a size is being measured");
+    assert!(
+        (2_500..3_500).contains(&n),
+        "starts with about 3k vertices: {n}"
+    );
+    assert!(harness.query_by_label_contains("measuring").is_some());
+}
+
+#[test]
+fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
+    let mut harness = page_harness(GpuPage::default(), &["check"]);
+    for (label, value) in [("vectors", "240"), ("x", "2"), ("y", "7")] {
+        type_into(&mut harness, &field_label("gpu", label), value);
+    }
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Right.").is_some());
+
+    type_into(&mut harness, &field_label("gpu", "x"), "7");
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("Not yet: check x")
+            .is_some()
+    );
+
+    type_into(&mut harness, &field_label("gpu", "vectors"), "sixty");
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("is not a number").is_some());
+}
+
+#[test]
+fn links_round_trip_and_bad_values_are_refused() {
+    let page = opened(
+        "gpu?path=texture&indices=int&joints=80&spread=3&vertices=20000&bend=1&twist=0.5&cpu=true&ring=5",
+    );
+    assert_eq!(page.storage, Storage::Texture);
+    assert_eq!(page.indices, JointIndices::Int);
+    assert_eq!(
+        (page.joints, page.vertices, page.ring),
+        (80, 20000, Some(5))
+    );
+    assert!(page.cpu_skinning);
+    let link = page.link();
+    let again = opened(&link.to_string());
+    assert_eq!(again.link(), link);
+    assert_eq!(
+        again.chain().skin.positions.len(),
+        page.chain().skin.positions.len()
+    );
+
+    let int = opened("gpu?path=int_index");
+    assert_eq!(
+        (int.storage, int.indices),
+        (Storage::Uniform, JointIndices::Int)
+    );
+    assert_eq!(int.link().to_string(), "gpu?indices=int");
+    let both = opened("gpu?indices=int&path=float_index");
+    assert_eq!(
+        both.indices,
+        JointIndices::Int,
+        "an explicit indices key wins"
+    );
+
+    for bad in [
+        "gpu?path=buffer",
+        "gpu?indices=byte",
+        "gpu?joints=0",
+        "gpu?joints=500",
+        "gpu?vertices=10",
+        "gpu?vertices=5000000",
+        "gpu?spread=9",
+        "gpu?bend=nan",
+        "gpu?ring=999999",
+        "gpu?cpu=maybe",
+    ] {
+        let mut page = GpuPage::default();
+        let err = open(&mut page, &Link::parse(bad).unwrap());
+        assert!(err.is_err(), "{bad} is refused");
+        assert_eq!(
+            page.link(),
+            GpuPage::default().link(),
+            "{bad}: defaults kept"
+        );
+        assert_eq!(page.joints, 40);
+    }
+}
+
+#[test]
+fn every_cell_draws_without_error() {
+    let page = opened("gpu?joints=70&indices=int");
+    let cells = page.cells();
+    let mut harness = page_harness(page, cells);
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("has no cell").is_none());
+}
