@@ -12,6 +12,9 @@ uniform mat4 u_clip_from_world;
 // A shift in clip space (x, y per unit w), used to draw lines thicker than one pixel
 // by drawing them a few times. Zero otherwise.
 uniform vec2 u_clip_offset;
+// How normals are carried: 0 by the inverse transpose (right), 1 by the matrix itself
+// (wrong under non-uniform scale; the normals lesson shows why). skin::normals on the CPU.
+uniform int u_normal_method;
 
 in vec3 a_position; // bind-space position
 in vec3 a_normal;   // bind-space normal (zero for lines)
@@ -27,10 +30,13 @@ void main() {
     mat4 world_from_bind = skin_matrix(a_joints, a_weights);
     vec4 world = world_from_bind * vec4(a_position, 1.0);
     v_position = world.xyz;
+    // ANCHOR: normal
     // Normals use the inverse transpose, so they stay perpendicular to the surface
     // under non-uniform scale. (For dual quaternions the matrix is a rotation, whose
     // inverse transpose is itself.)
-    vec3 n = transpose(inverse(mat3(world_from_bind))) * a_normal;
+    mat3 m = mat3(world_from_bind);
+    vec3 n = u_normal_method == 1 ? m * a_normal : transpose(inverse(m)) * a_normal;
+    // ANCHOR_END: normal
     float len = length(n);
     v_normal = len > 0.0 ? n / len : vec3(0.0);
     v_color = a_color;

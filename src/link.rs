@@ -213,6 +213,21 @@ impl Link {
             .transpose()
     }
 
+    /// `question=N`, a check-yourself exercise numbered from 1 to `count`, returned as
+    /// its position (from 0).
+    pub fn question(&self, count: usize) -> Result<Option<usize>, LinkError> {
+        let key = "question";
+        self.get(key)
+            .map(|v| {
+                v.parse::<usize>()
+                    .ok()
+                    .filter(|q| (1..=count).contains(q))
+                    .map(|q| q - 1)
+                    .ok_or_else(|| self.bad(key, format!("a whole number from 1 to {count}")))
+            })
+            .transpose()
+    }
+
     /// `true`/`false` (or `1`/`0`).
     pub fn bool(&self, key: &str) -> Result<Option<bool>, LinkError> {
         self.get(key)

@@ -55,6 +55,7 @@ pub fn registry() -> Vec<Box<dyn Page>> {
         Box::<crate::pages::binding::BindingPage>::default(),
         Box::<crate::pages::grid::GridPage>::default(),
         Box::<crate::pages::blending::BlendingPage>::default(),
+        Box::<crate::pages::normals::NormalsPage>::default(),
         Box::<crate::pages::gpu::GpuPage>::default(),
     ]
 }

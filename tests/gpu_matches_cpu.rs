@@ -9,10 +9,11 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use skinlab::gl::{
     JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned,
-    capture_skinned_with,
+    capture_skinned_normals, capture_skinned_with,
 };
 use skinlab::skin::dqs::dual_quat_palette;
 use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette};
+use skinlab::skin::normals::{self, NormalMethod};
 use skinlab::skin::{Blend, Influences, Skeleton, arm, grid};
 
 const TOLERANCE: f32 = 1e-5;
@@ -582,4 +583,71 @@ fn the_uniform_path_refuses_more_joints_than_it_holds() {
     .expect("the texture takes them");
     gpu.destroy(&h.gl);
     renderer.destroy(&h.gl);
+}
+
+/// Both normal methods of `shaders/skin.vert` (`u_normal_method`) against
+/// `skin::normals` on the normals lesson's limb, its forearm scaled across the bone.
+fn check_normal_methods(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    let limb = normals::limb().expect("limb");
+    let data = MeshData::new(limb.skin.clone(), Vec::new(), Primitive::Lines);
+    let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+    for (bend, scale) in [(0.0, 1.0), (0.6, 2.5), (-1.1, 0.3)] {
+        let pal = normals::palette(bend, scale);
+        for method in NormalMethod::ALL {
+            let captured = capture_skinned_normals(
+                &h.gl,
+                &renderer,
+                &gpu,
+                &Palette::Matrices(pal.clone()),
+                method,
+            )
+            .expect("capture");
+            let cpu = normals::skin_vertices_with(&pal, &limb.skin, method);
+            let worst = captured
+                .iter()
+                .zip(&cpu)
+                .map(|((_, n), c)| (*n - c.normal).abs().max_element())
+                .fold(0.0f32, f32::max);
+            assert!(
+                worst <= TOLERANCE * 10.0,
+                "{api:?} {method:?} at bend {bend}, scale {scale}: normals differ by {worst}"
+            );
+        }
+        // The two methods really differ once the scale is not uniform.
+        let [right, naive] = NormalMethod::ALL.map(|m| {
+            capture_skinned_normals(&h.gl, &renderer, &gpu, &Palette::Matrices(pal.clone()), m)
+                .expect("capture")
+        });
+        let apart = right
+            .iter()
+            .zip(&naive)
+            .map(|((_, a), (_, b))| normals::angle_degrees(*a, *b))
+            .fold(0.0f32, f32::max);
+        if scale == 1.0 {
+            assert!(
+                apart < 0.01,
+                "{api:?}: methods differ at scale 1 by {apart}°"
+            );
+        } else {
+            assert!(
+                apart > 10.0,
+                "{api:?}: methods agree at scale {scale} ({apart}°)"
+            );
+        }
+    }
+    gpu.destroy(&h.gl);
+    renderer.destroy(&h.gl);
+}
+
+#[test]
+fn normal_methods_match_cpu_on_gl_core_330() {
+    check_normal_methods(Api::GlCore33);
+}
+
+#[test]
+fn normal_methods_match_cpu_on_gles_300() {
+    check_normal_methods(Api::Gles30);
 }

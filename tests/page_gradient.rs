@@ -414,3 +414,21 @@ fn a_link_scrolls_the_notebook_to_what_it_shows() {
         "the link brought the exercise into view"
     );
 }
+
+#[test]
+fn a_frame_linked_past_the_slider_range_keeps_its_place_when_drawn() {
+    // The sliders reach ±4; a link (or a drag) may put an origin further out, and
+    // drawing the slider must not pull it back.
+    let mut harness = page_harness(opened("gradient?show=matrices&ma=0.5,6,-5"), &["matrices"]);
+    harness.run_steps(3);
+    let origin = harness.state().frames[0].w_axis;
+    assert_eq!(
+        (origin.x, origin.y),
+        (6.0, -5.0),
+        "the linked origin is kept"
+    );
+    assert_eq!(
+        harness.state().link().to_string(),
+        "gradient?show=matrices&ma=0.5,6,-5"
+    );
+}

@@ -10,7 +10,8 @@ mod scene;
 pub use program::{ShaderSource, link_program, shader_header, shaders};
 pub use renderer::{
     Limits, SKIN_FEEDBACK, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SceneRenderer,
-    SkinnedMeshGpu, capture_skinned, capture_skinned_with, limits, time_skinning, time_upload,
+    SkinnedMeshGpu, capture_skinned, capture_skinned_normals, capture_skinned_with, limits,
+    time_skinning, time_upload,
 };
 pub use scene::{ColorVertex, JointIndices, MeshData, Palette, Primitive, Scene, SkinnedDraw};
 

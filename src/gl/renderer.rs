@@ -4,6 +4,7 @@
 use super::program::{link_program, shaders};
 use super::scene::{ColorVertex, JointIndices, MeshData, Palette, Primitive, Scene};
 use crate::skin::gpu::bone_texels;
+use crate::skin::normals::NormalMethod;
 use glam::{Mat4, Vec3, Vec4};
 use glow::HasContext as _;
 use std::collections::HashMap;
@@ -38,7 +39,7 @@ const COLOR_PROGRAM_ATTRIBUTES: [(&str, u32); 3] =
     [("a_position", 0), ("a_color", 1), ("a_normal", 2)];
 
 /// Floats at the start of a skinned vertex: position 3, normal 3, joints 4 (as
-/// floats), weights 4, colour 4. Then the joints again as four u16.
+/// floats), weights 4, colour 4. Then the joints again as four i16.
 const SKIN_FLOATS: usize = 18;
 /// Bytes per skinned vertex: the floats, then four 16-bit joint indices.
 const SKIN_STRIDE_BYTES: usize = SKIN_FLOATS * 4 + 4 * 2;
@@ -93,8 +94,8 @@ impl SkinnedMeshGpu {
             floats[14..18].copy_from_slice(&mesh.colors.get(i).copied().unwrap_or([1.0; 4]));
             data.extend_from_slice(bytemuck::cast_slice(&floats));
             for j in inf.joints {
-                let j = u16::try_from(j)
-                    .map_err(|_| format!("joint index {j} does not fit 16 bits"))?;
+                let j = i16::try_from(j)
+                    .map_err(|_| format!("joint index {j} does not fit a signed 16-bit number"))?;
                 data.extend_from_slice(&j.to_ne_bytes());
             }
         }
@@ -113,12 +114,14 @@ impl SkinnedMeshGpu {
             attribute(gl, 4, 4, SKIN_STRIDE_BYTES, 14);
             // ANCHOR: int_attribute
             // The integer copy: glVertexAttribIPointer keeps the values integers
-            // (glVertexAttribPointer would turn them into floats).
+            // (glVertexAttribPointer would turn them into floats). The type is signed
+            // because the attribute is an ivec4: WebGL2 refuses to draw when an unsigned
+            // pointer feeds a signed attribute.
             gl.enable_vertex_attrib_array(5);
             gl.vertex_attrib_pointer_i32(
                 5,
                 4,
-                glow::UNSIGNED_SHORT,
+                glow::SHORT,
                 SKIN_STRIDE_BYTES as i32,
                 (SKIN_FLOATS * 4) as i32,
             );
@@ -159,6 +162,15 @@ impl SkinnedMeshGpu {
             gl.delete_buffer(self.vbo);
             gl.delete_buffer(self.ebo);
         }
+    }
+}
+
+/// Sets `u_normal_method` of `program`, which is in use.
+fn set_normal_method(gl: &glow::Context, program: glow::Program, method: NormalMethod) {
+    // SAFETY: a uniform upload to a program of the current context, which is in use.
+    unsafe {
+        let loc = gl.get_uniform_location(program, "u_normal_method");
+        gl.uniform_1_i32(loc.as_ref(), method.shader_value());
     }
 }
 
@@ -207,6 +219,35 @@ pub fn capture_skinned_with(
     palette: &Palette,
     indices: JointIndices,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
+    capture(
+        gl,
+        renderer,
+        mesh,
+        palette,
+        indices,
+        NormalMethod::InverseTranspose,
+    )
+}
+
+/// [`capture_skinned`] with normals carried by `normals`.
+pub fn capture_skinned_normals(
+    gl: &glow::Context,
+    renderer: &SceneRenderer,
+    mesh: &SkinnedMeshGpu,
+    palette: &Palette,
+    normals: NormalMethod,
+) -> Result<Vec<(Vec3, Vec3)>, String> {
+    capture(gl, renderer, mesh, palette, JointIndices::Float, normals)
+}
+
+fn capture(
+    gl: &glow::Context,
+    renderer: &SceneRenderer,
+    mesh: &SkinnedMeshGpu,
+    palette: &Palette,
+    indices: JointIndices,
+    normals: NormalMethod,
+) -> Result<Vec<(Vec3, Vec3)>, String> {
     renderer.check_palette(palette)?;
     let program = renderer.program_for(palette, indices);
     let floats = mesh.vertex_count * 6;
@@ -222,6 +263,7 @@ pub fn capture_skinned_with(
         );
         gl.use_program(Some(program));
         renderer.upload_palette(gl, program, palette);
+        set_normal_method(gl, program, normals);
         gl.bind_vertex_array(Some(mesh.vao));
         gl.enable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));
@@ -662,6 +704,7 @@ impl SceneRenderer {
                     &scene.clip_from_world.to_cols_array(),
                 );
                 self.upload_palette(gl, program, &draw.palette);
+                set_normal_method(gl, program, draw.normals);
                 let loc = gl.get_uniform_location(program, "u_color");
                 gl.uniform_4_f32_slice(loc.as_ref(), &draw.color);
                 let loc = gl.get_uniform_location(program, "u_lit");

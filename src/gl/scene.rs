@@ -3,6 +3,7 @@
 use crate::skin::Blend;
 use crate::skin::dqs::{DualQuat, dual_quat_palette};
 use crate::skin::lbs::SkinMesh;
+use crate::skin::normals::NormalMethod;
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -109,7 +110,7 @@ pub enum JointIndices {
     /// `in vec4 a_joints` (`shaders/joints_float.glsl`), rounded in the shader.
     #[default]
     Float,
-    /// `in ivec4 a_joints` (`shaders/joints_int.glsl`), from 16-bit unsigned integers.
+    /// `in ivec4 a_joints` (`shaders/joints_int.glsl`), from 16-bit signed integers.
     /// Dual quaternion programs read float indices only and ignore this.
     Int,
 }
@@ -129,6 +130,8 @@ pub struct SkinnedDraw {
     pub line_width: f32,
     /// Which attribute type carries the joint indices (and so which program draws).
     pub joint_indices: JointIndices,
+    /// How the shader carries normals (`u_normal_method`).
+    pub normals: NormalMethod,
 }
 
 impl SkinnedDraw {
@@ -141,6 +144,7 @@ impl SkinnedDraw {
             lit: true,
             line_width: 1.0,
             joint_indices: JointIndices::Float,
+            normals: NormalMethod::InverseTranspose,
         }
     }
 
@@ -153,6 +157,7 @@ impl SkinnedDraw {
             lit: false,
             line_width,
             joint_indices: JointIndices::Float,
+            normals: NormalMethod::InverseTranspose,
         }
     }
 }

@@ -7,4 +7,5 @@ pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
 pub mod joint_link;
+pub mod normals;
 pub mod xray;

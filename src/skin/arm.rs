@@ -200,10 +200,19 @@ pub fn mesh(falloff: Falloff, blend_width: f32) -> Result<ArmMesh, InfluenceErro
             skin.influences.push(influences);
         }
     }
-    let index = |ring: usize, segment: usize| (ring * SEGMENTS + segment % SEGMENTS) as u32;
-    let mut triangles = Vec::with_capacity((RING_COUNT - 1) * SEGMENTS * 6);
-    for ring in 0..RING_COUNT - 1 {
-        for s in 0..SEGMENTS {
+    Ok(ArmMesh {
+        skin,
+        triangles: tube_triangles(RING_COUNT, SEGMENTS),
+    })
+}
+
+/// The triangles of a tube of `rings` rings of `segments` vertices each (ring `r`
+/// holds vertices `r * segments ..`), counter-clockwise seen from outside.
+pub fn tube_triangles(rings: usize, segments: usize) -> Vec<u32> {
+    let index = |ring: usize, segment: usize| (ring * segments + segment % segments) as u32;
+    let mut triangles = Vec::with_capacity(rings.saturating_sub(1) * segments * 6);
+    for ring in 0..rings.saturating_sub(1) {
+        for s in 0..segments {
             triangles.extend([index(ring, s), index(ring, s + 1), index(ring + 1, s)]);
             triangles.extend([
                 index(ring, s + 1),
@@ -212,7 +221,7 @@ pub fn mesh(falloff: Falloff, blend_width: f32) -> Result<ArmMesh, InfluenceErro
             ]);
         }
     }
-    Ok(ArmMesh { skin, triangles })
+    triangles
 }
 
 /// `v[range]`, or nothing when `v` is shorter (a mesh without normals, say).

@@ -20,8 +20,10 @@ pub mod humanoid;
 pub mod influences;
 pub mod lbs;
 pub mod matrix;
+pub mod normals;
 pub mod paint;
 pub mod poses;
+pub mod rotation;
 pub mod skeleton;
 pub mod trs;
 

@@ -79,6 +79,24 @@ impl Check {
     }
 }
 
+/// The row of exercise numbers above a check cell. Picking another exercise clears the
+/// typed answer and the verdict.
+pub fn exercise_picker_ui(ui: &mut Ui, exercise: &mut usize, count: usize, check: &mut Check) {
+    ui.horizontal(|ui| {
+        ui.label("Exercise:");
+        for i in 0..count {
+            if ui
+                .selectable_label(*exercise == i, (i + 1).to_string())
+                .clicked()
+                && *exercise != i
+            {
+                *exercise = i;
+                *check = Check::default();
+            }
+        }
+    });
+}
+
 /// Draws the answer fields, a Check button, the verdict and a "Show working" toggle
 /// that reveals `working`. Returns the verdict when Check was pressed this frame.
 pub fn check_ui(

@@ -7,6 +7,7 @@ pub mod inspect;
 pub mod legend;
 pub mod matrix;
 pub mod pick;
+pub mod scroll;
 pub mod viewport;
 
 pub use camera::{Camera, OrbitCamera, PlaneCamera};
@@ -37,6 +38,18 @@ pub fn error_ui(ui: &mut egui::Ui, text: impl Into<String>) {
     ui.colored_label(ui.visuals().error_fg_color, format!("! {}", text.into()));
 }
 
+/// A button that points the viewport at a cell's part of the lesson; returns whether it
+/// was pressed. It stays in place (greyed out) while the viewport shows that part: a
+/// button that came and went would shift the widgets below it in the middle of a drag.
+pub fn show_here_ui(ui: &mut egui::Ui, shown: bool) -> bool {
+    let text = if shown {
+        "Shown in the viewport"
+    } else {
+        "Show this in the viewport"
+    };
+    ui.add_enabled(!shown, egui::Button::new(text)).clicked()
+}
+
 /// A slider that shows an angle in degrees and stores it in radians (`range` is in
 /// degrees). Returns whether the user changed it.
 pub fn angle_slider_ui(
@@ -50,6 +63,8 @@ pub fn angle_slider_ui(
     let changed = ui
         .add(
             egui::Slider::new(&mut degrees, range)
+                // A value from a link may lie outside the range: keep it until edited.
+                .clamping(egui::SliderClamping::Edits)
                 .suffix("°")
                 .text(label)
                 .custom_formatter(move |v, _| format!("{v:.decimals$}")),

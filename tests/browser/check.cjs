@@ -136,6 +136,25 @@ async function openApp(browser, base, fragment) {
       check("blending: LBS and DQS at twist 3.14 differ", differ > 2000, `${differ} pixels differ`);
     }
 
+    // Normals: at a non-uniform scale the naive and the inverse-transpose normals light
+    // the same arm differently (the shader's u_normal_method).
+    if (slugs.includes("normals")) {
+      const shots = [];
+      for (const method of ["naive", "inverse_transpose"]) {
+        const { page, problems } = await openApp(browser, base, `normals?method=${method}&scale=3&lines=false`);
+        check(`normals?method=${method}&scale=3&lines=false loads cleanly`, problems.length === 0, problems.join("; "));
+        shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
+        await page.close();
+      }
+      const [naive, right] = shots;
+      let differ = 0;
+      for (let i = 0; i < naive.length; i++) {
+        const [a, b] = [naive[i], right[i]];
+        if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30) differ++;
+      }
+      check("normals: naive and inverse-transpose lighting differ at scale 3", differ > 5000, `${differ} pixels differ`);
+    }
+
     // GPU paths: the uniform array, the bone texture (RGBA32F + texelFetch in WebGL2),
     // float and integer indices, and 100 joints (texture by itself) load cleanly, and
     // every path draws the same tail.

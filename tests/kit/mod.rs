@@ -64,3 +64,12 @@ pub fn page_harness<P: Page + 'static>(
     harness.run_steps(2);
     harness
 }
+
+/// Types each `(field label, text)` into its field, then presses Check.
+pub fn submit<S>(harness: &mut Harness<'_, S>, fields: &[(&str, &str)]) {
+    for (label, text) in fields {
+        type_into(harness, label, text);
+    }
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+}

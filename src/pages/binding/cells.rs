@@ -15,21 +15,7 @@ const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
 
 /// Draws one named cell.
 pub fn cell_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
-    if let Some((target, frames)) = page.scroll_to
-        && target == cell
-    {
-        page.scroll_to = frames
-            .checked_sub(1)
-            .filter(|f| *f > 0)
-            .map(|f| (target, f));
-        // Aim a little above the cell, so the prose that leads into it shows too.
-        let top = ui.cursor().top() - 120.0;
-        let left = ui.cursor().left();
-        ui.scroll_to_rect(
-            egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(1.0, 1.0)),
-            Some(egui::Align::TOP),
-        );
-    }
+    page.scroll_to.cell_ui(cell, ui);
     // A 4x4 matrix is wider than the notebook column in presenter mode: the cell
     // scrolls sideways rather than widening the column and cutting the prose off.
     let width = ui.available_width();

@@ -3,7 +3,7 @@
 
 use super::BindingPage;
 use crate::skin::binding::{EXERCISES, Exercise};
-use crate::ui::check::{Question, check_ui};
+use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use egui::{RichText, Ui};
 use glam::Mat4;
 
@@ -65,19 +65,7 @@ fn working(e: &Exercise) -> String {
 
 /// The exercise picker, the question, the answer fields and the working.
 pub(super) fn check_cell_ui(page: &mut BindingPage, ui: &mut Ui) {
-    ui.horizontal(|ui| {
-        ui.label("Exercise:");
-        for i in 0..EXERCISES.len() {
-            if ui
-                .selectable_label(page.exercise == i, (i + 1).to_string())
-                .clicked()
-                && page.exercise != i
-            {
-                page.exercise = i;
-                page.check = Default::default();
-            }
-        }
-    });
+    exercise_picker_ui(ui, &mut page.exercise, EXERCISES.len(), &mut page.check);
     let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
     ui.label(describe(&e));
     let expected = e.answer();

@@ -60,21 +60,7 @@ pub fn apply(page: &mut BindingPage, link: &Link) -> Result<(), LinkError> {
     let joint = link.choice("joint", &JOINT_NAMES)?;
     let forget = link.bool("forget_inverse_bind")?;
     let stored = link.bool("stored")?;
-    let question = link
-        .get("question")
-        .map(|v| {
-            v.parse::<usize>()
-                .ok()
-                .filter(|q| (1..=EXERCISES.len()).contains(q))
-                .map(|q| q - 1)
-                .ok_or_else(|| {
-                    link.bad(
-                        "question",
-                        format!("a whole number from 1 to {}", EXERCISES.len()),
-                    )
-                })
-        })
-        .transpose()?;
+    let question = link.question(EXERCISES.len())?;
 
     page.angles = angles.unwrap_or(page.angles);
     if let Some(rebind) = rebind {

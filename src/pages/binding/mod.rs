@@ -70,10 +70,6 @@ impl Stage {
     }
 }
 
-/// How many frames a scroll to a cell is repeated (the first frames still move the
-/// layout).
-const SCROLL_FRAMES: u8 = 3;
-
 /// The two stored meshes, built once and kept through resets.
 struct Assets {
     /// Stage one: vertices in their joint's space, one joint each.
@@ -149,7 +145,7 @@ pub struct BindingPage {
     pub exercise: usize,
     check: Check,
     refused: Option<String>,
-    scroll_to: Option<(&'static str, u8)>,
+    scroll_to: crate::ui::scroll::ScrollTo,
     dragging: Option<usize>,
     camera: Camera,
     assets: Arc<Assets>,
@@ -183,7 +179,7 @@ impl BindingPage {
             exercise: 0,
             check: Check::default(),
             refused: None,
-            scroll_to: None,
+            scroll_to: Default::default(),
             dragging: None,
             camera: default_camera(),
             assets,
@@ -244,7 +240,7 @@ impl BindingPage {
     }
 
     fn scroll_to(&mut self, cell: &'static str) {
-        self.scroll_to = Some((cell, SCROLL_FRAMES));
+        self.scroll_to.set(Some(cell));
     }
 }
 

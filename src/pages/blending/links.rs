@@ -37,25 +37,26 @@ pub fn apply(page: &mut BlendingPage, link: &Link) -> Result<(), LinkError> {
 }
 
 /// The link that reopens the page as it is: only what differs from the defaults.
+/// Called every frame, so it compares with the default values rather than building a
+/// default page (and its mesh).
 pub fn write(page: &BlendingPage) -> Link {
-    let d = BlendingPage::default();
     let mut link = Link::new(super::SLUG);
-    if page.twist != d.twist {
+    if page.twist != 0.0 {
         link = link.with("twist", number(page.twist));
     }
-    if page.bend != d.bend {
+    if page.bend != 0.0 {
         link = link.with("bend", number(page.bend));
     }
-    if page.mode != d.mode {
+    if page.mode != Mode::Both {
         link = link.with("mode", page.mode.slug());
     }
-    if page.bone != d.bone {
+    if page.bone != super::DEFAULT_BONE {
         link = link.with("bone", page.bone);
     }
-    if page.falloff != d.falloff {
+    if page.falloff != super::DEFAULT_FALLOFF {
         link = link.with("falloff", page.falloff.slug());
     }
-    if page.blend_width != d.blend_width {
+    if page.blend_width != arm::DEFAULT_BLEND_WIDTH {
         link = link.with("width", number(page.blend_width));
     }
     if let Some(vertex) = page.vertex {

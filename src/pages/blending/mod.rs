@@ -162,15 +162,20 @@ fn falloff_arm(falloff: Falloff, width: f32) -> ArmMesh {
     arm::mesh(falloff, width).expect("falloff weights are valid")
 }
 
+/// The falloff the page opens with.
+const DEFAULT_FALLOFF: Falloff = Falloff::Linear;
+/// The bone whose weights the heat map shows when the page opens: the forearm.
+const DEFAULT_BONE: usize = 1;
+
 impl Default for BlendingPage {
     fn default() -> Self {
-        let falloff = Falloff::Linear;
+        let falloff = DEFAULT_FALLOFF;
         let arm = falloff_arm(falloff, arm::DEFAULT_BLEND_WIDTH);
         Self {
             twist: 0.0,
             bend: 0.0,
             mode: Mode::Both,
-            bone: 1,
+            bone: DEFAULT_BONE,
             falloff,
             blend_width: arm::DEFAULT_BLEND_WIDTH,
             heat_map: true,

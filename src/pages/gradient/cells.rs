@@ -27,21 +27,7 @@ pub(super) const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
 
 /// Draws one named cell.
 pub fn cell_ui(page: &mut GradientPage, cell: &str, ui: &mut Ui) {
-    if let Some((target, frames)) = page.scroll_to
-        && target == cell
-    {
-        page.scroll_to = frames
-            .checked_sub(1)
-            .filter(|f| *f > 0)
-            .map(|f| (target, f));
-        // Aim a little above the cell, so the prose that leads into it shows too.
-        let top = ui.cursor().top() - 120.0;
-        let left = ui.cursor().left();
-        ui.scroll_to_rect(
-            egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(1.0, 1.0)),
-            Some(egui::Align::TOP),
-        );
-    }
+    page.scroll_to.cell_ui(cell, ui);
     match cell {
         "points" => points_ui(page, ui),
         "matrices" => matrices_ui(page, ui),
@@ -53,17 +39,9 @@ pub fn cell_ui(page: &mut GradientPage, cell: &str, ui: &mut Ui) {
     }
 }
 
-/// A button that points the viewport at this cell's section. It stays in place (greyed
-/// out) while the viewport shows it: a button that came and went would shift the
-/// widgets below it in the middle of a drag.
+/// Points the viewport at `section` when its button is pressed.
 pub(super) fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Section) {
-    let shown = page.section == section;
-    let text = if shown {
-        "Shown in the viewport"
-    } else {
-        "Show this in the viewport"
-    };
-    if ui.add_enabled(!shown, egui::Button::new(text)).clicked() {
+    if crate::ui::show_here_ui(ui, page.section == section) {
         page.section = section;
     }
 }
@@ -138,6 +116,8 @@ pub(super) fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
     let changed = ui
         .add(
             egui::Slider::new(&mut degrees, -180.0..=180.0)
+                // A value from a link or a drag may lie outside: keep it until edited.
+                .clamping(egui::SliderClamping::Edits)
                 .suffix("°")
                 .text(label)
                 .custom_formatter(|v, _| format!("{v:.0}")),
@@ -152,6 +132,7 @@ pub(super) fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
 fn move_ui(ui: &mut Ui, label: &str, value: &mut f32) -> bool {
     ui.add(
         egui::Slider::new(value, -4.0..=4.0)
+            .clamping(egui::SliderClamping::Edits)
             .text(label)
             .custom_formatter(|v, _| format!("{v:.2}")),
     )

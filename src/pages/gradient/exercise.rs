@@ -2,7 +2,7 @@
 
 use super::GradientPage;
 use crate::skin::gradient::{EXERCISES, Exercise, plane_part};
-use crate::ui::check::{Question, check_ui};
+use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use egui::{RichText, Ui};
 use glam::Mat4;
 
@@ -38,19 +38,7 @@ fn describe(e: &Exercise) -> String {
 
 /// The exercise, the answer fields and the working.
 pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
-    ui.horizontal(|ui| {
-        ui.label("Exercise:");
-        for i in 0..EXERCISES.len() {
-            if ui
-                .selectable_label(page.exercise == i, (i + 1).to_string())
-                .clicked()
-                && page.exercise != i
-            {
-                page.exercise = i;
-                page.check = Default::default();
-            }
-        }
-    });
+    exercise_picker_ui(ui, &mut page.exercise, EXERCISES.len(), &mut page.check);
     let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
     ui.label(describe(&e));
     let expected = plane_part(&e.gradient());

@@ -64,22 +64,7 @@ pub fn apply(page: &mut GradientPage, link: &Link) -> Result<(), LinkError> {
     let pos = joint_link::read(link, "pos", |_| None)?;
     let names: Vec<&str> = JOINTS.iter().map(|j| j.name).collect();
     let joint = link.choice("joint", &names)?;
-    let question = link
-        .get("question")
-        .map(|v| {
-            v.parse::<usize>()
-                .ok()
-                .filter(|q| (1..=EXERCISES.len()).contains(q))
-                .map(|q| q - 1)
-                .ok_or_else(|| {
-                    bad(
-                        link,
-                        "question",
-                        format!("a whole number from 1 to {}", EXERCISES.len()),
-                    )
-                })
-        })
-        .transpose()?;
+    let question = link.question(EXERCISES.len())?;
 
     page.section = section.unwrap_or(page.section);
     if let Some(a) = a {
@@ -120,7 +105,7 @@ pub fn apply(page: &mut GradientPage, link: &Link) -> Result<(), LinkError> {
     } else {
         None
     };
-    page.scroll_to = cell.map(|c| (c, Section::SCROLL_FRAMES));
+    page.scroll_to.set(cell);
     Ok(())
 }
 

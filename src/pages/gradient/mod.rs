@@ -59,9 +59,6 @@ impl Section {
         }
     }
 
-    /// How many frames a scroll to a cell is repeated.
-    const SCROLL_FRAMES: u8 = 3;
-
     /// The first cell of this section in the notebook.
     fn first_cell(self) -> &'static str {
         match self {
@@ -166,7 +163,7 @@ pub struct GradientPage {
     /// The cell the notebook scrolls to, for the next few frames (the first frames of a
     /// window, or a change of zoom, still move the layout): a link or the viewport's
     /// section buttons bring the prose about what is shown into view.
-    scroll_to: Option<(&'static str, u8)>,
+    scroll_to: crate::ui::scroll::ScrollTo,
     /// The last refused edit: whose it was, and why.
     refused: Option<(&'static str, String)>,
     dragging: Option<Drag>,
@@ -218,7 +215,7 @@ impl GradientPage {
             joint: DEFAULT_JOINT,
             exercise: 0,
             check: Check::default(),
-            scroll_to: None,
+            scroll_to: Default::default(),
             refused: None,
             dragging: None,
             cameras: default_cameras(),

@@ -57,7 +57,7 @@ pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
             {
                 page.section = section;
                 page.dragging = None;
-                page.scroll_to = Some((section.first_cell(), Section::SCROLL_FRAMES));
+                page.scroll_to.set(Some(section.first_cell()));
             }
         }
     });

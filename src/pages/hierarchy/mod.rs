@@ -216,20 +216,7 @@ impl Page for HierarchyPage {
             .map(|f| links::read(*f, link).map(|e| (*f, e)))
             .collect::<Result<_, _>>()?;
         let order = link.choice("order", &ORDERS)?;
-        let exercise = match link.get("question") {
-            None => None,
-            Some(text) => Some(
-                text.parse::<usize>()
-                    .ok()
-                    .filter(|q| (1..=EXERCISES.len()).contains(q))
-                    .ok_or_else(|| LinkError::BadValue {
-                        key: "question".into(),
-                        value: text.into(),
-                        expected: format!("a whole number from 1 to {}", EXERCISES.len()),
-                    })?
-                    - 1,
-            ),
-        };
+        let exercise = link.question(EXERCISES.len())?;
         self.selected = joint.unwrap_or(self.selected);
         for (field, entries) in edits {
             for (j, value) in entries {

@@ -1,0 +1,274 @@
+//! The normals page's notebook cells.
+
+use super::view::{NORMAL_COLOR, TANGENT_COLOR, arm_label};
+use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
+use crate::skin::normals::{EXERCISES, Exercise, NormalMethod, TangentSteps, angle_degrees};
+use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::matrix::fixed2;
+use crate::ui::{angle_slider_ui, error_ui};
+use egui::{Color32, RichText, Ui};
+use egui_plot::{Legend, Line, Plot, VLine};
+use glam::{Mat3, Mat4, Vec3};
+
+/// The colour of the naive arm's curves and labels.
+const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);
+
+/// A vector as `(x, y, z)` with two decimals.
+fn vec3(v: Vec3) -> String {
+    format!("({}, {}, {})", fixed2(v.x), fixed2(v.y), fixed2(v.z))
+}
+
+/// The three rows of a 3×3 matrix, bracketed.
+fn rows3(m: &Mat3) -> [String; 3] {
+    let row = |r: usize| {
+        (0..3)
+            .map(|c| format!("{:>6}", fixed2(m.col(c)[r])))
+            .collect::<String>()
+    };
+    [
+        format!("⎡{} ⎤", row(0)),
+        format!("⎢{} ⎥", row(1)),
+        format!("⎣{} ⎦", row(2)),
+    ]
+}
+
+/// Two 3×3 matrices side by side under their names.
+fn two_matrices(a: (&str, &Mat3), b: (&str, &Mat3)) -> String {
+    let (ra, rb) = (rows3(a.1), rows3(b.1));
+    let mut text = format!("{:<24}{}\n", a.0, b.0);
+    for (l, r) in ra.iter().zip(&rb) {
+        text += &format!("{l:<24}{r}\n");
+    }
+    text
+}
+
+impl NormalsPage {
+    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
+        self.scroll_to.cell_ui(cell, ui);
+        match cell {
+            "compare" => self.compare_ui(ui),
+            "error" => self.error_ui(ui),
+            "tangent" => self.tangent_ui(ui),
+            "check" => self.check_cell_ui(ui),
+            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        }
+    }
+
+    fn scale_slider_ui(&mut self, ui: &mut Ui) {
+        ui.add(
+            egui::Slider::new(&mut self.scale, SCALE_RANGE)
+                .logarithmic(true)
+                .text("forearm scale across the bone (y)")
+                .max_decimals(2),
+        );
+    }
+
+    fn compare_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.label("Draw:");
+            for show in Show::ALL {
+                let label = match show {
+                    Show::Naive => "M · n",
+                    Show::InverseTranspose => "(M⁻¹)^T · n",
+                    Show::Both => "both",
+                };
+                let label = RichText::new(label).monospace();
+                if ui.selectable_label(self.show == show, label).clicked() {
+                    self.show = show;
+                }
+            }
+        });
+        self.scale_slider_ui(ui);
+        let max = MAX_BEND.to_degrees();
+        angle_slider_ui(ui, &mut self.bend, -max..=max, "elbow bend", 0);
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.show_lines, "Normal and tangent lines");
+            ui.colored_label(NORMAL_COLOR, "normals");
+            ui.colored_label(TANGENT_COLOR, "tangents");
+        });
+        // The forearm alone (weight 1): its palette matrix and what normals need.
+        let forearm = self.palette().get(1).copied().unwrap_or(Mat4::IDENTITY);
+        let m = Mat3::from_mat4(forearm);
+        let text = two_matrices(
+            ("M (forearm, 3×3 part)", &m),
+            ("(M⁻¹)^T", &m.inverse().transpose()),
+        );
+        ui.label(RichText::new(text).monospace());
+        let s = self.scale;
+        ui.label(format!(
+            "M = R · S with S = diag(1, {s:.2}, 1). Its inverse transpose is R · diag(1, 1/{s:.2}, 1): the normal is scaled by 1/{s:.2} where the surface is scaled by {s:.2}."
+        ));
+    }
+
+    fn error_ui(&mut self, ui: &mut Ui) {
+        let (max, mean) = self.error_curves();
+        let (now_max, now_mean) =
+            crate::skin::normals::angle_error(&self.palette(), &self.assets.limb.skin);
+        ui.label(format!(
+            "At scale {:.2}: the naive normals are off by up to {now_max:.1}° (mean {now_mean:.1}° over the arm).",
+            self.scale
+        ));
+        Plot::new("normal_angle_error")
+            .height(180.0)
+            .legend(Legend::default())
+            .x_axis_label("forearm scale across the bone")
+            .y_axis_label("angle error (°)")
+            .allow_drag(false)
+            .allow_scroll(false)
+            .allow_zoom(false)
+            .include_y(0.0)
+            .show(ui, |plot| {
+                plot.line(
+                    Line::new("largest", max.to_vec())
+                        .color(NAIVE_COLOR)
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new("mean", mean.to_vec())
+                        .color(Color32::from_rgb(120, 120, 120))
+                        .width(2.0),
+                );
+                plot.vline(
+                    VLine::new("now", self.scale as f64).color(Color32::from_rgb(40, 110, 220)),
+                );
+            });
+        self.scale_slider_ui(ui);
+    }
+
+    fn tangent_ui(&mut self, ui: &mut Ui) {
+        let count = self.vertex_count();
+        let mut vertex = self.vertex.unwrap_or(super::DEFAULT_VERTEX);
+        ui.horizontal(|ui| {
+            ui.label("Vertex:");
+            let response =
+                ui.add(egui::DragValue::new(&mut vertex).range(0..=count.saturating_sub(1)));
+            response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, "vertex"));
+            if response.changed() {
+                self.vertex = Some(vertex);
+            }
+            ui.label(RichText::new("(or click one in the viewport)").weak());
+        });
+        let palette = self.palette();
+        let methods: Vec<NormalMethod> = self.show.arms().iter().map(|(m, _)| *m).collect();
+        let steps: Vec<(NormalMethod, TangentSteps)> = methods
+            .iter()
+            .filter_map(|m| {
+                TangentSteps::new(&palette, &self.assets.limb.skin, vertex, *m).map(|s| (*m, s))
+            })
+            .collect();
+        let Some((_, first)) = steps.first() else {
+            error_ui(ui, format!("vertex {vertex} has no normal and tangent"));
+            return;
+        };
+        ui.label(
+            RichText::new(format!(
+                "bind normal n = {}   bind tangent t = {}",
+                vec3(first.bind_normal),
+                vec3(first.bind_tangent)
+            ))
+            .monospace(),
+        );
+        egui::Grid::new("tangent_steps")
+            .striped(true)
+            .spacing([12.0, 4.0])
+            .show(ui, |ui| {
+                ui.label("");
+                for (m, _) in &steps {
+                    ui.label(RichText::new(arm_label(*m)).strong().monospace());
+                }
+                ui.end_row();
+                type Row = (&'static str, fn(&TangentSteps) -> String);
+                let rows: [Row; 6] = [
+                    ("1. N = normalize(normal)", |s| vec3(s.normal)),
+                    ("2. T = normalize(M · t)", |s| vec3(s.carried)),
+                    ("3. T · N", |s| format!("{:.5}", s.dot + 0.0)),
+                    ("   angle(T, N)", |s| {
+                        format!("{:.2}°", angle_degrees(s.carried, s.normal))
+                    }),
+                    ("4. T − (T · N) N", |s| vec3(s.removed)),
+                    ("5. T = normalize(…)", |s| vec3(s.tangent)),
+                ];
+                for (label, value) in rows {
+                    ui.monospace(label);
+                    for (_, s) in &steps {
+                        ui.monospace(value(s));
+                    }
+                    ui.end_row();
+                }
+            });
+        for (m, s) in &steps {
+            let (note, color) = if s.dot.abs() < 1e-4 {
+                (
+                    format!(
+                        "{}: T was already square to N (the dot is only rounding); the step costs little and guards against drift.",
+                        m.name()
+                    ),
+                    Color32::from_rgb(40, 150, 60),
+                )
+            } else {
+                (
+                    format!(
+                        "{}: T leaned {:.1}° off square; step 4 removed the part along N.",
+                        m.name(),
+                        (90.0 - angle_degrees(s.carried, s.normal)).abs()
+                    ),
+                    NAIVE_COLOR,
+                )
+            };
+            ui.colored_label(color, note);
+        }
+    }
+
+    fn check_cell_ui(&mut self, ui: &mut Ui) {
+        exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
+        let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
+        let [x, y, z] = e.normal;
+        ui.label(format!(
+            "A bone scales by {} along y and does not turn: M = diag(1, {}, 1). A vertex on it has the unit normal n = ({x}, {y}, {z}). Type the skinned unit normal, to two decimals.",
+            e.scale, e.scale
+        ));
+        let expected = e.answer().to_array();
+        let question = Question {
+            name: "normal",
+            labels: &["x", "y", "z"],
+            columns: 3,
+            expected: &expected,
+            tolerance: 0.01,
+        };
+        check_ui(ui, &mut self.check, &question, |ui| {
+            ui.label(RichText::new(working(&e)).monospace());
+        });
+    }
+}
+
+/// The working of an exercise: the inverse transpose, the product, its length, the
+/// unit normal, and what the naive way would have given.
+pub fn working(e: &Exercise) -> String {
+    let s = e.scale;
+    let u = e.unnormalised();
+    let a = e.answer();
+    let naive = e.naive();
+    format!(
+        "(M⁻¹)^T = diag(1, 1/{s}, 1) = diag(1, {}, 1)\n(M⁻¹)^T · n = {}\nlength {:.3}, so N = {}\nThe naive M · n, normalised, would be {}: {:.1}° off.",
+        fixed2(1.0 / s),
+        vec3(u),
+        u.length(),
+        vec3(a),
+        vec3(naive),
+        angle_degrees(a, naive)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_working_shows_the_steps() {
+        let text = working(&EXERCISES[0]);
+        assert!(text.contains("(0.60, 0.40, 0.00)"), "{text}");
+        assert!(text.contains("(0.83, 0.55, 0.00)"), "{text}");
+        assert!(!text.contains("-0.00"), "{text}");
+    }
+}

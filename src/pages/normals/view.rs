@@ -1,0 +1,167 @@
+//! The normals page's viewport: one or two lit arms drawn by the skinning shader, their
+//! normals (blue) and tangents (orange) as short lines, and vertex picking.
+
+use super::NormalsPage;
+use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::skin::lbs::SkinnedVertex;
+use crate::skin::normals::{self, NormalMethod};
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::{Camera, Viewport, rgba};
+use egui::{Color32, Ui};
+use glam::{Mat4, Vec3};
+
+const SKIN_TONE: Color32 = Color32::from_rgb(225, 190, 160);
+/// The colour of normal lines.
+pub const NORMAL_COLOR: Color32 = Color32::from_rgb(40, 90, 230);
+/// The colour of tangent lines.
+pub const TANGENT_COLOR: Color32 = Color32::from_rgb(235, 130, 20);
+const LINE_LENGTH: f32 = 0.3;
+
+/// The label of an arm drawn with `method`.
+pub fn arm_label(method: NormalMethod) -> &'static str {
+    match method {
+        NormalMethod::Naive => "M · n",
+        NormalMethod::InverseTranspose => "(M⁻¹)^T · n",
+    }
+}
+
+/// Whether vertex `v` gets a line: every third ring and every fourth segment of the
+/// tube, so the lines stay readable.
+fn has_line(v: usize) -> bool {
+    v < normals::TUBE_VERTICES && (v / normals::SEGMENTS).is_multiple_of(3) && v.is_multiple_of(4)
+}
+
+impl NormalsPage {
+    /// Each drawn arm: its method, its offset and its vertices skinned on the CPU.
+    fn placed(&self) -> Vec<(NormalMethod, Vec3, Vec<SkinnedVertex>)> {
+        self.show
+            .arms()
+            .into_iter()
+            .map(|(method, at)| (method, at, self.skinned(method)))
+            .collect()
+    }
+
+    fn scene(&self, arms: &[(NormalMethod, Vec3, Vec<SkinnedVertex>)], clip: Mat4) -> Scene {
+        // A light above and to the left of the camera: shading then depends on where a
+        // normal points, not only on how far it turns from the eye.
+        let eye = self.camera.light_dir();
+        let left = eye.cross(Vec3::Y).normalize_or_zero();
+        let mut scene = Scene {
+            clip_from_world: clip,
+            light_dir: (eye + Vec3::Y * 0.7 + left * 0.5).normalize_or(eye),
+            background: [0.95, 0.95, 0.94, 1.0],
+            ..Default::default()
+        };
+        let palette = self.palette();
+        let world = crate::skin::arm::skeleton()
+            .world_from_joint(&normals::parent_from_joint(self.bend, self.scale));
+        for (method, at, vertices) in arms {
+            let shift = Mat4::from_translation(*at);
+            let moved = palette.iter().map(|m| shift * *m).collect();
+            let mut draw = SkinnedDraw::surface(
+                self.assets.mesh.clone(),
+                Palette::Matrices(moved),
+                rgba(SKIN_TONE),
+            );
+            draw.normals = *method;
+            scene.skinned.push(draw);
+            for w in &world {
+                scene.axes(&(shift * *w), 0.7);
+            }
+            if self.show_lines {
+                for (_, v) in vertices.iter().enumerate().filter(|(i, _)| has_line(*i)) {
+                    let p = v.position + *at;
+                    scene.line(p, p + v.normal * LINE_LENGTH, rgba(NORMAL_COLOR));
+                    scene.line(p, p + v.tangent * LINE_LENGTH, rgba(TANGENT_COLOR));
+                }
+            }
+            if let Some(v) = self.vertex.and_then(|v| vertices.get(v)) {
+                let p = v.position + *at;
+                scene.arrow(p, p + v.normal * 0.7, 0.02, rgba(NORMAL_COLOR));
+                scene.arrow(p, p + v.tangent * 0.7, 0.02, rgba(TANGENT_COLOR));
+            }
+        }
+        scene
+    }
+
+    /// The front-facing vertex nearest to `at` on screen, if any is close.
+    fn vertex_under(
+        &self,
+        vp: &Viewport,
+        arms: &[(NormalMethod, Vec3, Vec<SkinnedVertex>)],
+        at: egui::Pos2,
+    ) -> Option<usize> {
+        let eye = match self.camera {
+            Camera::Orbit(c) => c.eye(),
+            Camera::Plane(_) => Vec3::Z * 100.0,
+        };
+        let mut candidates = Vec::new();
+        for (method, offset, vertices) in arms {
+            // Facing is judged by the right normal: the naive one may point away.
+            let right;
+            let facing = if *method == NormalMethod::InverseTranspose {
+                vertices
+            } else {
+                right = self.skinned(NormalMethod::InverseTranspose);
+                &right
+            };
+            for (i, (v, f)) in vertices.iter().zip(facing).enumerate() {
+                let p = v.position + *offset;
+                if f.normal.dot(eye - p) > 0.0
+                    && let Some(s) = vp.to_screen(p)
+                {
+                    candidates.push((i, s));
+                }
+            }
+        }
+        nearest(candidates.iter().map(|(_, s)| *s), at, PICK_RADIUS).map(|k| candidates[k].0)
+    }
+
+    fn overlay_ui(
+        &self,
+        ui: &Ui,
+        vp: &Viewport,
+        arms: &[(NormalMethod, Vec3, Vec<SkinnedVertex>)],
+    ) {
+        let painter = ui.painter_at(vp.rect());
+        for (method, at, vertices) in arms {
+            if let Some(s) = vp.to_screen(*at + Vec3::new(-0.4, 0.9, 0.0)) {
+                painter.text(
+                    s,
+                    egui::Align2::LEFT_BOTTOM,
+                    arm_label(*method),
+                    egui::FontId::monospace(20.0),
+                    Color32::from_gray(30),
+                );
+            }
+            if let Some(s) = self
+                .vertex
+                .and_then(|v| vertices.get(v))
+                .and_then(|v| vp.to_screen(v.position + *at))
+            {
+                painter.circle_stroke(s, 6.0, egui::Stroke::new(2.0, Color32::BLACK));
+            }
+        }
+    }
+
+    pub(super) fn viewport(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - 40.0;
+        let vp = Viewport::new(ui, height, &self.camera);
+        self.viewport_rect = vp.rect();
+        let arms = self.placed();
+        vp.camera_input(ui, &mut self.camera);
+        if vp.response.clicked()
+            && let Some(at) = vp.response.interact_pointer_pos()
+        {
+            self.vertex = self.vertex_under(&vp, &arms, at).or(self.vertex);
+        }
+        vp.paint(ui, self.scene(&arms, vp.clip_from_world));
+        self.overlay_ui(ui, &vp, &arms);
+        ui.label(
+            egui::RichText::new(
+                "Drawn and lit by the skinning shader (light from above left). Blue: normals, orange: tangents. Drag to turn the view, scroll to zoom, click a vertex to work its tangent.",
+            )
+            .small(),
+        );
+    }
+}

@@ -1,0 +1,38 @@
+//! Bringing a notebook cell into view: after a link or a click elsewhere names it.
+
+use egui::Ui;
+
+/// How many frames a scroll is repeated (the first frames still move the layout).
+const FRAMES: u8 = 3;
+
+/// The cell to bring into view, if any, and how many more frames to try.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScrollTo(Option<(&'static str, u8)>);
+
+impl ScrollTo {
+    /// Asks for `cell` to be scrolled into view over the next frames; `None` cancels.
+    pub fn set(&mut self, cell: Option<&'static str>) {
+        self.0 = cell.map(|c| (c, FRAMES));
+    }
+
+    /// Called at the top of each cell: scrolls there when `cell` is the one asked for.
+    pub fn cell_ui(&mut self, cell: &str, ui: &Ui) {
+        let Some((target, frames)) = self.0 else {
+            return;
+        };
+        if target != cell {
+            return;
+        }
+        self.0 = frames
+            .checked_sub(1)
+            .filter(|f| *f > 0)
+            .map(|f| (target, f));
+        // Aim a little above the cell, so the prose that leads into it shows too.
+        let top = ui.cursor().top() - 120.0;
+        let left = ui.cursor().left();
+        ui.scroll_to_rect(
+            egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(1.0, 1.0)),
+            Some(egui::Align::TOP),
+        );
+    }
+}
