@@ -30,10 +30,10 @@ void main() {
     mat4 world_from_bind = skin_matrix(a_joints, a_weights);
     vec4 world = world_from_bind * vec4(a_position, 1.0);
     v_position = world.xyz;
-    // ANCHOR: normal
     // Normals use the inverse transpose, so they stay perpendicular to the surface
     // under non-uniform scale. (For dual quaternions the matrix is a rotation, whose
     // inverse transpose is itself.)
+    // ANCHOR: normal
     mat3 m = mat3(world_from_bind);
     vec3 n = u_normal_method == 1 ? m * a_normal : transpose(inverse(m)) * a_normal;
     // ANCHOR_END: normal

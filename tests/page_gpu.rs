@@ -97,8 +97,10 @@ fn the_listing_highlights_the_skinning_lines() {
     );
     assert!(!blend.iter().any(|l| l.starts_with("uniform")));
     let main = lines(shaders::SKIN_VERT.text);
-    assert_eq!(main.len(), 1, "{main:?}");
+    // The blend call, and the normal carried by the blended matrix.
+    assert_eq!(main.len(), 3, "{main:?}");
     assert!(main[0].contains("skin_matrix(a_joints, a_weights)"));
+    assert!(main[2].contains("transpose(inverse(m)) * a_normal"));
 }
 
 #[test]
@@ -141,7 +143,7 @@ fn dragging_the_viewport_turns_the_camera() {
 #[test]
 fn the_budget_shows_the_arithmetic_of_the_webgl2_minimum() {
     let harness = page_harness(GpuPage::default(), &["budget"]);
-    assert!(harness.query_by_label("(256 - 5) / 4 = 62").is_some());
+    assert!(harness.query_by_label("(256 - 6) / 4 = 62").is_some());
     assert!(harness.query_by_label("40 x 4 = 160").is_some());
     assert!(
         harness.query_by_label("not measured yet").is_some(),

@@ -110,6 +110,35 @@ pub fn fixed2(x: f32) -> String {
     }
 }
 
+/// A vector as `(x, y, z)` with two decimals.
+pub fn vec3_text(v: glam::Vec3) -> String {
+    format!("({}, {}, {})", fixed2(v.x), fixed2(v.y), fixed2(v.z))
+}
+
+/// The three rows of a 3×3 matrix, bracketed, for a monospace label.
+pub fn mat3_rows(m: &glam::Mat3) -> [String; 3] {
+    let row = |r: usize| {
+        (0..3)
+            .map(|c| format!("{:>6}", fixed2(m.col(c)[r])))
+            .collect::<String>()
+    };
+    [
+        format!("⎡{} ⎤", row(0)),
+        format!("⎢{} ⎥", row(1)),
+        format!("⎣{} ⎦", row(2)),
+    ]
+}
+
+/// Two 3×3 matrices side by side under their names, for a monospace label.
+pub fn two_mat3_text(a: (&str, &glam::Mat3), b: (&str, &glam::Mat3)) -> String {
+    let (ra, rb) = (mat3_rows(a.1), mat3_rows(b.1));
+    let mut text = format!("{:<24}{}\n", a.0, b.0);
+    for (l, r) in ra.iter().zip(&rb) {
+        text += &format!("{l:<24}{r}\n");
+    }
+    text
+}
+
 /// A read-only matrix in the same layout.
 pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
     egui::Grid::new(("matrix_view", name))

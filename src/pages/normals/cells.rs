@@ -4,7 +4,7 @@ use super::view::{NORMAL_COLOR, TANGENT_COLOR, arm_label};
 use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
 use crate::skin::normals::{EXERCISES, Exercise, NormalMethod, TangentSteps, angle_degrees};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
-use crate::ui::matrix::fixed2;
+use crate::ui::matrix::{fixed2, two_mat3_text, vec3_text as vec3};
 use crate::ui::{angle_slider_ui, error_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
@@ -12,35 +12,6 @@ use glam::{Mat3, Mat4, Vec3};
 
 /// The colour of the naive arm's curves and labels.
 const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);
-
-/// A vector as `(x, y, z)` with two decimals.
-fn vec3(v: Vec3) -> String {
-    format!("({}, {}, {})", fixed2(v.x), fixed2(v.y), fixed2(v.z))
-}
-
-/// The three rows of a 3×3 matrix, bracketed.
-fn rows3(m: &Mat3) -> [String; 3] {
-    let row = |r: usize| {
-        (0..3)
-            .map(|c| format!("{:>6}", fixed2(m.col(c)[r])))
-            .collect::<String>()
-    };
-    [
-        format!("⎡{} ⎤", row(0)),
-        format!("⎢{} ⎥", row(1)),
-        format!("⎣{} ⎦", row(2)),
-    ]
-}
-
-/// Two 3×3 matrices side by side under their names.
-fn two_matrices(a: (&str, &Mat3), b: (&str, &Mat3)) -> String {
-    let (ra, rb) = (rows3(a.1), rows3(b.1));
-    let mut text = format!("{:<24}{}\n", a.0, b.0);
-    for (l, r) in ra.iter().zip(&rb) {
-        text += &format!("{l:<24}{r}\n");
-    }
-    text
-}
 
 impl NormalsPage {
     pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
@@ -89,7 +60,7 @@ impl NormalsPage {
         // The forearm alone (weight 1): its palette matrix and what normals need.
         let forearm = self.palette().get(1).copied().unwrap_or(Mat4::IDENTITY);
         let m = Mat3::from_mat4(forearm);
-        let text = two_matrices(
+        let text = two_mat3_text(
             ("M (forearm, 3×3 part)", &m),
             ("(M⁻¹)^T", &m.inverse().transpose()),
         );
