@@ -57,6 +57,7 @@ pub fn registry() -> Vec<Box<dyn Page>> {
         Box::<crate::pages::blending::BlendingPage>::default(),
         Box::<crate::pages::normals::NormalsPage>::default(),
         Box::<crate::pages::gpu::GpuPage>::default(),
+        Box::<crate::pages::quaternions::QuaternionsPage>::default(),
     ]
 }
 

@@ -8,4 +8,5 @@ pub mod grid;
 pub mod hierarchy;
 pub mod joint_link;
 pub mod normals;
+pub mod quaternions;
 pub mod xray;

@@ -132,9 +132,10 @@ pub fn mat3_rows(m: &glam::Mat3) -> [String; 3] {
 /// Two 3×3 matrices side by side under their names, for a monospace label.
 pub fn two_mat3_text(a: (&str, &glam::Mat3), b: (&str, &glam::Mat3)) -> String {
     let (ra, rb) = (mat3_rows(a.1), mat3_rows(b.1));
-    let mut text = format!("{:<24}{}\n", a.0, b.0);
+    let w = a.0.chars().count().max(22) + 2;
+    let mut text = format!("{:<w$}{}\n", a.0, b.0);
     for (l, r) in ra.iter().zip(&rb) {
-        text += &format!("{l:<24}{r}\n");
+        text += &format!("{l:<w$}{r}\n");
     }
     text
 }

@@ -33,6 +33,27 @@ pub fn rgba(c: Color32) -> [f32; 4] {
     ]
 }
 
+/// Content that may be wider than the notebook column (a matrix in presenter mode):
+/// it scrolls sideways instead of widening the column and cutting the prose off.
+pub fn sideways_ui<R>(
+    ui: &mut egui::Ui,
+    id_salt: impl std::hash::Hash + std::fmt::Debug,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    egui::ScrollArea::horizontal()
+        .id_salt(id_salt)
+        .show(ui, add)
+        .inner
+}
+
+/// A block of monospace text (numbers, matrices) that keeps its lines whole and
+/// scrolls sideways when the column is too narrow.
+pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {
+    let text = egui::RichText::new(text.into()).monospace();
+    let id = ui.next_auto_id();
+    sideways_ui(ui, id, |ui| ui.add(egui::Label::new(text).extend()));
+}
+
 /// A warning line in the error colour.
 pub fn error_ui(ui: &mut egui::Ui, text: impl Into<String>) {
     ui.colored_label(ui.visuals().error_fg_color, format!("! {}", text.into()));

@@ -66,6 +66,14 @@ function colorBox(px, color) {
   return { n, box };
 }
 const redBox = (px) => colorBox(px, MESH_RED);
+/// How many pixels of two same-sized regions differ clearly in colour.
+function pixelsDiffering(a, b) {
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (Math.abs(a[i][0] - b[i][0]) + Math.abs(a[i][1] - b[i][1]) + Math.abs(a[i][2] - b[i][2]) > 30) differ++;
+  }
+  return differ;
+}
 
 async function openApp(browser, base, fragment) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -127,12 +135,7 @@ async function openApp(browser, base, fragment) {
         shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
         await page.close();
       }
-      const [lbs, dqs] = shots;
-      let differ = 0;
-      for (let i = 0; i < lbs.length; i++) {
-        const [a, b] = [lbs[i], dqs[i]];
-        if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30) differ++;
-      }
+      const differ = pixelsDiffering(shots[0], shots[1]);
       check("blending: LBS and DQS at twist 3.14 differ", differ > 2000, `${differ} pixels differ`);
     }
 
@@ -146,13 +149,22 @@ async function openApp(browser, base, fragment) {
         shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
         await page.close();
       }
-      const [naive, right] = shots;
-      let differ = 0;
-      for (let i = 0; i < naive.length; i++) {
-        const [a, b] = [naive[i], right[i]];
-        if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30) differ++;
-      }
+      const differ = pixelsDiffering(shots[0], shots[1]);
       check("normals: naive and inverse-transpose lighting differ at scale 3", differ > 5000, `${differ} pixels differ`);
+    }
+
+    // Quaternions: halfway from A to B, LERP's short quaternion squashes the glider that
+    // SLERP keeps whole.
+    if (slugs.includes("quaternions")) {
+      const shots = [];
+      for (const method of ["lerp", "slerp"]) {
+        const { page, problems } = await openApp(browser, base, `quaternions?method=${method}&t=0.5`);
+        check(`quaternions?method=${method}&t=0.5 loads cleanly`, problems.length === 0, problems.join("; "));
+        shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
+        await page.close();
+      }
+      const differ = pixelsDiffering(shots[0], shots[1]);
+      check("quaternions: LERP and SLERP at t = 0.5 draw different gliders", differ > 1000, `${differ} pixels differ`);
     }
 
     // GPU paths: the uniform array, the bone texture (RGBA32F + texelFetch in WebGL2),
@@ -169,11 +181,7 @@ async function openApp(browser, base, fragment) {
       const colors = distinctColors(shots[1]);
       check("gpu: the bone texture path draws the tail", colors > 8, `${colors} colours`);
       for (let k = 1; k < shots.length; k++) {
-        let differ = 0;
-        for (let i = 0; i < shots[0].length; i++) {
-          const [a, b] = [shots[0][i], shots[k][i]];
-          if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30) differ++;
-        }
+        const differ = pixelsDiffering(shots[0], shots[k]);
         check(`gpu: path ${k} draws what the uniform path draws`, differ < 200, `${differ} pixels differ`);
       }
       const { page, problems } = await openApp(browser, base, "gpu?joints=100&bend=5&twist=4");

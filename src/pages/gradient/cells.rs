@@ -169,7 +169,9 @@ fn matrices_ui(page: &mut GradientPage, ui: &mut Ui) {
                 Ok(())
             }
         };
-        let edit = sideways(ui, name, |ui| matrix_edit_ui(ui, name, &mut m, validate));
+        let edit = crate::ui::sideways_ui(ui, ("sideways", name), |ui| {
+            matrix_edit_ui(ui, name, &mut m, validate)
+        });
         match edit {
             MatrixEdit::Changed => {
                 page.section = Section::Matrices;
@@ -189,19 +191,10 @@ fn matrices_ui(page: &mut GradientPage, ui: &mut Ui) {
     }
 }
 
-/// A matrix in a narrow column (presenter mode, a narrowed panel) scrolls sideways
-/// instead of being cut off.
-fn sideways<R>(ui: &mut Ui, name: &str, add: impl FnOnce(&mut Ui) -> R) -> R {
-    egui::ScrollArea::horizontal()
-        .id_salt(("sideways", name))
-        .show(ui, add)
-        .inner
-}
-
 pub(super) fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {
     ui.vertical(|ui| {
         ui.label(RichText::new(title).monospace().strong());
-        sideways(ui, name, |ui| matrix_view_ui(ui, name, m));
+        crate::ui::sideways_ui(ui, ("sideways", name), |ui| matrix_view_ui(ui, name, m));
     });
 }
 

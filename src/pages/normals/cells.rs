@@ -5,10 +5,10 @@ use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
 use crate::skin::normals::{EXERCISES, Exercise, NormalMethod, TangentSteps, angle_degrees};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::{fixed2, two_mat3_text, vec3_text as vec3};
-use crate::ui::{angle_slider_ui, error_ui};
+use crate::ui::{angle_slider_ui, error_ui, mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
-use glam::{Mat3, Mat4, Vec3};
+use glam::{Mat3, Mat4};
 
 /// The colour of the naive arm's curves and labels.
 const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);
@@ -64,7 +64,7 @@ impl NormalsPage {
             ("M (forearm, 3×3 part)", &m),
             ("(M⁻¹)^T", &m.inverse().transpose()),
         );
-        ui.label(RichText::new(text).monospace());
+        mono_ui(ui, text);
         let s = self.scale;
         ui.label(format!(
             "M = R · S with S = diag(1, {s:.2}, 1). Its inverse transpose is R · diag(1, 1/{s:.2}, 1): the normal is scaled by 1/{s:.2} where the surface is scaled by {s:.2}."
@@ -132,42 +132,44 @@ impl NormalsPage {
             error_ui(ui, format!("vertex {vertex} has no normal and tangent"));
             return;
         };
-        ui.label(
-            RichText::new(format!(
-                "bind normal n = {}   bind tangent t = {}",
+        mono_ui(
+            ui,
+            format!(
+                "bind normal n = {}\nbind tangent t = {}",
                 vec3(first.bind_normal),
                 vec3(first.bind_tangent)
-            ))
-            .monospace(),
+            ),
         );
-        egui::Grid::new("tangent_steps")
-            .striped(true)
-            .spacing([12.0, 4.0])
-            .show(ui, |ui| {
-                ui.label("");
-                for (m, _) in &steps {
-                    ui.label(RichText::new(arm_label(*m)).strong().monospace());
-                }
-                ui.end_row();
-                type Row = (&'static str, fn(&TangentSteps) -> String);
-                let rows: [Row; 6] = [
-                    ("1. N = normalize(normal)", |s| vec3(s.normal)),
-                    ("2. T = normalize(M · t)", |s| vec3(s.carried)),
-                    ("3. T · N", |s| format!("{:.5}", s.dot + 0.0)),
-                    ("   angle(T, N)", |s| {
-                        format!("{:.2}°", angle_degrees(s.carried, s.normal))
-                    }),
-                    ("4. T − (T · N) N", |s| vec3(s.removed)),
-                    ("5. T = normalize(…)", |s| vec3(s.tangent)),
-                ];
-                for (label, value) in rows {
-                    ui.monospace(label);
-                    for (_, s) in &steps {
-                        ui.monospace(value(s));
+        sideways_ui(ui, "tangent_steps", |ui| {
+            egui::Grid::new("tangent_steps")
+                .striped(true)
+                .spacing([12.0, 4.0])
+                .show(ui, |ui| {
+                    ui.label("");
+                    for (m, _) in &steps {
+                        ui.label(RichText::new(arm_label(*m)).strong().monospace());
                     }
                     ui.end_row();
-                }
-            });
+                    type Row = (&'static str, fn(&TangentSteps) -> String);
+                    let rows: [Row; 6] = [
+                        ("1. N = normalize(normal)", |s| vec3(s.normal)),
+                        ("2. T = normalize(M · t)", |s| vec3(s.carried)),
+                        ("3. T · N", |s| format!("{:.5}", s.dot + 0.0)),
+                        ("   angle(T, N)", |s| {
+                            format!("{:.2}°", angle_degrees(s.carried, s.normal))
+                        }),
+                        ("4. T − (T · N) N", |s| vec3(s.removed)),
+                        ("5. T = normalize(…)", |s| vec3(s.tangent)),
+                    ];
+                    for (label, value) in rows {
+                        ui.monospace(label);
+                        for (_, s) in &steps {
+                            ui.monospace(value(s));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
         for (m, s) in &steps {
             let (note, color) = if s.dot.abs() < 1e-4 {
                 (
@@ -208,7 +210,7 @@ impl NormalsPage {
             tolerance: 0.01,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
-            ui.label(RichText::new(working(&e)).monospace());
+            mono_ui(ui, working(&e));
         });
     }
 }

@@ -1,0 +1,375 @@
+//! The quaternions page's notebook cells.
+
+use super::view::method_color;
+use super::{JOINT_NAMES, QuaternionsPage, SPEED_RANGE, Section};
+use crate::skin::rotation::{
+    self, DURATION, EXERCISES, Exercise, Interp, Key, angular_speed, arm_channels, axis_angle,
+    euler_matrix, euler_quat, lock_closeness, quat_matrix,
+};
+use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::matrix::{fixed2, mat3_rows, matrix_view_ui, two_mat3_text, vec3_text};
+use crate::ui::{angle_slider_ui, error_ui, mono_ui, show_here_ui, sideways_ui};
+use egui::{Color32, RichText, Ui};
+use egui_plot::{Legend, Line, Plot, VLine};
+use glam::{Mat3, Quat, Vec3};
+
+/// A quaternion as `(x, y, z, w)` with three decimals.
+fn quat_text(q: Quat) -> String {
+    let f = |v: f32| format!("{:.3}", v + 0.0).replace("-0.000", "0.000");
+    format!("({}, {}, {}, {})", f(q.x), f(q.y), f(q.z), f(q.w))
+}
+
+/// Yaw, pitch and roll sliders (degrees); returns whether one moved.
+fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
+    let mut changed = false;
+    for (i, (axis, range)) in [("yaw (y)", 180.0), ("pitch (x)", 90.0), ("roll (z)", 180.0)]
+        .into_iter()
+        .enumerate()
+    {
+        let label = format!("{name}{axis}");
+        changed |= angle_slider_ui(ui, &mut euler[i], -range..=range, &label, 0);
+    }
+    changed
+}
+
+impl QuaternionsPage {
+    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
+        self.scroll_to.cell_ui(cell, ui);
+        match cell {
+            "gimbal" => self.gimbal_ui(ui),
+            "quaternion" => self.quaternion_ui(ui),
+            "multiply" => self.multiply_ui(ui),
+            "interpolate" => self.interpolate_ui(ui),
+            "speed" => self.speed_ui(ui),
+            "keyframes" => self.keyframes_ui(ui),
+            "check" => self.check_cell_ui(ui),
+            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        }
+    }
+
+    fn show_here(&mut self, ui: &mut Ui, section: Section) {
+        if show_here_ui(ui, self.section == section) {
+            self.show(section);
+        }
+    }
+
+    fn gimbal_ui(&mut self, ui: &mut Ui) {
+        self.show_here(ui, Section::Gimbal);
+        if euler_ui(ui, &mut self.euler, "") && self.section != Section::Quaternion {
+            self.show(Section::Gimbal);
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Pitch to 90°").clicked() {
+                self.euler[1] = rotation::LOCK_PITCH;
+                self.show(Section::Gimbal);
+            }
+            if ui.button("Pitch to 0°").clicked() {
+                self.euler[1] = 0.0;
+            }
+        });
+        let m = Mat3::from_mat4(euler_matrix(self.euler));
+        let rows = mat3_rows(&m);
+        mono_ui(ui, format!("R = Ry · Rx · Rz =\n{}", rows.join("\n")));
+        if lock_closeness(self.euler[1]) > 0.999 {
+            let sign = if self.euler[1] > 0.0 { "−" } else { "+" };
+            ui.colored_label(
+                Color32::from_rgb(200, 40, 40),
+                format!(
+                    "Gimbal lock. R depends only on yaw {sign} roll = {:.0}°. Move yaw, then roll: both turn the glider about the same vertical axis. One degree of freedom is gone.",
+                    rotation::locked_angle(self.euler).to_degrees()
+                ),
+            );
+        } else {
+            ui.label(format!(
+                "Pitch {:.0}°: the roll ring's axis is {:.0}° from the yaw ring's axis.",
+                self.euler[1].to_degrees(),
+                90.0 - self.euler[1].to_degrees().abs()
+            ));
+        }
+    }
+
+    fn quaternion_ui(&mut self, ui: &mut Ui) {
+        self.show_here(ui, Section::Quaternion);
+        if euler_ui(ui, &mut self.euler, "") {
+            self.show(Section::Quaternion);
+        }
+        let q = euler_quat(self.euler);
+        let (axis, angle) = axis_angle(q);
+        mono_ui(
+            ui,
+            format!(
+                "q = (x, y, z, w) = {}\n|q| = {:.4}\naxis {}, angle {:.1}°\nq = (sin(θ/2) · axis, cos(θ/2))",
+                quat_text(q),
+                q.length(),
+                vec3_text(axis),
+                angle.to_degrees()
+            ),
+        );
+        let (x, y, z, w) = (q.x, q.y, q.z, q.w);
+        let entry = |formula: &str, value: f32| format!("{formula:<14}= {:>6}", fixed2(value));
+        let rows = [
+            [
+                entry("1−2(y²+z²)", 1.0 - 2.0 * (y * y + z * z)),
+                entry("2(xy−wz)", 2.0 * (x * y - w * z)),
+                entry("2(xz+wy)", 2.0 * (x * z + w * y)),
+            ],
+            [
+                entry("2(xy+wz)", 2.0 * (x * y + w * z)),
+                entry("1−2(x²+z²)", 1.0 - 2.0 * (x * x + z * z)),
+                entry("2(yz−wx)", 2.0 * (y * z - w * x)),
+            ],
+            [
+                entry("2(xz−wy)", 2.0 * (x * z - w * y)),
+                entry("2(yz+wx)", 2.0 * (y * z + w * x)),
+                entry("1−2(x²+y²)", 1.0 - 2.0 * (x * x + y * y)),
+            ],
+        ];
+        sideways_ui(ui, "quat_matrix", |ui| {
+            egui::Grid::new("quat_matrix")
+                .striped(true)
+                .spacing([14.0, 3.0])
+                .show(ui, |ui| {
+                    for row in rows {
+                        for e in row {
+                            ui.monospace(e);
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+        let diff = (quat_matrix(q) - Mat3::from_mat4(euler_matrix(self.euler)))
+            .to_cols_array()
+            .iter()
+            .fold(0.0f32, |m, v| m.max(v.abs()));
+        ui.label(format!(
+            "The same matrix as Ry · Rx · Rz from the angles: they differ by at most {diff:.1e}."
+        ));
+    }
+
+    fn multiply_ui(&mut self, ui: &mut Ui) {
+        let [yaw, pitch, roll] = self.euler;
+        let half = |axis: Vec3, a: f32| Quat::from_axis_angle(axis, a);
+        let (qy, qx, qz) = (
+            half(Vec3::Y, yaw),
+            half(Vec3::X, pitch),
+            half(Vec3::Z, roll),
+        );
+        let (s1, v1) = (qy.w, Vec3::new(qy.x, qy.y, qy.z));
+        let (s2, v2) = (qx.w, Vec3::new(qx.x, qx.y, qx.z));
+        let product = qy * qx;
+        let text = format!(
+            "q_yaw   = {}\nq_pitch = {}\nq_roll  = {}\n\nq_yaw · q_pitch:\n  s = s1 s2 − v1 · v2            = {:.3}\n  v = s1 v2 + s2 v1 + v1 × v2    = {}\n  = {}\n\nq = q_yaw · q_pitch · q_roll = {}",
+            quat_text(qy),
+            quat_text(qx),
+            quat_text(qz),
+            s1 * s2 - v1.dot(v2),
+            vec3_text(s1 * v2 + s2 * v1 + v1.cross(v2)),
+            quat_text(product),
+            quat_text(product * qz),
+        );
+        mono_ui(ui, text);
+        let composed = quat_matrix(qy) * quat_matrix(qx) * quat_matrix(qz);
+        mono_ui(
+            ui,
+            two_mat3_text(
+                ("R(q_yaw)·R(q_pitch)·R(q_roll)", &composed),
+                ("R(q)", &quat_matrix(product * qz)),
+            ),
+        );
+    }
+
+    fn interpolate_ui(&mut self, ui: &mut Ui) {
+        self.show_here(ui, Section::Interpolate);
+        let mut changed = false;
+        ui.horizontal(|ui| {
+            ui.label("Method:");
+            for method in Interp::ALL {
+                let text = RichText::new(method.slug().to_uppercase()).color(method_color(method));
+                if ui.selectable_label(self.method == method, text).clicked() {
+                    self.method = method;
+                    changed = true;
+                }
+            }
+        });
+        changed |= ui
+            .add(egui::Slider::new(&mut self.t, 0.0..=1.0).text("t, from A to B"))
+            .changed();
+        ui.label("B:");
+        changed |= euler_ui(ui, &mut self.target, "B ");
+        changed |= ui
+            .checkbox(&mut self.flip, "Store B as −q (the same rotation)")
+            .changed();
+        changed |= ui
+            .checkbox(&mut self.shortest, "Shortest path: negate B when A · B < 0")
+            .changed();
+        if changed {
+            self.show(Section::Interpolate);
+        }
+        let (a, b) = self.endpoints();
+        let dot = glam::Vec4::from(a).dot(glam::Vec4::from(b));
+        let q = self.interpolated(self.method, self.t);
+        let length = glam::Vec4::from(q).length();
+        let det = quat_matrix(q).determinant();
+        let mut text = format!(
+            "A = {}\nB = {}\nA · B = {dot:.3}{}\nq(t) = {}\n|q(t)| = {length:.3}, det of its matrix = {det:.3}\nturned {:.1}° from A",
+            quat_text(a),
+            quat_text(b),
+            if dot < 0.0 && self.shortest {
+                ": negative, so B is negated first"
+            } else {
+                ""
+            },
+            quat_text(q),
+            rotation::rotation_between(a, q).to_degrees(),
+        );
+        if self.method == Interp::Lerp && length < 0.99 {
+            text += "\nLERP left the unit sphere: the matrix shrinks the glider.";
+        }
+        mono_ui(ui, text);
+    }
+
+    fn speed_ui(&mut self, ui: &mut Ui) {
+        let (a, b) = self.endpoints();
+        let curves: Vec<(Interp, Vec<[f64; 2]>)> = Interp::ALL
+            .iter()
+            .map(|m| {
+                let points = angular_speed(a, b, *m, self.shortest, 100)
+                    .into_iter()
+                    .map(|[t, s]| [t as f64, s as f64])
+                    .collect();
+                (*m, points)
+            })
+            .collect();
+        Plot::new("angular_speed")
+            .height(170.0)
+            .legend(Legend::default())
+            .x_axis_label("t")
+            .y_axis_label("speed (° per unit t)")
+            .allow_drag(false)
+            .allow_scroll(false)
+            .allow_zoom(false)
+            .include_y(0.0)
+            .show(ui, |plot| {
+                for (m, points) in curves {
+                    // LERP and NLERP turn alike (normalising changes the length only):
+                    // LERP is drawn thicker underneath so both show.
+                    let width = if m == Interp::Lerp { 5.0 } else { 2.0 };
+                    plot.line(
+                        Line::new(m.slug().to_uppercase(), points)
+                            .color(method_color(m))
+                            .width(width),
+                    );
+                }
+                plot.vline(VLine::new("t", self.t as f64).color(Color32::GRAY));
+            });
+    }
+
+    fn keyframes_ui(&mut self, ui: &mut Ui) {
+        self.show_here(ui, Section::Keyframes);
+        ui.horizontal(|ui| {
+            let label = if self.playing { "Pause" } else { "Play" };
+            if ui.button(label).clicked() {
+                self.playing = !self.playing;
+                self.show(Section::Keyframes);
+            }
+            ui.add(
+                egui::Slider::new(&mut self.speed, SPEED_RANGE)
+                    .text("speed")
+                    .max_decimals(2),
+            );
+        });
+        if ui
+            .add(egui::Slider::new(&mut self.time, 0.0..=DURATION).text("time (s)"))
+            .changed()
+        {
+            self.playing = false;
+            self.show(Section::Keyframes);
+        }
+        ui.horizontal(|ui| {
+            ui.label("Joint:");
+            for (j, name) in JOINT_NAMES.iter().enumerate() {
+                if ui.selectable_label(self.joint == j, *name).clicked() {
+                    self.joint = j;
+                }
+            }
+        });
+        let channels = arm_channels();
+        let channel = &channels[self.joint.min(1)];
+        let sample = self.samples()[self.joint.min(1)];
+        let key_text = |k: Option<&Key<Quat>>| {
+            k.map_or("none".to_owned(), |k| {
+                format!("{:.2} s  {}", k.time, quat_text(k.value))
+            })
+        };
+        let r = sample.rotation_keys;
+        let tk = sample.translation_keys;
+        let tkey = |i: usize| {
+            channel.translations.get(i).map_or("none".to_owned(), |k| {
+                format!("{:.2} s  {}", k.time, vec3_text(k.value))
+            })
+        };
+        let text = format!(
+            "rotation keys    {}\n                 {}\nfactor u = (t − t0) / (t1 − t0) = {:.3}\nslerp, normalise {}\n\ntranslation keys {}\n                 {}\nfactor u = {:.3}\nlerp             {}",
+            key_text(channel.rotations.get(r.before)),
+            key_text(channel.rotations.get(r.after)),
+            r.factor,
+            quat_text(sample.rotation),
+            tkey(tk.before),
+            tkey(tk.after),
+            tk.factor,
+            vec3_text(sample.translation),
+        );
+        mono_ui(ui, text);
+        ui.label("Local matrix = T(translation) · R(rotation): rotate first, then move.");
+        sideways_ui(ui, "keyframe_local", |ui| {
+            matrix_view_ui(ui, "keyframe_local", &sample.matrix)
+        });
+    }
+
+    fn check_cell_ui(&mut self, ui: &mut Ui) {
+        exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
+        let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
+        let [x, y, z] = e.axis;
+        ui.label(format!(
+            "A turn of {}° about the axis ({x}, {y}, {z}). Type its unit quaternion (x, y, z, w), to three decimals.",
+            e.degrees
+        ));
+        let expected = glam::Vec4::from(e.answer()).to_array();
+        let question = Question {
+            name: "quaternion",
+            labels: &["x", "y", "z", "w"],
+            columns: 4,
+            expected: &expected,
+            tolerance: 0.002,
+        };
+        check_ui(ui, &mut self.check, &question, |ui| {
+            mono_ui(ui, working(&e));
+        });
+    }
+}
+
+/// The working: half the angle, its sine and cosine, the quaternion, and what −q is.
+pub fn working(e: &Exercise) -> String {
+    let half = e.degrees / 2.0;
+    let (s, c) = half.to_radians().sin_cos();
+    let q = e.answer();
+    format!(
+        "θ/2 = {half}°\nsin(θ/2) = {:.3}, cos(θ/2) = {:.3}\nq = (sin(θ/2) · axis, cos(θ/2)) = {}\n−q = {} is the same rotation; the check wants q as the formula gives it.",
+        s + 0.0,
+        c + 0.0,
+        quat_text(q),
+        quat_text(-q)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_working_shows_half_the_angle() {
+        let text = working(&EXERCISES[0]);
+        assert!(text.contains("θ/2 = 45°"), "{text}");
+        assert!(text.contains("(0.000, 0.707, 0.000, 0.707)"), "{text}");
+    }
+}

@@ -1,0 +1,209 @@
+//! The quaternions page driven like a user would: the gimbal's lock, the method
+//! buttons and t, the shortest-path check, the keyframe player, the check cell and links.
+
+mod kit;
+
+use egui_kittest::kittest::Queryable as _;
+use kit::{drag, page_harness, submit};
+use skinlab::link::Link;
+use skinlab::page::{Page, open};
+use skinlab::pages::quaternions::{QuaternionsPage, Section};
+use skinlab::skin::rotation::{Interp, LOCK_PITCH, euler_matrix, rotation_between};
+use skinlab::ui::check::field_label;
+
+fn opened(link: &str) -> QuaternionsPage {
+    let mut page = QuaternionsPage::default();
+    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
+    page
+}
+
+#[test]
+fn the_lock_button_aligns_the_rings_and_says_so() {
+    let mut harness = page_harness(QuaternionsPage::default(), &["gimbal"]);
+    assert!(harness.query_by_label_contains("Gimbal lock").is_none());
+    harness.get_by_label("Pitch to 90°").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.euler[1], LOCK_PITCH);
+    assert!(
+        harness
+            .query_by_label_contains("depends only on yaw − roll")
+            .is_some()
+    );
+    // Locked, the same change of yaw and roll leaves the matrix alone.
+    let [y, p, r] = harness.state().euler;
+    assert!(euler_matrix([y, p, r]).abs_diff_eq(euler_matrix([y + 0.4, p, r + 0.4]), 1e-5));
+}
+
+#[test]
+fn the_method_buttons_and_t_move_the_glider() {
+    let mut harness = page_harness(opened("quaternions?show=interpolate"), &["interpolate"]);
+    harness.get_by_label("LERP").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().method, Interp::Lerp);
+    assert!(
+        harness
+            .query_by_label_contains("LERP left the unit sphere")
+            .is_some()
+    );
+    harness.get_by_label("SLERP").click();
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("LERP left the unit sphere")
+            .is_none()
+    );
+    assert_eq!(
+        harness.state().link().to_string(),
+        "quaternions?show=interpolate"
+    );
+}
+
+#[test]
+fn slerp_turns_at_an_even_pace_on_the_page() {
+    let page = opened("quaternions?show=interpolate");
+    let (a, _) = page.endpoints();
+    let total = rotation_between(a, page.interpolated(Interp::Slerp, 1.0));
+    for t in [0.25, 0.5, 0.75] {
+        let turned = rotation_between(a, page.interpolated(Interp::Slerp, t));
+        assert!((turned - t * total).abs() < 1e-3, "t = {t}");
+    }
+    let nlerp = rotation_between(a, page.interpolated(Interp::Nlerp, 0.25));
+    assert!(
+        (nlerp - 0.25 * total).abs() > 0.02,
+        "NLERP runs ahead or behind"
+    );
+}
+
+#[test]
+fn without_the_shortest_path_a_flipped_b_goes_the_long_way() {
+    let short = opened("quaternions?flip=true");
+    let long = opened("quaternions?flip=true&shortest=false");
+    let (a, _) = short.endpoints();
+    let half_short = rotation_between(a, short.interpolated(Interp::Slerp, 0.5));
+    let half_long = rotation_between(a, long.interpolated(Interp::Slerp, 0.5));
+    assert!(half_long > half_short + 0.5, "{half_short} vs {half_long}");
+    assert_eq!(
+        long.section,
+        Section::Gimbal,
+        "flip alone does not pick a section"
+    );
+}
+
+#[test]
+fn play_runs_the_clock_and_scrubbing_pauses_it() {
+    let mut page = opened("quaternions?show=keyframes&time=1");
+    assert!(!page.tick(0.5), "paused");
+    assert_eq!(page.time, 1.0);
+    page.playing = true;
+    assert!(page.tick(0.5));
+    assert!((page.time - 1.5).abs() < 1e-6);
+    page.speed = -2.0;
+    page.tick(1.0);
+    assert!(
+        (page.time - 3.5).abs() < 1e-5,
+        "backwards, wrapping: {}",
+        page.time
+    );
+    assert_eq!(
+        page.link().to_string(),
+        "quaternions?show=keyframes&play=true&speed=-2"
+    );
+
+    let mut harness = page_harness(opened("quaternions?show=keyframes"), &["keyframes"]);
+    harness.get_by_label("Play").click();
+    harness.run_steps(2);
+    assert!(harness.state().playing);
+    let before = harness.state().arm_palette();
+    harness.state_mut().tick(0.7);
+    harness.run_steps(1);
+    assert_ne!(harness.state().arm_palette(), before, "the arm moves");
+    harness.get_by_label("Pause").click();
+    harness.run_steps(2);
+    assert!(!harness.state().playing);
+}
+
+#[test]
+fn dragging_the_view_turns_the_camera_only() {
+    let mut harness = page_harness(QuaternionsPage::default(), &["gimbal"]);
+    let (link, camera) = (harness.state().link(), *harness.state().camera());
+    let center = harness.state().viewport_rect.center();
+    drag(&mut harness, center, center + egui::vec2(-50.0, 20.0));
+    assert_ne!(*harness.state().camera(), camera);
+    assert_eq!(harness.state().link(), link);
+}
+
+#[test]
+fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
+    let mut harness = page_harness(QuaternionsPage::default(), &["check"]);
+    let [x, y, z, w] = ["x", "y", "z", "w"].map(|l| field_label("quaternion", l));
+    // 90° about y: (0, sin 45°, 0, cos 45°).
+    submit(
+        &mut harness,
+        &[(&x, "0"), (&y, "0.707"), (&z, "0"), (&w, "0.707")],
+    );
+    assert!(harness.query_by_label("Right.").is_some());
+    // The whole angle instead of half of it.
+    submit(&mut harness, &[(&y, "1"), (&w, "0")]);
+    assert!(
+        harness
+            .query_by_label_contains("Not yet: check y, w")
+            .is_some()
+    );
+    submit(&mut harness, &[(&x, "zero")]);
+    assert!(harness.query_by_label_contains("is not a number").is_some());
+}
+
+#[test]
+fn links_round_trip_and_bad_values_are_refused() {
+    let text = "quaternions?show=interpolate&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=nlerp&t=0.25&flip=true&shortest=false&time=2.5&speed=0.5&joint=elbow&question=2";
+    let page = opened(text);
+    assert_eq!(page.link().to_string(), text);
+    assert_eq!(page.joint, 1);
+    assert_eq!(opened("quaternions?time=1").section, Section::Keyframes);
+    assert_eq!(opened("quaternions?t=0.2").section, Section::Interpolate);
+    assert_eq!(QuaternionsPage::default().link().to_string(), "quaternions");
+    for bad in [
+        "quaternions?pitch=2",
+        "quaternions?yaw=nan",
+        "quaternions?b=1,2",
+        "quaternions?b=1,2,9",
+        "quaternions?method=squad",
+        "quaternions?t=1.5",
+        "quaternions?time=-1",
+        "quaternions?speed=5",
+        "quaternions?joint=wrist",
+        "quaternions?show=everything",
+        "quaternions?question=4",
+        "quaternions?play=often",
+    ] {
+        let mut page = QuaternionsPage::default();
+        assert!(
+            open(&mut page, &Link::parse(bad).unwrap()).is_err(),
+            "{bad}"
+        );
+        assert_eq!(
+            page.link(),
+            QuaternionsPage::default().link(),
+            "{bad}: defaults kept"
+        );
+    }
+}
+
+#[test]
+fn every_cell_draws_without_error() {
+    let page = opened("quaternions?pitch=1.5707964");
+    let cells = page.cells();
+    let mut harness = page_harness(page, cells);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("this page has no cell")
+            .is_none()
+    );
+    assert!(
+        harness
+            .query_by_label_contains("they differ by at most")
+            .is_some()
+    );
+}
