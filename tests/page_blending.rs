@@ -206,3 +206,38 @@ fn every_cell_draws_without_error() {
     );
     assert!(harness.query_by_label_contains("Elbow ring area").is_some());
 }
+
+#[test]
+fn the_compare_cell_twists_switches_and_checks_from_the_ui() {
+    let mut harness = page_harness(BlendingPage::default(), &["compare", "antipodal"]);
+    // The twist slider, moved from the keyboard as a user without a mouse would.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "twist")
+        .focus();
+    harness.run_steps(1);
+    for _ in 0..5 {
+        harness.key_press(egui::Key::ArrowRight);
+    }
+    harness.run_steps(2);
+    let twist = harness.state().twist;
+    assert!(twist > 0.0, "the slider turned the forearm ({twist})");
+    assert!(
+        harness
+            .query_by_label_contains(&format!(
+                "Elbow ring area at {:.0}° twist",
+                twist.to_degrees()
+            ))
+            .is_some(),
+        "the readout follows"
+    );
+    // The mode button, not the plot's legend entry of the same name.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, "LBS")
+        .click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().mode, Mode::Lbs);
+    harness.get_by_label("Antipodal check").click();
+    harness.run_steps(2);
+    assert!(!harness.state().antipodal_check);
+    assert!(harness.state().link().to_string().contains("mode=lbs"));
+}

@@ -97,10 +97,11 @@ fn the_listing_highlights_the_skinning_lines() {
     );
     assert!(!blend.iter().any(|l| l.starts_with("uniform")));
     let main = lines(shaders::SKIN_VERT.text);
-    // The blend call, and the normal carried by the blended matrix.
-    assert_eq!(main.len(), 3, "{main:?}");
+    // The blend call, the position it moves, and the normal it carries.
+    assert_eq!(main.len(), 4, "{main:?}");
     assert!(main[0].contains("skin_matrix(a_joints, a_weights)"));
-    assert!(main[2].contains("transpose(inverse(m)) * a_normal"));
+    assert!(main[1].contains("world_from_bind * vec4(a_position, 1.0)"));
+    assert!(main[3].contains("transpose(inverse(m)) * a_normal"));
 }
 
 #[test]

@@ -125,9 +125,14 @@ pub fn interpolate(q0: Quat, q1: Quat, t: f32, method: Interp, shortest: bool) -
         Interp::Nlerp => (a * (1.0 - t) + b * t).normalize_or_zero(),
         Interp::Slerp => {
             let theta = a.dot(b).clamp(-1.0, 1.0).acos();
-            if theta.sin().abs() < 1e-4 {
-                // Nearly the same orientation: the arc is a line.
+            if theta < 1e-3 {
+                // Nearly the same quaternion: the arc is a line.
                 (a * (1.0 - t) + b * t).normalize_or_zero()
+            } else if std::f32::consts::PI - theta < 1e-3 {
+                // Opposite quaternions: every great circle joins them. Take the one
+                // through a quaternion perpendicular to `a`.
+                let across = Vec4::new(-a.y, a.x, -a.w, a.z);
+                a * (t * theta).cos() + across * (t * theta).sin()
             } else {
                 (a * ((1.0 - t) * theta).sin() + b * (t * theta).sin()) / theta.sin()
             }
@@ -483,6 +488,26 @@ mod tests {
         assert!(
             (rotation_between(a, half_long) - (std::f32::consts::TAU - 1.0) / 2.0).abs() < 1e-3
         );
+    }
+
+    #[test]
+    fn slerp_between_opposite_quaternions_stays_on_the_sphere() {
+        // q and −q: the same rotation, and without the shortest path a full turn apart.
+        let a = Quat::from_rotation_y(0.4);
+        let b = -a;
+        let mut last = a;
+        for i in 1..=20 {
+            let q = interpolate(a, b, i as f32 / 20.0, Interp::Slerp, false);
+            assert!(
+                (q.length() - 1.0).abs() < 1e-5,
+                "step {i}: |q| = {}",
+                q.length()
+            );
+            // Even steps: 360° over 20 steps of the turned rotation.
+            assert!((rotation_between(last, q) - std::f32::consts::TAU / 20.0).abs() < 1e-3);
+            last = q;
+        }
+        assert!(rotation_between(last, b) < 1e-3);
     }
 
     #[test]

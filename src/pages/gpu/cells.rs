@@ -36,8 +36,11 @@ pub fn highlighted_lines(source: &str) -> Vec<bool> {
                 inside += 1;
                 false
             } else {
+                let code = !line.trim().starts_with("//");
                 inside > 0
-                    || (line.contains("skin_matrix(a_joints") && !line.trim().starts_with("//"))
+                    || (code
+                        && (line.contains("skin_matrix(a_joints")
+                            || line.contains("world_from_bind *")))
             }
         })
         .collect()

@@ -128,9 +128,18 @@ fn build(joints: usize, spread: f32, vertices: usize) -> (Arc<Chain>, Arc<MeshDa
     (Arc::new(chain), mesh)
 }
 
+/// The joints of the chain when the page opens.
+const DEFAULT_JOINTS: usize = 40;
+/// The chain's spread when the page opens.
+const DEFAULT_SPREAD: f32 = 2.5;
+/// The mesh's vertex count when the page opens.
+const DEFAULT_VERTICES: usize = 12_000;
+/// The bend when the page opens, radians.
+const DEFAULT_BEND: f32 = 2.5;
+
 impl Default for GpuPage {
     fn default() -> Self {
-        let (joints, spread, vertices) = (40, 2.5, 12_000);
+        let (joints, spread, vertices) = (DEFAULT_JOINTS, DEFAULT_SPREAD, DEFAULT_VERTICES);
         let (chain, mesh) = build(joints, spread, vertices);
         Self {
             storage: Storage::Uniform,
@@ -138,7 +147,7 @@ impl Default for GpuPage {
             joints,
             spread,
             vertices,
-            bend: 2.5,
+            bend: DEFAULT_BEND,
             twist: 0.0,
             cpu_skinning: false,
             ring: None,
@@ -316,27 +325,28 @@ impl Page for GpuPage {
     }
 
     fn link(&self) -> Link {
-        let d = Self::default();
+        // Called every frame: compare with the default values, not a default page
+        // (which would build a mesh).
         let mut link = Link::new(self.slug());
-        if self.storage != d.storage {
+        if self.storage != Storage::Uniform {
             link = link.with("path", self.storage.slug());
         }
-        if self.indices != d.indices {
+        if self.indices != JointIndices::Float {
             link = link.with("indices", indices_slug(self.indices));
         }
-        if self.joints != d.joints {
+        if self.joints != DEFAULT_JOINTS {
             link = link.with("joints", self.joints);
         }
-        if self.spread != d.spread {
+        if self.spread != DEFAULT_SPREAD {
             link = link.with("spread", number(self.spread));
         }
-        if self.vertices != d.vertices {
+        if self.vertices != DEFAULT_VERTICES {
             link = link.with("vertices", self.vertices);
         }
-        if self.bend != d.bend {
+        if self.bend != DEFAULT_BEND {
             link = link.with("bend", number(self.bend));
         }
-        if self.twist != d.twist {
+        if self.twist != 0.0 {
             link = link.with("twist", number(self.twist));
         }
         if self.cpu_skinning {

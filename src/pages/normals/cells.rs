@@ -174,7 +174,7 @@ impl NormalsPage {
             let (note, color) = if s.dot.abs() < 1e-4 {
                 (
                     format!(
-                        "{}: T was already square to N (the dot is only rounding); the step costs little and guards against drift.",
+                        "{}: T was already perpendicular to N (the dot is only rounding); the step costs little and guards against rounding.",
                         m.name()
                     ),
                     Color32::from_rgb(40, 150, 60),
@@ -182,7 +182,7 @@ impl NormalsPage {
             } else {
                 (
                     format!(
-                        "{}: T leaned {:.1}° off square; step 4 removed the part along N.",
+                        "{}: T leaned {:.1}° off perpendicular; step 4 removed the part along N.",
                         m.name(),
                         (90.0 - angle_degrees(s.carried, s.normal)).abs()
                     ),

@@ -309,7 +309,7 @@ impl QuaternionsPage {
             })
         };
         let text = format!(
-            "rotation keys    {}\n                 {}\nfactor u = (t − t0) / (t1 − t0) = {:.3}\nslerp, normalise {}\n\ntranslation keys {}\n                 {}\nfactor u = {:.3}\nlerp             {}",
+            "rotation keys    {}\n                 {}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\nslerp, normalise {}\n\ntranslation keys {}\n                 {}\nfactor u = {:.3}\nlerp             {}",
             key_text(channel.rotations.get(r.before)),
             key_text(channel.rotations.get(r.after)),
             r.factor,
