@@ -6,6 +6,8 @@
 //! [`pages`] its own state and cells. [`app`] is the shell around the pages.
 
 pub mod app;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod bench;
 pub mod gl;
 pub mod link;
 pub mod notebook;

@@ -1,4 +1,4 @@
-//! The native app: `skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages]`.
+//! The native app: `skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages] [--bench]`.
 
 use skinlab::SkinlabApp;
 use skinlab::app::STORAGE_KEY;
@@ -6,13 +6,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "\\
-usage: skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages]
+usage: skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages] [--bench]
 
   LINK               a page link: `grid` or `grid?angle=0.8&bone=2`
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
   --presenter        start with big text for a projector (F5 toggles)
   --size WxH         window size in points (default 1280x800)
-  --list-pages       print every page link name in lesson order, one a line";
+  --list-pages       print every page link name in lesson order, one a line
+  --bench            time CPU against GPU skinning, 3k to 1M vertices, on a headless
+                     GL context, and print a Markdown table";
 
 struct Args {
     link: Option<String>,
@@ -48,6 +50,15 @@ fn parse_args() -> Result<Option<Args>, String> {
                     println!("{slug}");
                 }
                 return Ok(None);
+            }
+            "--bench" => {
+                return match skinlab::bench::run() {
+                    Ok(table) => {
+                        print!("{table}");
+                        Ok(None)
+                    }
+                    Err(e) => Err(format!("--bench: {e}")),
+                };
             }
             "--presenter" => args.presenter = true,
             "--size" => {

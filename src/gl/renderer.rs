@@ -348,6 +348,28 @@ pub fn time_upload(gl: &glow::Context, bytes: &[u8]) -> Result<f64, String> {
     }
 }
 
+/// The GPU's side of one size of the CPU-against-GPU comparison, in seconds: uploading
+/// what a CPU-skinned `mesh` would send each frame, and the best of three runs of the
+/// skinning vertex stage over it (the first run also pays for warming caches).
+pub fn time_both_sides(
+    gl: &glow::Context,
+    renderer: &mut SceneRenderer,
+    mesh: &Arc<MeshData>,
+    palette: &Palette,
+    indices: JointIndices,
+) -> Result<(f64, f64), String> {
+    renderer.mesh(gl, mesh)?;
+    let gpu = renderer
+        .uploaded(mesh)
+        .ok_or("the mesh is not on the GPU")?;
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        best = best.min(time_skinning(gl, renderer, gpu, palette, indices)?);
+    }
+    let bytes = vec![0u8; gpu.vertex_count() * crate::skin::gpu::CPU_BYTES_PER_VERTEX];
+    Ok((time_upload(gl, &bytes)?, best))
+}
+
 /// What this context allows, for the uniform budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

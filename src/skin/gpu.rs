@@ -24,6 +24,13 @@ pub fn bone_texels(palette: &[Mat4]) -> Vec<[f32; 4]> {
 }
 // ANCHOR_END: bone_texels
 
+/// The vertex counts of the CPU-against-GPU sweep (the gpu page and `skinlab --bench`).
+pub const SWEEP: [usize; 6] = [3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000];
+
+/// Bytes a CPU-skinned vertex uploads each frame: position, normal and tangent, three
+/// floats each.
+pub const CPU_BYTES_PER_VERTEX: usize = 36;
+
 /// One `uniform` declared in a shader's source, and the vectors (vec4 slots) it takes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UniformCost {

@@ -12,12 +12,9 @@ use crate::ui::viewport::AfterPaint;
 use glam::{Mat4, Vec3};
 use std::sync::{Arc, Mutex};
 
-/// The vertex counts of the sweep.
-pub const SWEEP: [usize; 6] = [3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000];
 /// Vertices skinned on the CPU per frame during the sweep, so the UI keeps moving.
 const CPU_CHUNK: usize = 50_000;
-/// Bytes a CPU-skinned vertex uploads: position, normal and tangent, 3 floats each.
-pub const CPU_BYTES_PER_VERTEX: usize = 36;
+pub use crate::skin::gpu::{CPU_BYTES_PER_VERTEX, SWEEP};
 
 /// Every path the page compares: the palette's storage and the index type.
 pub const PATHS: [(Storage, JointIndices); 4] = [
@@ -186,19 +183,8 @@ fn answer(
     }) = &request.bench
         && !out.timings.iter().any(|(m, _)| m == n)
     {
-        let timed = renderer.mesh(gl, mesh).map(|_| ()).and_then(|()| {
-            let gpu = renderer
-                .uploaded(mesh)
-                .ok_or("the mesh is not on the GPU")?;
-            // Best of three: the first run also pays for warming caches.
-            let mut best = f64::INFINITY;
-            for _ in 0..3 {
-                best = best.min(gl::time_skinning(gl, renderer, gpu, palette, *indices)?);
-            }
-            let bytes = vec![0u8; n * CPU_BYTES_PER_VERTEX];
-            let upload = gl::time_upload(gl, &bytes)?;
-            Ok((upload * 1e3, best * 1e3))
-        });
+        let timed = gl::time_both_sides(gl, renderer, mesh, palette, *indices)
+            .map(|(upload, vertex_stage)| (upload * 1e3, vertex_stage * 1e3));
         out.timings.push((*n, timed));
     }
 }

@@ -1,0 +1,128 @@
+//! A headless OpenGL context on EGL's surfaceless platform: no display, no window.
+//! The tests run the real shaders on it, and `skinlab --bench` times them.
+
+use khronos_egl as egl;
+
+/// Which API the headless context speaks.
+#[derive(Clone, Copy, Debug)]
+pub enum Api {
+    /// Desktop OpenGL 3.3 core: shaders get `#version 330 core`.
+    GlCore33,
+    /// OpenGL ES 3.0 (what WebGL2 is): shaders get `#version 300 es`.
+    Gles30,
+}
+
+/// A current GL context with a small framebuffer bound, kept alive with its EGL handles.
+pub struct Headless {
+    /// The context, current on the thread that created it.
+    pub gl: glow::Context,
+    _egl: egl::DynamicInstance<egl::EGL1_5>,
+    _context: egl::Context,
+}
+
+const PLATFORM_SURFACELESS_MESA: egl::Enum = 0x31DD;
+
+/// Creates a context of `api` and makes it current on this thread, with a small
+/// framebuffer bound; the error says which EGL step failed.
+pub fn create(api: Api) -> Result<Headless, String> {
+    // SAFETY: loads the system's libEGL, which implements the EGL API it claims.
+    let egl = unsafe { egl::DynamicInstance::<egl::EGL1_5>::load_required() }
+        .map_err(|e| format!("cannot load libEGL: {e}"))?;
+    // SAFETY: the surfaceless platform takes the default display and no attributes.
+    let display = unsafe {
+        egl.get_platform_display(
+            PLATFORM_SURFACELESS_MESA,
+            egl::DEFAULT_DISPLAY,
+            &[egl::ATTRIB_NONE],
+        )
+    }
+    .map_err(|e| format!("no surfaceless EGL display: {e}"))?;
+    egl.initialize(display)
+        .map_err(|e| format!("eglInitialize: {e}"))?;
+    let (api_enum, renderable, context_attribs) = match api {
+        Api::GlCore33 => (
+            egl::OPENGL_API,
+            egl::OPENGL_BIT,
+            vec![
+                egl::CONTEXT_MAJOR_VERSION,
+                3,
+                egl::CONTEXT_MINOR_VERSION,
+                3,
+                egl::CONTEXT_OPENGL_PROFILE_MASK,
+                egl::CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                egl::NONE,
+            ],
+        ),
+        Api::Gles30 => (
+            egl::OPENGL_ES_API,
+            egl::OPENGL_ES3_BIT,
+            vec![egl::CONTEXT_MAJOR_VERSION, 3, egl::NONE],
+        ),
+    };
+    egl.bind_api(api_enum)
+        .map_err(|e| format!("eglBindAPI: {e}"))?;
+    let config_attribs = [
+        egl::SURFACE_TYPE,
+        egl::PBUFFER_BIT,
+        egl::RENDERABLE_TYPE,
+        renderable,
+        egl::NONE,
+    ];
+    let config = egl
+        .choose_first_config(display, &config_attribs)
+        .map_err(|e| format!("eglChooseConfig: {e}"))?
+        .ok_or("no EGL config for a headless context")?;
+    let context = egl
+        .create_context(display, config, None, &context_attribs)
+        .map_err(|e| format!("eglCreateContext ({api:?}): {e}"))?;
+    egl.make_current(display, None, None, Some(context))
+        .map_err(|e| format!("eglMakeCurrent: {e}"))?;
+    // SAFETY: the context is current on this thread; the loader returns its entry points.
+    let gl = unsafe {
+        glow::Context::from_loader_function(|name| {
+            egl.get_proc_address(name)
+                .map_or(std::ptr::null(), |f| f as *const std::ffi::c_void)
+        })
+    };
+    bind_small_framebuffer(&gl)?;
+    Ok(Headless {
+        gl,
+        _egl: egl,
+        _context: context,
+    })
+}
+
+/// Drawing with no framebuffer fails on a surfaceless context, even with rasterisation
+/// off, so bind a small one with colour and depth.
+fn bind_small_framebuffer(gl: &glow::Context) -> Result<(), String> {
+    use glow::HasContext as _;
+    // SAFETY: plain GL calls on the current context.
+    unsafe {
+        let fbo = gl.create_framebuffer()?;
+        gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
+        let color = gl.create_renderbuffer()?;
+        gl.bind_renderbuffer(glow::RENDERBUFFER, Some(color));
+        gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, 64, 64);
+        gl.framebuffer_renderbuffer(
+            glow::FRAMEBUFFER,
+            glow::COLOR_ATTACHMENT0,
+            glow::RENDERBUFFER,
+            Some(color),
+        );
+        let depth = gl.create_renderbuffer()?;
+        gl.bind_renderbuffer(glow::RENDERBUFFER, Some(depth));
+        gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH_COMPONENT24, 64, 64);
+        gl.framebuffer_renderbuffer(
+            glow::FRAMEBUFFER,
+            glow::DEPTH_ATTACHMENT,
+            glow::RENDERBUFFER,
+            Some(depth),
+        );
+        let status = gl.check_framebuffer_status(glow::FRAMEBUFFER);
+        if status != glow::FRAMEBUFFER_COMPLETE {
+            return Err(format!("framebuffer incomplete: 0x{status:x}"));
+        }
+        gl.viewport(0, 0, 64, 64);
+    }
+    Ok(())
+}
