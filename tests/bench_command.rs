@@ -27,6 +27,9 @@ fn the_bench_command_measures_every_size() {
     for (row, size) in rows.iter().zip(skinlab::skin::gpu::SWEEP) {
         assert_eq!(row.len(), 5);
         assert!((row[0] - size as f64).abs() < 0.01 * size as f64, "{row:?}");
-        assert!(row[1..].iter().all(|v| v.is_finite() && *v >= 0.0), "{row:?}");
+        assert!(
+            row[1..].iter().all(|v| v.is_finite() && *v >= 0.0),
+            "{row:?}"
+        );
     }
 }

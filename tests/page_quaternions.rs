@@ -207,3 +207,22 @@ fn every_cell_draws_without_error() {
             .is_some()
     );
 }
+
+#[test]
+fn a_click_on_the_timeline_scrubs_and_pauses() {
+    let mut page = opened("quaternions?show=keyframes");
+    page.playing = true;
+    let mut harness = page_harness(page, &["keyframes"]);
+    let rect = harness
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "timeline")
+        .rect();
+    kit::click_at(&mut harness, rect.center());
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(!page.playing, "scrubbing pauses");
+    assert!(
+        (page.time - 2.0).abs() < 0.1,
+        "the middle of the timeline is 2 s ({})",
+        page.time
+    );
+}

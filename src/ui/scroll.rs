@@ -3,7 +3,7 @@
 use egui::Ui;
 
 /// How many frames a scroll is repeated (the first frames still move the layout).
-const FRAMES: u8 = 3;
+const FRAMES: u8 = 20;
 
 /// The cell to bring into view, if any, and how many more frames to try.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -295,6 +295,11 @@ impl QuaternionsPage {
         });
         let channels = arm_channels();
         let channel = &channels[self.joint.min(1)];
+        if let Some(time) = timeline_ui(ui, channel, self.time) {
+            self.time = time;
+            self.playing = false;
+            self.show(Section::Keyframes);
+        }
         let sample = self.samples()[self.joint.min(1)];
         let key_text = |k: Option<&Key<Quat>>| {
             k.map_or("none".to_owned(), |k| {
@@ -346,6 +351,63 @@ impl QuaternionsPage {
             mono_ui(ui, working(&e));
         });
     }
+}
+
+/// Marks on a timeline: one row for the rotation keys (circles), one for the
+/// translation keys (squares), and the current time as a line. A click or a drag on it
+/// scrubs; returns the time picked.
+fn timeline_ui(ui: &mut Ui, channel: &rotation::Channel, time: f32) -> Option<f32> {
+    let width = ui.available_width();
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(width, 44.0), egui::Sense::click_and_drag());
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    painter.rect_filled(rect, 3.0, visuals.extreme_bg_color);
+    let x = |t: f32| rect.left() + 8.0 + (rect.width() - 16.0) * t / DURATION;
+    let (rot_y, pos_y) = (rect.top() + 14.0, rect.bottom() - 14.0);
+    let ink = visuals.text_color();
+    painter.line_segment(
+        [egui::pos2(x(0.0), rot_y), egui::pos2(x(DURATION), rot_y)],
+        (1.0, ink),
+    );
+    painter.line_segment(
+        [egui::pos2(x(0.0), pos_y), egui::pos2(x(DURATION), pos_y)],
+        (1.0, ink),
+    );
+    for k in &channel.rotations {
+        painter.circle_filled(
+            egui::pos2(x(k.time), rot_y),
+            5.0,
+            method_color(Interp::Slerp),
+        );
+    }
+    for k in &channel.translations {
+        let c = egui::pos2(x(k.time), pos_y);
+        painter.rect_filled(
+            egui::Rect::from_center_size(c, egui::vec2(9.0, 9.0)),
+            1.0,
+            Color32::from_rgb(230, 150, 20),
+        );
+    }
+    let now = x(time.clamp(0.0, DURATION));
+    painter.line_segment(
+        [
+            egui::pos2(now, rect.top() + 2.0),
+            egui::pos2(now, rect.bottom() - 2.0),
+        ],
+        (2.0, Color32::from_rgb(200, 40, 40)),
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, "timeline"));
+    ui.label(
+        RichText::new(
+            "Keys: rotation (circles, top), translation (squares, bottom). Click or drag to scrub.",
+        )
+        .small(),
+    );
+    let pointer = response.interact_pointer_pos()?;
+    (response.clicked() || response.dragged()).then(|| {
+        ((pointer.x - rect.left() - 8.0) / (rect.width() - 16.0) * DURATION).clamp(0.0, DURATION)
+    })
 }
 
 /// The working: half the angle, its sine and cosine, the quaternion, and what −q is.

@@ -160,7 +160,7 @@ impl QuaternionsPage {
                 painter.text(
                     vp.rect().left_top() + egui::vec2(12.0, 12.0),
                     egui::Align2::LEFT_TOP,
-                    format!("t = {:.2} s", self.time),
+                    format!("time {:.2} s", self.time),
                     egui::FontId::monospace(20.0),
                     dark,
                 );
