@@ -73,3 +73,16 @@ pub fn submit<S>(harness: &mut Harness<'_, S>, fields: &[(&str, &str)]) {
     harness.get_by_label("Check").click();
     harness.run_steps(2);
 }
+
+/// Each link in `bad` is refused, and the page it was opened on keeps its defaults.
+pub fn assert_refused<P: Page + Default>(bad: &[&str]) {
+    for link in bad {
+        let mut page = P::default();
+        let parsed = skinlab::link::Link::parse(link).expect("the link parses");
+        assert!(
+            skinlab::page::open(&mut page, &parsed).is_err(),
+            "{link} is refused"
+        );
+        assert_eq!(page.link(), P::default().link(), "{link}: defaults kept");
+    }
+}
