@@ -329,3 +329,55 @@ fn clicking_a_vertex_selects_it() {
     harness.run_steps(2);
     assert_eq!(harness.state().vertex, Some(4));
 }
+
+#[test]
+fn every_page_ends_with_a_check_yourself_cell() {
+    for page in registry() {
+        let placed = cell_names(page.notebook());
+        assert_eq!(
+            placed.last(),
+            Some(&"check"),
+            "page `{}` closes with a check-yourself cell",
+            page.slug()
+        );
+    }
+}
+
+#[test]
+fn the_xray_and_grid_check_cells_judge_answers() {
+    use skinlab::ui::check::field_label;
+    // xray, exercise 2: turn 90° about z, move by (2, 0, 0): (1, 0, 0) as a point.
+    let mut harness = kit::page_harness(XrayPage::default(), &["check"]);
+    harness.get_by_label("2").click();
+    harness.run_steps(2);
+    let [x, y, z] = ["x", "y", "z"].map(|l| field_label("product", l));
+    kit::submit(&mut harness, &[(&x, "2"), (&y, "1"), (&z, "0")]);
+    assert!(harness.query_by_label("Right.").is_some());
+    // The vector answer to the point question: the move was forgotten.
+    kit::submit(&mut harness, &[(&x, "0")]);
+    assert!(
+        harness
+            .query_by_label_contains("Not yet: check x")
+            .is_some()
+    );
+
+    // grid, exercise 1: b1 turned 90°, vertex 4 at (4, 1) lands at (3, 0).
+    let mut harness = kit::page_harness(GridPage::default(), &["check"]);
+    let [x, y] = ["x", "y"].map(|l| field_label("skinned vertex", l));
+    kit::submit(&mut harness, &[(&x, "3"), (&y, "0")]);
+    assert!(harness.query_by_label("Right.").is_some());
+    // Turned about the origin instead of the joint.
+    kit::submit(&mut harness, &[(&x, "-1"), (&y, "4")]);
+    assert!(
+        harness
+            .query_by_label_contains("Not yet: check x, y")
+            .is_some()
+    );
+    harness
+        .get_by_label("Show this pose in the viewport")
+        .click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(!page.playing && page.vertex == Some(4));
+    assert!((page.angles[1] - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
+}

@@ -5,6 +5,7 @@ use super::*;
 impl GridPage {
     pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
         match cell {
+            "check" => exercise::check_cell_ui(self, ui),
             "controls" => {
                 self.play_ui(ui);
                 for bone in 0..BONE_COUNT {

@@ -1,6 +1,7 @@
 //! The 2D bone-chain grid: ten vertices, three bones, the skinning shader drawing red lines.
 
 mod cells;
+mod exercise;
 mod view;
 
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
@@ -17,7 +18,7 @@ use glam::{Mat4, Vec2, Vec3};
 use std::f32::consts::PI;
 use std::sync::Arc;
 
-const CELLS: &[&str] = &["controls", "bone", "vertex", "forget"];
+const CELLS: &[&str] = &["controls", "bone", "vertex", "forget", "check"];
 const KEYS: &[&str] = &[
     "angle",
     "angles",
@@ -25,6 +26,7 @@ const KEYS: &[&str] = &[
     "bone",
     "vertex",
     "forget_inverse_bind",
+    "question",
 ];
 /// The colour of the skinned mesh. Only the shader draws in it, so a screenshot test
 /// can find the shader's lines by colour.
@@ -51,6 +53,9 @@ pub struct GridPage {
     pub vertex: Option<usize>,
     /// Upload world matrices instead of gradients, to see why the inverse bind matters.
     pub forget_inverse_bind: bool,
+    /// The check cell's exercise.
+    pub exercise: usize,
+    check: crate::ui::check::Check,
     dragging: Option<usize>,
     camera: Camera,
     mesh: Arc<MeshData>,
@@ -77,6 +82,8 @@ impl Default for GridPage {
             bone: 1,
             vertex: None,
             forget_inverse_bind: false,
+            exercise: 0,
+            check: Default::default(),
             dragging: None,
             camera: default_camera(),
             mesh: MeshData::new(skin, indices, Primitive::Lines),
@@ -201,6 +208,11 @@ impl Page for GridPage {
         let bone = link.index("bone", BONE_COUNT)?;
         let vertex = link.index("vertex", grid::POSITIONS.len())?;
         let forget = link.bool("forget_inverse_bind")?;
+        let question = link.question(grid::EXERCISES.len())?;
+        if let Some(q) = question {
+            self.exercise = q;
+            self.check = Default::default();
+        }
         if let Some(t) = time {
             self.time = t;
             self.pause_at([grid::animated_angle(t); BONE_COUNT]);
@@ -238,6 +250,9 @@ impl Page for GridPage {
         }
         if self.forget_inverse_bind {
             link = link.with("forget_inverse_bind", true);
+        }
+        if self.exercise != 0 {
+            link = link.with("question", self.exercise + 1);
         }
         link
     }

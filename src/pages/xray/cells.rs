@@ -114,6 +114,7 @@ impl XrayPage {
                     error_ui(ui, reason);
                 }
             }
+            "check" => exercise::check_cell_ui(self, ui),
             "properties" => {
                 let det = Mat3::from_mat4(self.matrix).determinant();
                 ui.label(format!("determinant of the 3×3 part: {det:.3}"));

@@ -1,6 +1,7 @@
 //! The matrix X-ray: a 4x4 matrix is four columns, three basis arrows and an origin.
 
 mod cells;
+mod exercise;
 
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Link, LinkError, numbers};
@@ -97,8 +98,8 @@ impl Preset {
     }
 }
 
-const CELLS: &[&str] = &["presets", "matrix", "multiply", "properties"];
-const KEYS: &[&str] = &["preset", "m", "p", "v"];
+const CELLS: &[&str] = &["presets", "matrix", "multiply", "properties", "check"];
+const KEYS: &[&str] = &["preset", "m", "p", "v", "question"];
 const DEFAULT_POINT: Vec3 = Vec3::new(1.0, 1.0, 0.0);
 const DEFAULT_VECTOR: Vec3 = Vec3::new(0.0, 1.0, 1.0);
 
@@ -111,6 +112,9 @@ pub struct XrayPage {
     pub point: Vec3,
     /// A vector (w = 0) the matrix turns and scales but does not move.
     pub vector: Vec3,
+    /// The check cell's exercise.
+    pub exercise: usize,
+    check: crate::ui::check::Check,
     camera: Camera,
     refused: Option<String>,
     cube: Arc<MeshData>,
@@ -123,6 +127,8 @@ impl Default for XrayPage {
             preset: Preset::Identity,
             point: DEFAULT_POINT,
             vector: DEFAULT_VECTOR,
+            exercise: 0,
+            check: Default::default(),
             camera: Camera::Orbit(OrbitCamera::default()),
             refused: None,
             cube: unit_cube(),
@@ -271,6 +277,11 @@ impl Page for XrayPage {
         let m = link.f32s::<16>("m")?.map(|a| Mat4::from_cols_array(&a));
         let p = link.f32s::<3>("p")?.map(Vec3::from);
         let v = link.f32s::<3>("v")?.map(Vec3::from);
+        let question = link.question(exercise::EXERCISES.len())?;
+        if let Some(q) = question {
+            self.exercise = q;
+            self.check = Default::default();
+        }
         if let Some(preset) = preset {
             self.set_preset(preset);
         }
@@ -302,6 +313,9 @@ impl Page for XrayPage {
         }
         if self.vector != DEFAULT_VECTOR {
             link = link.with("v", numbers(&self.vector.to_array()));
+        }
+        if self.exercise != 0 {
+            link = link.with("question", self.exercise + 1);
         }
         link
     }

@@ -1,0 +1,146 @@
+//! The "check yourself" cell: a matrix times a point or a vector, worked by hand.
+
+use super::XrayPage;
+use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::mono_ui;
+use egui::Ui;
+use glam::{Mat4, Vec3, Vec4};
+
+/// One exercise: a turn about z and a move, applied to a point (w = 1) or a vector
+/// (w = 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exercise {
+    /// The turn about z, degrees.
+    pub turn_degrees: f32,
+    /// The move: the matrix's fourth column.
+    pub offset: [f32; 3],
+    /// The input's x, y, z.
+    pub input: [f32; 3],
+    /// 1 for a point, 0 for a vector.
+    pub w: f32,
+}
+
+/// The exercises, easiest first.
+pub const EXERCISES: [Exercise; 3] = [
+    Exercise {
+        turn_degrees: 0.0,
+        offset: [2.0, -1.0, 3.0],
+        input: [1.0, 1.0, 1.0],
+        w: 1.0,
+    },
+    Exercise {
+        turn_degrees: 90.0,
+        offset: [2.0, 0.0, 0.0],
+        input: [1.0, 0.0, 0.0],
+        w: 1.0,
+    },
+    Exercise {
+        turn_degrees: 90.0,
+        offset: [2.0, 0.0, 0.0],
+        input: [1.0, 0.0, 0.0],
+        w: 0.0,
+    },
+];
+
+impl Exercise {
+    /// `T(offset) · Rz(turn)`.
+    pub fn matrix(&self) -> Mat4 {
+        Mat4::from_translation(Vec3::from(self.offset))
+            * Mat4::from_rotation_z(self.turn_degrees.to_radians())
+    }
+
+    /// The input as a 4-vector.
+    pub fn input4(&self) -> Vec4 {
+        Vec3::from(self.input).extend(self.w)
+    }
+
+    /// `M · (x, y, z, w)`, its x, y and z.
+    pub fn answer(&self) -> Vec3 {
+        (self.matrix() * self.input4()).truncate()
+    }
+
+    fn kind(&self) -> &'static str {
+        if self.w == 0.0 { "vector" } else { "point" }
+    }
+}
+
+/// Rounded to hundredths without a sign on zero.
+fn r(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0 + 0.0
+}
+
+/// The working: the matrix's columns, then the product as a sum of columns.
+pub fn working(e: &Exercise) -> String {
+    let m = e.matrix();
+    let [x, y, z] = e.input;
+    let col = |i: usize| {
+        let c = m.col(i).truncate();
+        format!("({}, {}, {})", r(c.x), r(c.y), r(c.z))
+    };
+    let a = e.answer();
+    format!(
+        "columns: x {}, y {}, z {}, t {}\nM · ({x}, {y}, {z}, {}) = {x}·x + {y}·y + {z}·z + {}·t\n= ({}, {}, {}){}",
+        col(0),
+        col(1),
+        col(2),
+        col(3),
+        e.w,
+        e.w,
+        r(a.x),
+        r(a.y),
+        r(a.z),
+        if e.w == 0.0 {
+            "\nw = 0: the t column drops out, so a vector is turned but never moved."
+        } else {
+            ""
+        }
+    )
+}
+
+/// The exercise picker, the question, the answer fields and the working.
+pub(super) fn check_cell_ui(page: &mut XrayPage, ui: &mut Ui) {
+    exercise_picker_ui(ui, &mut page.exercise, EXERCISES.len(), &mut page.check);
+    let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
+    let [x, y, z] = e.input;
+    let [tx, ty, tz] = e.offset;
+    ui.label(format!(
+        "M turns {}° about z, then moves by ({tx}, {ty}, {tz}). Type M times the {} ({x}, {y}, {z}) with w = {}.",
+        e.turn_degrees,
+        e.kind(),
+        e.w
+    ));
+    let expected = e.answer().to_array();
+    let question = Question {
+        name: "product",
+        labels: &["x", "y", "z"],
+        columns: 3,
+        expected: &expected,
+        tolerance: 0.01,
+    };
+    check_ui(ui, &mut page.check, &question, |ui| {
+        mono_ui(ui, working(&e))
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_and_working() {
+        assert_eq!(EXERCISES[0].answer(), Vec3::new(3.0, 0.0, 4.0));
+        assert!(
+            EXERCISES[1]
+                .answer()
+                .abs_diff_eq(Vec3::new(2.0, 1.0, 0.0), 1e-6)
+        );
+        assert!(
+            EXERCISES[2]
+                .answer()
+                .abs_diff_eq(Vec3::new(0.0, 1.0, 0.0), 1e-6)
+        );
+        let text = working(&EXERCISES[2]);
+        assert!(text.contains("drops out"), "{text}");
+        assert!(!text.contains("-0"), "{text}");
+    }
+}
