@@ -12,7 +12,7 @@ use skinlab::gl::{
     capture_skinned_normals, capture_skinned_with,
 };
 use skinlab::skin::dqs::dual_quat_palette;
-use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette};
+use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette, skin_vertices_with};
 use skinlab::skin::normals::{self, NormalMethod};
 use skinlab::skin::{Blend, Influences, Skeleton, arm, grid};
 
@@ -605,7 +605,7 @@ fn check_normal_methods(api: Api) {
                 method,
             )
             .expect("capture");
-            let cpu = normals::skin_vertices_with(&pal, &limb.skin, method);
+            let cpu = skin_vertices_with(&pal, &limb.skin, method);
             let worst = captured
                 .iter()
                 .zip(&cpu)

@@ -96,17 +96,20 @@ pub fn mesh() -> Result<SkinMesh, InfluenceError> {
     })
 }
 
-/// The skinning palette (`world · inverse bind`, the gradients) for these bone angles.
-pub fn palette(angles: [f32; BONE_COUNT]) -> Vec<Mat4> {
-    let skeleton = skeleton();
-    let world = skeleton.world_from_joint(&parent_from_joint(angles));
-    let bind = skeleton.world_from_joint(&parent_from_joint([0.0; BONE_COUNT]));
-    // The bind pose only moves along x: its inverse is a move back, exactly.
-    let inverse_bind: Vec<Mat4> = bind
+/// The inverse bind matrices. The bind pose (every angle 0) only moves along x, so
+/// each is exactly a move back.
+pub fn joint_from_bind() -> Vec<Mat4> {
+    skeleton()
+        .world_from_joint(&parent_from_joint([0.0; BONE_COUNT]))
         .iter()
         .map(|m| Mat4::from_translation(-m.w_axis.truncate()))
-        .collect();
-    super::lbs::palette(&world, &inverse_bind)
+        .collect()
+}
+
+/// The skinning palette (`world · inverse bind`, the gradients) for these bone angles.
+pub fn palette(angles: [f32; BONE_COUNT]) -> Vec<Mat4> {
+    let world = skeleton().world_from_joint(&parent_from_joint(angles));
+    super::lbs::palette(&world, &joint_from_bind())
 }
 
 /// A check-yourself exercise: bend the bones to `degrees` and skin vertex `vertex`.

@@ -2,6 +2,7 @@
 
 use super::influences::Influences;
 use super::matrix::{MatrixError, checked_inverse};
+use super::normals::{NormalMethod, transform_normal};
 use glam::{Mat3, Mat4, Vec3};
 
 /// A mesh in bind pose, ready to skin: positions (and optionally normals and tangents)
@@ -81,9 +82,20 @@ pub fn skin_tangent(blended: &Mat4, tangent: Vec3, skinned_normal: Vec3) -> Vec3
     (t - t.dot(skinned_normal) * skinned_normal).normalize_or_zero()
 }
 
-// ANCHOR: skin_vertices
-/// Skins every vertex of `mesh` with `palette` (the seed algorithm's main loop).
+/// Skins every vertex of `mesh` with `palette`, normals by the inverse transpose.
 pub fn skin_vertices(palette: &[Mat4], mesh: &SkinMesh) -> Vec<SkinnedVertex> {
+    skin_vertices_with(palette, mesh, NormalMethod::InverseTranspose)
+}
+
+// ANCHOR: skin_vertices
+/// Skins every vertex of `mesh` with `palette` (the seed algorithm's main loop), carrying
+/// normals by `normals` (the inverse transpose, unless a lesson shows the wrong way);
+/// each tangent is made perpendicular to the normal that gives.
+pub fn skin_vertices_with(
+    palette: &[Mat4],
+    mesh: &SkinMesh,
+    normals: NormalMethod,
+) -> Vec<SkinnedVertex> {
     mesh.influences
         .iter()
         .enumerate()
@@ -93,7 +105,7 @@ pub fn skin_vertices(palette: &[Mat4], mesh: &SkinMesh) -> Vec<SkinnedVertex> {
             let normal = mesh
                 .normals
                 .get(i)
-                .map_or(Vec3::ZERO, |n| skin_normal(&blended, *n));
+                .map_or(Vec3::ZERO, |n| transform_normal(normals, &blended, *n));
             let tangent = mesh
                 .tangents
                 .get(i)

@@ -7,7 +7,7 @@
 
 use super::arm;
 use super::influences::{InfluenceError, Influences};
-use super::lbs::{SkinMesh, SkinnedVertex, blended_matrix, skin_normal, skin_tangent};
+use super::lbs::{SkinMesh, blended_matrix, skin_normal};
 use glam::{Mat3, Mat4, Vec3};
 use std::f32::consts::{PI, TAU};
 
@@ -59,34 +59,6 @@ pub fn transform_normal(method: NormalMethod, blended: &Mat4, n: Vec3) -> Vec3 {
     }
 }
 // ANCHOR_END: normal
-
-/// Skins every vertex of `mesh` like [`super::lbs::skin_vertices`], carrying normals by
-/// `method`; tangents are re-orthogonalised against the normal that method gives.
-pub fn skin_vertices_with(
-    palette: &[Mat4],
-    mesh: &SkinMesh,
-    method: NormalMethod,
-) -> Vec<SkinnedVertex> {
-    mesh.influences
-        .iter()
-        .enumerate()
-        .map(|(i, influences)| {
-            let blended = blended_matrix(palette, influences);
-            let normal = mesh
-                .normals
-                .get(i)
-                .map_or(Vec3::ZERO, |n| transform_normal(method, &blended, *n));
-            SkinnedVertex {
-                position: blended.transform_point3(mesh.positions[i]),
-                normal,
-                tangent: mesh
-                    .tangents
-                    .get(i)
-                    .map_or(Vec3::ZERO, |t| skin_tangent(&blended, *t, normal)),
-            }
-        })
-        .collect()
-}
 
 /// The angle between two directions, in degrees (0 when either is zero).
 pub fn angle_degrees(a: Vec3, b: Vec3) -> f32 {
@@ -470,10 +442,11 @@ mod tests {
 
     #[test]
     fn skin_vertices_with_the_inverse_transpose_is_the_reference() {
+        use crate::skin::lbs::{skin_vertices, skin_vertices_with};
         let limb = limb().unwrap();
         let pal = palette(0.7, 1.8);
         let a = skin_vertices_with(&pal, &limb.skin, NormalMethod::InverseTranspose);
-        assert_eq!(a, super::super::lbs::skin_vertices(&pal, &limb.skin));
+        assert_eq!(a, skin_vertices(&pal, &limb.skin));
         let b = skin_vertices_with(&pal, &limb.skin, NormalMethod::Naive);
         assert!(a.iter().zip(&b).all(|(a, b)| a.position == b.position));
         assert!(

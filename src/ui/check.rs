@@ -17,6 +17,12 @@ pub struct Question<'a> {
     pub tolerance: f32,
 }
 
+/// `v` rounded to hundredths, without a sign on a value that rounds to zero: how the
+/// workings print their numbers (`2.5`, never `-0.0`).
+pub fn hundredths(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0 + 0.0
+}
+
 /// The accessibility label of one answer field, e.g. `ab x`.
 pub fn field_label(question: &str, label: &str) -> String {
     format!("{question} {label}")

@@ -89,6 +89,19 @@ async function openApp(browser, base, fragment) {
   return { page, problems, firstFrameMs };
 }
 
+/// Opens each fragment, checks it loads cleanly, and returns the viewport region of
+/// each screenshot (the right side of the window).
+async function viewports(browser, base, fragments) {
+  const shots = [];
+  for (const fragment of fragments) {
+    const { page, problems } = await openApp(browser, base, fragment);
+    check(`${fragment} loads cleanly`, problems.length === 0, problems.join("; "));
+    shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
+    await page.close();
+  }
+  return shots;
+}
+
 (async () => {
   const server = await serve(bookDir);
   const base = `http://127.0.0.1:${server.address().port}`;
@@ -128,13 +141,7 @@ async function openApp(browser, base, fragment) {
 
     // Blending: the same twist under LBS and under DQS draws different arms.
     {
-      const shots = [];
-      for (const mode of ["lbs", "dqs"]) {
-        const { page, problems } = await openApp(browser, base, `blending?mode=${mode}&twist=3.14`);
-        check(`blending?mode=${mode}&twist=3.14 loads cleanly`, problems.length === 0, problems.join("; "));
-        shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
-        await page.close();
-      }
+      const shots = await viewports(browser, base, ["lbs", "dqs"].map((mode) => `blending?mode=${mode}&twist=3.14`));
       const differ = pixelsDiffering(shots[0], shots[1]);
       check("blending: LBS and DQS at twist 3.14 differ", differ > 2000, `${differ} pixels differ`);
     }
@@ -142,13 +149,8 @@ async function openApp(browser, base, fragment) {
     // Normals: at a non-uniform scale the naive and the inverse-transpose normals light
     // the same arm differently (the shader's u_normal_method).
     if (slugs.includes("normals")) {
-      const shots = [];
-      for (const method of ["naive", "inverse_transpose"]) {
-        const { page, problems } = await openApp(browser, base, `normals?method=${method}&scale=3&lines=false`);
-        check(`normals?method=${method}&scale=3&lines=false loads cleanly`, problems.length === 0, problems.join("; "));
-        shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
-        await page.close();
-      }
+      const shots = await viewports(browser, base,
+        ["naive", "inverse_transpose"].map((method) => `normals?method=${method}&scale=3&lines=false`));
       const differ = pixelsDiffering(shots[0], shots[1]);
       check("normals: naive and inverse-transpose lighting differ at scale 3", differ > 5000, `${differ} pixels differ`);
     }
@@ -156,13 +158,7 @@ async function openApp(browser, base, fragment) {
     // Quaternions: halfway from A to B, LERP's short quaternion squashes the glider that
     // SLERP keeps whole.
     if (slugs.includes("quaternions")) {
-      const shots = [];
-      for (const method of ["lerp", "slerp"]) {
-        const { page, problems } = await openApp(browser, base, `quaternions?method=${method}&t=0.5`);
-        check(`quaternions?method=${method}&t=0.5 loads cleanly`, problems.length === 0, problems.join("; "));
-        shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
-        await page.close();
-      }
+      const shots = await viewports(browser, base, ["lerp", "slerp"].map((method) => `quaternions?method=${method}&t=0.5`));
       const differ = pixelsDiffering(shots[0], shots[1]);
       check("quaternions: LERP and SLERP at t = 0.5 draw different gliders", differ > 1000, `${differ} pixels differ`);
     }
@@ -171,13 +167,8 @@ async function openApp(browser, base, fragment) {
     // float and integer indices, and 100 joints (texture by itself) load cleanly, and
     // every path draws the same tail.
     {
-      const shots = [];
-      for (const fragment of ["gpu?path=uniform", "gpu?path=texture", "gpu?path=float_index", "gpu?path=int_index", "gpu?path=texture&indices=int"]) {
-        const { page, problems } = await openApp(browser, base, fragment);
-        check(`${fragment} loads cleanly`, problems.length === 0, problems.join("; "));
-        shots.push(region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]));
-        await page.close();
-      }
+      const shots = await viewports(browser, base,
+        ["gpu?path=uniform", "gpu?path=texture", "gpu?path=float_index", "gpu?path=int_index", "gpu?path=texture&indices=int"]);
       const colors = distinctColors(shots[1]);
       check("gpu: the bone texture path draws the tail", colors > 8, `${colors} colours`);
       for (let k = 1; k < shots.length; k++) {

@@ -3,17 +3,12 @@
 
 use super::BindingPage;
 use crate::skin::binding::{EXERCISES, Exercise};
-use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths as r};
 use egui::{RichText, Ui};
 use glam::Mat4;
 
 /// The labels of the answer fields: the inverse bind's two plane rows, then the vertex.
 pub const LABELS: [&str; 8] = ["x.x", "y.x", "t.x", "x.y", "y.y", "t.y", "v.x", "v.y"];
-
-/// Rounded to hundredths, so that a rounding error never shows as `-0.0`.
-fn r(v: f32) -> f32 {
-    (v * 100.0).round() / 100.0 + 0.0
-}
 
 /// A plane matrix's three rows.
 fn plane_rows(m: &Mat4) -> [String; 3] {

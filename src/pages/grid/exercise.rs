@@ -2,15 +2,10 @@
 
 use super::GridPage;
 use crate::skin::grid::{self, EXERCISES, Exercise};
-use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths as r};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::Vec3;
-
-/// Rounded to hundredths without a sign on zero.
-fn r(v: f32) -> f32 {
-    (v * 100.0).round() / 100.0 + 0.0
-}
 
 /// The working: each bone's gradient applied to the vertex, then the weighted sum.
 pub fn working(e: &Exercise) -> String {

@@ -8,7 +8,7 @@ use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Link, LinkError, number, numbers};
 use crate::page::Page;
 use crate::skin::grid::{self, BONE_COUNT};
-use crate::skin::lbs::{VertexBreakdown, inverse_bind, palette, skin_vertices};
+use crate::skin::lbs::{VertexBreakdown, palette, skin_vertices};
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
 use crate::ui::matrix::matrix_view_ui;
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -110,9 +110,7 @@ impl GridPage {
         let skeleton = grid::skeleton();
         let local = grid::parent_from_joint(self.angles);
         let world = skeleton.world_from_joint(&local);
-        let bind = skeleton.world_from_joint(&grid::parent_from_joint([0.0; BONE_COUNT]));
-        // The bind pose is translations and rotations only: always invertible.
-        let inverse_bind = inverse_bind(&bind).unwrap_or_else(|_| vec![Mat4::IDENTITY; BONE_COUNT]);
+        let inverse_bind = grid::joint_from_bind();
         let gradients = palette(&world, &inverse_bind);
         let uploaded = if self.forget_inverse_bind {
             world.clone()

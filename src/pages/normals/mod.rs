@@ -9,7 +9,7 @@ mod view;
 use crate::gl::{MeshData, Primitive};
 use crate::link::{Link, LinkError, number};
 use crate::page::Page;
-use crate::skin::lbs::SkinnedVertex;
+use crate::skin::lbs::{SkinnedVertex, skin_vertices_with};
 use crate::skin::normals::{self, EXERCISES, Limb, NormalMethod};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
@@ -165,7 +165,7 @@ impl NormalsPage {
     /// The limb skinned on the CPU with normals carried by `method`: what the shader
     /// draws, for picking, the lines and the readouts.
     pub fn skinned(&self, method: NormalMethod) -> Vec<SkinnedVertex> {
-        normals::skin_vertices_with(&self.palette(), &self.assets.limb.skin, method)
+        skin_vertices_with(&self.palette(), &self.assets.limb.skin, method)
     }
 
     /// The camera, as the viewport last left it.

@@ -223,11 +223,14 @@ impl QuaternionsPage {
         arm_channels().map(|c| c.sample(self.time))
     }
 
+    /// The arm's `world_from_joint` at the current time.
+    pub fn arm_world(&self) -> Vec<Mat4> {
+        arm::skeleton().world_from_joint(&self.samples().map(|s| s.matrix))
+    }
+
     /// The arm's skinning palette at the current time.
     pub fn arm_palette(&self) -> Vec<Mat4> {
-        let local = self.samples().map(|s| s.matrix);
-        let world = arm::skeleton().world_from_joint(&local);
-        crate::skin::lbs::palette(&world, &arm::joint_from_bind())
+        crate::skin::lbs::palette(&self.arm_world(), &arm::joint_from_bind())
     }
 }
 

@@ -70,14 +70,12 @@ impl QuaternionsPage {
         match self.section {
             Section::Gimbal => {
                 let frames = gimbal_frames(self.euler);
-                let mut rings = SkinnedDraw::lines(
+                scene.skinned.push(SkinnedDraw::lines(
                     self.assets.rings.clone(),
                     Palette::Matrices(frames.to_vec()),
                     [1.0; 4],
                     4.0,
-                );
-                rings.lit = false;
-                scene.skinned.push(rings);
+                ));
                 self.glider(&mut scene, frames[2]);
                 scene.axes(&Mat4::IDENTITY, 0.6);
             }
@@ -115,8 +113,7 @@ impl QuaternionsPage {
                     Palette::Matrices(self.arm_palette()),
                     [0.88, 0.75, 0.63, 1.0],
                 ));
-                let local = self.samples().map(|s| s.matrix);
-                let world = crate::skin::arm::skeleton().world_from_joint(&local);
+                let world = self.arm_world();
                 for w in &world {
                     scene.axes(w, 0.9);
                 }

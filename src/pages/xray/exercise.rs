@@ -1,7 +1,7 @@
 //! The "check yourself" cell: a matrix times a point or a vector, worked by hand.
 
 use super::XrayPage;
-use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths as r};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Mat4, Vec3, Vec4};
@@ -62,11 +62,6 @@ impl Exercise {
     fn kind(&self) -> &'static str {
         if self.w == 0.0 { "vector" } else { "point" }
     }
-}
-
-/// Rounded to hundredths without a sign on zero.
-fn r(v: f32) -> f32 {
-    (v * 100.0).round() / 100.0 + 0.0
 }
 
 /// The working: the matrix's columns, then the product as a sum of columns.
