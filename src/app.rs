@@ -51,6 +51,8 @@ pub struct SkinlabApp {
     /// When set, time stands still (screenshots, tests).
     pub paused: bool,
     styled: bool,
+    /// Rendered Markdown of the chapters (egui_commonmark keeps its state here).
+    markdown: egui_commonmark::CommonMarkCache,
     #[cfg(not(target_arch = "wasm32"))]
     screenshot: Option<Screenshot>,
     #[cfg(target_arch = "wasm32")]
@@ -80,6 +82,7 @@ impl SkinlabApp {
             link_text,
             paused: false,
             styled: false,
+            markdown: Default::default(),
             #[cfg(not(target_arch = "wasm32"))]
             screenshot: None,
             #[cfg(target_arch = "wasm32")]
@@ -361,6 +364,7 @@ impl SkinlabApp {
                 .exact_size(190.0)
                 .show(ui, |ui| self.page_list_ui(ui));
         }
+        let mut clicked = None;
         let page = self.pages[self.current].as_mut();
         // In points at the zoom being asked for: a new zoom applies from the next frame,
         // and the panel's first width would otherwise be measured at the old one.
@@ -382,9 +386,17 @@ impl SkinlabApp {
                 .id_salt(page.slug())
                 .auto_shrink(false)
                 .show(ui, |ui| {
-                    notebook_ui(ui, page.notebook(), |cell, ui| page.cell_ui(cell, ui));
+                    let markdown = &mut self.markdown;
+                    clicked =
+                        notebook_ui(ui, markdown, page.slug(), page.notebook(), |cell, ui| {
+                            page.cell_ui(cell, ui)
+                        });
                 });
         });
+        if let Some(link) = clicked {
+            // The notice, if the link is bad, is shown by `open_link` itself.
+            let _ = self.open_link(&link);
+        }
         if animating && !self.paused {
             ui.ctx().request_repaint();
         }

@@ -282,6 +282,213 @@ pub fn numbers(xs: &[f32]) -> String {
     xs.iter().map(|x| number(*x)).collect::<Vec<_>>().join(",")
 }
 
+/// What a link parameter holds, and how the page reads and writes it: declared once
+/// per parameter, so applying a link, writing one, the bad-value message and README's
+/// parameter table all come from the same place.
+pub enum Access<S> {
+    /// A finite number from `min` to `max`.
+    Number {
+        /// Smallest value accepted.
+        min: f32,
+        /// Largest value accepted.
+        max: f32,
+        /// Stores the value.
+        set: fn(&mut S, f32),
+        /// The value to write in the link, `None` when it need not be written.
+        get: fn(&S) -> Option<f32>,
+    },
+    /// Exactly `count` finite numbers separated by commas, each from `min` to `max`.
+    Numbers {
+        /// How many numbers.
+        count: usize,
+        /// Smallest value accepted.
+        min: f32,
+        /// Largest value accepted.
+        max: f32,
+        /// Stores the values (exactly `count` of them).
+        set: fn(&mut S, &[f32]),
+        /// The values to write, `None` when they need not be written.
+        get: fn(&S) -> Option<Vec<f32>>,
+    },
+    /// A whole number from `min` to `max`.
+    Whole {
+        /// Smallest value accepted.
+        min: usize,
+        /// Largest value accepted.
+        max: usize,
+        /// Stores the value.
+        set: fn(&mut S, usize),
+        /// The value to write, `None` when it need not be written.
+        get: fn(&S) -> Option<usize>,
+    },
+    /// One of `names`, handed over as its position.
+    Choice {
+        /// The names accepted, in the order of their positions.
+        names: &'static [&'static str],
+        /// Stores the choice (a position in `names`).
+        set: fn(&mut S, usize),
+        /// The position to write, `None` when it need not be written.
+        get: fn(&S) -> Option<usize>,
+    },
+    /// `true` or `false` (`1` and `0` also read).
+    Bool {
+        /// Stores the value.
+        set: fn(&mut S, bool),
+        /// The value to write, `None` when it need not be written.
+        get: fn(&S) -> Option<bool>,
+    },
+    /// Text with a grammar of the page's own (joint lists, matrices).
+    Text {
+        /// What the text must be, for messages and README.
+        expected: &'static str,
+        /// Reads and stores the text, or says what is wrong with it.
+        set: fn(&mut S, &str) -> Result<(), String>,
+        /// The text to write, `None` when it need not be written.
+        get: fn(&S) -> Option<String>,
+    },
+}
+
+/// One link parameter of a page: its key, a few words for README, and its access.
+pub struct Param<S> {
+    /// The key, e.g. `angle`.
+    pub key: &'static str,
+    /// What it sets, in a few words (README's parameter table).
+    pub doc: &'static str,
+    /// How the value is read, checked, stored and written.
+    pub access: Access<S>,
+}
+
+/// Writes a bound for a message: whole numbers without a fraction.
+fn bound(x: f32) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.4}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_owned()
+    }
+}
+
+impl<S> Param<S> {
+    /// What a value must be, as the bad-value message and README say it.
+    pub fn expected(&self) -> String {
+        match &self.access {
+            Access::Number { min, max, .. } => {
+                format!("a number from {} to {}", bound(*min), bound(*max))
+            }
+            Access::Numbers {
+                count, min, max, ..
+            } => format!(
+                "{count} numbers separated by commas, each from {} to {}",
+                bound(*min),
+                bound(*max)
+            ),
+            Access::Whole { min, max, .. } => format!("a whole number from {min} to {max}"),
+            Access::Choice { names, .. } => format!("one of: {}", names.join(", ")),
+            Access::Bool { .. } => "true or false".to_owned(),
+            Access::Text { expected, .. } => (*expected).to_owned(),
+        }
+    }
+
+    /// Reads `value` and stores it in `state`; on error `state` is unchanged.
+    pub fn apply(&self, state: &mut S, value: &str) -> Result<(), LinkError> {
+        let bad = |expected: String| LinkError::BadValue {
+            key: self.key.to_owned(),
+            value: value.to_owned(),
+            expected,
+        };
+        let in_range = |x: f32, min: f32, max: f32| (min..=max).contains(&x);
+        match &self.access {
+            Access::Number { min, max, set, .. } => {
+                let x = parse_number(value)
+                    .filter(|x| in_range(*x, *min, *max))
+                    .ok_or_else(|| bad(self.expected()))?;
+                set(state, x);
+            }
+            Access::Numbers {
+                count,
+                min,
+                max,
+                set,
+                ..
+            } => {
+                let xs: Vec<f32> = value
+                    .split(',')
+                    .map(|v| parse_number(v).filter(|x| in_range(*x, *min, *max)))
+                    .collect::<Option<_>>()
+                    .filter(|xs: &Vec<f32>| xs.len() == *count)
+                    .ok_or_else(|| bad(self.expected()))?;
+                set(state, &xs);
+            }
+            Access::Whole { min, max, set, .. } => {
+                let n = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (*min..=*max).contains(n))
+                    .ok_or_else(|| bad(self.expected()))?;
+                set(state, n);
+            }
+            Access::Choice { names, set, .. } => {
+                let i = names
+                    .iter()
+                    .position(|n| *n == value)
+                    .ok_or_else(|| bad(self.expected()))?;
+                set(state, i);
+            }
+            Access::Bool { set, .. } => {
+                let b = match value {
+                    "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => return Err(bad(self.expected())),
+                };
+                set(state, b);
+            }
+            Access::Text { set, .. } => set(state, value).map_err(bad)?,
+        }
+        Ok(())
+    }
+
+    /// The value to write in `state`'s link, `None` when it need not be written.
+    pub fn write(&self, state: &S) -> Option<String> {
+        match &self.access {
+            Access::Number { get, .. } => get(state).map(number),
+            Access::Numbers { get, .. } => get(state).map(|xs| numbers(&xs)),
+            Access::Whole { get, .. } => get(state).map(|n| n.to_string()),
+            Access::Choice { names, get, .. } => get(state)
+                .and_then(|i| names.get(i))
+                .map(|n| (*n).to_owned()),
+            Access::Bool { get, .. } => get(state).map(|b| b.to_string()),
+            Access::Text { get, .. } => get(state),
+        }
+    }
+}
+
+/// Applies every parameter of `link` that `params` declares, in the order of `params`.
+/// A key `params` does not declare, or a bad value, stops with its error; what was
+/// applied before it stays (callers reset the state on error).
+pub fn apply_params<S>(state: &mut S, params: &[Param<S>], link: &Link) -> Result<(), LinkError> {
+    let keys: Vec<&'static str> = params.iter().map(|p| p.key).collect();
+    link.check_keys(&keys)?;
+    for param in params {
+        if let Some(value) = link.get(param.key) {
+            param.apply(state, value)?;
+        }
+    }
+    Ok(())
+}
+
+/// The link that reopens `state`: `slug`, then every parameter that has a value to
+/// write, in the order of `params`.
+pub fn write_params<S>(slug: &str, state: &S, params: &[Param<S>]) -> Link {
+    params
+        .iter()
+        .fold(Link::new(slug), |link, param| match param.write(state) {
+            Some(value) => link.with(param.key, value),
+            None => link,
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,5 +555,138 @@ mod tests {
         fn never_panics(text in ".{0,40}") {
             let _ = Link::parse(&text);
         }
+    }
+
+    #[derive(Default, Debug, PartialEq)]
+    struct Toy {
+        angle: f32,
+        angles: [f32; 2],
+        bone: usize,
+        mode: usize,
+        on: bool,
+        name: String,
+    }
+
+    const TOY: &[Param<Toy>] = &[
+        Param {
+            key: "angle",
+            doc: "radians",
+            access: Access::Number {
+                min: -3.5,
+                max: 3.5,
+                set: |s, x| s.angle = x,
+                get: |s| (s.angle != 0.0).then_some(s.angle),
+            },
+        },
+        Param {
+            key: "angles",
+            doc: "two radians",
+            access: Access::Numbers {
+                count: 2,
+                min: -1.0,
+                max: 1.0,
+                set: |s, xs| s.angles = [xs[0], xs[1]],
+                get: |s| (s.angles != [0.0; 2]).then(|| s.angles.to_vec()),
+            },
+        },
+        Param {
+            key: "bone",
+            doc: "a bone",
+            access: Access::Whole {
+                min: 0,
+                max: 2,
+                set: |s, n| s.bone = n,
+                get: |s| (s.bone != 0).then_some(s.bone),
+            },
+        },
+        Param {
+            key: "mode",
+            doc: "how",
+            access: Access::Choice {
+                names: &["lbs", "dqs"],
+                set: |s, i| s.mode = i,
+                get: |s| (s.mode != 0).then_some(s.mode),
+            },
+        },
+        Param {
+            key: "on",
+            doc: "a switch",
+            access: Access::Bool {
+                set: |s, b| s.on = b,
+                get: |s| s.on.then_some(true),
+            },
+        },
+        Param {
+            key: "name",
+            doc: "a name",
+            access: Access::Text {
+                expected: "a name in capitals",
+                set: |s, t| {
+                    if t.chars().all(|c| c.is_ascii_uppercase()) {
+                        s.name = t.to_owned();
+                        Ok(())
+                    } else {
+                        Err("a name in capitals".to_owned())
+                    }
+                },
+                get: |s| (!s.name.is_empty()).then(|| s.name.clone()),
+            },
+        },
+    ];
+
+    #[test]
+    fn declared_params_apply_and_write_back() {
+        let text = "toy?angle=0.5&angles=0.25,-1&bone=2&mode=dqs&on=true&name=ABC";
+        let mut toy = Toy::default();
+        apply_params(&mut toy, TOY, &Link::parse(text).unwrap()).unwrap();
+        assert_eq!(
+            toy,
+            Toy {
+                angle: 0.5,
+                angles: [0.25, -1.0],
+                bone: 2,
+                mode: 1,
+                on: true,
+                name: "ABC".into()
+            }
+        );
+        assert_eq!(write_params("toy", &toy, TOY).to_string(), text);
+        assert_eq!(write_params("toy", &Toy::default(), TOY).to_string(), "toy");
+    }
+
+    #[test]
+    fn declared_params_name_what_they_expect() {
+        let cases = [
+            ("angle=4", "a number from -3.5 to 3.5"),
+            ("angle=nan", "a number from -3.5 to 3.5"),
+            (
+                "angles=0.5",
+                "2 numbers separated by commas, each from -1 to 1",
+            ),
+            ("angles=0.5,2", "each from -1 to 1"),
+            ("bone=3", "a whole number from 0 to 2"),
+            ("bone=-1", "a whole number from 0 to 2"),
+            ("mode=LBS", "one of: lbs, dqs"),
+            ("on=yes", "true or false"),
+            ("name=abc", "a name in capitals"),
+        ];
+        for (query, expected) in cases {
+            let mut toy = Toy::default();
+            let link = Link::parse(&format!("toy?{query}")).unwrap();
+            let error = apply_params(&mut toy, TOY, &link).unwrap_err().to_string();
+            assert!(error.contains(expected), "{query}: {error}");
+            assert_eq!(toy, Toy::default(), "{query}: a bad value stores nothing");
+        }
+        let unknown = apply_params(
+            &mut Toy::default(),
+            TOY,
+            &Link::parse("toy?size=1").unwrap(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            unknown.contains("size") && unknown.contains("angle, angles"),
+            "{unknown}"
+        );
     }
 }

@@ -1,181 +1,110 @@
-//! A chapter file as a notebook: Markdown prose with live cells.
-//!
-//! A cell is a fenced block whose info string is `cell` and whose one line is the
-//! cell's name:
-//!
-//! ````text
-//! ```cell
-//! matrix
-//! ```
-//! ````
+//! A chapter on screen: its prose rendered by `egui_commonmark`, its cells drawn live
+//! where the chapter places them (see [`crate::chapter`] for the format).
 
+use crate::chapter::{self, APP_LINK, Audience, Block};
 use egui::{RichText, Ui};
+use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 
-/// One piece of a chapter.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Block<'a> {
-    /// A heading of the given level (1 = `#`).
-    Heading(usize, &'a str),
-    /// A paragraph (lines joined).
-    Paragraph(String),
-    /// A bullet list item.
-    Bullet(String),
-    /// A fenced code or formula block (not a cell).
-    Code(String),
-    /// A live cell, by name.
-    Cell(&'a str),
-}
-
-/// Splits a chapter into blocks.
-pub fn parse(text: &str) -> Vec<Block<'_>> {
-    let mut blocks = Vec::new();
-    let mut paragraph: Vec<&str> = Vec::new();
-    let mut lines = text.lines();
-    let flush = |paragraph: &mut Vec<&str>, blocks: &mut Vec<Block<'_>>| {
-        if !paragraph.is_empty() {
-            blocks.push(Block::Paragraph(paragraph.join(" ")));
-            paragraph.clear();
+/// Shows the chapter of page `slug`, asking `cell_ui` to draw each cell where it is
+/// placed. Returns the page link the reader clicked in the prose, if any.
+pub fn notebook_ui(
+    ui: &mut Ui,
+    cache: &mut CommonMarkCache,
+    slug: &str,
+    text: &str,
+    mut cell_ui: impl FnMut(&str, &mut Ui),
+) -> Option<String> {
+    let blocks = match chapter::parse(text) {
+        Ok(blocks) => blocks,
+        Err(e) => {
+            crate::ui::error_ui(ui, format!("This chapter cannot be read: {e}"));
+            return None;
         }
     };
-    while let Some(line) = lines.next() {
-        let trimmed = line.trim();
-        if let Some(info) = trimmed.strip_prefix("```") {
-            flush(&mut paragraph, &mut blocks);
-            let body: Vec<&str> = lines
-                .by_ref()
-                .take_while(|l| !l.trim().starts_with("```"))
-                .collect();
-            if info.trim() == "cell" {
-                blocks.extend(
-                    body.iter()
-                        .map(|l| l.trim())
-                        .filter(|l| !l.is_empty())
-                        .map(Block::Cell),
-                );
-            } else {
-                blocks.push(Block::Code(body.join("\n")));
-            }
-        } else if trimmed.starts_with('#') {
-            flush(&mut paragraph, &mut blocks);
-            let level = trimmed.chars().take_while(|c| *c == '#').count();
-            blocks.push(Block::Heading(level, trimmed[level..].trim()));
-        } else if let Some(item) = trimmed.strip_prefix("- ") {
-            flush(&mut paragraph, &mut blocks);
-            blocks.push(Block::Bullet(item.to_owned()));
-        } else if trimmed.is_empty() {
-            flush(&mut paragraph, &mut blocks);
-        } else if let (Some(Block::Bullet(item)), true) = (
-            blocks.last_mut(),
-            paragraph.is_empty() && line.starts_with("  "),
-        ) {
-            item.push(' ');
-            item.push_str(trimmed);
-        } else {
-            paragraph.push(trimmed);
-        }
-    }
-    flush(&mut paragraph, &mut blocks);
-    blocks
-}
-
-/// The names of the cells a chapter places, in order.
-pub fn cell_names(text: &str) -> Vec<&str> {
-    parse(text)
-        .into_iter()
-        .filter_map(|b| {
-            if let Block::Cell(name) = b {
-                Some(name)
-            } else {
-                None
-            }
-        })
-        .collect()
-}
-
-/// Lays out inline `code` and **bold** spans.
-fn inline_ui(ui: &mut Ui, text: &str) {
-    let style = ui.style().clone();
-    let mut job = egui::text::LayoutJob::default();
-    let body = egui::TextStyle::Body.resolve(&style);
-    let mono = egui::TextStyle::Monospace.resolve(&style);
-    let color = ui.visuals().text_color();
-    let strong = ui.visuals().strong_text_color();
-    let code_bg = ui.visuals().code_bg_color;
-    let mut rest = text;
-    while !rest.is_empty() {
-        let next_code = rest.find('`');
-        let next_bold = rest.find("**");
-        let (start, is_code) = match (next_code, next_bold) {
-            (Some(c), Some(b)) if b < c => (b, false),
-            (Some(c), _) => (c, true),
-            (None, Some(b)) => (b, false),
-            (None, None) => (rest.len(), false),
-        };
-        job.append(
-            &rest[..start],
-            0.0,
-            egui::TextFormat::simple(body.clone(), color),
-        );
-        rest = &rest[start..];
-        if rest.is_empty() {
-            break;
-        }
-        let marker = if is_code { "`" } else { "**" };
-        let inner = &rest[marker.len()..];
-        let Some(end) = inner.find(marker) else {
-            job.append(rest, 0.0, egui::TextFormat::simple(body.clone(), color));
-            break;
-        };
-        let format = if is_code {
-            egui::TextFormat {
-                background: code_bg,
-                ..egui::TextFormat::simple(mono.clone(), color)
-            }
-        } else {
-            egui::TextFormat::simple(body.clone(), strong)
-        };
-        job.append(&inner[..end], 0.0, format);
-        rest = &inner[end + marker.len()..];
-    }
-    ui.add(egui::Label::new(job).wrap());
-}
-
-/// Shows a chapter, asking `cell_ui` to draw each cell where it is placed.
-pub fn notebook_ui(ui: &mut Ui, text: &str, mut cell_ui: impl FnMut(&str, &mut Ui)) {
-    for block in parse(text) {
+    let mut clicked = None;
+    for block in &blocks {
         match block {
-            Block::Heading(level, title) => {
-                ui.add_space(if level == 1 { 4.0 } else { 10.0 });
-                let size = match level {
-                    1 => 26.0,
-                    2 => 20.0,
-                    _ => 17.0,
-                };
-                ui.label(RichText::new(title).size(size).strong());
+            Block::Prose(Audience::Book, _) | Block::Live(_) => {}
+            Block::Prose(_, prose) => {
+                for link in app_links(prose) {
+                    cache.add_link_hook(link);
+                }
+                for (is_code, text) in split_code(prose) {
+                    if is_code {
+                        code_ui(ui, text);
+                        ui.add_space(4.0);
+                    } else {
+                        CommonMarkViewer::new().show(ui, cache, text);
+                    }
+                }
+                let hit = cache
+                    .link_hooks()
+                    .iter()
+                    .find(|(_, clicked)| **clicked)
+                    .map(|(link, _)| link.clone());
+                if let Some(link) = hit {
+                    clicked = link.strip_prefix(APP_LINK).map(str::to_owned);
+                }
+                cache.link_hooks_clear();
             }
-            Block::Paragraph(text) => {
-                inline_ui(ui, &text);
-                ui.add_space(4.0);
-            }
-            Block::Bullet(text) => {
-                ui.horizontal_top(|ui| {
-                    ui.label("•");
-                    inline_ui(ui, &text);
-                });
-            }
-            Block::Code(code) => {
-                code_ui(ui, &code);
-                ui.add_space(4.0);
-            }
-            Block::Cell(name) => {
+            Block::Cell(marker) => {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    cell_ui(name, ui);
+                    cell_ui(marker.name, ui);
                 });
+                ui.add_space(6.0);
+            }
+            Block::Figure(marker) => {
+                let link = chapter::page_link(slug, marker.link.unwrap_or_default());
+                let caption = marker.caption.unwrap_or(marker.name);
+                if ui
+                    .link(RichText::new(format!("Show it: {caption}")))
+                    .on_hover_text(&link)
+                    .clicked()
+                {
+                    clicked = Some(link);
+                }
                 ui.add_space(6.0);
             }
         }
     }
+    clicked
+}
+
+/// Splits Markdown at fenced blocks: `(true, body)` for a fenced block's lines, `(false,
+/// text)` for the Markdown between. Code and formulas are drawn by [`code_ui`], wrapped
+/// to the column (the Markdown viewer's code block would not wrap, and its copy button
+/// needs a glyph the bundled fonts lack).
+fn split_code(prose: &str) -> Vec<(bool, &str)> {
+    let mut parts = Vec::new();
+    let mut rest = prose;
+    while let Some(start) = rest.find("```") {
+        let (before, fence) = rest.split_at(start);
+        let Some(body_start) = fence.find('\n') else {
+            break;
+        };
+        let body = &fence[body_start + 1..];
+        let Some(end) = body.find("```") else {
+            break;
+        };
+        if !before.trim().is_empty() {
+            parts.push((false, before));
+        }
+        parts.push((true, body[..end].trim_end_matches('\n')));
+        rest = body[end + 3..].trim_start_matches(|c| c != '\n');
+    }
+    if !rest.trim().is_empty() {
+        parts.push((false, rest));
+    }
+    parts
+}
+
+/// Every `skinlab:` link target in a stretch of Markdown.
+fn app_links(prose: &str) -> impl Iterator<Item = &str> {
+    prose.split("](").skip(1).filter_map(|rest| {
+        let target = rest.split(')').next()?;
+        target.starts_with(APP_LINK).then_some(target)
+    })
 }
 
 /// A block of code on a tinted background, full width, wrapped.
@@ -225,15 +154,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_cells_and_prose() {
-        let text = "# Title\n\nSome *text*\nmore.\n\n```cell\nmatrix\n```\n\n- a\n- b\n\n```text\nb = ab * a\n```\n";
-        let blocks = parse(text);
-        assert_eq!(blocks[0], Block::Heading(1, "Title"));
-        assert_eq!(blocks[1], Block::Paragraph("Some *text* more.".into()));
-        assert_eq!(blocks[2], Block::Cell("matrix"));
-        assert_eq!(blocks[3], Block::Bullet("a".into()));
-        assert_eq!(blocks[5], Block::Code("b = ab * a".into()));
-        assert_eq!(cell_names(text), vec!["matrix"]);
+    fn code_blocks_are_split_from_markdown() {
+        let parts = split_code("Text.\n```text\na = b\n```\nMore.\n```rust\nfn f() {}\n```\n");
+        assert_eq!(
+            parts,
+            vec![
+                (false, "Text.\n"),
+                (true, "a = b"),
+                (false, "\nMore.\n"),
+                (true, "fn f() {}"),
+            ]
+        );
+        assert_eq!(
+            app_links("[a](skinlab:grid?x=1) [b](images/x.png)").collect::<Vec<_>>(),
+            vec!["skinlab:grid?x=1"]
+        );
     }
 
     #[test]

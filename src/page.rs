@@ -1,32 +1,48 @@
 //! The page trait and the registry of pages in lesson order.
+//!
+//! A page is written as a [`Lesson`]: its declaration ([`PageInfo`]), its link
+//! parameters ([`Param`]), its cells (an enum) and its state (a `Default`). The app
+//! sees every lesson through the object-safe [`Page`], implemented once for all of them.
 
-use crate::link::{Link, LinkError};
+use crate::link::{Link, LinkError, Param, apply_params, write_params};
+use egui::Ui;
 
 /// One lesson: a notebook (prose with live cells) beside a viewport.
 ///
 /// A page's state is its own `Default`; the app never reaches into it except through
 /// this trait.
 pub trait Page {
+    /// What the page declares about itself: slug, title, chapter, cells.
+    fn info(&self) -> &'static PageInfo;
+
     /// The link name, e.g. `grid`.
-    fn slug(&self) -> &'static str;
+    fn slug(&self) -> &'static str {
+        self.info().slug
+    }
 
     /// The title shown in the page list.
-    fn title(&self) -> &'static str;
+    fn title(&self) -> &'static str {
+        self.info().title
+    }
 
-    /// The chapter text: Markdown with ```` ```cell ```` blocks naming live cells.
-    fn notebook(&self) -> &'static str;
+    /// The chapter text (`chapters/NN-slug.md`).
+    fn notebook(&self) -> &'static str {
+        self.info().chapter
+    }
 
     /// The cells this page can draw; every one must be placed in the notebook.
-    fn cells(&self) -> &'static [&'static str];
+    fn cells(&self) -> &'static [&'static str] {
+        self.info().cells
+    }
 
     /// The link parameters this page understands.
-    fn link_keys(&self) -> &'static [&'static str];
+    fn link_keys(&self) -> Vec<&'static str>;
 
     /// Back to the page's defaults.
     fn reset(&mut self);
 
-    /// Applies link parameters on top of the current state, all or nothing: on error
-    /// the state is unchanged. Keys were checked against [`Page::link_keys`].
+    /// Applies link parameters on top of the current state. On error the state may be
+    /// partly changed: [`open`] resets it.
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError>;
 
     /// The link that reopens the current state.
@@ -46,30 +62,163 @@ pub trait Page {
     fn viewport_ui(&mut self, ui: &mut egui::Ui);
 }
 
-/// Every page, in lesson order. Adding a page is one module and one line here.
-pub fn registry() -> Vec<Box<dyn Page>> {
-    vec![
-        Box::<crate::pages::hierarchy::HierarchyPage>::default(),
-        Box::<crate::pages::xray::XrayPage>::default(),
-        Box::<crate::pages::gradient::GradientPage>::default(),
-        Box::<crate::pages::binding::BindingPage>::default(),
-        Box::<crate::pages::grid::GridPage>::default(),
-        Box::<crate::pages::blending::BlendingPage>::default(),
-        Box::<crate::pages::normals::NormalsPage>::default(),
-        Box::<crate::pages::gpu::GpuPage>::default(),
-        Box::<crate::pages::quaternions::QuaternionsPage>::default(),
-    ]
+/// A lesson page as it is written: declared once, drawn by its cells and viewport.
+/// Every `Lesson` is a [`Page`].
+pub trait Lesson: Default + 'static {
+    /// Slug, title, chapter and cell names.
+    const INFO: &'static PageInfo;
+
+    /// The link parameters, applied in this order.
+    const PARAMS: &'static [Param<Self>];
+
+    /// The cells, named once: their snake_case names are the chapter's cell markers.
+    type Cell: std::str::FromStr;
+
+    /// Draws one cell of the notebook.
+    fn cell_ui(&mut self, cell: Self::Cell, ui: &mut Ui);
+
+    /// Draws the viewport column, which stays visible while the notebook scrolls.
+    fn viewport_ui(&mut self, ui: &mut Ui);
+
+    /// Advances animation by `dt` seconds (zero while the app is paused); returns
+    /// whether the page is animating and wants another frame.
+    fn tick(&mut self, dt: f32) -> bool {
+        let _ = dt;
+        false
+    }
 }
 
-/// The slugs of every page, in lesson order.
+impl<L: Lesson> Page for L {
+    fn info(&self) -> &'static PageInfo {
+        L::INFO
+    }
+
+    fn link_keys(&self) -> Vec<&'static str> {
+        L::PARAMS.iter().map(|p| p.key).collect()
+    }
+
+    fn reset(&mut self) {
+        *self = L::default();
+    }
+
+    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
+        apply_params(self, L::PARAMS, link)
+    }
+
+    fn link(&self) -> Link {
+        write_params(L::INFO.slug, self, L::PARAMS)
+    }
+
+    fn tick(&mut self, dt: f32) -> bool {
+        Lesson::tick(self, dt)
+    }
+
+    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+        match cell.parse::<L::Cell>() {
+            Ok(cell) => Lesson::cell_ui(self, cell, ui),
+            Err(_) => crate::ui::error_ui(ui, format!("this page has no cell `{cell}`")),
+        }
+    }
+
+    fn viewport_ui(&mut self, ui: &mut Ui) {
+        Lesson::viewport_ui(self, ui);
+    }
+}
+
+/// What a page declares once, readable without building the page (its meshes and
+/// state): the page list, `--list-pages`, links and the book read this.
+#[derive(Debug)]
+pub struct PageInfo {
+    /// The link name, e.g. `grid`: lower-case letters, digits and `_`.
+    pub slug: &'static str,
+    /// The title shown in the page list.
+    pub title: &'static str,
+    /// The chapter text, `include_str!` of `chapters/NN-slug.md`.
+    pub chapter: &'static str,
+    /// The names of the cells the page draws, from its `Cell` enum.
+    pub cells: &'static [&'static str],
+}
+
+/// One line of the registry: a page's declaration and how to build it.
+pub struct PageEntry {
+    /// The page's declaration.
+    pub info: &'static PageInfo,
+    /// Builds the page at its defaults.
+    pub make: fn() -> Box<dyn Page>,
+}
+
+fn make<P: Page + Default + 'static>() -> Box<dyn Page> {
+    Box::<P>::default()
+}
+
+impl PageEntry {
+    /// The registry line of a lesson.
+    pub const fn of<L: Lesson>() -> Self {
+        Self {
+            info: L::INFO,
+            make: make::<L>,
+        }
+    }
+}
+
+use crate::pages::*;
+
+/// Every page, in lesson order. Adding a page is one module, one line here and one
+/// chapter file.
+pub static PAGES: &[PageEntry] = &[
+    PageEntry {
+        info: &hierarchy::INFO,
+        make: make::<hierarchy::HierarchyPage>,
+    },
+    PageEntry {
+        info: &xray::INFO,
+        make: make::<xray::XrayPage>,
+    },
+    PageEntry {
+        info: &gradient::INFO,
+        make: make::<gradient::GradientPage>,
+    },
+    PageEntry {
+        info: &binding::INFO,
+        make: make::<binding::BindingPage>,
+    },
+    PageEntry::of::<grid::GridPage>(),
+    PageEntry {
+        info: &blending::INFO,
+        make: make::<blending::BlendingPage>,
+    },
+    PageEntry {
+        info: &normals::INFO,
+        make: make::<normals::NormalsPage>,
+    },
+    PageEntry {
+        info: &gpu::INFO,
+        make: make::<gpu::GpuPage>,
+    },
+    PageEntry {
+        info: &quaternions::INFO,
+        make: make::<quaternions::QuaternionsPage>,
+    },
+];
+
+/// Every page built at its defaults, in lesson order.
+pub fn registry() -> Vec<Box<dyn Page>> {
+    PAGES.iter().map(|entry| (entry.make)()).collect()
+}
+
+/// The slugs of every page, in lesson order (no page is built).
 pub fn slugs() -> Vec<&'static str> {
-    registry().iter().map(|p| p.slug()).collect()
+    PAGES.iter().map(|entry| entry.info.slug).collect()
 }
 
 /// Resets `page` and applies `link` to it. A bad link leaves the page at its defaults
 /// and says why.
 pub fn open(page: &mut dyn Page, link: &Link) -> Result<(), LinkError> {
     page.reset();
-    link.check_keys(page.link_keys())?;
-    page.apply_link(link)
+    link.check_keys(&page.link_keys())?;
+    let result = page.apply_link(link);
+    if result.is_err() {
+        page.reset();
+    }
+    result
 }

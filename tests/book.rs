@@ -1,28 +1,58 @@
-//! The book and the app agree: one chapter per page in lesson order, every link inside
-//! the book resolves, every app link opens through the app's own link parser, and every
-//! code include names a file and anchor that exist.
+//! The book and the app agree because the book is built from the app's chapters: one
+//! chapter per page in lesson order, every sentence written once, every link inside the
+//! book resolves and opens through the app's own link parser, every code include names a
+//! file and anchor that exist, and every declared picture exists.
 
 use skinlab::SkinlabApp;
-use skinlab::page::slugs;
+use skinlab::chapter::{self, book_chapter, book_summary};
+use skinlab::page::{PAGES, slugs};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
 fn book_src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src")
+    root().join("book/src")
 }
 
-fn chapters() -> Vec<String> {
-    let summary =
-        std::fs::read_to_string(book_src().join("SUMMARY.md")).expect("book/src/SUMMARY.md");
-    summary
-        .lines()
-        .filter_map(|line| {
-            line.split_once("](")
-                .map(|(_, rest)| rest.split(')').next().unwrap_or_default().to_owned())
+/// The book's chapters as `scripts/book` writes them, plus the hand-written pages.
+fn book_pages() -> Vec<(String, String)> {
+    let mut pages: Vec<(String, String)> = PAGES
+        .iter()
+        .map(|entry| {
+            let text = book_chapter(entry.info.slug, entry.info.chapter)
+                .unwrap_or_else(|e| panic!("chapter of `{}`: {e}", entry.info.slug));
+            (format!("{}.md", entry.info.slug), text)
         })
-        .collect()
+        .collect();
+    for name in hand_written_book_pages() {
+        let text = std::fs::read_to_string(book_src().join(&name)).expect("readable");
+        pages.push((name, text));
+    }
+    pages
 }
 
-/// Every `](target)` and `src="target"` in a Markdown file.
+/// Markdown files kept in `book/src` by hand: book-only pages such as the introduction.
+/// Generated chapters are ignored by git and not counted.
+fn hand_written_book_pages() -> Vec<String> {
+    let generated: Vec<String> = slugs()
+        .iter()
+        .map(|s| format!("{s}.md"))
+        .chain(["SUMMARY.md".to_owned()])
+        .collect();
+    let mut names: Vec<String> = std::fs::read_dir(book_src())
+        .expect("book/src")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md") && !generated.contains(n))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Every `](target)`, `src="target"` and `href="target"` in a Markdown file.
 fn links(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for (marker, end) in [("](", ')'), ("src=\"", '"'), ("href=\"", '"')] {
@@ -39,17 +69,20 @@ fn links(text: &str) -> Vec<String> {
 
 #[test]
 fn the_book_has_one_chapter_per_page_in_lesson_order() {
-    let pages: Vec<String> = chapters()
+    let contents: Vec<(&str, &str)> = PAGES.iter().map(|e| (e.info.slug, e.info.title)).collect();
+    let summary = book_summary(&contents);
+    let listed: Vec<String> = links(&summary)
         .into_iter()
         .filter(|c| c != "introduction.md")
         .collect();
     let expected: Vec<String> = slugs().iter().map(|s| format!("{s}.md")).collect();
-    assert_eq!(
-        pages, expected,
-        "book/src/SUMMARY.md and the page registry disagree"
+    assert_eq!(listed, expected, "the summary follows the page registry");
+    assert!(
+        hand_written_book_pages().contains(&"introduction.md".to_owned()),
+        "the introduction is written by hand"
     );
-    for slug in slugs() {
-        let text = std::fs::read_to_string(book_src().join(format!("{slug}.md"))).expect("chapter");
+    for (name, text) in book_pages().iter().take(PAGES.len()) {
+        let slug = name.trim_end_matches(".md");
         assert!(
             text.contains(&format!(
                 "<iframe class=\"skinlab-live\" src=\"app/index.html#{slug}"
@@ -57,18 +90,44 @@ fn the_book_has_one_chapter_per_page_in_lesson_order() {
             "chapter `{slug}` embeds its live page"
         );
         assert!(
-            text.contains(&format!("`skinlab {slug}"))
-                || text.contains(&format!("`skinlab \"{slug}")),
+            text.contains(&format!("`skinlab \"{slug}")),
             "chapter `{slug}` gives the desktop command"
         );
     }
 }
 
 #[test]
+fn chapter_files_are_named_by_lesson_order_and_slug() {
+    for (i, entry) in PAGES.iter().enumerate() {
+        let path = root().join(format!("chapters/{:02}-{}.md", i + 1, entry.info.slug));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("page `{}` has {}", entry.info.slug, path.display()));
+        assert_eq!(
+            text,
+            entry.info.chapter,
+            "page `{}` shows {}",
+            entry.info.slug,
+            path.display()
+        );
+        assert_eq!(
+            chapter::title(&text),
+            Some(entry.info.title),
+            "the chapter's title is the page's title"
+        );
+    }
+    let files = std::fs::read_dir(root().join("chapters"))
+        .expect("chapters/")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".md"))
+        .filter(|e| e.file_name() != "README.md")
+        .count();
+    assert_eq!(files, PAGES.len(), "every chapter file belongs to a page");
+}
+
+#[test]
 fn every_link_in_the_book_resolves() {
     let mut checked = 0;
-    for chapter in chapters() {
-        let text = std::fs::read_to_string(book_src().join(&chapter)).expect("chapter");
+    for (chapter, text) in book_pages() {
         for target in links(&text) {
             checked += 1;
             if let Some(fragment) = target.strip_prefix("app/index.html#") {
@@ -101,8 +160,7 @@ fn every_link_in_the_book_resolves() {
 #[test]
 fn every_code_include_names_an_existing_anchor() {
     let mut checked = 0;
-    for chapter in chapters() {
-        let text = std::fs::read_to_string(book_src().join(&chapter)).expect("chapter");
+    for (chapter, text) in book_pages() {
         for include in text.split("{{#include ").skip(1) {
             let spec = include.split("}}").next().unwrap_or_default();
             let (path, anchor) = match spec.rsplit_once(':') {
@@ -122,4 +180,142 @@ fn every_code_include_names_an_existing_anchor() {
         }
     }
     assert!(checked >= 5, "includes found ({checked})");
+}
+
+#[test]
+fn every_declared_picture_exists_and_opens() {
+    let mut count = 0;
+    for entry in PAGES {
+        for (file, link) in chapter::figures(entry.info.slug, entry.info.chapter).expect("parses") {
+            assert!(
+                book_src().join("images").join(file).is_file(),
+                "`{}` declares `{file}`: run scripts/screenshots",
+                entry.info.slug
+            );
+            let mut app = SkinlabApp::new();
+            app.open_link(&link)
+                .unwrap_or_else(|e| panic!("`{file}` is made from `{link}`: {e}"));
+            count += 1;
+        }
+    }
+    assert!(count >= PAGES.len(), "pictures found ({count})");
+}
+
+/// The sentences of a Markdown text: prose only (code blocks, includes, markers and
+/// HTML left out), split at `.`, `?`, `!` and `:`, lower-cased, spaces folded.
+fn sentences(text: &str) -> Vec<String> {
+    let mut prose = String::new();
+    let mut in_fence = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence || line.trim_start().starts_with('<') || line.contains("{{#") {
+            continue;
+        }
+        prose.push_str(line.trim_start_matches(['#', '-', '>', '*', ' ']));
+        prose.push(' ');
+    }
+    prose
+        .split(['.', '?', '!', ':'])
+        .map(|s| {
+            s.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        })
+        .filter(|s| s.split(' ').count() >= 6)
+        .collect()
+}
+
+#[test]
+fn each_sentence_is_written_once() {
+    let mut sources: Vec<(String, String)> = PAGES
+        .iter()
+        .map(|e| (e.info.slug.to_owned(), e.info.chapter.to_owned()))
+        .collect();
+    for name in hand_written_book_pages() {
+        let text = std::fs::read_to_string(book_src().join(&name)).expect("readable");
+        sources.push((format!("book/src/{name}"), text));
+    }
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let mut repeated = Vec::new();
+    let mut total = 0;
+    for (source, text) in &sources {
+        for sentence in sentences(text) {
+            total += 1;
+            if let Some(first) = seen.insert(sentence.clone(), source.clone()) {
+                repeated.push(format!("`{sentence}` ({first} and {source})"));
+            }
+        }
+    }
+    assert!(total > 200, "the sentence reader found the prose ({total})");
+    assert!(
+        repeated.is_empty(),
+        "written twice:\n{}",
+        repeated.join("\n")
+    );
+}
+
+#[test]
+fn the_sentence_check_can_fail() {
+    let twice =
+        "One sentence of more than six words here. One sentence of more than six words here.";
+    let found = sentences(twice);
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[0], found[1]);
+    assert!(sentences("```text\nA formula line with many words in it\n```\n").is_empty());
+}
+
+/// Pages are listed in one place: no other source names every page, so adding one
+/// touches its module, its registry line and its chapter, and nothing else.
+#[test]
+fn only_the_registry_lists_every_page() {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            // Build outputs (the web app, an mdBook build) are not sources.
+            if path.ends_with("book/src/app") || path.ends_with("book/book") {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for dir in ["src", "scripts", "tests", "book"] {
+        walk(&root().join(dir), &mut files);
+    }
+    let generated: Vec<PathBuf> = slugs()
+        .iter()
+        .map(|s| book_src().join(format!("{s}.md")))
+        .chain([book_src().join("SUMMARY.md")])
+        .collect();
+    let own = [root().join("src/page.rs"), root().join(file!())];
+    let titles: Vec<&str> = PAGES.iter().map(|e| e.info.title).collect();
+    let mut checked = 0;
+    for file in files {
+        if generated.contains(&file)
+            || own
+                .iter()
+                .any(|o| file.ends_with(o.strip_prefix(root()).unwrap_or(o)))
+        {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        checked += 1;
+        let named = titles.iter().filter(|t| text.contains(**t)).count();
+        assert!(
+            named < titles.len(),
+            "{} names every page: derive the list from `skinlab::page::PAGES`",
+            file.display()
+        );
+    }
+    assert!(checked > 50, "files read ({checked})");
 }

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use kit::drag;
 use skinlab::SkinlabApp;
-use skinlab::notebook::cell_names;
+use skinlab::chapter::cell_names;
 use skinlab::page::{Page, registry, slugs};
 use skinlab::pages::{grid::GridPage, xray::XrayPage};
 use std::collections::BTreeSet;
@@ -34,23 +34,13 @@ fn every_page_opens_and_shows_its_title() {
         app.go_to(i);
         let harness = app_harness(app);
         assert_eq!(harness.state().current_page().slug(), page.slug());
-        let heading = cell_free_title(page.notebook());
+        let heading = skinlab::chapter::title(page.notebook()).expect("a title");
         assert!(
-            harness.query_by_label(&heading).is_some(),
+            harness.query_by_label(heading).is_some(),
             "page `{}` shows its heading `{heading}`",
             page.slug()
         );
     }
-}
-
-fn cell_free_title(notebook: &str) -> String {
-    notebook
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .trim_start_matches('#')
-        .trim()
-        .to_owned()
 }
 
 #[test]
@@ -207,7 +197,7 @@ fn saved_state_restores_and_corrupt_state_is_ignored_with_a_notice() {
 #[test]
 fn cell_markers_and_page_cells_match_both_ways() {
     for page in registry() {
-        let placed: Vec<&str> = cell_names(page.notebook());
+        let placed: Vec<&str> = cell_names(page.notebook()).expect("the chapter parses");
         let placed_set: BTreeSet<&str> = placed.iter().copied().collect();
         let implemented: BTreeSet<&str> = page.cells().iter().copied().collect();
         assert_eq!(
@@ -333,7 +323,7 @@ fn clicking_a_vertex_selects_it() {
 #[test]
 fn every_page_ends_with_a_check_yourself_cell() {
     for page in registry() {
-        let placed = cell_names(page.notebook());
+        let placed = cell_names(page.notebook()).expect("the chapter parses");
         assert_eq!(
             placed.last(),
             Some(&"check"),

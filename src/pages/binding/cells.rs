@@ -1,5 +1,6 @@
 //! The notebook's live cells.
 
+use super::Cell;
 use super::view::{JOINT_COLORS, point_text};
 use super::{BindingPage, Stage};
 use crate::skin::binding::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
@@ -28,13 +29,13 @@ pub fn cell_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
 }
 
 fn cell_content_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
-    match cell {
-        "joint_space" => joint_space_ui(page, ui),
-        "forget" => forget_ui(page, ui),
-        "bind_space" => bind_space_ui(page, ui),
-        "rebind" => rebind_ui(page, ui),
-        "check" => super::exercise::check_cell_ui(page, ui),
-        _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+    match cell.parse::<Cell>() {
+        Ok(Cell::JointSpace) => joint_space_ui(page, ui),
+        Ok(Cell::Forget) => forget_ui(page, ui),
+        Ok(Cell::BindSpace) => bind_space_ui(page, ui),
+        Ok(Cell::Rebind) => rebind_ui(page, ui),
+        Ok(Cell::Check) => super::exercise::check_cell_ui(page, ui),
+        Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
     }
 }
 

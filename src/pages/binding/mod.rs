@@ -10,7 +10,7 @@ mod view;
 
 use crate::gl::{MeshData, Primitive};
 use crate::link::{Link, LinkError};
-use crate::page::Page;
+use crate::page::{Page, PageInfo};
 use crate::skin::binding::{self, JOINT_COUNT};
 use crate::skin::lbs::{SkinMesh, skin_vertices};
 use crate::ui::check::Check;
@@ -19,7 +19,25 @@ use egui::{Pos2, Ui};
 use glam::{Mat4, Vec2, Vec3};
 use std::sync::Arc;
 
-const CELLS: &[&str] = &["joint_space", "forget", "bind_space", "rebind", "check"];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    JointSpace,
+    Forget,
+    BindSpace,
+    Rebind,
+    Check,
+}
+
+/// The page's declaration.
+pub static INFO: PageInfo = PageInfo {
+    slug: "binding",
+    title: "Binding transforms",
+    chapter: include_str!("../../../chapters/04-binding.md"),
+    cells: <Cell as strum::VariantNames>::VARIANTS,
+};
 const KEYS: &[&str] = &[
     "stage",
     "angles",
@@ -245,24 +263,12 @@ impl BindingPage {
 }
 
 impl Page for BindingPage {
-    fn slug(&self) -> &'static str {
-        "binding"
+    fn info(&self) -> &'static PageInfo {
+        &INFO
     }
 
-    fn title(&self) -> &'static str {
-        "Binding transforms"
-    }
-
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/04-binding.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
+    fn link_keys(&self) -> Vec<&'static str> {
+        KEYS.to_vec()
     }
 
     fn reset(&mut self) {

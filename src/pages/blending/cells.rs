@@ -1,5 +1,6 @@
 //! The blending page's notebook cells.
 
+use super::Cell;
 use super::{BONE_NAMES, BlendingPage, Mode};
 use crate::skin::arm::{self, Falloff};
 use crate::ui::inspect::InspectStyle;
@@ -30,15 +31,15 @@ impl BlendingPage {
     }
 
     pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
-        match cell {
-            "weights" => self.weights_ui(ui),
-            "paint" => self.paint_ui(ui),
-            "vertex" => self.vertex_ui(ui),
-            "algorithm" => self.algorithm_ui(ui),
-            "compare" => self.compare_ui(ui),
-            "antipodal" => self.antipodal_ui(ui),
-            "check" => self.check_cell_ui(ui),
-            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        match cell.parse::<Cell>() {
+            Ok(Cell::Weights) => self.weights_ui(ui),
+            Ok(Cell::Paint) => self.paint_ui(ui),
+            Ok(Cell::Vertex) => self.vertex_ui(ui),
+            Ok(Cell::Algorithm) => self.algorithm_ui(ui),
+            Ok(Cell::Compare) => self.compare_ui(ui),
+            Ok(Cell::Antipodal) => self.antipodal_ui(ui),
+            Ok(Cell::Check) => self.check_cell_ui(ui),
+            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 

@@ -9,7 +9,7 @@ mod view;
 
 use crate::gl::MeshData;
 use crate::link::{Link, LinkError};
-use crate::page::Page;
+use crate::page::{Page, PageInfo};
 use crate::skin::arm::{self, ArmMesh, Falloff};
 use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
 use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
@@ -21,15 +21,27 @@ use std::sync::Arc;
 
 /// The page's link name.
 const SLUG: &str = "blending";
-const CELLS: &[&str] = &[
-    "weights",
-    "paint",
-    "vertex",
-    "algorithm",
-    "compare",
-    "antipodal",
-    "check",
-];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    Weights,
+    Paint,
+    Vertex,
+    Algorithm,
+    Compare,
+    Antipodal,
+    Check,
+}
+
+/// The page's declaration.
+pub static INFO: PageInfo = PageInfo {
+    slug: "blending",
+    title: "Weighted blending",
+    chapter: include_str!("../../../chapters/06-blending.md"),
+    cells: <Cell as strum::VariantNames>::VARIANTS,
+};
 const KEYS: &[&str] = &[
     "twist",
     "bend",
@@ -318,24 +330,12 @@ impl BlendingPage {
 }
 
 impl Page for BlendingPage {
-    fn slug(&self) -> &'static str {
-        SLUG
+    fn info(&self) -> &'static PageInfo {
+        &INFO
     }
 
-    fn title(&self) -> &'static str {
-        "Weighted blending"
-    }
-
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/06-blending.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
+    fn link_keys(&self) -> Vec<&'static str> {
+        KEYS.to_vec()
     }
 
     fn reset(&mut self) {

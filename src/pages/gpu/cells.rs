@@ -1,5 +1,6 @@
 //! The GPU page's notebook cells.
 
+use super::Cell;
 use super::measure::{CPU_BYTES_PER_VERTEX, PATHS, PathDiff};
 use super::{GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, Storage, VERTEX_RANGE, indices_slug};
 use crate::gl::{JointIndices, MAX_JOINTS, ShaderSource, shaders};
@@ -95,16 +96,16 @@ impl GpuPage {
     }
 
     pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
-        match cell {
-            "controls" => self.controls_ui(ui),
-            "source" => self.source_cell_ui(ui),
-            "paths" => self.paths_ui(ui),
-            "budget" => self.budget_ui(ui),
-            "texels" => self.texels_ui(ui),
-            "influences" => self.influences_ui(ui),
-            "cpu_gpu" => self.cpu_gpu_ui(ui),
-            "check" => self.check_ui(ui),
-            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        match cell.parse::<Cell>() {
+            Ok(Cell::Controls) => self.controls_ui(ui),
+            Ok(Cell::Source) => self.source_cell_ui(ui),
+            Ok(Cell::Paths) => self.paths_ui(ui),
+            Ok(Cell::Budget) => self.budget_ui(ui),
+            Ok(Cell::Texels) => self.texels_ui(ui),
+            Ok(Cell::Influences) => self.influences_ui(ui),
+            Ok(Cell::CpuGpu) => self.cpu_gpu_ui(ui),
+            Ok(Cell::Check) => self.check_ui(ui),
+            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 

@@ -11,23 +11,35 @@ pub use measure::{Bench, BenchPoint, PathDiff, Report, SWEEP};
 
 use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
 use crate::link::{Link, LinkError, number};
-use crate::page::Page;
+use crate::page::{Page, PageInfo};
 use crate::skin::gpu::Chain;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
 use std::sync::{Arc, Mutex};
 
-const CELLS: &[&str] = &[
-    "controls",
-    "source",
-    "paths",
-    "budget",
-    "texels",
-    "influences",
-    "cpu_gpu",
-    "check",
-];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    Controls,
+    Source,
+    Paths,
+    Budget,
+    Texels,
+    Influences,
+    CpuGpu,
+    Check,
+}
+
+/// The page's declaration.
+pub static INFO: PageInfo = PageInfo {
+    slug: "gpu",
+    title: "GPU skinning paths",
+    chapter: include_str!("../../../chapters/08-gpu.md"),
+    cells: <Cell as strum::VariantNames>::VARIANTS,
+};
 const KEYS: &[&str] = &[
     "path", "indices", "joints", "spread", "vertices", "bend", "twist", "cpu", "ring",
 ];
@@ -226,24 +238,12 @@ impl GpuPage {
 }
 
 impl Page for GpuPage {
-    fn slug(&self) -> &'static str {
-        "gpu"
+    fn info(&self) -> &'static PageInfo {
+        &INFO
     }
 
-    fn title(&self) -> &'static str {
-        "GPU skinning paths"
-    }
-
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/08-gpu.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
+    fn link_keys(&self) -> Vec<&'static str> {
+        KEYS.to_vec()
     }
 
     fn reset(&mut self) {

@@ -1,5 +1,6 @@
 //! The notebook's live cells.
 
+use super::Cell;
 use super::view::{A_COLOR, B_COLOR, PINK};
 use super::{GradientPage, Section};
 use crate::skin::gradient::vector_between;
@@ -28,14 +29,14 @@ pub(super) const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
 /// Draws one named cell.
 pub fn cell_ui(page: &mut GradientPage, cell: &str, ui: &mut Ui) {
     page.scroll_to.cell_ui(cell, ui);
-    match cell {
-        "points" => points_ui(page, ui),
-        "matrices" => matrices_ui(page, ui),
-        "product" => product_ui(page, ui),
-        "poses" => super::pose_cells::poses_ui(page, ui),
-        "joint" => super::pose_cells::joint_ui(page, ui),
-        "check" => super::exercise::check_cell_ui(page, ui),
-        _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+    match cell.parse::<Cell>() {
+        Ok(Cell::Points) => points_ui(page, ui),
+        Ok(Cell::Matrices) => matrices_ui(page, ui),
+        Ok(Cell::Product) => product_ui(page, ui),
+        Ok(Cell::Poses) => super::pose_cells::poses_ui(page, ui),
+        Ok(Cell::Joint) => super::pose_cells::joint_ui(page, ui),
+        Ok(Cell::Check) => super::exercise::check_cell_ui(page, ui),
+        Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
     }
 }
 

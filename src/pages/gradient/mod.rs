@@ -10,7 +10,7 @@ mod view;
 
 use crate::gl::{MeshData, Primitive};
 use crate::link::{Link, LinkError};
-use crate::page::Page;
+use crate::page::{Page, PageInfo};
 use crate::skin::gradient::Frame2;
 use crate::skin::humanoid::{self, JOINT_COUNT};
 use crate::skin::lbs::SkinMesh;
@@ -22,7 +22,26 @@ use egui::{Pos2, Ui};
 use glam::{Mat4, Vec2, Vec3};
 use std::sync::Arc;
 
-const CELLS: &[&str] = &["points", "matrices", "product", "poses", "joint", "check"];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    Points,
+    Matrices,
+    Product,
+    Poses,
+    Joint,
+    Check,
+}
+
+/// The page's declaration.
+pub static INFO: PageInfo = PageInfo {
+    slug: "gradient",
+    title: "Gradient matrices",
+    chapter: include_str!("../../../chapters/03-gradient.md"),
+    cells: <Cell as strum::VariantNames>::VARIANTS,
+};
 const KEYS: &[&str] = &[
     "show", "a", "b", "ma", "mb", "pose", "rot", "pos", "joint", "question",
 ];
@@ -264,24 +283,12 @@ impl GradientPage {
 }
 
 impl Page for GradientPage {
-    fn slug(&self) -> &'static str {
-        "gradient"
+    fn info(&self) -> &'static PageInfo {
+        &INFO
     }
 
-    fn title(&self) -> &'static str {
-        "Gradient matrices"
-    }
-
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/03-gradient.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
+    fn link_keys(&self) -> Vec<&'static str> {
+        KEYS.to_vec()
     }
 
     fn reset(&mut self) {

@@ -1,12 +1,13 @@
 //! The grid page's notebook cells.
 
+use super::Cell;
 use super::*;
 
 impl GridPage {
-    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
+    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
         match cell {
-            "check" => exercise::check_cell_ui(self, ui),
-            "controls" => {
+            Cell::Check => exercise::check_cell_ui(self, ui),
+            Cell::Controls => {
                 self.play_ui(ui);
                 for bone in 0..BONE_COUNT {
                     let mut angle = self.angles[bone];
@@ -22,7 +23,7 @@ impl GridPage {
                     }
                 }
             }
-            "bone" => {
+            Cell::Bone => {
                 let pose = self.pose();
                 ui.horizontal(|ui| {
                     ui.label("Show bone:");
@@ -55,7 +56,7 @@ impl GridPage {
                         ui.end_row();
                     });
             }
-            "vertex" => {
+            Cell::Vertex => {
                 let pose = self.pose();
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Vertex:");
@@ -86,7 +87,7 @@ impl GridPage {
                     breakdown_ui(ui, &b, &self.inspect_style());
                 }
             }
-            "forget" => {
+            Cell::Forget => {
                 ui.checkbox(
                     &mut self.forget_inverse_bind,
                     "Forget the inverse bind (upload world matrices)",
@@ -98,7 +99,6 @@ impl GridPage {
                     );
                 }
             }
-            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 }

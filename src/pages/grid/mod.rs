@@ -5,8 +5,8 @@ mod exercise;
 mod view;
 
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use crate::link::{Link, LinkError, number, numbers};
-use crate::page::Page;
+use crate::link::{Access, Param};
+use crate::page::{Lesson, PageInfo};
 use crate::skin::grid::{self, BONE_COUNT};
 use crate::skin::lbs::{VertexBreakdown, palette, skin_vertices};
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
@@ -15,19 +15,21 @@ use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Camera, PlaneCamera, Viewport, angle_slider_ui, error_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec2, Vec3};
-use std::f32::consts::PI;
+use std::f32::consts::{PI, TAU};
 use std::sync::Arc;
 
-const CELLS: &[&str] = &["controls", "bone", "vertex", "forget", "check"];
-const KEYS: &[&str] = &[
-    "angle",
-    "angles",
-    "t",
-    "bone",
-    "vertex",
-    "forget_inverse_bind",
-    "question",
-];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    Controls,
+    Bone,
+    Vertex,
+    Forget,
+    Check,
+}
+
 /// The colour of the skinned mesh. Only the shader draws in it, so a screenshot test
 /// can find the shader's lines by colour.
 pub const MESH_RED: Color32 = Color32::from_rgb(240, 60, 50);
@@ -171,99 +173,112 @@ impl GridPage {
     }
 }
 
-impl Page for GridPage {
-    fn slug(&self) -> &'static str {
-        "grid"
-    }
+impl Lesson for GridPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "grid",
+        title: "The 2D bone-chain grid",
+        chapter: include_str!("../../../chapters/05-grid.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn title(&self) -> &'static str {
-        "The 2D bone-chain grid"
-    }
+    // While the animation plays, the link names no angle: a link that changed every
+    // frame could not be copied, and browsers throttle address-bar updates.
+    const PARAMS: &'static [Param<Self>] = &[
+        Param {
+            key: "t",
+            doc: "animation time in seconds; pauses there",
+            access: Access::Number {
+                min: 0.0,
+                max: TAU,
+                set: |s, t| {
+                    s.time = t;
+                    s.pause_at([grid::animated_angle(t); BONE_COUNT]);
+                },
+                get: |_| None,
+            },
+        },
+        Param {
+            key: "angle",
+            doc: "every bone's angle in radians; pauses",
+            access: Access::Number {
+                min: -TAU,
+                max: TAU,
+                set: |s, angle| s.pause_at([angle; BONE_COUNT]),
+                get: |s| {
+                    (!s.playing && s.angles.iter().all(|a| *a == s.angles[0]))
+                        .then_some(s.angles[0])
+                },
+            },
+        },
+        Param {
+            key: "angles",
+            doc: "one angle per bone in radians; pauses",
+            access: Access::Numbers {
+                count: BONE_COUNT,
+                min: -TAU,
+                max: TAU,
+                set: |s, xs| {
+                    if let Ok(angles) = xs.try_into() {
+                        s.pause_at(angles);
+                    }
+                },
+                get: |s| {
+                    (!s.playing && s.angles.iter().any(|a| *a != s.angles[0]))
+                        .then(|| s.angles.to_vec())
+                },
+            },
+        },
+        Param {
+            key: "bone",
+            doc: "the bone whose matrices are shown",
+            access: Access::Whole {
+                min: 0,
+                max: BONE_COUNT - 1,
+                set: |s, bone| s.bone = bone,
+                get: |s| (s.bone != 1).then_some(s.bone),
+            },
+        },
+        Param {
+            key: "vertex",
+            doc: "the vertex inspected",
+            access: Access::Whole {
+                min: 0,
+                max: grid::POSITIONS.len() - 1,
+                set: |s, vertex| s.vertex = Some(vertex),
+                get: |s| s.vertex,
+            },
+        },
+        Param {
+            key: "forget_inverse_bind",
+            doc: "upload world matrices instead of gradients",
+            access: Access::Bool {
+                set: |s, on| s.forget_inverse_bind = on,
+                get: |s| s.forget_inverse_bind.then_some(true),
+            },
+        },
+        Param {
+            key: "question",
+            doc: "the check-yourself exercise",
+            access: Access::Whole {
+                min: 1,
+                max: grid::EXERCISES.len(),
+                set: |s, q| s.exercise = q - 1,
+                get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+            },
+        },
+    ];
 
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/05-grid.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
-    }
-
-    fn reset(&mut self) {
-        *self = Self {
-            mesh: self.mesh.clone(),
-            ..Self::default()
-        };
-    }
-
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        let angle = link.f32("angle")?;
-        let angles = link.f32s::<BONE_COUNT>("angles")?;
-        let time = link.f32("t")?;
-        let bone = link.index("bone", BONE_COUNT)?;
-        let vertex = link.index("vertex", grid::POSITIONS.len())?;
-        let forget = link.bool("forget_inverse_bind")?;
-        let question = link.question(grid::EXERCISES.len())?;
-        if let Some(q) = question {
-            self.exercise = q;
-            self.check = Default::default();
-        }
-        if let Some(t) = time {
-            self.time = t;
-            self.pause_at([grid::animated_angle(t); BONE_COUNT]);
-        }
-        if let Some(angle) = angle {
-            self.pause_at([angle; BONE_COUNT]);
-        }
-        if let Some(angles) = angles {
-            self.pause_at(angles);
-        }
-        if let Some(bone) = bone {
-            self.bone = bone;
-        }
-        self.vertex = vertex.or(self.vertex);
-        self.forget_inverse_bind = forget.unwrap_or(self.forget_inverse_bind);
-        Ok(())
-    }
-
-    fn link(&self) -> Link {
-        let mut link = Link::new(self.slug());
-        // While the animation plays, the link names the page only: a link that changed
-        // every frame could not be copied, and browsers throttle address-bar updates.
-        if !self.playing {
-            link = if self.angles.iter().all(|a| *a == self.angles[0]) {
-                link.with("angle", number(self.angles[0]))
-            } else {
-                link.with("angles", numbers(&self.angles))
-            };
-        }
-        if self.bone != 1 {
-            link = link.with("bone", self.bone);
-        }
-        if let Some(vertex) = self.vertex {
-            link = link.with("vertex", vertex);
-        }
-        if self.forget_inverse_bind {
-            link = link.with("forget_inverse_bind", true);
-        }
-        if self.exercise != 0 {
-            link = link.with("question", self.exercise + 1);
-        }
-        link
-    }
+    type Cell = Cell;
 
     fn tick(&mut self, dt: f32) -> bool {
         if self.playing {
-            self.time = (self.time + dt).rem_euclid(2.0 * PI);
+            self.time = (self.time + dt).rem_euclid(TAU);
             self.angles = [grid::animated_angle(self.time); BONE_COUNT];
         }
         self.playing
     }
 
-    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         self.cell(cell, ui);
     }
 

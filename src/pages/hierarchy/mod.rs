@@ -8,7 +8,7 @@ mod view;
 
 use crate::gl::{MeshData, Primitive};
 use crate::link::{Link, LinkError};
-use crate::page::Page;
+use crate::page::{Page, PageInfo};
 use crate::skin::Trs;
 use crate::skin::hierarchy::{self, EXERCISES};
 use crate::skin::humanoid::{self, JOINT_COUNT, JOINTS};
@@ -20,7 +20,25 @@ use glam::{Mat4, Vec3};
 use links::Field;
 use std::sync::Arc;
 
-const CELLS: &[&str] = &["tree", "local", "chain", "order", "check"];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    Tree,
+    Local,
+    Chain,
+    Order,
+    Check,
+}
+
+/// The page's declaration.
+pub static INFO: PageInfo = PageInfo {
+    slug: "hierarchy",
+    title: "The transformation hierarchy",
+    chapter: include_str!("../../../chapters/01-hierarchy.md"),
+    cells: <Cell as strum::VariantNames>::VARIANTS,
+};
 const KEYS: &[&str] = &["joint", "rot", "pos", "scale", "order", "question"];
 /// The joint selected when the page opens: far enough down to make a chain worth reading.
 pub const DEFAULT_JOINT: usize = 6;
@@ -181,24 +199,12 @@ impl HierarchyPage {
 }
 
 impl Page for HierarchyPage {
-    fn slug(&self) -> &'static str {
-        "hierarchy"
+    fn info(&self) -> &'static PageInfo {
+        &INFO
     }
 
-    fn title(&self) -> &'static str {
-        "The transformation hierarchy"
-    }
-
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/01-hierarchy.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
+    fn link_keys(&self) -> Vec<&'static str> {
+        KEYS.to_vec()
     }
 
     fn reset(&mut self) {
@@ -269,13 +275,13 @@ impl Page for HierarchyPage {
 
 impl HierarchyPage {
     fn cell_content_ui(&mut self, cell: &str, ui: &mut Ui) {
-        match cell {
-            "tree" => self.tree_ui(ui),
-            "local" => self.local_ui(ui),
-            "chain" => self.chain_ui(ui),
-            "order" => self.order_ui(ui),
-            "check" => self.check_ui(ui),
-            _ => crate::ui::error_ui(ui, format!("this page has no cell `{cell}`")),
+        match cell.parse::<Cell>() {
+            Ok(Cell::Tree) => self.tree_ui(ui),
+            Ok(Cell::Local) => self.local_ui(ui),
+            Ok(Cell::Chain) => self.chain_ui(ui),
+            Ok(Cell::Order) => self.order_ui(ui),
+            Ok(Cell::Check) => self.check_ui(ui),
+            Err(_) => crate::ui::error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 }

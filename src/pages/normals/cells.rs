@@ -1,5 +1,6 @@
 //! The normals page's notebook cells.
 
+use super::Cell;
 use super::view::{NORMAL_COLOR, TANGENT_COLOR, arm_label};
 use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
 use crate::skin::normals::{EXERCISES, Exercise, NormalMethod, TangentSteps, angle_degrees};
@@ -16,12 +17,12 @@ const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);
 impl NormalsPage {
     pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
         self.scroll_to.cell_ui(cell, ui);
-        match cell {
-            "compare" => self.compare_ui(ui),
-            "error" => self.error_ui(ui),
-            "tangent" => self.tangent_ui(ui),
-            "check" => self.check_cell_ui(ui),
-            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        match cell.parse::<Cell>() {
+            Ok(Cell::Compare) => self.compare_ui(ui),
+            Ok(Cell::Error) => self.error_ui(ui),
+            Ok(Cell::Tangent) => self.tangent_ui(ui),
+            Ok(Cell::Check) => self.check_cell_ui(ui),
+            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 

@@ -8,7 +8,7 @@ mod view;
 
 use crate::gl::{MeshData, Primitive};
 use crate::link::{Link, LinkError, number};
-use crate::page::Page;
+use crate::page::{Page, PageInfo};
 use crate::skin::lbs::{SkinnedVertex, skin_vertices_with};
 use crate::skin::normals::{self, EXERCISES, Limb, NormalMethod};
 use crate::ui::check::Check;
@@ -17,7 +17,24 @@ use glam::{Mat4, Vec3};
 use std::sync::Arc;
 
 const SLUG: &str = "normals";
-const CELLS: &[&str] = &["compare", "error", "tangent", "check"];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    Compare,
+    Error,
+    Tangent,
+    Check,
+}
+
+/// The page's declaration.
+pub static INFO: PageInfo = PageInfo {
+    slug: "normals",
+    title: "Normals and tangents",
+    chapter: include_str!("../../../chapters/07-normals.md"),
+    cells: <Cell as strum::VariantNames>::VARIANTS,
+};
 const KEYS: &[&str] = &["scale", "method", "bend", "vertex", "lines", "question"];
 
 /// The forearm's scale across the bone: the smallest and largest the page allows.
@@ -206,24 +223,12 @@ impl NormalsPage {
 }
 
 impl Page for NormalsPage {
-    fn slug(&self) -> &'static str {
-        SLUG
+    fn info(&self) -> &'static PageInfo {
+        &INFO
     }
 
-    fn title(&self) -> &'static str {
-        "Normals and tangents"
-    }
-
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/07-normals.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
+    fn link_keys(&self) -> Vec<&'static str> {
+        KEYS.to_vec()
     }
 
     fn reset(&mut self) {

@@ -1,5 +1,6 @@
 //! The quaternions page's notebook cells.
 
+use super::Cell;
 use super::view::method_color;
 use super::{JOINT_NAMES, QuaternionsPage, SPEED_RANGE, Section};
 use crate::skin::rotation::{
@@ -35,15 +36,15 @@ fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
 impl QuaternionsPage {
     pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
         self.scroll_to.cell_ui(cell, ui);
-        match cell {
-            "gimbal" => self.gimbal_ui(ui),
-            "quaternion" => self.quaternion_ui(ui),
-            "multiply" => self.multiply_ui(ui),
-            "interpolate" => self.interpolate_ui(ui),
-            "speed" => self.speed_ui(ui),
-            "keyframes" => self.keyframes_ui(ui),
-            "check" => self.check_cell_ui(ui),
-            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+        match cell.parse::<Cell>() {
+            Ok(Cell::Gimbal) => self.gimbal_ui(ui),
+            Ok(Cell::Quaternion) => self.quaternion_ui(ui),
+            Ok(Cell::Multiply) => self.multiply_ui(ui),
+            Ok(Cell::Interpolate) => self.interpolate_ui(ui),
+            Ok(Cell::Speed) => self.speed_ui(ui),
+            Ok(Cell::Keyframes) => self.keyframes_ui(ui),
+            Ok(Cell::Check) => self.check_cell_ui(ui),
+            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 

@@ -7,7 +7,7 @@ mod view;
 
 use crate::gl::{MeshData, Primitive};
 use crate::link::{Link, LinkError, number, numbers};
-use crate::page::Page;
+use crate::page::{Page, PageInfo};
 use crate::skin::arm::{self, Falloff};
 use crate::skin::rotation::{
     self, DURATION, EXERCISES, Euler, Interp, Sample, arm_channels, euler_quat,
@@ -19,15 +19,27 @@ use glam::{Mat4, Quat, Vec3};
 use std::sync::Arc;
 
 const SLUG: &str = "quaternions";
-const CELLS: &[&str] = &[
-    "gimbal",
-    "quaternion",
-    "multiply",
-    "interpolate",
-    "speed",
-    "keyframes",
-    "check",
-];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    Gimbal,
+    Quaternion,
+    Multiply,
+    Interpolate,
+    Speed,
+    Keyframes,
+    Check,
+}
+
+/// The page's declaration.
+pub static INFO: PageInfo = PageInfo {
+    slug: "quaternions",
+    title: "Quaternions and keyframes",
+    chapter: include_str!("../../../chapters/09-quaternions.md"),
+    cells: <Cell as strum::VariantNames>::VARIANTS,
+};
 const KEYS: &[&str] = &[
     "show", "yaw", "pitch", "roll", "b", "method", "t", "flip", "shortest", "time", "speed",
     "play", "joint", "question",
@@ -245,24 +257,12 @@ fn angle_in(link: &Link, key: &str, limit: f32) -> Result<Option<f32>, LinkError
 }
 
 impl Page for QuaternionsPage {
-    fn slug(&self) -> &'static str {
-        SLUG
+    fn info(&self) -> &'static PageInfo {
+        &INFO
     }
 
-    fn title(&self) -> &'static str {
-        "Quaternions and keyframes"
-    }
-
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/09-quaternions.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
+    fn link_keys(&self) -> Vec<&'static str> {
+        KEYS.to_vec()
     }
 
     fn reset(&mut self) {

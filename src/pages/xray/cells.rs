@@ -1,5 +1,6 @@
 //! The X-ray page's notebook cells, and the words that describe a matrix.
 
+use super::Cell;
 use super::*;
 
 /// `m * v` for a 4-vector, written out as the column-major product.
@@ -66,8 +67,8 @@ pub fn describe(m: &Mat4) -> Vec<String> {
 
 impl XrayPage {
     pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
-        match cell {
-            "presets" => {
+        match cell.parse::<Cell>() {
+            Ok(Cell::Presets) => {
                 ui.horizontal_wrapped(|ui| {
                     for preset in Preset::ALL {
                         if ui
@@ -82,7 +83,7 @@ impl XrayPage {
                     }
                 });
             }
-            "matrix" => {
+            Ok(Cell::Matrix) => {
                 ui.label(RichText::new("M — drag a number, or double-click to type").weak());
                 match matrix_edit_ui(ui, "M", &mut self.matrix, |_| Ok(())) {
                     MatrixEdit::Changed => self.refused = None,
@@ -97,7 +98,7 @@ impl XrayPage {
                     error_ui(ui, reason);
                 }
             }
-            "multiply" => {
+            Ok(Cell::Multiply) => {
                 if let Some(reason) = Self::vec3_ui(ui, "point p (w = 1):", &mut self.point) {
                     self.refused = Some(reason);
                 }
@@ -114,8 +115,8 @@ impl XrayPage {
                     error_ui(ui, reason);
                 }
             }
-            "check" => exercise::check_cell_ui(self, ui),
-            "properties" => {
+            Ok(Cell::Check) => exercise::check_cell_ui(self, ui),
+            Ok(Cell::Properties) => {
                 let det = Mat3::from_mat4(self.matrix).determinant();
                 ui.label(format!("determinant of the 3×3 part: {det:.3}"));
                 if is_rigid(&self.matrix, 1e-3) {
@@ -127,7 +128,7 @@ impl XrayPage {
                     }
                 }
             }
-            _ => error_ui(ui, format!("this page has no cell `{cell}`")),
+            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 }

@@ -5,7 +5,7 @@ mod exercise;
 
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Link, LinkError, numbers};
-use crate::page::Page;
+use crate::page::{Page, PageInfo};
 use crate::skin::Influences;
 use crate::skin::lbs::SkinMesh;
 use crate::skin::matrix::{column_lengths, is_rigid};
@@ -98,7 +98,25 @@ impl Preset {
     }
 }
 
-const CELLS: &[&str] = &["presets", "matrix", "multiply", "properties", "check"];
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    Presets,
+    Matrix,
+    Multiply,
+    Properties,
+    Check,
+}
+
+/// The page's declaration.
+pub static INFO: PageInfo = PageInfo {
+    slug: "xray",
+    title: "The matrix X-ray",
+    chapter: include_str!("../../../chapters/02-xray.md"),
+    cells: <Cell as strum::VariantNames>::VARIANTS,
+};
 const KEYS: &[&str] = &["preset", "m", "p", "v", "question"];
 const DEFAULT_POINT: Vec3 = Vec3::new(1.0, 1.0, 0.0);
 const DEFAULT_VECTOR: Vec3 = Vec3::new(0.0, 1.0, 1.0);
@@ -243,24 +261,12 @@ impl XrayPage {
 }
 
 impl Page for XrayPage {
-    fn slug(&self) -> &'static str {
-        "xray"
+    fn info(&self) -> &'static PageInfo {
+        &INFO
     }
 
-    fn title(&self) -> &'static str {
-        "The matrix X-ray"
-    }
-
-    fn notebook(&self) -> &'static str {
-        include_str!("../../../chapters/02-xray.md")
-    }
-
-    fn cells(&self) -> &'static [&'static str] {
-        CELLS
-    }
-
-    fn link_keys(&self) -> &'static [&'static str] {
-        KEYS
+    fn link_keys(&self) -> Vec<&'static str> {
+        KEYS.to_vec()
     }
 
     fn reset(&mut self) {

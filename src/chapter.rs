@@ -1,0 +1,422 @@
+//! A lesson's chapter file, written once: the app shows it beside the live page and
+//! the book is built from it (`chapters/README.md` describes the format).
+//!
+//! This module only reads text: [`parse`] splits a chapter into blocks, and
+//! [`book_chapter`] writes the Markdown of the book's chapter. Drawing lives in
+//! [`crate::notebook`].
+
+use std::fmt;
+
+/// Who reads a stretch of prose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// The app and the book.
+    Both,
+    /// Only the book: depth, listings, going further.
+    Book,
+    /// Only the app: directions that need the live viewport.
+    App,
+}
+
+/// A cell or figure marker: a fenced block with info string `cell` or `figure`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marker<'a> {
+    /// The cell's name, or the figure's image file (in `book/src/images`).
+    pub name: &'a str,
+    /// The page state this marker stands for: the query after `slug?`.
+    pub link: Option<&'a str>,
+    /// An image of that state, in `book/src/images`.
+    pub figure: Option<&'a str>,
+    /// The figure's caption.
+    pub caption: Option<&'a str>,
+}
+
+/// One piece of a chapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Block<'a> {
+    /// Markdown prose, for the given readers.
+    Prose(Audience, String),
+    /// A live cell of the page.
+    Cell(Marker<'a>),
+    /// A picture of a page state (the book shows it; the app links to the state).
+    Figure(Marker<'a>),
+    /// The state the book's live frame opens at (the query after `slug?`).
+    Live(&'a str),
+}
+
+/// What is wrong with a chapter file, with the line it is on (1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChapterError {
+    /// The line of the problem.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ChapterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ChapterError {}
+
+fn fence_info(line: &str) -> Option<&str> {
+    line.trim_start().strip_prefix("```").map(str::trim)
+}
+
+fn comment(line: &str) -> Option<&str> {
+    line.trim()
+        .strip_prefix("<!--")
+        .and_then(|rest| rest.strip_suffix("-->"))
+        .map(str::trim)
+}
+
+/// Reads a marker's body: its name, then `key: value` lines.
+fn marker<'a>(body: &[(usize, &'a str)], start: usize) -> Result<Marker<'a>, ChapterError> {
+    let mut lines = body.iter().filter(|(_, l)| !l.trim().is_empty());
+    let Some((_, name)) = lines.next() else {
+        return Err(ChapterError {
+            line: start,
+            message: "a marker needs a name on its first line".into(),
+        });
+    };
+    let mut marker = Marker {
+        name: name.trim(),
+        ..Marker::default()
+    };
+    for &(line, text) in lines {
+        let (key, value) = text.split_once(':').ok_or_else(|| ChapterError {
+            line,
+            message: format!("`{}` is not `key: value`", text.trim()),
+        })?;
+        let slot = match key.trim() {
+            "link" => &mut marker.link,
+            "figure" => &mut marker.figure,
+            "caption" => &mut marker.caption,
+            other => {
+                return Err(ChapterError {
+                    line,
+                    message: format!("unknown key `{other}`: use link, figure or caption"),
+                });
+            }
+        };
+        *slot = Some(value.trim());
+    }
+    Ok(marker)
+}
+
+/// Splits a chapter into blocks, in order. Adjacent prose lines for the same readers
+/// form one block.
+pub fn parse(text: &str) -> Result<Vec<Block<'_>>, ChapterError> {
+    let mut blocks = Vec::new();
+    let mut prose = String::new();
+    let mut audience = Audience::Both;
+    let mut opened_at = 0;
+    let flush = |prose: &mut String, blocks: &mut Vec<Block<'_>>, audience| {
+        if !prose.trim().is_empty() {
+            blocks.push(Block::Prose(audience, std::mem::take(prose)));
+        }
+        prose.clear();
+    };
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    while let Some((number, line)) = lines.next() {
+        if let Some(info) = fence_info(line) {
+            let mut body = Vec::new();
+            let mut closed = false;
+            for (n, l) in lines.by_ref() {
+                if fence_info(l) == Some("") {
+                    closed = true;
+                    break;
+                }
+                body.push((n, l));
+            }
+            if !closed {
+                return Err(ChapterError {
+                    line: number,
+                    message: "this fenced block is never closed".into(),
+                });
+            }
+            if info == "cell" || info == "figure" {
+                flush(&mut prose, &mut blocks, audience);
+                if audience != Audience::Both {
+                    return Err(ChapterError {
+                        line: number,
+                        message: format!("a {info} marker belongs to the app and the book"),
+                    });
+                }
+                let marker = marker(&body, number)?;
+                blocks.push(if info == "cell" {
+                    Block::Cell(marker)
+                } else {
+                    if marker.link.is_none() {
+                        return Err(ChapterError {
+                            line: number,
+                            message: "a figure needs `link:`, the state it shows".into(),
+                        });
+                    }
+                    Block::Figure(marker)
+                });
+            } else {
+                prose.push_str(line);
+                prose.push('\n');
+                for (_, l) in &body {
+                    prose.push_str(l);
+                    prose.push('\n');
+                }
+                prose.push_str("```\n");
+            }
+            continue;
+        }
+        let Some(inner) = comment(line) else {
+            prose.push_str(line);
+            prose.push('\n');
+            continue;
+        };
+        let switch = match inner {
+            "book" => Some((Audience::Both, Audience::Book)),
+            "app" => Some((Audience::Both, Audience::App)),
+            "/book" => Some((Audience::Book, Audience::Both)),
+            "/app" => Some((Audience::App, Audience::Both)),
+            _ => None,
+        };
+        if let Some((from, to)) = switch {
+            if audience != from {
+                return Err(ChapterError {
+                    line: number,
+                    message: format!("`<!-- {inner} -->` does not fit here: blocks do not nest"),
+                });
+            }
+            flush(&mut prose, &mut blocks, audience);
+            audience = to;
+            opened_at = number;
+        } else if let Some(query) = inner.strip_prefix("live:") {
+            flush(&mut prose, &mut blocks, audience);
+            blocks.push(Block::Live(query.trim()));
+        }
+        // Any other comment is a note to writers: nobody reads it.
+    }
+    if audience != Audience::Both {
+        return Err(ChapterError {
+            line: opened_at,
+            message: "this block is never closed".into(),
+        });
+    }
+    flush(&mut prose, &mut blocks, audience);
+    Ok(blocks)
+}
+
+/// The title: the first `# ` heading.
+pub fn title(text: &str) -> Option<&str> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .map(str::trim)
+}
+
+/// The names of the cells a chapter places, in order.
+pub fn cell_names(text: &str) -> Result<Vec<&str>, ChapterError> {
+    Ok(parse(text)?
+        .into_iter()
+        .filter_map(|b| match b {
+            Block::Cell(m) => Some(m.name),
+            _ => None,
+        })
+        .collect())
+}
+
+/// A page link `slug?query` (just `slug` when the query is empty).
+pub fn page_link(slug: &str, query: &str) -> String {
+    if query.is_empty() {
+        slug.to_owned()
+    } else {
+        format!("{slug}?{query}")
+    }
+}
+
+/// Prefix of links into the app written in a chapter: `[text](skinlab:grid?angle=0)`.
+pub const APP_LINK: &str = "skinlab:";
+
+/// Where the book's pages find the web app.
+const BOOK_APP: &str = "app/index.html#";
+
+/// Rewrites a chapter's prose for the book: links into the app point at the web app,
+/// and includes (written relative to `chapters/`) are made relative to `book/src/`.
+fn prose_for_book(text: &str) -> String {
+    text.replace(&format!("]({APP_LINK}"), &format!("]({BOOK_APP}"))
+        .replace("{{#include ../", "{{#include ../../")
+}
+
+/// A line that opens `link` live, in the browser and on the desktop.
+fn live_line(label: &str, link: &str) -> String {
+    format!("> {label}: [{link}]({BOOK_APP}{link}) · desktop: `skinlab \"{link}\"`\n")
+}
+
+fn figure_for_book(marker: &Marker<'_>, file: &str, slug: &str) -> String {
+    let link = page_link(slug, marker.link.unwrap_or_default());
+    let caption = marker.caption.unwrap_or_default();
+    let caption_line = if caption.is_empty() {
+        String::new()
+    } else {
+        format!("*{caption}*\n\n")
+    };
+    format!(
+        "![{caption}](images/{file})\n\n{caption_line}{}",
+        live_line("Live", &link)
+    )
+}
+
+/// The book's chapter for the page `slug`: the same prose, book-only depth included,
+/// app-only directions left out, the live page embedded after the title, and each cell
+/// or figure as its picture with a link that opens it live.
+pub fn book_chapter(slug: &str, text: &str) -> Result<String, ChapterError> {
+    let blocks = parse(text)?;
+    let title = title(text).unwrap_or(slug);
+    let mut out = String::new();
+    let mut live_done = false;
+    for block in &blocks {
+        match block {
+            Block::Prose(Audience::App, _) => {}
+            Block::Prose(_, prose) => {
+                out.push_str(&prose_for_book(prose));
+                out.push('\n');
+            }
+            Block::Live(query) => {
+                let link = page_link(slug, query);
+                out.push_str(&live_line("Live page", &link));
+                out.push_str(&format!(
+                    "\n<iframe class=\"skinlab-live\" src=\"{BOOK_APP}{link}\" title=\"{title}, live\" width=\"100%\" height=\"620\" loading=\"lazy\"></iframe>\n\n"
+                ));
+                live_done = true;
+            }
+            Block::Cell(marker) => {
+                match marker.figure {
+                    Some(file) => out.push_str(&figure_for_book(marker, file, slug)),
+                    None => {
+                        let link = page_link(slug, marker.link.unwrap_or_default());
+                        out.push_str(&live_line("Try it live", &link));
+                    }
+                }
+                out.push('\n');
+            }
+            Block::Figure(marker) => {
+                out.push_str(&figure_for_book(marker, marker.name, slug));
+                out.push('\n');
+            }
+        }
+    }
+    if !live_done {
+        return Err(ChapterError {
+            line: 1,
+            message: "no `<!-- live: ... -->` line: the book needs the state to embed".into(),
+        });
+    }
+    Ok(out)
+}
+
+/// Every picture a chapter declares, as `(file, link)`.
+pub fn figures<'a>(slug: &str, text: &'a str) -> Result<Vec<(&'a str, String)>, ChapterError> {
+    Ok(parse(text)?
+        .into_iter()
+        .filter_map(|b| match b {
+            Block::Cell(m) => m
+                .figure
+                .map(|f| (f, page_link(slug, m.link.unwrap_or_default()))),
+            Block::Figure(m) => Some((m.name, page_link(slug, m.link.unwrap_or_default()))),
+            _ => None,
+        })
+        .collect())
+}
+
+/// The book's table of contents: the introduction, then one chapter per page, as
+/// `(slug, title)` in lesson order.
+pub fn book_summary(pages: &[(&str, &str)]) -> String {
+    let mut out = String::from("# Summary\n\n[Introduction](introduction.md)\n\n");
+    for (slug, title) in pages {
+        out.push_str(&format!("- [{title}]({slug}.md)\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "# Title\n<!-- live: angle=0.8 -->\n\nSome *text*,\n[a link](skinlab:grid?angle=0).\n\n```cell\nmatrix\nlink: vertex=2\nfigure: grid.png\ncaption: Two copies.\n```\n\n<!-- book -->\nDepth.\n\n```rust\n{{#include ../src/skin/lbs.rs:blend}}\n```\n<!-- /book -->\n<!-- app -->\nDrag it.\n<!-- /app -->\n\n```text\nb = ab * a\n```\n\n```figure\ngrid-forget.png\nlink: forget_inverse_bind=true\n```\n";
+
+    #[test]
+    fn splits_prose_cells_figures_and_audiences() {
+        let blocks = parse(TEXT).expect("parses");
+        assert!(
+            matches!(blocks[0], Block::Prose(Audience::Both, ref p) if p.starts_with("# Title"))
+        );
+        assert_eq!(blocks[1], Block::Live("angle=0.8"));
+        assert_eq!(
+            blocks[3],
+            Block::Cell(Marker {
+                name: "matrix",
+                link: Some("vertex=2"),
+                figure: Some("grid.png"),
+                caption: Some("Two copies."),
+            })
+        );
+        assert!(
+            matches!(blocks[4], Block::Prose(Audience::Book, ref p) if p.contains("{{#include"))
+        );
+        assert_eq!(blocks[5], Block::Prose(Audience::App, "Drag it.\n".into()));
+        assert!(
+            matches!(blocks[6], Block::Prose(Audience::Both, ref p) if p.contains("b = ab * a"))
+        );
+        assert!(matches!(blocks[7], Block::Figure(m) if m.name == "grid-forget.png"));
+        assert_eq!(cell_names(TEXT).expect("parses"), vec!["matrix"]);
+        assert_eq!(title(TEXT), Some("Title"));
+    }
+
+    #[test]
+    fn the_book_gets_depth_pictures_and_live_links_but_not_app_directions() {
+        let book = book_chapter("grid", TEXT).expect("builds");
+        assert!(
+            book.contains("<iframe class=\"skinlab-live\" src=\"app/index.html#grid?angle=0.8\"")
+        );
+        assert!(book.contains("[a link](app/index.html#grid?angle=0)"));
+        assert!(book.contains("{{#include ../../src/skin/lbs.rs:blend}}"));
+        assert!(book.contains("![Two copies.](images/grid.png)"));
+        assert!(book.contains("[grid?vertex=2](app/index.html#grid?vertex=2)"));
+        assert!(book.contains("`skinlab \"grid?forget_inverse_bind=true\"`"));
+        assert!(!book.contains("Drag it."));
+        assert!(!book.contains("```cell"));
+        assert_eq!(
+            figures("grid", TEXT).expect("parses"),
+            vec![
+                ("grid.png", "grid?vertex=2".to_owned()),
+                (
+                    "grid-forget.png",
+                    "grid?forget_inverse_bind=true".to_owned()
+                )
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_chapters_name_the_line() {
+        let cases = [
+            ("<!-- book -->\ntext\n", 1, "never closed"),
+            ("<!-- book -->\n<!-- app -->\n", 2, "do not nest"),
+            ("text\n<!-- /book -->\n", 2, "do not nest"),
+            ("```cell\n```\n", 1, "needs a name"),
+            ("```cell\nx\nsize: 3\n```\n", 3, "unknown key `size`"),
+            ("```figure\nx.png\n```\n", 1, "needs `link:`"),
+            ("```rust\nfn f() {}\n", 1, "never closed"),
+            (
+                "<!-- book -->\n```cell\nx\n```\n<!-- /book -->\n",
+                2,
+                "app and the book",
+            ),
+        ];
+        for (text, line, message) in cases {
+            let error = parse(text).expect_err(text);
+            assert_eq!(error.line, line, "{text:?}: {error}");
+            assert!(error.message.contains(message), "{text:?}: {error}");
+        }
+        assert!(book_chapter("grid", "# T\n").is_err(), "no live line");
+    }
+}
