@@ -1,7 +1,6 @@
 //! The native app: `skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages] [--bench]`.
 
-use skinlab::SkinlabApp;
-use skinlab::app::STORAGE_KEY;
+use skinlab::native::{self, Options};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -90,60 +89,19 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("skinlab")
-            .with_app_id("skinlab")
-            .with_inner_size(args.size)
-            .with_min_inner_size([640.0, 400.0]),
-        depth_buffer: 24,
-        ..Default::default()
+    let screenshot = args.screenshot.clone();
+    let options = Options {
+        link: args.link,
+        screenshot: args.screenshot,
+        presenter: args.presenter,
+        size: args.size,
     };
-    // A screenshot shows exactly the link given: no saved state in, none kept.
-    let scratch = args
-        .screenshot
-        .as_ref()
-        .map(|_| std::env::temp_dir().join(format!("skinlab-screenshot-{}", std::process::id())));
-    if let Some(dir) = &scratch {
-        options.persist_window = false;
-        options.persistence_path = Some(dir.clone());
+    if let Err(e) = native::run(options) {
+        eprintln!("error: {e}");
+        return ExitCode::from(e.exit_code());
     }
-    let result = eframe::run_native(
-        "skinlab",
-        options,
-        Box::new(move |cc| {
-            let mut app = SkinlabApp::new();
-            if args.screenshot.is_none()
-                && let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY))
-            {
-                app.restore_state(&text);
-            }
-            if let Some(link) = &args.link
-                && let Err(e) = app.open_link(link)
-            {
-                eprintln!("error: {e}");
-                if args.screenshot.is_some() {
-                    // A screenshot of the wrong state is worse than none.
-                    std::process::exit(2);
-                }
-            }
-            if args.presenter {
-                app.set_presenter(true);
-            }
-            if let Some(path) = args.screenshot.clone() {
-                app.screenshot_to(path);
-            }
-            Ok(Box::new(app))
-        }),
-    );
-    if let Some(dir) = scratch {
-        let _ = std::fs::remove_dir_all(dir);
+    if let Some(path) = screenshot {
+        eprintln!("saved {}", path.display());
     }
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: skinlab could not start: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    ExitCode::SUCCESS
 }
