@@ -1,15 +1,13 @@
 //! End to end: the built binary opens a page link under Xvfb, saves a screenshot, and
 //! the red lines the skinning shader drew are where the CPU reference says.
 
+mod common;
+
 use skinlab::pages::grid::MESH_RED;
 use skinlab::skin::grid;
 use skinlab::skin::lbs::{inverse_bind, palette, skin_vertices};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
 
 /// Runs `skinlab LINK --screenshot` under Xvfb; `None` (outside CI only) when there is no Xvfb.
 fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
@@ -29,8 +27,8 @@ fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
         .output();
     let output = match output {
         Ok(output) => output,
-        Err(e) if !in_ci() => {
-            eprintln!("SKIPPED (no xvfb-run outside CI): {e}");
+        Err(e) if !common::in_ci() => {
+            common::skip(&format!("no xvfb-run: {e}"));
             return None;
         }
         Err(e) => panic!("CI needs xvfb-run: {e}"),
