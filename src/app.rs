@@ -38,8 +38,9 @@ fn apply_style(ctx: &egui::Context) {
     });
 }
 
-/// The whole app. [`SkinlabApp::ui`] draws it into any `Ui`, so tests can drive it
-/// without a window.
+/// The whole app, the same on every target. [`SkinlabApp::app_ui`] draws it into any
+/// `Ui`, so tests can drive it without a window; `native` and `web` wrap it in an
+/// `eframe::App` with what only their target has.
 pub struct SkinlabApp {
     pages: Vec<Box<dyn Page>>,
     current: usize,
@@ -53,10 +54,6 @@ pub struct SkinlabApp {
     styled: bool,
     /// Rendered Markdown of the chapters (egui_commonmark keeps its state here).
     markdown: egui_commonmark::CommonMarkCache,
-    #[cfg(not(target_arch = "wasm32"))]
-    screenshot: Option<Screenshot>,
-    #[cfg(target_arch = "wasm32")]
-    fragment: crate::web::Fragment,
 }
 
 impl Default for SkinlabApp {
@@ -83,10 +80,6 @@ impl SkinlabApp {
             paused: false,
             styled: false,
             markdown: Default::default(),
-            #[cfg(not(target_arch = "wasm32"))]
-            screenshot: None,
-            #[cfg(target_arch = "wasm32")]
-            fragment: Default::default(),
         }
     }
 
@@ -138,7 +131,8 @@ impl SkinlabApp {
 
     /// Opens a link: switches page, resets it and applies the parameters. An unknown
     /// page keeps the current one; bad parameters leave the page at its defaults.
-    /// Either way the error is returned and shown as a notice.
+    /// The error is the caller's to report: [`SkinlabApp::follow_link`] shows it as a
+    /// notice, the command line prints it.
     pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
         let result = Link::parse(text).and_then(|link| {
             let index = self.find(&link.slug)?;
@@ -146,7 +140,14 @@ impl SkinlabApp {
             page::open(self.pages[index].as_mut(), &link)
         });
         self.link_text = self.current_link().to_string();
-        if let Err(e) = &result {
+        result
+    }
+
+    /// Opens a link the user gave inside the app (the link field, the address bar, a
+    /// link on the command line of a window): a refused link becomes a notice saying
+    /// what is on screen instead.
+    pub fn follow_link(&mut self, text: &str) {
+        if let Err(e) = self.open_link(text) {
             let fallback = if matches!(
                 e,
                 LinkError::UnknownPage { .. }
@@ -161,7 +162,6 @@ impl SkinlabApp {
             };
             self.notify(format!("Link `{text}`: {e}; {fallback}."));
         }
-        result
     }
 
     /// Shows page `index` (clamped to the registry).
@@ -231,6 +231,19 @@ impl SkinlabApp {
         }
     }
 
+    /// Restores the state kept in eframe's `storage`, if any (see
+    /// [`SkinlabApp::restore_state`]).
+    pub fn restore_from(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(text) = storage.get_string(STORAGE_KEY) {
+            self.restore_state(&text);
+        }
+    }
+
+    /// Keeps [`SkinlabApp::save_state`] in eframe's `storage`.
+    pub fn save_to(&self, storage: &mut dyn eframe::Storage) {
+        storage.set_string(STORAGE_KEY, self.save_state());
+    }
+
     fn keyboard(&mut self, ui: &Ui) {
         let typing = ui.ctx().memory(|m| m.focused().is_some());
         // F5 on the desktop; P too, because a browser reloads the page on F5.
@@ -297,7 +310,7 @@ impl SkinlabApp {
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if ui.button("Open").clicked() || enter {
                 let text = self.link_text.clone();
-                let _ = self.open_link(&text);
+                self.follow_link(&text);
             }
             if ui
                 .button("Copy link")
@@ -334,8 +347,9 @@ impl SkinlabApp {
         }
     }
 
-    /// Draws the whole app into `ui`.
-    pub fn show(&mut self, ui: &mut Ui) {
+    /// Draws the whole app into `ui` (the native and web wrappers give it the window's
+    /// root `Ui`; tests give it a harness's).
+    pub fn app_ui(&mut self, ui: &mut Ui) {
         if !self.styled {
             apply_style(ui.ctx());
             self.styled = true;
@@ -394,97 +408,10 @@ impl SkinlabApp {
                 });
         });
         if let Some(link) = clicked {
-            // The notice, if the link is bad, is shown by `open_link` itself.
-            let _ = self.open_link(&link);
+            self.follow_link(&link);
         }
         if animating && !self.paused {
             ui.ctx().request_repaint();
-        }
-    }
-}
-
-/// A pending `--screenshot`: let a few frames settle, ask for the image, save it, quit.
-#[cfg(not(target_arch = "wasm32"))]
-struct Screenshot {
-    path: std::path::PathBuf,
-    frames_left: u32,
-    image: std::sync::Arc<std::sync::Mutex<Option<std::sync::Arc<egui::ColorImage>>>>,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl SkinlabApp {
-    /// Pauses time, and saves a PNG of the window to `path` once a few frames have been
-    /// drawn; then closes the window.
-    pub fn screenshot_to(&mut self, path: std::path::PathBuf) {
-        self.paused = true;
-        self.screenshot = Some(Screenshot {
-            path,
-            frames_left: 5,
-            image: Default::default(),
-        });
-    }
-
-    fn screenshot_step(&mut self, ctx: &egui::Context) {
-        let Some(job) = &mut self.screenshot else {
-            return;
-        };
-        let image = job.image.lock().ok().and_then(|mut slot| slot.take());
-        if let Some(image) = image {
-            let [w, h] = image.size;
-            let bytes: Vec<u8> = image
-                .pixels
-                .iter()
-                .flat_map(|c| c.to_srgba_unmultiplied())
-                .collect();
-            let saved = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
-                .ok_or_else(|| "the screenshot has the wrong size".to_owned())
-                .and_then(|img| img.save(&job.path).map_err(|e| e.to_string()));
-            match saved {
-                Ok(()) => eprintln!("saved {}", job.path.display()),
-                Err(e) => {
-                    eprintln!("error: could not save {}: {e}", job.path.display());
-                    std::process::exit(2);
-                }
-            }
-            self.screenshot = None;
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            return;
-        }
-        if job.frames_left > 0 {
-            job.frames_left -= 1;
-            if job.frames_left == 0 {
-                let slot = job.image.clone();
-                let repaint = ctx.clone();
-                let callback = egui::ScreenshotCallback::new(move |image| {
-                    if let Ok(mut slot) = slot.lock() {
-                        *slot = Some(image);
-                    }
-                    repaint.request_repaint();
-                });
-                ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(callback));
-            }
-        }
-        ctx.request_repaint();
-    }
-}
-
-impl eframe::App for SkinlabApp {
-    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
-        #[cfg(target_arch = "wasm32")]
-        {
-            let mut fragment = std::mem::take(&mut self.fragment);
-            fragment.sync(self, ui.ctx());
-            self.fragment = fragment;
-        }
-        self.show(ui);
-        let _ = frame;
-        #[cfg(not(target_arch = "wasm32"))]
-        self.screenshot_step(ui.ctx());
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if !self.paused {
-            storage.set_string(STORAGE_KEY, self.save_state());
         }
     }
 }

@@ -1,28 +1,36 @@
-//! The native app: `skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages] [--bench]`.
+//! The desktop app's command line: `skinlab --help` lists it.
 
-use skinlab::SkinlabApp;
-use skinlab::app::STORAGE_KEY;
-use std::path::PathBuf;
+use skinlab::native::{self, Options};
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-const USAGE: &str = "\\
-usage: skinlab [LINK] [--screenshot PATH] [--presenter] [--list-pages] [--bench]
+const SYNOPSIS: &str = "\
+usage: skinlab [LINK] [--presenter] [--size WxH] [--screenshot PATH]
+       skinlab --list-pages | --bench | --help";
+
+const OPTIONS: &str = "\
+Opens skinlab, the interactive mesh-skinning tutorial, in a window.
 
   LINK               a page link: `grid` or `grid?angle=0.8&bone=2`
-  --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
+                     (without one, the pages as they were left)
   --presenter        start with big text for a projector (F5 toggles)
-  --size WxH         window size in points (default 1280x800)
+  --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
+  --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
   --list-pages       print every page link name in lesson order, one a line
   --bench            time CPU against GPU skinning, 3k to 1M vertices, on a headless
-                     GL context, and print a Markdown table";
+                     GL context, and print a Markdown table
+  -h, --help         print this help";
 
-struct Args {
-    link: Option<String>,
-    screenshot: Option<PathBuf>,
-    presenter: bool,
-    size: [f32; 2],
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+enum Command {
+    Help,
+    ListPages,
+    Bench,
+    Window(Options),
 }
 
+/// `WIDTHxHEIGHT` in points, each side within what a window can sensibly be.
 fn parse_size(text: &str) -> Option<[f32; 2]> {
     let (w, h) = text.split_once('x')?;
     let size = [w.parse().ok()?, h.parse().ok()?];
@@ -31,119 +39,163 @@ fn parse_size(text: &str) -> Option<[f32; 2]> {
         .then_some(size)
 }
 
-fn parse_args() -> Result<Option<Args>, String> {
-    let mut args = Args {
-        link: None,
-        screenshot: None,
-        presenter: false,
-        size: [1280.0, 800.0],
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(None);
-            }
-            "--list-pages" => {
-                for slug in skinlab::page::slugs() {
-                    println!("{slug}");
-                }
-                return Ok(None);
-            }
-            "--bench" => {
-                return match skinlab::bench::run() {
-                    Ok(table) => {
-                        print!("{table}");
-                        Ok(None)
-                    }
-                    Err(e) => Err(format!("--bench: {e}")),
-                };
-            }
-            "--presenter" => args.presenter = true,
-            "--size" => {
-                let text = it.next().unwrap_or_default();
-                args.size = parse_size(&text).ok_or(format!(
-                    "--size needs WIDTHxHEIGHT between 200 and 8000, e.g. 1280x800, not `{text}`"
-                ))?;
-            }
+/// The message for a command line lexopt refused, in this program's words.
+fn describe(error: lexopt::Error) -> String {
+    use lexopt::Error::*;
+    match error {
+        UnexpectedOption(option) => format!("unknown option `{option}`"),
+        UnexpectedArgument(value) => format!(
+            "unexpected argument `{}`: give one link",
+            value.to_string_lossy()
+        ),
+        UnexpectedValue { option, .. } => format!("{option} takes no value"),
+        MissingValue {
+            option: Some(option),
+        } => match option.as_str() {
+            "--size" => "--size needs WIDTHxHEIGHT, e.g. --size 1280x800".to_owned(),
             "--screenshot" => {
-                let path = it
-                    .next()
-                    .ok_or("--screenshot needs a file name, e.g. --screenshot grid.png")?;
-                args.screenshot = Some(PathBuf::from(path));
+                "--screenshot needs a file name, e.g. --screenshot grid.png".to_owned()
             }
-            flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}`")),
-            link if args.link.is_none() => args.link = Some(link.to_owned()),
-            extra => return Err(format!("unexpected argument `{extra}`: give one link")),
+            _ => format!("{option} needs a value"),
+        },
+        other => other.to_string(),
+    }
+}
+
+fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_args(args);
+    let mut options = Options::default();
+    let (mut help, mut list_pages, mut bench) = (false, false, false);
+    while let Some(arg) = parser.next().map_err(describe)? {
+        match arg {
+            Short('h') | Long("help") => help = true,
+            Long("list-pages") => list_pages = true,
+            Long("bench") => bench = true,
+            Long("presenter") => options.presenter = true,
+            Long("size") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                options.size = parse_size(&text).ok_or_else(|| {
+                    format!("--size needs WIDTHxHEIGHT, each side 200 to 8000, e.g. 1280x800, not `{text}`")
+                })?;
+            }
+            Long("screenshot") => {
+                options.screenshot = Some(parser.value().map_err(describe)?.into());
+            }
+            Value(link) if options.link.is_none() => {
+                options.link = Some(link.string().map_err(describe)?);
+            }
+            other => return Err(describe(other.unexpected())),
         }
     }
-    Ok(Some(args))
+    Ok(if help {
+        Command::Help
+    } else if list_pages {
+        Command::ListPages
+    } else if bench {
+        Command::Bench
+    } else {
+        Command::Window(options)
+    })
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(Some(args)) => args,
-        Ok(None) => return ExitCode::SUCCESS,
+    let command = match parse(std::env::args_os().skip(1)) {
+        Ok(command) => command,
         Err(e) => {
-            eprintln!("error: {e}\n\n{USAGE}");
+            eprintln!("error: {e}\n\n{SYNOPSIS}\nMore: skinlab --help");
             return ExitCode::from(2);
         }
     };
-    let mut options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("skinlab")
-            .with_app_id("skinlab")
-            .with_inner_size(args.size)
-            .with_min_inner_size([640.0, 400.0]),
-        depth_buffer: 24,
-        ..Default::default()
-    };
-    // A screenshot shows exactly the link given: no saved state in, none kept.
-    let scratch = args
-        .screenshot
-        .as_ref()
-        .map(|_| std::env::temp_dir().join(format!("skinlab-screenshot-{}", std::process::id())));
-    if let Some(dir) = &scratch {
-        options.persist_window = false;
-        options.persistence_path = Some(dir.clone());
-    }
-    let result = eframe::run_native(
-        "skinlab",
-        options,
-        Box::new(move |cc| {
-            let mut app = SkinlabApp::new();
-            if args.screenshot.is_none()
-                && let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY))
-            {
-                app.restore_state(&text);
+    match command {
+        Command::Help => println!("{SYNOPSIS}\n\n{OPTIONS}"),
+        Command::ListPages => {
+            for slug in skinlab::page::slugs() {
+                println!("{slug}");
             }
-            if let Some(link) = &args.link
-                && let Err(e) = app.open_link(link)
-            {
+        }
+        Command::Bench => match skinlab::bench::run() {
+            Ok(table) => print!("{table}"),
+            Err(e) => {
+                eprintln!("error: --bench: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        Command::Window(options) => {
+            let screenshot = options.screenshot.clone();
+            if let Err(e) = native::run(options) {
                 eprintln!("error: {e}");
-                if args.screenshot.is_some() {
-                    // A screenshot of the wrong state is worse than none.
-                    std::process::exit(2);
-                }
+                return ExitCode::from(e.exit_code());
             }
-            if args.presenter {
-                app.set_presenter(true);
+            if let Some(path) = screenshot {
+                eprintln!("saved {}", path.display());
             }
-            if let Some(path) = args.screenshot.clone() {
-                app.screenshot_to(path);
-            }
-            Ok(Box::new(app))
-        }),
-    );
-    if let Some(dir) = scratch {
-        let _ = std::fs::remove_dir_all(dir);
+        }
     }
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: skinlab could not start: {e}");
-            ExitCode::FAILURE
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_strs(args: &[&str]) -> Result<Command, String> {
+        parse(args.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn every_option_reaches_the_window() {
+        let parsed = parse_strs(&[
+            "grid?angle=0.8",
+            "--presenter",
+            "--size",
+            "1024x700",
+            "--screenshot=out.png",
+        ]);
+        assert_eq!(
+            parsed,
+            Ok(Command::Window(Options {
+                link: Some("grid?angle=0.8".into()),
+                screenshot: Some("out.png".into()),
+                presenter: true,
+                size: [1024.0, 700.0],
+            }))
+        );
+        assert_eq!(parse_strs(&[]), Ok(Command::Window(Options::default())));
+    }
+
+    #[test]
+    fn refusals_say_what_was_wrong() {
+        let err = |args: &[&str]| parse_strs(args).err().unwrap_or_default();
+        assert_eq!(
+            err(&["grid", "xray"]),
+            "unexpected argument `xray`: give one link"
+        );
+        assert!(err(&["--size"]).contains("WIDTHxHEIGHT"));
+        assert!(err(&["--size", "100x100"]).contains("not `100x100`"));
+        assert!(err(&["--size", "wide"]).contains("not `wide`"));
+        assert!(err(&["--screenshot"]).contains("file name"));
+        assert_eq!(err(&["--presenter=yes"]), "--presenter takes no value");
+        assert_eq!(err(&["-x"]), "unknown option `-x`");
+    }
+
+    #[test]
+    fn help_wins_and_lists_every_option_it_parses() {
+        assert_eq!(parse_strs(&["grid", "--help"]), Ok(Command::Help));
+        for option in [
+            "--presenter",
+            "--size",
+            "--screenshot",
+            "--list-pages",
+            "--bench",
+            "--help",
+        ] {
+            assert!(OPTIONS.contains(option), "{option} is in the help");
+            assert!(!parse_strs(&[option, "1x1"]).is_err_and(|e| e.contains("unknown")));
         }
     }
 }

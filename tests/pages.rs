@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 fn app_harness(app: SkinlabApp) -> Harness<'static, SkinlabApp> {
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut SkinlabApp| app.show(ui), app);
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
     harness.run_steps(2);
     harness
 }
@@ -150,15 +150,50 @@ fn bad_links_explain_themselves_and_keep_the_app_running() {
     );
     let err = app.open_link("grid?wiggle=1").unwrap_err().to_string();
     assert!(err.contains("wiggle") && err.contains("angle"), "{err}");
-    assert_eq!(app.notices().len(), 3);
+    assert!(
+        app.notices().is_empty(),
+        "open_link leaves the reporting to its caller: {:?}",
+        app.notices()
+    );
+}
+
+#[test]
+fn a_followed_bad_link_is_one_notice_and_says_what_is_on_screen() {
+    let mut app = paused_app();
+    app.follow_link("grid?angle=0.5");
+    assert!(app.notices().is_empty());
+    app.follow_link("nowhere?x=1");
+    app.follow_link("grid?angle=fast");
+    app.follow_link("grid?wiggle=1");
+    let notices = app.notices().to_vec();
+    assert_eq!(notices.len(), 3, "{notices:?}");
+    assert!(
+        notices[0].contains("no page called `nowhere`")
+            && notices[0].contains("the current page stays as it was"),
+        "{}",
+        notices[0]
+    );
+    assert!(
+        notices[1].contains("angle=fast") && notices[1].contains("the page shows its defaults"),
+        "{}",
+        notices[1]
+    );
+    assert!(notices[2].contains("wiggle"), "{}", notices[2]);
+
+    // The link field reports the same way, once.
     let mut harness = app_harness(app);
+    kit::type_into(&mut harness, "Link:", "nowhere");
+    harness.get_by_label("Open").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().notices().len(), 4);
+
     harness
         .get_all_by_label("×")
         .next()
         .expect("a dismiss button")
         .click();
     harness.run_steps(2);
-    assert_eq!(harness.state().notices().len(), 2);
+    assert_eq!(harness.state().notices().len(), 3);
 }
 
 #[test]

@@ -1,15 +1,13 @@
 //! End to end: the built binary opens a page link under Xvfb, saves a screenshot, and
 //! the red lines the skinning shader drew are where the CPU reference says.
 
+mod common;
+
 use skinlab::pages::grid::MESH_RED;
 use skinlab::skin::grid;
 use skinlab::skin::lbs::{inverse_bind, palette, skin_vertices};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
 
 /// Runs `skinlab LINK --screenshot` under Xvfb; `None` (outside CI only) when there is no Xvfb.
 fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
@@ -29,8 +27,8 @@ fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
         .output();
     let output = match output {
         Ok(output) => output,
-        Err(e) if !in_ci() => {
-            eprintln!("SKIPPED (no xvfb-run outside CI): {e}");
+        Err(e) if !common::in_ci() => {
+            common::skip(&format!("no xvfb-run: {e}"));
             return None;
         }
         Err(e) => panic!("CI needs xvfb-run: {e}"),
@@ -145,51 +143,4 @@ fn straight_and_bent_grids_are_drawn_where_the_cpu_says() {
         "bent top edge at {} px, CPU predicts {top}",
         b.1
     );
-}
-
-#[test]
-fn a_bad_link_on_the_command_line_names_the_problem() {
-    let output = Command::new(env!("CARGO_BIN_EXE_skinlab"))
-        .arg("--list-pages")
-        .output()
-        .expect("runs");
-    let pages = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(pages.lines().collect::<Vec<_>>(), skinlab::page::slugs());
-    let output = Command::new(env!("CARGO_BIN_EXE_skinlab"))
-        .args(["--bogus"])
-        .output()
-        .expect("runs");
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown option `--bogus`"));
-    if let Some(out) = xvfb_output(&["nowhere?x=1", "--screenshot", "/nonexistent/never.png"]) {
-        assert!(
-            !out.status.success(),
-            "a bad link with --screenshot fails instead of saving the defaults"
-        );
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains("no page called `nowhere`") && stderr.contains("grid"),
-            "{stderr}"
-        );
-    }
-}
-
-fn xvfb_output(args: &[&str]) -> Option<std::process::Output> {
-    let mut command = Command::new("xvfb-run");
-    command
-        .args([
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            env!("CARGO_BIN_EXE_skinlab"),
-        ])
-        .args(args);
-    match command.output() {
-        Ok(out) => Some(out),
-        Err(e) if !in_ci() => {
-            eprintln!("SKIPPED (no xvfb-run outside CI): {e}");
-            None
-        }
-        Err(e) => panic!("CI needs xvfb-run: {e}"),
-    }
 }

@@ -2,20 +2,32 @@
 //!
 //! Pages describe what to draw as a [`Scene`] (plain data); [`SceneRenderer`] turns it
 //! into draw calls. The same shader files load here for the app and for the tests.
+//!
+//! One file a concern: `compile` (shader files to programs, with the driver's log),
+//! `programs` (the programs the renderer links), `mesh` (vertex layouts and mesh
+//! upload), `palette` (uniform arrays and the bone texture), `draw` (the renderer),
+//! `capture` (transform feedback), `timing` and `limits`.
 
+mod capture;
+mod compile;
+mod draw;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod headless;
-mod program;
-mod renderer;
+mod limits;
+mod mesh;
+mod palette;
+mod programs;
 mod scene;
+mod timing;
 
-pub use program::{ShaderSource, link_program, shader_header, shaders};
-pub use renderer::{
-    Limits, SKIN_FEEDBACK, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SceneRenderer,
-    SkinnedMeshGpu, capture_skinned, capture_skinned_normals, capture_skinned_with, limits,
-    time_both_sides, time_skinning, time_upload,
-};
+pub use capture::{capture_skinned, capture_skinned_normals, capture_skinned_with};
+pub use compile::{ShaderSource, link_program, shader_header, shaders};
+pub use draw::SceneRenderer;
+pub use limits::{Limits, limits};
+pub use mesh::{SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SkinnedMeshGpu};
+pub use programs::SKIN_FEEDBACK;
 pub use scene::{ColorVertex, JointIndices, MeshData, Palette, Primitive, Scene, SkinnedDraw};
+pub use timing::{time_both_sides, time_skinning, time_upload};
 
 /// How many palette matrices the uniform-array shader path holds. 60 mat4 = 240 vectors,
 /// which leaves room for the other uniforms inside WebGL2's guaranteed 256.

@@ -4,13 +4,30 @@ use super::camera::Camera;
 use crate::gl::{Scene, SceneRenderer};
 use egui::{Pos2, Rect, Sense, Ui};
 use glam::{Mat4, Vec2, Vec3};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// The renderer, built lazily on the GL thread, and the last error it reported.
+/// The renderer, built lazily on the GL thread, and what went wrong.
+///
+/// Each error is shown in one place: a renderer that could not be built (a shader that
+/// does not compile, with the driver's log) in every viewport, since none can draw; a
+/// failed draw only in the viewport whose scene failed, keyed by its id, so that a page
+/// with several viewports neither shows one viewport's error in another nor has it
+/// cleared by another's success.
 #[derive(Default)]
 struct GlState {
     renderer: Option<Result<SceneRenderer, String>>,
-    last_error: Option<String>,
+    paint_errors: HashMap<egui::Id, String>,
+}
+
+impl GlState {
+    /// What viewport `id` shows instead of its scene, if anything.
+    fn error(&self, id: egui::Id) -> Option<String> {
+        match &self.renderer {
+            Some(Err(e)) => Some(e.clone()),
+            _ => self.paint_errors.get(&id).cloned(),
+        }
+    }
 }
 
 type SharedGl = Arc<Mutex<GlState>>;
@@ -129,6 +146,7 @@ impl Viewport {
     /// timings). `after` must leave the GL state as it found it.
     pub fn paint_then(&self, ui: &Ui, scene: Scene, after: Option<AfterPaint>) {
         let rect = self.rect();
+        let id = self.response.id;
         let gl_state = shared_gl(ui.ctx());
         let for_callback = gl_state.clone();
         let callback = egui_glow::CallbackFn::new(move |info, painter| {
@@ -136,26 +154,28 @@ impl Viewport {
             let mut state = for_callback
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let GlState {
+                renderer,
+                paint_errors,
+            } = &mut *state;
             let gl = painter.gl();
-            let renderer = state.renderer.get_or_insert_with(|| SceneRenderer::new(gl));
-            let result = match renderer {
-                Ok(renderer) => {
-                    let painted =
-                        renderer.paint(gl, &scene, [px.width_px as f32, px.height_px as f32]);
-                    if let Some(after) = &after {
-                        after(gl, renderer);
-                    }
-                    painted
-                }
-                Err(e) => Err(e.clone()),
+            // A renderer that failed to build keeps its error, which every viewport shows.
+            let Ok(renderer) = renderer.get_or_insert_with(|| SceneRenderer::new(gl)) else {
+                return;
             };
-            state.last_error = result.err();
+            match renderer.paint(gl, &scene, [px.width_px as f32, px.height_px as f32]) {
+                Ok(()) => paint_errors.remove(&id),
+                Err(e) => paint_errors.insert(id, e),
+            };
+            if let Some(after) = &after {
+                after(gl, renderer);
+            }
         });
         ui.painter_at(rect).add(egui::PaintCallback {
             rect,
             callback: Arc::new(callback),
         });
-        let error = gl_state.lock().ok().and_then(|s| s.last_error.clone());
+        let error = gl_state.lock().ok().and_then(|s| s.error(id));
         if let Some(error) = error {
             let painter = ui.painter_at(rect);
             painter.rect_filled(rect, 0.0, egui::Color32::from_gray(20));

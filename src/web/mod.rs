@@ -1,8 +1,7 @@
-//! The web entry point: starts the app on the page's canvas, and keeps the address
-//! bar's fragment (`index.html#grid?angle=0.8`) and the page on screen in step.
+//! The web app: [`SkinlabApp`] on the page's canvas, embedded or not, with the address
+//! bar's fragment (`index.html#grid?angle=0.8`) and the page on screen kept in step.
 
 use crate::SkinlabApp;
-use crate::app::STORAGE_KEY;
 use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::*;
 
@@ -56,10 +55,13 @@ pub fn start() {
                 Box::new(|cc| {
                     let mut app = SkinlabApp::new();
                     app.set_embedded(is_embedded());
-                    if let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY)) {
-                        app.restore_state(&text);
+                    if let Some(storage) = cc.storage {
+                        app.restore_from(storage);
                     }
-                    Ok(Box::new(app))
+                    Ok(Box::new(WebApp {
+                        app,
+                        fragment: Fragment::default(),
+                    }))
                 }),
             )
             .await;
@@ -72,9 +74,26 @@ pub fn start() {
     });
 }
 
+/// [`SkinlabApp`] in a browser tab or in the book's iframes.
+struct WebApp {
+    app: SkinlabApp,
+    fragment: Fragment,
+}
+
+impl eframe::App for WebApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.fragment.sync(&mut self.app, ui.ctx());
+        self.app.app_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.app.save_to(storage);
+    }
+}
+
 /// Reads and writes the URL fragment.
 #[derive(Default)]
-pub(crate) struct Fragment {
+struct Fragment {
     /// The link last written to (or read from) the address bar. The address bar showing
     /// anything else means the user (or the book, or the back button) navigated.
     written: String,
@@ -88,7 +107,7 @@ const MIN_WRITE_INTERVAL: f64 = 0.25;
 
 impl Fragment {
     /// Opens a fragment the user navigated to, then writes the current link back.
-    pub(crate) fn sync(&mut self, app: &mut SkinlabApp, ctx: &egui::Context) {
+    fn sync(&mut self, app: &mut SkinlabApp, ctx: &egui::Context) {
         let Some(window) = web_sys::window() else {
             return;
         };
@@ -101,7 +120,8 @@ impl Fragment {
         let mut correcting = false;
         if !text.is_empty() && text != self.written {
             if text != app.current_link().to_string() {
-                let _ = app.open_link(&text);
+                // A refused link shows as a notice; the address bar is corrected below.
+                app.follow_link(&text);
             }
             // What the address bar shows now; a refused or tidied link is replaced below.
             self.written = text;

@@ -1,18 +1,38 @@
-//! Shared test helpers: the headless GL context, where CI must have one.
+//! Shared test helpers: the headless GL context and Xvfb, which CI must have.
+//!
+//! Outside CI a test that cannot run here returns early and passes, and says so with
+//! [`skip`]. With `CI=true` a missing context or Xvfb is a failure, never a skip.
 #![allow(dead_code)]
+
+use std::io::Write as _;
 
 pub use skinlab::gl::headless::{Api, Headless};
 
-/// A headless context, or `None` (with a message) when there is none outside CI.
-/// With `CI=true` a missing context is a failure, never a skip.
+/// Whether this is a CI run (`CI=true` or `CI=1`), where nothing may be skipped.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// Says that the running test skipped itself, and why, where plain `cargo test` shows
+/// it. The test harness captures `println!` and `eprintln!` of passing tests and shows
+/// nothing of them; it does not capture writes to the standard error stream itself, so
+/// the line appears between the test results. The harness names the test's thread after
+/// the test.
+pub fn skip(reason: &str) {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let line = format!("SKIPPED {test}: {reason} (CI=true makes this a failure)\n");
+    // Nothing to do if stderr itself is gone: the test passes either way.
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// A headless context, or `None` (after [`skip`]) when there is none outside CI.
 pub fn headless(api: Api) -> Option<Headless> {
     match skinlab::gl::headless::create(api) {
         Ok(h) => Some(h),
-        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") => {
-            panic!("CI needs a headless GL context ({api:?}): {e}")
-        }
+        Err(e) if in_ci() => panic!("CI needs a headless GL context ({api:?}): {e}"),
         Err(e) => {
-            eprintln!("SKIPPED (no GL context outside CI): {e}");
+            skip(&format!("no headless GL context ({api:?}): {e}"));
             None
         }
     }

@@ -1,4 +1,5 @@
-//! Compiling and linking the shader files, with the driver's log on failure.
+//! Compiling and linking the shader files, with the driver's log on failure (the set
+//! of programs the renderer links from them is in `programs.rs`).
 
 use glow::HasContext as _;
 

@@ -1,0 +1,234 @@
+//! The desktop app: a window around [`SkinlabApp`], set up from the command line, and
+//! `--screenshot` (draw a link with time paused, save a PNG, close).
+
+use crate::SkinlabApp;
+use crate::link::LinkError;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// What the command line asks of the window.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// A page link to open at start.
+    pub link: Option<String>,
+    /// Save a PNG of the window here once it has settled, then close.
+    pub screenshot: Option<PathBuf>,
+    /// Start in presenter mode.
+    pub presenter: bool,
+    /// Window size in points.
+    pub size: [f32; 2],
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            link: None,
+            screenshot: None,
+            presenter: false,
+            size: [1280.0, 800.0],
+        }
+    }
+}
+
+/// Why [`run`] failed.
+#[derive(Debug)]
+pub enum RunError {
+    /// The link given with `--screenshot` was refused: a screenshot of the wrong state
+    /// is worse than none, so no window opens.
+    Link(LinkError),
+    /// The screenshot was not saved.
+    Screenshot(String),
+    /// The window could not open.
+    Start(String),
+}
+
+impl RunError {
+    /// The process exit code: 2 for what the command line asked, 1 for the rest.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Link(_) | Self::Screenshot(_) => 2,
+            Self::Start(_) => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Link(e) => write!(f, "{e}"),
+            Self::Screenshot(e) => write!(f, "{e}"),
+            Self::Start(e) => write!(f, "skinlab could not start: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// The screenshot's outcome, written by the app and read by [`run`] once the window
+/// has closed.
+type Outcome = Arc<Mutex<Option<Result<(), String>>>>;
+
+/// A pending `--screenshot`: let a few frames settle, ask for the image, save it, quit.
+struct Screenshot {
+    path: PathBuf,
+    frames_left: u32,
+    image: Arc<Mutex<Option<Arc<egui::ColorImage>>>>,
+    outcome: Outcome,
+}
+
+impl Screenshot {
+    /// Advances one frame; returns whether the job is over (saved, or failed).
+    fn step(&mut self, ctx: &egui::Context) -> bool {
+        let image = self.image.lock().ok().and_then(|mut slot| slot.take());
+        if let Some(image) = image {
+            let saved = save_png(&image, &self.path)
+                .map_err(|e| format!("could not save {}: {e}", self.path.display()));
+            if let Ok(mut outcome) = self.outcome.lock() {
+                *outcome = Some(saved);
+            }
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            return true;
+        }
+        if self.frames_left > 0 {
+            self.frames_left -= 1;
+            if self.frames_left == 0 {
+                let slot = self.image.clone();
+                let repaint = ctx.clone();
+                let callback = egui::ScreenshotCallback::new(move |image| {
+                    if let Ok(mut slot) = slot.lock() {
+                        *slot = Some(image);
+                    }
+                    repaint.request_repaint();
+                });
+                ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(callback));
+            }
+        }
+        ctx.request_repaint();
+        false
+    }
+}
+
+fn save_png(image: &egui::ColorImage, path: &std::path::Path) -> Result<(), String> {
+    let [w, h] = image.size;
+    let bytes: Vec<u8> = image
+        .pixels
+        .iter()
+        .flat_map(|c| c.to_srgba_unmultiplied())
+        .collect();
+    let png = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
+        .ok_or("the screenshot has the wrong size")?;
+    png.save(path).map_err(|e| e.to_string())
+}
+
+/// [`SkinlabApp`] in a desktop window.
+struct NativeApp {
+    app: SkinlabApp,
+    screenshot: Option<Screenshot>,
+    /// Whether the app's state is kept between runs (not for a screenshot).
+    persist: bool,
+}
+
+impl eframe::App for NativeApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.app_ui(ui);
+        if let Some(job) = &mut self.screenshot
+            && job.step(ui.ctx())
+        {
+            self.screenshot = None;
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.persist {
+            self.app.save_to(storage);
+        }
+    }
+}
+
+/// Opens the window and runs until it closes. With `--screenshot`, the link is opened
+/// before the window (a refused one is an error, and no window opens), and the run
+/// fails unless the PNG was saved.
+pub fn run(options: Options) -> Result<(), RunError> {
+    let Options {
+        link,
+        screenshot,
+        presenter,
+        size,
+    } = options;
+    let mut native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("skinlab")
+            .with_app_id("skinlab")
+            .with_inner_size(size)
+            .with_min_inner_size([640.0, 400.0]),
+        depth_buffer: 24,
+        ..Default::default()
+    };
+    let mut app = SkinlabApp::new();
+    let outcome = Outcome::default();
+    let job = match screenshot {
+        Some(path) => {
+            if let Some(link) = &link {
+                app.open_link(link).map_err(RunError::Link)?;
+            }
+            app.paused = true;
+            Some(Screenshot {
+                path,
+                frames_left: 5,
+                image: Default::default(),
+                outcome: outcome.clone(),
+            })
+        }
+        None => None,
+    };
+    // A screenshot shows exactly the link given: no saved state in, none kept. eframe
+    // 0.37 takes `persistence_path` as the storage file itself (its doc says folder).
+    let scratch = job.as_ref().map(|_| {
+        std::env::temp_dir().join(format!("skinlab-screenshot-{}.ron", std::process::id()))
+    });
+    if let Some(file) = &scratch {
+        native.persist_window = false;
+        native.persistence_path = Some(file.clone());
+    }
+    let persist = job.is_none();
+    let result = eframe::run_native(
+        "skinlab",
+        native,
+        Box::new(move |cc| {
+            if persist {
+                if let Some(storage) = cc.storage {
+                    app.restore_from(storage);
+                }
+                // After the saved state, so the link wins; in the window, a refused
+                // link is a notice there.
+                if let Some(link) = &link {
+                    app.follow_link(link);
+                }
+            }
+            if presenter {
+                app.set_presenter(true);
+            }
+            Ok(Box::new(NativeApp {
+                app,
+                screenshot: job,
+                persist,
+            }))
+        }),
+    );
+    if let Some(file) = scratch {
+        // Nothing to report if eframe never wrote it.
+        let _ = std::fs::remove_file(file);
+    }
+    result.map_err(|e| RunError::Start(e.to_string()))?;
+    if persist {
+        return Ok(());
+    }
+    let saved = outcome.lock().ok().and_then(|mut slot| slot.take());
+    match saved {
+        Some(Ok(())) => Ok(()),
+        Some(Err(e)) => Err(RunError::Screenshot(e)),
+        None => Err(RunError::Screenshot(
+            "the window closed before the screenshot was taken".to_owned(),
+        )),
+    }
+}
