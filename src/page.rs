@@ -145,6 +145,30 @@ pub struct PageEntry {
     pub info: &'static PageInfo,
     /// Builds the page at its defaults.
     pub make: fn() -> Box<dyn Page>,
+    /// Its link parameters, as README's table describes them.
+    pub params: fn() -> Vec<ParamDoc>,
+}
+
+/// One link parameter as README's table describes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamDoc {
+    /// The key.
+    pub key: &'static str,
+    /// What it sets.
+    pub doc: &'static str,
+    /// The values it takes (the bad-value message says the same).
+    pub values: String,
+}
+
+fn param_docs<L: Lesson>() -> Vec<ParamDoc> {
+    L::PARAMS
+        .iter()
+        .map(|p| ParamDoc {
+            key: p.key,
+            doc: p.doc,
+            values: p.expected(),
+        })
+        .collect()
 }
 
 fn make<P: Page + Default + 'static>() -> Box<dyn Page> {
@@ -157,6 +181,7 @@ impl PageEntry {
         Self {
             info: L::INFO,
             make: make::<L>,
+            params: param_docs::<L>,
         }
     }
 }
@@ -169,41 +194,70 @@ pub static PAGES: &[PageEntry] = &[
     PageEntry {
         info: &hierarchy::INFO,
         make: make::<hierarchy::HierarchyPage>,
+        params: Vec::new,
     },
     PageEntry {
         info: &xray::INFO,
         make: make::<xray::XrayPage>,
+        params: Vec::new,
     },
     PageEntry {
         info: &gradient::INFO,
         make: make::<gradient::GradientPage>,
+        params: Vec::new,
     },
     PageEntry {
         info: &binding::INFO,
         make: make::<binding::BindingPage>,
+        params: Vec::new,
     },
     PageEntry::of::<grid::GridPage>(),
     PageEntry {
         info: &blending::INFO,
         make: make::<blending::BlendingPage>,
+        params: Vec::new,
     },
     PageEntry {
         info: &normals::INFO,
         make: make::<normals::NormalsPage>,
+        params: Vec::new,
     },
     PageEntry {
         info: &gpu::INFO,
         make: make::<gpu::GpuPage>,
+        params: Vec::new,
     },
     PageEntry {
         info: &quaternions::INFO,
         make: make::<quaternions::QuaternionsPage>,
+        params: Vec::new,
     },
 ];
 
 /// Every page built at its defaults, in lesson order.
 pub fn registry() -> Vec<Box<dyn Page>> {
     PAGES.iter().map(|entry| (entry.make)()).collect()
+}
+
+/// README's table of link parameters, one row per parameter, from the declarations.
+pub fn params_table() -> String {
+    let mut out = String::from("| page | key | what it sets | values |\n|---|---|---|---|\n");
+    for entry in PAGES {
+        for (i, p) in (entry.params)().iter().enumerate() {
+            let page = if i == 0 {
+                format!("`{}`", entry.info.slug)
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "| {page} | `{}` | {} | {} |\n",
+                p.key,
+                p.doc,
+                p.values.replace('|', "\\|")
+            ));
+        }
+    }
+    out
 }
 
 /// The slugs of every page, in lesson order (no page is built).

@@ -3,6 +3,7 @@
 //! ```text
 //! skinlab-book chapters DIR   write DIR/SUMMARY.md and DIR/<slug>.md for every page
 //! skinlab-book figures        print `file<TAB>link` for every picture the chapters declare
+//! skinlab-book params         print README's table of link parameters
 //! ```
 
 use skinlab::chapter;
@@ -47,7 +48,11 @@ fn main() -> ExitCode {
     {
         ["chapters", dir] => write_chapters(Path::new(dir)),
         ["figures"] => print_figures(),
-        _ => Err("usage: skinlab-book chapters DIR | skinlab-book figures".to_owned()),
+        ["params"] => {
+            print!("{}", skinlab::page::params_table());
+            Ok(())
+        }
+        _ => Err("usage: skinlab-book chapters DIR | figures | params".to_owned()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
