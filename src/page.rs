@@ -191,10 +191,7 @@ pub static PAGES: &[PageEntry] = &[
         info: &normals::INFO,
         make: make::<normals::NormalsPage>,
     },
-    PageEntry {
-        info: &gpu::INFO,
-        make: make::<gpu::GpuPage>,
-    },
+    PageEntry::of::<gpu::GpuPage>(),
     PageEntry {
         info: &quaternions::INFO,
         make: make::<quaternions::QuaternionsPage>,
