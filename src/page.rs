@@ -192,10 +192,7 @@ pub static PAGES: &[PageEntry] = &[
         make: make::<normals::NormalsPage>,
     },
     PageEntry::of::<gpu::GpuPage>(),
-    PageEntry {
-        info: &quaternions::INFO,
-        make: make::<quaternions::QuaternionsPage>,
-    },
+    PageEntry::of::<quaternions::QuaternionsPage>(),
 ];
 
 /// Every page built at its defaults, in lesson order.
