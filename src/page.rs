@@ -222,16 +222,8 @@ pub static PAGES: &[PageEntry] = &[
         make: make::<normals::NormalsPage>,
         params: Vec::new,
     },
-    PageEntry {
-        info: &gpu::INFO,
-        make: make::<gpu::GpuPage>,
-        params: Vec::new,
-    },
-    PageEntry {
-        info: &quaternions::INFO,
-        make: make::<quaternions::QuaternionsPage>,
-        params: Vec::new,
-    },
+    PageEntry::of::<gpu::GpuPage>(),
+    PageEntry::of::<quaternions::QuaternionsPage>(),
 ];
 
 /// Every page built at its defaults, in lesson order.

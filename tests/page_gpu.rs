@@ -325,3 +325,33 @@ fn every_cell_draws_without_error() {
     harness.run_steps(2);
     assert!(harness.query_by_label_contains("has no cell").is_none());
 }
+
+#[test]
+fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
+    let text = "gpu?path=texture&indices=int&joints=80&spread=3&vertices=20000&bend=1&twist=0.5&cpu=true&ring=5";
+    let page = opened(text);
+    assert_eq!(page.link().to_string(), text);
+    assert_eq!((page.chain().joints, page.chain().spread), (80, 3.0));
+    // The ring is checked against the chain the link's `vertices` builds (214 rings).
+    assert_eq!(opened("gpu?vertices=3000&ring=200").ring, Some(200));
+
+    for (bad, expected) in [
+        (
+            "gpu?path=buffer",
+            "one of: uniform, texture, float_index, int_index",
+        ),
+        ("gpu?joints=0", "a whole number from 1 to 120"),
+        ("gpu?spread=9", "a number from 0.5 to 4"),
+        ("gpu?cpu=maybe", "true or false"),
+        ("gpu?ring=444", "a whole number from 0 to 443"),
+        ("gpu?vertices=3000&ring=300", "a whole number from 0 to 213"),
+    ] {
+        let mut page = GpuPage::default();
+        let err = open(&mut page, &Link::parse(bad).unwrap())
+            .expect_err(bad)
+            .to_string();
+        assert!(err.contains(expected), "{bad}: {err}");
+        assert_eq!(page.link().to_string(), "gpu", "{bad}: defaults kept");
+        assert_eq!(page.chain().joints, 40, "{bad}: the default chain is back");
+    }
+}

@@ -215,3 +215,50 @@ fn a_click_on_the_timeline_scrubs_and_pauses() {
         page.time
     );
 }
+
+#[test]
+fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
+    // `play=true` writes no `time` (it changes every frame), so the written link has
+    // every key but `time`, and writes itself back unchanged.
+    let all = "quaternions?show=quaternion&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&time=2.5&play=true&speed=-0.5&joint=elbow&question=3";
+    let page = opened(all);
+    assert_eq!(page.section, Section::Quaternion, "`show` wins");
+    assert_eq!((page.time, page.playing, page.exercise), (2.5, true, 2));
+    let written = all.replace("&time=2.5", "");
+    assert_eq!(page.link().to_string(), written);
+    assert_eq!(opened(&written).link().to_string(), written);
+
+    // A section implied by keys: keyframe keys win over interpolation keys, `show`
+    // over both, whatever the order in the link.
+    assert_eq!(
+        opened("quaternions?time=1&t=0.2").section,
+        Section::Keyframes
+    );
+    assert_eq!(
+        opened("quaternions?joint=elbow&show=interpolate").section,
+        Section::Interpolate
+    );
+    assert_eq!(opened("quaternions?b=1,0,0").section, Section::Interpolate);
+
+    for (bad, expected) in [
+        ("quaternions?method=squad", "one of: lerp, nlerp, slerp"),
+        ("quaternions?pitch=2", "a number from -1.5708 to 1.5708"),
+        (
+            "quaternions?b=1,2",
+            "3 numbers separated by commas, each from -3.1416 to 3.1416",
+        ),
+        ("quaternions?play=often", "true or false"),
+        ("quaternions?question=4", "a whole number from 1 to 3"),
+    ] {
+        let mut page = QuaternionsPage::default();
+        let err = open(&mut page, &Link::parse(bad).unwrap())
+            .expect_err(bad)
+            .to_string();
+        assert!(err.contains(expected), "{bad}: {err}");
+        assert_eq!(
+            page.link().to_string(),
+            "quaternions",
+            "{bad}: defaults kept"
+        );
+    }
+}

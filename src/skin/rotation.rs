@@ -102,7 +102,7 @@ impl Interp {
     pub const ALL: [Self; 3] = [Self::Lerp, Self::Nlerp, Self::Slerp];
 
     /// The link name.
-    pub fn slug(self) -> &'static str {
+    pub const fn slug(self) -> &'static str {
         match self {
             Self::Lerp => "lerp",
             Self::Nlerp => "nlerp",

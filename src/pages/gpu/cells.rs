@@ -95,17 +95,16 @@ impl GpuPage {
         [joints, blend, shaders::SKIN_VERT]
     }
 
-    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
-        match cell.parse::<Cell>() {
-            Ok(Cell::Controls) => self.controls_ui(ui),
-            Ok(Cell::Source) => self.source_cell_ui(ui),
-            Ok(Cell::Paths) => self.paths_ui(ui),
-            Ok(Cell::Budget) => self.budget_ui(ui),
-            Ok(Cell::Texels) => self.texels_ui(ui),
-            Ok(Cell::Influences) => self.influences_ui(ui),
-            Ok(Cell::CpuGpu) => self.cpu_gpu_ui(ui),
-            Ok(Cell::Check) => self.check_ui(ui),
-            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
+    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+        match cell {
+            Cell::Controls => self.controls_ui(ui),
+            Cell::Source => self.source_cell_ui(ui),
+            Cell::Paths => self.paths_ui(ui),
+            Cell::Budget => self.budget_ui(ui),
+            Cell::Texels => self.texels_ui(ui),
+            Cell::Influences => self.influences_ui(ui),
+            Cell::CpuGpu => self.cpu_gpu_ui(ui),
+            Cell::Check => self.check_ui(ui),
         }
     }
 

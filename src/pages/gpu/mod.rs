@@ -10,13 +10,14 @@ pub use cells::highlighted_lines;
 pub use measure::{Bench, BenchPoint, PathDiff, Report, SWEEP};
 
 use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
-use crate::link::{Link, LinkError, number};
-use crate::page::{Page, PageInfo};
+use crate::link::{Access, Param};
+use crate::page::{Lesson, PageInfo};
 use crate::skin::gpu::Chain;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
-use std::sync::{Arc, Mutex};
+use std::f32::consts::TAU;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
@@ -33,16 +34,6 @@ pub enum Cell {
     Check,
 }
 
-/// The page's declaration.
-pub static INFO: PageInfo = PageInfo {
-    slug: "gpu",
-    title: "GPU skinning paths",
-    chapter: include_str!("../../../chapters/08-gpu.md"),
-    cells: <Cell as strum::VariantNames>::VARIANTS,
-};
-const KEYS: &[&str] = &[
-    "path", "indices", "joints", "spread", "vertices", "bend", "twist", "cpu", "ring",
-];
 /// The most joints the page's chain can have.
 pub const MAX_CHAIN_JOINTS: usize = 120;
 /// The joint count of the "many joints" button: past what the uniform array holds.
@@ -65,7 +56,7 @@ impl Storage {
     pub const ALL: [Self; 2] = [Self::Uniform, Self::Texture];
 
     /// The link name.
-    pub fn slug(self) -> &'static str {
+    pub const fn slug(self) -> &'static str {
         match self {
             Self::Uniform => "uniform",
             Self::Texture => "texture",
@@ -73,8 +64,11 @@ impl Storage {
     }
 }
 
+/// Both index types, in the order of the buttons.
+const INDICES: [JointIndices; 2] = [JointIndices::Float, JointIndices::Int];
+
 /// The link name of an index type.
-pub fn indices_slug(indices: JointIndices) -> &'static str {
+pub const fn indices_slug(indices: JointIndices) -> &'static str {
     match indices {
         JointIndices::Float => "float",
         JointIndices::Int => "int",
@@ -130,7 +124,19 @@ fn default_camera() -> Camera {
     })
 }
 
+/// The chain and its mesh for `joints`, `spread` and about `vertices` vertices; the
+/// page's defaults are built once and shared by every reset.
 fn build(joints: usize, spread: f32, vertices: usize) -> (Arc<Chain>, Arc<MeshData>) {
+    static DEFAULT: OnceLock<(Arc<Chain>, Arc<MeshData>)> = OnceLock::new();
+    if (joints, spread, vertices) == (DEFAULT_JOINTS, DEFAULT_SPREAD, DEFAULT_VERTICES) {
+        return DEFAULT
+            .get_or_init(|| build_new(joints, spread, vertices))
+            .clone();
+    }
+    build_new(joints, spread, vertices)
+}
+
+fn build_new(joints: usize, spread: f32, vertices: usize) -> (Arc<Chain>, Arc<MeshData>) {
     let chain = Chain::new(joints, spread, vertices);
     let mesh = MeshData::new(
         chain.skin.clone(),
@@ -237,128 +243,151 @@ impl GpuPage {
     }
 }
 
-impl Page for GpuPage {
-    fn info(&self) -> &'static PageInfo {
-        &INFO
-    }
+impl Lesson for GpuPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "gpu",
+        title: "GPU skinning paths",
+        chapter: include_str!("../../../chapters/08-gpu.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        KEYS.to_vec()
-    }
+    // Written every frame: each `get` compares with the default values, not a default
+    // page (which would build a mesh). `joints`, `spread` and `vertices` rebuild the
+    // chain, so `ring` comes after them and is checked against the chain they asked for.
+    const PARAMS: &'static [Param<Self>] = &[
+        Param {
+            key: "path",
+            doc: "where the palette goes; `float_index` and `int_index` also pick the \
+                  index type, with the uniform array",
+            access: Access::Choice {
+                names: &[
+                    Storage::Uniform.slug(),
+                    Storage::Texture.slug(),
+                    "float_index",
+                    "int_index",
+                ],
+                set: |s, i| match i {
+                    0 => s.storage = Storage::Uniform,
+                    1 => s.storage = Storage::Texture,
+                    2 => (s.storage, s.indices) = (Storage::Uniform, JointIndices::Float),
+                    3 => (s.storage, s.indices) = (Storage::Uniform, JointIndices::Int),
+                    _ => {}
+                },
+                get: |s| {
+                    Storage::ALL
+                        .iter()
+                        .position(|x| *x == s.storage)
+                        .filter(|i| *i != 0)
+                },
+            },
+        },
+        // After `path`, so an explicit `indices` wins over the one a path implies.
+        Param {
+            key: "indices",
+            doc: "how joint indices reach the shader",
+            access: Access::Choice {
+                names: &[indices_slug(INDICES[0]), indices_slug(INDICES[1])],
+                set: |s, i| {
+                    if let Some(indices) = INDICES.get(i) {
+                        s.indices = *indices;
+                    }
+                },
+                get: |s| {
+                    INDICES
+                        .iter()
+                        .position(|x| *x == s.indices)
+                        .filter(|i| *i != 0)
+                },
+            },
+        },
+        Param {
+            key: "joints",
+            doc: "joints in the chain",
+            access: Access::Whole {
+                min: 1,
+                max: MAX_CHAIN_JOINTS,
+                set: |s, joints| s.set_joints(joints),
+                get: |s| (s.joints != DEFAULT_JOINTS).then_some(s.joints),
+            },
+        },
+        Param {
+            key: "spread",
+            doc: "how far the weights reach, in bones either side",
+            access: Access::Number {
+                min: 0.5,
+                max: 4.0,
+                set: |s, spread| {
+                    s.spread = spread;
+                    s.rebuild();
+                },
+                get: |s| (s.spread != DEFAULT_SPREAD).then_some(s.spread),
+            },
+        },
+        Param {
+            key: "vertices",
+            doc: "about how many vertices the tail has",
+            access: Access::Whole {
+                min: *VERTEX_RANGE.start(),
+                max: *VERTEX_RANGE.end(),
+                set: |s, vertices| {
+                    s.vertices = vertices;
+                    s.rebuild();
+                },
+                get: |s| (s.vertices != DEFAULT_VERTICES).then_some(s.vertices),
+            },
+        },
+        Param {
+            key: "bend",
+            doc: "the curl of the whole chain, radians",
+            access: Access::Number {
+                min: -TAU,
+                max: TAU,
+                set: |s, bend| s.bend = bend,
+                get: |s| (s.bend != DEFAULT_BEND).then_some(s.bend),
+            },
+        },
+        Param {
+            key: "twist",
+            doc: "the twist of the whole chain about its length, radians",
+            access: Access::Number {
+                min: -TAU,
+                max: TAU,
+                set: |s, twist| s.twist = twist,
+                get: |s| (s.twist != 0.0).then_some(s.twist),
+            },
+        },
+        Param {
+            key: "cpu",
+            doc: "skin on the CPU",
+            access: Access::Bool {
+                set: |s, on| s.cpu_skinning = on,
+                get: |s| s.cpu_skinning.then_some(true),
+            },
+        },
+        Param {
+            key: "ring",
+            doc: "the ring of the tail whose influences are prepared",
+            access: Access::Text {
+                expected: "a whole number from 0 to the tail's last ring (how many rings \
+                           follows `vertices`)",
+                set: |s, text| {
+                    let last = s.chain.rings.saturating_sub(1);
+                    let ring = text
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|r| *r <= last)
+                        .ok_or_else(|| format!("a whole number from 0 to {last}"))?;
+                    s.ring = Some(ring);
+                    Ok(())
+                },
+                get: |s| s.ring.map(|r| r.to_string()),
+            },
+        },
+    ];
 
-    fn reset(&mut self) {
-        *self = Self::default();
-    }
+    type Cell = Cell;
 
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        // `float_index` and `int_index` name the index paths directly (with the
-        // uniform array, where the lesson compares them).
-        let path = link.choice("path", &["uniform", "texture", "float_index", "int_index"])?;
-        let indices = link.choice("indices", &["float", "int"])?;
-        let joints = link.get("joints").map(|v| {
-            v.parse::<usize>()
-                .ok()
-                .filter(|j| (1..=MAX_CHAIN_JOINTS).contains(j))
-                .ok_or_else(|| {
-                    link.bad(
-                        "joints",
-                        format!("a whole number from 1 to {MAX_CHAIN_JOINTS}"),
-                    )
-                })
-        });
-        let joints = joints.transpose()?;
-        let vertices = link.get("vertices").map(|v| {
-            v.parse::<usize>()
-                .ok()
-                .filter(|n| VERTEX_RANGE.contains(n))
-                .ok_or_else(|| {
-                    link.bad(
-                        "vertices",
-                        format!(
-                            "a whole number from {} to {}",
-                            VERTEX_RANGE.start(),
-                            VERTEX_RANGE.end()
-                        ),
-                    )
-                })
-        });
-        let vertices = vertices.transpose()?;
-        let spread = link.f32("spread")?;
-        if let Some(s) = spread
-            && !(0.5..=4.0).contains(&s)
-        {
-            return Err(link.bad("spread", "a number from 0.5 to 4"));
-        }
-        let bend = link.f32("bend")?;
-        let twist = link.f32("twist")?;
-        let cpu = link.bool("cpu")?;
-        // The ring count depends on the vertices, so check the ring against the chain
-        // the link asks for.
-        let (chain, mesh) = build(
-            joints.unwrap_or(self.joints),
-            spread.unwrap_or(self.spread),
-            vertices.unwrap_or(self.vertices),
-        );
-        let ring = link.index("ring", chain.rings)?;
-        match path {
-            Some(0) => self.storage = Storage::Uniform,
-            Some(1) => self.storage = Storage::Texture,
-            Some(2) => (self.storage, self.indices) = (Storage::Uniform, JointIndices::Float),
-            Some(3) => (self.storage, self.indices) = (Storage::Uniform, JointIndices::Int),
-            _ => {}
-        }
-        match indices {
-            Some(0) => self.indices = JointIndices::Float,
-            Some(1) => self.indices = JointIndices::Int,
-            _ => {}
-        }
-        self.joints = joints.unwrap_or(self.joints);
-        self.spread = spread.unwrap_or(self.spread);
-        self.vertices = vertices.unwrap_or(self.vertices);
-        (self.chain, self.mesh) = (chain, mesh);
-        self.texel_joint = self.texel_joint.min(self.joints - 1);
-        self.bend = bend.map_or(self.bend, |b| b.clamp(-6.3, 6.3));
-        self.twist = twist.map_or(self.twist, |t| t.clamp(-6.3, 6.3));
-        self.cpu_skinning = cpu.unwrap_or(self.cpu_skinning);
-        self.ring = ring.or(self.ring);
-        Ok(())
-    }
-
-    fn link(&self) -> Link {
-        // Called every frame: compare with the default values, not a default page
-        // (which would build a mesh).
-        let mut link = Link::new(self.slug());
-        if self.storage != Storage::Uniform {
-            link = link.with("path", self.storage.slug());
-        }
-        if self.indices != JointIndices::Float {
-            link = link.with("indices", indices_slug(self.indices));
-        }
-        if self.joints != DEFAULT_JOINTS {
-            link = link.with("joints", self.joints);
-        }
-        if self.spread != DEFAULT_SPREAD {
-            link = link.with("spread", number(self.spread));
-        }
-        if self.vertices != DEFAULT_VERTICES {
-            link = link.with("vertices", self.vertices);
-        }
-        if self.bend != DEFAULT_BEND {
-            link = link.with("bend", number(self.bend));
-        }
-        if self.twist != 0.0 {
-            link = link.with("twist", number(self.twist));
-        }
-        if self.cpu_skinning {
-            link = link.with("cpu", true);
-        }
-        if let Some(ring) = self.ring {
-            link = link.with("ring", ring);
-        }
-        link
-    }
-
-    fn cell_ui(&mut self, cell: &str, ui: &mut egui::Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
         self.cell(cell, ui);
     }
 

@@ -9,7 +9,7 @@ use crate::skin::rotation::{
 };
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::{fixed2, mat3_rows, matrix_view_ui, two_mat3_text, vec3_text};
-use crate::ui::{angle_slider_ui, error_ui, mono_ui, show_here_ui, sideways_ui};
+use crate::ui::{angle_slider_ui, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
 use glam::{Mat3, Quat, Vec3};
@@ -34,17 +34,16 @@ fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
 }
 
 impl QuaternionsPage {
-    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
-        self.scroll_to.cell_ui(cell, ui);
-        match cell.parse::<Cell>() {
-            Ok(Cell::Gimbal) => self.gimbal_ui(ui),
-            Ok(Cell::Quaternion) => self.quaternion_ui(ui),
-            Ok(Cell::Multiply) => self.multiply_ui(ui),
-            Ok(Cell::Interpolate) => self.interpolate_ui(ui),
-            Ok(Cell::Speed) => self.speed_ui(ui),
-            Ok(Cell::Keyframes) => self.keyframes_ui(ui),
-            Ok(Cell::Check) => self.check_cell_ui(ui),
-            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
+    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+        self.scroll_to.cell_ui(cell.into(), ui);
+        match cell {
+            Cell::Gimbal => self.gimbal_ui(ui),
+            Cell::Quaternion => self.quaternion_ui(ui),
+            Cell::Multiply => self.multiply_ui(ui),
+            Cell::Interpolate => self.interpolate_ui(ui),
+            Cell::Speed => self.speed_ui(ui),
+            Cell::Keyframes => self.keyframes_ui(ui),
+            Cell::Check => self.check_cell_ui(ui),
         }
     }
 

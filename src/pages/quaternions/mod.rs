@@ -6,8 +6,8 @@ mod meshes;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
-use crate::link::{Link, LinkError, number, numbers};
-use crate::page::{Page, PageInfo};
+use crate::link::{Access, Param};
+use crate::page::{Lesson, PageInfo};
 use crate::skin::arm::{self, Falloff};
 use crate::skin::rotation::{
     self, DURATION, EXERCISES, Euler, Interp, Sample, arm_channels, euler_quat,
@@ -16,12 +16,14 @@ use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Quat, Vec3};
-use std::sync::Arc;
+use std::f32::consts::{FRAC_PI_2, PI};
+use std::sync::{Arc, OnceLock};
 
-const SLUG: &str = "quaternions";
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
 #[strum(serialize_all = "snake_case")]
 pub enum Cell {
     Gimbal,
@@ -33,17 +35,6 @@ pub enum Cell {
     Check,
 }
 
-/// The page's declaration.
-pub static INFO: PageInfo = PageInfo {
-    slug: "quaternions",
-    title: "Quaternions and keyframes",
-    chapter: include_str!("../../../chapters/09-quaternions.md"),
-    cells: <Cell as strum::VariantNames>::VARIANTS,
-};
-const KEYS: &[&str] = &[
-    "show", "yaw", "pitch", "roll", "b", "method", "t", "flip", "shortest", "time", "speed",
-    "play", "joint", "question",
-];
 /// The names of the animated joints.
 pub const JOINT_NAMES: [&str; 2] = ["shoulder", "elbow"];
 /// The playback speeds the page allows (negative plays backwards).
@@ -72,7 +63,7 @@ impl Section {
     ];
 
     /// The link name.
-    pub fn slug(self) -> &'static str {
+    pub const fn slug(self) -> &'static str {
         match self {
             Self::Gimbal => "gimbal",
             Self::Quaternion => "quaternion",
@@ -82,12 +73,12 @@ impl Section {
     }
 
     /// The cell that introduces this section.
-    fn first_cell(self) -> &'static str {
+    fn first_cell(self) -> Cell {
         match self {
-            Self::Gimbal => "gimbal",
-            Self::Quaternion => "quaternion",
-            Self::Interpolate => "interpolate",
-            Self::Keyframes => "keyframes",
+            Self::Gimbal => Cell::Gimbal,
+            Self::Quaternion => Cell::Quaternion,
+            Self::Interpolate => Cell::Interpolate,
+            Self::Keyframes => Cell::Keyframes,
         }
     }
 
@@ -105,7 +96,7 @@ impl Section {
     }
 }
 
-/// The meshes, built once and kept through resets.
+/// The meshes, built once and shared by every page and reset.
 struct Assets {
     glider: Arc<MeshData>,
     rings: Arc<MeshData>,
@@ -130,6 +121,12 @@ impl Assets {
             rings: MeshData::with_colors(rings.skin, rings.indices, Primitive::Lines, rings.colors),
             arm: MeshData::new(arm_skin, arm_triangles, Primitive::Triangles),
         }
+    }
+
+    /// The one set of meshes, built on first use.
+    fn shared() -> Arc<Self> {
+        static ASSETS: OnceLock<Arc<Assets>> = OnceLock::new();
+        ASSETS.get_or_init(|| Arc::new(Self::new())).clone()
     }
 }
 
@@ -163,6 +160,9 @@ pub struct QuaternionsPage {
     camera: Camera,
     assets: Arc<Assets>,
     scroll_to: ScrollTo,
+    /// Whether the link being opened named the section with `show`: then keys that
+    /// imply a section leave it alone. (Every link is opened on a reset page.)
+    show_linked: bool,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
 }
@@ -178,12 +178,6 @@ const DEFAULT_TARGET: Euler = [
 
 impl Default for QuaternionsPage {
     fn default() -> Self {
-        Self::with_assets(Arc::new(Assets::new()))
-    }
-}
-
-impl QuaternionsPage {
-    fn with_assets(assets: Arc<Assets>) -> Self {
         Self {
             section: Section::Gimbal,
             euler: DEFAULT_EULER,
@@ -199,17 +193,34 @@ impl QuaternionsPage {
             exercise: 0,
             check: Check::default(),
             camera: Section::Gimbal.camera(),
-            assets,
+            assets: Assets::shared(),
             scroll_to: ScrollTo::default(),
+            show_linked: false,
             viewport_rect: egui::Rect::NOTHING,
         }
     }
+}
 
+impl QuaternionsPage {
     /// Points the viewport at `section`, with that section's view.
     pub fn show(&mut self, section: Section) {
         if self.section != section {
             self.section = section;
             self.camera = section.camera();
+        }
+    }
+
+    /// Shows `section` for a link and scrolls its first cell into view.
+    fn show_linked_section(&mut self, section: Section) {
+        self.show(section);
+        self.scroll_to.set(Some(section.first_cell().into()));
+    }
+
+    /// A link key that belongs to `section` opens it, unless the link says `show`.
+    /// Keyframe keys come after interpolation keys in [`Lesson::PARAMS`], so they win.
+    fn imply(&mut self, section: Section) {
+        if !self.show_linked {
+            self.show_linked_section(section);
         }
     }
 
@@ -246,149 +257,213 @@ impl QuaternionsPage {
     }
 }
 
-/// `angle` radians, finite and within `limit`, or the link's error.
-fn angle_in(link: &Link, key: &str, limit: f32) -> Result<Option<f32>, LinkError> {
-    match link.f32(key)? {
-        Some(a) if a.abs() > limit => {
-            Err(link.bad(key, format!("radians from -{limit} to {limit}")))
-        }
-        a => Ok(a),
-    }
-}
+/// The link names of the interpolation methods, in the order of [`Interp::ALL`].
+const METHOD_NAMES: [&str; 3] = [
+    Interp::ALL[0].slug(),
+    Interp::ALL[1].slug(),
+    Interp::ALL[2].slug(),
+];
 
-impl Page for QuaternionsPage {
-    fn info(&self) -> &'static PageInfo {
-        &INFO
-    }
+impl Lesson for QuaternionsPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "quaternions",
+        title: "Quaternions and keyframes",
+        chapter: include_str!("../../../chapters/09-quaternions.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        KEYS.to_vec()
-    }
+    // A link that sets only one section's values opens that section: `show` says so
+    // first and wins; the keyframe keys come after the interpolation keys and win over
+    // them; `question` comes last and scrolls to the check cell.
+    const PARAMS: &'static [Param<Self>] = &[
+        Param {
+            key: "show",
+            doc: "the part of the lesson the viewport shows",
+            access: Access::Choice {
+                names: &[
+                    Section::ALL[0].slug(),
+                    Section::ALL[1].slug(),
+                    Section::ALL[2].slug(),
+                    Section::ALL[3].slug(),
+                ],
+                set: |s, i| {
+                    if let Some(section) = Section::ALL.get(i) {
+                        s.show_linked = true;
+                        s.show_linked_section(*section);
+                    }
+                },
+                get: |s| {
+                    Section::ALL
+                        .iter()
+                        .position(|x| *x == s.section)
+                        .filter(|_| s.section != Section::Gimbal)
+                },
+            },
+        },
+        Param {
+            key: "yaw",
+            doc: "yaw of the gimbal and the quaternion, radians",
+            access: Access::Number {
+                min: -PI,
+                max: PI,
+                set: |s, a| s.euler[0] = a,
+                get: |s| (s.euler[0] != DEFAULT_EULER[0]).then_some(s.euler[0]),
+            },
+        },
+        Param {
+            key: "pitch",
+            doc: "pitch of the gimbal and the quaternion, radians",
+            access: Access::Number {
+                min: -FRAC_PI_2,
+                max: FRAC_PI_2,
+                set: |s, a| s.euler[1] = a,
+                get: |s| (s.euler[1] != DEFAULT_EULER[1]).then_some(s.euler[1]),
+            },
+        },
+        Param {
+            key: "roll",
+            doc: "roll of the gimbal and the quaternion, radians",
+            access: Access::Number {
+                min: -PI,
+                max: PI,
+                set: |s, a| s.euler[2] = a,
+                get: |s| (s.euler[2] != DEFAULT_EULER[2]).then_some(s.euler[2]),
+            },
+        },
+        Param {
+            key: "b",
+            doc: "orientation B as yaw, pitch, roll in radians",
+            access: Access::Numbers {
+                count: 3,
+                min: -PI,
+                max: PI,
+                set: |s, xs| {
+                    if let Ok(b) = xs.try_into() {
+                        s.target = b;
+                        s.imply(Section::Interpolate);
+                    }
+                },
+                get: |s| (s.target != DEFAULT_TARGET).then(|| s.target.to_vec()),
+            },
+        },
+        Param {
+            key: "method",
+            doc: "how A goes to B",
+            access: Access::Choice {
+                names: &METHOD_NAMES,
+                set: |s, i| {
+                    if let Some(method) = Interp::ALL.get(i) {
+                        s.method = *method;
+                        s.imply(Section::Interpolate);
+                    }
+                },
+                get: |s| {
+                    Interp::ALL
+                        .iter()
+                        .position(|m| *m == s.method)
+                        .filter(|_| s.method != Interp::Slerp)
+                },
+            },
+        },
+        Param {
+            key: "t",
+            doc: "how far from A to B",
+            access: Access::Number {
+                min: 0.0,
+                max: 1.0,
+                set: |s, t| {
+                    s.t = t;
+                    s.imply(Section::Interpolate);
+                },
+                get: |s| (s.t != 0.5).then_some(s.t),
+            },
+        },
+        Param {
+            key: "flip",
+            doc: "store B as −q",
+            access: Access::Bool {
+                set: |s, on| s.flip = on,
+                get: |s| s.flip.then_some(true),
+            },
+        },
+        Param {
+            key: "shortest",
+            doc: "negate B when A · B < 0, the short way round",
+            access: Access::Bool {
+                set: |s, on| s.shortest = on,
+                get: |s| (!s.shortest).then_some(false),
+            },
+        },
+        // While playing, the time changes every frame: a link cannot hold it, and says
+        // `play` in its place.
+        Param {
+            key: "time",
+            doc: "the animation's time in seconds",
+            access: Access::Number {
+                min: 0.0,
+                max: DURATION,
+                set: |s, time| {
+                    s.time = time;
+                    s.imply(Section::Keyframes);
+                },
+                get: |s| (!s.playing && s.time != 0.0).then_some(s.time),
+            },
+        },
+        Param {
+            key: "play",
+            doc: "whether the animation plays",
+            access: Access::Bool {
+                set: |s, on| {
+                    s.playing = on;
+                    s.imply(Section::Keyframes);
+                },
+                get: |s| s.playing.then_some(true),
+            },
+        },
+        Param {
+            key: "speed",
+            doc: "playback speed; negative plays backwards",
+            access: Access::Number {
+                min: *SPEED_RANGE.start(),
+                max: *SPEED_RANGE.end(),
+                set: |s, speed| {
+                    s.speed = speed;
+                    s.imply(Section::Keyframes);
+                },
+                get: |s| (s.speed != 1.0).then_some(s.speed),
+            },
+        },
+        Param {
+            key: "joint",
+            doc: "the joint whose keys the keyframe cell works through",
+            access: Access::Choice {
+                names: &JOINT_NAMES,
+                set: |s, i| {
+                    if i < JOINT_NAMES.len() {
+                        s.joint = i;
+                        s.imply(Section::Keyframes);
+                    }
+                },
+                get: |s| (s.joint != 0).then_some(s.joint),
+            },
+        },
+        Param {
+            key: "question",
+            doc: "the check-yourself exercise",
+            access: Access::Whole {
+                min: 1,
+                max: EXERCISES.len(),
+                set: |s, q| {
+                    s.exercise = q - 1;
+                    s.check = Check::default();
+                    s.scroll_to.set(Some(Cell::Check.into()));
+                },
+                get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+            },
+        },
+    ];
 
-    fn reset(&mut self) {
-        *self = Self::with_assets(self.assets.clone());
-    }
-
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        let pi = std::f32::consts::PI;
-        let show = link.choice("show", &Section::ALL.map(Section::slug))?;
-        let yaw = angle_in(link, "yaw", pi)?;
-        let pitch = angle_in(link, "pitch", pi / 2.0)?;
-        let roll = angle_in(link, "roll", pi)?;
-        let b = link.f32s::<3>("b")?;
-        if let Some(b) = b
-            && b.iter().any(|a| a.abs() > pi)
-        {
-            return Err(link.bad("b", format!("three radians from -{pi} to {pi}")));
-        }
-        let method = link.choice("method", &Interp::ALL.map(Interp::slug))?;
-        let t = link.f32("t")?;
-        if let Some(t) = t
-            && !(0.0..=1.0).contains(&t)
-        {
-            return Err(link.bad("t", "a number from 0 to 1"));
-        }
-        let flip = link.bool("flip")?;
-        let shortest = link.bool("shortest")?;
-        let time = link.f32("time")?;
-        if let Some(time) = time
-            && !(0.0..=DURATION).contains(&time)
-        {
-            return Err(link.bad("time", format!("seconds from 0 to {DURATION}")));
-        }
-        let speed = link.f32("speed")?;
-        if let Some(s) = speed
-            && !SPEED_RANGE.contains(&s)
-        {
-            return Err(link.bad("speed", "a number from -2 to 2"));
-        }
-        let play = link.bool("play")?;
-        let joint = link.choice("joint", &JOINT_NAMES)?;
-        let question = link.question(EXERCISES.len())?;
-
-        let keyframes = time.is_some() || play.is_some() || speed.is_some() || joint.is_some();
-        let section = show.map(|i| Section::ALL[i]).or_else(|| {
-            // A link that sets only one section's values opens that section.
-            if keyframes {
-                Some(Section::Keyframes)
-            } else if method.is_some() || t.is_some() || b.is_some() {
-                Some(Section::Interpolate)
-            } else {
-                None
-            }
-        });
-        if let Some(section) = section {
-            self.show(section);
-        }
-        self.euler = [
-            yaw.unwrap_or(self.euler[0]),
-            pitch.unwrap_or(self.euler[1]),
-            roll.unwrap_or(self.euler[2]),
-        ];
-        self.target = b.unwrap_or(self.target);
-        self.method = method.map_or(self.method, |i| Interp::ALL[i]);
-        self.t = t.unwrap_or(self.t);
-        self.flip = flip.unwrap_or(self.flip);
-        self.shortest = shortest.unwrap_or(self.shortest);
-        self.time = time.unwrap_or(self.time);
-        self.speed = speed.unwrap_or(self.speed);
-        self.playing = play.unwrap_or(self.playing);
-        self.joint = joint.unwrap_or(self.joint);
-        if let Some(q) = question {
-            self.exercise = q;
-            self.check = Check::default();
-        }
-        let cell = if question.is_some() {
-            Some("check")
-        } else {
-            section.map(Section::first_cell)
-        };
-        self.scroll_to.set(cell);
-        Ok(())
-    }
-
-    fn link(&self) -> Link {
-        let mut link = Link::new(SLUG);
-        if self.section != Section::Gimbal {
-            link = link.with("show", self.section.slug());
-        }
-        for (i, key) in ["yaw", "pitch", "roll"].into_iter().enumerate() {
-            if self.euler[i] != DEFAULT_EULER[i] {
-                link = link.with(key, number(self.euler[i]));
-            }
-        }
-        if self.target != DEFAULT_TARGET {
-            link = link.with("b", numbers(&self.target));
-        }
-        if self.method != Interp::Slerp {
-            link = link.with("method", self.method.slug());
-        }
-        if self.t != 0.5 {
-            link = link.with("t", number(self.t));
-        }
-        if self.flip {
-            link = link.with("flip", true);
-        }
-        if !self.shortest {
-            link = link.with("shortest", false);
-        }
-        // While playing, the time changes every frame: a link cannot hold it.
-        if self.playing {
-            link = link.with("play", true);
-        } else if self.time != 0.0 {
-            link = link.with("time", number(self.time));
-        }
-        if self.speed != 1.0 {
-            link = link.with("speed", number(self.speed));
-        }
-        if self.joint != 0 {
-            link = link.with("joint", JOINT_NAMES[self.joint]);
-        }
-        if self.exercise != 0 {
-            link = link.with("question", self.exercise + 1);
-        }
-        link
-    }
+    type Cell = Cell;
 
     fn tick(&mut self, dt: f32) -> bool {
         if self.playing {
@@ -397,7 +472,7 @@ impl Page for QuaternionsPage {
         self.playing
     }
 
-    fn cell_ui(&mut self, cell: &str, ui: &mut egui::Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
         self.cell(cell, ui);
     }
 
