@@ -65,6 +65,19 @@ fn the_path_buttons_pick_the_program_and_its_files() {
         ]
     );
     assert!(harness.query_by_label("joints_int.glsl").is_some());
+    // The listing shows the shader as the driver reads it, without the book's markers.
+    for file in ["joints_int.glsl", "blend_texture.glsl", "skin.vert"] {
+        harness.get_by_label(file).click();
+        harness.run_steps(2);
+        assert!(
+            harness.query_by_label_contains("texelFetch").is_some() || file != "blend_texture.glsl",
+            "the texture's blend file is listed"
+        );
+        assert!(
+            harness.query_by_label_contains("ANCHOR").is_none(),
+            "{file}: no ANCHOR line in the listing"
+        );
+    }
     // Without a GL context nothing has been measured, and the page says so.
     assert_eq!(
         harness.query_all_by_label("not measured yet").count(),

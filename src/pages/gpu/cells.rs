@@ -52,6 +52,10 @@ fn source_ui(ui: &mut Ui, source: &ShaderSource) {
     let font = FontId::monospace(12.5);
     let plain = ui.visuals().text_color();
     for (line, hot) in source.text.lines().zip(highlighted_lines(source.text)) {
+        // The book's include markers are for the book, not the reader of the shader.
+        if line.contains("ANCHOR:") || line.contains("ANCHOR_END:") {
+            continue;
+        }
         let format = TextFormat {
             font_id: font.clone(),
             color: if hot { HIGHLIGHT } else { plain },
