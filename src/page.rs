@@ -178,19 +178,10 @@ pub static PAGES: &[PageEntry] = &[
         info: &gradient::INFO,
         make: make::<gradient::GradientPage>,
     },
-    PageEntry {
-        info: &binding::INFO,
-        make: make::<binding::BindingPage>,
-    },
+    PageEntry::of::<binding::BindingPage>(),
     PageEntry::of::<grid::GridPage>(),
-    PageEntry {
-        info: &blending::INFO,
-        make: make::<blending::BlendingPage>,
-    },
-    PageEntry {
-        info: &normals::INFO,
-        make: make::<normals::NormalsPage>,
-    },
+    PageEntry::of::<blending::BlendingPage>(),
+    PageEntry::of::<normals::NormalsPage>(),
     PageEntry {
         info: &gpu::INFO,
         make: make::<gpu::GpuPage>,
