@@ -206,22 +206,10 @@ pub static PAGES: &[PageEntry] = &[
         make: make::<gradient::GradientPage>,
         params: Vec::new,
     },
-    PageEntry {
-        info: &binding::INFO,
-        make: make::<binding::BindingPage>,
-        params: Vec::new,
-    },
+    PageEntry::of::<binding::BindingPage>(),
     PageEntry::of::<grid::GridPage>(),
-    PageEntry {
-        info: &blending::INFO,
-        make: make::<blending::BlendingPage>,
-        params: Vec::new,
-    },
-    PageEntry {
-        info: &normals::INFO,
-        make: make::<normals::NormalsPage>,
-        params: Vec::new,
-    },
+    PageEntry::of::<blending::BlendingPage>(),
+    PageEntry::of::<normals::NormalsPage>(),
     PageEntry::of::<gpu::GpuPage>(),
     PageEntry::of::<quaternions::QuaternionsPage>(),
 ];

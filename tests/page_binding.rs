@@ -261,8 +261,8 @@ fn bad_links_are_refused_and_leave_the_page_at_its_defaults() {
     let defaults = BindingPage::default().link().to_string();
     for (link, says) in [
         ("binding?stage=three", "joint_space"),
-        ("binding?angles=1,2", "3 finite numbers"),
-        ("binding?rebind=0,nan,0", "3 finite numbers"),
+        ("binding?angles=1,2", "3 numbers separated by commas"),
+        ("binding?rebind=0,nan,0", "3 numbers separated by commas"),
         ("binding?joint=foot", "chest"),
         ("binding?question=9", "1 to 3"),
         ("binding?forget_inverse_bind=maybe", "true or false"),
@@ -296,4 +296,21 @@ fn bad_links_are_refused_and_leave_the_page_at_its_defaults() {
         );
         assert!(page.joint_from_bind.iter().all(|m| *m != Mat4::ZERO));
     }
+}
+
+#[test]
+fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
+    let head_edit = "head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1";
+    kit::assert_declared_params::<BindingPage>(
+        &format!(
+            "binding?stage=bind_space&angles=0.1,-0.2,0.3&rebind=0,0.5,0&inverse_bind={head_edit}&joint=neck&forget_inverse_bind=true&stored=true&question=2"
+        ),
+        &[
+            ("stage", "three"),
+            ("angles", "7,0,0"),
+            ("inverse_bind", "head"),
+            ("forget_inverse_bind", "maybe"),
+            ("question", "0"),
+        ],
+    );
 }

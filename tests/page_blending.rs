@@ -8,7 +8,7 @@ use egui_kittest::kittest::Queryable as _;
 use kit::{click_at, drag, page_harness, type_into};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
-use skinlab::pages::blending::{BlendingPage, Mode};
+use skinlab::pages::blending::{BlendingPage, MAX_BEND, Mode};
 use skinlab::skin::arm::{self, Falloff};
 use skinlab::ui::check::field_label;
 
@@ -231,4 +231,35 @@ fn the_compare_cell_twists_switches_and_checks_from_the_ui() {
     harness.run_steps(2);
     assert!(!harness.state().antipodal_check);
     assert!(harness.state().link().to_string().contains("mode=lbs"));
+}
+
+#[test]
+fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
+    kit::assert_declared_params::<BlendingPage>(
+        "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&vertex=3119&antipodal_check=false&negate_forearm=true",
+        &[
+            ("bend", "2.7"),
+            ("mode", "all"),
+            ("vertex", "3120"),
+            ("negate_forearm", "yes"),
+        ],
+    );
+}
+
+#[test]
+fn every_state_the_controls_reach_can_be_linked() {
+    // The sliders' ends, in degrees and back, stay within the links' ranges.
+    let tau = std::f32::consts::TAU;
+    assert!(MAX_BEND.to_degrees().to_radians() <= MAX_BEND);
+    assert!(360f32.to_radians() <= tau);
+    let mut page = BlendingPage::default();
+    (page.twist, page.bend) = (360f32.to_radians(), -MAX_BEND);
+    let again = opened(&page.link().to_string());
+    assert_eq!(again.bend, -MAX_BEND);
+    assert_eq!(again.twist, 0.0, "a whole turn is no twist");
+    let turned_back = opened("blending?twist=-1");
+    assert!(
+        (turned_back.twist - (tau - 1.0)).abs() < 1e-6,
+        "a negative twist turns the other way"
+    );
 }

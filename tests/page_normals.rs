@@ -166,3 +166,16 @@ fn every_cell_draws_without_error() {
             .is_some()
     );
 }
+
+#[test]
+fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
+    kit::assert_declared_params::<NormalsPage>(
+        "normals?scale=0.5&method=inverse_transpose&bend=-1.6&vertex=1633&lines=false&question=3",
+        &[
+            ("scale", "0.2"),
+            ("method", "both_ways"),
+            ("vertex", "1634"),
+            ("lines", "maybe"),
+        ],
+    );
+}

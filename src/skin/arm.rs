@@ -29,6 +29,9 @@ pub const RING_COUNT: usize = BONE_COUNT * RINGS_PER_BONE + 1;
 /// Vertices around each ring: ring `r` holds vertices `r * SEGMENTS .. (r + 1) * SEGMENTS`.
 pub const SEGMENTS: usize = 48;
 
+/// The vertices of the tube: every ring's.
+pub const VERTEX_COUNT: usize = RING_COUNT * SEGMENTS;
+
 /// A blend width that shows the effect well: half a bone.
 pub const DEFAULT_BLEND_WIDTH: f32 = 1.0;
 
@@ -47,6 +50,9 @@ pub enum Falloff {
 impl Falloff {
     /// Every falloff, in the order a page lists them.
     pub const ALL: [Self; 3] = [Self::Rigid, Self::Linear, Self::Smooth];
+
+    /// The names used in page links, in the order of [`Falloff::ALL`].
+    pub const NAMES: [&'static str; 3] = ["rigid", "linear", "smooth"];
 
     /// The name used in page links.
     pub fn slug(self) -> &'static str {
@@ -282,7 +288,7 @@ mod tests {
     #[test]
     fn the_tube_has_the_promised_shape() {
         let arm = mesh(Falloff::Smooth, DEFAULT_BLEND_WIDTH).unwrap();
-        let n = RING_COUNT * SEGMENTS;
+        let n = VERTEX_COUNT;
         assert_eq!(n, 3120);
         assert_eq!(arm.skin.positions.len(), n);
         assert_eq!(arm.skin.normals.len(), n);
@@ -409,6 +415,7 @@ mod tests {
         for falloff in Falloff::ALL {
             assert_eq!(Falloff::from_slug(falloff.slug()), Some(falloff));
         }
+        assert_eq!(Falloff::ALL.map(Falloff::slug), Falloff::NAMES);
         assert_eq!(Falloff::from_slug("wobbly"), None);
     }
 

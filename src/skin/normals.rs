@@ -89,6 +89,8 @@ pub const RING_COUNT: usize = arm::BONE_COUNT * RINGS_PER_BONE + 1;
 pub const SEGMENTS: usize = 32;
 /// Vertices of the tube (the caps follow them).
 pub const TUBE_VERTICES: usize = RING_COUNT * SEGMENTS;
+/// Vertices of the limb: the tube's, then each cap's rim and centre.
+pub const VERTEX_COUNT: usize = TUBE_VERTICES + 2 * (SEGMENTS + 1);
 /// The blend width across the elbow.
 pub const BLEND_WIDTH: f32 = 1.0;
 
@@ -304,6 +306,7 @@ mod tests {
     fn the_limb_has_unit_normals_perpendicular_to_unit_tangents() {
         let limb = limb().unwrap();
         let n = limb.skin.positions.len();
+        assert_eq!(n, VERTEX_COUNT);
         assert_eq!(n, TUBE_VERTICES + 2 * (SEGMENTS + 1));
         assert_eq!((limb.skin.normals.len(), limb.skin.tangents.len()), (n, n));
         for (nr, t) in limb.skin.normals.iter().zip(&limb.skin.tangents) {

@@ -15,6 +15,11 @@ impl ScrollTo {
         self.0 = cell.map(|c| (c, FRAMES));
     }
 
+    /// The cell asked for and not yet brought into view, if any.
+    pub fn target(&self) -> Option<&'static str> {
+        self.0.map(|(cell, _)| cell)
+    }
+
     /// Called at the top of each cell: scrolls there when `cell` is the one asked for.
     pub fn cell_ui(&mut self, cell: &str, ui: &Ui) {
         let Some((target, frames)) = self.0 else {

@@ -86,3 +86,41 @@ pub fn assert_refused<P: Page + Default>(bad: &[&str]) {
         assert_eq!(page.link(), P::default().link(), "{link}: defaults kept");
     }
 }
+
+/// `link` names every key of lesson `L` at once: it opens, and is written back exactly
+/// as given. Then each `(key, value)` in `bad` is refused with the message its declared
+/// parameter gives, and the page keeps its defaults.
+pub fn assert_declared_params<L: skinlab::page::Lesson>(link: &str, bad: &[(&str, &str)]) {
+    use skinlab::link::{Link, LinkError};
+    let parsed = Link::parse(link).expect("the link parses");
+    let mut keys: Vec<&str> = parsed.params.iter().map(|(k, _)| k.as_str()).collect();
+    keys.sort_unstable();
+    let mut declared: Vec<&str> = L::PARAMS.iter().map(|p| p.key).collect();
+    declared.sort_unstable();
+    assert_eq!(keys, declared, "`{link}` names every key");
+    let mut page = L::default();
+    skinlab::page::open(&mut page, &parsed).unwrap_or_else(|e| panic!("`{link}`: {e}"));
+    assert_eq!(page.link().to_string(), link, "written back as given");
+    for (key, value) in bad {
+        let Some(param) = L::PARAMS.iter().find(|p| p.key == *key) else {
+            panic!("no parameter `{key}`");
+        };
+        let bad_link = format!("{}?{key}={value}", L::INFO.slug);
+        let mut page = L::default();
+        let err = skinlab::page::open(&mut page, &Link::parse(&bad_link).expect("parses"));
+        assert_eq!(
+            err,
+            Err(LinkError::BadValue {
+                key: (*key).to_owned(),
+                value: (*value).to_owned(),
+                expected: param.expected(),
+            }),
+            "`{bad_link}`"
+        );
+        assert_eq!(
+            page.link(),
+            L::default().link(),
+            "`{bad_link}`: defaults kept"
+        );
+    }
+}

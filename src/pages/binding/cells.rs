@@ -14,28 +14,28 @@ use glam::{Mat4, Vec3};
 /// The colour of a check that holds.
 const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
 
-/// Draws one named cell.
-pub fn cell_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
-    page.scroll_to.cell_ui(cell, ui);
+/// Draws one cell.
+pub fn cell_ui(page: &mut BindingPage, cell: Cell, ui: &mut Ui) {
+    let name: &'static str = cell.into();
+    page.scroll_to.cell_ui(name, ui);
     // A 4x4 matrix is wider than the notebook column in presenter mode: the cell
     // scrolls sideways rather than widening the column and cutting the prose off.
     let width = ui.available_width();
     egui::ScrollArea::horizontal()
-        .id_salt(("binding", cell))
+        .id_salt(("binding", name))
         .show(ui, |ui| {
             ui.set_max_width(width);
             cell_content_ui(page, cell, ui);
         });
 }
 
-fn cell_content_ui(page: &mut BindingPage, cell: &str, ui: &mut Ui) {
-    match cell.parse::<Cell>() {
-        Ok(Cell::JointSpace) => joint_space_ui(page, ui),
-        Ok(Cell::Forget) => forget_ui(page, ui),
-        Ok(Cell::BindSpace) => bind_space_ui(page, ui),
-        Ok(Cell::Rebind) => rebind_ui(page, ui),
-        Ok(Cell::Check) => super::exercise::check_cell_ui(page, ui),
-        Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
+fn cell_content_ui(page: &mut BindingPage, cell: Cell, ui: &mut Ui) {
+    match cell {
+        Cell::JointSpace => joint_space_ui(page, ui),
+        Cell::Forget => forget_ui(page, ui),
+        Cell::BindSpace => bind_space_ui(page, ui),
+        Cell::Rebind => rebind_ui(page, ui),
+        Cell::Check => super::exercise::check_cell_ui(page, ui),
     }
 }
 

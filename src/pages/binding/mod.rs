@@ -5,23 +5,26 @@
 
 mod cells;
 mod exercise;
-mod links;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
-use crate::link::{Link, LinkError};
-use crate::page::{Page, PageInfo};
-use crate::skin::binding::{self, JOINT_COUNT};
+use crate::link::{Access, Param, numbers, parse_number};
+use crate::page::{Lesson, PageInfo};
+use crate::skin::binding::{self, EXERCISES, JOINT_COUNT, JOINT_NAMES};
 use crate::skin::lbs::{SkinMesh, skin_vertices};
+use crate::skin::matrix::checked_inverse;
 use crate::ui::check::Check;
 use crate::ui::{Camera, PlaneCamera};
 use egui::{Pos2, Ui};
 use glam::{Mat4, Vec2, Vec3};
-use std::sync::Arc;
+use std::f32::consts::TAU;
+use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
 #[strum(serialize_all = "snake_case")]
 pub enum Cell {
     JointSpace,
@@ -31,23 +34,6 @@ pub enum Cell {
     Check,
 }
 
-/// The page's declaration.
-pub static INFO: PageInfo = PageInfo {
-    slug: "binding",
-    title: "Binding transforms",
-    chapter: include_str!("../../../chapters/04-binding.md"),
-    cells: <Cell as strum::VariantNames>::VARIANTS,
-};
-const KEYS: &[&str] = &[
-    "stage",
-    "angles",
-    "rebind",
-    "inverse_bind",
-    "joint",
-    "forget_inverse_bind",
-    "stored",
-    "question",
-];
 /// The joint selected when the page opens: the head of the seed's example.
 const DEFAULT_JOINT: usize = binding::HEAD;
 
@@ -64,13 +50,8 @@ impl Stage {
     /// Both stages, in chapter order.
     pub const ALL: [Self; 2] = [Self::JointSpace, Self::BindSpace];
 
-    /// The link name.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Self::JointSpace => "joint_space",
-            Self::BindSpace => "bind_space",
-        }
-    }
+    /// The link names, in the order of [`Stage::ALL`].
+    pub const NAMES: [&'static str; 2] = ["joint_space", "bind_space"];
 
     fn label(self) -> &'static str {
         match self {
@@ -80,15 +61,15 @@ impl Stage {
     }
 
     /// The cell that introduces this stage in the notebook.
-    fn first_cell(self) -> &'static str {
+    fn first_cell(self) -> Cell {
         match self {
-            Self::JointSpace => "joint_space",
-            Self::BindSpace => "bind_space",
+            Self::JointSpace => Cell::JointSpace,
+            Self::BindSpace => Cell::BindSpace,
         }
     }
 }
 
-/// The two stored meshes, built once and kept through resets.
+/// The two stored meshes, built once: every page shares them.
 struct Assets {
     /// Stage one: vertices in their joint's space, one joint each.
     joint_space: Arc<MeshData>,
@@ -117,6 +98,12 @@ fn weight_colors(mesh: &SkinMesh) -> Vec<[f32; 4]> {
 }
 
 impl Assets {
+    /// The meshes, built the first time they are asked for.
+    fn shared() -> Arc<Self> {
+        static ASSETS: OnceLock<Arc<Assets>> = OnceLock::new();
+        ASSETS.get_or_init(|| Arc::new(Self::new())).clone()
+    }
+
     fn new() -> Self {
         let lines = binding::lines();
         let local = binding::mesh_in_joint_space();
@@ -180,12 +167,6 @@ fn default_camera() -> Camera {
 
 impl Default for BindingPage {
     fn default() -> Self {
-        Self::with_assets(Arc::new(Assets::new()))
-    }
-}
-
-impl BindingPage {
-    fn with_assets(assets: Arc<Assets>) -> Self {
         Self {
             stage: Stage::JointSpace,
             angles: [0.0; JOINT_COUNT],
@@ -200,11 +181,13 @@ impl BindingPage {
             scroll_to: Default::default(),
             dragging: None,
             camera: default_camera(),
-            assets,
+            assets: Assets::shared(),
             joint_screen: [Pos2::ZERO; JOINT_COUNT],
         }
     }
+}
 
+impl BindingPage {
     /// `world_from_joint` of the current pose.
     pub fn world_from_joint(&self) -> Vec<Mat4> {
         binding::world_from_joint(self.angles)
@@ -257,37 +240,238 @@ impl BindingPage {
         self.refused = None;
     }
 
-    fn scroll_to(&mut self, cell: &'static str) {
-        self.scroll_to.set(Some(cell));
+    fn scroll_to(&mut self, cell: Cell) {
+        self.scroll_to.set(Some(cell.into()));
     }
 }
 
-impl Page for BindingPage {
-    fn info(&self) -> &'static PageInfo {
-        &INFO
-    }
+impl Lesson for BindingPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "binding",
+        title: "Binding transforms",
+        chapter: include_str!("../../../chapters/04-binding.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        KEYS.to_vec()
-    }
+    // Only what differs from the defaults is written. A link opens at the cell it is
+    // about: `question` wins, then `forget_inverse_bind`, then `rebind`, then the
+    // stage's first cell (for `stage` or `inverse_bind`); the order below makes it so.
+    // `inverse_bind` follows `rebind`, which captures every inverse bind afresh.
+    const PARAMS: &'static [Param<Self>] = &[
+        Param {
+            key: "stage",
+            doc: "the stage the viewport shows",
+            access: Access::Choice {
+                names: &Stage::NAMES,
+                set: |s, i| {
+                    if let Some(stage) = Stage::ALL.get(i) {
+                        s.stage = *stage;
+                        s.scroll_to(stage.first_cell());
+                    }
+                },
+                get: |s| {
+                    Stage::ALL
+                        .iter()
+                        .position(|stage| *stage == s.stage)
+                        .filter(|i| *i != 0)
+                },
+            },
+        },
+        Param {
+            key: "angles",
+            doc: "the pose: the chest, neck and head turns in radians",
+            access: Access::Numbers {
+                count: JOINT_COUNT,
+                min: -TAU,
+                max: TAU,
+                set: |s, xs| {
+                    if let Ok(angles) = xs.try_into() {
+                        s.angles = angles;
+                    }
+                },
+                get: |s| (s.angles != [0.0; JOINT_COUNT]).then(|| s.angles.to_vec()),
+            },
+        },
+        Param {
+            key: "rebind",
+            doc: "the three turns the inverse binds were captured at, radians",
+            access: Access::Numbers {
+                count: JOINT_COUNT,
+                min: -TAU,
+                max: TAU,
+                set: |s, xs| {
+                    if let Ok(angles) = xs.try_into() {
+                        s.bind_at(angles);
+                        s.scroll_to(Cell::Rebind);
+                    }
+                },
+                get: |s| (s.rebind != [0.0; JOINT_COUNT]).then(|| s.rebind.to_vec()),
+            },
+        },
+        Param {
+            key: "inverse_bind",
+            doc: "inverse binds edited by hand; each must have an inverse",
+            access: Access::Text {
+                expected: INVERSE_BIND_FORM,
+                set: |s, text| {
+                    for (joint, m) in read_inverse_binds(text)? {
+                        if let Some(slot) = s.joint_from_bind.get_mut(joint) {
+                            *slot = m;
+                        }
+                    }
+                    if s.scroll_to.target().is_none() {
+                        s.scroll_to(s.stage.first_cell());
+                    }
+                    Ok(())
+                },
+                get: write_inverse_binds,
+            },
+        },
+        Param {
+            key: "joint",
+            doc: "the joint whose matrices are shown",
+            access: Access::Choice {
+                names: &JOINT_NAMES,
+                set: |s, joint| s.joint = joint,
+                get: |s| (s.joint != DEFAULT_JOINT).then_some(s.joint),
+            },
+        },
+        Param {
+            key: "forget_inverse_bind",
+            doc: "stage 2 uploads world matrices instead of world · inverse bind",
+            access: Access::Bool {
+                set: |s, on| {
+                    s.forget_inverse_bind = on;
+                    s.scroll_to(Cell::Forget);
+                },
+                get: |s| s.forget_inverse_bind.then_some(true),
+            },
+        },
+        Param {
+            key: "stored",
+            doc: "stage 1 also draws the stored numbers with no skeleton",
+            access: Access::Bool {
+                set: |s, on| s.show_stored = on,
+                get: |s| s.show_stored.then_some(true),
+            },
+        },
+        Param {
+            key: "question",
+            doc: "the check-yourself exercise",
+            access: Access::Whole {
+                min: 1,
+                max: EXERCISES.len(),
+                set: |s, q| {
+                    s.exercise = q.saturating_sub(1);
+                    s.scroll_to(Cell::Check);
+                },
+                get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+            },
+        },
+    ];
 
-    fn reset(&mut self) {
-        *self = Self::with_assets(self.assets.clone());
-    }
+    type Cell = Cell;
 
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        links::apply(self, link)
-    }
-
-    fn link(&self) -> Link {
-        links::write(self)
-    }
-
-    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         cells::cell_ui(self, cell, ui);
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
         view::viewport_ui(self, ui);
+    }
+}
+
+/// What `inverse_bind` holds, e.g. `head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1`.
+const INVERSE_BIND_FORM: &str =
+    "entries like `head:` and 16 numbers (a matrix, column by column), joined by `;`";
+
+/// Reads `inverse_bind`: joint names, sixteen finite numbers each, no joint twice, and
+/// every matrix invertible (an inverse bind with no inverse could not come from a pose).
+fn read_inverse_binds(text: &str) -> Result<Vec<(usize, Mat4)>, String> {
+    let bad = |why: String| format!("{INVERSE_BIND_FORM}; {why}");
+    let mut seen = [false; JOINT_COUNT];
+    let mut out = Vec::new();
+    for entry in text.split(';') {
+        let Some((name, text)) = entry.split_once(':') else {
+            return Err(INVERSE_BIND_FORM.to_owned());
+        };
+        let Some(joint) = JOINT_NAMES.iter().position(|n| *n == name) else {
+            return Err(bad(format!(
+                "`{name}` is not a joint. The joints are: {}",
+                JOINT_NAMES.join(", ")
+            )));
+        };
+        if seen
+            .get_mut(joint)
+            .is_some_and(|s| std::mem::replace(s, true))
+        {
+            return Err(bad(format!("`{name}` is given twice")));
+        }
+        let parsed: Option<Vec<f32>> = text.split(',').map(parse_number).collect();
+        let Some(cells) = parsed.and_then(|c| <[f32; 16]>::try_from(c).ok()) else {
+            return Err(bad(format!("`{name}` needs 16 finite numbers")));
+        };
+        let m = Mat4::from_cols_array(&cells);
+        if let Err(why) = checked_inverse(&m) {
+            return Err(bad(format!("`{name}`: {why}")));
+        }
+        out.push((joint, m));
+    }
+    Ok(out)
+}
+
+/// Writes `inverse_bind`: the joints whose inverse bind differs from the one captured
+/// at the bind pose, `None` when none does.
+fn write_inverse_binds(page: &BindingPage) -> Option<String> {
+    let captured = page.captured();
+    let edits: Vec<String> = JOINT_NAMES
+        .iter()
+        .zip(page.joint_from_bind.iter().zip(&captured))
+        .filter(|(_, (m, c))| m != c)
+        .map(|(name, (m, _))| format!("{name}:{}", numbers(&m.to_cols_array())))
+        .collect();
+    (!edits.is_empty()).then(|| edits.join(";"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link::Link;
+    use crate::page::{Page, open};
+
+    #[test]
+    fn a_link_opens_at_the_cell_it_is_about() {
+        let edit = "inverse_bind=head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1";
+        for (query, cell) in [
+            ("angles=0.1,0,0&joint=neck&stored=true", None),
+            ("stage=bind_space", Some("bind_space")),
+            (edit, Some("joint_space")),
+            (&format!("stage=bind_space&{edit}"), Some("bind_space")),
+            (&format!("rebind=0,0.5,0&{edit}"), Some("rebind")),
+            ("stage=bind_space&rebind=0,0,0", Some("rebind")),
+            ("rebind=0,0.5,0&forget_inverse_bind=false", Some("forget")),
+            ("forget_inverse_bind=true&question=2", Some("check")),
+        ] {
+            let mut page = BindingPage::default();
+            let link = Link::parse(&format!("binding?{query}")).unwrap();
+            open(&mut page, &link).unwrap();
+            assert_eq!(page.scroll_to.target(), cell, "{query}");
+        }
+    }
+
+    #[test]
+    fn the_stage_names_follow_the_stages() {
+        assert_eq!(
+            Stage::ALL.map(Stage::first_cell),
+            [Cell::JointSpace, Cell::BindSpace]
+        );
+        for (stage, name) in Stage::ALL.into_iter().zip(Stage::NAMES) {
+            assert_eq!(<&str>::from(stage.first_cell()), name);
+        }
+        assert!(BindingPage::default().link().to_string() == "binding");
+        assert_eq!(
+            BindingPage::default().link_keys().len(),
+            BindingPage::PARAMS.len()
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The blending page's notebook cells.
 
 use super::Cell;
-use super::{BONE_NAMES, BlendingPage, Mode};
+use super::{BONE_NAMES, BlendingPage, MAX_BEND, Mode};
 use crate::skin::arm::{self, Falloff};
 use crate::ui::inspect::InspectStyle;
 use crate::ui::legend::weight_legend_ui;
@@ -30,16 +30,15 @@ impl BlendingPage {
         }
     }
 
-    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
-        match cell.parse::<Cell>() {
-            Ok(Cell::Weights) => self.weights_ui(ui),
-            Ok(Cell::Paint) => self.paint_ui(ui),
-            Ok(Cell::Vertex) => self.vertex_ui(ui),
-            Ok(Cell::Algorithm) => self.algorithm_ui(ui),
-            Ok(Cell::Compare) => self.compare_ui(ui),
-            Ok(Cell::Antipodal) => self.antipodal_ui(ui),
-            Ok(Cell::Check) => self.check_cell_ui(ui),
-            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
+    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+        match cell {
+            Cell::Weights => self.weights_ui(ui),
+            Cell::Paint => self.paint_ui(ui),
+            Cell::Vertex => self.vertex_ui(ui),
+            Cell::Algorithm => self.algorithm_ui(ui),
+            Cell::Compare => self.compare_ui(ui),
+            Cell::Antipodal => self.antipodal_ui(ui),
+            Cell::Check => self.check_cell_ui(ui),
         }
     }
 
@@ -161,7 +160,9 @@ impl BlendingPage {
 
     fn compare_ui(&mut self, ui: &mut Ui) {
         angle_slider_ui(ui, &mut self.twist, 0.0..=360.0, "twist", 0);
-        angle_slider_ui(ui, &mut self.bend, -150.0..=150.0, "bend", 0);
+        // The slider ends where links end, so every state it reaches can be linked.
+        let max = MAX_BEND.to_degrees();
+        angle_slider_ui(ui, &mut self.bend, -max..=max, "bend", 0);
         ui.horizontal(|ui| {
             ui.label("Show:");
             for (mode, label) in Mode::ALL.into_iter().zip(["LBS", "DQS", "both"]) {

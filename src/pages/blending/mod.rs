@@ -4,12 +4,11 @@
 mod cells;
 mod check;
 mod inspect;
-mod links;
 mod view;
 
 use crate::gl::MeshData;
-use crate::link::{Link, LinkError};
-use crate::page::{Page, PageInfo};
+use crate::link::{Access, Param};
+use crate::page::{Lesson, PageInfo};
 use crate::skin::arm::{self, ArmMesh, Falloff};
 use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
 use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
@@ -17,10 +16,9 @@ use crate::skin::paint::WeightMap;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
-use std::sync::Arc;
+use std::f32::consts::TAU;
+use std::sync::{Arc, OnceLock};
 
-/// The page's link name.
-const SLUG: &str = "blending";
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
@@ -35,24 +33,6 @@ pub enum Cell {
     Check,
 }
 
-/// The page's declaration.
-pub static INFO: PageInfo = PageInfo {
-    slug: "blending",
-    title: "Weighted blending",
-    chapter: include_str!("../../../chapters/06-blending.md"),
-    cells: <Cell as strum::VariantNames>::VARIANTS,
-};
-const KEYS: &[&str] = &[
-    "twist",
-    "bend",
-    "mode",
-    "bone",
-    "falloff",
-    "width",
-    "vertex",
-    "antipodal_check",
-    "negate_forearm",
-];
 /// Bone names, in joint order.
 pub const BONE_NAMES: [&str; arm::BONE_COUNT] = ["upper arm", "forearm"];
 /// How far apart the two arms are drawn when both methods are shown.
@@ -73,14 +53,8 @@ impl Mode {
     /// Every mode, in the order of the buttons.
     pub const ALL: [Self; 3] = [Self::Lbs, Self::Dqs, Self::Both];
 
-    /// The link name.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Self::Lbs => "lbs",
-            Self::Dqs => "dqs",
-            Self::Both => "both",
-        }
-    }
+    /// The link names, in the order of [`Mode::ALL`].
+    pub const NAMES: [&'static str; 3] = ["lbs", "dqs", "both"];
 
     /// The arms drawn: (is it DQS, where it sits).
     fn arms(self) -> Vec<(bool, Vec3)> {
@@ -169,29 +143,44 @@ fn default_camera() -> Camera {
 }
 
 fn falloff_arm(falloff: Falloff, width: f32) -> ArmMesh {
-    // Falloff weights are finite, non-negative and name bones of the arm: covered by
-    // the tests in `skin::arm`.
-    arm::mesh(falloff, width).expect("falloff weights are valid")
+    // Falloff weights are finite, non-negative and name bones of the arm for any width:
+    // covered by the tests in `skin::arm`; an error there would show as an empty arm.
+    arm::mesh(falloff, width).unwrap_or_else(|_| ArmMesh {
+        skin: SkinMesh::default(),
+        triangles: Vec::new(),
+    })
+}
+
+/// The arm the page opens with and its weights, built once: every page shares them.
+fn default_arm() -> (Arc<ArmMesh>, WeightMap) {
+    static ARM: OnceLock<(Arc<ArmMesh>, WeightMap)> = OnceLock::new();
+    ARM.get_or_init(|| {
+        let arm = falloff_arm(DEFAULT_FALLOFF, arm::DEFAULT_BLEND_WIDTH);
+        let weights = WeightMap::from_influences(&arm.skin.influences, arm::BONE_COUNT);
+        (Arc::new(arm), weights)
+    })
+    .clone()
 }
 
 /// The falloff the page opens with.
 const DEFAULT_FALLOFF: Falloff = Falloff::Linear;
 /// The bone whose weights the heat map shows when the page opens: the forearm.
 const DEFAULT_BONE: usize = 1;
+/// The elbow's bend: the most either way, radians.
+pub const MAX_BEND: f32 = 2.6;
 
 impl Default for BlendingPage {
     fn default() -> Self {
-        let falloff = DEFAULT_FALLOFF;
-        let arm = falloff_arm(falloff, arm::DEFAULT_BLEND_WIDTH);
+        let (arm, weights) = default_arm();
         Self {
             twist: 0.0,
             bend: 0.0,
             mode: Mode::Both,
             bone: DEFAULT_BONE,
-            falloff,
+            falloff: DEFAULT_FALLOFF,
             blend_width: arm::DEFAULT_BLEND_WIDTH,
             heat_map: true,
-            weights: WeightMap::from_influences(&arm.skin.influences, arm::BONE_COUNT),
+            weights,
             painted: false,
             brush: Brush::default(),
             auto_normalise: true,
@@ -200,7 +189,7 @@ impl Default for BlendingPage {
             negate_forearm: false,
             check: Check::default(),
             camera: default_camera(),
-            arm: Arc::new(arm),
+            arm,
             drawn: None,
             areas: None,
             brush_at: None,
@@ -329,28 +318,125 @@ impl BlendingPage {
     }
 }
 
-impl Page for BlendingPage {
-    fn info(&self) -> &'static PageInfo {
-        &INFO
-    }
+impl Lesson for BlendingPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "blending",
+        title: "Weighted blending",
+        chapter: include_str!("../../../chapters/06-blending.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        KEYS.to_vec()
-    }
+    // Only what differs from the defaults is written; painted weights are not part of
+    // a link. `falloff` and `width` each rebuild the weights from the falloff, so
+    // together they give the same arm as either order.
+    const PARAMS: &'static [Param<Self>] = &[
+        Param {
+            key: "twist",
+            doc: "the forearm's twist about its own axis, radians (kept within a turn)",
+            access: Access::Number {
+                min: -TAU,
+                max: TAU,
+                set: |s, twist| s.twist = twist.rem_euclid(TAU),
+                get: |s| (s.twist != 0.0).then_some(s.twist),
+            },
+        },
+        Param {
+            key: "bend",
+            doc: "the elbow's bend about z, radians",
+            access: Access::Number {
+                min: -MAX_BEND,
+                max: MAX_BEND,
+                set: |s, bend| s.bend = bend,
+                get: |s| (s.bend != 0.0).then_some(s.bend),
+            },
+        },
+        Param {
+            key: "mode",
+            doc: "the skinning drawn: linear, dual quaternion or both",
+            access: Access::Choice {
+                names: &Mode::NAMES,
+                set: |s, i| {
+                    if let Some(mode) = Mode::ALL.get(i) {
+                        s.mode = *mode;
+                    }
+                },
+                get: |s| {
+                    Mode::ALL
+                        .iter()
+                        .position(|mode| *mode == s.mode)
+                        .filter(|_| s.mode != Mode::Both)
+                },
+            },
+        },
+        Param {
+            key: "bone",
+            doc: "the bone whose weights the heat map shows and the brush paints (0 upper arm, 1 forearm)",
+            access: Access::Whole {
+                min: 0,
+                max: arm::BONE_COUNT - 1,
+                set: |s, bone| s.bone = bone,
+                get: |s| (s.bone != DEFAULT_BONE).then_some(s.bone),
+            },
+        },
+        Param {
+            key: "falloff",
+            doc: "how weights fall off across the elbow",
+            access: Access::Choice {
+                names: &Falloff::NAMES,
+                set: |s, i| {
+                    if let Some(falloff) = Falloff::ALL.get(i) {
+                        s.use_falloff(*falloff, s.blend_width);
+                    }
+                },
+                get: |s| {
+                    Falloff::ALL
+                        .iter()
+                        .position(|falloff| *falloff == s.falloff)
+                        .filter(|_| s.falloff != DEFAULT_FALLOFF)
+                },
+            },
+        },
+        Param {
+            key: "width",
+            doc: "the width of the blend region across the elbow",
+            access: Access::Number {
+                min: 0.0,
+                max: arm::BONE_LENGTH,
+                set: |s, width| s.use_falloff(s.falloff, width),
+                get: |s| (s.blend_width != arm::DEFAULT_BLEND_WIDTH).then_some(s.blend_width),
+            },
+        },
+        Param {
+            key: "vertex",
+            doc: "the vertex inspected",
+            access: Access::Whole {
+                min: 0,
+                max: arm::VERTEX_COUNT - 1,
+                set: |s, vertex| s.vertex = Some(vertex),
+                get: |s| s.vertex,
+            },
+        },
+        Param {
+            key: "antipodal_check",
+            doc: "flip quaternions into the first influence's half before adding them",
+            access: Access::Bool {
+                set: |s, on| s.antipodal_check = on,
+                get: |s| (!s.antipodal_check).then_some(false),
+            },
+        },
+        Param {
+            key: "negate_forearm",
+            doc: "upload the forearm's dual quaternion negated (the same rotation)",
+            access: Access::Bool {
+                set: |s, on| s.negate_forearm = on,
+                get: |s| s.negate_forearm.then_some(true),
+            },
+        },
+    ];
 
-    fn reset(&mut self) {
-        *self = Self::default();
-    }
+    type Cell = Cell;
 
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        links::apply(self, link)
-    }
-
-    fn link(&self) -> Link {
-        links::write(self)
-    }
-
-    fn cell_ui(&mut self, cell: &str, ui: &mut egui::Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
         self.cell(cell, ui);
     }
 

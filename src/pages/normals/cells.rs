@@ -15,14 +15,13 @@ use glam::{Mat3, Mat4};
 const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);
 
 impl NormalsPage {
-    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
-        self.scroll_to.cell_ui(cell, ui);
-        match cell.parse::<Cell>() {
-            Ok(Cell::Compare) => self.compare_ui(ui),
-            Ok(Cell::Error) => self.error_ui(ui),
-            Ok(Cell::Tangent) => self.tangent_ui(ui),
-            Ok(Cell::Check) => self.check_cell_ui(ui),
-            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
+    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+        self.scroll_to.cell_ui(cell.into(), ui);
+        match cell {
+            Cell::Compare => self.compare_ui(ui),
+            Cell::Error => self.error_ui(ui),
+            Cell::Tangent => self.tangent_ui(ui),
+            Cell::Check => self.check_cell_ui(ui),
         }
     }
 

@@ -7,19 +7,20 @@ mod cells;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
-use crate::link::{Link, LinkError, number};
-use crate::page::{Page, PageInfo};
+use crate::link::{Access, Param};
+use crate::page::{Lesson, PageInfo};
 use crate::skin::lbs::{SkinnedVertex, skin_vertices_with};
 use crate::skin::normals::{self, EXERCISES, Limb, NormalMethod};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-const SLUG: &str = "normals";
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
 #[strum(serialize_all = "snake_case")]
 pub enum Cell {
     Compare,
@@ -27,15 +28,6 @@ pub enum Cell {
     Tangent,
     Check,
 }
-
-/// The page's declaration.
-pub static INFO: PageInfo = PageInfo {
-    slug: "normals",
-    title: "Normals and tangents",
-    chapter: include_str!("../../../chapters/07-normals.md"),
-    cells: <Cell as strum::VariantNames>::VARIANTS,
-};
-const KEYS: &[&str] = &["scale", "method", "bend", "vertex", "lines", "question"];
 
 /// The forearm's scale across the bone: the smallest and largest the page allows.
 pub const SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.25..=3.0;
@@ -63,14 +55,8 @@ impl Show {
     /// Every choice, in the order of the buttons.
     pub const ALL: [Self; 3] = [Self::Naive, Self::InverseTranspose, Self::Both];
 
-    /// The link name.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Self::Naive => "naive",
-            Self::InverseTranspose => "inverse_transpose",
-            Self::Both => "both",
-        }
-    }
+    /// The link names, in the order of [`Show::ALL`].
+    pub const NAMES: [&'static str; 3] = ["naive", "inverse_transpose", "both"];
 
     /// The arms drawn: how each carries its normals, and where it sits.
     pub fn arms(self) -> Vec<(NormalMethod, Vec3)> {
@@ -85,13 +71,19 @@ impl Show {
     }
 }
 
-/// The limb and its GPU mesh, built once and kept through resets.
+/// The limb and its GPU mesh, built once: every page shares them.
 struct Assets {
     limb: Limb,
     mesh: Arc<MeshData>,
 }
 
 impl Assets {
+    /// The limb and mesh, built the first time they are asked for.
+    fn shared() -> Arc<Self> {
+        static ASSETS: OnceLock<Arc<Assets>> = OnceLock::new();
+        ASSETS.get_or_init(|| Arc::new(Self::new())).clone()
+    }
+
     fn new() -> Self {
         // The limb's weights come from the arm's falloff, covered by the tests in
         // `skin::normals`; an error there would show as an empty viewport.
@@ -152,12 +144,6 @@ fn default_camera() -> Camera {
 
 impl Default for NormalsPage {
     fn default() -> Self {
-        Self::with_assets(Arc::new(Assets::new()))
-    }
-}
-
-impl NormalsPage {
-    fn with_assets(assets: Arc<Assets>) -> Self {
         Self {
             scale: DEFAULT_SCALE,
             bend: DEFAULT_BEND,
@@ -167,13 +153,15 @@ impl NormalsPage {
             exercise: 0,
             check: Check::default(),
             camera: default_camera(),
-            assets,
+            assets: Assets::shared(),
             errors: None,
             scroll_to: Default::default(),
             viewport_rect: egui::Rect::NOTHING,
         }
     }
+}
 
+impl NormalsPage {
     /// `world_from_bind` per bone for the current bend and scale.
     pub fn palette(&self) -> Vec<Mat4> {
         normals::palette(self.bend, self.scale)
@@ -222,92 +210,130 @@ impl NormalsPage {
     }
 }
 
-impl Page for NormalsPage {
-    fn info(&self) -> &'static PageInfo {
-        &INFO
-    }
+impl Lesson for NormalsPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "normals",
+        title: "Normals and tangents",
+        chapter: include_str!("../../../chapters/07-normals.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        KEYS.to_vec()
-    }
+    // Only what differs from the defaults is written. A link about one vertex opens at
+    // the tangent cell, one about an exercise at the check cell: `question` comes last
+    // so it wins.
+    const PARAMS: &'static [Param<Self>] = &[
+        Param {
+            key: "scale",
+            doc: "the forearm's scale across the bone",
+            access: Access::Number {
+                min: *SCALE_RANGE.start(),
+                max: *SCALE_RANGE.end(),
+                set: |s, scale| s.scale = scale,
+                get: |s| (s.scale != DEFAULT_SCALE).then_some(s.scale),
+            },
+        },
+        Param {
+            key: "method",
+            doc: "the arms drawn: normals by the matrix, by its inverse transpose, or both",
+            access: Access::Choice {
+                names: &Show::NAMES,
+                set: |s, i| {
+                    if let Some(show) = Show::ALL.get(i) {
+                        s.show = *show;
+                    }
+                },
+                get: |s| {
+                    Show::ALL
+                        .iter()
+                        .position(|show| *show == s.show)
+                        .filter(|_| s.show != Show::Both)
+                },
+            },
+        },
+        Param {
+            key: "bend",
+            doc: "the elbow's bend about z, radians",
+            access: Access::Number {
+                min: -MAX_BEND,
+                max: MAX_BEND,
+                set: |s, bend| s.bend = bend,
+                get: |s| (s.bend != DEFAULT_BEND).then_some(s.bend),
+            },
+        },
+        Param {
+            key: "vertex",
+            doc: "the vertex whose tangent is worked step by step",
+            access: Access::Whole {
+                min: 0,
+                max: normals::VERTEX_COUNT - 1,
+                set: |s, vertex| {
+                    s.vertex = Some(vertex);
+                    s.scroll_to.set(Some(Cell::Tangent.into()));
+                },
+                get: |s| s.vertex.filter(|v| *v != DEFAULT_VERTEX),
+            },
+        },
+        Param {
+            key: "lines",
+            doc: "draw each arm's normals and tangents as short lines",
+            access: Access::Bool {
+                set: |s, on| s.show_lines = on,
+                get: |s| (!s.show_lines).then_some(false),
+            },
+        },
+        Param {
+            key: "question",
+            doc: "the check-yourself exercise",
+            access: Access::Whole {
+                min: 1,
+                max: EXERCISES.len(),
+                set: |s, q| {
+                    s.exercise = q.saturating_sub(1);
+                    s.scroll_to.set(Some(Cell::Check.into()));
+                },
+                get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+            },
+        },
+    ];
 
-    fn reset(&mut self) {
-        *self = Self::with_assets(self.assets.clone());
-    }
+    type Cell = Cell;
 
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        let scale = link.f32("scale")?;
-        if let Some(s) = scale
-            && !SCALE_RANGE.contains(&s)
-        {
-            return Err(link.bad(
-                "scale",
-                format!(
-                    "a number from {} to {}",
-                    SCALE_RANGE.start(),
-                    SCALE_RANGE.end()
-                ),
-            ));
-        }
-        let bend = link.f32("bend")?;
-        if let Some(b) = bend
-            && b.abs() > MAX_BEND
-        {
-            return Err(link.bad("bend", format!("radians from -{MAX_BEND} to {MAX_BEND}")));
-        }
-        let show = link.choice("method", &Show::ALL.map(Show::slug))?;
-        let vertex = link.index("vertex", self.vertex_count())?;
-        let lines = link.bool("lines")?;
-        let question = link.question(EXERCISES.len())?;
-        self.scale = scale.unwrap_or(self.scale);
-        self.bend = bend.unwrap_or(self.bend);
-        self.show = show.map_or(self.show, |i| Show::ALL[i]);
-        self.vertex = vertex.or(self.vertex);
-        self.show_lines = lines.unwrap_or(self.show_lines);
-        if let Some(q) = question {
-            self.exercise = q;
-            self.check = Check::default();
-        }
-        // A link about one vertex or one exercise opens at its cell.
-        let cell = match (question, vertex) {
-            (Some(_), _) => Some("check"),
-            (None, Some(_)) => Some("tangent"),
-            (None, None) => None,
-        };
-        self.scroll_to.set(cell);
-        Ok(())
-    }
-
-    fn link(&self) -> Link {
-        let mut link = Link::new(SLUG);
-        if self.scale != DEFAULT_SCALE {
-            link = link.with("scale", number(self.scale));
-        }
-        if self.show != Show::Both {
-            link = link.with("method", self.show.slug());
-        }
-        if self.bend != DEFAULT_BEND {
-            link = link.with("bend", number(self.bend));
-        }
-        if self.vertex != Some(DEFAULT_VERTEX)
-            && let Some(v) = self.vertex
-        {
-            link = link.with("vertex", v);
-        }
-        if !self.show_lines {
-            link = link.with("lines", false);
-        }
-        if self.exercise != 0 {
-            link = link.with("question", self.exercise + 1);
-        }
-        link
-    }
-
-    fn cell_ui(&mut self, cell: &str, ui: &mut egui::Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
         self.cell(cell, ui);
     }
 
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.viewport(ui);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link::Link;
+    use crate::page::open;
+
+    #[test]
+    fn a_link_about_a_vertex_or_an_exercise_opens_at_its_cell() {
+        for (query, cell) in [
+            ("scale=1&method=naive&bend=0&lines=false", None),
+            ("vertex=3", Some("tangent")),
+            ("vertex=3&question=2", Some("check")),
+        ] {
+            let mut page = NormalsPage::default();
+            open(
+                &mut page,
+                &Link::parse(&format!("normals?{query}")).unwrap(),
+            )
+            .unwrap();
+            assert_eq!(page.scroll_to.target(), cell, "{query}");
+        }
+    }
+
+    #[test]
+    fn the_declared_vertex_count_is_the_limb_s() {
+        assert_eq!(NormalsPage::default().vertex_count(), normals::VERTEX_COUNT);
+        // The bend slider's ends, in degrees and back, stay within the link's range.
+        assert!(MAX_BEND.to_degrees().to_radians() <= MAX_BEND);
     }
 }
