@@ -398,11 +398,16 @@ impl<S> Param<S> {
             value: value.to_owned(),
             expected,
         };
-        let in_range = |x: f32, min: f32, max: f32| (min..=max).contains(&x);
+        // Messages show bounds to 4 decimals (2π as 6.2832), so a value typed from the
+        // message may lie a hair outside: take it, clamped.
+        let fit = |x: f32, min: f32, max: f32| {
+            let slack = |b: f32| 1e-4 * b.abs().max(1.0);
+            (min - slack(min) <= x && x <= max + slack(max)).then(|| x.clamp(min, max))
+        };
         match &self.access {
             Access::Number { min, max, set, .. } => {
                 let x = parse_number(value)
-                    .filter(|x| in_range(*x, *min, *max))
+                    .and_then(|x| fit(x, *min, *max))
                     .ok_or_else(|| bad(self.expected()))?;
                 set(state, x);
             }
@@ -415,7 +420,7 @@ impl<S> Param<S> {
             } => {
                 let xs: Vec<f32> = value
                     .split(',')
-                    .map(|v| parse_number(v).filter(|x| in_range(*x, *min, *max)))
+                    .map(|v| parse_number(v).and_then(|x| fit(x, *min, *max)))
                     .collect::<Option<_>>()
                     .filter(|xs: &Vec<f32>| xs.len() == *count)
                     .ok_or_else(|| bad(self.expected()))?;
@@ -677,6 +682,11 @@ mod tests {
             assert!(error.contains(expected), "{query}: {error}");
             assert_eq!(toy, Toy::default(), "{query}: a bad value stores nothing");
         }
+        // A bound as the message writes it is taken, clamped.
+        let mut toy = Toy::default();
+        let pi = Link::parse("toy?angle=3.50003").unwrap();
+        apply_params(&mut toy, TOY, &pi).unwrap();
+        assert_eq!(toy.angle, 3.5);
         let unknown = apply_params(
             &mut Toy::default(),
             TOY,
