@@ -406,3 +406,31 @@ fn the_xray_and_grid_check_cells_judge_answers() {
     assert!(!page.playing && page.vertex == Some(4));
     assert!((page.angles[1] - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
 }
+
+#[test]
+fn the_grid_shows_no_time_for_angles_set_by_hand() {
+    let mut page = GridPage::default();
+    skinlab::page::open(
+        &mut page,
+        &skinlab::link::Link::parse("grid?angle=0.8").unwrap(),
+    )
+    .unwrap();
+    let harness = kit::page_harness(page, &["controls"]);
+    assert!(
+        harness
+            .query_all_by_label_contains("angles set by hand")
+            .next()
+            .is_some()
+    );
+
+    let mut page = GridPage::default();
+    skinlab::page::open(&mut page, &skinlab::link::Link::parse("grid?t=1").unwrap()).unwrap();
+    let harness = kit::page_harness(page, &["controls"]);
+    assert!(
+        harness
+            .query_all_by_label_contains("angles set by hand")
+            .next()
+            .is_none(),
+        "at a time of the animation the time is the truth"
+    );
+}

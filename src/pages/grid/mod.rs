@@ -145,11 +145,25 @@ impl GridPage {
                 self.playing = !self.playing;
             }
             let mut t = self.time;
+            // Angles set by hand (a drag, a slider, a link) are not `sin(t) · 0.8` for
+            // any one t: the time is then not shown, so it cannot contradict the formula.
+            let by_hand = self.angles != [grid::animated_angle(self.time); BONE_COUNT];
+            let text = if by_hand {
+                "time t (angles set by hand)"
+            } else {
+                "time t"
+            };
             if ui
                 .add(
                     egui::Slider::new(&mut t, 0.0..=2.0 * PI)
-                        .text("time t")
-                        .custom_formatter(|v, _| format!("{v:.2}")),
+                        .text(text)
+                        .custom_formatter(move |v, _| {
+                            if by_hand {
+                                "–".to_owned()
+                            } else {
+                                format!("{v:.2}")
+                            }
+                        }),
                 )
                 .changed()
             {
