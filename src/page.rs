@@ -170,10 +170,7 @@ pub static PAGES: &[PageEntry] = &[
         info: &hierarchy::INFO,
         make: make::<hierarchy::HierarchyPage>,
     },
-    PageEntry {
-        info: &xray::INFO,
-        make: make::<xray::XrayPage>,
-    },
+    PageEntry::of::<xray::XrayPage>(),
     PageEntry {
         info: &gradient::INFO,
         make: make::<gradient::GradientPage>,
