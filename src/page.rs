@@ -166,15 +166,9 @@ use crate::pages::*;
 /// Every page, in lesson order. Adding a page is one module, one line here and one
 /// chapter file.
 pub static PAGES: &[PageEntry] = &[
-    PageEntry {
-        info: &hierarchy::INFO,
-        make: make::<hierarchy::HierarchyPage>,
-    },
+    PageEntry::of::<hierarchy::HierarchyPage>(),
     PageEntry::of::<xray::XrayPage>(),
-    PageEntry {
-        info: &gradient::INFO,
-        make: make::<gradient::GradientPage>,
-    },
+    PageEntry::of::<gradient::GradientPage>(),
     PageEntry {
         info: &binding::INFO,
         make: make::<binding::BindingPage>,
