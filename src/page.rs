@@ -191,21 +191,9 @@ use crate::pages::*;
 /// Every page, in lesson order. Adding a page is one module, one line here and one
 /// chapter file.
 pub static PAGES: &[PageEntry] = &[
-    PageEntry {
-        info: &hierarchy::INFO,
-        make: make::<hierarchy::HierarchyPage>,
-        params: Vec::new,
-    },
-    PageEntry {
-        info: &xray::INFO,
-        make: make::<xray::XrayPage>,
-        params: Vec::new,
-    },
-    PageEntry {
-        info: &gradient::INFO,
-        make: make::<gradient::GradientPage>,
-        params: Vec::new,
-    },
+    PageEntry::of::<hierarchy::HierarchyPage>(),
+    PageEntry::of::<xray::XrayPage>(),
+    PageEntry::of::<gradient::GradientPage>(),
     PageEntry::of::<binding::BindingPage>(),
     PageEntry::of::<grid::GridPage>(),
     PageEntry::of::<blending::BlendingPage>(),

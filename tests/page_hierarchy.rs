@@ -323,3 +323,16 @@ fn bad_links_are_refused_with_the_page_at_its_defaults() {
         );
     }
 }
+
+#[test]
+fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_refused() {
+    kit::assert_every_key_round_trips::<HierarchyPage>(&[
+        "hierarchy?joint=hand.R&rot=upper_arm.L:0,0,1.2;forearm.L:0.3,0,0&pos=hips:0,1.1,0&scale=head:1.5,1.5,1.5&order=wrong&question=3",
+    ]);
+    kit::assert_refused_as_declared::<HierarchyPage>(&[
+        "joint=elbow",
+        "scale=head:1,0,1",
+        "pos=hips:0,101,0",
+        "question=5",
+    ]);
+}

@@ -1,17 +1,31 @@
 //! Link values that list joints of the humanoid rig, shared by the pages that pose it:
 //! `rot=upper_arm.L:0,0,1.2;forearm.L:0.3,0,0` — a joint name, three numbers, entries
 //! joined by `;`, each joint at most once, only the joints that differ from a base pose.
+//! A page declares such a key as an `Access::Text` whose set and get call [`read`] and
+//! [`write`].
 
-use crate::link::{Link, LinkError, numbers, parse_number};
+use crate::link::{numbers, parse_number};
 use crate::skin::Trs;
 use crate::skin::humanoid::{JOINT_COUNT, JOINTS, joint_index};
 use glam::Vec3;
 
-const FORM: &str = "entries like `forearm.L:0,0,1.2` joined by `;`";
+/// The grammar of a joint list, as messages and README say it.
+pub const FORM: &str = "entries like `forearm.L:0,0,1.2` joined by `;`";
+
+/// Every joint name, in rig order: the choices of a `joint=` key.
+pub const JOINT_NAMES: [&str; JOINT_COUNT] = {
+    let mut names = [""; JOINT_COUNT];
+    let mut i = 0;
+    while i < JOINT_COUNT {
+        names[i] = JOINTS[i].name;
+        i += 1;
+    }
+    names
+};
 
 /// Every joint name, for messages.
 pub fn joint_names() -> String {
-    JOINTS.iter().map(|j| j.name).collect::<Vec<_>>().join(", ")
+    JOINT_NAMES.join(", ")
 }
 
 /// The entries where `pose` differs from `base` in the part `field` picks; `None` when
@@ -27,22 +41,20 @@ pub fn write(pose: &[Trs], base: &[Trs], field: impl Fn(&Trs) -> Vec3) -> Option
     (!entries.is_empty()).then(|| entries.join(";"))
 }
 
-/// Reads the list under `key` (empty when absent). Checks joint names, three finite
+/// Reads a joint list into (joint, value) pairs. Checks joint names, three finite
 /// numbers each, no joint twice, and whatever `check` refuses (it returns the reason).
+/// An error is the whole expected text: `form` (the key's grammar), then what is wrong.
 pub fn read(
-    link: &Link,
-    key: &str,
+    value: &str,
+    form: &str,
     check: impl Fn(Vec3) -> Option<String>,
-) -> Result<Vec<(usize, Vec3)>, LinkError> {
-    let Some(value) = link.get(key) else {
-        return Ok(Vec::new());
-    };
-    let bad = |why: String| link.bad(key, format!("{FORM}; {why}"));
+) -> Result<Vec<(usize, Vec3)>, String> {
+    let bad = |why: String| format!("{form}; {why}");
     let mut seen = [false; JOINT_COUNT];
     let mut out = Vec::new();
     for entry in value.split(';') {
         let Some((name, text)) = entry.split_once(':') else {
-            return Err(link.bad(key, FORM));
+            return Err(form.to_owned());
         };
         let joint = joint_index(name).ok_or_else(|| {
             bad(format!(
@@ -78,9 +90,8 @@ mod tests {
         let text = write(&pose, &base, |t| t.rotation).unwrap();
         assert_eq!(text, "forearm.L:0.3,0,-1.5");
         assert_eq!(write(&base, &base, |t| t.rotation), None);
-        let link = Link::parse(&format!("p?rot={text}")).unwrap();
         assert_eq!(
-            read(&link, "rot", |_| None).unwrap(),
+            read(&text, FORM, |_| None).unwrap(),
             vec![(7, pose[7].rotation)]
         );
     }
@@ -88,12 +99,10 @@ mod tests {
     #[test]
     fn bad_lists_say_what_is_wrong() {
         let err = |value: &str| {
-            let link = Link::parse(&format!("p?rot={value}")).unwrap();
-            read(&link, "rot", |v| {
+            read(value, FORM, |v| {
                 (v.x > 5.0).then(|| "x is too big".to_owned())
             })
             .unwrap_err()
-            .to_string()
         };
         assert!(err("elbow:0,0,1").contains("The joints are: hips"));
         assert!(err("head:0,0,1;head:1,0,0").contains("given twice"));
@@ -101,5 +110,14 @@ mod tests {
         assert!(err("head:0,1").contains("three finite numbers"));
         assert!(err("head").contains("joined by"));
         assert!(err("head:9,0,0").contains("x is too big"));
+        assert!(err("head:9,0,0").starts_with(FORM));
+    }
+
+    #[test]
+    fn joint_names_follow_the_rig() {
+        assert_eq!(JOINT_NAMES.len(), JOINTS.len());
+        for (name, joint) in JOINT_NAMES.iter().zip(JOINTS.iter()) {
+            assert_eq!(*name, joint.name);
+        }
     }
 }

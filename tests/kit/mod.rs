@@ -91,36 +91,43 @@ pub fn assert_refused<P: Page + Default>(bad: &[&str]) {
 /// as given. Then each `(key, value)` in `bad` is refused with the message its declared
 /// parameter gives, and the page keeps its defaults.
 pub fn assert_declared_params<L: skinlab::page::Lesson>(link: &str, bad: &[(&str, &str)]) {
-    use skinlab::link::{Link, LinkError};
-    let parsed = Link::parse(link).expect("the link parses");
-    let mut keys: Vec<&str> = parsed.params.iter().map(|(k, _)| k.as_str()).collect();
-    keys.sort_unstable();
-    let mut declared: Vec<&str> = L::PARAMS.iter().map(|p| p.key).collect();
-    declared.sort_unstable();
-    assert_eq!(keys, declared, "`{link}` names every key");
-    let mut page = L::default();
-    skinlab::page::open(&mut page, &parsed).unwrap_or_else(|e| panic!("`{link}`: {e}"));
-    assert_eq!(page.link().to_string(), link, "written back as given");
-    for (key, value) in bad {
-        let Some(param) = L::PARAMS.iter().find(|p| p.key == *key) else {
-            panic!("no parameter `{key}`");
-        };
-        let bad_link = format!("{}?{key}={value}", L::INFO.slug);
+    assert_every_key_round_trips::<L>(&[link]);
+    let queries: Vec<String> = bad.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let queries: Vec<&str> = queries.iter().map(String::as_str).collect();
+    assert_refused_as_declared::<L>(&queries);
+}
+
+/// Every link in `links` opens and is written back as given, and together they set
+/// every key `L` declares.
+pub fn assert_every_key_round_trips<L: skinlab::page::Lesson>(links: &[&str]) {
+    let mut keys = std::collections::BTreeSet::new();
+    for link in links {
+        let parsed = skinlab::link::Link::parse(link).expect("the link parses");
+        keys.extend(parsed.params.iter().map(|(key, _)| key.clone()));
         let mut page = L::default();
-        let err = skinlab::page::open(&mut page, &Link::parse(&bad_link).expect("parses"));
-        assert_eq!(
-            err,
-            Err(LinkError::BadValue {
-                key: (*key).to_owned(),
-                value: (*value).to_owned(),
-                expected: param.expected(),
-            }),
-            "`{bad_link}`"
-        );
-        assert_eq!(
-            page.link(),
-            L::default().link(),
-            "`{bad_link}`: defaults kept"
-        );
+        skinlab::page::open(&mut page, &parsed).unwrap_or_else(|e| panic!("`{link}`: {e}"));
+        assert_eq!(page.link().to_string(), *link, "written back as given");
+    }
+    let declared = L::PARAMS.iter().map(|p| p.key.to_owned()).collect();
+    assert_eq!(keys, declared, "the links set every declared key");
+}
+
+/// Each `key=value` in `bad` is refused with what `L` declares the key expects, and the
+/// page keeps its defaults.
+pub fn assert_refused_as_declared<L: skinlab::page::Lesson>(bad: &[&str]) {
+    for query in bad {
+        let key = query.split_once('=').map_or(*query, |(key, _)| key);
+        let param = L::PARAMS
+            .iter()
+            .find(|p| p.key == key)
+            .unwrap_or_else(|| panic!("`{key}` is declared"));
+        let link = format!("{}?{query}", L::INFO.slug);
+        let mut page = L::default();
+        let parsed = skinlab::link::Link::parse(&link).expect("the link parses");
+        let err = skinlab::page::open(&mut page, &parsed)
+            .expect_err(&link)
+            .to_string();
+        assert!(err.contains(&param.expected()), "`{link}`: {err}");
+        assert_eq!(page.link(), L::default().link(), "{link}: defaults kept");
     }
 }

@@ -1,6 +1,7 @@
 //! The notebook's live cells.
 
 use super::Cell;
+use super::links::{LIMIT, within_limit};
 use super::view::{A_COLOR, B_COLOR, PINK};
 use super::{GradientPage, Section};
 use crate::skin::gradient::vector_between;
@@ -27,16 +28,15 @@ fn refusal_ui(page: &GradientPage, ui: &mut Ui, owners: &[&str]) {
 pub(super) const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
 
 /// Draws one named cell.
-pub fn cell_ui(page: &mut GradientPage, cell: &str, ui: &mut Ui) {
-    page.scroll_to.cell_ui(cell, ui);
-    match cell.parse::<Cell>() {
-        Ok(Cell::Points) => points_ui(page, ui),
-        Ok(Cell::Matrices) => matrices_ui(page, ui),
-        Ok(Cell::Product) => product_ui(page, ui),
-        Ok(Cell::Poses) => super::pose_cells::poses_ui(page, ui),
-        Ok(Cell::Joint) => super::pose_cells::joint_ui(page, ui),
-        Ok(Cell::Check) => super::exercise::check_cell_ui(page, ui),
-        Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
+pub fn cell_ui(page: &mut GradientPage, cell: Cell, ui: &mut Ui) {
+    page.scroll_to.cell_ui(cell.into(), ui);
+    match cell {
+        Cell::Points => points_ui(page, ui),
+        Cell::Matrices => matrices_ui(page, ui),
+        Cell::Product => product_ui(page, ui),
+        Cell::Poses => super::pose_cells::poses_ui(page, ui),
+        Cell::Joint => super::pose_cells::joint_ui(page, ui),
+        Cell::Check => super::exercise::check_cell_ui(page, ui),
     }
 }
 
@@ -74,14 +74,14 @@ fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
             .inner;
         if changed {
             page.section = Section::Points;
-            if p.is_finite() {
+            if p.is_finite() && p.abs().max_element() <= LIMIT {
                 page.points[i] = p;
                 page.refused = None;
             } else {
                 page.refused = Some((
                     POINT_NAMES[i],
                     format!(
-                        "Edit refused: point {name} must be finite numbers; it keeps its last valid value."
+                        "Edit refused: point {name} must be finite numbers within ±{LIMIT}; it keeps its last valid value."
                     ),
                 ));
             }
@@ -164,6 +164,7 @@ fn matrices_ui(page: &mut GradientPage, ui: &mut Ui) {
         }
         let mut m = page.frames[i];
         let validate = |m: &Mat4| {
+            within_limit(m)?;
             if i == 0 {
                 checked_inverse(m).map(|_| ()).map_err(|e| e.to_string())
             } else {

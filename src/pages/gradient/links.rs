@@ -1,153 +1,322 @@
-//! The page's link: only what differs from the defaults.
+//! The page's link parameters: only what differs from the defaults.
 //!
 //! `show=matrices`, points `a=1,1&b=4,3`, frames `ma=angle,x,y` (a turn in radians and a
 //! move) or `ma=` sixteen numbers (column-major), `pose=walk`, then the target's joints
 //! that differ from the preset: `rot=forearm.L:0,0,1.2;head:0.1,0,0` (radians) and
 //! `pos=hips:0,0.9,0`, the selected `joint=hand.L`, and the exercise `question=2`.
 
-use super::{DEFAULT_FRAMES, DEFAULT_JOINT, DEFAULT_POINTS, DEFAULT_PRESET, GradientPage, Section};
-use crate::link::{Link, LinkError, numbers, parse_number};
-use crate::pages::joint_link;
+use super::{
+    Cell, DEFAULT_FRAMES, DEFAULT_JOINT, DEFAULT_POINTS, DEFAULT_PRESET, GradientPage, Section,
+};
+use crate::link::{Access, Param, numbers, parse_number};
+use crate::pages::joint_link::{self, JOINT_NAMES};
+use crate::skin::Trs;
 use crate::skin::gradient::{EXERCISES, Frame2};
-use crate::skin::humanoid::JOINTS;
 use crate::skin::matrix::checked_inverse;
-use crate::skin::poses::{self, PRESETS};
-use glam::{Mat4, Vec2};
+use crate::skin::poses::PRESETS;
+use glam::{Mat4, Vec2, Vec3};
 
-fn bad(link: &Link, key: &str, expected: impl Into<String>) -> LinkError {
-    LinkError::BadValue {
-        key: key.to_owned(),
-        value: link.get(key).unwrap_or_default().to_owned(),
-        expected: expected.into(),
-    }
-}
+/// How far a point's or a frame's number may go, typed, dragged or linked: the plane
+/// shows a few units, so past this the picture says nothing more.
+pub const LIMIT: f32 = 100.0;
 
-/// A frame: three numbers (turn, x, y) or sixteen (a whole matrix, column-major).
-fn read_frame(link: &Link, key: &str) -> Result<Option<(Mat4, Option<Frame2>)>, LinkError> {
-    let Some(value) = link.get(key) else {
-        return Ok(None);
-    };
-    let expected = "3 numbers (a turn in radians, then x and y) or 16 numbers (a matrix, column by column), separated by commas";
-    let parsed: Option<Vec<f32>> = value.split(',').map(parse_number).collect();
-    match parsed.as_deref() {
-        Some(&[angle, x, y]) => {
-            let turn = Frame2 {
-                angle,
-                origin: Vec2::new(x, y),
-            };
-            Ok(Some((turn.to_mat4(), Some(turn))))
-        }
-        Some(cells) if cells.len() == 16 => Ok(Some((Mat4::from_cols_slice(cells), None))),
-        _ => Err(bad(link, key, expected)),
-    }
-}
-
-/// Reads every key first and changes the page only when all of them are good.
-pub fn apply(page: &mut GradientPage, link: &Link) -> Result<(), LinkError> {
-    let slugs = Section::ALL.map(Section::slug);
-    let section = link.choice("show", &slugs)?.map(|i| Section::ALL[i]);
-    let a = link.f32s::<2>("a")?.map(Vec2::from);
-    let b = link.f32s::<2>("b")?.map(Vec2::from);
-    let ma = read_frame(link, "ma")?;
-    if let Some((m, _)) = &ma
-        && let Err(why) = checked_inverse(m)
-    {
-        return Err(bad(
-            link,
-            "ma",
-            format!("a frame a with an inverse, but {why}"),
-        ));
-    }
-    let mb = read_frame(link, "mb")?;
-    let preset = link.choice("pose", &poses::names())?;
-    let rot = joint_link::read(link, "rot", |_| None)?;
-    let pos = joint_link::read(link, "pos", |_| None)?;
-    let names: Vec<&str> = JOINTS.iter().map(|j| j.name).collect();
-    let joint = link.choice("joint", &names)?;
-    let question = link.question(EXERCISES.len())?;
-
-    page.section = section.unwrap_or(page.section);
-    if let Some(a) = a {
-        page.points[0] = a;
-    }
-    if let Some(b) = b {
-        page.points[1] = b;
-    }
-    for (i, frame) in [ma, mb].into_iter().enumerate() {
-        match frame {
-            Some((_, Some(turn))) => page.set_turn(i, turn),
-            Some((m, None)) => page.set_frame(i, m),
-            None => {}
-        }
-    }
-    if let Some(preset) = preset {
-        page.set_preset(preset);
-    }
-    for (joint, r) in rot {
-        page.target[joint].rotation = r;
-    }
-    for (joint, p) in pos {
-        page.target[joint].translation = p;
-    }
-    page.joint = joint.unwrap_or(page.joint);
-    page.exercise = question.unwrap_or(page.exercise);
-    // Bring the prose about what the link shows into view: the section it names, or
-    // else the most specific thing it sets.
-    let has = |key| link.get(key).is_some();
-    let cell = if let Some(section) = section {
-        Some(section.first_cell())
-    } else if has("question") {
-        Some("check")
-    } else if has("joint") {
-        Some("joint")
-    } else if has("pose") || has("rot") || has("pos") {
-        Some("poses")
+/// Refuses a matrix with an entry past ±[`LIMIT`], which no link could carry.
+pub fn within_limit(m: &Mat4) -> Result<(), String> {
+    if m.abs().to_cols_array().iter().all(|x| *x <= LIMIT) {
+        Ok(())
     } else {
-        None
-    };
-    page.scroll_to.set(cell);
+        Err(format!("every number stays within ±{LIMIT}"))
+    }
+}
+
+/// Which key of a link chose the cell the notebook scrolls to, least specific first: the
+/// most specific key wins whatever the order keys are applied in. A named section wins,
+/// then the exercise, then the joint, then the pose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Focus {
+    /// No key has chosen yet.
+    #[default]
+    Nothing,
+    /// `pose`, `rot` or `pos`: the poses cell.
+    Pose,
+    /// `joint`: the joint cell.
+    Joint,
+    /// `question`: the check cell.
+    Question,
+    /// `show`: the section's first cell.
+    Show,
+}
+
+/// Scrolls the notebook to `cell` unless a more specific key of the link chose already.
+fn focus(page: &mut GradientPage, by: Focus, cell: Cell) {
+    if by >= page.focus {
+        page.focus = by;
+        page.scroll_to.set(Some(cell.into()));
+    }
+}
+
+/// Every section's link name, in the order of [`Section::ALL`].
+const SECTION_NAMES: [&str; 3] = [
+    Section::ALL[0].slug(),
+    Section::ALL[1].slug(),
+    Section::ALL[2].slug(),
+];
+
+/// Every preset pose's name, in the order of [`PRESETS`].
+const PRESET_NAMES: [&str; PRESETS.len()] = {
+    let mut names = [""; PRESETS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = PRESETS[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// What a frame must be, for messages and README.
+const FRAME_FORM: &str = "3 numbers (a turn in radians, then x and y) or 16 numbers (a matrix, column by column), separated by commas, each from -100 to 100";
+
+/// Reads a frame: three numbers (turn, x, y) or sixteen (a whole matrix, column-major).
+fn read_frame(text: &str) -> Result<(Mat4, Option<Frame2>), String> {
+    let parsed: Option<Vec<f32>> = text
+        .split(',')
+        .map(|v| parse_number(v).filter(|x| x.abs() <= LIMIT))
+        .collect();
+    let parsed = parsed.ok_or_else(|| FRAME_FORM.to_owned())?;
+    if let Ok([angle, x, y]) = <[f32; 3]>::try_from(parsed.as_slice()) {
+        let turn = Frame2 {
+            angle,
+            origin: Vec2::new(x, y),
+        };
+        return Ok((turn.to_mat4(), Some(turn)));
+    }
+    match <[f32; 16]>::try_from(parsed.as_slice()) {
+        Ok(cells) => Ok((Mat4::from_cols_array(&cells), None)),
+        Err(_) => Err(FRAME_FORM.to_owned()),
+    }
+}
+
+/// Sets frame `i` from a link value: a turn keeps its sliders, a matrix sets them from it.
+fn set_frame_text(page: &mut GradientPage, i: usize, text: &str) -> Result<(), String> {
+    match read_frame(text)? {
+        (_, Some(turn)) => page.set_turn(i, turn),
+        (m, None) => page.set_frame(i, m),
+    }
     Ok(())
 }
 
-fn frame_text(m: &Mat4, turn: &Frame2) -> String {
-    if *m == turn.to_mat4() {
-        numbers(&[turn.angle, turn.origin.x, turn.origin.y])
-    } else {
-        numbers(&m.to_cols_array())
-    }
+/// Frame `i` as a link value: its turn and move when that is what it is, else its
+/// sixteen numbers; `None` at its default.
+fn frame_text(page: &GradientPage, i: usize) -> Option<String> {
+    let (m, turn, default) = (page.frames[i], page.turns[i], DEFAULT_FRAMES[i]);
+    (m != default.to_mat4()).then(|| {
+        if m == turn.to_mat4() {
+            numbers(&[turn.angle, turn.origin.x, turn.origin.y])
+        } else {
+            numbers(&m.to_cols_array())
+        }
+    })
 }
 
-/// The link that reopens the page as it is.
-pub fn write(page: &GradientPage) -> Link {
-    let mut link = Link::new("gradient");
-    if page.section != Section::Poses {
-        link = link.with("show", page.section.slug());
-    }
-    for (i, key) in ["a", "b"].iter().enumerate() {
-        if page.points[i] != DEFAULT_POINTS[i] {
-            link = link.with(key, numbers(&page.points[i].to_array()));
+/// The preset's own pose, which the target's joint lists are written against.
+fn preset_pose(page: &GradientPage) -> Option<Vec<Trs>> {
+    PRESETS.get(page.preset).map(|p| p.local())
+}
+
+/// Reads a joint list into the part `field` picks of the target's joints.
+fn set_joints(
+    page: &mut GradientPage,
+    text: &str,
+    field: fn(&mut Trs) -> &mut Vec3,
+) -> Result<(), String> {
+    for (joint, value) in joint_link::read(text, joint_link::FORM, |_| None)? {
+        if let Some(trs) = page.target.get_mut(joint) {
+            *field(trs) = value;
         }
     }
-    for (i, key) in ["ma", "mb"].iter().enumerate() {
-        if page.frames[i] != DEFAULT_FRAMES[i].to_mat4() {
-            link = link.with(key, frame_text(&page.frames[i], &page.turns[i]));
+    focus(page, Focus::Pose, Cell::Poses);
+    Ok(())
+}
+
+/// The link parameters, in the order they are applied and written: `pose` before the
+/// joint lists written against it.
+pub const PARAMS: &[Param<GradientPage>] = &[
+    Param {
+        key: "show",
+        doc: "what the viewport shows",
+        access: Access::Choice {
+            names: &SECTION_NAMES,
+            set: |s, i| {
+                if let Some(section) = Section::ALL.get(i) {
+                    s.section = *section;
+                    focus(s, Focus::Show, section.first_cell());
+                }
+            },
+            get: |s| {
+                (s.section != Section::Poses)
+                    .then(|| Section::ALL.iter().position(|x| *x == s.section))
+                    .flatten()
+            },
+        },
+    },
+    Param {
+        key: "a",
+        doc: "point a (x, y)",
+        access: Access::Numbers {
+            count: 2,
+            min: -LIMIT,
+            max: LIMIT,
+            set: |s, xs| {
+                if let Ok(a) = <[f32; 2]>::try_from(xs) {
+                    s.points[0] = Vec2::from(a);
+                }
+            },
+            get: |s| (s.points[0] != DEFAULT_POINTS[0]).then(|| s.points[0].to_array().to_vec()),
+        },
+    },
+    Param {
+        key: "b",
+        doc: "point b (x, y)",
+        access: Access::Numbers {
+            count: 2,
+            min: -LIMIT,
+            max: LIMIT,
+            set: |s, xs| {
+                if let Ok(b) = <[f32; 2]>::try_from(xs) {
+                    s.points[1] = Vec2::from(b);
+                }
+            },
+            get: |s| (s.points[1] != DEFAULT_POINTS[1]).then(|| s.points[1].to_array().to_vec()),
+        },
+    },
+    Param {
+        key: "ma",
+        doc: "frame a: a turn and a move, or a matrix with an inverse",
+        access: Access::Text {
+            expected: FRAME_FORM,
+            set: |s, text| {
+                if let Ok((m, _)) = read_frame(text)
+                    && let Err(why) = checked_inverse(&m)
+                {
+                    return Err(format!("a frame a with an inverse, but {why}"));
+                }
+                set_frame_text(s, 0, text)
+            },
+            get: |s| frame_text(s, 0),
+        },
+    },
+    Param {
+        key: "mb",
+        doc: "frame b: a turn and a move, or a matrix",
+        access: Access::Text {
+            expected: FRAME_FORM,
+            set: |s, text| set_frame_text(s, 1, text),
+            get: |s| frame_text(s, 1),
+        },
+    },
+    Param {
+        key: "pose",
+        doc: "the named pose the target starts from",
+        access: Access::Choice {
+            names: &PRESET_NAMES,
+            set: |s, preset| {
+                s.set_preset(preset);
+                focus(s, Focus::Pose, Cell::Poses);
+            },
+            get: |s| (s.preset != DEFAULT_PRESET).then_some(s.preset),
+        },
+    },
+    Param {
+        key: "rot",
+        doc: "local rotations in radians of the target's joints that differ from the pose",
+        access: Access::Text {
+            expected: joint_link::FORM,
+            set: |s, text| set_joints(s, text, |t| &mut t.rotation),
+            get: |s| joint_link::write(&s.target, &preset_pose(s)?, |t| t.rotation),
+        },
+    },
+    Param {
+        key: "pos",
+        doc: "local translations of the target's joints that differ from the pose",
+        access: Access::Text {
+            expected: joint_link::FORM,
+            set: |s, text| set_joints(s, text, |t| &mut t.translation),
+            get: |s| joint_link::write(&s.target, &preset_pose(s)?, |t| t.translation),
+        },
+    },
+    Param {
+        key: "joint",
+        doc: "the joint whose matrices are shown",
+        access: Access::Choice {
+            names: &JOINT_NAMES,
+            set: |s, joint| {
+                s.joint = joint;
+                focus(s, Focus::Joint, Cell::Joint);
+            },
+            get: |s| (s.joint != DEFAULT_JOINT).then_some(s.joint),
+        },
+    },
+    Param {
+        key: "question",
+        doc: "the check-yourself exercise",
+        access: Access::Whole {
+            min: 1,
+            max: EXERCISES.len(),
+            set: |s, q| {
+                s.exercise = q - 1;
+                focus(s, Focus::Question, Cell::Check);
+            },
+            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+        },
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link::Link;
+    use crate::page::open;
+    use crate::ui::scroll::ScrollTo;
+
+    fn scrolls_to(link: &str) -> ScrollTo {
+        let mut page = GradientPage::default();
+        let link = Link::parse(link).unwrap_or_else(|e| panic!("{e}"));
+        open(&mut page, &link).unwrap_or_else(|e| panic!("{e}"));
+        page.scroll_to
+    }
+
+    #[test]
+    fn the_most_specific_key_chooses_where_the_notebook_scrolls() {
+        let to = |cell| {
+            let mut scroll = ScrollTo::default();
+            scroll.set(cell);
+            scroll
+        };
+        for (link, cell) in [
+            ("gradient", None),
+            ("gradient?a=1,2", None),
+            ("gradient?show=poses&joint=head&question=2", Some("poses")),
+            ("gradient?show=points&pose=walk", Some("points")),
+            (
+                "gradient?pose=walk&rot=head:0,1,0&question=2",
+                Some("check"),
+            ),
+            ("gradient?pos=hips:0,1,0&joint=head", Some("joint")),
+            ("gradient?joint=head&question=3", Some("check")),
+            ("gradient?rot=head:0,1,0", Some("poses")),
+        ] {
+            assert_eq!(scrolls_to(link), to(cell), "{link}");
         }
     }
-    if page.preset != DEFAULT_PRESET {
-        link = link.with("pose", PRESETS[page.preset].name);
+
+    #[test]
+    fn frames_read_a_turn_or_a_matrix_within_the_limit() {
+        let (m, turn) = read_frame("0.5,1,2").unwrap();
+        assert_eq!(turn.map(|t| t.to_mat4()), Some(m));
+        let (m, turn) = read_frame("1,0,0,0,0,2,0,0,0,0,1,0,1,2,3,1").unwrap();
+        assert_eq!((m.y_axis.y, turn), (2.0, None));
+        for bad in ["1,2", "0,0,nan", "0,0,101", "1,2,3,4", ""] {
+            assert_eq!(read_frame(bad), Err(FRAME_FORM.to_owned()), "{bad}");
+        }
     }
-    let base = PRESETS[page.preset].local();
-    if let Some(rot) = joint_link::write(&page.target, &base, |t| t.rotation) {
-        link = link.with("rot", rot);
-    }
-    if let Some(pos) = joint_link::write(&page.target, &base, |t| t.translation) {
-        link = link.with("pos", pos);
-    }
-    if page.joint != DEFAULT_JOINT {
-        link = link.with("joint", JOINTS[page.joint].name);
-    }
-    if page.exercise != 0 {
-        link = link.with("question", page.exercise + 1);
-    }
-    link
 }

@@ -9,8 +9,8 @@ mod pose_view;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
-use crate::link::{Link, LinkError};
-use crate::page::{Page, PageInfo};
+use crate::link::Param;
+use crate::page::{Lesson, PageInfo};
 use crate::skin::gradient::Frame2;
 use crate::skin::humanoid::{self, JOINT_COUNT};
 use crate::skin::lbs::SkinMesh;
@@ -20,11 +20,13 @@ use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera, PlaneCamera};
 use egui::{Pos2, Ui};
 use glam::{Mat4, Vec2, Vec3};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
 #[strum(serialize_all = "snake_case")]
 pub enum Cell {
     Points,
@@ -34,17 +36,6 @@ pub enum Cell {
     Joint,
     Check,
 }
-
-/// The page's declaration.
-pub static INFO: PageInfo = PageInfo {
-    slug: "gradient",
-    title: "Gradient matrices",
-    chapter: include_str!("../../../chapters/03-gradient.md"),
-    cells: <Cell as strum::VariantNames>::VARIANTS,
-};
-const KEYS: &[&str] = &[
-    "show", "a", "b", "ma", "mb", "pose", "rot", "pos", "joint", "question",
-];
 
 /// What the viewport shows: one per part of the chapter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +53,7 @@ impl Section {
     pub const ALL: [Self; 3] = [Self::Points, Self::Matrices, Self::Poses];
 
     /// The link name.
-    pub fn slug(self) -> &'static str {
+    pub const fn slug(self) -> &'static str {
         match self {
             Self::Points => "points",
             Self::Matrices => "matrices",
@@ -79,11 +70,11 @@ impl Section {
     }
 
     /// The first cell of this section in the notebook.
-    fn first_cell(self) -> &'static str {
+    fn first_cell(self) -> Cell {
         match self {
-            Self::Points => "points",
-            Self::Matrices => "matrices",
-            Self::Poses => "poses",
+            Self::Points => Cell::Points,
+            Self::Matrices => Cell::Matrices,
+            Self::Poses => Cell::Poses,
         }
     }
 }
@@ -104,7 +95,7 @@ const DEFAULT_PRESET: usize = 1;
 /// The joint the page opens with: the elbow of the waving arm.
 const DEFAULT_JOINT: usize = 7;
 
-/// Meshes and bind-pose matrices: built once, kept through resets.
+/// Meshes and bind-pose matrices: constant, built once and shared by every page built.
 struct Assets {
     /// The humanoid's bone shapes in bind space, one joint each.
     bones: Arc<MeshData>,
@@ -115,6 +106,12 @@ struct Assets {
 }
 
 impl Assets {
+    /// The one copy, built the first time a page is.
+    fn shared() -> Arc<Self> {
+        static ASSETS: OnceLock<Arc<Assets>> = OnceLock::new();
+        ASSETS.get_or_init(|| Arc::new(Self::new())).clone()
+    }
+
     fn new() -> Self {
         let world_at_bind = poses::world_from_joint_at_bind();
         let (skin, indices) = humanoid::bone_mesh(&world_at_bind);
@@ -183,6 +180,8 @@ pub struct GradientPage {
     /// window, or a change of zoom, still move the layout): a link or the viewport's
     /// section buttons bring the prose about what is shown into view.
     scroll_to: crate::ui::scroll::ScrollTo,
+    /// Which key of the link being applied chose `scroll_to` (see [`links::Focus`]).
+    focus: links::Focus,
     /// The last refused edit: whose it was, and why.
     refused: Option<(&'static str, String)>,
     dragging: Option<Drag>,
@@ -218,12 +217,6 @@ fn default_cameras() -> [Camera; 3] {
 
 impl Default for GradientPage {
     fn default() -> Self {
-        Self::with_assets(Arc::new(Assets::new()))
-    }
-}
-
-impl GradientPage {
-    fn with_assets(assets: Arc<Assets>) -> Self {
         Self {
             section: Section::Poses,
             points: DEFAULT_POINTS,
@@ -235,15 +228,18 @@ impl GradientPage {
             exercise: 0,
             check: Check::default(),
             scroll_to: Default::default(),
+            focus: Default::default(),
             refused: None,
             dragging: None,
             cameras: default_cameras(),
-            assets,
+            assets: Assets::shared(),
             joint_screen: [Pos2::ZERO; JOINT_COUNT],
             handle_screen: [Pos2::ZERO; 2],
         }
     }
+}
 
+impl GradientPage {
     /// `world_from_joint` of the target pose, one per joint.
     pub fn world_from_joint(&self) -> Vec<Mat4> {
         poses::world_from_joint(&self.target)
@@ -282,28 +278,19 @@ impl GradientPage {
     }
 }
 
-impl Page for GradientPage {
-    fn info(&self) -> &'static PageInfo {
-        &INFO
-    }
+impl Lesson for GradientPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "gradient",
+        title: "Gradient matrices",
+        chapter: include_str!("../../../chapters/03-gradient.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        KEYS.to_vec()
-    }
+    const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
-    fn reset(&mut self) {
-        *self = Self::with_assets(self.assets.clone());
-    }
+    type Cell = Cell;
 
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        links::apply(self, link)
-    }
-
-    fn link(&self) -> Link {
-        links::write(self)
-    }
-
-    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         cells::cell_ui(self, cell, ui);
     }
 

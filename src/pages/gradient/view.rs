@@ -1,5 +1,6 @@
 //! The viewport: two points, two frames, or two poses, and the gradient between them.
 
+use super::links::LIMIT;
 use super::{Drag, GradientPage, Section};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::skin::gradient::{Frame2, vector_between};
@@ -41,9 +42,10 @@ fn on_plane_z(vp: &Viewport, screen: Pos2, z: f32) -> Option<Vec3> {
     point.is_finite().then_some(point)
 }
 
-/// Rounds to hundredths, so dragged numbers read cleanly and links stay short.
+/// Rounds to hundredths, so dragged numbers read cleanly and links stay short, and
+/// keeps within ±[`LIMIT`], as far as a link goes.
 fn tidy(v: f32) -> f32 {
-    (v * 100.0).round() / 100.0 + 0.0
+    (v.clamp(-LIMIT, LIMIT) * 100.0).round() / 100.0 + 0.0
 }
 
 /// Draws the section picker, the viewport for the current section, and its caption.
@@ -57,7 +59,7 @@ pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
             {
                 page.section = section;
                 page.dragging = None;
-                page.scroll_to.set(Some(section.first_cell()));
+                page.scroll_to.set(Some(section.first_cell().into()));
             }
         }
     });

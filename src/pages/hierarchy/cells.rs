@@ -1,7 +1,7 @@
 //! The notebook cells: the joint tree, the local transform, the chain of products and
 //! the wrong order (the check-yourself cell is in `exercise`).
 
-use super::links::{Field, problem, rounded};
+use super::field::{Field, problem, rounded};
 use super::{HierarchyPage, Pose};
 use crate::skin::Trs;
 use crate::skin::hierarchy;

@@ -3,26 +3,27 @@
 
 mod cells;
 mod exercise;
-pub mod links;
+pub mod field;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
-use crate::link::{Link, LinkError};
-use crate::page::{Page, PageInfo};
+use crate::link::{Access, Param};
+use crate::page::{Lesson, PageInfo};
+use crate::pages::joint_link::{self, JOINT_NAMES};
 use crate::skin::Trs;
 use crate::skin::hierarchy::{self, EXERCISES};
-use crate::skin::humanoid::{self, JOINT_COUNT, JOINTS};
+use crate::skin::humanoid::{self, JOINT_COUNT};
 use crate::skin::lbs::inverse_bind;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use egui::{Pos2, Ui};
+use field::{Field, problem};
 use glam::{Mat4, Vec3};
-use links::Field;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]
 pub enum Cell {
     Tree,
@@ -32,19 +33,11 @@ pub enum Cell {
     Check,
 }
 
-/// The page's declaration.
-pub static INFO: PageInfo = PageInfo {
-    slug: "hierarchy",
-    title: "The transformation hierarchy",
-    chapter: include_str!("../../../chapters/01-hierarchy.md"),
-    cells: <Cell as strum::VariantNames>::VARIANTS,
-};
-const KEYS: &[&str] = &["joint", "rot", "pos", "scale", "order", "question"];
 /// The joint selected when the page opens: far enough down to make a chain worth reading.
 pub const DEFAULT_JOINT: usize = 6;
 const ORDERS: [&str; 2] = ["right", "wrong"];
 
-/// Meshes and bind-pose data, built once and shared across resets.
+/// Meshes and bind-pose data: constant, built once and shared by every page built.
 struct Assets {
     /// The T-pose as local transforms.
     bind: [Trs; JOINT_COUNT],
@@ -60,6 +53,12 @@ struct Assets {
 }
 
 impl Assets {
+    /// The one copy, built the first time a page is.
+    fn shared() -> Arc<Self> {
+        static ASSETS: OnceLock<Arc<Assets>> = OnceLock::new();
+        ASSETS.get_or_init(|| Arc::new(Self::new())).clone()
+    }
+
     fn new() -> Self {
         let bind_pose = humanoid::bind_pose();
         let bind: [Trs; JOINT_COUNT] = std::array::from_fn(|j| bind_pose[j]);
@@ -147,13 +146,7 @@ fn default_camera() -> Camera {
 
 impl Default for HierarchyPage {
     fn default() -> Self {
-        Self::with_assets(Arc::new(Assets::new()))
-    }
-}
-
-impl HierarchyPage {
-    /// The page at its defaults around already built meshes.
-    fn with_assets(assets: Arc<Assets>) -> Self {
+        let assets = Assets::shared();
         Self {
             pose: assets.bind,
             selected: DEFAULT_JOINT,
@@ -198,64 +191,92 @@ impl HierarchyPage {
     }
 }
 
-impl Page for HierarchyPage {
-    fn info(&self) -> &'static PageInfo {
-        &INFO
-    }
+/// The link value of `field`: the joints that differ from the T-pose, `None` when none do.
+fn write_field(page: &HierarchyPage, field: Field) -> Option<String> {
+    joint_link::write(&page.pose, &page.assets.bind, |t| field.get(t))
+}
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        KEYS.to_vec()
+/// Reads a joint list into `field` of those joints: joint names, three finite numbers
+/// each, no joint twice, nothing [`problem`] refuses. On error nothing changes.
+fn read_field(page: &mut HierarchyPage, field: Field, text: &str) -> Result<(), String> {
+    for (joint, value) in joint_link::read(text, field.form(), |v| problem(field, v))? {
+        if let Some(trs) = page.pose.get_mut(joint) {
+            *field.get_mut(trs) = value;
+        }
     }
+    Ok(())
+}
 
-    fn reset(&mut self) {
-        let joint_screen = self.joint_screen;
-        *self = Self::with_assets(self.assets.clone());
-        // Where the joints were drawn stays valid until the next frame redraws them.
-        self.joint_screen = joint_screen;
-    }
+impl Lesson for HierarchyPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "hierarchy",
+        title: "The transformation hierarchy",
+        chapter: include_str!("../../../chapters/01-hierarchy.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        let names: Vec<&str> = JOINTS.iter().map(|j| j.name).collect();
-        let joint = link.choice("joint", &names)?;
-        let edits: Vec<(Field, Vec<(usize, Vec3)>)> = Field::ALL
-            .iter()
-            .map(|f| links::read(*f, link).map(|e| (*f, e)))
-            .collect::<Result<_, _>>()?;
-        let order = link.choice("order", &ORDERS)?;
-        let exercise = link.question(EXERCISES.len())?;
-        self.selected = joint.unwrap_or(self.selected);
-        for (field, entries) in edits {
-            for (j, value) in entries {
-                *field.get_mut(&mut self.pose[j]) = value;
-            }
-        }
-        if let Some(order) = order {
-            self.wrong_order = order == 1;
-        }
-        self.exercise = exercise.unwrap_or(self.exercise);
-        Ok(())
-    }
+    // The pose in a link: only the joints that differ from the T-pose, one field a key.
+    const PARAMS: &'static [Param<Self>] = &[
+        Param {
+            key: "joint",
+            doc: "the joint shown in the local and chain cells",
+            access: Access::Choice {
+                names: &JOINT_NAMES,
+                set: |s, joint| s.selected = joint,
+                get: |s| (s.selected != DEFAULT_JOINT).then_some(s.selected),
+            },
+        },
+        Param {
+            key: "rot",
+            doc: "local rotations in radians of the joints that differ from the T-pose",
+            access: Access::Text {
+                expected: Field::Rotation.form(),
+                set: |s, text| read_field(s, Field::Rotation, text),
+                get: |s| write_field(s, Field::Rotation),
+            },
+        },
+        Param {
+            key: "pos",
+            doc: "local translations of the joints that differ from the T-pose",
+            access: Access::Text {
+                expected: Field::Translation.form(),
+                set: |s, text| read_field(s, Field::Translation, text),
+                get: |s| write_field(s, Field::Translation),
+            },
+        },
+        Param {
+            key: "scale",
+            doc: "local scales of the joints that differ from the T-pose",
+            access: Access::Text {
+                expected: Field::Scale.form(),
+                set: |s, text| read_field(s, Field::Scale, text),
+                get: |s| write_field(s, Field::Scale),
+            },
+        },
+        Param {
+            key: "order",
+            doc: "the product order; wrong adds local · parent world as a ghost",
+            access: Access::Choice {
+                names: &ORDERS,
+                set: |s, order| s.wrong_order = order == 1,
+                get: |s| s.wrong_order.then_some(1),
+            },
+        },
+        Param {
+            key: "question",
+            doc: "the check-yourself exercise",
+            access: Access::Whole {
+                min: 1,
+                max: EXERCISES.len(),
+                set: |s, q| s.exercise = q - 1,
+                get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+            },
+        },
+    ];
 
-    fn link(&self) -> Link {
-        let mut link = Link::new(self.slug());
-        if self.selected != DEFAULT_JOINT {
-            link = link.with("joint", JOINTS[self.selected].name);
-        }
-        for field in Field::ALL {
-            if let Some(value) = links::write(field, &self.pose, &self.assets.bind) {
-                link = link.with(field.key(), value);
-            }
-        }
-        if self.wrong_order {
-            link = link.with("order", "wrong");
-        }
-        if self.exercise != 0 {
-            link = link.with("question", self.exercise + 1);
-        }
-        link
-    }
+    type Cell = Cell;
 
-    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         // A 4x4 matrix is wider than the notebook column in presenter mode: let a cell
         // scroll sideways rather than widen the column and cut the prose off.
         let width = ui.available_width();
@@ -264,7 +285,13 @@ impl Page for HierarchyPage {
             .show(ui, |ui| {
                 // Sentences still wrap at the column (`cells::wrapped`); matrices scroll.
                 ui.set_max_width(width);
-                self.cell_content_ui(cell, ui);
+                match cell {
+                    Cell::Tree => self.tree_ui(ui),
+                    Cell::Local => self.local_ui(ui),
+                    Cell::Chain => self.chain_ui(ui),
+                    Cell::Order => self.order_ui(ui),
+                    Cell::Check => self.check_ui(ui),
+                }
             });
     }
 
@@ -273,15 +300,59 @@ impl Page for HierarchyPage {
     }
 }
 
-impl HierarchyPage {
-    fn cell_content_ui(&mut self, cell: &str, ui: &mut Ui) {
-        match cell.parse::<Cell>() {
-            Ok(Cell::Tree) => self.tree_ui(ui),
-            Ok(Cell::Local) => self.local_ui(ui),
-            Ok(Cell::Chain) => self.chain_ui(ui),
-            Ok(Cell::Order) => self.order_ui(ui),
-            Ok(Cell::Check) => self.check_ui(ui),
-            Err(_) => crate::ui::error_ui(ui, format!("this page has no cell `{cell}`")),
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link::Link;
+    use crate::page::open;
+
+    fn opened(link: &str) -> Result<HierarchyPage, String> {
+        let mut page = HierarchyPage::default();
+        open(&mut page, &Link::parse(link).map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+        Ok(page)
+    }
+
+    #[test]
+    fn only_changed_joints_are_written_and_read_back() {
+        let mut page = HierarchyPage::default();
+        assert_eq!(write_field(&page, Field::Rotation), None);
+        page.pose[7].rotation = Vec3::new(0.0, 0.25, -1.2);
+        page.pose[0].translation.y = 1.1;
+        let rot = write_field(&page, Field::Rotation).unwrap();
+        assert_eq!(rot, "forearm.L:0,0.25,-1.2");
+        assert_eq!(
+            write_field(&page, Field::Translation).unwrap(),
+            "hips:0,1.1,0"
+        );
+        let again = opened(&format!("hierarchy?rot={rot}")).unwrap();
+        assert_eq!(again.pose[7].rotation, page.pose[7].rotation);
+        assert!((0..JOINT_COUNT).all(|j| j == 7 || !again.is_edited(j)));
+    }
+
+    #[test]
+    fn bad_entries_name_the_problem() {
+        let message = |text: &str| opened(text).err().unwrap_or_default();
+        let unknown = message("hierarchy?rot=elbow:0,0,1");
+        assert!(
+            unknown.contains("elbow") && unknown.contains("forearm.L"),
+            "{unknown}"
+        );
+        assert!(message("hierarchy?rot=head:0,1").contains("three"));
+        assert!(message("hierarchy?rot=head:0,nan,1").contains("three"));
+        assert!(message("hierarchy?rot=head").contains("forearm.L:0,0,1.2"));
+        assert!(message("hierarchy?rot=head:0,0,1;head:1,0,0").contains("twice"));
+        assert!(message("hierarchy?scale=head:1,0,1").contains("scale of 0"));
+        assert!(message("hierarchy?pos=head:1,1e9,1").contains("±100"));
+        assert_eq!(problem(Field::Rotation, Vec3::splat(1e3)), None);
+    }
+
+    #[test]
+    fn a_bad_entry_changes_nothing() {
+        let mut page = HierarchyPage::default();
+        let before = page.pose;
+        let refused = read_field(&mut page, Field::Rotation, "head:0,0,1;neck:1,x,0");
+        assert!(refused.is_err());
+        assert_eq!(page.pose, before);
     }
 }

@@ -2,7 +2,7 @@
 //! drag that turns a joint's parent.
 
 use super::cells::{MOVED, WRONG};
-use super::links::rounded;
+use super::field::rounded;
 use super::{Drag, HierarchyPage, Pose};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::skin::humanoid::{self, JOINTS};

@@ -66,9 +66,9 @@ pub fn describe(m: &Mat4) -> Vec<String> {
 }
 
 impl XrayPage {
-    pub(super) fn cell(&mut self, cell: &str, ui: &mut Ui) {
-        match cell.parse::<Cell>() {
-            Ok(Cell::Presets) => {
+    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+        match cell {
+            Cell::Presets => {
                 ui.horizontal_wrapped(|ui| {
                     for preset in Preset::ALL {
                         if ui
@@ -83,9 +83,9 @@ impl XrayPage {
                     }
                 });
             }
-            Ok(Cell::Matrix) => {
+            Cell::Matrix => {
                 ui.label(RichText::new("M — drag a number, or double-click to type").weak());
-                match matrix_edit_ui(ui, "M", &mut self.matrix, |_| Ok(())) {
+                match matrix_edit_ui(ui, "M", &mut self.matrix, within_limit) {
                     MatrixEdit::Changed => self.refused = None,
                     MatrixEdit::Refused(reason) => {
                         self.refused = Some(format!(
@@ -98,7 +98,7 @@ impl XrayPage {
                     error_ui(ui, reason);
                 }
             }
-            Ok(Cell::Multiply) => {
+            Cell::Multiply => {
                 if let Some(reason) = Self::vec3_ui(ui, "point p (w = 1):", &mut self.point) {
                     self.refused = Some(reason);
                 }
@@ -115,8 +115,8 @@ impl XrayPage {
                     error_ui(ui, reason);
                 }
             }
-            Ok(Cell::Check) => exercise::check_cell_ui(self, ui),
-            Ok(Cell::Properties) => {
+            Cell::Check => exercise::check_cell_ui(self, ui),
+            Cell::Properties => {
                 let det = Mat3::from_mat4(self.matrix).determinant();
                 ui.label(format!("determinant of the 3×3 part: {det:.3}"));
                 if is_rigid(&self.matrix, 1e-3) {
@@ -128,7 +128,6 @@ impl XrayPage {
                     }
                 }
             }
-            Err(_) => error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 }

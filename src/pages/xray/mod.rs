@@ -4,8 +4,8 @@ mod cells;
 mod exercise;
 
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use crate::link::{Link, LinkError, numbers};
-use crate::page::{Page, PageInfo};
+use crate::link::{Access, Param};
+use crate::page::{Lesson, PageInfo};
 use crate::skin::Influences;
 use crate::skin::lbs::SkinMesh;
 use crate::skin::matrix::{column_lengths, is_rigid};
@@ -13,7 +13,7 @@ use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
 use crate::ui::{AXIS_COLORS, Camera, OrbitCamera, Viewport, error_ui, rgba};
 use egui::{RichText, Ui};
 use glam::{Mat3, Mat4, Vec3};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The named starting matrices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ impl Preset {
     ];
 
     /// The link name.
-    pub fn slug(self) -> &'static str {
+    pub const fn slug(self) -> &'static str {
         match self {
             Self::Identity => "identity",
             Self::RotateX => "rotate_x",
@@ -110,14 +110,28 @@ pub enum Cell {
     Check,
 }
 
-/// The page's declaration.
-pub static INFO: PageInfo = PageInfo {
-    slug: "xray",
-    title: "The matrix X-ray",
-    chapter: include_str!("../../../chapters/02-xray.md"),
-    cells: <Cell as strum::VariantNames>::VARIANTS,
+/// Every preset's link name, in the order of [`Preset::ALL`].
+const PRESET_NAMES: [&str; Preset::ALL.len()] = {
+    let mut names = [""; Preset::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Preset::ALL[i].slug();
+        i += 1;
+    }
+    names
 };
-const KEYS: &[&str] = &["preset", "m", "p", "v", "question"];
+/// How far a matrix entry, the point or the vector may go, typed or linked: the grid is
+/// ±5, so past this the picture says nothing more.
+pub const LIMIT: f32 = 100.0;
+
+/// Refuses a matrix with an entry past ±[`LIMIT`], which no link could carry.
+fn within_limit(m: &Mat4) -> Result<(), String> {
+    if m.abs().to_cols_array().iter().all(|x| *x <= LIMIT) {
+        Ok(())
+    } else {
+        Err(format!("every number stays within ±{LIMIT}"))
+    }
+}
 const DEFAULT_POINT: Vec3 = Vec3::new(1.0, 1.0, 0.0);
 const DEFAULT_VECTOR: Vec3 = Vec3::new(0.0, 1.0, 1.0);
 
@@ -155,7 +169,13 @@ impl Default for XrayPage {
 }
 
 /// The unit cube's twelve edges, one joint: the matrix moves it like a skinned mesh.
+/// Built once and shared by every page built.
 fn unit_cube() -> Arc<MeshData> {
+    static CUBE: OnceLock<Arc<MeshData>> = OnceLock::new();
+    CUBE.get_or_init(build_unit_cube).clone()
+}
+
+fn build_unit_cube() -> Arc<MeshData> {
     let positions: Vec<Vec3> = (0..8)
         .map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
         .collect();
@@ -206,12 +226,12 @@ impl XrayPage {
                 );
             }
         });
-        if candidate.is_finite() {
+        if candidate.is_finite() && candidate.abs().max_element() <= LIMIT {
             *v = candidate;
             None
         } else {
             Some(format!(
-                "Edit refused: {label} must be finite numbers; it keeps its last valid value."
+                "Edit refused: {label} must be finite numbers within ±{LIMIT}; it keeps its last valid value."
             ))
         }
     }
@@ -260,73 +280,93 @@ impl XrayPage {
     }
 }
 
-impl Page for XrayPage {
-    fn info(&self) -> &'static PageInfo {
-        &INFO
-    }
+impl Lesson for XrayPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "xray",
+        title: "The matrix X-ray",
+        chapter: include_str!("../../../chapters/02-xray.md"),
+        cells: <Cell as strum::VariantNames>::VARIANTS,
+    };
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        KEYS.to_vec()
-    }
+    // A preset's matrix is written as its name; any other matrix as its numbers.
+    const PARAMS: &'static [Param<Self>] = &[
+        Param {
+            key: "preset",
+            doc: "a named starting matrix",
+            access: Access::Choice {
+                names: &PRESET_NAMES,
+                set: |s, i| {
+                    if let Some(preset) = Preset::ALL.get(i) {
+                        s.set_preset(*preset);
+                    }
+                },
+                get: |s| {
+                    (s.preset != Preset::Identity && s.matrix == s.preset.matrix())
+                        .then(|| Preset::ALL.iter().position(|p| *p == s.preset))
+                        .flatten()
+                },
+            },
+        },
+        Param {
+            key: "m",
+            doc: "the matrix M, column by column",
+            access: Access::Numbers {
+                count: 16,
+                min: -LIMIT,
+                max: LIMIT,
+                set: |s, xs| {
+                    if let Ok(cells) = <[f32; 16]>::try_from(xs) {
+                        s.matrix = Mat4::from_cols_array(&cells);
+                    }
+                },
+                get: |s| (s.matrix != s.preset.matrix()).then(|| s.matrix.to_cols_array().to_vec()),
+            },
+        },
+        Param {
+            key: "p",
+            doc: "the point p (x, y, z) that M moves",
+            access: Access::Numbers {
+                count: 3,
+                min: -LIMIT,
+                max: LIMIT,
+                set: |s, xs| {
+                    if let Ok(p) = <[f32; 3]>::try_from(xs) {
+                        s.point = Vec3::from(p);
+                    }
+                },
+                get: |s| (s.point != DEFAULT_POINT).then(|| s.point.to_array().to_vec()),
+            },
+        },
+        Param {
+            key: "v",
+            doc: "the vector v (x, y, z) that M turns and scales",
+            access: Access::Numbers {
+                count: 3,
+                min: -LIMIT,
+                max: LIMIT,
+                set: |s, xs| {
+                    if let Ok(v) = <[f32; 3]>::try_from(xs) {
+                        s.vector = Vec3::from(v);
+                    }
+                },
+                get: |s| (s.vector != DEFAULT_VECTOR).then(|| s.vector.to_array().to_vec()),
+            },
+        },
+        Param {
+            key: "question",
+            doc: "the check-yourself exercise",
+            access: Access::Whole {
+                min: 1,
+                max: exercise::EXERCISES.len(),
+                set: |s, q| s.exercise = q - 1,
+                get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+            },
+        },
+    ];
 
-    fn reset(&mut self) {
-        *self = Self {
-            cube: self.cube.clone(),
-            camera: self.camera,
-            ..Self::default()
-        };
-    }
+    type Cell = Cell;
 
-    fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        let slugs: Vec<&str> = Preset::ALL.iter().map(|p| p.slug()).collect();
-        let preset = link.choice("preset", &slugs)?.map(|i| Preset::ALL[i]);
-        let m = link.f32s::<16>("m")?.map(|a| Mat4::from_cols_array(&a));
-        let p = link.f32s::<3>("p")?.map(Vec3::from);
-        let v = link.f32s::<3>("v")?.map(Vec3::from);
-        let question = link.question(exercise::EXERCISES.len())?;
-        if let Some(q) = question {
-            self.exercise = q;
-            self.check = Default::default();
-        }
-        if let Some(preset) = preset {
-            self.set_preset(preset);
-        }
-        if let Some(m) = m {
-            self.matrix = m;
-        }
-        if let Some(p) = p {
-            self.point = p;
-        }
-        if let Some(v) = v {
-            self.vector = v;
-        }
-        Ok(())
-    }
-
-    fn link(&self) -> Link {
-        let mut link = Link::new(self.slug());
-        link = if self.matrix == self.preset.matrix() {
-            if self.preset == Preset::Identity {
-                link
-            } else {
-                link.with("preset", self.preset.slug())
-            }
-        } else {
-            link.with("m", numbers(&self.matrix.to_cols_array()))
-        };
-        if self.point != DEFAULT_POINT {
-            link = link.with("p", numbers(&self.point.to_array()));
-        }
-        if self.vector != DEFAULT_VECTOR {
-            link = link.with("v", numbers(&self.vector.to_array()));
-        }
-        if self.exercise != 0 {
-            link = link.with("question", self.exercise + 1);
-        }
-        link
-    }
-
-    fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
+    fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         self.cell(cell, ui);
     }
 
