@@ -186,21 +186,8 @@ impl PageEntry {
     }
 }
 
-use crate::pages::*;
-
-/// Every page, in lesson order. Adding a page is one module, one line here and one
-/// chapter file.
-pub static PAGES: &[PageEntry] = &[
-    PageEntry::of::<hierarchy::HierarchyPage>(),
-    PageEntry::of::<xray::XrayPage>(),
-    PageEntry::of::<gradient::GradientPage>(),
-    PageEntry::of::<binding::BindingPage>(),
-    PageEntry::of::<grid::GridPage>(),
-    PageEntry::of::<blending::BlendingPage>(),
-    PageEntry::of::<normals::NormalsPage>(),
-    PageEntry::of::<gpu::GpuPage>(),
-    PageEntry::of::<quaternions::QuaternionsPage>(),
-];
+/// Every page, in lesson order (declared in [`crate::pages`], beside the modules).
+pub use crate::pages::PAGES;
 
 /// Every page built at its defaults, in lesson order.
 pub fn registry() -> Vec<Box<dyn Page>> {

@@ -319,3 +319,17 @@ fn only_the_registry_lists_every_page() {
     }
     assert!(checked > 50, "files read ({checked})");
 }
+
+#[test]
+fn readme_holds_the_declared_parameter_table() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let table = skinlab::page::params_table();
+    assert!(
+        table.lines().count() > 2 + PAGES.len(),
+        "a row per parameter:\n{table}"
+    );
+    assert!(
+        readme.contains(&table),
+        "README's parameter table differs from the declarations: paste `skinlab-book params`"
+    );
+}

@@ -1,4 +1,9 @@
-//! One module per page: its state (a `Default`) and its cells.
+//! One module per lesson page, and the registry of pages in lesson order.
+//!
+//! Adding a page: its module here, its line in [`PAGES`], and its chapter file
+//! `chapters/NN-slug.md` (see README, "Adding a page").
+
+use crate::page::PageEntry;
 
 pub mod binding;
 pub mod blending;
@@ -10,3 +15,17 @@ pub mod joint_link;
 pub mod normals;
 pub mod quaternions;
 pub mod xray;
+
+/// Every page, in lesson order: the page list, `--list-pages`, links, the book and the
+/// tests all read this.
+pub static PAGES: &[PageEntry] = &[
+    PageEntry::of::<hierarchy::HierarchyPage>(),
+    PageEntry::of::<xray::XrayPage>(),
+    PageEntry::of::<gradient::GradientPage>(),
+    PageEntry::of::<binding::BindingPage>(),
+    PageEntry::of::<grid::GridPage>(),
+    PageEntry::of::<blending::BlendingPage>(),
+    PageEntry::of::<normals::NormalsPage>(),
+    PageEntry::of::<gpu::GpuPage>(),
+    PageEntry::of::<quaternions::QuaternionsPage>(),
+];
