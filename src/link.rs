@@ -282,6 +282,29 @@ pub fn numbers(xs: &[f32]) -> String {
     xs.iter().map(|x| number(*x)).collect::<Vec<_>>().join(",")
 }
 
+/// An enum that links name by its snake_case variant names. Derive
+/// `strum::VariantArray`, `strum::VariantNames` and `strum::IntoStaticStr` with
+/// `#[strum(serialize_all = "snake_case")]`: the variants and their names then come
+/// from the enum itself, never from a table written beside it.
+pub trait Named:
+    Copy + strum::VariantArray + strum::VariantNames + Into<&'static str> + 'static
+{
+    /// Every variant, in declaration order.
+    const ALL: &'static [Self] = <Self as strum::VariantArray>::VARIANTS;
+    /// The link names, in the order of [`Named::ALL`].
+    const NAMES: &'static [&'static str] = <Self as strum::VariantNames>::VARIANTS;
+
+    /// The link name.
+    fn slug(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl<T> Named for T where
+    T: Copy + strum::VariantArray + strum::VariantNames + Into<&'static str> + 'static
+{
+}
+
 /// What a link parameter holds, and how the page reads and writes it: declared once
 /// per parameter, so applying a link, writing one, the bad-value message and README's
 /// parameter table all come from the same place.

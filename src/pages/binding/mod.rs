@@ -8,6 +8,7 @@ mod exercise;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
+use crate::link::Named;
 use crate::link::{Access, Param, numbers, parse_number};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::binding::{self, EXERCISES, JOINT_COUNT, JOINT_NAMES};
@@ -38,7 +39,17 @@ pub enum Cell {
 const DEFAULT_JOINT: usize = binding::HEAD;
 
 /// How the mesh is stored and bound: the two stages of the chapter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Stage {
     /// One joint per vertex, vertices in that joint's space, palette = world matrices.
     JointSpace,
@@ -47,12 +58,6 @@ pub enum Stage {
 }
 
 impl Stage {
-    /// Both stages, in chapter order.
-    pub const ALL: [Self; 2] = [Self::JointSpace, Self::BindSpace];
-
-    /// The link names, in the order of [`Stage::ALL`].
-    pub const NAMES: [&'static str; 2] = ["joint_space", "bind_space"];
-
     fn label(self) -> &'static str {
         match self {
             Self::JointSpace => "1. One joint each, joint space",
@@ -262,7 +267,7 @@ impl Lesson for BindingPage {
             key: "stage",
             doc: "the stage the viewport shows",
             access: Access::Choice {
-                names: &Stage::NAMES,
+                names: Stage::NAMES,
                 set: |s, i| {
                     if let Some(stage) = Stage::ALL.get(i) {
                         s.stage = *stage;
@@ -461,11 +466,9 @@ mod tests {
 
     #[test]
     fn the_stage_names_follow_the_stages() {
-        assert_eq!(
-            Stage::ALL.map(Stage::first_cell),
-            [Cell::JointSpace, Cell::BindSpace]
-        );
-        for (stage, name) in Stage::ALL.into_iter().zip(Stage::NAMES) {
+        let cells: Vec<Cell> = Stage::ALL.iter().map(|s| s.first_cell()).collect();
+        assert_eq!(cells, [Cell::JointSpace, Cell::BindSpace]);
+        for (&stage, &name) in Stage::ALL.iter().zip(Stage::NAMES) {
             assert_eq!(<&str>::from(stage.first_cell()), name);
         }
         assert!(BindingPage::default().link().to_string() == "binding");

@@ -3,6 +3,7 @@
 
 use super::{BindingPage, Stage};
 use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::link::Named;
 use crate::skin::binding::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Viewport, angle_slider_ui};
@@ -56,7 +57,7 @@ fn bones(world: &[Mat4]) -> Vec<(Vec3, Vec3)> {
 pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
     ui.horizontal(|ui| {
         ui.label("Show:");
-        for stage in Stage::ALL {
+        for &stage in Stage::ALL {
             if ui
                 .selectable_label(page.stage == stage, stage.label())
                 .clicked()

@@ -2,6 +2,7 @@
 
 use super::Cell;
 use super::{BONE_NAMES, BlendingPage, MAX_BEND, Mode};
+use crate::link::Named;
 use crate::skin::arm::{self, Falloff};
 use crate::ui::inspect::InspectStyle;
 use crate::ui::legend::weight_legend_ui;
@@ -165,7 +166,7 @@ impl BlendingPage {
         angle_slider_ui(ui, &mut self.bend, -max..=max, "bend", 0);
         ui.horizontal(|ui| {
             ui.label("Show:");
-            for (mode, label) in Mode::ALL.into_iter().zip(["LBS", "DQS", "both"]) {
+            for (&mode, label) in Mode::ALL.iter().zip(["LBS", "DQS", "both"]) {
                 ui.selectable_value(&mut self.mode, mode, label);
             }
         });

@@ -7,6 +7,7 @@ mod inspect;
 mod view;
 
 use crate::gl::MeshData;
+use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::arm::{self, ArmMesh, Falloff};
@@ -39,7 +40,17 @@ pub const BONE_NAMES: [&str; arm::BONE_COUNT] = ["upper arm", "forearm"];
 const ROW_OFFSET: f32 = 1.6;
 
 /// Which skinning the viewport shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Mode {
     /// Linear blend skinning only.
     Lbs,
@@ -50,12 +61,6 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Every mode, in the order of the buttons.
-    pub const ALL: [Self; 3] = [Self::Lbs, Self::Dqs, Self::Both];
-
-    /// The link names, in the order of [`Mode::ALL`].
-    pub const NAMES: [&'static str; 3] = ["lbs", "dqs", "both"];
-
     /// The arms drawn: (is it DQS, where it sits).
     fn arms(self) -> Vec<(bool, Vec3)> {
         match self {
@@ -354,7 +359,7 @@ impl Lesson for BlendingPage {
             key: "mode",
             doc: "the skinning drawn: linear, dual quaternion or both",
             access: Access::Choice {
-                names: &Mode::NAMES,
+                names: Mode::NAMES,
                 set: |s, i| {
                     if let Some(mode) = Mode::ALL.get(i) {
                         s.mode = *mode;

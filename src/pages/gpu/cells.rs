@@ -4,6 +4,7 @@ use super::Cell;
 use super::measure::{CPU_BYTES_PER_VERTEX, PATHS, PathDiff};
 use super::{GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, Storage, VERTEX_RANGE, indices_slug};
 use crate::gl::{JointIndices, MAX_JOINTS, ShaderSource, shaders};
+use crate::link::Named;
 use crate::notebook::{anchor, code_ui};
 use crate::skin::gpu::{
     WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps,
@@ -168,7 +169,7 @@ impl GpuPage {
     fn path_picker_ui(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.label("Palette in:");
-            for storage in Storage::ALL {
+            for &storage in Storage::ALL {
                 let name = match storage {
                     Storage::Uniform => "uniform array",
                     Storage::Texture => "bone texture",

@@ -10,6 +10,7 @@ pub use cells::highlighted_lines;
 pub use measure::{Bench, BenchPoint, PathDiff, Report, SWEEP};
 
 use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
+use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::gpu::Chain;
@@ -42,7 +43,18 @@ pub const MANY_JOINTS: usize = 100;
 pub const VERTEX_RANGE: std::ops::RangeInclusive<usize> = 3_000..=1_000_000;
 
 /// Where the skinning shader reads the palette from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Storage {
     /// `uniform mat4 u_palette[MAX_JOINTS]` (`shaders/blend_lbs.glsl`).
     #[default]
@@ -51,18 +63,7 @@ pub enum Storage {
     Texture,
 }
 
-impl Storage {
-    /// Both, in the order of the buttons.
-    pub const ALL: [Self; 2] = [Self::Uniform, Self::Texture];
-
-    /// The link name.
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Self::Uniform => "uniform",
-            Self::Texture => "texture",
-        }
-    }
-}
+impl Storage {}
 
 /// Both index types, in the order of the buttons.
 const INDICES: [JointIndices; 2] = [JointIndices::Float, JointIndices::Int];
@@ -260,12 +261,7 @@ impl Lesson for GpuPage {
             doc: "where the palette goes; `float_index` and `int_index` also pick the \
                   index type, with the uniform array",
             access: Access::Choice {
-                names: &[
-                    Storage::Uniform.slug(),
-                    Storage::Texture.slug(),
-                    "float_index",
-                    "int_index",
-                ],
+                names: &["uniform", "texture", "float_index", "int_index"],
                 set: |s, i| match i {
                     0 => s.storage = Storage::Uniform,
                     1 => s.storage = Storage::Texture,

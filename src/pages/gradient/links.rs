@@ -8,6 +8,7 @@
 use super::{
     Cell, DEFAULT_FRAMES, DEFAULT_JOINT, DEFAULT_POINTS, DEFAULT_PRESET, GradientPage, Section,
 };
+use crate::link::Named;
 use crate::link::{Access, Param, numbers, parse_number};
 use crate::pages::joint_link::{self, JOINT_NAMES};
 use crate::skin::Trs;
@@ -54,13 +55,6 @@ fn focus(page: &mut GradientPage, by: Focus, cell: Cell) {
         page.scroll_to.set(Some(cell.into()));
     }
 }
-
-/// Every section's link name, in the order of [`Section::ALL`].
-const SECTION_NAMES: [&str; 3] = [
-    Section::ALL[0].slug(),
-    Section::ALL[1].slug(),
-    Section::ALL[2].slug(),
-];
 
 /// Every preset pose's name, in the order of [`PRESETS`].
 const PRESET_NAMES: [&str; PRESETS.len()] = {
@@ -145,7 +139,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
         key: "show",
         doc: "what the viewport shows",
         access: Access::Choice {
-            names: &SECTION_NAMES,
+            names: Section::NAMES,
             set: |s, i| {
                 if let Some(section) = Section::ALL.get(i) {
                     s.section = *section;

@@ -38,7 +38,17 @@ pub enum Cell {
 }
 
 /// What the viewport shows: one per part of the chapter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Section {
     /// Two points and the vector between them.
     Points,
@@ -49,18 +59,6 @@ pub enum Section {
 }
 
 impl Section {
-    /// Every section, in chapter order.
-    pub const ALL: [Self; 3] = [Self::Points, Self::Matrices, Self::Poses];
-
-    /// The link name.
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Self::Points => "points",
-            Self::Matrices => "matrices",
-            Self::Poses => "poses",
-        }
-    }
-
     fn label(self) -> &'static str {
         match self {
             Self::Points => "Points",

@@ -3,6 +3,7 @@
 use super::links::LIMIT;
 use super::{Drag, GradientPage, Section};
 use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::link::Named;
 use crate::skin::gradient::{Frame2, vector_between};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{AXIS_COLORS, Viewport, rgba};
@@ -52,7 +53,7 @@ fn tidy(v: f32) -> f32 {
 pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
     ui.horizontal(|ui| {
         ui.label("Show:");
-        for section in Section::ALL {
+        for &section in Section::ALL {
             if ui
                 .selectable_label(page.section == section, section.label())
                 .clicked()

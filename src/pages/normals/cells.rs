@@ -3,6 +3,7 @@
 use super::Cell;
 use super::view::{NORMAL_COLOR, TANGENT_COLOR, arm_label};
 use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
+use crate::link::Named;
 use crate::skin::normals::{EXERCISES, Exercise, NormalMethod, TangentSteps, angle_degrees};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::{fixed2, two_mat3_text, vec3_text as vec3};
@@ -37,7 +38,7 @@ impl NormalsPage {
     fn compare_ui(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.label("Draw:");
-            for show in Show::ALL {
+            for &show in Show::ALL {
                 let label = match show {
                     Show::Naive => "M · n",
                     Show::InverseTranspose => "(M⁻¹)^T · n",

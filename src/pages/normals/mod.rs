@@ -7,6 +7,7 @@ mod cells;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
+use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::lbs::{SkinnedVertex, skin_vertices_with};
@@ -41,7 +42,17 @@ pub const DEFAULT_VERTEX: usize = 40 * normals::SEGMENTS + 5;
 const ROW_OFFSET: f32 = 2.6;
 
 /// Which arms the viewport draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Show {
     /// Normals by the matrix itself.
     Naive,
@@ -52,12 +63,6 @@ pub enum Show {
 }
 
 impl Show {
-    /// Every choice, in the order of the buttons.
-    pub const ALL: [Self; 3] = [Self::Naive, Self::InverseTranspose, Self::Both];
-
-    /// The link names, in the order of [`Show::ALL`].
-    pub const NAMES: [&'static str; 3] = ["naive", "inverse_transpose", "both"];
-
     /// The arms drawn: how each carries its normals, and where it sits.
     pub fn arms(self) -> Vec<(NormalMethod, Vec3)> {
         match self {
@@ -236,7 +241,7 @@ impl Lesson for NormalsPage {
             key: "method",
             doc: "the arms drawn: normals by the matrix, by its inverse transpose, or both",
             access: Access::Choice {
-                names: &Show::NAMES,
+                names: Show::NAMES,
                 set: |s, i| {
                     if let Some(show) = Show::ALL.get(i) {
                         s.show = *show;

@@ -6,6 +6,7 @@ mod meshes;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
+use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::arm::{self, Falloff};
@@ -41,7 +42,17 @@ pub const JOINT_NAMES: [&str; 2] = ["shoulder", "elbow"];
 pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = -2.0..=2.0;
 
 /// The part of the lesson the viewport shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Section {
     /// Three rings and a glider: Euler angles.
     Gimbal,
@@ -54,24 +65,6 @@ pub enum Section {
 }
 
 impl Section {
-    /// Every section, in chapter order.
-    pub const ALL: [Self; 4] = [
-        Self::Gimbal,
-        Self::Quaternion,
-        Self::Interpolate,
-        Self::Keyframes,
-    ];
-
-    /// The link name.
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Self::Gimbal => "gimbal",
-            Self::Quaternion => "quaternion",
-            Self::Interpolate => "interpolate",
-            Self::Keyframes => "keyframes",
-        }
-    }
-
     /// The cell that introduces this section.
     fn first_cell(self) -> Cell {
         match self {
@@ -280,12 +273,7 @@ impl Lesson for QuaternionsPage {
             key: "show",
             doc: "the part of the lesson the viewport shows",
             access: Access::Choice {
-                names: &[
-                    Section::ALL[0].slug(),
-                    Section::ALL[1].slug(),
-                    Section::ALL[2].slug(),
-                    Section::ALL[3].slug(),
-                ],
+                names: Section::NAMES,
                 set: |s, i| {
                     if let Some(section) = Section::ALL.get(i) {
                         s.show_linked = true;

@@ -2,6 +2,7 @@
 
 use super::Cell;
 use super::*;
+use crate::link::Named;
 
 /// `m * v` for a 4-vector, written out as the column-major product.
 fn product_text(m: &Mat4, v: glam::Vec4) -> String {
@@ -70,7 +71,7 @@ impl XrayPage {
         match cell {
             Cell::Presets => {
                 ui.horizontal_wrapped(|ui| {
-                    for preset in Preset::ALL {
+                    for &preset in Preset::ALL {
                         if ui
                             .selectable_label(
                                 self.preset == preset && self.matrix == preset.matrix(),

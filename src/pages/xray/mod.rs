@@ -4,6 +4,7 @@ mod cells;
 mod exercise;
 
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::Influences;
@@ -16,7 +17,17 @@ use glam::{Mat3, Mat4, Vec3};
 use std::sync::{Arc, OnceLock};
 
 /// The named starting matrices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Preset {
     Identity,
     RotateX,
@@ -30,34 +41,6 @@ pub enum Preset {
 }
 
 impl Preset {
-    /// Every preset, in the order of the buttons.
-    pub const ALL: [Self; 9] = [
-        Self::Identity,
-        Self::RotateX,
-        Self::RotateY,
-        Self::RotateZ,
-        Self::Scale,
-        Self::ScaleXyz,
-        Self::Shear,
-        Self::Translate,
-        Self::Composed,
-    ];
-
-    /// The link name.
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Self::Identity => "identity",
-            Self::RotateX => "rotate_x",
-            Self::RotateY => "rotate_y",
-            Self::RotateZ => "rotate_z",
-            Self::Scale => "scale",
-            Self::ScaleXyz => "scale_xyz",
-            Self::Shear => "shear",
-            Self::Translate => "translate",
-            Self::Composed => "composed",
-        }
-    }
-
     fn label(self) -> &'static str {
         match self {
             Self::Identity => "Identity",
@@ -110,16 +93,6 @@ pub enum Cell {
     Check,
 }
 
-/// Every preset's link name, in the order of [`Preset::ALL`].
-const PRESET_NAMES: [&str; Preset::ALL.len()] = {
-    let mut names = [""; Preset::ALL.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = Preset::ALL[i].slug();
-        i += 1;
-    }
-    names
-};
 /// How far a matrix entry, the point or the vector may go, typed or linked: the grid is
 /// ±5, so past this the picture says nothing more.
 pub const LIMIT: f32 = 100.0;
@@ -294,7 +267,7 @@ impl Lesson for XrayPage {
             key: "preset",
             doc: "a named starting matrix",
             access: Access::Choice {
-                names: &PRESET_NAMES,
+                names: Preset::NAMES,
                 set: |s, i| {
                     if let Some(preset) = Preset::ALL.get(i) {
                         s.set_preset(*preset);
