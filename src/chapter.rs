@@ -34,8 +34,11 @@ pub struct Marker<'a> {
 /// One piece of a chapter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Block<'a> {
-    /// Markdown prose, for the given readers.
+    /// Markdown prose, for the given readers (no fenced blocks, no HTML comments).
     Prose(Audience, String),
+    /// A fenced block of code or formulas, for the given readers: its info string
+    /// (`text`, `rust`, `glsl`, …) and its lines.
+    Code(Audience, &'a str, String),
     /// A live cell of the page.
     Cell(Marker<'a>),
     /// A picture of a page state (the book shows it; the app links to the state).
@@ -61,15 +64,54 @@ impl fmt::Display for ChapterError {
 
 impl std::error::Error for ChapterError {}
 
-fn fence_info(line: &str) -> Option<&str> {
-    line.trim_start().strip_prefix("```").map(str::trim)
+/// A fence line: its character (`` ` `` or `~`), its length (3 or more) and its info
+/// string.
+fn fence(line: &str) -> Option<(char, usize, &str)> {
+    let trimmed = line.trim_start();
+    let c = trimmed.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let length = trimmed.chars().take_while(|x| *x == c).count();
+    (length >= 3).then(|| (c, length, trimmed[length..].trim()))
 }
 
+/// Whether `line` closes a fence opened with `length` of `c`.
+fn closes(line: &str, c: char, length: usize) -> bool {
+    fence(line).is_some_and(|(d, n, info)| d == c && n >= length && info.is_empty())
+}
+
+/// The text of a line that is one HTML comment and nothing else.
 fn comment(line: &str) -> Option<&str> {
-    line.trim()
-        .strip_prefix("<!--")
-        .and_then(|rest| rest.strip_suffix("-->"))
-        .map(str::trim)
+    let inner = line.trim().strip_prefix("<!--")?.strip_suffix("-->")?;
+    (!inner.contains("-->")).then(|| inner.trim())
+}
+
+/// Prose without HTML comments (inline, or across lines): notes to writers, which
+/// neither the app nor the book shows. `open` carries an unclosed comment to the next
+/// line.
+fn strip_comments(line: &str, open: &mut bool) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    loop {
+        if *open {
+            match rest.find("-->") {
+                Some(end) => {
+                    rest = &rest[end + 3..];
+                    *open = false;
+                }
+                None => return out,
+            }
+        }
+        match rest.find("<!--") {
+            Some(start) => {
+                out.push_str(&rest[..start]);
+                rest = &rest[start + 4..];
+                *open = true;
+            }
+            None => {
+                out.push_str(rest);
+                return out;
+            }
+        }
+    }
 }
 
 /// Reads a marker's body: its name, then `key: value` lines.
@@ -113,6 +155,9 @@ pub fn parse(text: &str) -> Result<Vec<Block<'_>>, ChapterError> {
     let mut prose = String::new();
     let mut audience = Audience::Both;
     let mut opened_at = 0;
+    let mut in_comment = false;
+    let mut live_at = None;
+    let error = |line: usize, message: String| Err(ChapterError { line, message });
     let flush = |prose: &mut String, blocks: &mut Vec<Block<'_>>, audience| {
         if !prose.trim().is_empty() {
             blocks.push(Block::Prose(audience, std::mem::take(prose)));
@@ -121,55 +166,44 @@ pub fn parse(text: &str) -> Result<Vec<Block<'_>>, ChapterError> {
     };
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     while let Some((number, line)) = lines.next() {
-        if let Some(info) = fence_info(line) {
+        if let Some((c, length, info)) = fence(line).filter(|_| !in_comment) {
             let mut body = Vec::new();
             let mut closed = false;
             for (n, l) in lines.by_ref() {
-                if fence_info(l) == Some("") {
+                if closes(l, c, length) {
                     closed = true;
                     break;
                 }
                 body.push((n, l));
             }
             if !closed {
-                return Err(ChapterError {
-                    line: number,
-                    message: "this fenced block is never closed".into(),
-                });
+                return error(number, "this fenced block is never closed".into());
             }
+            flush(&mut prose, &mut blocks, audience);
             if info == "cell" || info == "figure" {
-                flush(&mut prose, &mut blocks, audience);
                 if audience != Audience::Both {
-                    return Err(ChapterError {
-                        line: number,
-                        message: format!("a {info} marker belongs to the app and the book"),
-                    });
+                    return error(
+                        number,
+                        format!("a {info} marker belongs to the app and the book"),
+                    );
                 }
                 let marker = marker(&body, number)?;
+                if info == "figure" && marker.link.is_none() {
+                    return error(number, "a figure needs `link:`, the state it shows".into());
+                }
                 blocks.push(if info == "cell" {
                     Block::Cell(marker)
                 } else {
-                    if marker.link.is_none() {
-                        return Err(ChapterError {
-                            line: number,
-                            message: "a figure needs `link:`, the state it shows".into(),
-                        });
-                    }
                     Block::Figure(marker)
                 });
             } else {
-                prose.push_str(line);
-                prose.push('\n');
-                for (_, l) in &body {
-                    prose.push_str(l);
-                    prose.push('\n');
-                }
-                prose.push_str("```\n");
+                let code: Vec<&str> = body.iter().map(|(_, l)| *l).collect();
+                blocks.push(Block::Code(audience, info, code.join("\n")));
             }
             continue;
         }
-        let Some(inner) = comment(line) else {
-            prose.push_str(line);
+        let Some(inner) = comment(line).filter(|_| !in_comment) else {
+            prose.push_str(&strip_comments(line, &mut in_comment));
             prose.push('\n');
             continue;
         };
@@ -182,35 +216,63 @@ pub fn parse(text: &str) -> Result<Vec<Block<'_>>, ChapterError> {
         };
         if let Some((from, to)) = switch {
             if audience != from {
-                return Err(ChapterError {
-                    line: number,
-                    message: format!("`<!-- {inner} -->` does not fit here: blocks do not nest"),
-                });
+                return error(
+                    number,
+                    format!("`<!-- {inner} -->` does not fit here: blocks do not nest"),
+                );
             }
             flush(&mut prose, &mut blocks, audience);
             audience = to;
             opened_at = number;
         } else if let Some(query) = inner.strip_prefix("live:") {
+            if let Some(first) = live_at {
+                return error(
+                    number,
+                    format!("a second `live:` line (the first is on line {first})"),
+                );
+            }
+            if audience != Audience::Both {
+                return error(
+                    number,
+                    "the `live:` line belongs outside book and app blocks".into(),
+                );
+            }
+            live_at = Some(number);
             flush(&mut prose, &mut blocks, audience);
             blocks.push(Block::Live(query.trim()));
         }
         // Any other comment is a note to writers: nobody reads it.
     }
     if audience != Audience::Both {
-        return Err(ChapterError {
-            line: opened_at,
-            message: "this block is never closed".into(),
-        });
+        return error(opened_at, "this block is never closed".into());
+    }
+    if in_comment {
+        return error(
+            text.lines().count(),
+            "an HTML comment is never closed".into(),
+        );
     }
     flush(&mut prose, &mut blocks, audience);
     Ok(blocks)
 }
 
-/// The title: the first `# ` heading.
+/// The title: the first `# ` heading outside fenced blocks.
 pub fn title(text: &str) -> Option<&str> {
-    text.lines()
-        .find_map(|l| l.strip_prefix("# "))
-        .map(str::trim)
+    let mut fenced: Option<(char, usize)> = None;
+    for line in text.lines() {
+        match fenced {
+            Some((c, length)) if closes(line, c, length) => fenced = None,
+            Some(_) => {}
+            None => {
+                if let Some((c, length, _)) = fence(line) {
+                    fenced = Some((c, length));
+                } else if let Some(title) = line.strip_prefix("# ") {
+                    return Some(title.trim());
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The names of the cells a chapter places, in order.
@@ -275,10 +337,13 @@ pub fn book_chapter(slug: &str, text: &str) -> Result<String, ChapterError> {
     let mut live_done = false;
     for block in &blocks {
         match block {
-            Block::Prose(Audience::App, _) => {}
+            Block::Prose(Audience::App, _) | Block::Code(Audience::App, ..) => {}
             Block::Prose(_, prose) => {
                 out.push_str(&prose_for_book(prose));
                 out.push('\n');
+            }
+            Block::Code(_, info, code) => {
+                out.push_str(&format!("```{info}\n{}\n```\n\n", prose_for_book(code)));
             }
             Block::Live(query) => {
                 let link = page_link(slug, query);
@@ -359,16 +424,52 @@ mod tests {
                 caption: Some("Two copies."),
             })
         );
-        assert!(
-            matches!(blocks[4], Block::Prose(Audience::Book, ref p) if p.contains("{{#include"))
+        assert_eq!(blocks[4], Block::Prose(Audience::Book, "Depth.\n\n".into()));
+        assert_eq!(
+            blocks[5],
+            Block::Code(
+                Audience::Book,
+                "rust",
+                "{{#include ../src/skin/lbs.rs:blend}}".into()
+            )
         );
-        assert_eq!(blocks[5], Block::Prose(Audience::App, "Drag it.\n".into()));
-        assert!(
-            matches!(blocks[6], Block::Prose(Audience::Both, ref p) if p.contains("b = ab * a"))
+        assert_eq!(blocks[6], Block::Prose(Audience::App, "Drag it.\n".into()));
+        assert_eq!(
+            blocks[7],
+            Block::Code(Audience::Both, "text", "b = ab * a".into())
         );
-        assert!(matches!(blocks[7], Block::Figure(m) if m.name == "grid-forget.png"));
+        assert!(matches!(blocks[8], Block::Figure(m) if m.name == "grid-forget.png"));
         assert_eq!(cell_names(TEXT).expect("parses"), vec!["matrix"]);
         assert_eq!(title(TEXT), Some("Title"));
+    }
+
+    #[test]
+    fn fences_close_only_on_their_own_kind() {
+        let text = "# T\n````text\n```cell\nx\n```\n````\n~~~\n```figure\n~~~\n";
+        let blocks = parse(text).expect("parses");
+        assert_eq!(
+            blocks[1],
+            Block::Code(Audience::Both, "text", "```cell\nx\n```".into())
+        );
+        assert_eq!(
+            blocks[2],
+            Block::Code(Audience::Both, "", "```figure".into())
+        );
+        assert!(
+            cell_names(text).expect("parses").is_empty(),
+            "markers inside code are code"
+        );
+        assert_eq!(title("```text\n# not a title\n```\n# Real\n"), Some("Real"));
+    }
+
+    #[test]
+    fn comments_are_notes_nobody_sees() {
+        let text = "a <!-- note --> b <!-- other -->\nc <!-- across\nlines --> d\n";
+        assert_eq!(
+            parse(text).expect("parses"),
+            vec![Block::Prose(Audience::Both, "a  b \nc \n d\n".into())]
+        );
+        assert!(parse("<!-- never closed\n").is_err());
     }
 
     #[test]

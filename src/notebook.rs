@@ -24,28 +24,26 @@ pub fn notebook_ui(
     let mut clicked = None;
     for block in &blocks {
         match block {
-            Block::Prose(Audience::Book, _) | Block::Live(_) => {}
+            Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {}
             Block::Prose(_, prose) => {
                 for link in app_links(prose) {
                     cache.add_link_hook(link);
                 }
-                for (is_code, text) in split_code(prose) {
-                    if is_code {
-                        code_ui(ui, text);
-                        ui.add_space(4.0);
-                    } else {
-                        CommonMarkViewer::new().show(ui, cache, text);
-                    }
-                }
+                CommonMarkViewer::new().show(ui, cache, prose);
+                // The viewer clears every hook before it draws: read them at once.
                 let hit = cache
                     .link_hooks()
                     .iter()
                     .find(|(_, clicked)| **clicked)
-                    .map(|(link, _)| link.clone());
+                    .and_then(|(link, _)| link.strip_prefix(APP_LINK));
                 if let Some(link) = hit {
-                    clicked = link.strip_prefix(APP_LINK).map(str::to_owned);
+                    clicked = Some(link.to_owned());
                 }
                 cache.link_hooks_clear();
+            }
+            Block::Code(_, _, code) => {
+                code_ui(ui, code);
+                ui.add_space(4.0);
             }
             Block::Cell(marker) => {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -69,34 +67,6 @@ pub fn notebook_ui(
         }
     }
     clicked
-}
-
-/// Splits Markdown at fenced blocks: `(true, body)` for a fenced block's lines, `(false,
-/// text)` for the Markdown between. Code and formulas are drawn by [`code_ui`], wrapped
-/// to the column (the Markdown viewer's code block would not wrap, and its copy button
-/// needs a glyph the bundled fonts lack).
-fn split_code(prose: &str) -> Vec<(bool, &str)> {
-    let mut parts = Vec::new();
-    let mut rest = prose;
-    while let Some(start) = rest.find("```") {
-        let (before, fence) = rest.split_at(start);
-        let Some(body_start) = fence.find('\n') else {
-            break;
-        };
-        let body = &fence[body_start + 1..];
-        let Some(end) = body.find("```") else {
-            break;
-        };
-        if !before.trim().is_empty() {
-            parts.push((false, before));
-        }
-        parts.push((true, body[..end].trim_end_matches('\n')));
-        rest = body[end + 3..].trim_start_matches(|c| c != '\n');
-    }
-    if !rest.trim().is_empty() {
-        parts.push((false, rest));
-    }
-    parts
 }
 
 /// Every `skinlab:` link target in a stretch of Markdown.
@@ -154,17 +124,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn code_blocks_are_split_from_markdown() {
-        let parts = split_code("Text.\n```text\na = b\n```\nMore.\n```rust\nfn f() {}\n```\n");
-        assert_eq!(
-            parts,
-            vec![
-                (false, "Text.\n"),
-                (true, "a = b"),
-                (false, "\nMore.\n"),
-                (true, "fn f() {}"),
-            ]
-        );
+    fn finds_the_app_links_in_prose() {
         assert_eq!(
             app_links("[a](skinlab:grid?x=1) [b](images/x.png)").collect::<Vec<_>>(),
             vec!["skinlab:grid?x=1"]
