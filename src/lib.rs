@@ -3,7 +3,8 @@
 //! Layers, each depending only on the ones after it:
 //! [`pages`] → [`ui`] → [`gl`] → [`skin`]. [`skin`] is the mathematics (glam only),
 //! [`gl`] holds every OpenGL call, [`ui`] the shared egui widgets, and each page in
-//! [`pages`] its own state and cells. [`app`] is the shell around the pages, the same on
+//! [`pages`] its own state and cells. [`model`] → [`skin`] is the glTF boundary: file
+//! bytes in, skin types out. [`app`] is the shell around the pages, the same on
 //! every target; `native` (the desktop window) and `web` (the browser) each wrap it in
 //! an `eframe::App` with what only their target has.
 
@@ -13,6 +14,7 @@ pub mod bench;
 pub mod chapter;
 pub mod gl;
 pub mod link;
+pub mod model;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 pub mod notebook;

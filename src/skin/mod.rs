@@ -11,6 +11,7 @@
 pub mod arm;
 pub mod binding;
 pub mod blend;
+pub mod clip;
 pub mod dqs;
 pub mod gpu;
 pub mod gradient;

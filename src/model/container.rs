@@ -1,0 +1,255 @@
+//! The file around the glTF: a GLB's header and chunks, or a `.gltf` JSON text, and the
+//! bytes of each buffer (the GLB's BIN chunk or a base64 data URI). Every length the
+//! file claims is checked against the bytes it really has.
+
+use super::{ModelError, quoted};
+use std::borrow::Cow;
+
+const GLB_MAGIC: &[u8; 4] = b"glTF";
+const CHUNK_JSON: u32 = 0x4E4F_534A;
+const CHUNK_BIN: u32 = 0x004E_4942;
+const HEADER: usize = 12;
+const CHUNK_HEADER: usize = 8;
+
+/// The JSON text and, for a GLB, its BIN chunk.
+pub(super) struct Parts<'a> {
+    pub json: &'a [u8],
+    pub bin: Option<&'a [u8]>,
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
+    let word = bytes.get(at..at.checked_add(4)?)?;
+    Some(u32::from_le_bytes([word[0], word[1], word[2], word[3]]))
+}
+
+/// Splits a file into its JSON and binary parts, or says why it is not glTF.
+pub(super) fn split(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
+    if bytes.is_empty() {
+        return Err(ModelError::new("the file is empty"));
+    }
+    if bytes.starts_with(GLB_MAGIC) {
+        return split_glb(bytes);
+    }
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match text.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') => Ok(Parts {
+            json: text,
+            bin: None,
+        }),
+        _ => {
+            let head: Vec<String> = bytes.iter().take(4).map(|b| format!("{b:02X}")).collect();
+            Err(ModelError::new(format!(
+                "this is not a glTF file: it starts with the bytes {}, neither 'glTF' (a GLB) \
+                 nor '{{' (a .gltf JSON text)",
+                head.join(" ")
+            )))
+        }
+    }
+}
+
+fn split_glb(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
+    let truncated = |what: String| ModelError::new(format!("the file is truncated: {what}"));
+    let (Some(version), Some(length)) = (u32_at(bytes, 4), u32_at(bytes, 8)) else {
+        return Err(truncated(format!(
+            "a GLB starts with a {HEADER}-byte header, and this file has {} bytes",
+            bytes.len()
+        )));
+    };
+    if version != 2 {
+        return Err(ModelError::new(format!(
+            "this GLB is version {version}; only glTF 2.0 (GLB version 2) can be loaded"
+        )));
+    }
+    let length = length as usize;
+    if length > bytes.len() {
+        return Err(truncated(format!(
+            "its GLB header says {length} bytes, but it has {}",
+            bytes.len()
+        )));
+    }
+    let bytes = &bytes[..length];
+    let chunk = |at: usize, name: &str| -> Result<Option<(u32, &[u8])>, ModelError> {
+        if at >= bytes.len() {
+            return Ok(None);
+        }
+        let (Some(len), Some(kind)) = (u32_at(bytes, at), u32_at(bytes, at + 4)) else {
+            return Err(truncated(format!(
+                "the {name} chunk's header at byte {at} is cut off"
+            )));
+        };
+        let start = at + CHUNK_HEADER;
+        let end = start
+            .checked_add(len as usize)
+            .filter(|&end| end <= bytes.len());
+        match end {
+            Some(end) => Ok(Some((kind, &bytes[start..end]))),
+            None => Err(truncated(format!(
+                "the {name} chunk claims {len} bytes, but only {} follow its header",
+                bytes.len().saturating_sub(start)
+            ))),
+        }
+    };
+    let json = match chunk(HEADER, "first")? {
+        Some((CHUNK_JSON, json)) => json,
+        Some((kind, _)) => {
+            return Err(ModelError::new(format!(
+                "the GLB's first chunk must be JSON, but its type is 0x{kind:08X}"
+            )));
+        }
+        None => return Err(truncated("the GLB has a header but no JSON chunk".into())),
+    };
+    let after_json = HEADER + CHUNK_HEADER + json.len();
+    let bin = match chunk(after_json, "second")? {
+        Some((CHUNK_BIN, bin)) => Some(bin),
+        _ => None,
+    };
+    Ok(Parts { json, bin })
+}
+
+/// The bytes of every buffer, each at least as long as the buffer says (and cut to it).
+pub(super) fn buffers<'a>(
+    document: &gltf::Document,
+    bin: Option<&'a [u8]>,
+) -> Result<Vec<Cow<'a, [u8]>>, ModelError> {
+    let mut out = Vec::new();
+    for buffer in document.buffers() {
+        let index = buffer.index();
+        let data: Cow<'a, [u8]> = match buffer.source() {
+            gltf::buffer::Source::Bin => match bin {
+                Some(bin) if index == 0 => Cow::Borrowed(bin),
+                _ => {
+                    return Err(ModelError::new(format!(
+                        "buffer {index} has no uri, so its data must be the GLB's BIN chunk, \
+                         but {}",
+                        if index == 0 {
+                            "the file has no BIN chunk"
+                        } else {
+                            "only buffer 0 can use it"
+                        }
+                    )));
+                }
+            },
+            gltf::buffer::Source::Uri(uri) => Cow::Owned(data_uri(index, uri)?),
+        };
+        let claimed = buffer.length();
+        if data.len() < claimed {
+            return Err(ModelError::new(format!(
+                "the file is truncated: buffer {index} should hold {claimed} bytes, but has {}",
+                data.len()
+            )));
+        }
+        out.push(match data {
+            Cow::Borrowed(b) => Cow::Borrowed(&b[..claimed]),
+            Cow::Owned(mut v) => {
+                v.truncate(claimed);
+                Cow::Owned(v)
+            }
+        });
+    }
+    Ok(out)
+}
+
+/// Decodes `data:[<media type>];base64,<data>`; any other URI names an external file.
+fn data_uri(index: usize, uri: &str) -> Result<Vec<u8>, ModelError> {
+    let Some(rest) = uri.strip_prefix("data:") else {
+        return Err(ModelError::new(format!(
+            "buffer {index} refers to the external file {}; only self-contained files can be \
+             loaded: export as GLB, or embed the buffers in the .gltf as data URIs",
+            quoted(uri)
+        )));
+    };
+    let Some((header, payload)) = rest.split_once(',') else {
+        return Err(ModelError::new(format!(
+            "buffer {index}: its data URI has no ',' before the data"
+        )));
+    };
+    if !header.ends_with(";base64") {
+        return Err(ModelError::new(format!(
+            "buffer {index}: its data URI is not base64 (it starts {})",
+            quoted(&format!("data:{header},"))
+        )));
+    }
+    base64_decode(payload.as_bytes()).map_err(|at| {
+        ModelError::new(format!(
+            "buffer {index}: its data URI has a character that is not base64 at position {at}"
+        ))
+    })
+}
+
+fn sextet(c: u8) -> Option<u32> {
+    Some(u32::from(match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' | b'-' => 62,
+        b'/' | b'_' => 63,
+        _ => return None,
+    }))
+}
+
+/// Standard (or URL-safe) base64 with optional padding; the error is the position of
+/// the first bad character. The output is never longer than the input, so a data URI
+/// cannot make us allocate more than the file's own size.
+pub(super) fn base64_decode(text: &[u8]) -> Result<Vec<u8>, usize> {
+    let data_end = text
+        .iter()
+        .rposition(|&c| c != b'=')
+        .map_or(0, |last| last + 1);
+    if text.len() - data_end > 2 {
+        return Err(data_end + 2);
+    }
+    let data = &text[..data_end];
+    if data.len() % 4 == 1 {
+        // One leftover character holds only six bits: not even one byte.
+        return Err(data.len() - 1);
+    }
+    let mut out = Vec::with_capacity(data.len() / 4 * 3 + 2);
+    for (block, chunk) in data.chunks(4).enumerate() {
+        let mut bits = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            bits |= sextet(c).ok_or(block * 4 + i)? << (18 - 6 * i);
+        }
+        let bytes = bits.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_round_trips_with_and_without_padding() {
+        assert_eq!(base64_decode(b"TWFu").unwrap(), b"Man");
+        assert_eq!(base64_decode(b"TWE=").unwrap(), b"Ma");
+        assert_eq!(base64_decode(b"TWE").unwrap(), b"Ma");
+        assert_eq!(base64_decode(b"TQ==").unwrap(), b"M");
+        assert_eq!(base64_decode(b"").unwrap(), b"");
+        assert_eq!(base64_decode(b"AACAPw==").unwrap(), 1.0f32.to_le_bytes());
+        assert_eq!(base64_decode(b"TW!u"), Err(2));
+        assert_eq!(base64_decode(b"TWFuT"), Err(4));
+        assert_eq!(base64_decode(b"T==="), Err(3));
+    }
+
+    #[test]
+    fn glb_lengths_are_checked() {
+        let mut glb = b"glTF".to_vec();
+        glb.extend(2u32.to_le_bytes());
+        glb.extend(40u32.to_le_bytes());
+        let e = split(&glb).err().unwrap();
+        assert!(
+            e.message().contains("header says 40 bytes, but it has 12"),
+            "{e}"
+        );
+        assert!(split(b"glTF\x02\0").is_err());
+        assert!(
+            split(b"\x89PNG")
+                .err()
+                .unwrap()
+                .message()
+                .contains("89 50 4E 47")
+        );
+        assert!(split(b" \n{}").is_ok());
+    }
+}
