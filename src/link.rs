@@ -165,91 +165,6 @@ impl Link {
             None => Ok(()),
         }
     }
-
-    /// The error for a value of `key` that is not what was `expected`.
-    pub fn bad(&self, key: &str, expected: impl Into<String>) -> LinkError {
-        LinkError::BadValue {
-            key: key.to_owned(),
-            value: self.get(key).unwrap_or_default().to_owned(),
-            expected: expected.into(),
-        }
-    }
-
-    /// A finite number.
-    pub fn f32(&self, key: &str) -> Result<Option<f32>, LinkError> {
-        self.get(key)
-            .map(|v| parse_number(v).ok_or_else(|| self.bad(key, "a finite number")))
-            .transpose()
-    }
-
-    /// Exactly `N` finite numbers separated by commas.
-    pub fn f32s<const N: usize>(&self, key: &str) -> Result<Option<[f32; N]>, LinkError> {
-        let Some(value) = self.get(key) else {
-            return Ok(None);
-        };
-        let expected = || self.bad(key, format!("{N} finite numbers separated by commas"));
-        let numbers: Vec<f32> = value
-            .split(',')
-            .map(parse_number)
-            .collect::<Option<_>>()
-            .ok_or_else(expected)?;
-        numbers.try_into().map(Some).map_err(|_| expected())
-    }
-
-    /// A whole number in `0..count`.
-    pub fn index(&self, key: &str, count: usize) -> Result<Option<usize>, LinkError> {
-        self.get(key)
-            .map(|v| {
-                v.parse::<usize>()
-                    .ok()
-                    .filter(|i| *i < count)
-                    .ok_or_else(|| {
-                        self.bad(
-                            key,
-                            format!("a whole number from 0 to {}", count.saturating_sub(1)),
-                        )
-                    })
-            })
-            .transpose()
-    }
-
-    /// `question=N`, a check-yourself exercise numbered from 1 to `count`, returned as
-    /// its position (from 0).
-    pub fn question(&self, count: usize) -> Result<Option<usize>, LinkError> {
-        let key = "question";
-        self.get(key)
-            .map(|v| {
-                v.parse::<usize>()
-                    .ok()
-                    .filter(|q| (1..=count).contains(q))
-                    .map(|q| q - 1)
-                    .ok_or_else(|| self.bad(key, format!("a whole number from 1 to {count}")))
-            })
-            .transpose()
-    }
-
-    /// `true`/`false` (or `1`/`0`).
-    pub fn bool(&self, key: &str) -> Result<Option<bool>, LinkError> {
-        self.get(key)
-            .map(|v| match v {
-                "true" | "1" => Ok(true),
-                "false" | "0" => Ok(false),
-                _ => Err(self.bad(key, "true or false")),
-            })
-            .transpose()
-    }
-
-    /// One of the names in `choices`, returned as its position.
-    pub fn choice(&self, key: &str, choices: &[&str]) -> Result<Option<usize>, LinkError> {
-        self.get(key)
-            .map(|v| {
-                choices
-                    .iter()
-                    .position(|c| *c == v)
-                    .ok_or_else(|| self.bad(key, format!("one of: {}", choices.join(", "))))
-            })
-            .transpose()
-    }
 }
 
 impl fmt::Display for Link {
@@ -526,8 +441,9 @@ mod tests {
     fn parses_slug_and_params() {
         let link = Link::parse("grid?angle=0.8&bone=1").unwrap();
         assert_eq!(link.slug, "grid");
-        assert_eq!(link.f32("angle"), Ok(Some(0.8)));
-        assert_eq!(link.index("bone", 3), Ok(Some(1)));
+        assert_eq!(link.get("angle"), Some("0.8"));
+        assert_eq!(link.get("bone"), Some("1"));
+        assert_eq!(link.get("vertex"), None);
         assert_eq!(link.to_string(), "grid?angle=0.8&bone=1");
         assert_eq!(Link::parse("#xray").unwrap(), Link::new("xray"));
     }
@@ -545,32 +461,11 @@ mod tests {
             Err(LinkError::DuplicateKey(_))
         ));
         let link = Link::parse("grid?angle=abc&bone=9&flag=maybe").unwrap();
-        let err = link.f32("angle").unwrap_err().to_string();
-        assert!(
-            err.contains("angle=abc") && err.contains("finite number"),
-            "{err}"
-        );
-        assert!(
-            link.index("bone", 3)
-                .unwrap_err()
-                .to_string()
-                .contains("0 to 2")
-        );
-        assert!(link.bool("flag").is_err());
-        assert!(Link::parse("grid?angle=NaN").unwrap().f32("angle").is_err());
         let unknown = link.check_keys(&["angle"]).unwrap_err().to_string();
         assert!(
             unknown.contains("bone") && unknown.contains("angle"),
             "{unknown}"
         );
-    }
-
-    #[test]
-    fn reads_number_lists() {
-        let link = Link::parse("xray?m=1,2,3&p=1,x,3").unwrap();
-        assert_eq!(link.f32s::<3>("m"), Ok(Some([1.0, 2.0, 3.0])));
-        assert!(link.f32s::<4>("m").is_err());
-        assert!(link.f32s::<3>("p").is_err());
     }
 
     proptest! {

@@ -22,21 +22,16 @@ pub trait Page {
 
     /// The title shown in the page list.
     fn title(&self) -> &'static str {
-        self.info().title
+        self.info().title()
     }
 
-    /// The chapter text (`chapters/NN-slug.md`).
+    /// The chapter text (`chapters/<slug>.md`).
     fn notebook(&self) -> &'static str {
         self.info().chapter
     }
 
     /// The cells this page can draw; every one must be placed in the notebook.
-    fn cells(&self) -> &'static [&'static str] {
-        self.info().cells
-    }
-
-    /// The link parameters this page understands.
-    fn link_keys(&self) -> Vec<&'static str>;
+    fn cells(&self) -> &'static [&'static str];
 
     /// Back to the page's defaults.
     fn reset(&mut self);
@@ -65,14 +60,14 @@ pub trait Page {
 /// A lesson page as it is written: declared once, drawn by its cells and viewport.
 /// Every `Lesson` is a [`Page`].
 pub trait Lesson: Default + 'static {
-    /// Slug, title, chapter and cell names.
+    /// Slug and chapter.
     const INFO: &'static PageInfo;
 
     /// The link parameters, applied in this order.
     const PARAMS: &'static [Param<Self>];
 
     /// The cells, named once: their snake_case names are the chapter's cell markers.
-    type Cell: std::str::FromStr;
+    type Cell: std::str::FromStr + strum::VariantNames;
 
     /// Draws one cell of the notebook.
     fn cell_ui(&mut self, cell: Self::Cell, ui: &mut Ui);
@@ -93,8 +88,8 @@ impl<L: Lesson> Page for L {
         L::INFO
     }
 
-    fn link_keys(&self) -> Vec<&'static str> {
-        L::PARAMS.iter().map(|p| p.key).collect()
+    fn cells(&self) -> &'static [&'static str] {
+        <L::Cell as strum::VariantNames>::VARIANTS
     }
 
     fn reset(&mut self) {
@@ -131,12 +126,16 @@ impl<L: Lesson> Page for L {
 pub struct PageInfo {
     /// The link name, e.g. `grid`: lower-case letters, digits and `_`.
     pub slug: &'static str,
-    /// The title shown in the page list.
-    pub title: &'static str,
-    /// The chapter text, `include_str!` of `chapters/NN-slug.md`.
+    /// The chapter text, `include_str!` of `chapters/<slug>.md`.
     pub chapter: &'static str,
-    /// The names of the cells the page draws, from its `Cell` enum.
-    pub cells: &'static [&'static str],
+}
+
+impl PageInfo {
+    /// The title: the chapter's `# ` heading (the slug if it has none, which a test
+    /// forbids).
+    pub fn title(&self) -> &'static str {
+        crate::chapter::title(self.chapter).unwrap_or(self.slug)
+    }
 }
 
 /// One line of the registry: a page's declaration and how to build it.
@@ -224,7 +223,6 @@ pub fn slugs() -> Vec<&'static str> {
 /// and says why.
 pub fn open(page: &mut dyn Page, link: &Link) -> Result<(), LinkError> {
     page.reset();
-    link.check_keys(&page.link_keys())?;
     let result = page.apply_link(link);
     if result.is_err() {
         page.reset();

@@ -19,7 +19,7 @@ fn write_chapters(dir: &Path) -> Result<(), String> {
             .map_err(|e| format!("chapter of `{}`: {e}", info.slug))?;
         let path = dir.join(format!("{}.md", info.slug));
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        contents.push((info.slug, info.title));
+        contents.push((info.slug, info.title()));
     }
     let path = dir.join("SUMMARY.md");
     std::fs::write(&path, chapter::book_summary(&contents))

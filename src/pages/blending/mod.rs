@@ -326,9 +326,7 @@ impl BlendingPage {
 impl Lesson for BlendingPage {
     const INFO: &'static PageInfo = &PageInfo {
         slug: "blending",
-        title: "Weighted blending",
-        chapter: include_str!("../../../chapters/06-blending.md"),
-        cells: <Cell as strum::VariantNames>::VARIANTS,
+        chapter: include_str!("../../../chapters/blending.md"),
     };
 
     // Only what differs from the defaults is written; painted weights are not part of

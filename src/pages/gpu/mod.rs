@@ -247,9 +247,7 @@ impl GpuPage {
 impl Lesson for GpuPage {
     const INFO: &'static PageInfo = &PageInfo {
         slug: "gpu",
-        title: "GPU skinning paths",
-        chapter: include_str!("../../../chapters/08-gpu.md"),
-        cells: <Cell as strum::VariantNames>::VARIANTS,
+        chapter: include_str!("../../../chapters/gpu.md"),
     };
 
     // Written every frame: each `get` compares with the default values, not a default

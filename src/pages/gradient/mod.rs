@@ -279,9 +279,7 @@ impl GradientPage {
 impl Lesson for GradientPage {
     const INFO: &'static PageInfo = &PageInfo {
         slug: "gradient",
-        title: "Gradient matrices",
-        chapter: include_str!("../../../chapters/03-gradient.md"),
-        cells: <Cell as strum::VariantNames>::VARIANTS,
+        chapter: include_str!("../../../chapters/gradient.md"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

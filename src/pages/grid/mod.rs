@@ -190,9 +190,7 @@ impl GridPage {
 impl Lesson for GridPage {
     const INFO: &'static PageInfo = &PageInfo {
         slug: "grid",
-        title: "The 2D bone-chain grid",
-        chapter: include_str!("../../../chapters/05-grid.md"),
-        cells: <Cell as strum::VariantNames>::VARIANTS,
+        chapter: include_str!("../../../chapters/grid.md"),
     };
 
     // While the animation plays, the link names no angle: a link that changed every

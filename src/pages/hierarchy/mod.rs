@@ -210,9 +210,7 @@ fn read_field(page: &mut HierarchyPage, field: Field, text: &str) -> Result<(), 
 impl Lesson for HierarchyPage {
     const INFO: &'static PageInfo = &PageInfo {
         slug: "hierarchy",
-        title: "The transformation hierarchy",
-        chapter: include_str!("../../../chapters/01-hierarchy.md"),
-        cells: <Cell as strum::VariantNames>::VARIANTS,
+        chapter: include_str!("../../../chapters/hierarchy.md"),
     };
 
     // The pose in a link: only the joints that differ from the T-pose, one field a key.

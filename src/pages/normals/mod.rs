@@ -218,9 +218,7 @@ impl NormalsPage {
 impl Lesson for NormalsPage {
     const INFO: &'static PageInfo = &PageInfo {
         slug: "normals",
-        title: "Normals and tangents",
-        chapter: include_str!("../../../chapters/07-normals.md"),
-        cells: <Cell as strum::VariantNames>::VARIANTS,
+        chapter: include_str!("../../../chapters/normals.md"),
     };
 
     // Only what differs from the defaults is written. A link about one vertex opens at

@@ -260,9 +260,7 @@ const METHOD_NAMES: [&str; 3] = [
 impl Lesson for QuaternionsPage {
     const INFO: &'static PageInfo = &PageInfo {
         slug: "quaternions",
-        title: "Quaternions and keyframes",
-        chapter: include_str!("../../../chapters/09-quaternions.md"),
-        cells: <Cell as strum::VariantNames>::VARIANTS,
+        chapter: include_str!("../../../chapters/quaternions.md"),
     };
 
     // A link that sets only one section's values opens that section: `show` says so

@@ -256,9 +256,7 @@ impl XrayPage {
 impl Lesson for XrayPage {
     const INFO: &'static PageInfo = &PageInfo {
         slug: "xray",
-        title: "The matrix X-ray",
-        chapter: include_str!("../../../chapters/02-xray.md"),
-        cells: <Cell as strum::VariantNames>::VARIANTS,
+        chapter: include_str!("../../../chapters/xray.md"),
     };
 
     // A preset's matrix is written as its name; any other matrix as its numbers.
