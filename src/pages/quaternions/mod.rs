@@ -2,6 +2,8 @@
 //! LERP, NLERP and SLERP, and an arm played from rotation and translation keys.
 
 mod cells;
+pub mod data;
+pub mod exercise;
 mod meshes;
 mod view;
 
@@ -10,12 +12,12 @@ use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::arm::{self, Falloff};
-use crate::skin::rotation::{
-    self, DURATION, EXERCISES, Euler, Interp, Sample, arm_channels, euler_quat,
-};
+use crate::skin::rotation::{self, Euler, Interp, Sample, euler_quat};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
+use data::{DURATION, arm_channels};
+use exercise::EXERCISES;
 use glam::{Mat4, Quat, Vec3};
 use std::f32::consts::{FRAC_PI_2, PI};
 use std::sync::{Arc, OnceLock};
