@@ -18,6 +18,7 @@ pub mod native;
 pub mod notebook;
 pub mod page;
 pub mod pages;
+pub mod rigs;
 pub mod skin;
 pub mod ui;
 

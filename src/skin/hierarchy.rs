@@ -137,7 +137,7 @@ impl Exercise {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::humanoid::{self, JOINT_COUNT};
+    use crate::rigs::humanoid::{self, JOINT_COUNT};
 
     fn position(m: &Mat4) -> Vec3 {
         m.transform_point3(Vec3::ZERO)

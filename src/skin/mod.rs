@@ -8,7 +8,6 @@
 //! - the skinning palette is `world_from_bind = world_from_joint * joint_from_bind`,
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
-pub mod arm;
 pub mod binding;
 pub mod blend;
 pub mod dqs;
@@ -16,13 +15,11 @@ pub mod gpu;
 pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
-pub mod humanoid;
 pub mod influences;
 pub mod lbs;
 pub mod matrix;
 pub mod normals;
 pub mod paint;
-pub mod poses;
 pub mod rotation;
 pub mod skeleton;
 pub mod trs;

@@ -5,7 +5,7 @@ use super::view::{JOINT_COLORS, point_text};
 use super::{BindingPage, Stage};
 use crate::skin::binding::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use crate::skin::matrix::checked_inverse;
-use crate::skin::poses::max_difference;
+use crate::skin::matrix::max_difference;
 use crate::ui::error_ui;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
 use egui::{Color32, RichText, Ui};

@@ -10,7 +10,7 @@ use crate::gl::MeshData;
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::arm::{self, ArmMesh, Falloff};
+use crate::rigs::arm::{self, ArmMesh, Falloff};
 use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
 use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
 use crate::skin::paint::WeightMap;
@@ -149,7 +149,7 @@ fn default_camera() -> Camera {
 
 fn falloff_arm(falloff: Falloff, width: f32) -> ArmMesh {
     // Falloff weights are finite, non-negative and name bones of the arm for any width:
-    // covered by the tests in `skin::arm`; an error there would show as an empty arm.
+    // covered by the tests in `rigs::arm`; an error there would show as an empty arm.
     arm::mesh(falloff, width).unwrap_or_else(|_| ArmMesh {
         skin: SkinMesh::default(),
         triangles: Vec::new(),

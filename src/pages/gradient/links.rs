@@ -11,10 +11,10 @@ use super::{
 use crate::link::Named;
 use crate::link::{Access, Param, numbers, parse_number};
 use crate::pages::joint_link::{self, JOINT_NAMES};
+use crate::rigs::poses::PRESETS;
 use crate::skin::Trs;
 use crate::skin::gradient::{EXERCISES, Frame2};
 use crate::skin::matrix::checked_inverse;
-use crate::skin::poses::PRESETS;
 use glam::{Mat4, Vec2, Vec3};
 
 /// How far a point's or a frame's number may go, typed, dragged or linked: the plane

@@ -3,9 +3,9 @@
 
 use super::field::{Field, problem, rounded};
 use super::{HierarchyPage, Pose};
+use crate::rigs::humanoid::{self, JOINTS};
 use crate::skin::Trs;
 use crate::skin::hierarchy;
-use crate::skin::humanoid::{self, JOINTS};
 use crate::ui::error_ui;
 use egui::{Color32, DragValue, RichText, Role, Ui, WidgetInfo};
 use glam::{Mat4, Vec3};

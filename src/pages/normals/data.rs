@@ -2,7 +2,7 @@
 //! bone, so its normals lean along the bone as well as around it. The forearm carries a
 //! scale across the bone, `(1, s, 1)` in its own frame: a non-uniform scale.
 
-use crate::skin::arm;
+use crate::rigs::arm;
 use crate::skin::influences::{InfluenceError, Influences};
 use crate::skin::lbs::{self, SkinMesh, blended_matrix};
 use crate::skin::normals::{NormalMethod, TangentSteps, angle_degrees, transform_normal};

@@ -54,7 +54,7 @@ impl NormalsPage {
             ..Default::default()
         };
         let palette = self.palette();
-        let world = crate::skin::arm::skeleton()
+        let world = crate::rigs::arm::skeleton()
             .world_from_joint(&data::parent_from_joint(self.bend, self.scale));
         for (method, at, vertices) in arms {
             let shift = Mat4::from_translation(*at);

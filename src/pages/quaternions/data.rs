@@ -1,6 +1,6 @@
 //! The quaternions lesson's animation: keys for the two-bone arm's shoulder and elbow.
 
-use crate::skin::arm;
+use crate::rigs::arm;
 use crate::skin::rotation::{Channel, Key};
 use glam::{Quat, Vec3};
 
