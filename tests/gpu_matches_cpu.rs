@@ -11,12 +11,13 @@ use skinlab::gl::{
     JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned,
     capture_skinned_normals, capture_skinned_with,
 };
+use skinlab::pages::grid::data as grid;
 use skinlab::pages::normals::data as limb;
 use skinlab::rigs::arm;
 use skinlab::skin::dqs::dual_quat_palette;
 use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette, skin_vertices_with};
 use skinlab::skin::normals::{NormalMethod, angle_degrees};
-use skinlab::skin::{Blend, Influences, Skeleton, grid};
+use skinlab::skin::{Blend, Influences, Skeleton};
 
 const TOLERANCE: f32 = 1e-5;
 

@@ -13,7 +13,6 @@ pub mod blend;
 pub mod dqs;
 pub mod gpu;
 pub mod gradient;
-pub mod grid;
 pub mod hierarchy;
 pub mod influences;
 pub mod lbs;
