@@ -8,7 +8,6 @@
 //! - the skinning palette is `world_from_bind = world_from_joint * joint_from_bind`,
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
-pub mod binding;
 pub mod blend;
 pub mod dqs;
 pub mod gpu;
