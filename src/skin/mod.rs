@@ -11,7 +11,6 @@
 pub mod blend;
 pub mod dqs;
 pub mod gpu;
-pub mod hierarchy;
 pub mod influences;
 pub mod lbs;
 pub mod matrix;
