@@ -15,7 +15,6 @@ pub mod influences;
 pub mod lbs;
 pub mod matrix;
 pub mod normals;
-pub mod paint;
 pub mod rotation;
 pub mod skeleton;
 pub mod trs;

@@ -4,6 +4,7 @@
 mod cells;
 mod check;
 mod inspect;
+pub mod paint;
 mod view;
 
 use crate::gl::MeshData;
@@ -13,10 +14,10 @@ use crate::page::{Lesson, PageInfo};
 use crate::rigs::arm::{self, ArmMesh, Falloff};
 use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
 use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
-use crate::skin::paint::WeightMap;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
+use paint::WeightMap;
 use std::f32::consts::TAU;
 use std::sync::{Arc, OnceLock};
 
