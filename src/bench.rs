@@ -4,7 +4,7 @@
 
 use crate::gl::headless::{self, Api};
 use crate::gl::{JointIndices, MeshData, Palette, Primitive, SceneRenderer, time_both_sides};
-use crate::skin::gpu::{Chain, SWEEP};
+use crate::rigs::chain::{Chain, SWEEP};
 use crate::skin::lbs::skin_vertices;
 
 /// The chain the gpu page opens with: 40 joints, weights reaching 2.5 bones.

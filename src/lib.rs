@@ -1,12 +1,20 @@
 //! skinlab: an interactive, notebook-style tutorial on mesh skinning.
 //!
-//! Layers, each depending only on the ones after it:
-//! [`pages`] → [`ui`] → [`gl`] → [`skin`]. [`skin`] is the mathematics (glam only),
-//! [`gl`] holds every OpenGL call, [`ui`] the shared egui widgets, and each page in
-//! [`pages`] its own state and cells. [`model`] → [`skin`] is the glTF boundary: file
-//! bytes in, skin types out. [`app`] is the shell around the pages, the same on
-//! every target; `native` (the desktop window) and `web` (the browser) each wrap it in
-//! an `eframe::App` with what only their target has.
+//! Layers, each depending only on the ones after it: [`pages`] → [`ui`] → [`gl`] →
+//! [`skin`], and [`rigs`] → [`skin`] beside them.
+//! - [`skin`] is the mathematics any skinning code needs, with glam and nothing else:
+//!   no egui, no GL, no lesson.
+//! - [`rigs`] holds the rigs the lessons are taught on (the blending arm, the humanoid
+//!   and its poses, the gpu page's chain), for the pages and `skinlab --bench`.
+//! - [`gl`] holds every OpenGL call; it knows [`skin`] and nothing above it.
+//! - [`ui`] holds the egui widgets pages share.
+//! - [`pages`] holds one folder per page: its state, cells, the data only it uses, and
+//!   its exercises. Pages may use [`rigs`].
+//! - [`model`] → [`skin`] is the glTF boundary: file bytes in, skin types out.
+//!
+//! [`app`] is the shell around the pages, the same on every target; `native` (the
+//! desktop window) and `web` (the browser) each wrap it in an `eframe::App` with what
+//! only their target has. `tests/layers.rs` checks these arrows.
 
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
@@ -20,6 +28,7 @@ pub mod native;
 pub mod notebook;
 pub mod page;
 pub mod pages;
+pub mod rigs;
 pub mod skin;
 pub mod ui;
 

@@ -29,8 +29,8 @@ fn the_bench_command_measures_every_size() {
                 .collect()
         })
         .collect();
-    assert_eq!(rows.len(), skinlab::skin::gpu::SWEEP.len(), "{stdout}");
-    for (row, size) in rows.iter().zip(skinlab::skin::gpu::SWEEP) {
+    assert_eq!(rows.len(), skinlab::rigs::chain::SWEEP.len(), "{stdout}");
+    for (row, size) in rows.iter().zip(skinlab::rigs::chain::SWEEP) {
         assert_eq!(row.len(), 5);
         assert!((row[0] - size as f64).abs() < 0.01 * size as f64, "{row:?}");
         assert!(

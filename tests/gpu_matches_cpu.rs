@@ -11,10 +11,13 @@ use skinlab::gl::{
     JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned,
     capture_skinned_normals, capture_skinned_with,
 };
+use skinlab::pages::grid::data as grid;
+use skinlab::pages::normals::data as limb;
+use skinlab::rigs::arm;
 use skinlab::skin::dqs::dual_quat_palette;
 use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette, skin_vertices_with};
-use skinlab::skin::normals::{self, NormalMethod};
-use skinlab::skin::{Blend, Influences, Skeleton, arm, grid};
+use skinlab::skin::normals::{NormalMethod, angle_degrees};
+use skinlab::skin::{Blend, Influences, Skeleton};
 
 const TOLERANCE: f32 = 1e-5;
 
@@ -591,11 +594,11 @@ fn check_normal_methods(api: Api) {
     let Some(h) = headless(api) else { return };
     let renderer = SceneRenderer::new(&h.gl)
         .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
-    let limb = normals::limb().expect("limb");
+    let limb = limb::limb().expect("limb");
     let data = MeshData::new(limb.skin.clone(), Vec::new(), Primitive::Lines);
     let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
     for (bend, scale) in [(0.0, 1.0), (0.6, 2.5), (-1.1, 0.3)] {
-        let pal = normals::palette(bend, scale);
+        let pal = limb::palette(bend, scale);
         for method in NormalMethod::ALL {
             let captured = capture_skinned_normals(
                 &h.gl,
@@ -624,7 +627,7 @@ fn check_normal_methods(api: Api) {
         let apart = right
             .iter()
             .zip(&naive)
-            .map(|((_, a), (_, b))| normals::angle_degrees(*a, *b))
+            .map(|((_, a), (_, b))| angle_degrees(*a, *b))
             .fold(0.0f32, f32::max);
         if scale == 1.0 {
             assert!(

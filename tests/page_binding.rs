@@ -11,8 +11,8 @@ use glam::{Mat4, Vec3};
 use kit::{drag, page_harness, type_into};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
+use skinlab::pages::binding::data::{self as binding, HEAD, HEAD_VERTEX};
 use skinlab::pages::binding::{BindingPage, Stage};
-use skinlab::skin::binding::{self, HEAD, HEAD_VERTEX};
 use skinlab::ui::check::field_label;
 use skinlab::ui::matrix::cell_label;
 

@@ -9,7 +9,7 @@ use kit::{click_at, drag, page_harness, type_into};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::blending::{BlendingPage, MAX_BEND, Mode};
-use skinlab::skin::arm::{self, Falloff};
+use skinlab::rigs::arm::{self, Falloff};
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> BlendingPage {

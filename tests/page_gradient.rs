@@ -11,8 +11,9 @@ use kit::{drag, page_harness, type_into};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::gradient::{GradientPage, Section};
-use skinlab::skin::humanoid::JOINTS;
-use skinlab::skin::poses::{PRESETS, max_difference};
+use skinlab::rigs::humanoid::JOINTS;
+use skinlab::rigs::poses::PRESETS;
+use skinlab::skin::matrix::max_difference;
 use skinlab::ui::matrix::cell_label;
 
 fn joint(name: &str) -> usize {

@@ -11,7 +11,7 @@ use kit::{drag, page_harness, type_into};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::hierarchy::{DEFAULT_JOINT, HierarchyPage};
-use skinlab::skin::humanoid::JOINTS;
+use skinlab::rigs::humanoid::JOINTS;
 
 fn joint(name: &str) -> usize {
     JOINTS.iter().position(|j| j.name == name).unwrap()

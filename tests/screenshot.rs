@@ -4,7 +4,7 @@
 mod common;
 
 use skinlab::pages::grid::MESH_RED;
-use skinlab::skin::grid;
+use skinlab::pages::grid::data as grid;
 use skinlab::skin::lbs::{inverse_bind, palette, skin_vertices};
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,8 +5,8 @@
 //! [`write`].
 
 use crate::link::{numbers, parse_number};
+use crate::rigs::humanoid::{JOINT_COUNT, JOINTS, joint_index};
 use crate::skin::Trs;
-use crate::skin::humanoid::{JOINT_COUNT, JOINTS, joint_index};
 use glam::Vec3;
 
 /// The grammar of a joint list, as messages and README say it.

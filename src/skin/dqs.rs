@@ -7,7 +7,8 @@
 //! it (the "candy wrapper").
 
 use super::influences::Influences;
-use super::lbs::{SkinMesh, SkinnedVertex, skin_tangent};
+use super::lbs::{SkinMesh, SkinnedVertex};
+use super::normals::skin_tangent;
 use glam::{Mat4, Quat, Vec3, Vec4};
 
 /// Below this length the blended rotation is treated as having cancelled out.

@@ -2,8 +2,8 @@
 
 use super::influences::Influences;
 use super::matrix::{MatrixError, checked_inverse};
-use super::normals::{NormalMethod, transform_normal};
-use glam::{Mat3, Mat4, Vec3};
+use super::normals::{NormalMethod, skin_tangent, transform_normal};
+use glam::{Mat4, Vec3};
 
 /// A mesh in bind pose, ready to skin: positions (and optionally normals and tangents)
 /// in the bind (world) space, with four influences per vertex.
@@ -68,19 +68,6 @@ pub fn blended_matrix(palette: &[Mat4], influences: &Influences) -> Mat4 {
     sum
 }
 // ANCHOR_END: blend
-
-/// The normal under `blended`: the inverse transpose of its 3x3 part, renormalised.
-pub fn skin_normal(blended: &Mat4, normal: Vec3) -> Vec3 {
-    let normal_matrix = Mat3::from_mat4(*blended).inverse().transpose();
-    (normal_matrix * normal).normalize_or_zero()
-}
-
-/// The tangent under `blended`, made perpendicular to the skinned normal again
-/// (one Gram-Schmidt step) and renormalised.
-pub fn skin_tangent(blended: &Mat4, tangent: Vec3, skinned_normal: Vec3) -> Vec3 {
-    let t = blended.transform_vector3(tangent).normalize_or_zero();
-    (t - t.dot(skinned_normal) * skinned_normal).normalize_or_zero()
-}
 
 /// Skins every vertex of `mesh` with `palette`, normals by the inverse transpose.
 pub fn skin_vertices(palette: &[Mat4], mesh: &SkinMesh) -> Vec<SkinnedVertex> {
@@ -163,7 +150,8 @@ impl VertexBreakdown {
 mod tests {
     use super::*;
     use crate::skin::Skeleton;
-    use glam::Quat;
+    use crate::skin::normals::{angle_degrees, skin_normal};
+    use glam::{Mat3, Quat};
     use proptest::prelude::*;
 
     fn arb_local() -> impl Strategy<Value = Mat4> {
@@ -201,9 +189,33 @@ mod tests {
         }
     }
 
+    /// A strip along x over three bones, each vertex on one bone or half on two.
+    fn strip() -> SkinMesh {
+        let weights: [&[(usize, f32)]; 5] = [
+            &[(0, 1.0)],
+            &[(0, 0.5), (1, 0.5)],
+            &[(1, 1.0)],
+            &[(1, 0.5), (2, 0.5)],
+            &[(2, 1.0)],
+        ];
+        let (positions, influences) = weights
+            .iter()
+            .enumerate()
+            .flat_map(|(i, list)| {
+                let inf = Influences::prepare(list, 3).unwrap();
+                [1.0, -1.0].map(|y| (Vec3::new(2.0 * i as f32, y, 0.0), inf))
+            })
+            .unzip();
+        SkinMesh {
+            positions,
+            influences,
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn breakdown_sums_to_the_skinned_position() {
-        let mesh = crate::skin::grid::mesh().unwrap();
+        let mesh = strip();
         let pal = [
             Mat4::from_rotation_z(0.3),
             Mat4::from_rotation_z(-0.7) * Mat4::from_translation(Vec3::X),
@@ -218,6 +230,36 @@ mod tests {
             assert!((weights - 1.0).abs() < 1e-6);
         }
         assert!(VertexBreakdown::new(&pal, &mesh, mesh.positions.len()).is_none());
+    }
+
+    #[test]
+    fn skin_vertices_with_the_inverse_transpose_is_the_reference() {
+        // A ring of vertices half on a joint scaled across the bone: the naive normals
+        // lean off the surface, the positions do not care.
+        let mut mesh = SkinMesh::default();
+        for k in 0..16 {
+            let (sin, cos) = (k as f32 / 16.0 * std::f32::consts::TAU).sin_cos();
+            let around = Vec3::new(0.0, cos, sin);
+            mesh.positions.push(Vec3::X * 2.0 + around * 0.5);
+            mesh.normals.push(around);
+            mesh.tangents.push(Vec3::new(0.0, -sin, cos));
+            let w = k as f32 / 15.0;
+            mesh.influences
+                .push(Influences::prepare(&[(0, 1.0 - w), (1, w)], 2).unwrap());
+        }
+        let pal = [
+            Mat4::IDENTITY,
+            Mat4::from_rotation_z(0.7) * Mat4::from_scale(Vec3::new(1.0, 1.8, 1.0)),
+        ];
+        let a = skin_vertices_with(&pal, &mesh, NormalMethod::InverseTranspose);
+        assert_eq!(a, skin_vertices(&pal, &mesh));
+        let b = skin_vertices_with(&pal, &mesh, NormalMethod::Naive);
+        assert!(a.iter().zip(&b).all(|(a, b)| a.position == b.position));
+        assert!(
+            a.iter()
+                .zip(&b)
+                .any(|(a, b)| angle_degrees(a.normal, b.normal) > 10.0)
+        );
     }
 
     #[test]

@@ -69,6 +69,14 @@ pub fn column_lengths(m: &Mat4) -> [f32; 3] {
     ]
 }
 
+/// The largest difference between two matrices, cell by cell.
+pub fn max_difference(a: &Mat4, b: &Mat4) -> f32 {
+    (*a - *b)
+        .to_cols_array()
+        .iter()
+        .fold(0.0, |m, d| m.max(d.abs()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +107,14 @@ mod tests {
         );
         let m = Mat4::from_translation(Vec3::new(1.0, 2.0, 3.0));
         assert!((checked_inverse(&m).unwrap() * m).abs_diff_eq(Mat4::IDENTITY, 1e-6));
+    }
+
+    #[test]
+    fn max_difference_is_the_largest_cell_apart() {
+        let mut m = Mat4::IDENTITY;
+        m.z_axis.y = -0.25;
+        m.w_axis.x = 0.125;
+        assert_eq!(max_difference(&m, &Mat4::IDENTITY), 0.25);
+        assert_eq!(max_difference(&m, &m), 0.0);
     }
 }

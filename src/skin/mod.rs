@@ -1,4 +1,16 @@
-//! The mathematics of skinning, with glam and nothing else.
+//! The mathematics any skinning code needs, with glam and nothing else: skeletons and
+//! their world transforms, local transforms (TRS), checks on typed matrices, influences,
+//! the palette, linear and dual quaternion blending, normals and tangents, rotations and
+//! keyframes, and the GPU's bone texture layout and uniform budget.
+//!
+//! No lesson lives here: the rigs the lessons are taught on are in `rigs`, and a page's
+//! own data and exercises in its folder under `pages`. Nothing here imports those, nor
+//! `gl` or `ui`: the crate's layers are `pages -> ui -> gl -> skin` and `rigs -> skin`.
+//!
+//! Inside, imports go one way: `skeleton`, `trs`, `matrix`, `influences`, `normals` and
+//! `rotation` need no other module; `lbs` builds on `influences`, `matrix` and `normals`;
+//! `dqs` on `influences`, `lbs` and `normals`; `blend` on `lbs` and `dqs`; `gpu` on
+//! `influences`.
 //!
 //! Conventions, stated once for the whole crate:
 //! - column vectors, column-major 4x4 matrices, right-handed, y up (glam and GLSL agree);
@@ -8,22 +20,14 @@
 //! - the skinning palette is `world_from_bind = world_from_joint * joint_from_bind`,
 //!   the *gradient matrix* `target_pose * inverse(bind_pose)`.
 
-pub mod arm;
-pub mod binding;
 pub mod blend;
 pub mod clip;
 pub mod dqs;
 pub mod gpu;
-pub mod gradient;
-pub mod grid;
-pub mod hierarchy;
-pub mod humanoid;
 pub mod influences;
 pub mod lbs;
 pub mod matrix;
 pub mod normals;
-pub mod paint;
-pub mod poses;
 pub mod rotation;
 pub mod skeleton;
 pub mod trs;

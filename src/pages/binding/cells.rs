@@ -1,11 +1,11 @@
 //! The notebook's live cells.
 
 use super::Cell;
+use super::data::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::view::{JOINT_COLORS, point_text};
 use super::{BindingPage, Stage};
-use crate::skin::binding::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use crate::skin::matrix::checked_inverse;
-use crate::skin::poses::max_difference;
+use crate::skin::matrix::max_difference;
 use crate::ui::error_ui;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
 use egui::{Color32, RichText, Ui};
@@ -93,7 +93,7 @@ fn joint_space_ui(page: &mut BindingPage, ui: &mut Ui) {
         "W stage 1",
         &world[j],
     );
-    let v = binding::sample_vertex(j);
+    let v = data::sample_vertex(j);
     let stored = page.assets.joint_space.skin.positions[v];
     let placed = world[j].transform_point3(stored);
     ui.label(
@@ -248,7 +248,7 @@ fn rebind_ui(page: &mut BindingPage, ui: &mut Ui) {
         .collect();
     ui.label(format!("Inverse binds captured at: {}", turns.join(", ")));
     let world = page.world_from_joint();
-    let palette = binding::palette(&world, &page.joint_from_bind, false);
+    let palette = data::palette(&world, &page.joint_from_bind, false);
     let off = palette
         .iter()
         .map(|m| max_difference(m, &Mat4::IDENTITY))

@@ -2,10 +2,80 @@
 //! carried into the joint's space, worked by hand.
 
 use super::BindingPage;
-use crate::skin::binding::{EXERCISES, Exercise};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths as r};
 use egui::{RichText, Ui};
-use glam::Mat4;
+use glam::{Mat4, Vec2};
+
+/// A plane exercise: a joint's bind matrix (where it sits and how far it is turned) and
+/// a bind-space vertex to carry into the joint's space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exercise {
+    /// Where the joint sits in the bind pose.
+    pub position: [f32; 2],
+    /// How far it is turned, degrees counter-clockwise.
+    pub turn_degrees: f32,
+    /// A vertex in bind (world) space.
+    pub vertex: [f32; 2],
+}
+
+// ANCHOR: exercises
+/// The check-yourself exercises. The answers, worked by hand:
+/// 1. turned 90° at (2, 1): inverse bind x = (0, -1), y = (1, 0), t = (-1, 2);
+///    vertex (3, 1) in joint space is (0, -1).
+/// 2. turned 180° at (1, 3): x = (-1, 0), y = (0, -1), t = (1, 3); (1, 4) becomes (0, -1).
+/// 3. the seed's head, not turned, at (0, 2): x = (1, 0), y = (0, 1), t = (0, -2);
+///    the head vertex (0, 2) becomes (0, 0).
+pub const EXERCISES: [Exercise; 3] = [
+    Exercise {
+        position: [2.0, 1.0],
+        turn_degrees: 90.0,
+        vertex: [3.0, 1.0],
+    },
+    Exercise {
+        position: [1.0, 3.0],
+        turn_degrees: 180.0,
+        vertex: [1.0, 4.0],
+    },
+    Exercise {
+        position: [0.0, 2.0],
+        turn_degrees: 0.0,
+        vertex: [0.0, 2.0],
+    },
+];
+// ANCHOR_END: exercises
+
+impl Exercise {
+    /// `world_from_joint` at bind time: move to the position, after turning.
+    pub fn bind(&self) -> Mat4 {
+        Mat4::from_translation(Vec2::from(self.position).extend(0.0))
+            * Mat4::from_rotation_z(self.turn_degrees.to_radians())
+    }
+
+    /// `joint_from_bind`: the inverse of [`Exercise::bind`], written out as "turn back,
+    /// after moving back" (no general inverse needed).
+    pub fn inverse_bind(&self) -> Mat4 {
+        Mat4::from_rotation_z(-self.turn_degrees.to_radians())
+            * Mat4::from_translation(-Vec2::from(self.position).extend(0.0))
+    }
+
+    /// The vertex in the joint's space: `joint_from_bind · vertex`.
+    pub fn vertex_in_joint(&self) -> Vec2 {
+        self.inverse_bind()
+            .transform_point3(Vec2::from(self.vertex).extend(0.0))
+            .truncate()
+    }
+
+    /// The answer: the inverse bind's x, y and t columns as two plane rows
+    /// (`x.x y.x t.x`, `x.y y.y t.y`), then the vertex in joint space.
+    pub fn answer(&self) -> [f32; 8] {
+        let m = self.inverse_bind();
+        let v = self.vertex_in_joint();
+        [
+            m.x_axis.x, m.y_axis.x, m.w_axis.x, m.x_axis.y, m.y_axis.y, m.w_axis.y, v.x, v.y,
+        ]
+        .map(|x| (x * 1e4).round() / 1e4 + 0.0)
+    }
+}
 
 /// The labels of the answer fields: the inverse bind's two plane rows, then the vertex.
 pub const LABELS: [&str; 8] = ["x.x", "y.x", "t.x", "x.y", "y.y", "t.y", "v.x", "v.y"];
@@ -89,5 +159,18 @@ mod tests {
             plane_rows(&EXERCISES[0].inverse_bind())[0],
             "⎡  0.0  1.0 -1.0 ⎤"
         );
+    }
+
+    #[test]
+    fn the_exercises_match_the_answers_worked_by_hand() {
+        let answers = [
+            [0.0, 1.0, -1.0, -1.0, 0.0, 2.0, 0.0, -1.0],
+            [-1.0, 0.0, 1.0, 0.0, -1.0, 3.0, 0.0, -1.0],
+            [1.0, 0.0, 0.0, 0.0, 1.0, -2.0, 0.0, 0.0],
+        ];
+        for (e, expected) in EXERCISES.iter().zip(answers) {
+            assert_eq!(e.answer(), expected, "{e:?}");
+            assert!((e.bind() * e.inverse_bind()).abs_diff_eq(Mat4::IDENTITY, 1e-6));
+        }
     }
 }

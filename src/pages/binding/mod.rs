@@ -4,19 +4,21 @@
 //! at bind time, so the palette is `world_from_joint · joint_from_bind`.
 
 mod cells;
-mod exercise;
+pub mod data;
+pub mod exercise;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param, numbers, parse_number};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::binding::{self, EXERCISES, JOINT_COUNT, JOINT_NAMES};
 use crate::skin::lbs::{SkinMesh, skin_vertices};
 use crate::skin::matrix::checked_inverse;
 use crate::ui::check::Check;
 use crate::ui::{Camera, PlaneCamera};
+use data::{JOINT_COUNT, JOINT_NAMES};
 use egui::{Pos2, Ui};
+use exercise::EXERCISES;
 use glam::{Mat4, Vec2, Vec3};
 use std::f32::consts::TAU;
 use std::sync::{Arc, OnceLock};
@@ -36,7 +38,7 @@ pub enum Cell {
 }
 
 /// The joint selected when the page opens: the head of the seed's example.
-const DEFAULT_JOINT: usize = binding::HEAD;
+const DEFAULT_JOINT: usize = data::HEAD;
 
 /// How the mesh is stored and bound: the two stages of the chapter.
 #[derive(
@@ -110,11 +112,11 @@ impl Assets {
     }
 
     fn new() -> Self {
-        let lines = binding::lines();
-        let local = binding::mesh_in_joint_space();
-        // The weights are constant and covered by tests in `skin::binding`; an error
+        let lines = data::lines();
+        let local = data::mesh_in_joint_space();
+        // The weights are constant and covered by tests in `data`; an error
         // could only come from a change there, and would show as an empty mesh.
-        let bind = binding::mesh_in_bind_space().unwrap_or_default();
+        let bind = data::mesh_in_bind_space().unwrap_or_default();
         Self {
             joint_space_plain: MeshData::new(local.clone(), lines.clone(), Primitive::Lines),
             bind_space_plain: MeshData::new(bind.clone(), lines.clone(), Primitive::Lines),
@@ -176,7 +178,7 @@ impl Default for BindingPage {
             stage: Stage::JointSpace,
             angles: [0.0; JOINT_COUNT],
             rebind: [0.0; JOINT_COUNT],
-            joint_from_bind: binding::capture_inverse_bind([0.0; JOINT_COUNT]),
+            joint_from_bind: data::capture_inverse_bind([0.0; JOINT_COUNT]),
             joint: DEFAULT_JOINT,
             forget_inverse_bind: false,
             show_stored: false,
@@ -195,12 +197,12 @@ impl Default for BindingPage {
 impl BindingPage {
     /// `world_from_joint` of the current pose.
     pub fn world_from_joint(&self) -> Vec<Mat4> {
-        binding::world_from_joint(self.angles)
+        data::world_from_joint(self.angles)
     }
 
     /// The inverse bind matrices captured at the `rebind` pose (before any edit).
     pub fn captured(&self) -> [Mat4; JOINT_COUNT] {
-        binding::capture_inverse_bind(self.rebind)
+        data::capture_inverse_bind(self.rebind)
     }
 
     /// What the shader receives in the stage shown.
@@ -209,7 +211,7 @@ impl BindingPage {
         match self.stage {
             Stage::JointSpace => world,
             Stage::BindSpace => {
-                binding::palette(&world, &self.joint_from_bind, self.forget_inverse_bind)
+                data::palette(&world, &self.joint_from_bind, self.forget_inverse_bind)
             }
         }
     }

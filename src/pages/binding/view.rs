@@ -1,10 +1,10 @@
 //! The viewport: the rig in the plane, the mesh drawn by the skinning shader with the
 //! stage's palette, the head vertex of the seed's example, and the pose sliders.
 
+use super::data::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::{BindingPage, Stage};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::link::Named;
-use crate::skin::binding::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Viewport, angle_slider_ui};
 use egui::{Align2, Color32, FontId, RichText, Ui};
@@ -195,7 +195,7 @@ fn scene(page: &BindingPage, world: &[Mat4], clip_from_world: Mat4) -> Scene {
                 scene.marker(from, 0.07, BIND_BONES);
             }
             if page.forget_inverse_bind {
-                let correct = binding::palette(world, &page.joint_from_bind, false);
+                let correct = data::palette(world, &page.joint_from_bind, false);
                 scene.skinned.push(SkinnedDraw::lines(
                     plain.clone(),
                     Palette::Matrices(correct),
@@ -279,7 +279,7 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         color,
     );
     if page.stage == Stage::BindSpace && page.forget_inverse_bind {
-        let belongs = binding::palette(&page.world_from_joint(), &page.joint_from_bind, false);
+        let belongs = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
         let at_home = crate::skin::lbs::blended_matrix(
             &belongs,
             &page.assets.bind_space.skin.influences[HEAD_VERTEX],
@@ -304,7 +304,7 @@ mod tests {
 
     #[test]
     fn each_bone_runs_from_its_joint_to_the_next() {
-        let world = binding::world_from_joint([0.0; JOINT_COUNT]);
+        let world = data::world_from_joint([0.0; JOINT_COUNT]);
         let b = bones(&world);
         assert_eq!(b[0], (Vec3::ZERO, Vec3::Y));
         assert_eq!(b[2].1, Vec3::new(0.0, 3.1, 0.0));

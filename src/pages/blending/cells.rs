@@ -3,7 +3,7 @@
 use super::Cell;
 use super::{BONE_NAMES, BlendingPage, MAX_BEND, Mode};
 use crate::link::Named;
-use crate::skin::arm::{self, Falloff};
+use crate::rigs::arm::{self, Falloff};
 use crate::ui::inspect::InspectStyle;
 use crate::ui::legend::weight_legend_ui;
 use crate::ui::{angle_slider_ui, error_ui};

@@ -1,8 +1,8 @@
 //! The blending page's check-yourself cell: one elbow vertex, blended both ways by hand.
 
 use super::BlendingPage;
+use crate::rigs::arm;
 use crate::skin::Influences;
-use crate::skin::arm;
 use crate::skin::dqs::{blend_dual_quats, dual_quat_palette};
 use crate::skin::lbs::blended_matrix;
 use crate::ui::check::{Question, check_ui};

@@ -4,8 +4,8 @@
 use super::cells::{DQS_COLOR, bone_color};
 use super::{BONE_NAMES, BlendingPage};
 use crate::notebook::{anchor, code_ui};
+use crate::rigs::arm;
 use crate::skin::MAX_INFLUENCES;
-use crate::skin::arm;
 use crate::skin::lbs::{VertexBreakdown, blended_matrix};
 use crate::ui::error_ui;
 use crate::ui::inspect::breakdown_ui;

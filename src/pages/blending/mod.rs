@@ -4,19 +4,20 @@
 mod cells;
 mod check;
 mod inspect;
+pub mod paint;
 mod view;
 
 use crate::gl::MeshData;
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::arm::{self, ArmMesh, Falloff};
+use crate::rigs::arm::{self, ArmMesh, Falloff};
 use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
 use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
-use crate::skin::paint::WeightMap;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
+use paint::WeightMap;
 use std::f32::consts::TAU;
 use std::sync::{Arc, OnceLock};
 
@@ -149,7 +150,7 @@ fn default_camera() -> Camera {
 
 fn falloff_arm(falloff: Falloff, width: f32) -> ArmMesh {
     // Falloff weights are finite, non-negative and name bones of the arm for any width:
-    // covered by the tests in `skin::arm`; an error there would show as an empty arm.
+    // covered by the tests in `rigs::arm`; an error there would show as an empty arm.
     arm::mesh(falloff, width).unwrap_or_else(|_| ArmMesh {
         skin: SkinMesh::default(),
         triangles: Vec::new(),

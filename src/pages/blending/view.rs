@@ -2,7 +2,7 @@
 
 use super::{BONE_NAMES, BlendingPage, Pose};
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use crate::skin::arm;
+use crate::rigs::arm;
 use crate::skin::lbs::{SkinnedVertex, VertexBreakdown};
 use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;

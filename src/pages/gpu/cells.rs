@@ -6,9 +6,9 @@ use super::{GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, Storage, VERTEX_RANGE, indic
 use crate::gl::{JointIndices, MAX_JOINTS, ShaderSource, shaders};
 use crate::link::Named;
 use crate::notebook::{anchor, code_ui};
+use crate::rigs::chain::{CHAIN_LENGTH, truncation_error};
 use crate::skin::gpu::{
-    WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps,
-    truncation_error, uniform_costs,
+    WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps, uniform_costs,
 };
 use crate::ui::check::{Question, check_ui};
 use crate::ui::{angle_slider_ui, error_ui};
@@ -373,7 +373,7 @@ impl GpuPage {
         ui.label(format!(
             "Skinned with every influence versus the four kept, this pose: the largest \
              difference is {worst:.4} (ring {at}, of a chain {} long).",
-            crate::skin::gpu::CHAIN_LENGTH
+            CHAIN_LENGTH
         ));
         if let Some(code) = anchor(INFLUENCES_SOURCE, "prepare") {
             ui.collapsing("src/skin/influences.rs: prepare", |ui| code_ui(ui, &code));

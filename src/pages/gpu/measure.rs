@@ -6,7 +6,7 @@ use super::{GpuPage, Storage};
 use crate::gl::{
     self, JointIndices, Limits, MAX_JOINTS, MeshData, Palette, Primitive, SceneRenderer,
 };
-use crate::skin::gpu::Chain;
+use crate::rigs::chain::Chain;
 use crate::skin::lbs::skin_vertices;
 use crate::ui::viewport::AfterPaint;
 use glam::{Mat4, Vec3};
@@ -14,7 +14,8 @@ use std::sync::{Arc, Mutex};
 
 /// Vertices skinned on the CPU per frame during the sweep, so the UI keeps moving.
 const CPU_CHUNK: usize = 50_000;
-pub use crate::skin::gpu::{CPU_BYTES_PER_VERTEX, SWEEP};
+pub use crate::rigs::chain::SWEEP;
+pub use crate::skin::gpu::CPU_BYTES_PER_VERTEX;
 
 /// Every path the page compares: the palette's storage and the index type.
 pub const PATHS: [(Storage, JointIndices); 4] = [

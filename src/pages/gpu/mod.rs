@@ -13,7 +13,7 @@ use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::gpu::Chain;
+use crate::rigs::chain::Chain;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};

@@ -1,12 +1,12 @@
 //! The notebook's live cells.
 
 use super::Cell;
+use super::frames::vector_between;
 use super::links::{LIMIT, within_limit};
 use super::view::{A_COLOR, B_COLOR, PINK};
 use super::{GradientPage, Section};
-use crate::skin::gradient::vector_between;
 use crate::skin::matrix::checked_inverse;
-use crate::skin::poses::max_difference;
+use crate::skin::matrix::max_difference;
 use crate::ui::error_ui;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
 use egui::{Color32, RichText, Role, Ui, WidgetInfo};

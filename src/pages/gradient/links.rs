@@ -5,16 +5,17 @@
 //! that differ from the preset: `rot=forearm.L:0,0,1.2;head:0.1,0,0` (radians) and
 //! `pos=hips:0,0.9,0`, the selected `joint=hand.L`, and the exercise `question=2`.
 
+use super::exercise::EXERCISES;
+use super::frames::Frame2;
 use super::{
     Cell, DEFAULT_FRAMES, DEFAULT_JOINT, DEFAULT_POINTS, DEFAULT_PRESET, GradientPage, Section,
 };
 use crate::link::Named;
 use crate::link::{Access, Param, numbers, parse_number};
 use crate::pages::joint_link::{self, JOINT_NAMES};
+use crate::rigs::poses::PRESETS;
 use crate::skin::Trs;
-use crate::skin::gradient::{EXERCISES, Frame2};
 use crate::skin::matrix::checked_inverse;
-use crate::skin::poses::PRESETS;
 use glam::{Mat4, Vec2, Vec3};
 
 /// How far a point's or a frame's number may go, typed, dragged or linked: the plane

@@ -2,7 +2,8 @@
 //! frame (`ab = b · a⁻¹`), and a whole bind pose onto a target pose, one joint at a time.
 
 mod cells;
-mod exercise;
+pub mod exercise;
+pub mod frames;
 mod links;
 mod pose_cells;
 mod pose_view;
@@ -11,14 +12,14 @@ mod view;
 use crate::gl::{MeshData, Primitive};
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
-use crate::skin::gradient::Frame2;
-use crate::skin::humanoid::{self, JOINT_COUNT};
+use crate::rigs::humanoid::{self, JOINT_COUNT};
+use crate::rigs::poses::{self, PRESETS};
 use crate::skin::lbs::SkinMesh;
-use crate::skin::poses::{self, PRESETS};
 use crate::skin::{Influences, Trs};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera, PlaneCamera};
 use egui::{Pos2, Ui};
+use frames::Frame2;
 use glam::{Mat4, Vec2, Vec3};
 use std::sync::{Arc, OnceLock};
 
@@ -251,7 +252,7 @@ impl GradientPage {
     /// `ab = b · a⁻¹` for the two frames. `a` is kept invertible, so this only falls
     /// back to `b` if that promise were ever broken.
     pub fn frame_gradient(&self) -> Mat4 {
-        crate::skin::gradient::gradient(&self.frames[0], &self.frames[1]).unwrap_or(self.frames[1])
+        frames::gradient(&self.frames[0], &self.frames[1]).unwrap_or(self.frames[1])
     }
 
     /// Starts the target pose over from a named preset.

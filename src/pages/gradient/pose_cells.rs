@@ -3,8 +3,9 @@
 use super::cells::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
 use super::view::PINK;
 use super::{GradientPage, Section};
-use crate::skin::humanoid::{JOINT_COUNT, JOINTS};
-use crate::skin::poses::{PRESETS, max_difference};
+use crate::rigs::humanoid::{JOINT_COUNT, JOINTS};
+use crate::rigs::poses::PRESETS;
+use crate::skin::matrix::max_difference;
 use egui::{RichText, Ui};
 
 /// The named target poses.

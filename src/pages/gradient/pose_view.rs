@@ -6,7 +6,7 @@ use super::view::{
 };
 use super::{Drag, GradientPage};
 use crate::gl::{Palette, SkinnedDraw};
-use crate::skin::humanoid::{JOINT_COUNT, JOINTS};
+use crate::rigs::humanoid::{JOINT_COUNT, JOINTS};
 use crate::ui::{Viewport, rgba};
 use egui::{Align2, Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};

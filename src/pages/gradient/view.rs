@@ -1,10 +1,10 @@
 //! The viewport: two points, two frames, or two poses, and the gradient between them.
 
+use super::frames::{Frame2, vector_between};
 use super::links::LIMIT;
 use super::{Drag, GradientPage, Section};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::link::Named;
-use crate::skin::gradient::{Frame2, vector_between};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{AXIS_COLORS, Viewport, rgba};
 use egui::{Align2, Color32, FontId, Pos2, RichText, Ui};

@@ -1,6 +1,7 @@
 //! The grid page's notebook cells.
 
 use super::Cell;
+use super::data;
 use super::*;
 
 impl GridPage {
@@ -60,7 +61,7 @@ impl GridPage {
                 let pose = self.pose();
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Vertex:");
-                    for i in 0..grid::POSITIONS.len() {
+                    for i in 0..data::POSITIONS.len() {
                         if ui
                             .selectable_label(self.vertex == Some(i), i.to_string())
                             .clicked()

@@ -1,18 +1,61 @@
 //! The "check yourself" cell: skin one grid vertex by hand.
 
 use super::GridPage;
-use crate::skin::grid::{self, EXERCISES, Exercise};
+use super::data::{self, BONE_COUNT, POSITIONS, WEIGHTS};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths as r};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::Vec3;
 
+/// A check-yourself exercise: bend the bones to `degrees` and skin vertex `vertex`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exercise {
+    /// Each bone's turn about z, degrees.
+    pub degrees: [f32; BONE_COUNT],
+    /// The grid vertex to skin.
+    pub vertex: usize,
+}
+
+/// The exercises, easiest first: one bone, then a half-and-half vertex, then a turn
+/// that carries the whole chain.
+pub const EXERCISES: [Exercise; 3] = [
+    Exercise {
+        degrees: [0.0, 90.0, 0.0],
+        vertex: 4,
+    },
+    Exercise {
+        degrees: [0.0, 90.0, 0.0],
+        vertex: 2,
+    },
+    Exercise {
+        degrees: [90.0, 0.0, 0.0],
+        vertex: 9,
+    },
+];
+
+impl Exercise {
+    /// The bone angles in radians.
+    pub fn angles(&self) -> [f32; BONE_COUNT] {
+        self.degrees.map(f32::to_radians)
+    }
+
+    /// Where the vertex lands: the weighted sum of its bones' gradients times it.
+    pub fn answer(&self) -> Vec3 {
+        let palette = data::palette(self.angles());
+        let p = POSITIONS[self.vertex];
+        WEIGHTS[self.vertex]
+            .iter()
+            .map(|(bone, w)| palette[*bone].transform_point3(Vec3::new(p[0], p[1], 0.0)) * *w)
+            .sum()
+    }
+}
+
 /// The working: each bone's gradient applied to the vertex, then the weighted sum.
 pub fn working(e: &Exercise) -> String {
-    let palette = grid::palette(e.angles());
-    let [x, y] = grid::POSITIONS[e.vertex];
+    let palette = data::palette(e.angles());
+    let [x, y] = POSITIONS[e.vertex];
     let mut text = format!("vertex {} in bind space: ({x}, {y})\n", e.vertex);
-    for (bone, w) in grid::WEIGHTS[e.vertex] {
+    for (bone, w) in WEIGHTS[e.vertex] {
         let g = palette[*bone];
         let p = g.transform_point3(Vec3::new(x, y, 0.0));
         text += &format!(
@@ -33,7 +76,7 @@ pub fn working(e: &Exercise) -> String {
 pub(super) fn check_cell_ui(page: &mut GridPage, ui: &mut Ui) {
     exercise_picker_ui(ui, &mut page.exercise, EXERCISES.len(), &mut page.check);
     let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
-    let [x, y] = grid::POSITIONS[e.vertex];
+    let [x, y] = POSITIONS[e.vertex];
     let bent: Vec<String> = e
         .degrees
         .iter()
@@ -72,5 +115,27 @@ mod tests {
         let text = working(&EXERCISES[1]);
         assert!(text.contains("weighted sum: (2.5, -0.5)"), "{text}");
         assert!(text.contains("weight 0.5"), "{text}");
+    }
+
+    #[test]
+    fn exercise_answers_worked_by_hand() {
+        // b1 turned 90° about its joint at (4, 0): (4, 1) goes to (3, 0).
+        assert!(
+            EXERCISES[0]
+                .answer()
+                .abs_diff_eq(Vec3::new(3.0, 0.0, 0.0), 1e-5)
+        );
+        // Half of (2, 1) unmoved and half of (3, -2).
+        assert!(
+            EXERCISES[1]
+                .answer()
+                .abs_diff_eq(Vec3::new(2.5, -0.5, 0.0), 1e-5)
+        );
+        // b0 turned 90° at the origin carries (8, -1) to (1, 8).
+        assert!(
+            EXERCISES[2]
+                .answer()
+                .abs_diff_eq(Vec3::new(1.0, 8.0, 0.0), 1e-5)
+        );
     }
 }

@@ -1,19 +1,21 @@
 //! The 2D bone-chain grid: ten vertices, three bones, the skinning shader drawing red lines.
 
 mod cells;
-mod exercise;
+pub mod data;
+pub mod exercise;
 mod view;
 
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::grid::{self, BONE_COUNT};
 use crate::skin::lbs::{VertexBreakdown, palette, skin_vertices};
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
 use crate::ui::matrix::matrix_view_ui;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Camera, PlaneCamera, Viewport, angle_slider_ui, error_ui};
+use data::BONE_COUNT;
 use egui::{Color32, RichText, Ui};
+use exercise::EXERCISES;
 use glam::{Mat4, Vec2, Vec3};
 use std::f32::consts::{PI, TAU};
 use std::sync::Arc;
@@ -74,9 +76,9 @@ fn default_camera() -> Camera {
 
 impl Default for GridPage {
     fn default() -> Self {
-        // The grid data is constant and covered by tests in `skin::grid`.
-        let skin = grid::mesh().expect("the grid's weights are valid");
-        let indices = grid::LINES.iter().flatten().copied().collect();
+        // The grid data is constant and covered by tests in `data`.
+        let skin = data::mesh().expect("the grid's weights are valid");
+        let indices = data::LINES.iter().flatten().copied().collect();
         Self {
             angles: [0.0; BONE_COUNT],
             playing: true,
@@ -109,10 +111,10 @@ struct Pose {
 
 impl GridPage {
     fn pose(&self) -> Pose {
-        let skeleton = grid::skeleton();
-        let local = grid::parent_from_joint(self.angles);
+        let skeleton = data::skeleton();
+        let local = data::parent_from_joint(self.angles);
         let world = skeleton.world_from_joint(&local);
-        let inverse_bind = grid::joint_from_bind();
+        let inverse_bind = data::joint_from_bind();
         let gradients = palette(&world, &inverse_bind);
         let uploaded = if self.forget_inverse_bind {
             world.clone()
@@ -147,7 +149,7 @@ impl GridPage {
             let mut t = self.time;
             // Angles set by hand (a drag, a slider, a link) are not `sin(t) · 0.8` for
             // any one t: the time is then not shown, so it cannot contradict the formula.
-            let by_hand = self.angles != [grid::animated_angle(self.time); BONE_COUNT];
+            let by_hand = self.angles != [data::animated_angle(self.time); BONE_COUNT];
             let text = if by_hand {
                 "time t (angles set by hand)"
             } else {
@@ -168,7 +170,7 @@ impl GridPage {
                 .changed()
             {
                 self.time = t;
-                self.pause_at([grid::animated_angle(t); BONE_COUNT]);
+                self.pause_at([data::animated_angle(t); BONE_COUNT]);
             }
         });
     }
@@ -204,7 +206,7 @@ impl Lesson for GridPage {
                 max: TAU,
                 set: |s, t| {
                     s.time = t;
-                    s.pause_at([grid::animated_angle(t); BONE_COUNT]);
+                    s.pause_at([data::animated_angle(t); BONE_COUNT]);
                 },
                 get: |_| None,
             },
@@ -255,7 +257,7 @@ impl Lesson for GridPage {
             doc: "the vertex inspected",
             access: Access::Whole {
                 min: 0,
-                max: grid::POSITIONS.len() - 1,
+                max: data::POSITIONS.len() - 1,
                 set: |s, vertex| s.vertex = Some(vertex),
                 get: |s| s.vertex,
             },
@@ -273,7 +275,7 @@ impl Lesson for GridPage {
             doc: "the check-yourself exercise",
             access: Access::Whole {
                 min: 1,
-                max: grid::EXERCISES.len(),
+                max: EXERCISES.len(),
                 set: |s, q| s.exercise = q - 1,
                 get: |s| (s.exercise != 0).then_some(s.exercise + 1),
             },
@@ -285,7 +287,7 @@ impl Lesson for GridPage {
     fn tick(&mut self, dt: f32) -> bool {
         if self.playing {
             self.time = (self.time + dt).rem_euclid(TAU);
-            self.angles = [grid::animated_angle(self.time); BONE_COUNT];
+            self.angles = [data::animated_angle(self.time); BONE_COUNT];
         }
         self.playing
     }

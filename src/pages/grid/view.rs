@@ -1,5 +1,6 @@
 //! The grid page's viewport: the scene, joint drags, vertex picks and overlays.
 
+use super::data;
 use super::*;
 
 impl GridPage {
@@ -36,7 +37,7 @@ impl GridPage {
         if self.forget_inverse_bind {
             // Where the mesh belongs: skinned with the real gradients, on the CPU.
             let correct = skin_vertices(&pose.gradients, &self.mesh.skin);
-            for [a, b] in grid::LINES {
+            for [a, b] in data::LINES {
                 scene.backdrop_line(
                     correct[a as usize].position,
                     correct[b as usize].position,

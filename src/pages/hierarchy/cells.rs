@@ -1,11 +1,12 @@
 //! The notebook cells: the joint tree, the local transform, the chain of products and
 //! the wrong order (the check-yourself cell is in `exercise`).
 
+use super::exercise::tidy;
 use super::field::{Field, problem, rounded};
+use super::walk;
 use super::{HierarchyPage, Pose};
+use crate::rigs::humanoid::{self, JOINTS};
 use crate::skin::Trs;
-use crate::skin::hierarchy;
-use crate::skin::humanoid::{self, JOINTS};
 use crate::ui::error_ui;
 use egui::{Color32, DragValue, RichText, Role, Ui, WidgetInfo};
 use glam::{Mat4, Vec3};
@@ -27,7 +28,7 @@ pub fn field_label(field: Field, axis: usize) -> String {
 
 /// A read-only matrix without float noise: `cos 90°` shows as `0.00`, not `-0.00`.
 pub(super) fn matrix_view_ui(ui: &mut Ui, name: &str, m: &Mat4) {
-    crate::ui::matrix::matrix_view_ui(ui, name, &hierarchy::tidy(*m));
+    crate::ui::matrix::matrix_view_ui(ui, name, &tidy(*m));
 }
 
 /// A number for prose: no trailing zeros, no `-0`.
@@ -183,7 +184,7 @@ impl HierarchyPage {
     /// The products from the root down to the selected joint.
     pub(super) fn chain_ui(&mut self, ui: &mut Ui) {
         let pose = self.pose();
-        let steps = hierarchy::chain(&humanoid::skeleton(), &pose.local, self.selected);
+        let steps = walk::chain(&humanoid::skeleton(), &pose.local, self.selected);
         let path: Vec<&str> = steps.iter().map(|s| name(s.joint)).collect();
         wrapped(
             ui,

@@ -1,12 +1,79 @@
 //! The check-yourself cell: a parent's world matrix, a child's offset, and the working
-//! written out with the exercise's numbers.
+//! written out with the exercise's numbers; small hand-sized exercises on one parent and
+//! one child.
 
 use super::HierarchyPage;
 use super::cells::{matrix_view_ui, num, vec_text, wrapped};
-use crate::skin::hierarchy::EXERCISES;
 use crate::ui::check::{Question, check_ui};
 use egui::{RichText, Ui};
-use glam::Vec3;
+use glam::{Mat4, Vec3};
+
+/// A check-yourself exercise: a parent's world matrix (a turn about z, then a move)
+/// and a child's local translation. Small numbers, so it can be done by hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exercise {
+    /// The parent's turn about z, in whole degrees.
+    pub parent_turn_degrees: f32,
+    /// Where the parent sits in the world.
+    pub parent_position: Vec3,
+    /// The child's local translation (no local turn, no scale).
+    pub child_offset: Vec3,
+}
+
+/// The exercises, easiest first.
+pub const EXERCISES: [Exercise; 4] = [
+    Exercise {
+        parent_turn_degrees: 90.0,
+        parent_position: Vec3::new(1.0, 2.0, 0.0),
+        child_offset: Vec3::new(3.0, 0.0, 0.0),
+    },
+    Exercise {
+        parent_turn_degrees: 90.0,
+        parent_position: Vec3::new(0.0, 1.0, 0.0),
+        child_offset: Vec3::new(0.0, 2.0, 0.0),
+    },
+    Exercise {
+        parent_turn_degrees: 180.0,
+        parent_position: Vec3::new(2.0, 0.0, 1.0),
+        child_offset: Vec3::new(1.0, 1.0, 0.0),
+    },
+    Exercise {
+        parent_turn_degrees: -90.0,
+        parent_position: Vec3::new(0.0, 0.0, 2.0),
+        child_offset: Vec3::new(2.0, 0.0, 1.0),
+    },
+];
+
+/// Rounds away float noise such as `cos 90° = -4e-8` (to 4 decimals, no `-0`), so
+/// hand-sized answers are exact and shown matrices read `0.00`, not `-0.00`.
+pub fn tidy(m: Mat4) -> Mat4 {
+    Mat4::from_cols_array(&m.to_cols_array().map(|x| (x * 1e4).round() / 1e4 + 0.0))
+}
+
+impl Exercise {
+    /// The parent's world matrix, `translate(position) · rotate_z(turn)`.
+    pub fn world_from_parent(&self) -> Mat4 {
+        tidy(
+            Mat4::from_translation(self.parent_position)
+                * Mat4::from_rotation_z(self.parent_turn_degrees.to_radians()),
+        )
+    }
+
+    /// The child's local matrix, `translate(offset)`.
+    pub fn parent_from_child(&self) -> Mat4 {
+        Mat4::from_translation(self.child_offset)
+    }
+
+    /// The answer: the child's world matrix, `world_from_parent · parent_from_child`.
+    pub fn world_from_child(&self) -> Mat4 {
+        tidy(self.world_from_parent() * self.parent_from_child())
+    }
+
+    /// The answer with the product reversed, `parent_from_child · world_from_parent`.
+    pub fn world_from_child_wrong_order(&self) -> Mat4 {
+        tidy(self.parent_from_child() * self.world_from_parent())
+    }
+}
 
 impl HierarchyPage {
     /// The check-yourself exercise: a parent's world matrix and a child's offset.
@@ -76,5 +143,32 @@ impl HierarchyPage {
             );
             ui.label(RichText::new(text).monospace());
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(m: &Mat4) -> Vec3 {
+        m.transform_point3(Vec3::ZERO)
+    }
+
+    #[test]
+    fn exercises_have_small_exact_answers() {
+        let expected = [
+            Vec3::new(1.0, 5.0, 0.0),
+            Vec3::new(-2.0, 1.0, 0.0),
+            Vec3::new(1.0, -1.0, 1.0),
+            Vec3::new(0.0, -2.0, 3.0),
+        ];
+        for (exercise, answer) in EXERCISES.iter().zip(expected) {
+            assert_eq!(position(&exercise.world_from_child()), answer);
+            assert_eq!(
+                position(&exercise.world_from_child_wrong_order()),
+                exercise.parent_position + exercise.child_offset,
+                "the wrong order adds the offset without turning it"
+            );
+        }
     }
 }

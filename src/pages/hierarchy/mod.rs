@@ -2,21 +2,22 @@
 //! live chain of matrices, and the same walk multiplied in the wrong order.
 
 mod cells;
-mod exercise;
+pub mod exercise;
 pub mod field;
 mod view;
+pub mod walk;
 
 use crate::gl::{MeshData, Primitive};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::pages::joint_link::{self, JOINT_NAMES};
+use crate::rigs::humanoid::{self, JOINT_COUNT};
 use crate::skin::Trs;
-use crate::skin::hierarchy::{self, EXERCISES};
-use crate::skin::humanoid::{self, JOINT_COUNT};
 use crate::skin::lbs::inverse_bind;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use egui::{Pos2, Ui};
+use exercise::EXERCISES;
 use field::{Field, problem};
 use glam::{Mat4, Vec3};
 use std::sync::{Arc, OnceLock};
@@ -62,7 +63,7 @@ impl Assets {
     fn new() -> Self {
         let bind_pose = humanoid::bind_pose();
         let bind: [Trs; JOINT_COUNT] = std::array::from_fn(|j| bind_pose[j]);
-        let world_at_bind = humanoid::skeleton().world_from_joint(&hierarchy::locals(&bind));
+        let world_at_bind = humanoid::skeleton().world_from_joint(&walk::locals(&bind));
         // The T-pose is translations only, so it always has an inverse.
         let joint_from_bind =
             inverse_bind(&world_at_bind).unwrap_or_else(|_| vec![Mat4::IDENTITY; JOINT_COUNT]);
@@ -166,10 +167,10 @@ impl HierarchyPage {
     /// The world and wrong-order matrices of the current pose.
     pub fn pose(&self) -> Pose {
         let skeleton = humanoid::skeleton();
-        let local = hierarchy::locals(&self.pose);
+        let local = walk::locals(&self.pose);
         Pose {
             world: skeleton.world_from_joint(&local),
-            wrong: hierarchy::world_from_joint_wrong_order(&skeleton, &local),
+            wrong: walk::world_from_joint_wrong_order(&skeleton, &local),
             local,
         }
     }

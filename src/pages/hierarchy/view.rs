@@ -5,7 +5,7 @@ use super::cells::{MOVED, WRONG};
 use super::field::rounded;
 use super::{Drag, HierarchyPage, Pose};
 use crate::gl::{Palette, Scene, SkinnedDraw};
-use crate::skin::humanoid::{self, JOINTS};
+use crate::rigs::humanoid::{self, JOINTS};
 use crate::skin::lbs::palette;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Viewport, rgba};

@@ -1,12 +1,12 @@
 //! The normals page's notebook cells.
 
 use super::Cell;
+use super::data;
 use super::view::{NORMAL_COLOR, TANGENT_COLOR, arm_label};
 use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
 use crate::link::Named;
-use crate::skin::normals::{EXERCISES, Exercise, NormalMethod, TangentSteps, angle_degrees};
-use crate::ui::check::{Question, check_ui, exercise_picker_ui};
-use crate::ui::matrix::{fixed2, two_mat3_text, vec3_text as vec3};
+use crate::skin::normals::{NormalMethod, TangentSteps, angle_degrees};
+use crate::ui::matrix::{two_mat3_text, vec3_text as vec3};
 use crate::ui::{angle_slider_ui, error_ui, mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
@@ -74,8 +74,7 @@ impl NormalsPage {
 
     fn error_ui(&mut self, ui: &mut Ui) {
         let (max, mean) = self.error_curves();
-        let (now_max, now_mean) =
-            crate::skin::normals::angle_error(&self.palette(), &self.assets.limb.skin);
+        let (now_max, now_mean) = data::angle_error(&self.palette(), &self.assets.limb.skin);
         ui.label(format!(
             "At scale {:.2}: the naive normals are off by up to {now_max:.1}° (mean {now_mean:.1}° over the arm).",
             self.scale
@@ -126,7 +125,7 @@ impl NormalsPage {
         let steps: Vec<(NormalMethod, TangentSteps)> = methods
             .iter()
             .filter_map(|m| {
-                TangentSteps::new(&palette, &self.assets.limb.skin, vertex, *m).map(|s| (*m, s))
+                data::tangent_steps(&palette, &self.assets.limb.skin, vertex, *m).map(|s| (*m, s))
             })
             .collect();
         let Some((_, first)) = steps.first() else {
@@ -192,57 +191,5 @@ impl NormalsPage {
             };
             ui.colored_label(color, note);
         }
-    }
-
-    fn check_cell_ui(&mut self, ui: &mut Ui) {
-        exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
-        let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
-        let [x, y, z] = e.normal;
-        ui.label(format!(
-            "A bone scales by {} along y and does not turn: M = diag(1, {}, 1). A vertex on it has the unit normal n = ({x}, {y}, {z}). Type the skinned unit normal, to two decimals.",
-            e.scale, e.scale
-        ));
-        let expected = e.answer().to_array();
-        let question = Question {
-            name: "normal",
-            labels: &["x", "y", "z"],
-            columns: 3,
-            expected: &expected,
-            tolerance: 0.01,
-        };
-        check_ui(ui, &mut self.check, &question, |ui| {
-            mono_ui(ui, working(&e));
-        });
-    }
-}
-
-/// The working of an exercise: the inverse transpose, the product, its length, the
-/// unit normal, and what the naive way would have given.
-pub fn working(e: &Exercise) -> String {
-    let s = e.scale;
-    let u = e.unnormalised();
-    let a = e.answer();
-    let naive = e.naive();
-    format!(
-        "(M⁻¹)^T = diag(1, 1/{s}, 1) = diag(1, {}, 1)\n(M⁻¹)^T · n = {}\nlength {:.3}, so N = {}\nThe naive M · n, normalised, would be {}: {:.1}° off.",
-        fixed2(1.0 / s),
-        vec3(u),
-        u.length(),
-        vec3(a),
-        vec3(naive),
-        angle_degrees(a, naive)
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_working_shows_the_steps() {
-        let text = working(&EXERCISES[0]);
-        assert!(text.contains("(0.60, 0.40, 0.00)"), "{text}");
-        assert!(text.contains("(0.83, 0.55, 0.00)"), "{text}");
-        assert!(!text.contains("-0.00"), "{text}");
     }
 }

@@ -4,6 +4,8 @@
 //! made perpendicular again step by step.
 
 mod cells;
+pub mod data;
+pub mod exercise;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
@@ -11,9 +13,11 @@ use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::lbs::{SkinnedVertex, skin_vertices_with};
-use crate::skin::normals::{self, EXERCISES, Limb, NormalMethod};
+use crate::skin::normals::NormalMethod;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
+use data::Limb;
+use exercise::EXERCISES;
 use glam::{Mat4, Vec3};
 use std::sync::{Arc, OnceLock};
 
@@ -37,7 +41,7 @@ pub const MAX_BEND: f32 = 1.6;
 const DEFAULT_SCALE: f32 = 2.5;
 const DEFAULT_BEND: f32 = 0.5;
 /// A vertex on the front of the forearm's muscle, where the methods disagree most.
-pub const DEFAULT_VERTEX: usize = 40 * normals::SEGMENTS + 5;
+pub const DEFAULT_VERTEX: usize = 40 * data::SEGMENTS + 5;
 /// How far apart the two arms are drawn when both are shown.
 const ROW_OFFSET: f32 = 2.6;
 
@@ -91,8 +95,8 @@ impl Assets {
 
     fn new() -> Self {
         // The limb's weights come from the arm's falloff, covered by the tests in
-        // `skin::normals`; an error there would show as an empty viewport.
-        let limb = normals::limb().unwrap_or(Limb {
+        // `pages::normals::data`; an error there would show as an empty viewport.
+        let limb = data::limb().unwrap_or(Limb {
             skin: Default::default(),
             triangles: Vec::new(),
         });
@@ -169,7 +173,7 @@ impl Default for NormalsPage {
 impl NormalsPage {
     /// `world_from_bind` per bone for the current bend and scale.
     pub fn palette(&self) -> Vec<Mat4> {
-        normals::palette(self.bend, self.scale)
+        data::palette(self.bend, self.scale)
     }
 
     /// The limb skinned on the CPU with normals carried by `method`: what the shader
@@ -200,7 +204,7 @@ impl NormalsPage {
         for step in 0..=60 {
             let scale = (lo + (hi - lo) * step as f32 / 60.0).exp();
             let (m, a) =
-                normals::angle_error(&normals::palette(self.bend, scale), &self.assets.limb.skin);
+                data::angle_error(&data::palette(self.bend, scale), &self.assets.limb.skin);
             max.push([scale as f64, m as f64]);
             mean.push([scale as f64, a as f64]);
         }
@@ -268,7 +272,7 @@ impl Lesson for NormalsPage {
             doc: "the vertex whose tangent is worked step by step",
             access: Access::Whole {
                 min: 0,
-                max: normals::VERTEX_COUNT - 1,
+                max: data::VERTEX_COUNT - 1,
                 set: |s, vertex| {
                     s.vertex = Some(vertex);
                     s.scroll_to.set(Some(Cell::Tangent.into()));
@@ -335,7 +339,7 @@ mod tests {
 
     #[test]
     fn the_declared_vertex_count_is_the_limb_s() {
-        assert_eq!(NormalsPage::default().vertex_count(), normals::VERTEX_COUNT);
+        assert_eq!(NormalsPage::default().vertex_count(), data::VERTEX_COUNT);
         // The bend slider's ends, in degrees and back, stay within the link's range.
         assert!(MAX_BEND.to_degrees().to_radians() <= MAX_BEND);
     }

@@ -2,9 +2,10 @@
 //! normals (blue) and tangents (orange) as short lines, and vertex picking.
 
 use super::NormalsPage;
+use super::data;
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::skin::lbs::SkinnedVertex;
-use crate::skin::normals::{self, NormalMethod};
+use crate::skin::normals::NormalMethod;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Ui};
@@ -28,7 +29,7 @@ pub fn arm_label(method: NormalMethod) -> &'static str {
 /// Whether vertex `v` gets a line: every third ring and every fourth segment of the
 /// tube, so the lines stay readable.
 fn has_line(v: usize) -> bool {
-    v < normals::TUBE_VERTICES && (v / normals::SEGMENTS).is_multiple_of(3) && v.is_multiple_of(4)
+    v < data::TUBE_VERTICES && (v / data::SEGMENTS).is_multiple_of(3) && v.is_multiple_of(4)
 }
 
 impl NormalsPage {
@@ -53,8 +54,8 @@ impl NormalsPage {
             ..Default::default()
         };
         let palette = self.palette();
-        let world = crate::skin::arm::skeleton()
-            .world_from_joint(&normals::parent_from_joint(self.bend, self.scale));
+        let world = crate::rigs::arm::skeleton()
+            .world_from_joint(&data::parent_from_joint(self.bend, self.scale));
         for (method, at, vertices) in arms {
             let shift = Mat4::from_translation(*at);
             let moved = palette.iter().map(|m| shift * *m).collect();

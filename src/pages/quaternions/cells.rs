@@ -1,13 +1,13 @@
 //! The quaternions page's notebook cells.
 
 use super::Cell;
+use super::data::{DURATION, arm_channels};
 use super::view::method_color;
 use super::{JOINT_NAMES, QuaternionsPage, SPEED_RANGE, Section};
 use crate::skin::rotation::{
-    self, DURATION, EXERCISES, Exercise, Interp, Key, angular_speed, arm_channels, axis_angle,
-    euler_matrix, euler_quat, lock_closeness, quat_matrix,
+    self, Interp, Key, angular_speed, axis_angle, euler_matrix, euler_quat, lock_closeness,
+    quat_matrix,
 };
-use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::{fixed2, mat3_rows, matrix_view_ui, two_mat3_text, vec3_text};
 use crate::ui::{angle_slider_ui, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
@@ -15,7 +15,7 @@ use egui_plot::{Legend, Line, Plot, VLine};
 use glam::{Mat3, Quat, Vec3};
 
 /// A quaternion as `(x, y, z, w)` with three decimals.
-fn quat_text(q: Quat) -> String {
+pub(super) fn quat_text(q: Quat) -> String {
     let f = |v: f32| format!("{:.3}", v + 0.0).replace("-0.000", "0.000");
     format!("({}, {}, {}, {})", f(q.x), f(q.y), f(q.z), f(q.w))
 }
@@ -330,27 +330,6 @@ impl QuaternionsPage {
             matrix_view_ui(ui, "keyframe_local", &sample.matrix)
         });
     }
-
-    fn check_cell_ui(&mut self, ui: &mut Ui) {
-        exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
-        let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
-        let [x, y, z] = e.axis;
-        ui.label(format!(
-            "A turn of {}° about the axis ({x}, {y}, {z}). Type its unit quaternion (x, y, z, w), to three decimals.",
-            e.degrees
-        ));
-        let expected = glam::Vec4::from(e.answer()).to_array();
-        let question = Question {
-            name: "quaternion",
-            labels: &["x", "y", "z", "w"],
-            columns: 4,
-            expected: &expected,
-            tolerance: 0.002,
-        };
-        check_ui(ui, &mut self.check, &question, |ui| {
-            mono_ui(ui, working(&e));
-        });
-    }
 }
 
 /// Marks on a timeline: one row for the rotation keys (circles), one for the
@@ -408,30 +387,4 @@ fn timeline_ui(ui: &mut Ui, channel: &rotation::Channel, time: f32) -> Option<f3
     (response.clicked() || response.dragged()).then(|| {
         ((pointer.x - rect.left() - 8.0) / (rect.width() - 16.0) * DURATION).clamp(0.0, DURATION)
     })
-}
-
-/// The working: half the angle, its sine and cosine, the quaternion, and what −q is.
-pub fn working(e: &Exercise) -> String {
-    let half = e.degrees / 2.0;
-    let (s, c) = half.to_radians().sin_cos();
-    let q = e.answer();
-    format!(
-        "θ/2 = {half}°\nsin(θ/2) = {:.3}, cos(θ/2) = {:.3}\nq = (sin(θ/2) · axis, cos(θ/2)) = {}\n−q = {} is the same rotation; the check wants q as the formula gives it.",
-        s + 0.0,
-        c + 0.0,
-        quat_text(q),
-        quat_text(-q)
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_working_shows_half_the_angle() {
-        let text = working(&EXERCISES[0]);
-        assert!(text.contains("θ/2 = 45°"), "{text}");
-        assert!(text.contains("(0.000, 0.707, 0.000, 0.707)"), "{text}");
-    }
 }

@@ -2,6 +2,8 @@
 //! LERP, NLERP and SLERP, and an arm played from rotation and translation keys.
 
 mod cells;
+pub mod data;
+pub mod exercise;
 mod meshes;
 mod view;
 
@@ -9,13 +11,13 @@ use crate::gl::{MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::arm::{self, Falloff};
-use crate::skin::rotation::{
-    self, DURATION, EXERCISES, Euler, Interp, Sample, arm_channels, euler_quat,
-};
+use crate::rigs::arm::{self, Falloff};
+use crate::skin::rotation::{self, Euler, Interp, Sample, euler_quat};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
+use data::{DURATION, arm_channels};
+use exercise::EXERCISES;
 use glam::{Mat4, Quat, Vec3};
 use std::f32::consts::{FRAC_PI_2, PI};
 use std::sync::{Arc, OnceLock};
@@ -100,7 +102,7 @@ impl Assets {
     fn new() -> Self {
         let glider = meshes::glider();
         let rings = meshes::gimbal_rings();
-        // Falloff weights are valid by construction (tested in `skin::arm`); an error
+        // Falloff weights are valid by construction (tested in `rigs::arm`); an error
         // would show as an empty viewport.
         let arm = arm::mesh(Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).ok();
         let (arm_skin, arm_triangles) = arm.map(|a| (a.skin, a.triangles)).unwrap_or_default();

@@ -1,8 +1,8 @@
 //! The gradient: what carries one thing onto another. Between two points it is a
 //! vector, `ab = b − a`. Between two frames it is a matrix, `ab = b · a⁻¹`.
 
-use super::matrix::{MatrixError, checked_inverse};
-use glam::{Mat4, Vec2, Vec3};
+use crate::skin::matrix::{MatrixError, checked_inverse};
+use glam::{Mat4, Vec2};
 
 // ANCHOR: vector
 /// The vector that carries point `a` onto point `b`: `ab = b − a`, so that `b = a + ab`.
@@ -54,75 +54,10 @@ pub fn plane_part(m: &Mat4) -> [f32; 6] {
     ]
 }
 
-/// A "check yourself" exercise: one joint's bind frame and target frame in the plane,
-/// with whole-degree turns and whole-number positions, so the gradient can be worked out
-/// by hand; and a vertex to carry.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Exercise {
-    /// The joint in the bind pose: position, turn in degrees.
-    pub bind: ([f32; 2], f32),
-    /// The joint in the target pose: position, turn in degrees.
-    pub target: ([f32; 2], f32),
-    /// A vertex in the bind pose, bound to the joint.
-    pub vertex: [f32; 2],
-}
-
-fn frame(([x, y], degrees): ([f32; 2], f32)) -> Mat4 {
-    Frame2 {
-        angle: degrees.to_radians(),
-        origin: Vec2::new(x, y),
-    }
-    .to_mat4()
-}
-
-impl Exercise {
-    /// `world_from_joint` in the bind pose.
-    pub fn bind(&self) -> Mat4 {
-        frame(self.bind)
-    }
-
-    /// `world_from_joint` in the target pose.
-    pub fn target(&self) -> Mat4 {
-        frame(self.target)
-    }
-
-    /// The answer: `target · bind⁻¹`. A bind frame is a turn and a move, always
-    /// invertible.
-    pub fn gradient(&self) -> Mat4 {
-        self.target() * self.bind().inverse()
-    }
-
-    /// Where the gradient carries the vertex.
-    pub fn carried_vertex(&self) -> Vec3 {
-        self.gradient()
-            .transform_point3(Vec2::from(self.vertex).extend(0.0))
-    }
-}
-
-// ANCHOR: exercises
-/// The exercises of the check cell, easiest first.
-pub const EXERCISES: [Exercise; 3] = [
-    Exercise {
-        bind: ([2.0, 0.0], 0.0),
-        target: ([3.0, 1.0], 90.0),
-        vertex: [4.0, 0.0],
-    },
-    Exercise {
-        bind: ([1.0, 1.0], 0.0),
-        target: ([1.0, 1.0], 180.0),
-        vertex: [2.0, 1.0],
-    },
-    Exercise {
-        bind: ([0.0, 1.0], 90.0),
-        target: ([2.0, 0.0], 0.0),
-        vertex: [0.0, 3.0],
-    },
-];
-// ANCHOR_END: exercises
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::Vec3;
 
     #[test]
     fn the_vector_between_two_points_carries_one_onto_the_other() {
@@ -169,40 +104,5 @@ mod tests {
         let back = Frame2::from_mat4(&f.to_mat4());
         assert!((back.angle - f.angle).abs() < 1e-6);
         assert_eq!(back.origin, f.origin);
-    }
-
-    #[test]
-    fn the_exercises_have_the_answers_worked_by_hand() {
-        let close =
-            |got: [f32; 6], want: [f32; 6]| got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-5);
-        // Joint at (2, 0) turns 90° and moves to (3, 1): x -> y, y -> -x, and the
-        // turned bind position (0, 2) must land on (3, 1), so t = (3, -1).
-        let got = plane_part(&EXERCISES[0].gradient());
-        assert!(close(got, [0.0, -1.0, 3.0, 1.0, 0.0, -1.0]), "{got:?}");
-        assert!(
-            EXERCISES[0]
-                .carried_vertex()
-                .abs_diff_eq(Vec3::new(3.0, 3.0, 0.0), 1e-5)
-        );
-        // A half turn in place about (1, 1): t = (1, 1) + (1, 1).
-        let got = plane_part(&EXERCISES[1].gradient());
-        assert!(close(got, [-1.0, 0.0, 2.0, 0.0, -1.0, 2.0]), "{got:?}");
-        assert!(
-            EXERCISES[1]
-                .carried_vertex()
-                .abs_diff_eq(Vec3::new(0.0, 1.0, 0.0), 1e-5)
-        );
-        // Turned back by 90°: x -> -y, y -> x; (0, 1) turns to (1, 0) and must land on
-        // (2, 0), so t = (1, 0).
-        let got = plane_part(&EXERCISES[2].gradient());
-        assert!(close(got, [0.0, 1.0, 1.0, -1.0, 0.0, 0.0]), "{got:?}");
-        assert!(
-            EXERCISES[2]
-                .carried_vertex()
-                .abs_diff_eq(Vec3::new(4.0, 0.0, 0.0), 1e-5)
-        );
-        for e in EXERCISES {
-            assert!((e.gradient() * e.bind()).abs_diff_eq(e.target(), 1e-5));
-        }
     }
 }

@@ -2,9 +2,8 @@
 //! of rings around them, and weights that fade from one bone to the other across the
 //! elbow. Twisting the forearm shows what linear blending does to the elbow's volume.
 
-use super::influences::{InfluenceError, Influences};
-use super::lbs::SkinMesh;
-use super::skeleton::Skeleton;
+use crate::skin::lbs::{self, SkinMesh};
+use crate::skin::{InfluenceError, Influences, Skeleton};
 use glam::{Mat4, Vec3};
 
 /// Number of bones in the chain: the upper arm (joint 0, the shoulder, at the origin)
@@ -131,7 +130,7 @@ pub fn joint_from_bind() -> Vec<Mat4> {
 
 /// The skinning palette `world_from_bind` for this twist and bend.
 pub fn palette(twist: f32, bend: f32) -> Vec<Mat4> {
-    super::lbs::palette(&world_from_joint(twist, bend), &joint_from_bind())
+    lbs::palette(&world_from_joint(twist, bend), &joint_from_bind())
 }
 
 // ANCHOR: weights

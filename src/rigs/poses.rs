@@ -2,8 +2,8 @@
 //! bind pose (the T-pose) onto a target pose.
 
 use super::humanoid::{self, joint_index};
-use super::lbs::palette;
-use super::trs::Trs;
+use crate::skin::Trs;
+use crate::skin::lbs::palette;
 use glam::{Mat4, Vec3};
 
 /// A named pose: local rotations on top of the T-pose, and a move of the hips.
@@ -126,18 +126,11 @@ pub fn gradients(world_from_joint: &[Mat4], joint_from_bind: &[Mat4]) -> Vec<Mat
 }
 // ANCHOR_END: gradients
 
-/// The largest difference between two matrices, cell by cell.
-pub fn max_difference(a: &Mat4, b: &Mat4) -> f32 {
-    (*a - *b)
-        .to_cols_array()
-        .iter()
-        .fold(0.0, |m, d| m.max(d.abs()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::humanoid::JOINT_COUNT;
+    use crate::rigs::humanoid::JOINT_COUNT;
+    use crate::skin::matrix::max_difference;
 
     fn posed(preset: &PosePreset) -> (Vec<Mat4>, Vec<Mat4>) {
         let world = world_from_joint(&preset.local());

@@ -1,10 +1,8 @@
 //! A small humanoid skeleton in T-pose, and a mesh of bone shapes the skinning shader
 //! can draw: each shape is bound rigidly to one joint.
 
-use super::influences::Influences;
-use super::lbs::SkinMesh;
-use super::skeleton::Skeleton;
-use super::trs::Trs;
+use crate::skin::lbs::SkinMesh;
+use crate::skin::{Influences, Skeleton, Trs};
 use glam::{Mat4, Vec3};
 
 /// One joint of the rig: its name, its parent, and where it sits in its parent's frame

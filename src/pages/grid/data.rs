@@ -1,9 +1,8 @@
 //! The 2D bone-chain grid: ten vertices, three bones, each bone 4 units along its
 //! parent's x axis. Every number the grid page shows or draws comes from here.
 
-use super::influences::{InfluenceError, Influences};
-use super::lbs::SkinMesh;
-use super::skeleton::Skeleton;
+use crate::skin::lbs::{self, SkinMesh};
+use crate::skin::{InfluenceError, Influences, Skeleton};
 use glam::{Mat4, Vec3};
 
 /// Number of bones in the chain: b0 -> b1 -> b2.
@@ -109,50 +108,7 @@ pub fn joint_from_bind() -> Vec<Mat4> {
 /// The skinning palette (`world · inverse bind`, the gradients) for these bone angles.
 pub fn palette(angles: [f32; BONE_COUNT]) -> Vec<Mat4> {
     let world = skeleton().world_from_joint(&parent_from_joint(angles));
-    super::lbs::palette(&world, &joint_from_bind())
-}
-
-/// A check-yourself exercise: bend the bones to `degrees` and skin vertex `vertex`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Exercise {
-    /// Each bone's turn about z, degrees.
-    pub degrees: [f32; BONE_COUNT],
-    /// The grid vertex to skin.
-    pub vertex: usize,
-}
-
-/// The exercises, easiest first: one bone, then a half-and-half vertex, then a turn
-/// that carries the whole chain.
-pub const EXERCISES: [Exercise; 3] = [
-    Exercise {
-        degrees: [0.0, 90.0, 0.0],
-        vertex: 4,
-    },
-    Exercise {
-        degrees: [0.0, 90.0, 0.0],
-        vertex: 2,
-    },
-    Exercise {
-        degrees: [90.0, 0.0, 0.0],
-        vertex: 9,
-    },
-];
-
-impl Exercise {
-    /// The bone angles in radians.
-    pub fn angles(&self) -> [f32; BONE_COUNT] {
-        self.degrees.map(f32::to_radians)
-    }
-
-    /// Where the vertex lands: the weighted sum of its bones' gradients times it.
-    pub fn answer(&self) -> Vec3 {
-        let palette = palette(self.angles());
-        let p = POSITIONS[self.vertex];
-        WEIGHTS[self.vertex]
-            .iter()
-            .map(|(bone, w)| palette[*bone].transform_point3(Vec3::new(p[0], p[1], 0.0)) * *w)
-            .sum()
-    }
+    lbs::palette(&world, &joint_from_bind())
 }
 
 #[cfg(test)]
@@ -198,27 +154,5 @@ mod tests {
                 .all(|&i| (i as usize) < POSITIONS.len())
         );
         assert!(mesh().is_ok());
-    }
-
-    #[test]
-    fn exercise_answers_worked_by_hand() {
-        // b1 turned 90° about its joint at (4, 0): (4, 1) goes to (3, 0).
-        assert!(
-            EXERCISES[0]
-                .answer()
-                .abs_diff_eq(Vec3::new(3.0, 0.0, 0.0), 1e-5)
-        );
-        // Half of (2, 1) unmoved and half of (3, -2).
-        assert!(
-            EXERCISES[1]
-                .answer()
-                .abs_diff_eq(Vec3::new(2.5, -0.5, 0.0), 1e-5)
-        );
-        // b0 turned 90° at the origin carries (8, -1) to (1, 8).
-        assert!(
-            EXERCISES[2]
-                .answer()
-                .abs_diff_eq(Vec3::new(1.0, 8.0, 0.0), 1e-5)
-        );
     }
 }
