@@ -105,10 +105,9 @@ fn play_runs_the_clock_and_scrubbing_pauses_it() {
         "backwards, wrapping: {}",
         page.time
     );
-    assert_eq!(
-        page.link().to_string(),
-        "quaternions?show=keyframes&play=true&speed=-2"
-    );
+    // `show` is left out: playing and speed open the keyframes by themselves.
+    assert_eq!(page.link().to_string(), "quaternions?play=true&speed=-2");
+    assert_eq!(opened(&page.link().to_string()).section, Section::Keyframes);
 
     let mut harness = page_harness(opened("quaternions?show=keyframes"), &["keyframes"]);
     harness.get_by_label("Play").click();
@@ -163,6 +162,26 @@ fn links_round_trip_and_bad_values_are_refused() {
     assert_eq!(opened("quaternions?time=1").section, Section::Keyframes);
     assert_eq!(opened("quaternions?t=0.2").section, Section::Interpolate);
     assert_eq!(QuaternionsPage::default().link().to_string(), "quaternions");
+    // State to link to state: the gimbal shown with LERP chosen (LERP alone would open
+    // the interpolation) and the keyframes shown at a slower speed.
+    let mut page = QuaternionsPage::default();
+    page.method = skinlab::skin::rotation::Interp::Lerp;
+    page.show(Section::Gimbal);
+    assert_eq!(
+        opened(&page.link().to_string()).section,
+        Section::Gimbal,
+        "{}",
+        page.link()
+    );
+    let mut page = QuaternionsPage::default();
+    page.show(Section::Quaternion);
+    page.t = 0.25;
+    assert_eq!(
+        opened(&page.link().to_string()).section,
+        Section::Quaternion,
+        "{}",
+        page.link()
+    );
     kit::assert_refused::<QuaternionsPage>(&[
         "quaternions?pitch=2",
         "quaternions?yaw=nan",

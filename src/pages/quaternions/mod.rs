@@ -205,6 +205,18 @@ impl QuaternionsPage {
         }
     }
 
+    /// The section a link of this state opens without its `show` key.
+    fn implied_section(&self) -> Section {
+        let mut page = Self::default();
+        for param in Self::PARAMS.iter().filter(|p| p.key != "show") {
+            if let Some(value) = param.write(self) {
+                // Values written by a param are values it reads back.
+                let _ = param.apply(&mut page, &value);
+            }
+        }
+        page.section
+    }
+
     /// Shows `section` for a link and scrolls its first cell into view.
     fn show_linked_section(&mut self, section: Section) {
         self.show(section);
@@ -280,11 +292,12 @@ impl Lesson for QuaternionsPage {
                         s.show_linked_section(*section);
                     }
                 },
+                // Written whenever the other keys would open another section: a
+                // gimbal view with LERP chosen must not reopen on the interpolation.
                 get: |s| {
-                    Section::ALL
-                        .iter()
-                        .position(|x| *x == s.section)
-                        .filter(|_| s.section != Section::Gimbal)
+                    (s.section != s.implied_section())
+                        .then(|| Section::ALL.iter().position(|x| *x == s.section))
+                        .flatten()
                 },
             },
         },
