@@ -2,7 +2,7 @@
 
 use crate::link::{Link, LinkError};
 use crate::notebook::notebook_ui;
-use crate::page::{self, Page};
+use crate::page::{self, PAGES, Page};
 use egui::{Key, RichText, Ui};
 
 /// The key under which the app keeps its state in eframe's storage.
@@ -42,7 +42,12 @@ fn apply_style(ctx: &egui::Context) {
 /// `Ui`, so tests can drive it without a window; `native` and `web` wrap it in an
 /// `eframe::App` with what only their target has.
 pub struct SkinlabApp {
-    pages: Vec<Box<dyn Page>>,
+    /// The page on screen. Pages are built when first shown: opening the app builds
+    /// one page, not every page's meshes.
+    page: Box<dyn Page>,
+    /// Every other page already built, by registry position (`None` for the current
+    /// page and for pages not built yet).
+    parked: Vec<Option<Box<dyn Page>>>,
     current: usize,
     presenter: bool,
     /// Embedded in another page (the book): no page list, the host page is the guide.
@@ -65,13 +70,11 @@ impl Default for SkinlabApp {
 impl SkinlabApp {
     /// Every page at its defaults, on the first page.
     pub fn new() -> Self {
-        let pages = page::registry();
-        let link_text = pages
-            .first()
-            .map(|p| p.link().to_string())
-            .unwrap_or_default();
+        let page = (PAGES[0].make)();
+        let link_text = page.link().to_string();
         Self {
-            pages,
+            page,
+            parked: PAGES.iter().map(|_| None).collect(),
             current: 0,
             presenter: false,
             embedded: false,
@@ -85,7 +88,22 @@ impl SkinlabApp {
 
     /// The page on screen.
     pub fn current_page(&self) -> &dyn Page {
-        self.pages[self.current].as_ref()
+        self.page.as_ref()
+    }
+
+    /// How many pages are built: the one on screen and those shown before.
+    pub fn built_pages(&self) -> usize {
+        1 + self.parked.iter().flatten().count()
+    }
+
+    /// Page `index`, built now if it was not yet.
+    fn page_mut(&mut self, index: usize) -> &mut dyn Page {
+        if index == self.current {
+            return self.page.as_mut();
+        }
+        self.parked[index]
+            .get_or_insert_with(PAGES[index].make)
+            .as_mut()
     }
 
     /// The link that reopens what is on screen.
@@ -120,12 +138,12 @@ impl SkinlabApp {
     }
 
     fn find(&self, slug: &str) -> Result<usize, LinkError> {
-        self.pages
+        PAGES
             .iter()
-            .position(|p| p.slug() == slug)
+            .position(|p| p.info.slug == slug)
             .ok_or_else(|| LinkError::UnknownPage {
                 slug: slug.to_owned(),
-                valid: self.pages.iter().map(|p| p.slug()).collect(),
+                valid: page::slugs(),
             })
     }
 
@@ -137,7 +155,7 @@ impl SkinlabApp {
         let result = Link::parse(text).and_then(|link| {
             let index = self.find(&link.slug)?;
             self.go_to(index);
-            page::open(self.pages[index].as_mut(), &link)
+            page::open(self.page.as_mut(), &link)
         });
         self.link_text = self.current_link().to_string();
         result
@@ -166,7 +184,14 @@ impl SkinlabApp {
 
     /// Shows page `index` (clamped to the registry).
     pub fn go_to(&mut self, index: usize) {
-        self.current = index.min(self.pages.len().saturating_sub(1));
+        let index = index.min(PAGES.len() - 1);
+        if index == self.current {
+            return;
+        }
+        let next = self.parked[index].take().unwrap_or_else(PAGES[index].make);
+        let previous = std::mem::replace(&mut self.page, next);
+        self.parked[self.current] = Some(previous);
+        self.current = index;
     }
 
     /// The next page in lesson order, if any.
@@ -181,13 +206,21 @@ impl SkinlabApp {
 
     /// Resets the current page to its defaults.
     pub fn reset_page(&mut self) {
-        self.pages[self.current].reset();
+        self.page.reset();
     }
 
-    /// Every page's link, current page first: what persistence stores.
+    /// Every built page's link, current page first: what persistence stores (a page
+    /// never shown is at its defaults).
     pub fn save_state(&self) -> String {
         let mut lines = vec![format!("current {}", self.current_link())];
-        lines.extend(self.pages.iter().map(|p| format!("page {}", p.link())));
+        let built = self.parked.iter().enumerate().filter_map(|(i, parked)| {
+            if i == self.current {
+                Some(self.page.as_ref())
+            } else {
+                parked.as_deref()
+            }
+        });
+        lines.extend(built.map(|p| format!("page {}", p.link())));
         if self.presenter {
             lines.push("presenter".to_owned());
         }
@@ -207,7 +240,7 @@ impl SkinlabApp {
                 "page" => {
                     let result = Link::parse(rest).and_then(|link| {
                         let index = self.find(&link.slug)?;
-                        page::open(self.pages[index].as_mut(), &link)
+                        page::open(self.page_mut(index), &link)
                     });
                     if let Err(e) = result {
                         problems.push(format!("`{rest}`: {e}"));
@@ -268,7 +301,7 @@ impl SkinlabApp {
 
     fn top_bar_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            let last = self.pages.len() - 1;
+            let last = PAGES.len() - 1;
             if ui
                 .add_enabled(self.current > 0, egui::Button::new("Previous"))
                 .on_hover_text("Previous page (left arrow key)")
@@ -339,11 +372,15 @@ impl SkinlabApp {
         ui.label(RichText::new("skinlab").size(22.0).strong());
         ui.label(RichText::new("mesh skinning, live").weak());
         ui.separator();
-        for (i, page) in self.pages.iter().enumerate() {
-            let text = format!("{}. {}", i + 1, page.title());
+        let mut chosen = None;
+        for (i, entry) in PAGES.iter().enumerate() {
+            let text = format!("{}. {}", i + 1, entry.info.title());
             if ui.selectable_label(i == self.current, text).clicked() {
-                self.current = i;
+                chosen = Some(i);
             }
+        }
+        if let Some(i) = chosen {
+            self.go_to(i);
         }
     }
 
@@ -364,7 +401,7 @@ impl SkinlabApp {
         } else {
             ui.input(|i| i.stable_dt).min(0.1)
         };
-        let animating = self.pages[self.current].tick(dt);
+        let animating = self.page.tick(dt);
         egui::Panel::top("top_bar").show(ui, |ui| {
             ui.add_space(3.0);
             self.top_bar_ui(ui);
@@ -379,7 +416,7 @@ impl SkinlabApp {
                 .show(ui, |ui| self.page_list_ui(ui));
         }
         let mut clicked = None;
-        let page = self.pages[self.current].as_mut();
+        let page = self.page.as_mut();
         // In points at the zoom being asked for: a new zoom applies from the next frame,
         // and the panel's first width would otherwise be measured at the old one.
         let width = ui.available_width() * ui.ctx().zoom_factor() / zoom;

@@ -434,3 +434,23 @@ fn the_grid_shows_no_time_for_angles_set_by_hand() {
         "at a time of the animation the time is the truth"
     );
 }
+
+#[test]
+fn pages_are_built_when_first_shown_and_keep_their_state() {
+    let mut app = paused_app();
+    assert_eq!(app.built_pages(), 1, "opening the app builds one page");
+    app.open_link("grid?angle=0.5").unwrap();
+    app.next();
+    assert_eq!(app.built_pages(), 3);
+    app.previous();
+    assert_eq!(
+        app.current_link().to_string(),
+        "grid?angle=0.5",
+        "kept while away"
+    );
+    let saved = app.save_state();
+    assert_eq!(saved.lines().filter(|l| l.starts_with("page ")).count(), 3);
+    let mut restored = paused_app();
+    restored.restore_state(&saved);
+    assert_eq!(restored.current_link().to_string(), "grid?angle=0.5");
+}
