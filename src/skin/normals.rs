@@ -79,7 +79,8 @@ pub fn angle_degrees(a: Vec3, b: Vec3) -> f32 {
 }
 
 // ANCHOR: gram_schmidt
-/// One vertex's normal and tangent, step by step (seed 000, §3.4).
+/// One vertex's normal and tangent, step by step (Gram-Schmidt, as the OpenGLStarter
+/// article "Mesh Skinning" carries them).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TangentSteps {
     /// The blended matrix `M`.

@@ -174,8 +174,8 @@ pub fn angular_speed(
         .collect()
 }
 
-/// The object matrix of an interpolated quaternion as the seed's formula gives it:
-/// exactly `quat_matrix`, with no normalising, so LERP's shrink shows.
+/// The object matrix of an interpolated quaternion as the CITS3003 slides' formula
+/// gives it: exactly `quat_matrix`, with no normalising, so LERP's shrink shows.
 pub fn object_matrix(q: Quat) -> Mat4 {
     Mat4::from_mat3(quat_matrix(q))
 }

@@ -31,11 +31,11 @@ const PER_RUNG: usize = 3;
 /// Number of vertices in the mesh.
 pub const VERTEX_COUNT: usize = RUNG_HEIGHTS.len() * PER_RUNG;
 
-/// The vertex of the seed's example: on the centre line, 2 units up, exactly where the
+/// The vertex of the binding example: on the centre line, 2 units up, exactly where the
 /// head joint sits in the straight pose.
 pub const HEAD_VERTEX: usize = 8 * PER_RUNG + 1;
 
-/// The joint the seed's example binds [`HEAD_VERTEX`] to.
+/// The joint the binding example binds [`HEAD_VERTEX`] to.
 pub const HEAD: usize = 2;
 
 /// A vertex that follows `joint` alone, half a unit above it on the right edge: its

@@ -23,7 +23,7 @@ pub struct Exercise {
 /// 1. turned 90° at (2, 1): inverse bind x = (0, -1), y = (1, 0), t = (-1, 2);
 ///    vertex (3, 1) in joint space is (0, -1).
 /// 2. turned 180° at (1, 3): x = (-1, 0), y = (0, -1), t = (1, 3); (1, 4) becomes (0, -1).
-/// 3. the seed's head, not turned, at (0, 2): x = (1, 0), y = (0, 1), t = (0, -2);
+/// 3. the example's head, not turned, at (0, 2): x = (1, 0), y = (0, 1), t = (0, -2);
 ///    the head vertex (0, 2) becomes (0, 0).
 pub const EXERCISES: [Exercise; 3] = [
     Exercise {

@@ -37,7 +37,7 @@ pub enum Cell {
     Check,
 }
 
-/// The joint selected when the page opens: the head of the seed's example.
+/// The joint selected when the page opens: the head of the binding example.
 const DEFAULT_JOINT: usize = data::HEAD;
 
 /// How the mesh is stored and bound: the two stages of the chapter.

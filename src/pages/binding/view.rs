@@ -1,5 +1,5 @@
 //! The viewport: the rig in the plane, the mesh drawn by the skinning shader with the
-//! stage's palette, the head vertex of the seed's example, and the pose sliders.
+//! stage's palette, the head vertex of the binding example, and the pose sliders.
 
 use super::data::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::{BindingPage, Stage};

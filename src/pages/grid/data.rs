@@ -74,7 +74,7 @@ pub fn parent_from_joint(angles: [f32; BONE_COUNT]) -> [Mat4; BONE_COUNT] {
 }
 // ANCHOR_END: local
 
-/// The animation the seed plays: every bone at `sin(t) * 0.8`.
+/// The animation the grid plays (as in WebGLFundamentals' "WebGL Skinning"): every bone at `sin(t) * 0.8`.
 pub fn animated_angle(time: f32) -> f32 {
     time.sin() * 0.8
 }

@@ -47,7 +47,7 @@ const BONE_COLORS: [Color32; BONE_COUNT] = [
 pub struct GridPage {
     /// Each bone's local rotation about z, radians.
     pub angles: [f32; BONE_COUNT],
-    /// Whether the seed's animation drives the angles.
+    /// Whether the `sin(t) · 0.8` animation drives the angles.
     pub playing: bool,
     /// Animation time, seconds.
     pub time: f32,
