@@ -76,8 +76,9 @@ pub fn skin_vertices(palette: &[Mat4], mesh: &SkinMesh) -> Vec<SkinnedVertex> {
 
 // ANCHOR: skin_vertices
 /// Skins every vertex of `mesh` with `palette` (the loop of the OpenGLStarter article
-/// "Mesh Skinning"), carrying normals by `normals` (the inverse transpose, unless a lesson shows the wrong way);
-/// each tangent is made perpendicular to the normal that gives.
+/// "Mesh Skinning"), carrying normals by `normals` (the inverse transpose, unless a
+/// lesson shows the wrong way); each tangent is made perpendicular to the normal that
+/// gives.
 pub fn skin_vertices_with(
     palette: &[Mat4],
     mesh: &SkinMesh,
