@@ -35,21 +35,20 @@ fn book_pages() -> Vec<(String, String)> {
 }
 
 /// Markdown files kept in `book/src` by hand: book-only pages such as the introduction.
-/// Generated chapters are ignored by git and not counted.
+/// Everything else there is written by `scripts/book`, so `.gitignore` ignores
+/// `book/src/*.md` and names the hand-written pages as exceptions (`!/book/src/x.md`).
 fn hand_written_book_pages() -> Vec<String> {
-    let generated: Vec<String> = slugs()
-        .iter()
-        .map(|s| format!("{s}.md"))
-        .chain(["SUMMARY.md".to_owned()])
-        .collect();
-    let mut names: Vec<String> = std::fs::read_dir(book_src())
-        .expect("book/src")
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".md") && !generated.contains(n))
-        .collect();
-    names.sort();
-    names
+    let ignore = std::fs::read_to_string(root().join(".gitignore")).expect(".gitignore");
+    assert!(
+        ignore.lines().any(|l| l == "/book/src/*.md"),
+        "the generated chapters are ignored"
+    );
+    ignore
+        .lines()
+        .filter_map(|l| l.strip_prefix("!/book/src/"))
+        .filter(|name| name.ends_with(".md"))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Every `](target)`, `src="target"` and `href="target"` in a Markdown file.
@@ -271,6 +270,16 @@ fn the_sentence_check_can_fail() {
     assert!(sentences("```text\nA formula line with many words in it\n```\n").is_empty());
 }
 
+/// Whether `word` stands in `line` as a whole word (not inside `gridline`).
+fn names_word(line: &str, word: &str) -> bool {
+    line.match_indices(word).any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        let after = line[i + word.len()..].chars().next();
+        let edge = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        edge(before) && edge(after)
+    })
+}
+
 /// Pages are listed in one place: no other source names every page, so adding one
 /// touches its module, its registry line and its chapter, and nothing else.
 #[test]
@@ -319,6 +328,22 @@ fn only_the_registry_lists_every_page() {
             "{} names every page: derive the list from `skinlab::page::PAGES`",
             file.display()
         );
+        if file.ends_with("src/pages/mod.rs") {
+            continue;
+        }
+        // A list of slugs: every page's slug, as a word, within a few lines.
+        let lines: Vec<&str> = text.lines().collect();
+        for window in lines.windows(15.min(lines.len()).max(1)) {
+            let listed = slugs()
+                .iter()
+                .filter(|slug| window.iter().any(|line| names_word(line, slug)))
+                .count();
+            assert!(
+                listed < slugs().len(),
+                "{} lists every page's slug: derive the list from `skinlab::page::PAGES`",
+                file.display()
+            );
+        }
     }
     assert!(checked > 50, "files read ({checked})");
 }

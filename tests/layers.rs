@@ -284,6 +284,16 @@ fn rigs_build_on_skin_alone() {
 }
 
 #[test]
+fn the_gltf_boundary_hands_out_skin_types_only() {
+    let found = forbidden(&sources("model"), May::Only(&["skin", "model"]), false);
+    assert!(
+        found.is_empty(),
+        "model depends on skin only:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
 fn gl_knows_skin_and_nothing_above_it() {
     let found = forbidden(
         &sources("gl"),
