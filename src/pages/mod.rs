@@ -16,6 +16,11 @@ pub mod normals;
 pub mod quaternions;
 pub mod xray;
 
+/// How far a number typed, dragged or linked on a page may go: the views show a few
+/// units, so past this the picture says nothing more, and products of such numbers
+/// would overflow.
+pub const LIMIT: f32 = 100.0;
+
 /// Every page, in lesson order: the page list, `--list-pages`, links, the book and the
 /// tests all read this.
 pub static PAGES: &[PageEntry] = &[

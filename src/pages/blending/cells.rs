@@ -31,7 +31,7 @@ impl BlendingPage {
         }
     }
 
-    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+    pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         match cell {
             Cell::Weights => self.weights_ui(ui),
             Cell::Paint => self.paint_ui(ui),

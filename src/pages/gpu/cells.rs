@@ -100,7 +100,7 @@ impl GpuPage {
         [joints, blend, shaders::SKIN_VERT]
     }
 
-    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+    pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         match cell {
             Cell::Controls => self.controls_ui(ui),
             Cell::Source => self.source_cell_ui(ui),

@@ -18,9 +18,7 @@ use crate::skin::Trs;
 use crate::skin::matrix::checked_inverse;
 use glam::{Mat4, Vec2, Vec3};
 
-/// How far a point's or a frame's number may go, typed, dragged or linked: the plane
-/// shows a few units, so past this the picture says nothing more.
-pub const LIMIT: f32 = 100.0;
+pub use crate::pages::LIMIT;
 
 /// Refuses a matrix with an entry past ±[`LIMIT`], which no link could carry.
 pub fn within_limit(m: &Mat4) -> Result<(), String> {

@@ -5,7 +5,7 @@ use super::data;
 use super::*;
 
 impl GridPage {
-    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+    pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         match cell {
             Cell::Check => exercise::check_cell_ui(self, ui),
             Cell::Controls => {

@@ -293,10 +293,10 @@ impl Lesson for GridPage {
     }
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
-        self.cell(cell, ui);
+        self.page_cell_ui(cell, ui);
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
-        self.viewport(ui);
+        self.page_viewport_ui(ui);
     }
 }

@@ -141,7 +141,7 @@ impl GridPage {
         }
     }
 
-    pub(super) fn viewport(&mut self, ui: &mut Ui) {
+    pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
         let height = ui.available_height() - 64.0;
         let vp = Viewport::new(ui, height, &self.camera);
         let pose = self.pose();

@@ -62,9 +62,7 @@ impl Field {
     }
 }
 
-/// How far a translation or scale may go: past this the figure leaves any view, and
-/// products of such numbers overflow.
-pub const LIMIT: f32 = 100.0;
+pub use crate::pages::LIMIT;
 
 /// Why `value` cannot be `field` of a joint, if it cannot: not finite, out of range, or
 /// a scale of 0 (the joint flattens to nothing and its matrix has no inverse).

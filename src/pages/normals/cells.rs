@@ -16,7 +16,7 @@ use glam::{Mat3, Mat4};
 const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);
 
 impl NormalsPage {
-    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+    pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         self.scroll_to.cell_ui(cell.into(), ui);
         match cell {
             Cell::Compare => self.compare_ui(ui),

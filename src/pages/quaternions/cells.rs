@@ -34,7 +34,7 @@ fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
 }
 
 impl QuaternionsPage {
-    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+    pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         self.scroll_to.cell_ui(cell.into(), ui);
         match cell {
             Cell::Gimbal => self.gimbal_ui(ui),

@@ -474,10 +474,10 @@ impl Lesson for QuaternionsPage {
     }
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
-        self.cell(cell, ui);
+        self.page_cell_ui(cell, ui);
     }
 
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
-        self.viewport(ui);
+        self.page_viewport_ui(ui);
     }
 }

@@ -166,7 +166,7 @@ impl QuaternionsPage {
         }
     }
 
-    pub(super) fn viewport(&mut self, ui: &mut Ui) {
+    pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
         let height = ui.available_height() - 40.0;
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();

@@ -67,7 +67,7 @@ pub fn describe(m: &Mat4) -> Vec<String> {
 }
 
 impl XrayPage {
-    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+    pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         match cell {
             Cell::Presets => {
                 ui.horizontal_wrapped(|ui| {

@@ -93,9 +93,7 @@ pub enum Cell {
     Check,
 }
 
-/// How far a matrix entry, the point or the vector may go, typed or linked: the grid is
-/// ±5, so past this the picture says nothing more.
-pub const LIMIT: f32 = 100.0;
+pub use crate::pages::LIMIT;
 
 /// Refuses a matrix with an entry past ±[`LIMIT`], which no link could carry.
 fn within_limit(m: &Mat4) -> Result<(), String> {
@@ -338,7 +336,7 @@ impl Lesson for XrayPage {
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
-        self.cell(cell, ui);
+        self.page_cell_ui(cell, ui);
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
