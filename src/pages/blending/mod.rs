@@ -4,6 +4,7 @@
 mod cells;
 mod check;
 mod inspect;
+mod links;
 pub mod paint;
 mod view;
 
@@ -330,113 +331,7 @@ impl Lesson for BlendingPage {
         chapter: include_str!("../../../chapters/blending.md"),
     };
 
-    // Only what differs from the defaults is written; painted weights are not part of
-    // a link. `falloff` and `width` each rebuild the weights from the falloff, so
-    // together they give the same arm as either order.
-    const PARAMS: &'static [Param<Self>] = &[
-        Param {
-            key: "twist",
-            doc: "the forearm's twist about its own axis, radians (kept within a turn)",
-            access: Access::Number {
-                min: -TAU,
-                max: TAU,
-                set: |s, twist| s.twist = twist.rem_euclid(TAU),
-                get: |s| (s.twist != 0.0).then_some(s.twist),
-            },
-        },
-        Param {
-            key: "bend",
-            doc: "the elbow's bend about z, radians",
-            access: Access::Number {
-                min: -MAX_BEND,
-                max: MAX_BEND,
-                set: |s, bend| s.bend = bend,
-                get: |s| (s.bend != 0.0).then_some(s.bend),
-            },
-        },
-        Param {
-            key: "mode",
-            doc: "the skinning drawn: linear, dual quaternion or both",
-            access: Access::Choice {
-                names: Mode::NAMES,
-                set: |s, i| {
-                    if let Some(mode) = Mode::ALL.get(i) {
-                        s.mode = *mode;
-                    }
-                },
-                get: |s| {
-                    Mode::ALL
-                        .iter()
-                        .position(|mode| *mode == s.mode)
-                        .filter(|_| s.mode != Mode::Both)
-                },
-            },
-        },
-        Param {
-            key: "bone",
-            doc: "the bone whose weights the heat map shows and the brush paints (0 upper arm, 1 forearm)",
-            access: Access::Whole {
-                min: 0,
-                max: arm::BONE_COUNT - 1,
-                set: |s, bone| s.bone = bone,
-                get: |s| (s.bone != DEFAULT_BONE).then_some(s.bone),
-            },
-        },
-        Param {
-            key: "falloff",
-            doc: "how weights fall off across the elbow",
-            access: Access::Choice {
-                names: &Falloff::NAMES,
-                set: |s, i| {
-                    if let Some(falloff) = Falloff::ALL.get(i) {
-                        s.use_falloff(*falloff, s.blend_width);
-                    }
-                },
-                get: |s| {
-                    Falloff::ALL
-                        .iter()
-                        .position(|falloff| *falloff == s.falloff)
-                        .filter(|_| s.falloff != DEFAULT_FALLOFF)
-                },
-            },
-        },
-        Param {
-            key: "width",
-            doc: "the width of the blend region across the elbow",
-            access: Access::Number {
-                min: 0.0,
-                max: arm::BONE_LENGTH,
-                set: |s, width| s.use_falloff(s.falloff, width),
-                get: |s| (s.blend_width != arm::DEFAULT_BLEND_WIDTH).then_some(s.blend_width),
-            },
-        },
-        Param {
-            key: "vertex",
-            doc: "the vertex inspected",
-            access: Access::Whole {
-                min: 0,
-                max: arm::VERTEX_COUNT - 1,
-                set: |s, vertex| s.vertex = Some(vertex),
-                get: |s| s.vertex,
-            },
-        },
-        Param {
-            key: "antipodal_check",
-            doc: "flip quaternions into the first influence's half before adding them",
-            access: Access::Bool {
-                set: |s, on| s.antipodal_check = on,
-                get: |s| (!s.antipodal_check).then_some(false),
-            },
-        },
-        Param {
-            key: "negate_forearm",
-            doc: "upload the forearm's dual quaternion negated (the same rotation)",
-            access: Access::Bool {
-                set: |s, on| s.negate_forearm = on,
-                get: |s| s.negate_forearm.then_some(true),
-            },
-        },
-    ];
+    const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
     type Cell = Cell;
 

@@ -3,6 +3,7 @@
 //! the CPU reference on the live context.
 
 mod cells;
+mod links;
 mod measure;
 mod view;
 
@@ -250,134 +251,7 @@ impl Lesson for GpuPage {
         chapter: include_str!("../../../chapters/gpu.md"),
     };
 
-    // Written every frame: each `get` compares with the default values, not a default
-    // page (which would build a mesh). `joints`, `spread` and `vertices` rebuild the
-    // chain, so `ring` comes after them and is checked against the chain they asked for.
-    const PARAMS: &'static [Param<Self>] = &[
-        Param {
-            key: "path",
-            doc: "where the palette goes; `float_index` and `int_index` also pick the \
-                  index type, with the uniform array",
-            access: Access::Choice {
-                names: &["uniform", "texture", "float_index", "int_index"],
-                set: |s, i| match i {
-                    0 => s.storage = Storage::Uniform,
-                    1 => s.storage = Storage::Texture,
-                    2 => (s.storage, s.indices) = (Storage::Uniform, JointIndices::Float),
-                    3 => (s.storage, s.indices) = (Storage::Uniform, JointIndices::Int),
-                    _ => {}
-                },
-                get: |s| {
-                    Storage::ALL
-                        .iter()
-                        .position(|x| *x == s.storage)
-                        .filter(|i| *i != 0)
-                },
-            },
-        },
-        // After `path`, so an explicit `indices` wins over the one a path implies.
-        Param {
-            key: "indices",
-            doc: "how joint indices reach the shader",
-            access: Access::Choice {
-                names: &[indices_slug(INDICES[0]), indices_slug(INDICES[1])],
-                set: |s, i| {
-                    if let Some(indices) = INDICES.get(i) {
-                        s.indices = *indices;
-                    }
-                },
-                get: |s| {
-                    INDICES
-                        .iter()
-                        .position(|x| *x == s.indices)
-                        .filter(|i| *i != 0)
-                },
-            },
-        },
-        Param {
-            key: "joints",
-            doc: "joints in the chain",
-            access: Access::Whole {
-                min: 1,
-                max: MAX_CHAIN_JOINTS,
-                set: |s, joints| s.set_joints(joints),
-                get: |s| (s.joints != DEFAULT_JOINTS).then_some(s.joints),
-            },
-        },
-        Param {
-            key: "spread",
-            doc: "how far the weights reach, in bones either side",
-            access: Access::Number {
-                min: 0.5,
-                max: 4.0,
-                set: |s, spread| {
-                    s.spread = spread;
-                    s.rebuild();
-                },
-                get: |s| (s.spread != DEFAULT_SPREAD).then_some(s.spread),
-            },
-        },
-        Param {
-            key: "vertices",
-            doc: "about how many vertices the tail has",
-            access: Access::Whole {
-                min: *VERTEX_RANGE.start(),
-                max: *VERTEX_RANGE.end(),
-                set: |s, vertices| {
-                    s.vertices = vertices;
-                    s.rebuild();
-                },
-                get: |s| (s.vertices != DEFAULT_VERTICES).then_some(s.vertices),
-            },
-        },
-        Param {
-            key: "bend",
-            doc: "the curl of the whole chain, radians",
-            access: Access::Number {
-                min: -TAU,
-                max: TAU,
-                set: |s, bend| s.bend = bend,
-                get: |s| (s.bend != DEFAULT_BEND).then_some(s.bend),
-            },
-        },
-        Param {
-            key: "twist",
-            doc: "the twist of the whole chain about its length, radians",
-            access: Access::Number {
-                min: -TAU,
-                max: TAU,
-                set: |s, twist| s.twist = twist,
-                get: |s| (s.twist != 0.0).then_some(s.twist),
-            },
-        },
-        Param {
-            key: "cpu",
-            doc: "skin on the CPU",
-            access: Access::Bool {
-                set: |s, on| s.cpu_skinning = on,
-                get: |s| s.cpu_skinning.then_some(true),
-            },
-        },
-        Param {
-            key: "ring",
-            doc: "the ring of the tail whose influences are prepared",
-            access: Access::Text {
-                expected: "a whole number from 0 to the tail's last ring (how many rings \
-                           follows `vertices`)",
-                set: |s, text| {
-                    let last = s.chain.rings.saturating_sub(1);
-                    let ring = text
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|r| *r <= last)
-                        .ok_or_else(|| format!("a whole number from 0 to {last}"))?;
-                    s.ring = Some(ring);
-                    Ok(())
-                },
-                get: |s| s.ring.map(|r| r.to_string()),
-            },
-        },
-    ];
+    const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
     type Cell = Cell;
 

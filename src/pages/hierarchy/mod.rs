@@ -4,6 +4,7 @@
 mod cells;
 pub mod exercise;
 pub mod field;
+mod links;
 mod view;
 pub mod walk;
 
@@ -214,64 +215,7 @@ impl Lesson for HierarchyPage {
         chapter: include_str!("../../../chapters/hierarchy.md"),
     };
 
-    // The pose in a link: only the joints that differ from the T-pose, one field a key.
-    const PARAMS: &'static [Param<Self>] = &[
-        Param {
-            key: "joint",
-            doc: "the joint shown in the local and chain cells",
-            access: Access::Choice {
-                names: &JOINT_NAMES,
-                set: |s, joint| s.selected = joint,
-                get: |s| (s.selected != DEFAULT_JOINT).then_some(s.selected),
-            },
-        },
-        Param {
-            key: "rot",
-            doc: "local rotations in radians of the joints that differ from the T-pose",
-            access: Access::Text {
-                expected: Field::Rotation.form(),
-                set: |s, text| read_field(s, Field::Rotation, text),
-                get: |s| write_field(s, Field::Rotation),
-            },
-        },
-        Param {
-            key: "pos",
-            doc: "local translations of the joints that differ from the T-pose",
-            access: Access::Text {
-                expected: Field::Translation.form(),
-                set: |s, text| read_field(s, Field::Translation, text),
-                get: |s| write_field(s, Field::Translation),
-            },
-        },
-        Param {
-            key: "scale",
-            doc: "local scales of the joints that differ from the T-pose",
-            access: Access::Text {
-                expected: Field::Scale.form(),
-                set: |s, text| read_field(s, Field::Scale, text),
-                get: |s| write_field(s, Field::Scale),
-            },
-        },
-        Param {
-            key: "order",
-            doc: "the product order; wrong adds local · parent world as a ghost",
-            access: Access::Choice {
-                names: &ORDERS,
-                set: |s, order| s.wrong_order = order == 1,
-                get: |s| s.wrong_order.then_some(1),
-            },
-        },
-        Param {
-            key: "question",
-            doc: "the check-yourself exercise",
-            access: Access::Whole {
-                min: 1,
-                max: EXERCISES.len(),
-                set: |s, q| s.exercise = q - 1,
-                get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-            },
-        },
-    ];
+    const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
     type Cell = Cell;
 

@@ -1,0 +1,121 @@
+//! The binding page's link parameters, declared once.
+
+use super::*;
+
+// Only what differs from the defaults is written. A link opens at the cell it is
+// about: `question` wins, then `forget_inverse_bind`, then `rebind`, then the
+// stage's first cell (for `stage` or `inverse_bind`); the order below makes it so.
+// `inverse_bind` follows `rebind`, which captures every inverse bind afresh.
+/// Every link parameter of the page, applied and written in this order.
+pub(super) const PARAMS: &[Param<BindingPage>] = &[
+    Param {
+        key: "stage",
+        doc: "the stage the viewport shows",
+        access: Access::Choice {
+            names: Stage::NAMES,
+            set: |s, i| {
+                if let Some(stage) = Stage::ALL.get(i) {
+                    s.stage = *stage;
+                    s.scroll_to(stage.first_cell());
+                }
+            },
+            get: |s| {
+                Stage::ALL
+                    .iter()
+                    .position(|stage| *stage == s.stage)
+                    .filter(|i| *i != 0)
+            },
+        },
+    },
+    Param {
+        key: "angles",
+        doc: "the pose: the chest, neck and head turns in radians",
+        access: Access::Numbers {
+            count: JOINT_COUNT,
+            min: -TAU,
+            max: TAU,
+            set: |s, xs| {
+                if let Ok(angles) = xs.try_into() {
+                    s.angles = angles;
+                }
+            },
+            get: |s| (s.angles != [0.0; JOINT_COUNT]).then(|| s.angles.to_vec()),
+        },
+    },
+    Param {
+        key: "rebind",
+        doc: "the three turns the inverse binds were captured at, radians",
+        access: Access::Numbers {
+            count: JOINT_COUNT,
+            min: -TAU,
+            max: TAU,
+            set: |s, xs| {
+                if let Ok(angles) = xs.try_into() {
+                    s.bind_at(angles);
+                    s.scroll_to(Cell::Rebind);
+                }
+            },
+            get: |s| (s.rebind != [0.0; JOINT_COUNT]).then(|| s.rebind.to_vec()),
+        },
+    },
+    Param {
+        key: "inverse_bind",
+        doc: "inverse binds edited by hand; each must have an inverse",
+        access: Access::Text {
+            expected: INVERSE_BIND_FORM,
+            set: |s, text| {
+                for (joint, m) in read_inverse_binds(text)? {
+                    if let Some(slot) = s.joint_from_bind.get_mut(joint) {
+                        *slot = m;
+                    }
+                }
+                if s.scroll_to.target().is_none() {
+                    s.scroll_to(s.stage.first_cell());
+                }
+                Ok(())
+            },
+            get: write_inverse_binds,
+        },
+    },
+    Param {
+        key: "joint",
+        doc: "the joint whose matrices are shown",
+        access: Access::Choice {
+            names: &JOINT_NAMES,
+            set: |s, joint| s.joint = joint,
+            get: |s| (s.joint != DEFAULT_JOINT).then_some(s.joint),
+        },
+    },
+    Param {
+        key: "forget_inverse_bind",
+        doc: "stage 2 uploads world matrices instead of world · inverse bind",
+        access: Access::Bool {
+            set: |s, on| {
+                s.forget_inverse_bind = on;
+                s.scroll_to(Cell::Forget);
+            },
+            get: |s| s.forget_inverse_bind.then_some(true),
+        },
+    },
+    Param {
+        key: "stored",
+        doc: "stage 1 also draws the stored numbers with no skeleton",
+        access: Access::Bool {
+            set: |s, on| s.show_stored = on,
+            get: |s| s.show_stored.then_some(true),
+        },
+    },
+    Param {
+        key: "question",
+        doc: "the check-yourself exercise",
+        access: Access::Whole {
+            min: 1,
+            max: EXERCISES.len(),
+            set: |s, q| {
+                s.exercise = q.saturating_sub(1);
+                s.scroll_to(Cell::Check);
+            },
+            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+        },
+    },
+];

@@ -1,0 +1,82 @@
+//! The normals page's link parameters, declared once.
+
+use super::*;
+
+// Only what differs from the defaults is written. A link about one vertex opens at
+// the tangent cell, one about an exercise at the check cell: `question` comes last
+// so it wins.
+/// Every link parameter of the page, applied and written in this order.
+pub(super) const PARAMS: &[Param<NormalsPage>] = &[
+    Param {
+        key: "scale",
+        doc: "the forearm's scale across the bone",
+        access: Access::Number {
+            min: *SCALE_RANGE.start(),
+            max: *SCALE_RANGE.end(),
+            set: |s, scale| s.scale = scale,
+            get: |s| (s.scale != DEFAULT_SCALE).then_some(s.scale),
+        },
+    },
+    Param {
+        key: "method",
+        doc: "the arms drawn: normals by the matrix, by its inverse transpose, or both",
+        access: Access::Choice {
+            names: Show::NAMES,
+            set: |s, i| {
+                if let Some(show) = Show::ALL.get(i) {
+                    s.show = *show;
+                }
+            },
+            get: |s| {
+                Show::ALL
+                    .iter()
+                    .position(|show| *show == s.show)
+                    .filter(|_| s.show != Show::Both)
+            },
+        },
+    },
+    Param {
+        key: "bend",
+        doc: "the elbow's bend about z, radians",
+        access: Access::Number {
+            min: -MAX_BEND,
+            max: MAX_BEND,
+            set: |s, bend| s.bend = bend,
+            get: |s| (s.bend != DEFAULT_BEND).then_some(s.bend),
+        },
+    },
+    Param {
+        key: "vertex",
+        doc: "the vertex whose tangent is worked step by step",
+        access: Access::Whole {
+            min: 0,
+            max: data::VERTEX_COUNT - 1,
+            set: |s, vertex| {
+                s.vertex = Some(vertex);
+                s.scroll_to.set(Some(Cell::Tangent.into()));
+            },
+            get: |s| s.vertex.filter(|v| *v != DEFAULT_VERTEX),
+        },
+    },
+    Param {
+        key: "lines",
+        doc: "draw each arm's normals and tangents as short lines",
+        access: Access::Bool {
+            set: |s, on| s.show_lines = on,
+            get: |s| (!s.show_lines).then_some(false),
+        },
+    },
+    Param {
+        key: "question",
+        doc: "the check-yourself exercise",
+        access: Access::Whole {
+            min: 1,
+            max: EXERCISES.len(),
+            set: |s, q| {
+                s.exercise = q.saturating_sub(1);
+                s.scroll_to.set(Some(Cell::Check.into()));
+            },
+            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+        },
+    },
+];

@@ -1,0 +1,80 @@
+//! The xray page's link parameters, declared once.
+
+use super::*;
+
+// A preset's matrix is written as its name; any other matrix as its numbers.
+/// Every link parameter of the page, applied and written in this order.
+pub(super) const PARAMS: &[Param<XrayPage>] = &[
+    Param {
+        key: "preset",
+        doc: "a named starting matrix",
+        access: Access::Choice {
+            names: Preset::NAMES,
+            set: |s, i| {
+                if let Some(preset) = Preset::ALL.get(i) {
+                    s.set_preset(*preset);
+                }
+            },
+            get: |s| {
+                (s.preset != Preset::Identity && s.matrix == s.preset.matrix())
+                    .then(|| Preset::ALL.iter().position(|p| *p == s.preset))
+                    .flatten()
+            },
+        },
+    },
+    Param {
+        key: "m",
+        doc: "the matrix M, column by column",
+        access: Access::Numbers {
+            count: 16,
+            min: -LIMIT,
+            max: LIMIT,
+            set: |s, xs| {
+                if let Ok(cells) = <[f32; 16]>::try_from(xs) {
+                    s.matrix = Mat4::from_cols_array(&cells);
+                }
+            },
+            get: |s| (s.matrix != s.preset.matrix()).then(|| s.matrix.to_cols_array().to_vec()),
+        },
+    },
+    Param {
+        key: "p",
+        doc: "the point p (x, y, z) that M moves",
+        access: Access::Numbers {
+            count: 3,
+            min: -LIMIT,
+            max: LIMIT,
+            set: |s, xs| {
+                if let Ok(p) = <[f32; 3]>::try_from(xs) {
+                    s.point = Vec3::from(p);
+                }
+            },
+            get: |s| (s.point != DEFAULT_POINT).then(|| s.point.to_array().to_vec()),
+        },
+    },
+    Param {
+        key: "v",
+        doc: "the vector v (x, y, z) that M turns and scales",
+        access: Access::Numbers {
+            count: 3,
+            min: -LIMIT,
+            max: LIMIT,
+            set: |s, xs| {
+                if let Ok(v) = <[f32; 3]>::try_from(xs) {
+                    s.vector = Vec3::from(v);
+                }
+            },
+            get: |s| (s.vector != DEFAULT_VECTOR).then(|| s.vector.to_array().to_vec()),
+        },
+    },
+    Param {
+        key: "question",
+        doc: "the check-yourself exercise",
+        access: Access::Whole {
+            min: 1,
+            max: exercise::EXERCISES.len(),
+            set: |s, q| s.exercise = q - 1,
+            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+        },
+    },
+];
