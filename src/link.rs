@@ -90,6 +90,12 @@ fn is_name(text: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
+/// Whether a link can hold `text` as a value: non-empty, without `&`, `=`, `?`, `#` or
+/// whitespace.
+pub fn is_link_value(text: &str) -> bool {
+    is_value(text)
+}
+
 fn is_value(text: &str) -> bool {
     !text.is_empty()
         && !text

@@ -12,6 +12,7 @@ pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
 pub mod joint_link;
+pub mod model;
 pub mod normals;
 pub mod quaternions;
 pub mod xray;
@@ -33,4 +34,5 @@ pub static PAGES: &[PageEntry] = &[
     PageEntry::of::<normals::NormalsPage>(),
     PageEntry::of::<gpu::GpuPage>(),
     PageEntry::of::<quaternions::QuaternionsPage>(),
+    PageEntry::of::<model::ModelPage>(),
 ];

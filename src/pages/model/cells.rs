@@ -1,0 +1,313 @@
+//! The model page's cells: the file, its clips, the skeleton, one joint, one vertex and
+//! the blend of two clips.
+
+use super::{Asset, Cell, MAX_SPEED, ModelPage};
+use crate::link::Named;
+use crate::skin::lbs::VertexBreakdown;
+use crate::ui::inspect::{InspectStyle, breakdown_ui};
+use crate::ui::legend::weight_legend_ui;
+use crate::ui::matrix::{matrix_view_ui, vec3_text};
+use crate::ui::{error_ui, mono_ui};
+use egui::{Color32, RichText, Ui};
+
+impl ModelPage {
+    pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+        match cell {
+            Cell::File => self.file_ui(ui),
+            Cell::Clips => self.clips_ui(ui),
+            Cell::Skeleton => self.skeleton_ui(ui),
+            Cell::Joint => self.joint_ui(ui),
+            Cell::Vertex => self.vertex_ui(ui),
+            Cell::Blend => self.blend_ui(ui),
+            Cell::Check => self.check_cell_ui(ui),
+        }
+    }
+
+    fn file_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.label("Model:");
+            for asset in Asset::ALL {
+                if ui
+                    .selectable_label(self.asset == *asset, asset.slug())
+                    .clicked()
+                    && self.asset != *asset
+                {
+                    self.set_asset(*asset);
+                }
+            }
+        });
+        if let Some(error) = &self.load_error {
+            error_ui(ui, error.clone());
+        }
+        let model = &self.model;
+        let rigid: usize = model.rigid_meshes.len();
+        mono_ui(
+            ui,
+            format!(
+                "{} nodes, all of them joints; {} skins\n{} skinned meshes ({} vertices), {} rigid meshes\n{} clips",
+                model.joints.len(),
+                model.skins.len(),
+                model.skinned_meshes.len(),
+                self.vertex_count(),
+                rigid,
+                model.clips.len()
+            ),
+        );
+        for (i, skin) in model.skins.iter().enumerate() {
+            let path = if skin.joints.len() <= crate::gl::MAX_JOINTS {
+                "uniform array"
+            } else {
+                "bone texture"
+            };
+            mono_ui(
+                ui,
+                format!(
+                    "skin {i} `{}`: {} joints, drawn from the {path}",
+                    skin.name,
+                    skin.joints.len()
+                ),
+            );
+        }
+        if rigid > 0 {
+            ui.label(
+                "Rigid meshes have no skin: each rides on its node. The page draws one as a skin \
+                 of one joint with weight 1, palette [world_from_joint of its node].",
+            );
+        }
+        for note in &model.notes {
+            ui.label(RichText::new(format!("note: {note}")).small());
+        }
+        for warning in &model.warnings {
+            ui.label(
+                RichText::new(format!("warning: {warning}"))
+                    .small()
+                    .color(Color32::from_rgb(170, 90, 0)),
+            );
+        }
+        if model.warnings.is_empty() {
+            ui.label(RichText::new("The loader repaired nothing in this file.").small());
+        }
+    }
+
+    fn clips_ui(&mut self, ui: &mut Ui) {
+        let names: Vec<String> = self.clip_names().iter().map(|n| n.to_string()).collect();
+        if names.is_empty() {
+            ui.label("This file has no animations.");
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (i, name) in names.iter().enumerate() {
+                if ui.selectable_label(self.clip == i, name).clicked() && self.clip != i {
+                    self.set_clip(i);
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = if self.playing { "Pause" } else { "Play" };
+            if ui.button(label).clicked() {
+                self.playing = !self.playing;
+            }
+            ui.checkbox(&mut self.looping, "loop");
+        });
+        let (start, end) = self.time_range();
+        let scrub = ui.add(
+            egui::Slider::new(&mut self.time, start..=end)
+                .text("time (s)")
+                .max_decimals(2),
+        );
+        if scrub.changed() {
+            self.playing = false;
+        }
+        ui.add(egui::Slider::new(&mut self.speed, -MAX_SPEED..=MAX_SPEED).text("speed"));
+        if let Some(clip) = self.model.clips.get(self.clip) {
+            mono_ui(
+                ui,
+                format!(
+                    "{}: {} channels, keys from {:.2} s to {:.2} s",
+                    clip.name(),
+                    clip.channels().len(),
+                    clip.start(),
+                    clip.end()
+                ),
+            );
+        }
+    }
+
+    fn skeleton_ui(&mut self, ui: &mut Ui) {
+        ui.checkbox(&mut self.show_skeleton, "draw the skeleton over the model");
+        let model = self.model.clone();
+        let depth = |mut j: usize| {
+            let mut d = 0;
+            while let Some(p) = model.skeleton.parent(j) {
+                j = p;
+                d += 1;
+            }
+            d
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("joint tree")
+            .max_height(360.0)
+            .show(ui, |ui| {
+                for (j, joint) in model.joints.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        ui.add_space(12.0 * depth(j) as f32);
+                        if ui
+                            .selectable_label(self.joint == Some(j), &joint.name)
+                            .clicked()
+                        {
+                            self.joint = Some(j);
+                        }
+                    });
+                }
+            });
+    }
+
+    fn joint_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.heat, "heat map of its weights");
+            ui.checkbox(&mut self.forget_inverse_bind, "forget the inverse bind");
+        });
+        if self.heat {
+            weight_legend_ui(ui);
+        }
+        let Some(j) = self.joint.filter(|j| *j < self.model.joints.len()) else {
+            ui.label("Pick a joint in the tree or click one in the viewport.");
+            return;
+        };
+        let frame = self.frame();
+        let model = self.model.clone();
+        ui.label(RichText::new(format!("joint `{}`", model.joints[j].name)).strong());
+        if let Some(local) = frame.pose.get(j) {
+            mono_ui(
+                ui,
+                format!(
+                    "local T = {}\nlocal R = ({:.3}, {:.3}, {:.3}, {:.3})  (x, y, z, w)\nlocal S = {}",
+                    vec3_text(local.translation),
+                    local.rotation.x,
+                    local.rotation.y,
+                    local.rotation.z,
+                    local.rotation.w,
+                    vec3_text(local.scale)
+                ),
+            );
+        }
+        if let Some(world) = frame.world.get(j) {
+            ui.label("world_from_joint:");
+            matrix_view_ui(ui, "model world", world);
+        }
+        let in_skin = model
+            .skins
+            .iter()
+            .enumerate()
+            .find_map(|(s, skin)| skin.joints.iter().position(|&k| k == j).map(|i| (s, i)));
+        match in_skin {
+            Some((s, i)) => {
+                ui.label(format!(
+                    "joint_from_bind (skin {s}, joint {i}), from the file:"
+                ));
+                matrix_view_ui(ui, "model inverse bind", &model.skins[s].joint_from_bind[i]);
+                ui.label(if self.forget_inverse_bind {
+                    "palette matrix (the inverse bind left out):"
+                } else {
+                    "palette matrix = world_from_joint · joint_from_bind:"
+                });
+                if let Some(m) = frame.palettes.get(s).and_then(|p| p.get(i)) {
+                    matrix_view_ui(ui, "model palette", m);
+                }
+            }
+            None => {
+                ui.label("No skin lists this joint: it has no inverse bind and weighs no vertex.");
+            }
+        }
+    }
+
+    fn vertex_ui(&mut self, ui: &mut Ui) {
+        let Some((m, v)) = self.vertex.and_then(|v| self.vertex_in_mesh(v)) else {
+            ui.label("Click the model in the viewport to pick a vertex.");
+            return;
+        };
+        let frame = self.frame();
+        let model = self.model.clone();
+        let mesh = &model.skinned_meshes[m];
+        let Some(skin) = model.skins.get(mesh.skin) else {
+            return;
+        };
+        let palette = frame.palettes.get(mesh.skin).cloned().unwrap_or_default();
+        ui.label(format!(
+            "vertex {} (vertex {v} of mesh `{}`, skin {})",
+            self.vertex.unwrap_or(0),
+            mesh.part.name,
+            mesh.skin
+        ));
+        let name = |i: usize| {
+            skin.joints
+                .get(i)
+                .and_then(|j| model.joints.get(*j))
+                .map_or_else(|| format!("joint {i}"), |j| j.name.clone())
+        };
+        let style = InspectStyle {
+            matrix_name: if self.forget_inverse_bind {
+                "world"
+            } else {
+                "palette"
+            },
+            bone_name: &name,
+            bone_color: &|_| Color32::from_gray(40),
+            dims: 3,
+        };
+        match VertexBreakdown::new(&palette, &mesh.part.vertices, v) {
+            Some(b) => {
+                mono_ui(ui, format!("bind position v = {}", style.point(b.bind)));
+                breakdown_ui(ui, &b, &style);
+            }
+            None => error_ui(ui, "this vertex is not in the mesh"),
+        }
+    }
+
+    fn blend_ui(&mut self, ui: &mut Ui) {
+        let names: Vec<String> = self.clip_names().iter().map(|n| n.to_string()).collect();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("clip B:");
+            if ui.selectable_label(self.clip_b.is_none(), "none").clicked() {
+                self.clip_b = None;
+            }
+            for (i, name) in names.iter().enumerate() {
+                if ui.selectable_label(self.clip_b == Some(i), name).clicked() {
+                    self.clip_b = Some(i);
+                }
+            }
+        });
+        ui.add(egui::Slider::new(&mut self.blend, 0.0..=1.0).text("weight of B"));
+        ui.checkbox(
+            &mut self.sign_check,
+            "sign check: flip q_b when q_a · q_b < 0",
+        );
+        let mask = self
+            .mask
+            .and_then(|j| self.model.joints.get(j))
+            .map_or("every joint".to_owned(), |j| {
+                format!("the subtree of `{}`", j.name)
+            });
+        ui.horizontal(|ui| {
+            ui.label(format!("B drives {mask}."));
+            if let Some(j) = self.joint
+                && ui.button("only below the picked joint").clicked()
+            {
+                self.mask = Some(j);
+            }
+            if ui.button("every joint").clicked() {
+                self.mask = None;
+            }
+        });
+        if let (Some(b), Some(tb)) = (self.clip_b, self.time_b()) {
+            mono_ui(
+                ui,
+                format!(
+                    "A at {:.2} s, B `{}` at {tb:.2} s: the same fraction of each clip",
+                    self.time,
+                    names.get(b).map_or("", String::as_str)
+                ),
+            );
+        }
+    }
+}

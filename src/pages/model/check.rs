@@ -1,0 +1,72 @@
+//! The model page's check-yourself cell: SimpleSkin's top vertex at one second.
+
+use super::{Asset, ModelPage};
+use crate::ui::check::{Question, check_ui};
+use egui::Ui;
+use glam::Vec3;
+
+/// The vertex the question asks about, in SimpleSkin's bind pose.
+pub const CHECK_VERTEX: Vec3 = Vec3::new(-0.5, 2.0, 0.0);
+/// The clip time of the question, seconds.
+pub const CHECK_TIME: f32 = 1.0;
+
+/// Where SimpleSkin puts [`CHECK_VERTEX`] at [`CHECK_TIME`], skinned from the file: the
+/// answer (`None` if the bundled file lost that vertex).
+pub fn check_answer() -> Option<Vec3> {
+    // Worked out once: the cell asks every frame it is drawn.
+    static ANSWER: std::sync::OnceLock<Option<Vec3>> = std::sync::OnceLock::new();
+    *ANSWER.get_or_init(skin_check_vertex)
+}
+
+fn skin_check_vertex() -> Option<Vec3> {
+    let mut page = ModelPage::default();
+    page.set_asset(Asset::SimpleSkin);
+    page.time = CHECK_TIME;
+    let frame = page.frame();
+    let mesh = page.model.skinned_meshes.first()?;
+    let v = mesh
+        .part
+        .vertices
+        .positions
+        .iter()
+        .position(|p| p.abs_diff_eq(CHECK_VERTEX, 1e-5))?;
+    frame.skinned.first()?.get(v).map(|s| s.position)
+}
+
+impl ModelPage {
+    pub(super) fn check_cell_ui(&mut self, ui: &mut Ui) {
+        ui.label(
+            "SimpleSkin at t = 1 s: joint 1 sits at (0, 1, 0) and has turned 90° about z; \
+             joint 0 has not moved. The top vertex v = (-0.5, 2, 0) has weight 1 on joint 1. \
+             Where does it land?",
+        );
+        if ui.button("Show this pose in the viewport").clicked() {
+            self.set_asset(Asset::SimpleSkin);
+            self.time = CHECK_TIME;
+            self.playing = false;
+        }
+        let Some(answer) = check_answer() else {
+            crate::ui::error_ui(ui, "SimpleSkin has no vertex at (-0.5, 2, 0)");
+            return;
+        };
+        let expected = [answer.x, answer.y];
+        let question = Question {
+            name: "top",
+            labels: &["x", "y"],
+            columns: 2,
+            expected: &expected,
+            tolerance: 0.01,
+        };
+        check_ui(ui, &mut self.check, &question, |ui| {
+            crate::ui::mono_ui(
+                ui,
+                format!(
+                    "joint_from_bind moves v into joint 1's bind frame: v - (0, 1, 0) = (-0.5, 1, 0)\n\
+                     turned 90° about z: (x, y) -> (-y, x) = (-1, -0.5, 0)\n\
+                     world_from_joint adds (0, 1, 0) back: ({:.2}, {:.2}, 0)",
+                    answer.x, answer.y
+                ),
+            );
+        });
+    }
+}

@@ -1,0 +1,203 @@
+//! The model page's data: the bundled models loaded once, the camera that frames them,
+//! and the pose of one frame (clips sampled and blended, then skinned on the CPU).
+
+use super::ModelPage;
+use crate::link::Named;
+use crate::model::{self, Model};
+use crate::skin::clip::{Pose, blend_poses_masked, subtree_mask};
+use crate::skin::lbs::{SkinnedVertex, skin_vertices};
+use crate::ui::OrbitCamera;
+use glam::{Mat4, Vec3};
+use std::sync::{Arc, OnceLock};
+
+/// The bundled models the page offers, by link name.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
+pub enum Asset {
+    /// Khronos' SimpleSkin: two joints, one clip.
+    SimpleSkin,
+    /// RobotExpressive: 43 skinned joints, 14 clips, rigid parts.
+    Robot,
+}
+
+/// A bundled model, loaded once for every page that asks: the model, or why it failed.
+pub fn loaded(asset: Asset) -> Result<Arc<Model>, String> {
+    static CACHE: [OnceLock<Result<Arc<Model>, String>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let index = Asset::ALL.iter().position(|a| *a == asset).unwrap_or(0);
+    CACHE[index % CACHE.len()]
+        .get_or_init(|| {
+            let bytes = model::bundled(asset.slug())
+                .ok_or_else(|| format!("no bundled model called `{}`", asset.slug()))?;
+            model::load(bytes).map(Arc::new).map_err(|e| e.to_string())
+        })
+        .clone()
+}
+
+/// An empty model, drawn when a bundled one could not load (the error is shown).
+pub fn empty_model() -> Arc<Model> {
+    Arc::new(Model {
+        joints: Vec::new(),
+        skeleton: crate::skin::Skeleton::chain(0),
+        rest_pose: Vec::new(),
+        skins: Vec::new(),
+        skinned_meshes: Vec::new(),
+        rigid_meshes: Vec::new(),
+        clips: Vec::new(),
+        warnings: Vec::new(),
+        notes: Vec::new(),
+    })
+}
+
+/// Every point of the model at rest: skinned vertices in their bind pose and rigid
+/// vertices carried by their joint.
+fn rest_points(model: &Model) -> Vec<Vec3> {
+    let world = model.world_from_joint(&model.rest_pose);
+    let skinned = model
+        .skinned_meshes
+        .iter()
+        .flat_map(|m| m.part.vertices.positions.iter().copied());
+    let rigid = model.rigid_meshes.iter().flat_map(|m| {
+        let w = world.get(m.joint).copied().unwrap_or(Mat4::IDENTITY);
+        m.part
+            .vertices
+            .positions
+            .iter()
+            .map(move |p| w.transform_point3(*p))
+    });
+    skinned.chain(rigid).filter(|p| p.is_finite()).collect()
+}
+
+/// An orbit camera that shows the whole model at rest, seen a little from the side.
+pub fn framing(model: &Model) -> OrbitCamera {
+    let points = rest_points(model);
+    let (min, max) = points.iter().fold(
+        (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    if points.is_empty() {
+        return OrbitCamera::default();
+    }
+    let radius = (0.5 * (max - min).length()).max(0.1);
+    OrbitCamera {
+        target: 0.5 * (min + max),
+        yaw: 0.5,
+        pitch: 0.2,
+        // The view is 45° high: a sphere of `radius` fits at radius / sin(22.5°).
+        distance: (1.1 * radius / 22.5f32.to_radians().sin()).clamp(1.0, 100.0),
+    }
+}
+
+/// Everything one frame derives from the state.
+pub struct Frame {
+    /// Each joint's local transform.
+    pub pose: Pose,
+    /// `world_from_joint` of every joint.
+    pub world: Vec<Mat4>,
+    /// The palette of each skin (the world matrices alone when the inverse bind is
+    /// forgotten).
+    pub palettes: Vec<Vec<Mat4>>,
+    /// Each skinned mesh skinned on the CPU (for picking and readouts).
+    pub skinned: Vec<Vec<SkinnedVertex>>,
+}
+
+impl ModelPage {
+    /// The clip time of clip B that goes with clip A's time: the same fraction of each.
+    pub fn time_b(&self) -> Option<f32> {
+        let a = self.model.clips.get(self.clip)?;
+        let b = self.model.clips.get(self.clip_b?)?;
+        let phase = if a.duration() > 0.0 {
+            ((self.time - a.start()) / a.duration()).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        Some(b.time_at(phase))
+    }
+
+    /// The pose: clip A at the time, blended with clip B (under the mask) if chosen.
+    pub fn sample_pose(&self) -> Pose {
+        let model = &self.model;
+        let Some(a) = model.clips.get(self.clip) else {
+            return model.rest_pose.clone();
+        };
+        let pose_a = model.sample(a, self.time);
+        let (Some(b), Some(time_b)) = (self.clip_b.and_then(|b| model.clips.get(b)), self.time_b())
+        else {
+            return pose_a;
+        };
+        let pose_b = model.sample(b, time_b);
+        let mask = match self.mask {
+            Some(root) if root < model.skeleton.len() => subtree_mask(&model.skeleton, root),
+            _ => vec![1.0; model.skeleton.len()],
+        };
+        blend_poses_masked(&pose_a, &pose_b, self.blend, &mask, self.sign_check)
+    }
+
+    /// The palette of skin `skin` under `world`, or the world matrices alone when the
+    /// inverse bind is forgotten.
+    pub fn palette(&self, skin: usize, world: &[Mat4]) -> Vec<Mat4> {
+        if !self.forget_inverse_bind {
+            return self.model.palette(skin, world);
+        }
+        self.model.skins.get(skin).map_or_else(Vec::new, |s| {
+            s.joints
+                .iter()
+                .map(|&j| world.get(j).copied().unwrap_or(Mat4::IDENTITY))
+                .collect()
+        })
+    }
+
+    /// The frame for the current state.
+    pub fn frame(&self) -> Frame {
+        let pose = self.sample_pose();
+        let world = self.model.world_from_joint(&pose);
+        let palettes: Vec<Vec<Mat4>> = (0..self.model.skins.len())
+            .map(|s| self.palette(s, &world))
+            .collect();
+        let skinned = self
+            .model
+            .skinned_meshes
+            .iter()
+            .map(|m| match palettes.get(m.skin) {
+                Some(p) if !p.is_empty() => skin_vertices(p, &m.part.vertices),
+                _ => Vec::new(),
+            })
+            .collect();
+        Frame {
+            pose,
+            world,
+            palettes,
+            skinned,
+        }
+    }
+
+    /// Vertex `vertex` counted across every skinned mesh, as (mesh, vertex in mesh).
+    pub fn vertex_in_mesh(&self, vertex: usize) -> Option<(usize, usize)> {
+        let mut first = 0;
+        for (m, mesh) in self.model.skinned_meshes.iter().enumerate() {
+            let count = mesh.part.vertices.positions.len();
+            if vertex < first + count {
+                return Some((m, vertex - first));
+            }
+            first += count;
+        }
+        None
+    }
+
+    /// How many skinned vertices the model has, over every skinned mesh.
+    pub fn vertex_count(&self) -> usize {
+        self.model
+            .skinned_meshes
+            .iter()
+            .map(|m| m.part.vertices.positions.len())
+            .sum()
+    }
+}

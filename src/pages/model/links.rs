@@ -1,0 +1,216 @@
+//! The model page's link parameters: clips and joints by name (or number, when a name
+//! cannot stand in a link), times checked against the clip.
+
+use super::{Asset, DEFAULT_ASSET, MAX_SPEED, ModelPage};
+use crate::link::{Access, Named, Param, is_link_value};
+
+/// A name for a link: the name itself when a link can hold it and it names one thing,
+/// else its index (both read back).
+fn link_name<'a>(names: impl Iterator<Item = &'a str> + Clone, index: usize) -> Option<String> {
+    let name = names.clone().nth(index)?;
+    let unique = names.filter(|n| *n == name).count() == 1;
+    let numeric = name.parse::<usize>().is_ok();
+    Some(if unique && !numeric && is_link_value(name) {
+        name.to_owned()
+    } else {
+        index.to_string()
+    })
+}
+
+/// Finds `text` among `names`, by name or by index.
+fn find_name<'a>(mut names: impl Iterator<Item = &'a str> + Clone, text: &str) -> Option<usize> {
+    let count = names.clone().count();
+    match text.parse::<usize>() {
+        Ok(i) if i < count => Some(i),
+        _ => names.position(|n| n == text),
+    }
+}
+
+/// What a clip parameter takes; the refusal adds the model's clip names.
+const CLIP_EXPECTED: &str = "the name (or number) of one of the model's clips";
+/// What a joint parameter takes; the refusal adds the model's joint names.
+const JOINT_EXPECTED: &str = "the name (or number) of one of the model's joints";
+
+impl ModelPage {
+    pub(super) fn clip_link(&self, clip: usize) -> Option<String> {
+        link_name(self.model.clips.iter().map(|c| c.name()), clip)
+    }
+
+    pub(super) fn joint_link(&self, joint: usize) -> Option<String> {
+        link_name(self.model.joints.iter().map(|j| j.name.as_str()), joint)
+    }
+
+    pub(super) fn find_clip(&self, text: &str) -> Result<usize, String> {
+        find_name(self.model.clips.iter().map(|c| c.name()), text)
+            .ok_or_else(|| format!("{CLIP_EXPECTED}: {}", self.clip_names().join(", ")))
+    }
+
+    pub(super) fn find_joint(&self, text: &str) -> Result<usize, String> {
+        find_name(self.model.joints.iter().map(|j| j.name.as_str()), text)
+            .ok_or_else(|| format!("{JOINT_EXPECTED}: {}", self.joint_names().join(", ")))
+    }
+}
+
+/// The page's link parameters, applied in this order: `asset` first, since it resets
+/// everything after it. A time in the link stops the clock there, so the link shows
+/// the pose it names.
+pub const PARAMS: &[Param<ModelPage>] = &[
+    Param {
+        key: "asset",
+        doc: "the bundled model shown",
+        access: Access::Choice {
+            names: Asset::NAMES,
+            set: |s, i| {
+                if let Some(asset) = Asset::ALL.get(i) {
+                    s.set_asset(*asset);
+                }
+            },
+            get: |s| {
+                Asset::ALL
+                    .iter()
+                    .position(|a| *a == s.asset)
+                    .filter(|_| s.asset != DEFAULT_ASSET)
+            },
+        },
+    },
+    Param {
+        key: "clip",
+        doc: "clip A, by name",
+        access: Access::Text {
+            expected: CLIP_EXPECTED,
+            set: |s, text| {
+                let clip = s.find_clip(text)?;
+                s.set_clip(clip);
+                Ok(())
+            },
+            // Another model's first clip is written, so a link names every key.
+            get: |s| {
+                (s.clip != 0 || s.asset != DEFAULT_ASSET)
+                    .then(|| s.clip_link(s.clip))
+                    .flatten()
+            },
+        },
+    },
+    Param {
+        key: "clip_b",
+        doc: "clip B, blended in by `blend`",
+        access: Access::Text {
+            expected: CLIP_EXPECTED,
+            set: |s, text| {
+                s.clip_b = Some(s.find_clip(text)?);
+                Ok(())
+            },
+            get: |s| s.clip_b.and_then(|b| s.clip_link(b)),
+        },
+    },
+    Param {
+        key: "blend",
+        doc: "how much of clip B (0 all A, 1 all B)",
+        access: Access::Number {
+            min: 0.0,
+            max: 1.0,
+            set: |s, w| s.blend = w,
+            get: |s| (s.blend != 0.5).then_some(s.blend),
+        },
+    },
+    Param {
+        key: "mask",
+        doc: "the joint whose subtree takes clip B, by name",
+        access: Access::Text {
+            expected: JOINT_EXPECTED,
+            set: |s, text| {
+                s.mask = Some(s.find_joint(text)?);
+                Ok(())
+            },
+            get: |s| s.mask.and_then(|j| s.joint_link(j)),
+        },
+    },
+    Param {
+        key: "sign_check",
+        doc: "flip a quaternion more than half a turn away before blending",
+        access: Access::Bool {
+            set: |s, on| s.sign_check = on,
+            get: |s| (!s.sign_check).then_some(false),
+        },
+    },
+    Param {
+        key: "t",
+        doc: "clip A's time in seconds (stops the clock there)",
+        access: Access::Text {
+            expected: "a time in seconds within clip A",
+            set: |s, text| {
+                let (start, end) = s.time_range();
+                let t = crate::link::parse_number(text)
+                    .filter(|t| (start..=end).contains(t))
+                    .ok_or_else(|| {
+                        format!("a time in seconds within clip A, from {start} to {end}")
+                    })?;
+                s.time = t;
+                s.playing = false;
+                Ok(())
+            },
+            get: |s| (!s.playing).then(|| crate::link::number(s.time)),
+        },
+    },
+    Param {
+        key: "speed",
+        doc: "playback speed, times real time (negative plays backwards)",
+        access: Access::Number {
+            min: -MAX_SPEED,
+            max: MAX_SPEED,
+            set: |s, speed| s.speed = speed,
+            get: |s| (s.speed != 1.0).then_some(s.speed),
+        },
+    },
+    Param {
+        key: "joint",
+        doc: "the joint inspected, by name",
+        access: Access::Text {
+            expected: JOINT_EXPECTED,
+            set: |s, text| {
+                s.joint = Some(s.find_joint(text)?);
+                Ok(())
+            },
+            get: |s| s.joint.and_then(|j| s.joint_link(j)),
+        },
+    },
+    Param {
+        key: "vertex",
+        doc: "the vertex inspected, counted across the skinned meshes",
+        access: Access::Text {
+            expected: "a vertex number of the model's skinned meshes",
+            set: |s, text| {
+                let count = s.vertex_count();
+                let v = text
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|v| *v < count)
+                    .ok_or_else(|| {
+                        format!(
+                            "a vertex number of the model's skinned meshes, from 0 to {}",
+                            count.saturating_sub(1)
+                        )
+                    })?;
+                s.vertex = Some(v);
+                Ok(())
+            },
+            get: |s| s.vertex.map(|v| v.to_string()),
+        },
+    },
+    Param {
+        key: "heat",
+        doc: "colour the meshes by the picked joint's weights",
+        access: Access::Bool {
+            set: |s, on| s.heat = on,
+            get: |s| s.heat.then_some(true),
+        },
+    },
+    Param {
+        key: "forget_inverse_bind",
+        doc: "leave the inverse bind matrices out of the palette",
+        access: Access::Bool {
+            set: |s, on| s.forget_inverse_bind = on,
+            get: |s| s.forget_inverse_bind.then_some(true),
+        },
+    },
+];

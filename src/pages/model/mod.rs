@@ -1,0 +1,204 @@
+//! A real glTF character: the file's skins and clips drawn by the skinning shaders,
+//! its skeleton and weights inspected, and two clips blended.
+
+mod cells;
+mod check;
+pub mod data;
+mod links;
+mod view;
+
+use crate::gl::MeshData;
+use crate::link::Param;
+use crate::model::Model;
+use crate::page::{Lesson, PageInfo};
+use crate::ui::Camera;
+use crate::ui::check::Check;
+pub use data::Asset;
+use std::sync::Arc;
+
+/// The page's cells, in chapter order; their snake_case names are the chapter's cell
+/// markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum Cell {
+    File,
+    Clips,
+    Skeleton,
+    Joint,
+    Vertex,
+    Blend,
+    Check,
+}
+
+/// The fastest playback either way, times real time.
+pub const MAX_SPEED: f32 = 4.0;
+
+/// The page's state.
+pub struct ModelPage {
+    /// The bundled model shown.
+    pub asset: Asset,
+    /// The loaded model (empty when it failed to load: `load_error` says why).
+    pub model: Arc<Model>,
+    /// Why the bundled model could not be loaded.
+    pub load_error: Option<String>,
+    /// Clip A, an index into the model's clips.
+    pub clip: usize,
+    /// Clip A's time, seconds on its own clock.
+    pub time: f32,
+    /// Playback speed, times real time; negative plays backwards.
+    pub speed: f32,
+    /// Whether time moves.
+    pub playing: bool,
+    /// Start again at the end (otherwise stop there).
+    pub looping: bool,
+    /// Clip B, blended in by `blend`.
+    pub clip_b: Option<usize>,
+    /// How much of clip B: 0 is all A, 1 all B.
+    pub blend: f32,
+    /// The joint whose subtree takes clip B (every joint when `None`).
+    pub mask: Option<usize>,
+    /// Flip a quaternion that is more than half a turn from the other before blending.
+    pub sign_check: bool,
+    /// The joint picked (a joint of the model, not of a skin).
+    pub joint: Option<usize>,
+    /// The vertex picked, counted across every skinned mesh.
+    pub vertex: Option<usize>,
+    /// Colour the meshes by the picked joint's weights.
+    pub heat: bool,
+    /// Leave the inverse bind matrices out of the palette.
+    pub forget_inverse_bind: bool,
+    /// Draw the skeleton over the meshes.
+    pub show_skeleton: bool,
+    check: Check,
+    camera: Camera,
+    /// Meshes as drawn and the heat joint they were coloured for.
+    drawn: Option<(Option<usize>, DrawnMeshes)>,
+    /// Where the viewport was drawn last frame (for tests).
+    pub viewport_rect: egui::Rect,
+}
+
+/// The meshes as uploaded: skinned meshes first, then rigid ones.
+type DrawnMeshes = Arc<Vec<Arc<MeshData>>>;
+
+/// The model the page opens with.
+pub(super) const DEFAULT_ASSET: Asset = Asset::Robot;
+
+impl Default for ModelPage {
+    fn default() -> Self {
+        let mut page = Self {
+            asset: DEFAULT_ASSET,
+            model: data::empty_model(),
+            load_error: None,
+            clip: 0,
+            time: 0.0,
+            speed: 1.0,
+            playing: true,
+            looping: true,
+            clip_b: None,
+            blend: 0.5,
+            mask: None,
+            sign_check: true,
+            joint: None,
+            vertex: None,
+            heat: false,
+            forget_inverse_bind: false,
+            show_skeleton: true,
+            check: Check::default(),
+            camera: Camera::Orbit(crate::ui::OrbitCamera::default()),
+            drawn: None,
+            viewport_rect: egui::Rect::NOTHING,
+        };
+        page.set_asset(DEFAULT_ASSET);
+        page
+    }
+}
+
+impl ModelPage {
+    /// Shows bundled model `asset` from its start: first clip at its first key, no
+    /// blend, nothing picked, the camera framing it.
+    pub fn set_asset(&mut self, asset: Asset) {
+        self.asset = asset;
+        let (model, error) = match data::loaded(asset) {
+            Ok(model) => (model, None),
+            Err(e) => (data::empty_model(), Some(e)),
+        };
+        self.camera = Camera::Orbit(data::framing(&model));
+        self.model = model;
+        self.load_error = error;
+        self.drawn = None;
+        self.clip_b = None;
+        self.mask = None;
+        self.joint = None;
+        self.vertex = None;
+        self.set_clip(0);
+    }
+
+    /// Plays clip `clip` from its start.
+    pub fn set_clip(&mut self, clip: usize) {
+        self.clip = clip;
+        self.time = self.model.clips.get(clip).map_or(0.0, |c| c.start());
+    }
+
+    /// The names of the model's clips, in file order.
+    pub fn clip_names(&self) -> Vec<&str> {
+        self.model.clips.iter().map(|c| c.name()).collect()
+    }
+
+    /// The names of the model's joints, in joint order.
+    pub fn joint_names(&self) -> Vec<&str> {
+        self.model.joints.iter().map(|j| j.name.as_str()).collect()
+    }
+
+    /// Clip A's first and last key times.
+    pub fn time_range(&self) -> (f32, f32) {
+        self.model
+            .clips
+            .get(self.clip)
+            .map_or((0.0, 0.0), |c| (c.start(), c.end()))
+    }
+
+    /// Moves time on by `dt` seconds of real time, at the page's speed.
+    pub fn advance(&mut self, dt: f32) {
+        let (start, end) = self.time_range();
+        let duration = end - start;
+        let step = dt * self.speed;
+        if duration <= 0.0 || !step.is_finite() {
+            return;
+        }
+        let t = self.time + step;
+        self.time = if self.looping {
+            start + (t - start).rem_euclid(duration)
+        } else {
+            if !(start..=end).contains(&t) {
+                self.playing = false;
+            }
+            t.clamp(start, end)
+        };
+    }
+}
+
+impl Lesson for ModelPage {
+    const INFO: &'static PageInfo = &PageInfo {
+        slug: "model",
+        chapter: include_str!("../../../chapters/model.md"),
+    };
+
+    const PARAMS: &'static [Param<Self>] = links::PARAMS;
+
+    type Cell = Cell;
+
+    fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
+        self.cell(cell, ui);
+    }
+
+    fn viewport_ui(&mut self, ui: &mut egui::Ui) {
+        self.viewport(ui);
+    }
+
+    fn tick(&mut self, dt: f32) -> bool {
+        if self.playing {
+            self.advance(dt);
+        }
+        self.playing
+    }
+}

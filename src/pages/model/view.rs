@@ -1,0 +1,278 @@
+//! The model page's viewport: every mesh drawn by the skinning shaders, the skeleton
+//! over it, and picking of joints and vertices.
+
+use super::ModelPage;
+use super::data::Frame;
+use crate::gl::{MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use crate::skin::Influences;
+use crate::skin::lbs::SkinMesh;
+use crate::ui::legend::heat_color;
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::{Camera, Viewport, rgba};
+use egui::{Color32, Stroke, Ui};
+use glam::{Mat4, Vec3};
+use std::sync::Arc;
+
+/// Colours for the meshes, one after another (the file's materials are not read).
+const TINTS: [Color32; 4] = [
+    Color32::from_rgb(225, 190, 160),
+    Color32::from_rgb(150, 180, 215),
+    Color32::from_rgb(200, 200, 200),
+    Color32::from_rgb(235, 200, 120),
+];
+
+fn tint(i: usize) -> [f32; 4] {
+    rgba(TINTS[i % TINTS.len()])
+}
+
+/// A mesh with a heat colour per vertex: the weight `weight(influences)` picks out.
+fn heat_mesh(skin: &SkinMesh, weight: impl Fn(&Influences) -> f32) -> Vec<[f32; 4]> {
+    skin.influences
+        .iter()
+        .map(|inf| rgba(heat_color(weight(inf))))
+        .collect()
+}
+
+impl ModelPage {
+    /// The joint whose weights colour the meshes, if the heat map is on.
+    fn heat_joint(&self) -> Option<usize> {
+        self.joint.filter(|_| self.heat)
+    }
+
+    /// The meshes as drawn (skinned first, then rigid), rebuilt when the heat changed.
+    fn drawn(&mut self) -> Arc<Vec<Arc<MeshData>>> {
+        let heat = self.heat_joint();
+        if let Some((key, meshes)) = &self.drawn
+            && *key == heat
+        {
+            return meshes.clone();
+        }
+        let model = &self.model;
+        let mut meshes = Vec::new();
+        for mesh in &model.skinned_meshes {
+            let colors = match (heat, model.skins.get(mesh.skin)) {
+                (Some(j), Some(skin)) => {
+                    let local = skin.joints.iter().position(|&k| k == j);
+                    heat_mesh(&mesh.part.vertices, |inf| {
+                        inf.used()
+                            .filter(|(i, _)| Some(*i) == local)
+                            .map(|(_, w)| w)
+                            .sum()
+                    })
+                }
+                _ => Vec::new(),
+            };
+            meshes.push(MeshData::with_colors(
+                mesh.part.vertices.clone(),
+                mesh.part.indices.clone(),
+                Primitive::Triangles,
+                colors,
+            ));
+        }
+        for mesh in &model.rigid_meshes {
+            let colors = match heat {
+                Some(j) => heat_mesh(&mesh.part.vertices, |_| f32::from(mesh.joint == j)),
+                None => Vec::new(),
+            };
+            meshes.push(MeshData::with_colors(
+                mesh.part.vertices.clone(),
+                mesh.part.indices.clone(),
+                Primitive::Triangles,
+                colors,
+            ));
+        }
+        let meshes = Arc::new(meshes);
+        self.drawn = Some((heat, meshes.clone()));
+        meshes
+    }
+
+    fn scene(&mut self, frame: &Frame, clip_from_world: Mat4) -> Scene {
+        let mut scene = Scene {
+            clip_from_world,
+            light_dir: self.camera.light_dir(),
+            background: [0.95, 0.95, 0.94, 1.0],
+            ..Default::default()
+        };
+        let meshes = self.drawn();
+        let heat = self.heat_joint().is_some();
+        let model = self.model.clone();
+        let skinned = model.skinned_meshes.len();
+        for (i, mesh) in model.skinned_meshes.iter().enumerate() {
+            let (Some(data), Some(palette)) = (meshes.get(i), frame.palettes.get(mesh.skin)) else {
+                continue;
+            };
+            // Past the uniform array's budget the palette goes to the bone texture.
+            let palette = if palette.len() <= MAX_JOINTS {
+                Palette::Matrices(palette.clone())
+            } else {
+                Palette::Texture(palette.clone())
+            };
+            let color = if heat { [1.0; 4] } else { tint(i) };
+            scene
+                .skinned
+                .push(SkinnedDraw::surface(data.clone(), palette, color));
+        }
+        for (i, mesh) in model.rigid_meshes.iter().enumerate() {
+            let Some(data) = meshes.get(skinned + i) else {
+                continue;
+            };
+            // The one-joint case: every vertex has weight 1 on palette entry 0.
+            let world = frame
+                .world
+                .get(mesh.joint)
+                .copied()
+                .unwrap_or(Mat4::IDENTITY);
+            let color = if heat { [1.0; 4] } else { tint(skinned + i) };
+            scene.skinned.push(SkinnedDraw::surface(
+                data.clone(),
+                Palette::Matrices(vec![world]),
+                color,
+            ));
+        }
+        scene
+    }
+
+    /// Each joint's origin on screen, with its index.
+    fn joints_on_screen(&self, vp: &Viewport, frame: &Frame) -> Vec<(usize, egui::Pos2)> {
+        frame
+            .world
+            .iter()
+            .enumerate()
+            .filter_map(|(j, w)| vp.to_screen(w.transform_point3(Vec3::ZERO)).map(|s| (j, s)))
+            .collect()
+    }
+
+    /// Front-facing skinned vertices on screen, numbered across the skinned meshes.
+    fn vertices_on_screen(&self, vp: &Viewport, frame: &Frame) -> Vec<(usize, egui::Pos2)> {
+        let eye = match self.camera {
+            Camera::Orbit(c) => c.eye(),
+            Camera::Plane(_) => Vec3::Z * 100.0,
+        };
+        let mut out = Vec::new();
+        let mut first = 0;
+        for mesh in &frame.skinned {
+            for (i, v) in mesh.iter().enumerate() {
+                if v.normal.dot(eye - v.position) >= 0.0
+                    && let Some(s) = vp.to_screen(v.position)
+                {
+                    out.push((first + i, s));
+                }
+            }
+            first += mesh.len();
+        }
+        out
+    }
+
+    fn pick(&mut self, vp: &Viewport, frame: &Frame, at: egui::Pos2) {
+        if self.show_skeleton {
+            let joints = self.joints_on_screen(vp, frame);
+            if let Some(k) = nearest(joints.iter().map(|(_, s)| *s), at, PICK_RADIUS * 0.6) {
+                self.joint = Some(joints[k].0);
+                return;
+            }
+        }
+        let vertices = self.vertices_on_screen(vp, frame);
+        if let Some(k) = nearest(vertices.iter().map(|(_, s)| *s), at, PICK_RADIUS) {
+            self.vertex = Some(vertices[k].0);
+        }
+    }
+
+    fn overlay_ui(&self, ui: &Ui, vp: &Viewport, frame: &Frame) {
+        let painter = ui.painter_at(vp.rect());
+        if self.show_skeleton {
+            let origin = |j: usize| {
+                frame
+                    .world
+                    .get(j)
+                    .and_then(|w| vp.to_screen(w.transform_point3(Vec3::ZERO)))
+            };
+            let bone = Stroke::new(1.5, Color32::from_rgb(30, 30, 30));
+            for j in 0..frame.world.len() {
+                if let (Some(p), Some(a)) = (self.model.skeleton.parent(j), origin(j))
+                    && let Some(pa) = origin(p)
+                {
+                    painter.line_segment([pa, a], bone);
+                }
+                if let Some(a) = origin(j) {
+                    painter.circle_filled(a, 2.5, Color32::from_rgb(30, 30, 30));
+                }
+            }
+        }
+        if let Some(j) = self.joint
+            && let Some(s) = frame
+                .world
+                .get(j)
+                .and_then(|w| vp.to_screen(w.transform_point3(Vec3::ZERO)))
+        {
+            painter.circle(
+                s,
+                6.0,
+                Color32::from_rgb(240, 200, 40),
+                Stroke::new(2.0, Color32::BLACK),
+            );
+            if let Some(joint) = self.model.joints.get(j) {
+                painter.text(
+                    s + egui::vec2(9.0, -9.0),
+                    egui::Align2::LEFT_BOTTOM,
+                    &joint.name,
+                    egui::FontId::proportional(15.0),
+                    Color32::from_gray(20),
+                );
+            }
+        }
+        if let Some((m, v)) = self.vertex.and_then(|v| self.vertex_in_mesh(v))
+            && let Some(s) = frame
+                .skinned
+                .get(m)
+                .and_then(|mesh| mesh.get(v))
+                .and_then(|p| vp.to_screen(p.position))
+        {
+            painter.circle(s, 6.0, Color32::WHITE, Stroke::new(2.0, Color32::BLACK));
+        }
+        let clip = self
+            .model
+            .clips
+            .get(self.clip)
+            .map_or("rest pose".to_owned(), |c| {
+                format!("{} at {:.2} s", c.name(), self.time)
+            });
+        let blend = match self.clip_b.and_then(|b| self.model.clips.get(b)) {
+            Some(b) => format!(", blended {:.0}% with {}", self.blend * 100.0, b.name()),
+            None => String::new(),
+        };
+        painter.text(
+            vp.rect().left_top() + egui::vec2(10.0, 10.0),
+            egui::Align2::LEFT_TOP,
+            format!("{}: {clip}{blend}", self.asset_name()),
+            egui::FontId::proportional(16.0),
+            Color32::from_gray(30),
+        );
+    }
+
+    fn asset_name(&self) -> &'static str {
+        crate::link::Named::slug(self.asset)
+    }
+
+    pub(super) fn viewport(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - 40.0;
+        let vp = Viewport::new(ui, height, &self.camera);
+        self.viewport_rect = vp.rect();
+        vp.camera_input(ui, &mut self.camera);
+        let frame = self.frame();
+        if vp.response.clicked()
+            && let Some(at) = vp.response.interact_pointer_pos()
+        {
+            self.pick(&vp, &frame, at);
+        }
+        let scene = self.scene(&frame, vp.clip_from_world);
+        vp.paint(ui, scene);
+        self.overlay_ui(ui, &vp, &frame);
+        ui.label(
+            egui::RichText::new(
+                "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom, \
+                 click a joint or a vertex to inspect it.",
+            )
+            .small(),
+        );
+    }
+}
