@@ -219,6 +219,19 @@ pub trait Named:
     fn slug(self) -> &'static str {
         self.into()
     }
+
+    /// The variant at `index` in [`Named::ALL`] (what an `Access::Choice` hands over).
+    fn from_index(index: usize) -> Option<Self> {
+        Self::ALL.get(index).copied()
+    }
+
+    /// This variant's position in [`Named::ALL`] (what an `Access::Choice` writes).
+    fn index(self) -> Option<usize>
+    where
+        Self: PartialEq,
+    {
+        Self::ALL.iter().position(|v| *v == self)
+    }
 }
 
 impl<T> Named for T where

@@ -33,16 +33,11 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
         access: Access::Choice {
             names: Mode::NAMES,
             set: |s, i| {
-                if let Some(mode) = Mode::ALL.get(i) {
-                    s.mode = *mode;
+                if let Some(mode) = Mode::from_index(i) {
+                    s.mode = mode;
                 }
             },
-            get: |s| {
-                Mode::ALL
-                    .iter()
-                    .position(|mode| *mode == s.mode)
-                    .filter(|_| s.mode != Mode::Both)
-            },
+            get: |s| (s.mode != Mode::Both).then(|| s.mode.index()).flatten(),
         },
     },
     Param {

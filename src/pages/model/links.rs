@@ -66,10 +66,9 @@ pub const PARAMS: &[Param<ModelPage>] = &[
                 }
             },
             get: |s| {
-                Asset::ALL
-                    .iter()
-                    .position(|a| *a == s.asset)
-                    .filter(|_| s.asset != DEFAULT_ASSET)
+                (s.asset != DEFAULT_ASSET)
+                    .then(|| s.asset.index())
+                    .flatten()
             },
         },
     },

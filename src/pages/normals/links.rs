@@ -23,16 +23,11 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
         access: Access::Choice {
             names: Show::NAMES,
             set: |s, i| {
-                if let Some(show) = Show::ALL.get(i) {
-                    s.show = *show;
+                if let Some(show) = Show::from_index(i) {
+                    s.show = show;
                 }
             },
-            get: |s| {
-                Show::ALL
-                    .iter()
-                    .position(|show| *show == s.show)
-                    .filter(|_| s.show != Show::Both)
-            },
+            get: |s| (s.show != Show::Both).then(|| s.show.index()).flatten(),
         },
     },
     Param {
