@@ -18,6 +18,7 @@ pub mod grid;
 pub mod hierarchy;
 pub mod humanoid;
 pub mod influences;
+pub mod job;
 pub mod lbs;
 pub mod matrix;
 pub mod normals;
