@@ -1,12 +1,13 @@
 //! The desktop app's command line: `skinlab --help` lists it.
 
 use skinlab::native::{self, Options};
+use skinlab::skin::job::Simd;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
 const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--presenter] [--size WxH] [--screenshot PATH]
-       skinlab --bench [gpu | cpu [--csv] [--vertices N,...]]
+       skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
        skinlab --list-pages | --help";
 
 const OPTIONS: &str = "\
@@ -26,6 +27,8 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      (kernel,attributes,threads,vertices,ns_per_vertex)
   --vertices N,...   with --bench cpu: the mesh sizes, each 1 to 10000000
                      (default 30000,1000000)
+  --simd NAME        with --bench cpu: the fast kernel's instructions, `avx2` or
+                     `portable` (default: the best this machine has)
   -h, --help         print this help";
 
 /// What the command line asks for.
@@ -39,6 +42,7 @@ enum Command {
     BenchCpu {
         csv: bool,
         vertices: Vec<usize>,
+        simd: Simd,
     },
     Window(Options),
 }
@@ -82,6 +86,7 @@ fn describe(error: lexopt::Error) -> String {
                 "--screenshot needs a file name, e.g. --screenshot grid.png".to_owned()
             }
             "--vertices" => "--vertices needs sizes, e.g. --vertices 30000,1000000".to_owned(),
+            "--simd" => "--simd needs `avx2` or `portable`".to_owned(),
             _ => format!("{option} needs a value"),
         },
         other => other.to_string(),
@@ -94,7 +99,7 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     let mut options = Options::default();
     let (mut help, mut list_pages, mut bench) = (false, false, false);
     // What `--bench` measures (`None`: not named, the GPU sweep); CPU options.
-    let (mut bench_cpu, mut csv, mut vertices) = (None, false, None);
+    let (mut bench_cpu, mut csv, mut vertices, mut simd) = (None, false, None, None);
     while let Some(arg) = parser.next().map_err(describe)? {
         match arg {
             Short('h') | Long("help") => help = true,
@@ -114,6 +119,18 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
                          e.g. 30000,1000000, not `{text}`"
                     )
                 })?);
+            }
+            Long("simd") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                simd = Some(match text.as_str() {
+                    "avx2" => Simd::Avx2Fma,
+                    "portable" => Simd::Portable,
+                    _ => return Err(format!("--simd needs `avx2` or `portable`, not `{text}`")),
+                });
             }
             // The word after --bench says what it measures.
             Value(what) if bench && bench_cpu.is_none() && (what == "cpu" || what == "gpu") => {
@@ -146,9 +163,10 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
         Command::BenchCpu {
             csv,
             vertices: vertices.unwrap_or_else(|| skinlab::bench::cpu::DEFAULT_VERTICES.to_vec()),
+            simd: simd.unwrap_or_else(Simd::detect),
         }
-    } else if csv || vertices.is_some() {
-        return Err("--csv and --vertices go with --bench cpu".to_owned());
+    } else if csv || vertices.is_some() || simd.is_some() {
+        return Err("--csv, --vertices and --simd go with --bench cpu".to_owned());
     } else if bench {
         Command::Bench
     } else {
@@ -178,9 +196,13 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         },
-        Command::BenchCpu { csv, vertices } => {
+        Command::BenchCpu {
+            csv,
+            vertices,
+            simd,
+        } => {
             use skinlab::bench::cpu;
-            match cpu::measure(&vertices) {
+            match cpu::measure(&vertices, simd) {
                 Ok(rows) if csv => print!("{}", cpu::csv(&rows)),
                 Ok(rows) => print!("{}", cpu::table(&rows)),
                 Err(e) => {
@@ -255,25 +277,46 @@ mod tests {
             parse_strs(&["--bench", "cpu"]),
             Ok(Command::BenchCpu {
                 csv: false,
-                vertices: vec![30_000, 1_000_000]
+                vertices: vec![30_000, 1_000_000],
+                simd: Simd::detect(),
             })
         );
         assert_eq!(
-            parse_strs(&["--bench", "cpu", "--csv", "--vertices", "1000, 24"]),
+            parse_strs(&[
+                "--bench",
+                "cpu",
+                "--csv",
+                "--vertices",
+                "1000, 24",
+                "--simd",
+                "portable"
+            ]),
             Ok(Command::BenchCpu {
                 csv: true,
-                vertices: vec![1000, 24]
+                vertices: vec![1000, 24],
+                simd: Simd::Portable,
             })
         );
         let err = |args: &[&str]| parse_strs(args).err().unwrap_or_default();
-        assert_eq!(err(&["--csv"]), "--csv and --vertices go with --bench cpu");
+        assert_eq!(
+            err(&["--csv"]),
+            "--csv, --vertices and --simd go with --bench cpu"
+        );
         assert_eq!(
             err(&["--bench", "gpu", "--vertices", "10"]),
-            "--csv and --vertices go with --bench cpu"
+            "--csv, --vertices and --simd go with --bench cpu"
         );
         assert!(err(&["--bench", "cpu", "--vertices", "0"]).contains("not `0`"));
         assert!(err(&["--bench", "cpu", "--vertices", "1,x"]).contains("not `1,x`"));
         assert!(err(&["--bench", "cpu", "--vertices"]).contains("e.g. --vertices"));
+        assert_eq!(
+            err(&["--bench", "cpu", "--simd", "sse9"]),
+            "--simd needs `avx2` or `portable`, not `sse9`"
+        );
+        assert_eq!(
+            err(&["--simd", "avx2"]),
+            "--csv, --vertices and --simd go with --bench cpu"
+        );
     }
 
     #[test]
@@ -287,6 +330,7 @@ mod tests {
             "--bench",
             "--csv",
             "--vertices",
+            "--simd",
             "--help",
         ] {
             assert!(OPTIONS.contains(option), "{option} is in the help");

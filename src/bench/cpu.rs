@@ -5,7 +5,8 @@
 //! - `reference`: [`skin_vertices_with`], the readable loop the tests compare against;
 //! - `plain`: what one writes first with glam: blend four `Mat4`, transform the point and
 //!   the directions, normalise (no inverse transpose, no Gram-Schmidt);
-//! - `fast`: [`SkinningJob`] (validation included), on one thread and on all;
+//! - `fast`: [`SkinningJob`] (validation included), on one thread and on all, with the
+//!   best instructions this machine has unless told otherwise;
 //! - `memory`: no arithmetic, only the traffic skinning cannot avoid: copy positions,
 //!   normals and tangents once, read joint indices and weights once.
 //!
@@ -14,11 +15,12 @@
 //! within one run hold better than the absolute numbers.
 
 use crate::skin::gpu::Chain;
-use crate::skin::job::{JointWeights, SkinningJob, Stream, thread_count};
+use crate::skin::job::{JobError, JointWeights, Simd, SkinningJob, Stream, thread_count};
 use crate::skin::lbs::{SkinMesh, skin_vertices_with};
 use crate::skin::normals::NormalMethod;
 use glam::{Mat4, Vec3};
 use std::hint::black_box;
+use std::sync::{Mutex, PoisonError};
 
 /// The sizes measured unless others are asked for.
 pub const DEFAULT_VERTICES: [usize; 2] = [30_000, 1_000_000];
@@ -28,7 +30,7 @@ const JOINTS: usize = 40;
 const SPREAD: f32 = 2.5;
 
 /// Rounds of every kernel; the best of them is kept.
-const ROUNDS: usize = 7;
+const ROUNDS: usize = 11;
 
 /// One sample lasts at least this long, so timer resolution and thread start-up
 /// average out at small sizes.
@@ -109,6 +111,8 @@ pub struct Row {
 
 /// The bind mesh at one size and everything the kernels read and write.
 struct Bench {
+    /// The instructions the fast kernel uses.
+    simd: Simd,
     palette: Vec<Mat4>,
     /// Positions, normals and tangents, with prepared influences.
     mesh: SkinMesh,
@@ -120,7 +124,7 @@ struct Bench {
 }
 
 impl Bench {
-    fn new(vertices: usize) -> Result<Self, String> {
+    fn new(vertices: usize, simd: Simd) -> Result<Self, String> {
         // The chain rounds its size down to whole rings: ask for one ring more, then cut.
         let chain = Chain::new(JOINTS, SPREAD, vertices + 128);
         let palette = chain.palette(2.5, 1.0);
@@ -143,6 +147,7 @@ impl Bench {
             ..mesh_pn.clone()
         };
         Ok(Self {
+            simd,
             palette,
             mesh,
             mesh_pn,
@@ -190,7 +195,8 @@ impl Bench {
                         .tangents()
                         .then(|| Stream::new(&mesh.tangents, ot)),
                 };
-                job.run_threaded(threads).map_err(|e| e.to_string())?;
+                job.run_with(self.simd, threads)
+                    .map_err(|e| e.to_string())?;
             }
             Kernel::Memory => memory(&self.influences, mesh, attributes, [op, on, ot], threads),
         }
@@ -244,62 +250,88 @@ fn plain(
 }
 
 /// The memory floor: copy each skinned attribute's bind values to its output and read
-/// every joint index and weight once, in the job's chunks on `threads` threads.
+/// every joint index and weight once, on as many threads as the job uses, which take
+/// pieces of the mesh the way the job's threads do.
 fn memory(
     influences: &JointWeights,
     mesh: &SkinMesh,
     attributes: Attributes,
-    out: [&mut Vec<Vec3>; 3],
+    [op, on, ot]: [&mut Vec<Vec3>; 3],
     threads: usize,
 ) {
     let n = influences.len();
-    // As many threads as the job would use.
     let threads = thread_count(threads, n);
-    let per = n.div_ceil(threads.max(1)).max(1);
-    let [op, on, ot] = out;
-    let copies = [
-        Some((&mesh.positions, op)),
-        attributes.normals().then_some((&mesh.normals, on)),
-        attributes.tangents().then_some((&mesh.tangents, ot)),
+    let inputs = [
+        &mesh.positions[..],
+        if attributes.normals() {
+            &mesh.normals
+        } else {
+            &[]
+        },
+        if attributes.tangents() {
+            &mesh.tangents
+        } else {
+            &[]
+        },
     ];
-    // Each thread copies its part of every attribute and reads its part of the influences.
-    let mut parts: Vec<Vec<(&[Vec3], &mut [Vec3])>> = (0..threads).map(|_| vec![]).collect();
-    for (input, output) in copies.into_iter().flatten() {
-        for ((part, input), output) in parts
-            .iter_mut()
-            .zip(input.chunks(per))
-            .zip(output.chunks_mut(per))
-        {
-            part.push((input, output));
-        }
-    }
-    let read = |start: usize| {
-        let end = (start + per).min(n);
-        let joints: &[u32] = bytemuck::cast_slice(&influences.joints()[start.min(end)..end]);
-        let weights: &[u32] = bytemuck::cast_slice(&influences.weights()[start.min(end)..end]);
-        // Integer xor folds in any order, so the compiler reads at full width.
-        joints.iter().chain(weights).fold(0, |a, b| a ^ b)
-    };
-    std::thread::scope(|scope| {
-        for (i, part) in parts.into_iter().enumerate() {
-            let work = move || {
-                for (input, output) in part {
-                    output.copy_from_slice(input);
-                }
-                black_box(read(i * per));
-            };
-            if i + 1 == threads {
-                work();
-            } else {
-                scope.spawn(work);
+    // Outputs of attributes not asked for stay out of it (empty).
+    let outputs: [&mut [Vec3]; 3] = [
+        op,
+        if attributes.normals() { on } else { &mut [] },
+        if attributes.tangents() { ot } else { &mut [] },
+    ];
+    // Copies vertices `start..start + len` of every attribute asked for, and reads their
+    // indices and weights.
+    let copy = |start: usize, outputs: [&mut [Vec3]; 3]| {
+        let end = start + outputs[0].len();
+        for (input, output) in inputs.iter().zip(outputs) {
+            if !input.is_empty() {
+                output.copy_from_slice(&input[start..end]);
             }
         }
+        let joints: &[u32] = bytemuck::cast_slice(&influences.joints()[start..end]);
+        let weights: &[u32] = bytemuck::cast_slice(&influences.weights()[start..end]);
+        // Integer xor folds in any order, so the compiler reads at full width.
+        black_box(joints.iter().chain(weights).fold(0, |a, b| a ^ b));
+    };
+    if threads <= 1 {
+        return copy(0, outputs);
+    }
+    let piece = (n / (threads * 8)).max(1024);
+    let rest = Mutex::new((0, outputs));
+    let work = || {
+        loop {
+            let (start, next) = {
+                let mut rest = rest.lock().unwrap_or_else(PoisonError::into_inner);
+                let (start, outputs) = &mut *rest;
+                let len = piece.min(outputs[0].len());
+                if len == 0 {
+                    break;
+                }
+                let [p, n, t] = std::mem::take(outputs).map(|o| o.split_at_mut(len.min(o.len())));
+                *outputs = [p.1, n.1, t.1];
+                let next = [p.0, n.0, t.0];
+                let begun = *start;
+                *start += len;
+                (begun, next)
+            };
+            copy(start, next);
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
     });
 }
 
 /// Times every kernel at every size in `vertices` and returns the rows, in the order
 /// the table prints them.
-pub fn measure(vertices: &[usize]) -> Result<Vec<Row>, String> {
+pub fn measure(vertices: &[usize], simd: Simd) -> Result<Vec<Row>, String> {
+    if !simd.available() {
+        return Err(JobError::SimdUnavailable(simd).to_string());
+    }
     let all = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut thread_counts = vec![1];
     if all > 1 {
@@ -307,7 +339,7 @@ pub fn measure(vertices: &[usize]) -> Result<Vec<Row>, String> {
     }
     let mut rows = vec![];
     for &n in vertices {
-        let mut bench = Bench::new(n)?;
+        let mut bench = Bench::new(n, simd)?;
         let mut cases = vec![];
         for attributes in Attributes::ALL {
             cases.push((Kernel::Reference, attributes, 1));

@@ -9,11 +9,16 @@
 //! - normals use the cofactor of the blended 3×3 ([`cofactor_normal`]): no inverse, no
 //!   division;
 //! - on x86-64 with AVX2 and FMA (detected at run time) eight vertices go through at
-//!   once, one per SIMD lane; elsewhere (including the web build) a portable loop of
-//!   glam's vector types does one vertex at a time;
-//! - [`SkinningJob::run_threaded`] splits the vertices between threads on native
-//!   targets. Every vertex is computed by the same instructions wherever it falls, so
-//!   the threaded result equals the single-threaded one bit for bit.
+//!   once, one per SIMD lane, and outputs too large for the caches are streamed out;
+//!   elsewhere (including the web build) a portable loop of glam's vector types does one
+//!   vertex at a time;
+//! - [`SkinningJob::run_threaded`] shares the vertices out between threads on native
+//!   targets, in pieces that start at multiples of eight. Every vertex is computed by the
+//!   same instructions wherever it falls, so the threaded result equals the
+//!   single-threaded one bit for bit.
+//!
+//! `skinlab --bench cpu` measures it against the reference, a plain glam loop and the
+//! memory floor; README has the numbers.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -31,7 +36,7 @@ pub enum JobError {
         what: &'static str,
         /// Its length.
         len: usize,
-        /// The number of vertices (the length of the bind positions).
+        /// The number of vertices (one joint index array each).
         vertices: usize,
     },
     /// A vertex names a joint the palette does not have.
@@ -75,7 +80,7 @@ impl fmt::Display for JobError {
                 vertices,
             } => write!(
                 f,
-                "{what} has {len} entries but there are {vertices} vertices (bind positions)"
+                "{what}: {len} entries, but there are {vertices} vertices (one joint index array each)"
             ),
             Self::JointOutOfRange {
                 vertex,
@@ -351,7 +356,11 @@ impl SkinningJob<'_> {
         if !simd.available() {
             return Err(JobError::SimdUnavailable(simd));
         }
+        let vertices = self.influences.len();
+        let attributes = 1 + self.normals.is_some() as usize + self.tangents.is_some() as usize;
+        let traffic = vertices * (8 + 16 + 2 * 12 * attributes);
         let parts = Parts {
+            large: traffic > STREAM_TRAFFIC,
             palette: self.palette,
             joints: self.influences.joints(),
             weights: self.influences.weights(),
@@ -362,10 +371,16 @@ impl SkinningJob<'_> {
             out_normals: self.normals.as_mut().map_or(&mut [], |s| &mut *s.output),
             out_tangents: self.tangents.as_mut().map_or(&mut [], |s| &mut *s.output),
         };
-        run_parts(parts, simd, thread_count(threads, self.influences.len()));
+        run_parts(parts, simd, thread_count(threads, vertices));
         Ok(())
     }
 }
+
+/// A job that moves more bytes than this (indices, weights, attributes in and out) has
+/// outgrown the caches: its output will not be there for the next reader anyway, so the
+/// SIMD loop streams it out with non-temporal stores, which skip reading each cache line
+/// before overwriting it.
+const STREAM_TRAFFIC: usize = 32 << 20;
 
 /// Vertices a thread should have at least: below this, starting it costs about as much
 /// as the work it takes over (some 20 µs against a few ns per vertex).
@@ -394,6 +409,8 @@ pub fn thread_count(asked: usize, vertices: usize) -> usize {
 /// The job's slices after validation: every stream one entry per vertex, or empty when
 /// the attribute is not skinned.
 struct Parts<'a> {
+    /// Whether the whole job moves more than [`STREAM_TRAFFIC`] bytes.
+    large: bool,
     palette: &'a [Mat4],
     joints: &'a [[u16; 4]],
     weights: &'a [[f32; 4]],
@@ -405,14 +422,14 @@ struct Parts<'a> {
     out_tangents: &'a mut [Vec3],
 }
 
+// The web build has neither threads nor the x86 loop, the users of these.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 impl<'a> Parts<'a> {
     fn len(&self) -> usize {
         self.joints.len()
     }
 
     /// Splits at vertex `mid`; empty streams stay empty on both sides.
-    // The web build has neither threads nor the x86 loop, the two users of this.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     fn split_at(self, mid: usize) -> (Parts<'a>, Parts<'a>) {
         fn split<T>(s: &[T], mid: usize) -> (&[T], &[T]) {
             s.split_at(mid.min(s.len()))
@@ -431,6 +448,7 @@ impl<'a> Parts<'a> {
         let (ot0, ot1) = split_mut(self.out_tangents, mid);
         (
             Parts {
+                large: self.large,
                 palette: self.palette,
                 joints: j0,
                 weights: w0,
@@ -442,6 +460,7 @@ impl<'a> Parts<'a> {
                 out_tangents: ot0,
             },
             Parts {
+                large: self.large,
                 palette: self.palette,
                 joints: j1,
                 weights: w1,
@@ -461,19 +480,42 @@ impl<'a> Parts<'a> {
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const BLOCK: usize = 8;
 
+/// Pieces per thread: threads take pieces until none are left, so a thread whose core
+/// is busy with something else does less of the work instead of holding up the rest.
+#[cfg(not(target_arch = "wasm32"))]
+const PIECES_PER_THREAD: usize = 8;
+
 fn run_parts(parts: Parts<'_>, simd: Simd, threads: usize) {
     #[cfg(not(target_arch = "wasm32"))]
     if threads > 1 {
-        let per = parts.len().div_ceil(threads).next_multiple_of(BLOCK);
-        std::thread::scope(|scope| {
-            let mut rest = parts;
-            while rest.len() > per {
-                let (chunk, tail) = rest.split_at(per);
-                scope.spawn(move || run_chunk(chunk, simd));
-                rest = tail;
+        use std::sync::{Mutex, PoisonError};
+        let piece = (parts.len() / (threads * PIECES_PER_THREAD))
+            .max(MIN_VERTICES_PER_THREAD / PIECES_PER_THREAD)
+            .next_multiple_of(BLOCK);
+        let rest = Mutex::new(Some(parts));
+        let work = || {
+            loop {
+                let next = {
+                    // A panic elsewhere cannot leave the pieces half taken: take them anyway.
+                    let mut rest = rest.lock().unwrap_or_else(PoisonError::into_inner);
+                    match rest.take() {
+                        Some(all) if all.len() > piece => {
+                            let (next, tail) = all.split_at(piece);
+                            *rest = Some(tail);
+                            next
+                        }
+                        Some(all) => all,
+                        None => break,
+                    }
+                };
+                run_chunk(next, simd);
             }
-            // The last chunk runs here, on the calling thread.
-            run_chunk(rest, simd);
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            work();
         });
         return;
     }
@@ -522,37 +564,64 @@ pub fn cofactor_normal(blended: &Mat4, normal: Vec3) -> Vec3 {
 /// The blended matrix's four columns for one vertex.
 #[inline(always)]
 fn blend_columns(palette: &[Mat4], joints: [u16; 4], weights: [f32; 4]) -> [Vec4; 4] {
-    let mut cols = [Vec4::ZERO; 4];
-    for (joint, weight) in joints.into_iter().zip(weights) {
-        let m = &palette[joint as usize];
-        for (col, m) in cols
-            .iter_mut()
-            .zip([m.x_axis, m.y_axis, m.z_axis, m.w_axis])
-        {
-            *col += m * weight;
+    let columns = |j: u16, w: f32| {
+        let m = &palette[j as usize];
+        [m.x_axis * w, m.y_axis * w, m.z_axis * w, m.w_axis * w]
+    };
+    // Starting from the first product rather than from zero saves four additions.
+    let mut sum = columns(joints[0], weights[0]);
+    for i in 1..4 {
+        let more = columns(joints[i], weights[i]);
+        for (s, m) in sum.iter_mut().zip(more) {
+            *s += m;
         }
     }
-    cols
+    sum
+}
+
+/// `1 / |v|`, or zero where that is not a finite positive number (as glam's
+/// `normalize_or_zero` decides).
+#[inline(always)]
+fn length_recip_or_zero(v: Vec3A) -> f32 {
+    let recip = v.length_recip();
+    if recip.is_finite() && recip > 0.0 {
+        recip
+    } else {
+        0.0
+    }
 }
 
 /// One vertex at a time with glam's vector types (SSE2 on x86-64).
+///
+/// The tangent is made perpendicular to the normal before either is normalised:
+/// `t·|n|² − n (t·n)` points where `t − n̂ (t·n̂)` does. Normalising the normal first
+/// would chain two square roots and two divisions one after the other in every vertex,
+/// longer than the processor can look ahead to overlap vertices (measured: twice the
+/// plain loop's time); this way they run side by side. (The products grow with the
+/// fifth power of the joints' scale: fine for anything short of a scale of a thousand.)
 fn portable<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
-    for i in 0..p.len() {
-        let [a, b, c, t] =
-            blend_columns(p.palette, p.joints[i], p.weights[i]).map(Vec3A::from_vec4);
-        let bind = Vec3A::from(p.positions[i]);
-        p.out_positions[i] = (a * bind.x + b * bind.y + c * bind.z + t).into();
+    for (i, ((joints, weights), (bind, out))) in p
+        .joints
+        .iter()
+        .zip(p.weights)
+        .zip(p.positions.iter().zip(p.out_positions.iter_mut()))
+        .enumerate()
+    {
+        let [a, b, c, t] = blend_columns(p.palette, *joints, *weights).map(Vec3A::from_vec4);
+        let bind = Vec3A::from(*bind);
+        *out = (a * bind.x + b * bind.y + c * bind.z + t).into();
         if NORMALS {
             let bc = b.cross(c);
             let n = Vec3A::from(p.normals[i]);
             let n = bc * n.x + c.cross(a) * n.y + a.cross(b) * n.z;
+            // A negative determinant (a mirror) flips the normal inwards: flip it back.
             let n = if a.dot(bc) < 0.0 { -n } else { n };
-            let n = n.normalize_or_zero();
-            p.out_normals[i] = n.into();
+            p.out_normals[i] = (n * length_recip_or_zero(n)).into();
             if TANGENTS {
                 let t = Vec3A::from(p.tangents[i]);
                 let t = a * t.x + b * t.y + c * t.z;
-                p.out_tangents[i] = (t - t.dot(n) * n).normalize_or_zero().into();
+                let t = t * n.dot(n) - n * t.dot(n);
+                p.out_tangents[i] = (t * length_recip_or_zero(t)).into();
             }
         }
     }

@@ -57,18 +57,9 @@ struct Blocks<'a> {
     output: [&'a mut [[Vec3; BLOCK]]; 3],
 }
 
-/// Output larger than this is written with non-temporal stores: it cannot stay in the
-/// caches anyway, and streaming it out saves reading every line before writing it.
-pub(super) const STREAM_BYTES: usize = 16 << 20;
-
 #[target_feature(enable = "avx2,fma")]
 fn run<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
-    let bytes = p.len() * size_of::<Vec3>() * (1 + NORMALS as usize + TANGENTS as usize);
-    let head = if bytes > STREAM_BYTES {
-        stream_start(&p)
-    } else {
-        None
-    };
+    let head = if p.large { stream_start(&p) } else { None };
     let Some(head) = head else {
         return whole_and_rest::<NORMALS, TANGENTS>(p, false);
     };
@@ -225,15 +216,10 @@ fn block<const NORMALS: bool, const TANGENTS: bool>(
         y: fma(bc.y, n.x, fma(ca.y, n.y, _mm256_mul_ps(ab.y, n.z))),
         z: fma(bc.z, n.x, fma(ca.z, n.y, _mm256_mul_ps(ab.z, n.z))),
     };
-    // A negative determinant (a mirror) flips the normal inwards: flip its sign bit back.
+    // A negative determinant (a mirror) flips the normal inwards: flip it back.
     let sign = _mm256_and_ps(dot(a, bc), _mm256_set1_ps(-0.0));
-    let normal = normalize_or_zero(V3 {
-        x: _mm256_xor_ps(normal.x, sign),
-        y: _mm256_xor_ps(normal.y, sign),
-        z: _mm256_xor_ps(normal.z, sign),
-    });
-    store(out_n, normal, stream);
     if !TANGENTS {
+        store(out_n, normalize_or_zero(normal, sign), stream);
         return;
     }
 
@@ -243,14 +229,22 @@ fn block<const NORMALS: bool, const TANGENTS: bool>(
         y: fma(a.y, v.x, fma(b.y, v.y, _mm256_mul_ps(c.y, v.z))),
         z: fma(a.z, v.x, fma(b.z, v.y, _mm256_mul_ps(c.z, v.z))),
     };
-    // One Gram-Schmidt step against the unit normal; the length goes at the end.
-    let along = dot(tangent, normal);
-    let tangent = normalize_or_zero(V3 {
-        x: _mm256_fnmadd_ps(along, normal.x, tangent.x),
-        y: _mm256_fnmadd_ps(along, normal.y, tangent.y),
-        z: _mm256_fnmadd_ps(along, normal.z, tangent.z),
-    });
-    store(out_t, tangent, stream);
+    // One Gram-Schmidt step before either is normalised, as in the portable loop:
+    // t·|n|² − n (t·n) points where t − n̂ (t·n̂) does, and the two normalisations then
+    // run side by side.
+    let nn = dot(normal, normal);
+    let tn = dot(tangent, normal);
+    let tangent = V3 {
+        x: _mm256_fmsub_ps(tangent.x, nn, _mm256_mul_ps(normal.x, tn)),
+        y: _mm256_fmsub_ps(tangent.y, nn, _mm256_mul_ps(normal.y, tn)),
+        z: _mm256_fmsub_ps(tangent.z, nn, _mm256_mul_ps(normal.z, tn)),
+    };
+    store(out_n, normalize_or_zero(normal, sign), stream);
+    store(
+        out_t,
+        normalize_or_zero(tangent, _mm256_setzero_ps()),
+        stream,
+    );
 }
 
 /// The blended matrices of eight vertices, transposed: the first three entries of each
@@ -417,17 +411,26 @@ fn cross(a: V3, b: V3) -> V3 {
     }
 }
 
-/// `v / |v|`, or zero where `1 / |v|` is not a finite positive number (as glam's
-/// `normalize_or_zero`).
+/// `v / |v|` with its sign bits flipped where `sign` has them set, or zero where
+/// `1 / |v|` is not a finite positive number (as glam's `normalize_or_zero`).
+///
+/// `1 / |v|` is the hardware's estimate (12 bits) refined by one Newton step (about 22
+/// bits): a square root and a division would keep the one divider busy for longer than
+/// all the rest of the arithmetic of a normal.
 #[target_feature(enable = "avx2,fma")]
 #[inline]
-fn normalize_or_zero(v: V3) -> V3 {
-    let recip = _mm256_div_ps(_mm256_set1_ps(1.0), _mm256_sqrt_ps(dot(v, v)));
+fn normalize_or_zero(v: V3, sign: __m256) -> V3 {
+    let x = dot(v, v);
+    let y = _mm256_rsqrt_ps(x);
+    // y' = y (3 - x y²) / 2
+    let three_minus = _mm256_fnmadd_ps(_mm256_mul_ps(x, y), y, _mm256_set1_ps(3.0));
+    let recip = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5), y), three_minus);
+    // NaN (from 0 · ∞) fails both ordered comparisons, so zero lengths give zero.
     let ok = _mm256_and_ps(
         _mm256_cmp_ps::<_CMP_LT_OQ>(recip, _mm256_set1_ps(f32::INFINITY)),
         _mm256_cmp_ps::<_CMP_GT_OQ>(recip, _mm256_setzero_ps()),
     );
-    let recip = _mm256_and_ps(recip, ok);
+    let recip = _mm256_xor_ps(_mm256_and_ps(recip, ok), sign);
     V3 {
         x: _mm256_mul_ps(v.x, recip),
         y: _mm256_mul_ps(v.y, recip),

@@ -310,6 +310,7 @@ fn skin_into(palette: &[Mat4], mesh: &SkinMesh, out: [&mut [Vec3]; 3]) -> bool {
     let influences = JointWeights::from_influences(&mesh.influences).expect("valid");
     let [p, n, t] = out;
     let streamed = avx2::stream_start(&Parts {
+        large: true,
         palette,
         joints: influences.joints(),
         weights: influences.weights(),
@@ -339,7 +340,7 @@ fn streaming_stores_write_what_plain_stores_write() {
         return;
     }
     // Enough vertices for the job to stream its output.
-    let chain = crate::skin::gpu::Chain::new(40, 2.5, avx2::STREAM_BYTES / 36 + 5000);
+    let chain = crate::skin::gpu::Chain::new(40, 2.5, STREAM_TRAFFIC / 96 + 5000);
     let mesh = &chain.skin;
     let palette = chain.palette(2.0, 0.7);
     let n = mesh.positions.len();
@@ -448,7 +449,10 @@ fn mismatched_lengths_are_refused_by_name() {
     };
     assert_eq!(
         message(job),
-        Err("bind positions has 2 entries but there are 3 vertices (bind positions)".into())
+        Err(
+            "bind positions: 2 entries, but there are 3 vertices (one joint index array each)"
+                .into()
+        )
     );
     let job = SkinningJob {
         palette: &palette,
@@ -459,7 +463,10 @@ fn mismatched_lengths_are_refused_by_name() {
     };
     assert_eq!(
         message(job),
-        Err("skinned normals has 2 entries but there are 3 vertices (bind positions)".into())
+        Err(
+            "skinned normals: 2 entries, but there are 3 vertices (one joint index array each)"
+                .into()
+        )
     );
     let job = SkinningJob {
         palette: &palette,
