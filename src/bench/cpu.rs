@@ -101,7 +101,8 @@ pub struct Row {
     pub kernel: Kernel,
     /// What it skinned.
     pub attributes: Attributes,
-    /// On how many threads.
+    /// On how many threads it was asked to run (the job and the floor use fewer for a
+    /// small mesh: [`thread_count`]).
     pub threads: usize,
     /// Over how many vertices.
     pub vertices: usize,
@@ -418,11 +419,18 @@ pub fn table(rows: &[Row]) -> String {
          |---|---|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
+        // The job keeps a small mesh on fewer threads than asked: say so.
+        let used = thread_count(r.threads, r.vertices);
+        let threads = if used < r.threads {
+            format!("{} (uses {used})", r.threads)
+        } else {
+            r.threads.to_string()
+        };
         out += &format!(
             "| {} | {} | {} | {} | {:.2} | {} | {} |\n",
             r.kernel.name(),
             r.attributes.name(),
-            r.threads,
+            threads,
             r.vertices,
             r.ns_per_vertex,
             ratio(r.ns_per_vertex, find(Kernel::Plain, r)),
