@@ -275,7 +275,9 @@ impl Simd {
 /// [`NormalMethod::InverseTranspose`](super::normals::NormalMethod): a position is the
 /// blended matrix times the bind position, a normal is carried by the cofactor of the
 /// blended 3×3 and renormalised, a tangent by the blended 3×3, made perpendicular to the
-/// skinned normal and renormalised. A direction that skins to zero stays zero.
+/// skinned normal and renormalised. A direction that skins to zero stays zero. Where a
+/// blend is singular (flattened) the reference's inverse does not exist and its normal is
+/// zero, while the cofactor still gives the flattened surface's normal.
 #[derive(Debug)]
 pub struct SkinningJob<'a> {
     /// The skinning palette, `world_from_bind` for each joint.
