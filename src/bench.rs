@@ -1,6 +1,8 @@
 //! `skinlab --bench`: skinning on the CPU against skinning in the vertex shader, over
 //! the gpu page's sweep of mesh sizes, on a headless GL context. Prints a Markdown
-//! table (the one in README).
+//! table (the one in README). `skinlab --bench cpu` is in [`cpu`].
+
+pub mod cpu;
 
 use crate::gl::headless::{self, Api};
 use crate::gl::{JointIndices, MeshData, Palette, Primitive, SceneRenderer, time_both_sides};

@@ -1,12 +1,14 @@
 //! The desktop app's command line: `skinlab --help` lists it.
 
 use skinlab::native::{self, Options};
+use skinlab::skin::job::Simd;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
 const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--presenter] [--size WxH] [--screenshot PATH]
-       skinlab --list-pages | --bench | --help";
+       skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
+       skinlab --list-pages | --help";
 
 const OPTIONS: &str = "\
 Opens skinlab, the interactive mesh-skinning tutorial, in a window.
@@ -17,8 +19,16 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
   --list-pages       print every page link name in lesson order, one a line
-  --bench            time CPU against GPU skinning, 3k to 1M vertices, on a headless
+  --bench [gpu]      time CPU against GPU skinning, 3k to 1M vertices, on a headless
                      GL context, and print a Markdown table
+  --bench cpu        time the CPU skinning kernels (reference, plain, fast, memory
+                     floor) on one thread and on all, and print a Markdown table
+  --csv              with --bench cpu: print CSV rows instead
+                     (kernel,attributes,threads,vertices,ns_per_vertex)
+  --vertices N,...   with --bench cpu: the mesh sizes, each 1 to 10000000
+                     (default 30000,1000000)
+  --simd NAME        with --bench cpu: the fast kernel's instructions, `avx2` or
+                     `portable` (default: the best this machine has)
   -h, --help         print this help";
 
 /// What the command line asks for.
@@ -26,8 +36,27 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
 enum Command {
     Help,
     ListPages,
+    /// `--bench` or `--bench gpu`.
     Bench,
+    /// `--bench cpu`.
+    BenchCpu {
+        csv: bool,
+        vertices: Vec<usize>,
+        simd: Simd,
+    },
     Window(Options),
+}
+
+/// A comma-separated list of mesh sizes, each 1 to 10 000 000.
+fn parse_vertices(text: &str) -> Option<Vec<usize>> {
+    text.split(',')
+        .map(|v| {
+            v.trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=10_000_000).contains(n))
+        })
+        .collect()
 }
 
 /// `WIDTHxHEIGHT` in points, each side within what a window can sensibly be.
@@ -56,6 +85,8 @@ fn describe(error: lexopt::Error) -> String {
             "--screenshot" => {
                 "--screenshot needs a file name, e.g. --screenshot grid.png".to_owned()
             }
+            "--vertices" => "--vertices needs sizes, e.g. --vertices 30000,1000000".to_owned(),
+            "--simd" => "--simd needs `avx2` or `portable`".to_owned(),
             _ => format!("{option} needs a value"),
         },
         other => other.to_string(),
@@ -67,12 +98,44 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     let mut parser = lexopt::Parser::from_args(args);
     let mut options = Options::default();
     let (mut help, mut list_pages, mut bench) = (false, false, false);
+    // What `--bench` measures (`None`: not named, the GPU sweep); CPU options.
+    let (mut bench_cpu, mut csv, mut vertices, mut simd) = (None, false, None, None);
     while let Some(arg) = parser.next().map_err(describe)? {
         match arg {
             Short('h') | Long("help") => help = true,
             Long("list-pages") => list_pages = true,
             Long("bench") => bench = true,
             Long("presenter") => options.presenter = true,
+            Long("csv") => csv = true,
+            Long("vertices") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                vertices = Some(parse_vertices(&text).ok_or_else(|| {
+                    format!(
+                        "--vertices needs sizes from 1 to 10000000, separated by commas, \
+                         e.g. 30000,1000000, not `{text}`"
+                    )
+                })?);
+            }
+            Long("simd") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                simd = Some(match text.as_str() {
+                    "avx2" => Simd::Avx2Fma,
+                    "portable" => Simd::Portable,
+                    _ => return Err(format!("--simd needs `avx2` or `portable`, not `{text}`")),
+                });
+            }
+            // The word after --bench says what it measures.
+            Value(what) if bench && bench_cpu.is_none() && (what == "cpu" || what == "gpu") => {
+                bench_cpu = Some(what == "cpu");
+            }
             Long("size") => {
                 let text = parser
                     .value()
@@ -96,6 +159,14 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
         Command::Help
     } else if list_pages {
         Command::ListPages
+    } else if bench && bench_cpu == Some(true) {
+        Command::BenchCpu {
+            csv,
+            vertices: vertices.unwrap_or_else(|| skinlab::bench::cpu::DEFAULT_VERTICES.to_vec()),
+            simd: simd.unwrap_or_else(Simd::detect),
+        }
+    } else if csv || vertices.is_some() || simd.is_some() {
+        return Err("--csv, --vertices and --simd go with --bench cpu".to_owned());
     } else if bench {
         Command::Bench
     } else {
@@ -125,6 +196,21 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         },
+        Command::BenchCpu {
+            csv,
+            vertices,
+            simd,
+        } => {
+            use skinlab::bench::cpu;
+            match cpu::measure(&vertices, simd) {
+                Ok(rows) if csv => print!("{}", cpu::csv(&rows)),
+                Ok(rows) => print!("{}", cpu::table(&rows)),
+                Err(e) => {
+                    eprintln!("error: --bench cpu: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
         Command::Window(options) => {
             let screenshot = options.screenshot.clone();
             if let Err(e) = native::run(options) {
@@ -184,6 +270,56 @@ mod tests {
     }
 
     #[test]
+    fn bench_names_what_it_measures() {
+        assert_eq!(parse_strs(&["--bench"]), Ok(Command::Bench));
+        assert_eq!(parse_strs(&["--bench", "gpu"]), Ok(Command::Bench));
+        assert_eq!(
+            parse_strs(&["--bench", "cpu"]),
+            Ok(Command::BenchCpu {
+                csv: false,
+                vertices: vec![30_000, 1_000_000],
+                simd: Simd::detect(),
+            })
+        );
+        assert_eq!(
+            parse_strs(&[
+                "--bench",
+                "cpu",
+                "--csv",
+                "--vertices",
+                "1000, 24",
+                "--simd",
+                "portable"
+            ]),
+            Ok(Command::BenchCpu {
+                csv: true,
+                vertices: vec![1000, 24],
+                simd: Simd::Portable,
+            })
+        );
+        let err = |args: &[&str]| parse_strs(args).err().unwrap_or_default();
+        assert_eq!(
+            err(&["--csv"]),
+            "--csv, --vertices and --simd go with --bench cpu"
+        );
+        assert_eq!(
+            err(&["--bench", "gpu", "--vertices", "10"]),
+            "--csv, --vertices and --simd go with --bench cpu"
+        );
+        assert!(err(&["--bench", "cpu", "--vertices", "0"]).contains("not `0`"));
+        assert!(err(&["--bench", "cpu", "--vertices", "1,x"]).contains("not `1,x`"));
+        assert!(err(&["--bench", "cpu", "--vertices"]).contains("e.g. --vertices"));
+        assert_eq!(
+            err(&["--bench", "cpu", "--simd", "sse9"]),
+            "--simd needs `avx2` or `portable`, not `sse9`"
+        );
+        assert_eq!(
+            err(&["--simd", "avx2"]),
+            "--csv, --vertices and --simd go with --bench cpu"
+        );
+    }
+
+    #[test]
     fn help_wins_and_lists_every_option_it_parses() {
         assert_eq!(parse_strs(&["grid", "--help"]), Ok(Command::Help));
         for option in [
@@ -192,6 +328,9 @@ mod tests {
             "--screenshot",
             "--list-pages",
             "--bench",
+            "--csv",
+            "--vertices",
+            "--simd",
             "--help",
         ] {
             assert!(OPTIONS.contains(option), "{option} is in the help");

@@ -1,5 +1,6 @@
 //! `skinlab --bench` runs the sweep on a headless context and prints one row per size.
-//! (It reports timings; this test checks only that every size was measured.)
+//! `skinlab --bench cpu --csv` prints one row per kernel, attribute set, thread count and
+//! size. (They report timings; these tests check only that everything was measured.)
 
 mod common;
 
@@ -38,4 +39,53 @@ fn the_bench_command_measures_every_size() {
             "{row:?}"
         );
     }
+}
+
+#[test]
+fn the_cpu_bench_prints_one_csv_row_per_measurement() {
+    // No GL context needed: this one runs everywhere.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skinlab"))
+        .args(["--bench", "cpu", "--csv", "--vertices", "1000,2003"])
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut lines = stdout.lines();
+    assert_eq!(
+        lines.next(),
+        Some("kernel,attributes,threads,vertices,ns_per_vertex")
+    );
+    let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut seen = std::collections::BTreeSet::new();
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let [kernel, attributes, threads, vertices, ns] = cells[..] else {
+            panic!("five cells: {line}");
+        };
+        assert!(
+            ["reference", "plain", "fast", "memory"].contains(&kernel),
+            "{line}"
+        );
+        assert!(["p", "pn", "pnt"].contains(&attributes), "{line}");
+        let threads: usize = threads.parse().expect("a thread count");
+        assert!(threads == 1 || threads == all, "{line}");
+        assert!(
+            threads == 1 || ["fast", "memory"].contains(&kernel),
+            "only fast and memory run on more threads: {line}"
+        );
+        assert!(["1000", "2003"].contains(&vertices), "{line}");
+        let ns: f64 = ns.parse().expect("a number");
+        assert!(ns.is_finite() && ns > 0.0, "{line}");
+        assert!(
+            seen.insert((kernel, attributes, threads, vertices)),
+            "measured twice: {line}"
+        );
+    }
+    // Every kernel, attribute set and size; fast and memory on one thread and on all.
+    let per_size_and_attributes = if all > 1 { 6 } else { 4 };
+    assert_eq!(seen.len(), 2 * 3 * per_size_and_attributes, "{stdout}");
 }

@@ -30,6 +30,10 @@ fn help_lists_every_option() {
             "--size WxH",
             "--list-pages",
             "--bench",
+            "--bench cpu",
+            "--csv",
+            "--vertices N,...",
+            "--simd NAME",
             "--help",
         ] {
             assert!(help.contains(option), "{flag} lists `{option}`:\n{help}");

@@ -25,6 +25,7 @@ pub mod clip;
 pub mod dqs;
 pub mod gpu;
 pub mod influences;
+pub mod job;
 pub mod lbs;
 pub mod matrix;
 pub mod normals;

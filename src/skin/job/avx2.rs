@@ -1,0 +1,439 @@
+//! The job's loop with AVX2 and FMA: eight vertices at a time, one per lane.
+//!
+//! Blending reads whole matrices, so it is done a vertex at a time, two columns per
+//! 256-bit register; the eight blended matrices are then transposed so that each
+//! register holds one matrix entry of all eight vertices, and everything after (the
+//! position, three cross products for the cofactor normal, the tangent, two
+//! normalisations) is plain arithmetic on those registers, with no shuffling at all.
+//! Positions, normals and tangents are read and written eight at a time as three
+//! registers (24 floats) and reordered with the usual five-shuffle transposition.
+//!
+//! Large outputs are written with streaming (non-temporal) stores, which skip reading
+//! each cache line before overwriting it; that is where memory bandwidth goes at a
+//! million vertices.
+//!
+//! `unsafe` appears twice: the call into code compiled for AVX2 (after checking the
+//! machine has it), and the streaming stores, which take a raw pointer. The other
+//! intrinsics are safe inside AVX2 code, and memory moves through `bytemuck` casts.
+
+use super::{BLOCK, Parts};
+use core::arch::x86_64::*;
+use glam::{Mat4, Vec3};
+
+/// Skins `p` with AVX2 and FMA; falls back to the portable loop if the machine lacks
+/// them (callers check first, so that is only a safety net).
+pub(super) fn skin(p: Parts<'_>, normals: bool, tangents: bool) {
+    if !(is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")) {
+        return match (normals, tangents) {
+            (false, _) => super::portable::<false, false>(p),
+            (true, false) => super::portable::<true, false>(p),
+            (true, true) => super::portable::<true, true>(p),
+        };
+    }
+    // SAFETY: the machine has AVX2 and FMA, checked just above; that is the only
+    // requirement of a function compiled with `target_feature(enable = "avx2,fma")`.
+    unsafe {
+        match (normals, tangents) {
+            (false, _) => run::<false, false>(p),
+            (true, false) => run::<true, false>(p),
+            (true, true) => run::<true, true>(p),
+        }
+    }
+}
+
+/// Eight vertices' x, y and z, each in one register (lanes in vertex order).
+#[derive(Clone, Copy)]
+struct V3 {
+    x: __m256,
+    y: __m256,
+    z: __m256,
+}
+
+/// Blocks of eight vertices of every stream (empty for attributes not skinned).
+struct Blocks<'a> {
+    joints: &'a [[[u16; 4]; BLOCK]],
+    weights: &'a [[[f32; 4]; BLOCK]],
+    input: [&'a [[Vec3; BLOCK]]; 3],
+    output: [&'a mut [[Vec3; BLOCK]]; 3],
+}
+
+#[target_feature(enable = "avx2,fma")]
+fn run<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
+    let head = if p.large { stream_start(&p) } else { None };
+    let Some(head) = head else {
+        return whole_and_rest::<NORMALS, TANGENTS>(p, false);
+    };
+    // The few vertices before the outputs reach a 32-byte boundary go through the padded
+    // path, which gives the same results, then every block's stores are aligned.
+    let (head, body) = p.split_at(head);
+    padded::<NORMALS, TANGENTS>(head);
+    whole_and_rest::<NORMALS, TANGENTS>(body, true);
+    // Non-temporal stores are weakly ordered: make them visible before returning.
+    _mm_sfence();
+}
+
+/// How many vertices to skip so that every skinned output starts on a 32-byte boundary
+/// (the alignment a streaming store needs), if one count suits them all.
+pub(super) fn stream_start(p: &Parts<'_>) -> Option<usize> {
+    let outputs = [&*p.out_positions, &*p.out_normals, &*p.out_tangents];
+    let misalignment = |s: &[Vec3], skip: usize| (s.as_ptr() as usize + skip * 12) % 32;
+    let skip = (0..BLOCK).find(|&k| misalignment(p.out_positions, k) == 0)?;
+    outputs
+        .iter()
+        .all(|s| s.is_empty() || misalignment(s, skip) == 0)
+        .then_some(skip.min(p.len()))
+}
+
+/// Whole blocks, then the rest padded.
+#[target_feature(enable = "avx2,fma")]
+fn whole_and_rest<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>, stream: bool) {
+    let whole = p.len() / BLOCK * BLOCK;
+    let (p, rest) = p.split_at(whole);
+    blocks::<NORMALS, TANGENTS>(
+        p.palette,
+        Blocks {
+            joints: p.joints.as_chunks().0,
+            weights: p.weights.as_chunks().0,
+            input: [p.positions, p.normals, p.tangents].map(|s| s.as_chunks().0),
+            output: [p.out_positions, p.out_normals, p.out_tangents].map(|s| s.as_chunks_mut().0),
+        },
+        stream,
+    );
+    padded::<NORMALS, TANGENTS>(rest);
+}
+
+/// Fewer than a block of vertices, through a zero-padded block: each lane's result
+/// depends only on its own vertex, so they come out exactly as in a full block.
+#[target_feature(enable = "avx2,fma")]
+fn padded<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
+    let rest = p.len();
+    if rest == 0 {
+        return;
+    }
+    let mut j = [[0u16; 4]; BLOCK];
+    let mut w = [[0f32; 4]; BLOCK];
+    let mut input = [[Vec3::ZERO; BLOCK]; 3];
+    j[..rest].copy_from_slice(p.joints);
+    w[..rest].copy_from_slice(p.weights);
+    for (input, part) in input.iter_mut().zip([p.positions, p.normals, p.tangents]) {
+        // Empty for an attribute not skinned.
+        input[..part.len()].copy_from_slice(part);
+    }
+    let mut output = [[Vec3::ZERO; BLOCK]; 3];
+    let [ip, inn, it] = &input;
+    let [op, on, ot] = &mut output;
+    blocks::<NORMALS, TANGENTS>(
+        p.palette,
+        Blocks {
+            joints: std::slice::from_ref(&j),
+            weights: std::slice::from_ref(&w),
+            input: [ip, inn, it].map(std::slice::from_ref),
+            output: [op, on, ot].map(std::slice::from_mut),
+        },
+        false,
+    );
+    for (part, out) in [p.out_positions, p.out_normals, p.out_tangents]
+        .into_iter()
+        .zip(&output)
+    {
+        let len = part.len();
+        part.copy_from_slice(&out[..len]);
+    }
+}
+
+/// Skins whole blocks, with streaming stores when `stream` (every output block then
+/// starts on a 32-byte boundary). The one place [`block`] is called, so it is inlined.
+#[target_feature(enable = "avx2,fma")]
+fn blocks<const NORMALS: bool, const TANGENTS: bool>(
+    palette: &[Mat4],
+    b: Blocks<'_>,
+    stream: bool,
+) {
+    let Blocks {
+        joints,
+        weights,
+        input: [positions, normals, tangents],
+        output: [out_positions, out_normals, out_tangents],
+    } = b;
+    // Attributes not skinned have no blocks: a zero block is read and one written aside.
+    let mut unused = [[Vec3::ZERO; BLOCK]; 2];
+    let [unused_n, unused_t] = &mut unused;
+    for i in 0..joints.len() {
+        let (n, on) = if NORMALS {
+            (&normals[i], &mut out_normals[i])
+        } else {
+            (&[Vec3::ZERO; BLOCK], &mut *unused_n)
+        };
+        let (t, ot) = if TANGENTS {
+            (&tangents[i], &mut out_tangents[i])
+        } else {
+            (&[Vec3::ZERO; BLOCK], &mut *unused_t)
+        };
+        block::<NORMALS, TANGENTS>(
+            palette,
+            &joints[i],
+            &weights[i],
+            [&positions[i], n, t],
+            [&mut out_positions[i], on, ot],
+            stream,
+        );
+    }
+}
+
+/// Skins eight vertices: `input` and `output` are positions, normals, tangents (the
+/// last two only read or written when asked for).
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn block<const NORMALS: bool, const TANGENTS: bool>(
+    palette: &[Mat4],
+    joints: &[[u16; 4]; BLOCK],
+    weights: &[[f32; 4]; BLOCK],
+    input: [&[Vec3; BLOCK]; 3],
+    output: [&mut [Vec3; BLOCK]; 3],
+    stream: bool,
+) {
+    let [a, b, c, t] = blend8::<NORMALS, TANGENTS>(palette, joints, weights);
+    let [out_p, out_n, out_t] = output;
+
+    let p = load(input[0]);
+    let position = V3 {
+        x: fma(a.x, p.x, fma(b.x, p.y, fma(c.x, p.z, t.x))),
+        y: fma(a.y, p.x, fma(b.y, p.y, fma(c.y, p.z, t.y))),
+        z: fma(a.z, p.x, fma(b.z, p.y, fma(c.z, p.z, t.z))),
+    };
+    store(out_p, position, stream);
+    if !NORMALS {
+        return;
+    }
+
+    // The cofactor matrix's columns; see `cofactor_normal` for why.
+    let bc = cross(b, c);
+    let ca = cross(c, a);
+    let ab = cross(a, b);
+    let n = load(input[1]);
+    let normal = V3 {
+        x: fma(bc.x, n.x, fma(ca.x, n.y, _mm256_mul_ps(ab.x, n.z))),
+        y: fma(bc.y, n.x, fma(ca.y, n.y, _mm256_mul_ps(ab.y, n.z))),
+        z: fma(bc.z, n.x, fma(ca.z, n.y, _mm256_mul_ps(ab.z, n.z))),
+    };
+    // A negative determinant (a mirror) flips the normal inwards: flip it back.
+    let sign = _mm256_and_ps(dot(a, bc), _mm256_set1_ps(-0.0));
+    if !TANGENTS {
+        store(out_n, normalize_or_zero(normal, sign), stream);
+        return;
+    }
+
+    let v = load(input[2]);
+    let tangent = V3 {
+        x: fma(a.x, v.x, fma(b.x, v.y, _mm256_mul_ps(c.x, v.z))),
+        y: fma(a.y, v.x, fma(b.y, v.y, _mm256_mul_ps(c.y, v.z))),
+        z: fma(a.z, v.x, fma(b.z, v.y, _mm256_mul_ps(c.z, v.z))),
+    };
+    // One Gram-Schmidt step before either is normalised, as in the portable loop:
+    // t·|n|² − n (t·n) points where t − n̂ (t·n̂) does, and the two normalisations then
+    // run side by side.
+    let nn = dot(normal, normal);
+    let tn = dot(tangent, normal);
+    let tangent = V3 {
+        x: _mm256_fmsub_ps(tangent.x, nn, _mm256_mul_ps(normal.x, tn)),
+        y: _mm256_fmsub_ps(tangent.y, nn, _mm256_mul_ps(normal.y, tn)),
+        z: _mm256_fmsub_ps(tangent.z, nn, _mm256_mul_ps(normal.z, tn)),
+    };
+    store(out_n, normalize_or_zero(normal, sign), stream);
+    store(
+        out_t,
+        normalize_or_zero(tangent, _mm256_setzero_ps()),
+        stream,
+    );
+}
+
+/// The blended matrices of eight vertices, transposed: the first three entries of each
+/// column, one register per entry. (Generic only so that each copy has one caller and is
+/// inlined: a call would send the twelve registers through memory.)
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn blend8<const NORMALS: bool, const TANGENTS: bool>(
+    palette: &[Mat4],
+    joints: &[[u16; 4]; BLOCK],
+    weights: &[[f32; 4]; BLOCK],
+) -> [V3; 4] {
+    // Written out, and `pair` generic over the vertex, so that every copy of it has one
+    // caller and is inlined (LLVM leaves closures and functions with many callers out of
+    // line, and their results then go through memory).
+    let p0 = pair::<NORMALS, TANGENTS, 0>(palette, joints, weights);
+    let p1 = pair::<NORMALS, TANGENTS, 1>(palette, joints, weights);
+    let p2 = pair::<NORMALS, TANGENTS, 2>(palette, joints, weights);
+    let p3 = pair::<NORMALS, TANGENTS, 3>(palette, joints, weights);
+    [
+        transpose_xyz([p0[0], p1[0], p2[0], p3[0]]),
+        transpose_xyz([p0[1], p1[1], p2[1], p3[1]]),
+        transpose_xyz([p0[2], p1[2], p2[2], p3[2]]),
+        transpose_xyz([p0[3], p1[3], p2[3], p3[3]]),
+    ]
+}
+
+/// The blended matrices of vertices `L` and `L + 4`, column by column: vertex `L` in the
+/// low half of each register, `L + 4` in the high half, which is the lane order the
+/// in-lane transposition produces.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn pair<const NORMALS: bool, const TANGENTS: bool, const L: usize>(
+    palette: &[Mat4],
+    joints: &[[u16; 4]; BLOCK],
+    weights: &[[f32; 4]; BLOCK],
+) -> [__m256; 4] {
+    let [lo01, lo23] = blend1(palette, &joints[L], &weights[L]);
+    let [hi01, hi23] = blend1(palette, &joints[L + 4], &weights[L + 4]);
+    [
+        _mm256_permute2f128_ps::<0x20>(lo01, hi01),
+        _mm256_permute2f128_ps::<0x31>(lo01, hi01),
+        _mm256_permute2f128_ps::<0x20>(lo23, hi23),
+        _mm256_permute2f128_ps::<0x31>(lo23, hi23),
+    ]
+}
+
+/// One vertex's blended matrix as two registers: columns 0 and 1, columns 2 and 3.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn blend1(palette: &[Mat4], joints: &[u16; 4], weights: &[f32; 4]) -> [__m256; 2] {
+    // Validation put every index inside the palette, so `min` never changes one; it only
+    // shows the compiler that no bounds check is needed (a checked index costs as much,
+    // and LLVM then hoists all 32 checks of a block ahead of the arithmetic, spilling).
+    let Some(last) = palette.len().checked_sub(1) else {
+        return [_mm256_setzero_ps(); 2];
+    };
+    let matrix = |j: u16| matrix(&palette[(j as usize).min(last)]);
+    let [m01, m23] = matrix(joints[0]);
+    // Broadcast from memory: a load, where a register broadcast would take a shuffle.
+    let w = _mm256_broadcast_ss(&weights[0]);
+    let (mut s01, mut s23) = (_mm256_mul_ps(m01, w), _mm256_mul_ps(m23, w));
+    for i in 1..4 {
+        let [m01, m23] = matrix(joints[i]);
+        let w = _mm256_broadcast_ss(&weights[i]);
+        s01 = fma(m01, w, s01);
+        s23 = fma(m23, w, s23);
+    }
+    [s01, s23]
+}
+
+/// A matrix's columns as two registers.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn matrix(m: &Mat4) -> [__m256; 2] {
+    bytemuck::cast::<[[f32; 8]; 2], [__m256; 2]>(bytemuck::cast(*m))
+}
+
+/// Four registers `[v_l | v_{l+4}]` of 4-vectors to x, y and z of all eight.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn transpose_xyz(v: [__m256; 4]) -> V3 {
+    let xy01 = _mm256_unpacklo_ps(v[0], v[1]);
+    let zw01 = _mm256_unpackhi_ps(v[0], v[1]);
+    let xy23 = _mm256_unpacklo_ps(v[2], v[3]);
+    let zw23 = _mm256_unpackhi_ps(v[2], v[3]);
+    V3 {
+        x: _mm256_shuffle_ps::<0b01_00_01_00>(xy01, xy23),
+        y: _mm256_shuffle_ps::<0b11_10_11_10>(xy01, xy23),
+        z: _mm256_shuffle_ps::<0b01_00_01_00>(zw01, zw23),
+    }
+}
+
+/// Eight `Vec3`s (24 floats, three registers' worth) to x, y and z registers.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn load(v: &[Vec3; BLOCK]) -> V3 {
+    let [f0, f1, f2] = bytemuck::cast::<[Vec3; BLOCK], [[f32; 8]; 3]>(*v).map(bytemuck::cast);
+    // Vertices 0-3 in the low halves, 4-7 in the high halves:
+    // m03 = x0 y0 z0 x1 | x4 y4 z4 x5, m14 = y1 z1 x2 y2 | y5 z5 x6 y6,
+    // m25 = z2 x3 y3 z3 | z6 x7 y7 z7.
+    let m03 = _mm256_permute2f128_ps::<0x30>(f0, f1);
+    let m14 = _mm256_permute2f128_ps::<0x21>(f0, f2);
+    let m25 = _mm256_permute2f128_ps::<0x30>(f1, f2);
+    let xy = _mm256_shuffle_ps::<0b10_01_11_10>(m14, m25); // x2 y2 x3 y3
+    let yz = _mm256_shuffle_ps::<0b01_00_10_01>(m03, m14); // y0 z0 y1 z1
+    V3 {
+        x: _mm256_shuffle_ps::<0b10_00_11_00>(m03, xy),
+        y: _mm256_shuffle_ps::<0b11_01_10_00>(yz, xy),
+        z: _mm256_shuffle_ps::<0b11_00_11_01>(yz, m25),
+    }
+}
+
+/// The inverse of [`load`]; with `stream`, non-temporal stores where `out` is aligned for
+/// them.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn store(out: &mut [Vec3; BLOCK], v: V3, stream: bool) {
+    let xy = _mm256_shuffle_ps::<0b10_00_10_00>(v.x, v.y); // x0 x2 y0 y2
+    let yz = _mm256_shuffle_ps::<0b11_01_11_01>(v.y, v.z); // y1 y3 z1 z3
+    let zx = _mm256_shuffle_ps::<0b11_01_10_00>(v.z, v.x); // z0 z2 x1 x3
+    let m03 = _mm256_shuffle_ps::<0b10_00_10_00>(xy, zx);
+    let m14 = _mm256_shuffle_ps::<0b11_01_10_00>(yz, xy);
+    let m25 = _mm256_shuffle_ps::<0b11_01_11_01>(zx, yz);
+    let f = [
+        _mm256_permute2f128_ps::<0x20>(m03, m14),
+        _mm256_permute2f128_ps::<0x30>(m25, m03),
+        _mm256_permute2f128_ps::<0x31>(m14, m25),
+    ];
+    let ptr = out.as_mut_ptr().cast::<f32>();
+    if stream && (ptr as usize).is_multiple_of(32) {
+        // SAFETY: `out` is 24 writable floats, so `ptr`, `ptr + 8` and `ptr + 16` each
+        // start 8 of them, and the check above put all three on the 32-byte boundary a
+        // streaming store requires.
+        unsafe {
+            _mm256_stream_ps(ptr, f[0]);
+            _mm256_stream_ps(ptr.add(8), f[1]);
+            _mm256_stream_ps(ptr.add(16), f[2]);
+        }
+    } else {
+        *out = bytemuck::cast(f.map(bytemuck::cast::<__m256, [f32; 8]>));
+    }
+}
+
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn fma(a: __m256, b: __m256, c: __m256) -> __m256 {
+    _mm256_fmadd_ps(a, b, c)
+}
+
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn dot(a: V3, b: V3) -> __m256 {
+    fma(a.x, b.x, fma(a.y, b.y, _mm256_mul_ps(a.z, b.z)))
+}
+
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn cross(a: V3, b: V3) -> V3 {
+    V3 {
+        x: _mm256_fmsub_ps(a.y, b.z, _mm256_mul_ps(a.z, b.y)),
+        y: _mm256_fmsub_ps(a.z, b.x, _mm256_mul_ps(a.x, b.z)),
+        z: _mm256_fmsub_ps(a.x, b.y, _mm256_mul_ps(a.y, b.x)),
+    }
+}
+
+/// `v / |v|` with its sign bits flipped where `sign` has them set, or zero where
+/// `1 / |v|` is not a finite positive number (as glam's `normalize_or_zero`).
+///
+/// `1 / |v|` is the hardware's estimate (12 bits) refined by one Newton step (about 22
+/// bits): a square root and a division would keep the one divider busy for longer than
+/// all the rest of the arithmetic of a normal.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn normalize_or_zero(v: V3, sign: __m256) -> V3 {
+    let x = dot(v, v);
+    let y = _mm256_rsqrt_ps(x);
+    // y' = y (3 - x y²) / 2
+    let three_minus = _mm256_fnmadd_ps(_mm256_mul_ps(x, y), y, _mm256_set1_ps(3.0));
+    let recip = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5), y), three_minus);
+    // NaN (from 0 · ∞) fails both ordered comparisons, so zero lengths give zero.
+    let ok = _mm256_and_ps(
+        _mm256_cmp_ps::<_CMP_LT_OQ>(recip, _mm256_set1_ps(f32::INFINITY)),
+        _mm256_cmp_ps::<_CMP_GT_OQ>(recip, _mm256_setzero_ps()),
+    );
+    let recip = _mm256_xor_ps(_mm256_and_ps(recip, ok), sign);
+    V3 {
+        x: _mm256_mul_ps(v.x, recip),
+        y: _mm256_mul_ps(v.y, recip),
+        z: _mm256_mul_ps(v.z, recip),
+    }
+}
