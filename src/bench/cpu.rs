@@ -14,7 +14,7 @@
 //! burst of load from elsewhere on the machine touches all of them alike and the ratios
 //! within one run hold better than the absolute numbers.
 
-use crate::skin::gpu::Chain;
+use crate::rigs::chain::Chain;
 use crate::skin::job::{JobError, JointWeights, Simd, SkinningJob, Stream, thread_count};
 use crate::skin::lbs::{SkinMesh, skin_vertices_with};
 use crate::skin::normals::NormalMethod;

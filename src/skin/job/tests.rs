@@ -193,7 +193,7 @@ proptest! {
         m in arb_joint(),
         n in arb_unit(),
     ) {
-        let reference = crate::skin::lbs::skin_normal(&m, n);
+        let reference = crate::skin::normals::skin_normal(&m, n);
         prop_assert!(cofactor_normal(&m, n).abs_diff_eq(reference, 1e-5));
     }
 }
@@ -275,18 +275,47 @@ fn a_mirrored_joint_keeps_normals_pointing_out() {
     }
 }
 
+/// A strip of `n` vertices along x, each weighted over up to four of 40 joints, and a
+/// palette that bends and twists it (skin keeps no lesson rig, so the test makes its own).
+fn strip(n: usize) -> (SkinMesh, Vec<Mat4>) {
+    let joints = 40;
+    let mut mesh = SkinMesh::default();
+    for i in 0..n {
+        let x = i as f32 / n as f32 * joints as f32;
+        let a = i as f32 * 0.7;
+        mesh.positions.push(Vec3::new(x, a.sin(), a.cos()));
+        mesh.normals.push(Vec3::new(0.0, a.sin(), a.cos()));
+        mesh.tangents.push(Vec3::X);
+        let j = (x as usize).min(joints - 1);
+        let list: Vec<(usize, f32)> = (0..4)
+            .map(|k| ((j + k).min(joints - 1), 1.0 + (i % (k + 2)) as f32))
+            .collect();
+        mesh.influences
+            .push(Influences::prepare(&list, joints).unwrap_or(Influences::rigid(0)));
+    }
+    let palette = (0..joints)
+        .map(|j| {
+            let t = j as f32 / joints as f32;
+            Mat4::from_scale_rotation_translation(
+                Vec3::new(1.0, 1.0 + t, 1.0),
+                Quat::from_rotation_z(2.5 * t) * Quat::from_rotation_x(t),
+                Vec3::new(0.0, t, -t),
+            )
+        })
+        .collect();
+    (mesh, palette)
+}
+
 #[test]
 fn the_threaded_job_equals_the_single_threaded_one() {
-    let chain = crate::skin::gpu::Chain::new(40, 2.5, 3 * MIN_VERTICES_PER_THREAD + 1000);
+    let (mut mesh, palette) = strip(3 * MIN_VERTICES_PER_THREAD + 1000);
     // An odd count, so the last chunk has a padded tail.
-    let mut mesh = chain.skin.clone();
     let n = mesh.positions.len() - 3;
     mesh.positions.truncate(n);
     mesh.normals.truncate(n);
     mesh.tangents.truncate(n);
     mesh.influences.truncate(n);
     assert_ne!(n % BLOCK, 0);
-    let palette = chain.palette(2.5, 1.0);
     for simd in simds() {
         for attributes in ALL_ATTRIBUTES {
             let one = skin_with_job(&palette, &mesh, attributes, simd, 1).expect("valid job");
@@ -340,9 +369,8 @@ fn streaming_stores_write_what_plain_stores_write() {
         return;
     }
     // Enough vertices for the job to stream its output.
-    let chain = crate::skin::gpu::Chain::new(40, 2.5, STREAM_TRAFFIC / 96 + 5000);
-    let mesh = &chain.skin;
-    let palette = chain.palette(2.0, 0.7);
+    let (mesh, palette) = strip(STREAM_TRAFFIC / 96 + 5000);
+    let mesh = &mesh;
     let n = mesh.positions.len();
     // Each output starts `k` vertices into its buffer: 12-byte steps reach every 4-byte
     // phase of a 32-byte line, so some starts align all three (streamed) and some not.
