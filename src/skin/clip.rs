@@ -54,11 +54,6 @@ impl Transform {
 /// One local transform per joint, indexed like the skeleton.
 pub type Pose = Vec<Transform>;
 
-/// The local matrices of a pose, ready for [`Skeleton::world_from_joint`].
-pub fn pose_matrices(pose: &[Transform]) -> Vec<Mat4> {
-    pose.iter().map(Transform::to_mat4).collect()
-}
-
 /// How a channel fills the time between two keys.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Interpolation {
