@@ -182,6 +182,54 @@ impl SkinlabApp {
         }
     }
 
+    /// Opens a file the user brought (`name` says what it is, by extension) on the page
+    /// that opens such files, and shows that page. Returns the page's warnings about
+    /// the file; on error every page keeps what it showed.
+    pub fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
+        let index = page::page_for_file(name)?;
+        let result = self.page_mut(index).open_file(name, bytes);
+        if result.is_ok() {
+            self.go_to(index);
+        }
+        self.link_text = self.current_link().to_string();
+        result
+    }
+
+    /// Opens a file dropped on the window: its name and its bytes, or why they could
+    /// not be read (the desktop and browser wrappers read them). Problems and repairs
+    /// become notices.
+    pub fn open_dropped(&mut self, name: &str, bytes: Result<Vec<u8>, String>) {
+        let bytes = bytes.map_err(|e| format!("`{name}` could not be read: {e}"));
+        match bytes.and_then(|bytes| self.open_file(name, &bytes)) {
+            Ok(warnings) if !warnings.is_empty() => self.notify(format!(
+                "Opened `{name}`; the loader repaired {} thing{} in it (listed on the page).",
+                warnings.len(),
+                if warnings.len() == 1 { "" } else { "s" }
+            )),
+            Ok(_) => {}
+            Err(e) => self.notify(format!("{e}; nothing else changed.")),
+        }
+    }
+
+    /// Files held over the window: a hint where they go (the wrappers open them).
+    fn drop_hint_ui(&self, ui: &Ui) {
+        if ui.input(|i| !i.raw.hovered_files.is_empty()) {
+            let rect = ui.ctx().content_rect();
+            let painter = ui.ctx().layer_painter(egui::LayerId::new(
+                egui::Order::Foreground,
+                egui::Id::unique("drop hint"),
+            ));
+            painter.rect_filled(rect, 0.0, egui::Color32::from_black_alpha(170));
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "Drop a .glb or .gltf file to open it on the model page",
+                egui::FontId::proportional(26.0),
+                egui::Color32::WHITE,
+            );
+        }
+    }
+
     /// Shows page `index` (clamped to the registry).
     pub fn go_to(&mut self, index: usize) {
         let index = index.min(PAGES.len() - 1);
@@ -392,6 +440,7 @@ impl SkinlabApp {
             self.styled = true;
         }
         self.keyboard(ui);
+        self.drop_hint_ui(ui);
         let zoom = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
         if ui.ctx().zoom_factor() != zoom {
             ui.ctx().set_zoom_factor(zoom);

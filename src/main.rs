@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 const SYNOPSIS: &str = "\
-usage: skinlab [LINK] [--presenter] [--size WxH] [--screenshot PATH]
+usage: skinlab [LINK] [--open FILE] [--presenter] [--size WxH] [--screenshot PATH]
        skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
        skinlab --list-pages | --help";
 
@@ -15,6 +15,10 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
 
   LINK               a page link: `grid` or `grid?angle=0.8&bone=2`
                      (without one, the pages as they were left)
+  --open FILE        open a glTF model (.glb, or a .gltf with its buffers
+                     embedded) on the model page; LINK then applies to it
+                     (`model?clip=Walking&t=0.4`). A file the page cannot use is
+                     an error: the reason is printed and no window opens
   --presenter        start with big text for a projector (F5 toggles)
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
@@ -87,6 +91,7 @@ fn describe(error: lexopt::Error) -> String {
             }
             "--vertices" => "--vertices needs sizes, e.g. --vertices 30000,1000000".to_owned(),
             "--simd" => "--simd needs `avx2` or `portable`".to_owned(),
+            "--open" => "--open needs a file, e.g. --open robot.glb".to_owned(),
             _ => format!("{option} needs a value"),
         },
         other => other.to_string(),
@@ -145,6 +150,9 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
                 options.size = parse_size(&text).ok_or_else(|| {
                     format!("--size needs WIDTHxHEIGHT, each side 200 to 8000, e.g. 1280x800, not `{text}`")
                 })?;
+            }
+            Long("open") => {
+                options.open = Some(parser.value().map_err(describe)?.into());
             }
             Long("screenshot") => {
                 options.screenshot = Some(parser.value().map_err(describe)?.into());
@@ -241,11 +249,14 @@ mod tests {
             "--size",
             "1024x700",
             "--screenshot=out.png",
+            "--open",
+            "robot.glb",
         ]);
         assert_eq!(
             parsed,
             Ok(Command::Window(Options {
                 link: Some("grid?angle=0.8".into()),
+                open: Some("robot.glb".into()),
                 screenshot: Some("out.png".into()),
                 presenter: true,
                 size: [1024.0, 700.0],

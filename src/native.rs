@@ -3,6 +3,7 @@
 
 use crate::SkinlabApp;
 use crate::link::LinkError;
+use crate::ui::file_dialog::file_name;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -11,6 +12,8 @@ use std::sync::{Arc, Mutex};
 pub struct Options {
     /// A page link to open at start.
     pub link: Option<String>,
+    /// A file to open at start, on the page that opens its kind.
+    pub open: Option<PathBuf>,
     /// Save a PNG of the window here once it has settled, then close.
     pub screenshot: Option<PathBuf>,
     /// Start in presenter mode.
@@ -23,6 +26,7 @@ impl Default for Options {
     fn default() -> Self {
         Self {
             link: None,
+            open: None,
             screenshot: None,
             presenter: false,
             size: [1280.0, 800.0],
@@ -36,6 +40,8 @@ pub enum RunError {
     /// The link given with `--screenshot` was refused: a screenshot of the wrong state
     /// is worse than none, so no window opens.
     Link(LinkError),
+    /// The file given with `--open` could not be read or used.
+    Open(String),
     /// The screenshot was not saved.
     Screenshot(String),
     /// The window could not open.
@@ -46,7 +52,7 @@ impl RunError {
     /// The process exit code: 2 for what the command line asked, 1 for the rest.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Self::Link(_) | Self::Screenshot(_) => 2,
+            Self::Link(_) | Self::Open(_) | Self::Screenshot(_) => 2,
             Self::Start(_) => 1,
         }
     }
@@ -56,6 +62,7 @@ impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Link(e) => write!(f, "{e}"),
+            Self::Open(e) => write!(f, "--open: {e}"),
             Self::Screenshot(e) => write!(f, "{e}"),
             Self::Start(e) => write!(f, "skinlab could not start: {e}"),
         }
@@ -130,6 +137,9 @@ struct NativeApp {
 
 impl eframe::App for NativeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        for file in ui.input(|i| i.raw.dropped_files.clone()) {
+            self.app.open_dropped(&file_name(file.path()), file.bytes());
+        }
         self.app.app_ui(ui);
         if let Some(job) = &mut self.screenshot
             && job.step(ui.ctx())
@@ -151,6 +161,7 @@ impl eframe::App for NativeApp {
 pub fn run(options: Options) -> Result<(), RunError> {
     let Options {
         link,
+        open,
         screenshot,
         presenter,
         size,
@@ -165,6 +176,20 @@ pub fn run(options: Options) -> Result<(), RunError> {
         ..Default::default()
     };
     let mut app = SkinlabApp::new();
+    // The file first, so a link applies to it; a file the app cannot use ends the run
+    // before any window opens, like a refused link with --screenshot.
+    if let Some(path) = &open {
+        let bytes = std::fs::read(path)
+            .map_err(|e| RunError::Open(format!("`{}` could not be read: {e}", path.display())))?;
+        let warnings = app
+            .open_file(&file_name(path), &bytes)
+            .map_err(RunError::Open)?;
+        for warning in warnings {
+            eprintln!("{}: warning: {warning}", file_name(path));
+        }
+    }
+    // Without a link, the window shows the opened file.
+    let link = link.or_else(|| open.as_ref().map(|_| app.current_link().slug.clone()));
     let outcome = Outcome::default();
     let job = match screenshot {
         Some(path) => {

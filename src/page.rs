@@ -36,6 +36,12 @@ pub trait Page {
     /// Back to the page's defaults.
     fn reset(&mut self);
 
+    /// Opens a file the user brought (dropped on the window, chosen in a dialog or
+    /// named with `--open`): `name` is its file name, for messages. Returns what the
+    /// page had to repair in the file (warnings to show); on error the page keeps
+    /// what it showed.
+    fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String>;
+
     /// Applies link parameters on top of the current state. On error the state may be
     /// partly changed: [`open`] resets it.
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError>;
@@ -81,6 +87,25 @@ pub trait Lesson: Default + 'static {
         let _ = dt;
         false
     }
+
+    /// The file extensions the page opens, lower case without the dot (none by
+    /// default). A dropped file goes to the first page that opens its extension.
+    const OPENS: &'static [&'static str] = &[];
+
+    /// Opens a file the user brought; see [`Page::open_file`]. Only called for a name
+    /// ending in one of [`Lesson::OPENS`].
+    fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
+        let _ = bytes;
+        Err(format!(
+            "this page opens no files, so `{name}` was not opened"
+        ))
+    }
+
+    /// Back to the defaults. A page that holds something no link can name (a file the
+    /// user opened) keeps it here.
+    fn reset(&mut self) {
+        *self = Self::default();
+    }
 }
 
 impl<L: Lesson> Page for L {
@@ -93,7 +118,11 @@ impl<L: Lesson> Page for L {
     }
 
     fn reset(&mut self) {
-        *self = L::default();
+        Lesson::reset(self);
+    }
+
+    fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
+        Lesson::open_file(self, name, bytes)
     }
 
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
@@ -146,6 +175,8 @@ pub struct PageEntry {
     pub make: fn() -> Box<dyn Page>,
     /// Its link parameters, as README's table describes them.
     pub params: fn() -> Vec<ParamDoc>,
+    /// The file extensions it opens ([`Lesson::OPENS`]).
+    pub opens: &'static [&'static str],
 }
 
 /// One link parameter as README's table describes it.
@@ -181,6 +212,7 @@ impl PageEntry {
             info: L::INFO,
             make: make::<L>,
             params: param_docs::<L>,
+            opens: L::OPENS,
         }
     }
 }
@@ -217,6 +249,33 @@ pub fn params_table() -> String {
 /// The slugs of every page, in lesson order (no page is built).
 pub fn slugs() -> Vec<&'static str> {
     PAGES.iter().map(|entry| entry.info.slug).collect()
+}
+
+/// The registry position of the page that opens files called `name` (by extension,
+/// any case), or a message naming the extensions the app opens.
+pub fn page_for_file(name: &str) -> Result<usize, String> {
+    let extension = name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    PAGES
+        .iter()
+        .position(|entry| entry.opens.contains(&extension.as_str()))
+        .ok_or_else(|| {
+            let known: Vec<String> = PAGES
+                .iter()
+                .flat_map(|entry| {
+                    entry
+                        .opens
+                        .iter()
+                        .map(move |e| format!(".{e} ({} page)", entry.info.slug))
+                })
+                .collect();
+            format!(
+                "`{name}` is not a file skinlab opens; it opens {}",
+                known.join(", ")
+            )
+        })
 }
 
 /// Resets `page` and applies `link` to it. A bad link leaves the page at its defaults

@@ -34,6 +34,7 @@ fn help_lists_every_option() {
             "--csv",
             "--vertices N,...",
             "--simd NAME",
+            "--open FILE",
             "--help",
         ] {
             assert!(help.contains(option), "{flag} lists `{option}`:\n{help}");
@@ -110,4 +111,85 @@ fn a_bad_link_with_screenshot_fails_before_a_window_opens() {
         1,
         "the error is reported once: {err}"
     );
+}
+
+/// A scratch file for one test, with `bytes` in it.
+fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, bytes).expect("the scratch file is written");
+    path
+}
+
+#[test]
+fn a_file_the_app_cannot_use_is_refused_with_its_reason_and_exit_code_2() {
+    let robot = skinlab::model::bundled("robot").expect("bundled");
+    let cases: [(&str, &[u8], &str); 4] = [
+        (
+            "cli-not-gltf.glb",
+            b"hello, world",
+            "this is not a glTF file",
+        ),
+        ("cli-cut.glb", &robot[..4000], "truncated"),
+        (
+            "cli-notes.txt",
+            b"{}",
+            "is not a file skinlab opens; it opens .glb",
+        ),
+        ("cli-empty.gltf", b"", "the file is empty"),
+    ];
+    for (name, bytes, reason) in cases {
+        let path = scratch(name, bytes);
+        let out = skinlab(&[
+            "--open",
+            path.to_str().expect("utf-8"),
+            "--screenshot",
+            "never.png",
+        ]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(name) && err.contains(reason), "{name}: {err}");
+        assert_eq!(
+            err.lines().next().map(|l| l.starts_with("error: --open")),
+            Some(true),
+            "{err}"
+        );
+    }
+    let out = skinlab(&["--open", "no/such/model.glb"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("could not be read"),
+        "{}",
+        stderr(&out)
+    );
+    let out = skinlab(&["--open"]);
+    assert!(
+        stderr(&out).contains("--open needs a file"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn asset_file_without_a_file_open_is_refused() {
+    let out = skinlab(&["model?asset=file", "--screenshot", "never.png"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no file is open"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_link_for_the_opened_file_is_checked_against_it() {
+    // SimpleSkin has one clip, unnamed: a robot clip name is refused with the file's own.
+    let path = scratch(
+        "cli-simple.gltf",
+        skinlab::model::bundled("simple_skin").expect("bundled"),
+    );
+    let out = skinlab(&[
+        "--open",
+        path.to_str().expect("utf-8"),
+        "model?clip=Walking",
+        "--screenshot",
+        "never.png",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("animation 0"), "{}", stderr(&out));
 }

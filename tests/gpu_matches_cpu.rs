@@ -654,3 +654,103 @@ fn normal_methods_match_cpu_on_gl_core_330() {
 fn normal_methods_match_cpu_on_gles_300() {
     check_normal_methods(Api::Gles30);
 }
+
+/// The robot's four skinned meshes (the hands), on every palette path, at five times of
+/// two of its clips: the shaders skin a real file's data as `skin::lbs` does.
+fn check_robot(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    let bytes = skinlab::model::bundled("robot").expect("bundled");
+    let model = skinlab::model::load(bytes).expect("the robot loads");
+    assert_eq!(model.skinned_meshes.len(), 4, "four skinned meshes");
+    let mut checked = 0;
+    for name in ["Walking", "Dance"] {
+        let clip = model
+            .clips
+            .iter()
+            .find(|c| c.name() == name)
+            .unwrap_or_else(|| panic!("the robot has `{name}`"));
+        for k in 0..5 {
+            let t = clip.start() + clip.duration() * k as f32 / 4.0;
+            let world = model.world_from_joint(&model.sample(clip, t));
+            for mesh in &model.skinned_meshes {
+                let pal = model.palette(mesh.skin, &world);
+                for path in PATHS {
+                    let (dp, dn) = path_difference(&h, &renderer, &mesh.part.vertices, &pal, path);
+                    assert!(
+                        dp <= TOLERANCE && dn <= TOLERANCE * 10.0,
+                        "{api:?} {path:?} `{}` in {name} at {t} s: positions differ by {dp}, normals by {dn}",
+                        mesh.part.name
+                    );
+                    checked += mesh.part.vertices.positions.len();
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "vertices compared: {checked}");
+    renderer.destroy(&h.gl);
+}
+
+#[test]
+fn the_robots_skinned_meshes_match_cpu_on_gl_core_330() {
+    check_robot(Api::GlCore33);
+}
+
+#[test]
+fn the_robots_skinned_meshes_match_cpu_on_gles_300() {
+    check_robot(Api::Gles30);
+}
+
+/// The model page's read-back of a picked vertex: SimpleSkin's top vertex at t = 1 s,
+/// skinned by the shader the viewport draws with, equals the CPU's (-1, 0.5, 0).
+fn check_model_readback(api: Api) {
+    use skinlab::link::Link;
+    use skinlab::pages::model::ModelPage;
+    let Some(h) = headless(api) else { return };
+    let mut renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    let mut page = ModelPage::default();
+    let top = (0..10)
+        .find(|&v| {
+            skinlab::page::open(
+                &mut page,
+                &Link::parse(&format!("model?asset=simple_skin&t=1&vertex={v}")).expect("link"),
+            )
+            .expect("opens");
+            page.model.skinned_meshes[0].part.vertices.positions[v]
+                .abs_diff_eq(Vec3::new(-0.5, 2.0, 0.0), 1e-6)
+        })
+        .expect("SimpleSkin has its top vertex");
+    assert!(page.readback().is_none(), "nothing read back yet");
+    let work = page.readback_work().expect("a vertex is picked");
+    work(&h.gl, &mut renderer);
+    let readback = page.readback().expect("read back");
+    assert_eq!(readback.vertex, top);
+    let gpu = readback.gpu.expect("the shader's value");
+    assert!(
+        readback.cpu.abs_diff_eq(Vec3::new(-1.0, 0.5, 0.0), 1e-5),
+        "{}",
+        readback.cpu
+    );
+    assert!(
+        gpu.abs_diff_eq(readback.cpu, TOLERANCE),
+        "GPU {gpu} against CPU {}",
+        readback.cpu
+    );
+    assert!(
+        page.readback_work().is_none(),
+        "the same state is not read again"
+    );
+    renderer.destroy(&h.gl);
+}
+
+#[test]
+fn the_model_page_reads_its_picked_vertex_back_on_gl_core_330() {
+    check_model_readback(Api::GlCore33);
+}
+
+#[test]
+fn the_model_page_reads_its_picked_vertex_back_on_gles_300() {
+    check_model_readback(Api::Gles30);
+}

@@ -44,6 +44,19 @@ fn the_page_opens_on_the_robot_with_its_clips_listed() {
 }
 
 #[test]
+fn the_clip_plays_while_its_time_slider_is_drawn() {
+    // The slider rounds the time it shows: that must not count as a scrub and pause.
+    let mut harness = page_harness(ModelPage::default(), &["clips"]);
+    for _ in 0..20 {
+        harness.state_mut().tick(0.016);
+        harness.run_steps(1);
+    }
+    let page = harness.state();
+    assert!(page.playing, "still playing at {} s", page.time);
+    assert!(page.time > 0.3, "time moved on: {} s", page.time);
+}
+
+#[test]
 fn scrubbing_changes_the_pose() {
     let mut page = opened("model?clip=Walking&t=0.1");
     let before = page.frame().world;

@@ -11,6 +11,12 @@ use std::process::Command;
 
 /// Runs `skinlab LINK --screenshot` under Xvfb; `None` (outside CI only) when there is no Xvfb.
 fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
+    screenshot_with(&[link], name)
+}
+
+/// Runs `skinlab ARGS --screenshot` under Xvfb, like [`screenshot`].
+fn screenshot_with(args: &[&str], name: &str) -> Option<PathBuf> {
+    let link = args.join(" ");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
@@ -20,9 +26,9 @@ fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
             "-s",
             "-screen 0 1280x800x24",
             env!("CARGO_BIN_EXE_skinlab"),
-            link,
-            "--screenshot",
         ])
+        .args(args)
+        .arg("--screenshot")
         .arg(&path)
         .output();
     let output = match output {
@@ -142,5 +148,50 @@ fn straight_and_bent_grids_are_drawn_where_the_cpu_says() {
         (b.1 as f32 - top).abs() <= tolerance,
         "bent top edge at {} px, CPU predicts {top}",
         b.1
+    );
+}
+
+#[test]
+fn an_opened_file_is_drawn_and_the_link_applies_to_it() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("MySkin.gltf");
+    std::fs::write(
+        &file,
+        skinlab::model::bundled("simple_skin").expect("bundled"),
+    )
+    .expect("written");
+    let file = file.to_str().expect("utf-8");
+    let Some(rest) = screenshot_with(&["--open", file, "model?t=0"], "open-rest.png") else {
+        return;
+    };
+    let Some(bent) = screenshot_with(&["--open", file, "model?t=1"], "open-bent.png") else {
+        return;
+    };
+    // The mesh is drawn in the first tint; at t = 1 s its top half has turned 90°, so
+    // the tinted area's box gets wider and less tall.
+    let tint = skinlab::pages::model::MESH_TINTS[0].to_array();
+    let tinted_box = |path: &Path| {
+        let img = image::open(path).expect("a PNG").to_rgba8();
+        let mut bbox = (u32::MAX, u32::MAX, 0, 0);
+        let mut count = 0;
+        for (x, y, p) in img.enumerate_pixels() {
+            if (0..3).all(|c| p[c].abs_diff(tint[c]) <= 12) {
+                count += 1;
+                bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
+            }
+        }
+        assert!(
+            count > 2000,
+            "{}: the file's mesh is drawn ({count} px)",
+            path.display()
+        );
+        (bbox.2 - bbox.0, bbox.3 - bbox.1)
+    };
+    let (rw, rh) = tinted_box(&rest);
+    let (bw, bh) = tinted_box(&bent);
+    assert!(rh > rw, "at rest SimpleSkin stands up: {rw}x{rh} px");
+    assert!(
+        bw > rw && bh < rh,
+        "bent at t = 1: {rw}x{rh} -> {bw}x{bh} px"
     );
 }

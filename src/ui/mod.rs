@@ -3,6 +3,7 @@
 
 pub mod camera;
 pub mod check;
+pub mod file_dialog;
 pub mod inspect;
 pub mod legend;
 pub mod matrix;

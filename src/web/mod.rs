@@ -61,6 +61,7 @@ pub fn start() {
                     Ok(Box::new(WebApp {
                         app,
                         fragment: Fragment::default(),
+                        dropped: Dropped::default(),
                     }))
                 }),
             )
@@ -78,11 +79,29 @@ pub fn start() {
 struct WebApp {
     app: SkinlabApp,
     fragment: Fragment,
+    /// Dropped files read so far: the browser reads them asynchronously.
+    dropped: Dropped,
 }
+
+/// Files whose bytes have arrived: name and contents, or why they could not be read.
+type Dropped = std::rc::Rc<std::cell::RefCell<Vec<(String, Result<Vec<u8>, String>)>>>;
 
 impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.fragment.sync(&mut self.app, ui.ctx());
+        for file in ui.input(|i| i.raw.dropped_files.clone()) {
+            let (arrived, ctx) = (self.dropped.clone(), ui.ctx().clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.path().display().to_string();
+                let bytes = file.bytes_async().await;
+                arrived.borrow_mut().push((name, bytes));
+                ctx.request_repaint();
+            });
+        }
+        let arrived: Vec<_> = self.dropped.borrow_mut().drain(..).collect();
+        for (name, bytes) in arrived {
+            self.app.open_dropped(&name, bytes);
+        }
         self.app.app_ui(ui);
     }
 

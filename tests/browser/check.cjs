@@ -242,6 +242,43 @@ async function viewports(browser, base, fragments) {
       }
     }
 
+    // The model page: bundled models by link, and a file dropped on the canvas opens (the
+    // browser reads it asynchronously); a file that is not glTF leaves the model as it was.
+    if (slugs.includes("model")) {
+      for (const fragment of ["model?asset=simple_skin&clip=0&t=1", "model?clip=Walking&t=0.4&joint=Head&vertex=100"]) {
+        const { page, problems } = await openApp(browser, base, fragment);
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
+        await page.close();
+      }
+      const drop = (page, name, bytes) => page.evaluate(([name, b64]) => {
+        const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([data], name));
+        const canvas = document.querySelector("canvas");
+        for (const type of ["dragenter", "dragover", "drop"]) {
+          canvas.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        }
+      }, [name, Buffer.from(bytes).toString("base64")]);
+      const { page, problems } = await openApp(browser, base, "grid");
+      const before = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
+      await drop(page, "MySkin.gltf", fs.readFileSync(path.join(__dirname, "..", "..", "assets", "models", "SimpleSkin.gltf")));
+      const opened = await page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#model?asset=file"), null, { timeout: 15000 })
+        .then(() => true).catch(() => false);
+      check("a .gltf dropped on the app opens on the model page", opened, decodeURIComponent(await page.evaluate(() => location.hash)));
+      await page.waitForTimeout(1000);
+      const after = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
+      const tinted = colorBox(after, [225, 190, 160]).n;
+      check("the dropped model is drawn", pixelsDiffering(before, after) > 2000 && tinted > 1000, `${tinted} pixels in the mesh colour`);
+      const hashBefore = await page.evaluate(() => location.hash);
+      await drop(page, "junk.glb", Buffer.from("not a model at all"));
+      await page.waitForTimeout(1500);
+      const hashAfter = await page.evaluate(() => location.hash);
+      check("a dropped file that is not glTF keeps the model and raises no error",
+        hashAfter === hashBefore && problems.length === 0, `${hashAfter}; ${problems.join("; ")}`);
+      await page.close();
+    }
+
     // A click inside the app writes the fragment; the back button goes back.
     {
       const next = slugs[slugs.indexOf("xray") + 1];

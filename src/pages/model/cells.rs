@@ -3,7 +3,9 @@
 
 use super::{Asset, Cell, MAX_SPEED, ModelPage};
 use crate::link::Named;
+use crate::page::Lesson;
 use crate::skin::lbs::VertexBreakdown;
+use crate::ui::file_dialog::{Choice, FileDialog};
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
 use crate::ui::matrix::{matrix_view_ui, vec3_text};
@@ -12,6 +14,7 @@ use egui::{Color32, RichText, Ui};
 
 impl ModelPage {
     pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
+        self.scroll_to.cell_ui(cell.into(), ui);
         match cell {
             Cell::File => self.file_ui(ui),
             Cell::Clips => self.clips_ui(ui),
@@ -24,18 +27,21 @@ impl ModelPage {
     }
 
     fn file_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Model:");
             for asset in Asset::ALL {
-                if ui
-                    .selectable_label(self.asset == *asset, asset.slug())
-                    .clicked()
-                    && self.asset != *asset
+                let name = match (asset, &self.opened) {
+                    (Asset::File, Some(opened)) => opened.name.clone(),
+                    (Asset::File, None) => continue,
+                    _ => asset.slug().to_owned(),
+                };
+                if ui.selectable_label(self.asset == *asset, name).clicked() && self.asset != *asset
                 {
                     self.set_asset(*asset);
                 }
             }
         });
+        self.open_file_ui(ui);
         if let Some(error) = &self.load_error {
             error_ui(ui, error.clone());
         }
@@ -89,6 +95,40 @@ impl ModelPage {
         }
     }
 
+    /// Open a file (native), and what went wrong with the last one tried.
+    fn open_file_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            if cfg!(not(target_arch = "wasm32")) && ui.button("Open a file…").clicked() {
+                self.show_file_dialog(None);
+            }
+            ui.label(RichText::new("or drop a .glb or .gltf file on the window").small());
+        });
+        if let Some(dialog) = &mut self.dialog
+            && let Some(choice) = dialog.show(ui.ctx())
+        {
+            self.dialog = None;
+            if let Choice::File(path) = choice {
+                self.open_path(&path);
+            }
+        }
+        if let Some(error) = &self.open_error {
+            error_ui(
+                ui,
+                format!("{error}. The page still shows {}.", self.model_name()),
+            );
+        }
+    }
+
+    /// Opens the file chooser on `dir` (the working folder when `None`).
+    pub fn show_file_dialog(&mut self, dir: Option<std::path::PathBuf>) {
+        const TITLE: &str = "Open a glTF model";
+        let opens = <Self as Lesson>::OPENS;
+        self.dialog = Some(match dir {
+            Some(dir) => FileDialog::new(TITLE, dir, opens),
+            None => FileDialog::in_working_dir(TITLE, opens),
+        });
+    }
+
     fn clips_ui(&mut self, ui: &mut Ui) {
         let names: Vec<String> = self.clip_names().iter().map(|n| n.to_string()).collect();
         if names.is_empty() {
@@ -110,12 +150,16 @@ impl ModelPage {
             ui.checkbox(&mut self.looping, "loop");
         });
         let (start, end) = self.time_range();
+        // A copy: the slider rounds what it shows, and that must not stop the clock.
+        // Only the user's hand on it scrubs (and pauses).
+        let mut time = self.time;
         let scrub = ui.add(
-            egui::Slider::new(&mut self.time, start..=end)
+            egui::Slider::new(&mut time, start..=end)
                 .text("time (s)")
                 .max_decimals(2),
         );
-        if scrub.changed() {
+        if scrub.changed() && (scrub.dragged() || scrub.clicked() || scrub.has_focus()) {
+            self.time = time;
             self.playing = false;
         }
         ui.add(egui::Slider::new(&mut self.speed, -MAX_SPEED..=MAX_SPEED).text("speed"));
@@ -245,6 +289,7 @@ impl ModelPage {
                 .and_then(|j| model.joints.get(*j))
                 .map_or_else(|| format!("joint {i}"), |j| j.name.clone())
         };
+        let text = ui.visuals().strong_text_color();
         let style = InspectStyle {
             matrix_name: if self.forget_inverse_bind {
                 "world"
@@ -252,7 +297,9 @@ impl ModelPage {
                 "palette"
             },
             bone_name: &name,
-            bone_color: &|_| Color32::from_gray(40),
+            // The model's joints have no colours of their own: body text, readable on
+            // the dark and the light theme.
+            bone_color: &|_| text,
             dims: 3,
         };
         match VertexBreakdown::new(&palette, &mesh.part.vertices, v) {
@@ -261,6 +308,32 @@ impl ModelPage {
                 breakdown_ui(ui, &b, &style);
             }
             None => error_ui(ui, "this vertex is not in the mesh"),
+        }
+        self.readback_ui(ui);
+    }
+
+    /// The CPU's skinned position beside what the vertex shader wrote for it.
+    fn readback_ui(&self, ui: &mut Ui) {
+        let Some(readback) = self.readback() else {
+            ui.label(RichText::new("Reading the vertex back from the GPU…").small());
+            return;
+        };
+        let cpu = format!("{:<30}{}", "skinned on the CPU:", vec3_text(readback.cpu));
+        match readback.gpu {
+            Ok(gpu) => mono_ui(
+                ui,
+                format!(
+                    "{cpu}\n{:<30}{}\n{:<30}{:.1e}",
+                    "read back from the shader:",
+                    vec3_text(gpu),
+                    "largest difference:",
+                    (gpu - readback.cpu).abs().max_element()
+                ),
+            ),
+            Err(e) => {
+                mono_ui(ui, cpu);
+                error_ui(ui, format!("the GPU value could not be read back: {e}"));
+            }
         }
     }
 

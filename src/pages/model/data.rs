@@ -27,13 +27,24 @@ pub enum Asset {
     SimpleSkin,
     /// RobotExpressive: 43 skinned joints, 14 clips, rigid parts.
     Robot,
+    /// The file the user opened last (dropped, chosen, or named with `--open`).
+    File,
 }
 
-/// A bundled model, loaded once for every page that asks: the model, or why it failed.
+/// Why `asset=file` shows nothing: no file was opened.
+pub const NO_FILE: &str = "no file is open: drop a .glb or .gltf file on the window, \
+                           choose one with Open a file, or start skinlab with --open FILE";
+
+/// A bundled model, loaded once for every page that asks: the model, or why it failed
+/// (`Asset::File` is not bundled: the page keeps the file it opened).
 pub fn loaded(asset: Asset) -> Result<Arc<Model>, String> {
     static CACHE: [OnceLock<Result<Arc<Model>, String>>; 2] = [OnceLock::new(), OnceLock::new()];
-    let index = Asset::ALL.iter().position(|a| *a == asset).unwrap_or(0);
-    CACHE[index % CACHE.len()]
+    let cache = match asset {
+        Asset::SimpleSkin => &CACHE[0],
+        Asset::Robot => &CACHE[1],
+        Asset::File => return Err(NO_FILE.to_owned()),
+    };
+    cache
         .get_or_init(|| {
             let bytes = model::bundled(asset.slug())
                 .ok_or_else(|| format!("no bundled model called `{}`", asset.slug()))?;

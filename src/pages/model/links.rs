@@ -1,7 +1,7 @@
 //! The model page's link parameters: clips and joints by name (or number, when a name
 //! cannot stand in a link), times checked against the clip.
 
-use super::{Asset, DEFAULT_ASSET, MAX_SPEED, ModelPage};
+use super::{Asset, Cell, DEFAULT_ASSET, MAX_SPEED, ModelPage, NO_FILE};
 use crate::link::{Access, Named, Param, is_link_value};
 
 /// A name for a link: the name itself when a link can hold it and it names one thing,
@@ -26,6 +26,8 @@ fn find_name<'a>(mut names: impl Iterator<Item = &'a str> + Clone, text: &str) -
     }
 }
 
+/// What the asset parameter takes.
+const ASSET_EXPECTED: &str = "simple_skin, robot, or file (the file opened last)";
 /// What a clip parameter takes; the refusal adds the model's clip names.
 const CLIP_EXPECTED: &str = "the name (or number) of one of the model's clips";
 /// What a joint parameter takes; the refusal adds the model's joint names.
@@ -57,18 +59,23 @@ impl ModelPage {
 pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "asset",
-        doc: "the bundled model shown",
-        access: Access::Choice {
-            names: Asset::NAMES,
-            set: |s, i| {
-                if let Some(asset) = Asset::ALL.get(i) {
-                    s.set_asset(*asset);
+        doc: "the model shown: a bundled one, or the file opened last",
+        access: Access::Text {
+            expected: ASSET_EXPECTED,
+            set: |s, text| {
+                let asset = Asset::ALL
+                    .iter()
+                    .find(|a| a.slug() == text)
+                    .ok_or(ASSET_EXPECTED)?;
+                if *asset == Asset::File && s.opened.is_none() {
+                    return Err(NO_FILE.to_owned());
                 }
+                s.set_asset(*asset);
+                Ok(())
             },
+            // With a file open the model is always written: the link says which.
             get: |s| {
-                (s.asset != DEFAULT_ASSET)
-                    .then(|| s.asset.index())
-                    .flatten()
+                (s.asset != DEFAULT_ASSET || s.opened.is_some()).then(|| s.asset.slug().to_owned())
             },
         },
     },
@@ -84,7 +91,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
             },
             // Another model's first clip is written, so a link names every key.
             get: |s| {
-                (s.clip != 0 || s.asset != DEFAULT_ASSET)
+                (s.clip != 0 || s.asset != DEFAULT_ASSET || s.opened.is_some())
                     .then(|| s.clip_link(s.clip))
                     .flatten()
             },
@@ -97,6 +104,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
             expected: CLIP_EXPECTED,
             set: |s, text| {
                 s.clip_b = Some(s.find_clip(text)?);
+                s.scroll_to.set(Some(Cell::Blend.into()));
                 Ok(())
             },
             get: |s| s.clip_b.and_then(|b| s.clip_link(b)),
@@ -168,6 +176,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
             expected: JOINT_EXPECTED,
             set: |s, text| {
                 s.joint = Some(s.find_joint(text)?);
+                s.scroll_to.set(Some(Cell::Joint.into()));
                 Ok(())
             },
             get: |s| s.joint.and_then(|j| s.joint_link(j)),
@@ -191,6 +200,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
                         )
                     })?;
                 s.vertex = Some(v);
+                s.scroll_to.set(Some(Cell::Vertex.into()));
                 Ok(())
             },
             get: |s| s.vertex.map(|v| v.to_string()),

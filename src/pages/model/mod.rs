@@ -13,12 +13,15 @@ use crate::model::Model;
 use crate::page::{Lesson, PageInfo};
 use crate::ui::Camera;
 use crate::ui::check::Check;
-pub use data::Asset;
+pub use data::{Asset, NO_FILE};
 use std::sync::Arc;
+pub use view::{MESH_TINTS, Readback};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
 #[strum(serialize_all = "snake_case")]
 pub enum Cell {
     File,
@@ -33,10 +36,22 @@ pub enum Cell {
 /// The fastest playback either way, times real time.
 pub const MAX_SPEED: f32 = 4.0;
 
+/// A file the user opened: its name and the model it holds.
+#[derive(Clone)]
+pub struct Opened {
+    /// The file's name, for the page and for messages.
+    pub name: String,
+    /// What loaded from it.
+    pub model: Arc<Model>,
+}
+
 /// The page's state.
 pub struct ModelPage {
-    /// The bundled model shown.
+    /// The model shown: a bundled one, or the file opened.
     pub asset: Asset,
+    /// The file the user opened last; it stays through resets and links until another
+    /// file is opened.
+    pub opened: Option<Opened>,
     /// The loaded model (empty when it failed to load: `load_error` says why).
     pub model: Arc<Model>,
     /// Why the bundled model could not be loaded.
@@ -69,10 +84,18 @@ pub struct ModelPage {
     pub forget_inverse_bind: bool,
     /// Draw the skeleton over the meshes.
     pub show_skeleton: bool,
+    /// The file chooser, while it is open.
+    dialog: Option<crate::ui::file_dialog::FileDialog>,
+    /// Why the last file the user tried could not be opened (the page kept its model).
+    pub open_error: Option<String>,
     check: Check,
+    /// The cell a link asked to show.
+    pub scroll_to: crate::ui::scroll::ScrollTo,
     camera: Camera,
     /// Meshes as drawn and the heat joint they were coloured for.
     drawn: Option<(Option<usize>, DrawnMeshes)>,
+    /// The picked vertex as the GPU skinned it (written by the paint callback).
+    readback: view::ReadbackSlot,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
 }
@@ -87,6 +110,7 @@ impl Default for ModelPage {
     fn default() -> Self {
         let mut page = Self {
             asset: DEFAULT_ASSET,
+            opened: None,
             model: data::empty_model(),
             load_error: None,
             clip: 0,
@@ -103,9 +127,13 @@ impl Default for ModelPage {
             heat: false,
             forget_inverse_bind: false,
             show_skeleton: true,
+            dialog: None,
+            open_error: None,
             check: Check::default(),
+            scroll_to: Default::default(),
             camera: Camera::Orbit(crate::ui::OrbitCamera::default()),
             drawn: None,
+            readback: Default::default(),
             viewport_rect: egui::Rect::NOTHING,
         };
         page.set_asset(DEFAULT_ASSET);
@@ -114,11 +142,16 @@ impl Default for ModelPage {
 }
 
 impl ModelPage {
-    /// Shows bundled model `asset` from its start: first clip at its first key, no
-    /// blend, nothing picked, the camera framing it.
+    /// Shows model `asset` from its start: first clip at its first key, no blend,
+    /// nothing picked, the camera framing it. `Asset::File` with no file open shows an
+    /// empty model and says why.
     pub fn set_asset(&mut self, asset: Asset) {
         self.asset = asset;
-        let (model, error) = match data::loaded(asset) {
+        let loaded = match (asset, &self.opened) {
+            (Asset::File, Some(opened)) => Ok(opened.model.clone()),
+            _ => data::loaded(asset),
+        };
+        let (model, error) = match loaded {
             Ok(model) => (model, None),
             Err(e) => (data::empty_model(), Some(e)),
         };
@@ -131,6 +164,43 @@ impl ModelPage {
         self.joint = None;
         self.vertex = None;
         self.set_clip(0);
+    }
+
+    /// Loads `bytes` (a GLB or a self-contained `.gltf` called `name`) and shows it.
+    /// Returns the loader's warnings (what it repaired); on error the page keeps what
+    /// it showed.
+    pub fn open_bytes(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
+        let loaded = crate::model::load(bytes).map_err(|e| format!("`{name}`: {e}"));
+        self.open_error = loaded.as_ref().err().cloned();
+        let model = loaded?;
+        let warnings = model.warnings.clone();
+        self.opened = Some(Opened {
+            name: name.to_owned(),
+            model: Arc::new(model),
+        });
+        self.set_asset(Asset::File);
+        Ok(warnings)
+    }
+
+    /// Reads the file at `path` and shows it; a file that cannot be read or loaded
+    /// leaves the page as it was, with the reason in `open_error`.
+    pub fn open_path(&mut self, path: &std::path::Path) {
+        let name = crate::ui::file_dialog::file_name(path);
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                // The reason is kept in `open_error`; the warnings are shown in the cell.
+                let _ = self.open_bytes(&name, &bytes);
+            }
+            Err(e) => self.open_error = Some(format!("`{}`: {e}", path.display())),
+        }
+    }
+
+    /// The name shown for the model: the bundled model's link name or the file's name.
+    pub fn model_name(&self) -> &str {
+        match (&self.asset, &self.opened) {
+            (Asset::File, Some(opened)) => &opened.name,
+            (asset, _) => crate::link::Named::slug(*asset),
+        }
     }
 
     /// Plays clip `clip` from its start.
@@ -200,5 +270,21 @@ impl Lesson for ModelPage {
             self.advance(dt);
         }
         self.playing
+    }
+
+    const OPENS: &'static [&'static str] = &["glb", "gltf"];
+
+    fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
+        self.open_bytes(name, bytes)
+    }
+
+    /// Back to the defaults, but an opened file stays open and is shown.
+    fn reset(&mut self) {
+        let opened = self.opened.take();
+        *self = Self::default();
+        if opened.is_some() {
+            self.opened = opened;
+            self.set_asset(Asset::File);
+        }
     }
 }

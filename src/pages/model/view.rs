@@ -3,18 +3,19 @@
 
 use super::ModelPage;
 use super::data::Frame;
-use crate::gl::{MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use crate::gl::{MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw, capture_skinned};
 use crate::skin::Influences;
 use crate::skin::lbs::SkinMesh;
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::viewport::AfterPaint;
 use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
 
 /// Colours for the meshes, one after another (the file's materials are not read).
-const TINTS: [Color32; 4] = [
+pub const MESH_TINTS: [Color32; 4] = [
     Color32::from_rgb(225, 190, 160),
     Color32::from_rgb(150, 180, 215),
     Color32::from_rgb(200, 200, 200),
@@ -22,7 +23,7 @@ const TINTS: [Color32; 4] = [
 ];
 
 fn tint(i: usize) -> [f32; 4] {
-    rgba(TINTS[i % TINTS.len()])
+    rgba(MESH_TINTS[i % MESH_TINTS.len()])
 }
 
 /// A mesh with a heat colour per vertex: the weight `weight(influences)` picks out.
@@ -33,7 +34,74 @@ fn heat_mesh(skin: &SkinMesh, weight: impl Fn(&Influences) -> f32) -> Vec<[f32; 
         .collect()
 }
 
+/// The picked vertex as the vertex shader skinned it, read back by transform feedback,
+/// beside the CPU's value from the same frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Readback {
+    /// The vertex, counted across the skinned meshes.
+    pub vertex: usize,
+    /// `skin::lbs`'s position for it.
+    pub cpu: Vec3,
+    /// What the shader wrote to `v_position`, or why it could not be read.
+    pub gpu: Result<Vec3, String>,
+}
+
+/// Where the paint callback leaves the last read-back.
+pub type ReadbackSlot = Arc<std::sync::Mutex<Option<Readback>>>;
+
 impl ModelPage {
+    /// The last read-back of the picked vertex, if it is for the vertex picked now.
+    pub fn readback(&self) -> Option<Readback> {
+        let slot = self.readback.lock().ok()?;
+        slot.clone().filter(|r| Some(r.vertex) == self.vertex)
+    }
+
+    /// Work for the paint callback: skin the picked vertex's mesh with the palette just
+    /// drawn and keep that vertex, unless the last read-back is of this very state.
+    fn readback_request(&self, frame: &Frame, scene: &Scene) -> Option<AfterPaint> {
+        let vertex = self.vertex?;
+        let (m, v) = self.vertex_in_mesh(vertex)?;
+        let cpu = frame.skinned.get(m)?.get(v)?.position;
+        let last = self.readback.lock().ok()?.clone();
+        if last.is_some_and(|r| r.vertex == vertex && r.cpu == cpu) {
+            return None;
+        }
+        let drawn = self.drawn.as_ref()?.1.get(m)?.clone();
+        let draw = scene
+            .skinned
+            .iter()
+            .find(|d| Arc::ptr_eq(&d.mesh, &drawn))?;
+        let (mesh, palette) = (draw.mesh.clone(), draw.palette.clone());
+        let slot = self.readback.clone();
+        Some(Box::new(move |gl, renderer| {
+            let gpu = renderer
+                .mesh(gl, &mesh)
+                .map(|_| ())
+                .and_then(|()| {
+                    let uploaded = renderer
+                        .uploaded(&mesh)
+                        .ok_or("the mesh is not on the GPU")?;
+                    capture_skinned(gl, renderer, uploaded, &palette)
+                })
+                .and_then(|all| {
+                    all.get(v)
+                        .map(|(p, _)| *p)
+                        .ok_or_else(|| "the shader wrote fewer vertices than the mesh has".into())
+                });
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some(Readback { vertex, cpu, gpu });
+            }
+        }))
+    }
+
+    /// The read-back work for the current state, as the viewport would hand it to its
+    /// paint callback (for tests on a headless context).
+    pub fn readback_work(&mut self) -> Option<AfterPaint> {
+        let frame = self.frame();
+        let scene = self.scene(&frame, Mat4::IDENTITY);
+        self.readback_request(&frame, &scene)
+    }
+
     /// The joint whose weights colour the meshes, if the heat map is on.
     fn heat_joint(&self) -> Option<usize> {
         self.joint.filter(|_| self.heat)
@@ -243,14 +311,10 @@ impl ModelPage {
         painter.text(
             vp.rect().left_top() + egui::vec2(10.0, 10.0),
             egui::Align2::LEFT_TOP,
-            format!("{}: {clip}{blend}", self.asset_name()),
+            format!("{}: {clip}{blend}", self.model_name()),
             egui::FontId::proportional(16.0),
             Color32::from_gray(30),
         );
-    }
-
-    fn asset_name(&self) -> &'static str {
-        crate::link::Named::slug(self.asset)
     }
 
     pub(super) fn viewport(&mut self, ui: &mut Ui) {
@@ -265,7 +329,12 @@ impl ModelPage {
             self.pick(&vp, &frame, at);
         }
         let scene = self.scene(&frame, vp.clip_from_world);
-        vp.paint(ui, scene);
+        let readback = self.readback_request(&frame, &scene);
+        if readback.is_some() {
+            // The answer arrives after this frame is painted: show it in the next.
+            ui.ctx().request_repaint();
+        }
+        vp.paint_then(ui, scene, readback);
         self.overlay_ui(ui, &vp, &frame);
         ui.label(
             egui::RichText::new(
