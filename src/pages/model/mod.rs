@@ -4,13 +4,16 @@
 mod cells;
 mod check;
 pub mod data;
+mod keys;
 mod links;
+mod tree;
 mod view;
 
 use crate::gl::MeshData;
 use crate::link::Param;
 use crate::model::Model;
 use crate::page::{Lesson, PageInfo};
+use crate::skin::clip::Property;
 use crate::ui::Camera;
 use crate::ui::check::Check;
 pub use data::Asset;
@@ -23,6 +26,7 @@ use std::sync::Arc;
 pub enum Cell {
     File,
     Clips,
+    Keys,
     Skeleton,
     Joint,
     Vertex,
@@ -75,6 +79,12 @@ pub struct ModelPage {
     drawn: Option<(Option<usize>, DrawnMeshes)>,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
+    /// Where each key plot was drawn last frame, by the property it shows (for tests).
+    pub key_plots: Vec<(Property, egui::Rect)>,
+    /// The pick the joint tree last saw: a different pick was made elsewhere.
+    tree_pick: Option<usize>,
+    /// Bring the picked joint's row into view in the tree.
+    tree_scroll: bool,
 }
 
 /// The meshes as uploaded: skinned meshes first, then rigid ones.
@@ -107,6 +117,9 @@ impl Default for ModelPage {
             camera: Camera::Orbit(crate::ui::OrbitCamera::default()),
             drawn: None,
             viewport_rect: egui::Rect::NOTHING,
+            key_plots: Vec::new(),
+            tree_pick: None,
+            tree_scroll: false,
         };
         page.set_asset(DEFAULT_ASSET);
         page
@@ -129,6 +142,7 @@ impl ModelPage {
         self.clip_b = None;
         self.mask = None;
         self.joint = None;
+        self.tree_pick = None;
         self.vertex = None;
         self.set_clip(0);
     }
