@@ -4,10 +4,11 @@
 mod kit;
 
 use egui_kittest::kittest::Queryable as _;
-use kit::{click_at, page_harness, submit};
+use kit::{click_at, drag, page_harness, submit};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::model::{Asset, ModelPage};
+use skinlab::skin::clip::Property;
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> ModelPage {
@@ -216,4 +217,212 @@ fn the_check_cell_takes_simple_skins_top_vertex() {
     assert!(harness.query_by_label("Right.").is_some());
     submit(&mut harness, &[(&field_label("top", "y"), "2")]);
     assert!(harness.query_by_label_contains("Not yet").is_some());
+}
+
+/// The key timeline's value line for `joint`'s rotation at `t`, worked out from the
+/// pose the clip samples (three decimals, as printed).
+fn rotation_line(page: &ModelPage, joint: usize, t: f32) -> String {
+    let clip = &page.model.clips[page.clip];
+    let q = page.model.sample(clip, t)[joint].rotation;
+    format!(
+        "rotation at {t:.2} s = ({:.3}, {:.3}, {:.3}, {:.3})",
+        q.x, q.y, q.z, q.w
+    )
+}
+
+#[test]
+fn the_key_timeline_prints_the_sampled_value_of_the_picked_joint() {
+    // SimpleSkin's one channel turns one joint; pick it by number through a link.
+    let simple = opened("model?asset=simple_skin");
+    let channel = &simple.model.clips[0].channels()[0];
+    let (joint, keys) = (channel.joint, channel.key_count());
+    for (link, joint, t, interpolation) in [
+        (
+            format!("model?asset=simple_skin&joint={joint}&t=1.3"),
+            joint,
+            1.3,
+            format!("LINEAR, {keys} keys"),
+        ),
+        (
+            "model?clip=Walking&joint=UpperArmR&t=0.4".to_owned(),
+            simple_or_robot_joint("UpperArmR"),
+            0.4,
+            "LINEAR".to_owned(),
+        ),
+    ] {
+        let page = opened(&link);
+        let expected = rotation_line(&page, joint, t);
+        let harness = page_harness(page, &["keys"]);
+        assert!(
+            harness
+                .query_all_by_label_contains(&expected)
+                .next()
+                .is_some(),
+            "{link}: `{expected}` shown"
+        );
+        let title = format!("rotation (x, y, z, w): {interpolation}");
+        assert!(
+            harness.query_all_by_label_contains(&title).next().is_some(),
+            "{link}: `{title}` shown"
+        );
+        assert!(
+            harness
+                .state()
+                .key_plots
+                .iter()
+                .any(|(p, _)| *p == Property::Rotation),
+            "{link}: a rotation plot"
+        );
+    }
+}
+
+/// A joint of the robot by name.
+fn simple_or_robot_joint(name: &str) -> usize {
+    ModelPage::default()
+        .model
+        .joint_named(name)
+        .unwrap_or_else(|| panic!("the robot has `{name}`"))
+}
+
+#[test]
+fn the_key_timeline_says_when_there_is_nothing_to_plot() {
+    let harness = page_harness(opened("model?clip=Walking&t=0.4"), &["keys"]);
+    assert!(
+        harness
+            .query_all_by_label_contains("Pick a joint")
+            .next()
+            .is_some()
+    );
+    assert!(harness.state().key_plots.is_empty());
+    // A joint no channel of Walking drives.
+    let page = ModelPage::default();
+    let walking = page.model.clip("Walking").expect("Walking");
+    let still = (0..page.model.joints.len())
+        .find(|j| {
+            Property::ALL
+                .iter()
+                .all(|p| walking.channel(*j, *p).is_none())
+        })
+        .expect("a joint Walking leaves alone");
+    let name = page.model.joints[still].name.clone();
+    let harness = page_harness(
+        opened(&format!("model?clip=Walking&t=0.4&joint={still}")),
+        &["keys"],
+    );
+    assert!(
+        harness
+            .query_all_by_label_contains(&format!("`{name}` has no channel in Walking"))
+            .next()
+            .is_some(),
+        "{name}"
+    );
+    assert!(harness.state().key_plots.is_empty());
+}
+
+#[test]
+fn clicking_and_dragging_in_a_key_plot_sets_the_time_and_pauses() {
+    // No time in the link: the clip plays.
+    let mut harness = page_harness(opened("model?clip=Walking&joint=UpperArmR"), &["keys"]);
+    assert!(harness.state().playing);
+    let (start, end) = harness.state().time_range();
+    let rect = harness
+        .state()
+        .key_plots
+        .iter()
+        .find(|(p, _)| *p == Property::Rotation)
+        .map(|(_, r)| *r)
+        .expect("a rotation plot");
+    let at = |f: f32| egui::pos2(rect.left() + f * rect.width(), rect.center().y);
+    let near = |t: f32, f: f32| (t - (start + f * (end - start))).abs() < 0.06 * (end - start);
+    click_at(&mut harness, at(0.75));
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(!page.playing, "a click pauses");
+    assert!(near(page.time, 0.75), "a click at 3/4 sets {}", page.time);
+    drag(&mut harness, at(0.7), at(0.2));
+    harness.run_steps(2);
+    let t = harness.state().time;
+    assert!(near(t, 0.2), "a drag to 1/5 sets {t}");
+    // The readout follows the time.
+    let expected = rotation_line(harness.state(), simple_or_robot_joint("UpperArmR"), t);
+    assert!(
+        harness
+            .query_all_by_label_contains(&expected)
+            .next()
+            .is_some(),
+        "`{expected}` shown"
+    );
+}
+
+#[test]
+fn collapsing_a_joint_hides_its_children() {
+    let mut harness = page_harness(opened("model?clip=Walking&t=0.4"), &["skeleton"]);
+    let model = harness.state().model.clone();
+    let hips = model.joint_named("Hips").expect("Hips");
+    let parent = model.skeleton.parent(hips).expect("Hips has a parent");
+    let parent = model.joints[parent].name.clone();
+    assert!(harness.query_by_label("Hips").is_some(), "open by default");
+    harness
+        .get_by_label(&format!("{parent}: hide children"))
+        .click();
+    harness.run_steps(4);
+    assert!(harness.query_by_label("Hips").is_none(), "folded away");
+    assert!(
+        harness.query_by_label(&parent).is_some(),
+        "the parent stays"
+    );
+    harness
+        .get_by_label(&format!("{parent}: show children"))
+        .click();
+    harness.run_steps(4);
+    assert!(harness.query_by_label("Hips").is_some(), "open again");
+}
+
+#[test]
+fn picking_a_deep_joint_opens_its_ancestors_and_scrolls_to_it() {
+    let deep = "Index2R";
+    let model = ModelPage::default().model;
+    let j = model.joint_named(deep).expect(deep);
+    let path = model.skeleton.path_from_root(j);
+    assert!(path.len() > 8, "{deep} sits deep in the tree");
+    let hand = &model.joints[path[path.len() - 3]].name;
+
+    // Folded at first: the hand's fingers are out of sight.
+    let mut harness = page_harness(opened("model?clip=Walking&t=0.4"), &["skeleton"]);
+    assert!(harness.query_by_label(deep).is_none(), "folded by default");
+
+    // Picked in the viewport (the page's state), then by a link: either way the tree
+    // opens down to it and shows its row.
+    harness.state_mut().joint = Some(j);
+    harness.run_steps(6);
+    assert_tree_shows(&harness, deep, hand);
+    let mut linked = page_harness(
+        opened(&format!("model?clip=Walking&t=0.4&joint={deep}")),
+        &["skeleton"],
+    );
+    linked.run_steps(6);
+    assert_tree_shows(&linked, deep, hand);
+}
+
+/// `joint`'s row is drawn with its ancestor `opened` unfolded, and the tree has
+/// scrolled to it: it lies within the tree's visible height, under the checkbox above.
+fn assert_tree_shows(harness: &egui_kittest::Harness<'_, ModelPage>, joint: &str, opened: &str) {
+    let row = harness
+        .query_by_label(joint)
+        .unwrap_or_else(|| panic!("{joint} shown"));
+    assert!(
+        harness
+            .query_by_label(&format!("{opened}: hide children"))
+            .is_some(),
+        "{opened} opened"
+    );
+    let top = harness
+        .get_by_label("draw the skeleton over the model")
+        .rect()
+        .bottom();
+    let rect = row.rect();
+    assert!(
+        rect.top() >= top && rect.bottom() <= top + 370.0,
+        "{joint} at {rect:?}, the tree from {top}"
+    );
 }

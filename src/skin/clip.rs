@@ -99,12 +99,24 @@ pub enum Property {
 }
 
 impl Property {
+    /// Every property, in the order `T · R · S` names them.
+    pub const ALL: [Self; 3] = [Self::Translation, Self::Rotation, Self::Scale];
+
     /// The glTF name, e.g. `rotation`.
     pub fn name(self) -> &'static str {
         match self {
             Self::Translation => "translation",
             Self::Rotation => "rotation",
             Self::Scale => "scale",
+        }
+    }
+
+    /// The names of a value's numbers, in [`Sample::components`] order: `x, y, z`, and
+    /// `w` last for a rotation.
+    pub fn component_names(self) -> &'static [&'static str] {
+        match self {
+            Self::Rotation => &["x", "y", "z", "w"],
+            Self::Translation | Self::Scale => &["x", "y", "z"],
         }
     }
 }
@@ -341,6 +353,29 @@ impl Channel {
         self.times.last().copied().unwrap_or(0.0)
     }
 
+    /// How many keys the channel has.
+    pub fn key_count(&self) -> usize {
+        self.times.len()
+    }
+
+    /// Key `key`: its time and the value stored for it (for a cubic spline the value
+    /// between its tangents). `None` past the last key, or when the value count does
+    /// not fit the keys (a channel never checked by a [`Clip`]).
+    pub fn key(&self, key: usize) -> Option<(f32, Sample)> {
+        let per_key = self.interpolation.values_per_key();
+        if Some(self.values.len()) != self.times.len().checked_mul(per_key) {
+            return None;
+        }
+        let time = *self.times.get(key)?;
+        let i = key * per_key + usize::from(per_key == 3);
+        let value = match &self.values {
+            Values::Translation(v) => Sample::Translation(*v.get(i)?),
+            Values::Rotation(v) => Sample::Rotation(*v.get(i)?),
+            Values::Scale(v) => Sample::Scale(*v.get(i)?),
+        };
+        Some((time, value))
+    }
+
     /// Where `t` falls: the key before it and how far (0..1) towards the next key.
     /// Before the first key and after the last the value is held (`(0, 0)` and
     /// `(last, 0)`).
@@ -400,6 +435,24 @@ pub enum Sample {
 }
 
 impl Sample {
+    /// The property this value is for.
+    pub fn property(&self) -> Property {
+        match self {
+            Self::Translation(_) => Property::Translation,
+            Self::Rotation(_) => Property::Rotation,
+            Self::Scale(_) => Property::Scale,
+        }
+    }
+
+    /// The value's numbers: `(x, y, z)` for a translation or a scale, `(x, y, z, w)`
+    /// for a rotation (named by [`Property::component_names`]).
+    pub fn components(&self) -> &[f32] {
+        match self {
+            Self::Translation(v) | Self::Scale(v) => AsRef::<[f32; 3]>::as_ref(v),
+            Self::Rotation(q) => AsRef::<[f32; 4]>::as_ref(q),
+        }
+    }
+
     /// Writes this value into the matching part of `transform`.
     pub fn apply(self, transform: &mut Transform) {
         match self {
@@ -540,6 +593,15 @@ impl Clip {
     /// The channels, as checked.
     pub fn channels(&self) -> &[Channel] {
         &self.channels
+    }
+
+    /// The channel that drives `property` of `joint`, if any. When several do, the
+    /// last one, since it is the one [`Clip::sample_pose`] keeps.
+    pub fn channel(&self, joint: usize, property: Property) -> Option<&Channel> {
+        self.channels
+            .iter()
+            .rev()
+            .find(|c| c.joint == joint && c.property() == property)
     }
 
     /// The earliest key time, seconds.
@@ -937,6 +999,53 @@ mod tests {
                 .abs_diff_eq(Quat::from_rotation_x(1.0), 1e-6)
         );
         assert_eq!(pose[1], rest[1]);
+    }
+
+    #[test]
+    fn keys_read_the_stored_values_and_the_last_channel_wins() {
+        let tangent = Vec3::splat(9.0);
+        let cubic = Channel {
+            joint: 1,
+            ..channel(
+                Interpolation::CubicSpline,
+                &[0.0, 2.0],
+                Values::Translation(vec![tangent, Vec3::X, tangent, tangent, Vec3::Y, tangent]),
+            )
+        };
+        assert_eq!(cubic.key_count(), 2);
+        // The key's value sits between its two tangents.
+        assert_eq!(cubic.key(1), Some((2.0, Sample::Translation(Vec3::Y))));
+        assert_eq!(cubic.key(2), None);
+        let first = channel(
+            Interpolation::Linear,
+            &[0.0],
+            Values::Rotation(vec![Quat::IDENTITY]),
+        );
+        let second = channel(
+            Interpolation::Step,
+            &[0.0, 1.0],
+            Values::Rotation(vec![Quat::IDENTITY, Quat::from_rotation_z(1.0)]),
+        );
+        let clip = Clip::new("c", 2, vec![first, cubic, second]).unwrap();
+        let rotation = clip
+            .channel(0, Property::Rotation)
+            .expect("a rotation channel");
+        assert_eq!(rotation.interpolation, Interpolation::Step);
+        assert!(clip.channel(0, Property::Scale).is_none());
+        assert!(clip.channel(1, Property::Translation).is_some());
+        // The channel samples what the pose holds.
+        let pose = clip.sample_pose(&[Transform::IDENTITY; 2], 1.0);
+        assert_eq!(rotation.sample(1.0), Sample::Rotation(pose[0].rotation));
+        let q = Quat::from_rotation_z(1.0);
+        assert_eq!(Sample::Rotation(q).components(), &[q.x, q.y, q.z, q.w][..]);
+        assert_eq!(
+            Sample::Scale(Vec3::new(1.0, 2.0, 3.0)).components(),
+            &[1.0, 2.0, 3.0]
+        );
+        assert_eq!(
+            Property::Rotation.component_names().len(),
+            Sample::Rotation(q).components().len()
+        );
     }
 
     fn pose(angle: f32, x: f32) -> Transform {

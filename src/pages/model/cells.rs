@@ -1,5 +1,5 @@
-//! The model page's cells: the file, its clips, the skeleton, one joint, one vertex and
-//! the blend of two clips.
+//! The model page's cells: the file, its clips, one joint, one vertex and the blend of
+//! two clips (the key timeline and the skeleton tree have files of their own).
 
 use super::{Asset, Cell, MAX_SPEED, ModelPage};
 use crate::link::Named;
@@ -18,6 +18,7 @@ impl ModelPage {
         match cell {
             Cell::File => self.file_ui(ui),
             Cell::Clips => self.clips_ui(ui),
+            Cell::Keys => self.keys_ui(ui),
             Cell::Skeleton => self.skeleton_ui(ui),
             Cell::Joint => self.joint_ui(ui),
             Cell::Vertex => self.vertex_ui(ui),
@@ -175,35 +176,6 @@ impl ModelPage {
                 ),
             );
         }
-    }
-
-    fn skeleton_ui(&mut self, ui: &mut Ui) {
-        ui.checkbox(&mut self.show_skeleton, "draw the skeleton over the model");
-        let model = self.model.clone();
-        let depth = |mut j: usize| {
-            let mut d = 0;
-            while let Some(p) = model.skeleton.parent(j) {
-                j = p;
-                d += 1;
-            }
-            d
-        };
-        egui::ScrollArea::vertical()
-            .id_salt("joint tree")
-            .max_height(360.0)
-            .show(ui, |ui| {
-                for (j, joint) in model.joints.iter().enumerate() {
-                    ui.horizontal(|ui| {
-                        ui.add_space(12.0 * depth(j) as f32);
-                        if ui
-                            .selectable_label(self.joint == Some(j), &joint.name)
-                            .clicked()
-                        {
-                            self.joint = Some(j);
-                        }
-                    });
-                }
-            });
     }
 
     fn joint_ui(&mut self, ui: &mut Ui) {

@@ -4,13 +4,16 @@
 mod cells;
 mod check;
 pub mod data;
+mod keys;
 mod links;
+mod tree;
 mod view;
 
 use crate::gl::MeshData;
 use crate::link::Param;
 use crate::model::Model;
 use crate::page::{Lesson, PageInfo};
+use crate::skin::clip::Property;
 use crate::ui::Camera;
 use crate::ui::check::Check;
 pub use data::{Asset, NO_FILE};
@@ -26,6 +29,7 @@ pub use view::{MESH_TINTS, Readback};
 pub enum Cell {
     File,
     Clips,
+    Keys,
     Skeleton,
     Joint,
     Vertex,
@@ -98,6 +102,12 @@ pub struct ModelPage {
     readback: view::ReadbackSlot,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
+    /// Where each key plot was drawn last frame, by the property it shows (for tests).
+    pub key_plots: Vec<(Property, egui::Rect)>,
+    /// The pick the joint tree last saw: a different pick was made elsewhere.
+    tree_pick: Option<usize>,
+    /// Bring the picked joint's row into view in the tree.
+    tree_scroll: bool,
 }
 
 /// The meshes as uploaded: skinned meshes first, then rigid ones.
@@ -135,6 +145,9 @@ impl Default for ModelPage {
             drawn: None,
             readback: Default::default(),
             viewport_rect: egui::Rect::NOTHING,
+            key_plots: Vec::new(),
+            tree_pick: None,
+            tree_scroll: false,
         };
         page.set_asset(DEFAULT_ASSET);
         page
@@ -162,6 +175,7 @@ impl ModelPage {
         self.clip_b = None;
         self.mask = None;
         self.joint = None;
+        self.tree_pick = None;
         self.vertex = None;
         self.set_clip(0);
     }
