@@ -10,6 +10,7 @@ use skinlab::page::{Page, open};
 use skinlab::pages::model::{Asset, ModelPage};
 use skinlab::skin::clip::Property;
 use skinlab::ui::check::field_label;
+use skinlab::ui::matrix::cell_label;
 
 fn opened(link: &str) -> ModelPage {
     let mut page = ModelPage::default();
@@ -79,9 +80,13 @@ fn scrubbing_changes_the_pose() {
 #[test]
 fn every_key_round_trips() {
     kit::assert_declared_params::<ModelPage>(
-        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&forget_inverse_bind=true",
+        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&forget_inverse_bind=true&local=1:0,1,0,0,0,0.5,1,1,1&inverse_bind=1:1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1",
         &[
             ("asset", "horse"),
+            ("local", "1:0,0,0,0,0,0,0,1,1"),
+            ("local", "1:0,0,0"),
+            ("inverse_bind", "1:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1"),
+            ("inverse_bind", "Elbow:1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1"),
             ("blend", "2"),
             ("t", "99"),
             ("speed", "9"),
@@ -425,4 +430,99 @@ fn assert_tree_shows(harness: &egui_kittest::Harness<'_, ModelPage>, joint: &str
         rect.top() >= top && rect.bottom() <= top + 370.0,
         "{joint} at {rect:?}, the tree from {top}"
     );
+}
+
+/// Where SimpleSkin's top vertex lands in `page`'s frame. Its skin's joint 1 is the
+/// model's joint 2 (node 0 holds the mesh).
+fn top_vertex(page: &ModelPage) -> glam::Vec3 {
+    let v = page.model.skinned_meshes[0]
+        .part
+        .vertices
+        .positions
+        .iter()
+        .position(|p| p.abs_diff_eq(glam::Vec3::new(-0.5, 2.0, 0.0), 1e-6))
+        .expect("SimpleSkin's top vertex");
+    page.frame().skinned[0][v].position
+}
+
+const BENT: glam::Vec3 = glam::Vec3::new(-1.0, 0.5, 0.0);
+const BIND: glam::Vec3 = glam::Vec3::new(-0.5, 2.0, 0.0);
+
+#[test]
+fn holding_a_joint_by_hand_moves_the_mesh_until_it_is_given_back() {
+    let mut harness = page_harness(opened("model?asset=simple_skin&t=1&joint=2"), &["joint"]);
+    assert!(top_vertex(harness.state()).abs_diff_eq(BENT, 1e-5));
+    // The clip turned joint 2 by 90° about z: typing 0 holds it straight.
+    kit::type_into(&mut harness, "rotation z", "0");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(page.held.contains_key(&2), "joint 2 is held");
+    assert!(
+        top_vertex(page).abs_diff_eq(BIND, 1e-4),
+        "{}",
+        top_vertex(page)
+    );
+    let link = page.link().to_string();
+    assert!(link.contains("local=2:0,1,0,0,0,0,1,1,1"), "{link}");
+    assert!(
+        top_vertex(&opened(&link)).abs_diff_eq(BIND, 1e-4),
+        "the link reopens it"
+    );
+    // A scale of 0 is refused and the joint keeps its last valid transform.
+    kit::type_into(&mut harness, "scale y", "0");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_all_by_label_contains("scale of 0")
+            .next()
+            .is_some()
+    );
+    assert!(top_vertex(harness.state()).abs_diff_eq(BIND, 1e-4));
+    harness
+        .get_by_label("Give the joint back to the clips")
+        .click();
+    harness.run_steps(2);
+    assert!(harness.state().held.is_empty());
+    assert!(top_vertex(harness.state()).abs_diff_eq(BENT, 1e-5));
+}
+
+#[test]
+fn an_inverse_bind_recomputed_from_the_pose_puts_the_vertex_back_at_bind() {
+    let mut harness = page_harness(opened("model?asset=simple_skin&t=1&joint=2"), &["joint"]);
+    harness
+        .get_by_label("Recompute from the current pose")
+        .click();
+    harness.run_steps(2);
+    // palette = world_from_joint · inverse(world_from_joint) = I: the pose is still bent,
+    // but joint 2's vertices stay where the file put them.
+    let page = harness.state();
+    assert!(page.inverse_binds.contains_key(&2));
+    assert!(
+        top_vertex(page).abs_diff_eq(BIND, 1e-4),
+        "{}",
+        top_vertex(page)
+    );
+    assert!(page.link().to_string().contains("inverse_bind=2:"));
+    // A singular or NaN edit is refused; the value stays (as the field showed it when
+    // clicked: a click rounds to the two decimals shown).
+    for (cell, text, reason) in [((2, 2), "0", "inverse"), ((2, 2), "nan", "finite")] {
+        let label = cell_label("model inverse bind", cell.0, cell.1);
+        harness.get_by_label(&label).click();
+        harness.run_steps(2);
+        let kept = harness.state().inverse_binds[&2];
+        kit::type_into(&mut harness, &label, text);
+        harness.key_press(egui::Key::Enter);
+        harness.run_steps(2);
+        assert_eq!(harness.state().inverse_binds[&2], kept, "{text} refused");
+        assert!(
+            harness.query_all_by_label_contains(reason).next().is_some(),
+            "{text}: the reason is shown"
+        );
+    }
+    harness.get_by_label("Back to the file's").click();
+    harness.run_steps(2);
+    assert!(harness.state().inverse_binds.is_empty());
+    assert!(top_vertex(harness.state()).abs_diff_eq(BENT, 1e-5));
 }

@@ -49,31 +49,51 @@ pub fn read(
     form: &str,
     check: impl Fn(Vec3) -> Option<String>,
 ) -> Result<Vec<(usize, Vec3)>, String> {
+    let humanoid = |name: &str| {
+        joint_index(name)
+            .ok_or_else(|| format!("`{name}` is not a joint. The joints are: {}", joint_names()))
+    };
+    let entries = read_list(value, form, 3, humanoid, |n| check(Vec3::from_slice(n)))?;
+    Ok(entries
+        .into_iter()
+        .map(|(joint, n)| (joint, Vec3::from_slice(&n)))
+        .collect())
+}
+
+/// Reads `name:n,n,…` entries joined by `;` for any rig: `find` turns a name into a
+/// joint (or says why not, naming the valid ones), each entry has exactly `count`
+/// finite numbers, no joint comes twice, and `check` may refuse the numbers (it
+/// returns the reason). An error is `form` (the key's grammar), then what is wrong.
+pub fn read_list(
+    value: &str,
+    form: &str,
+    count: usize,
+    find: impl Fn(&str) -> Result<usize, String>,
+    check: impl Fn(&[f32]) -> Option<String>,
+) -> Result<Vec<(usize, Vec<f32>)>, String> {
     let bad = |why: String| format!("{form}; {why}");
-    let mut seen = [false; JOINT_COUNT];
-    let mut out = Vec::new();
+    let mut out: Vec<(usize, Vec<f32>)> = Vec::new();
     for entry in value.split(';') {
         let Some((name, text)) = entry.split_once(':') else {
             return Err(form.to_owned());
         };
-        let joint = joint_index(name).ok_or_else(|| {
-            bad(format!(
-                "`{name}` is not a joint. The joints are: {}",
-                joint_names()
-            ))
-        })?;
-        if std::mem::replace(&mut seen[joint], true) {
+        let joint = find(name).map_err(bad)?;
+        if out.iter().any(|(j, _)| *j == joint) {
             return Err(bad(format!("`{name}` is given twice")));
         }
         let parsed: Option<Vec<f32>> = text.split(',').map(parse_number).collect();
-        let Some(&[x, y, z]) = parsed.as_deref() else {
-            return Err(bad(format!("`{name}` needs three finite numbers")));
+        let Some(numbers) = parsed.filter(|n| n.len() == count) else {
+            let words = if count == 3 {
+                "three".to_owned()
+            } else {
+                count.to_string()
+            };
+            return Err(bad(format!("`{name}` needs {words} finite numbers")));
         };
-        let v = Vec3::new(x, y, z);
-        if let Some(problem) = check(v) {
+        if let Some(problem) = check(&numbers) {
             return Err(bad(format!("for `{name}`, {problem}")));
         }
-        out.push((joint, v));
+        out.push((joint, numbers));
     }
     Ok(out)
 }

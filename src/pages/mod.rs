@@ -12,6 +12,7 @@ pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
 pub mod joint_link;
+pub mod local_transform;
 pub mod model;
 pub mod normals;
 pub mod quaternions;

@@ -69,7 +69,8 @@ pub fn matrix_edit_ui(
                                 DragValue::new(cell)
                                     .speed(0.01)
                                     .fixed_decimals(2)
-                                    .min_decimals(2),
+                                    .min_decimals(2)
+                                    .custom_formatter(|x, _| fixed2(x as f32)),
                             )
                         })
                         .inner;

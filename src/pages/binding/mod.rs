@@ -11,7 +11,7 @@ mod view;
 
 use crate::gl::{MeshData, Primitive};
 use crate::link::Named;
-use crate::link::{Access, Param, numbers, parse_number};
+use crate::link::{Access, Param, numbers};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::lbs::{SkinMesh, skin_vertices};
 use crate::skin::matrix::checked_inverse;
@@ -279,36 +279,24 @@ const INVERSE_BIND_FORM: &str =
 /// Reads `inverse_bind`: joint names, sixteen finite numbers each, no joint twice, and
 /// every matrix invertible (an inverse bind with no inverse could not come from a pose).
 fn read_inverse_binds(text: &str) -> Result<Vec<(usize, Mat4)>, String> {
-    let bad = |why: String| format!("{INVERSE_BIND_FORM}; {why}");
-    let mut seen = [false; JOINT_COUNT];
-    let mut out = Vec::new();
-    for entry in text.split(';') {
-        let Some((name, text)) = entry.split_once(':') else {
-            return Err(INVERSE_BIND_FORM.to_owned());
-        };
-        let Some(joint) = JOINT_NAMES.iter().position(|n| *n == name) else {
-            return Err(bad(format!(
+    let find = |name: &str| {
+        JOINT_NAMES.iter().position(|n| *n == name).ok_or_else(|| {
+            format!(
                 "`{name}` is not a joint. The joints are: {}",
                 JOINT_NAMES.join(", ")
-            )));
-        };
-        if seen
-            .get_mut(joint)
-            .is_some_and(|s| std::mem::replace(s, true))
-        {
-            return Err(bad(format!("`{name}` is given twice")));
-        }
-        let parsed: Option<Vec<f32>> = text.split(',').map(parse_number).collect();
-        let Some(cells) = parsed.and_then(|c| <[f32; 16]>::try_from(c).ok()) else {
-            return Err(bad(format!("`{name}` needs 16 finite numbers")));
-        };
-        let m = Mat4::from_cols_array(&cells);
-        if let Err(why) = checked_inverse(&m) {
-            return Err(bad(format!("`{name}`: {why}")));
-        }
-        out.push((joint, m));
-    }
-    Ok(out)
+            )
+        })
+    };
+    let check = |cells: &[f32]| {
+        checked_inverse(&Mat4::from_cols_slice(cells))
+            .err()
+            .map(|e| e.to_string())
+    };
+    let entries = crate::pages::joint_link::read_list(text, INVERSE_BIND_FORM, 16, find, check)?;
+    Ok(entries
+        .into_iter()
+        .map(|(joint, cells)| (joint, Mat4::from_cols_slice(&cells)))
+        .collect())
 }
 
 /// Writes `inverse_bind`: the joints whose inverse bind differs from the one captured

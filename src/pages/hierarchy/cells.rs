@@ -2,29 +2,18 @@
 //! the wrong order (the check-yourself cell is in `exercise`).
 
 use super::exercise::tidy;
-use super::field::{Field, problem, rounded};
 use super::walk;
 use super::{HierarchyPage, Pose};
+use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
 use crate::rigs::humanoid::{self, JOINTS};
-use crate::skin::Trs;
 use crate::ui::error_ui;
-use egui::{Color32, DragValue, RichText, Role, Ui, WidgetInfo};
+use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec3};
 
 /// The colour of everything that shows the wrong order.
 pub const WRONG: Color32 = Color32::from_rgb(255, 110, 200);
 /// The colour of the joints an edit moves.
 pub const MOVED: Color32 = Color32::from_rgb(255, 200, 70);
-
-/// The accessibility label of one local-transform field, e.g. `rotation z`.
-pub fn field_label(field: Field, axis: usize) -> String {
-    let name = match field {
-        Field::Translation => "translation",
-        Field::Rotation => "rotation",
-        Field::Scale => "scale",
-    };
-    format!("{name} {}", ["x", "y", "z"][axis])
-}
 
 /// A read-only matrix without float noise: `cos 90°` shows as `0.00`, not `-0.00`.
 pub(super) fn matrix_view_ui(ui: &mut Ui, name: &str, m: &Mat4) {
@@ -48,49 +37,6 @@ pub(super) fn wrapped(ui: &mut Ui, text: impl Into<egui::WidgetText>) {
 
 fn name(joint: usize) -> &'static str {
     JOINTS[joint].name
-}
-
-/// One row of three numbers. Rotation is shown in degrees and stored in radians.
-/// Returns whether the user changed a number.
-fn field_ui(ui: &mut Ui, field: Field, value: &mut Vec3) -> bool {
-    let (label, speed, suffix, decimals) = match field {
-        Field::Translation => ("translation", 0.005, "", 3),
-        Field::Rotation => ("rotation", 0.5, "°", 1),
-        Field::Scale => ("scale", 0.005, "", 3),
-    };
-    let mut changed = false;
-    ui.horizontal(|ui| {
-        ui.add_sized([92.0, 20.0], egui::Label::new(label));
-        for axis in 0..3 {
-            let mut shown = match field {
-                Field::Rotation => value[axis].to_degrees(),
-                _ => value[axis],
-            };
-            let response = ui.add(
-                DragValue::new(&mut shown)
-                    .speed(speed)
-                    .prefix(format!("{} ", ["x", "y", "z"][axis]))
-                    .suffix(suffix)
-                    .min_decimals(decimals)
-                    .max_decimals(decimals + 1),
-            );
-            let text = field_label(field, axis);
-            response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, text.clone()));
-            if response.changed() {
-                value[axis] = match field {
-                    Field::Rotation => shown.to_radians(),
-                    _ => shown,
-                };
-                changed = true;
-            }
-        }
-    });
-    changed
-}
-
-/// Why a local transform cannot be used, if it cannot.
-fn trs_problem(trs: &Trs) -> Option<String> {
-    Field::ALL.iter().find_map(|f| problem(*f, f.get(trs)))
 }
 
 impl HierarchyPage {
@@ -138,24 +84,14 @@ impl HierarchyPage {
                 self.refused = None;
             }
         });
-        let mut candidate = self.pose[joint];
-        let mut changed = false;
-        for field in [Field::Translation, Field::Rotation, Field::Scale] {
-            changed |= field_ui(ui, field, field.get_mut(&mut candidate));
-        }
-        if changed {
-            let candidate = rounded(candidate);
-            match trs_problem(&candidate) {
-                Some(problem) => {
-                    self.refused = Some(format!(
-                        "Edit refused: {problem}. {} keeps its last valid value.",
-                        name(joint)
-                    ))
-                }
-                None => {
-                    self.pose[joint] = candidate;
-                    self.refused = None;
-                }
+        match trs_edit_ui(ui, &mut self.pose[joint]) {
+            TrsEdit::Unchanged => {}
+            TrsEdit::Changed => self.refused = None,
+            TrsEdit::Refused(problem) => {
+                self.refused = Some(format!(
+                    "Edit refused: {problem}. {} keeps its last valid value.",
+                    name(joint)
+                ))
             }
         }
         if let Some(reason) = &self.refused {

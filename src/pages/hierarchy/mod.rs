@@ -3,7 +3,6 @@
 
 mod cells;
 pub mod exercise;
-pub mod field;
 mod links;
 mod view;
 pub mod walk;
@@ -12,6 +11,7 @@ use crate::gl::{MeshData, Primitive};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::pages::joint_link::{self, JOINT_NAMES};
+use crate::pages::local_transform::{Field, problem};
 use crate::rigs::humanoid::{self, JOINT_COUNT};
 use crate::skin::Trs;
 use crate::skin::lbs::inverse_bind;
@@ -19,7 +19,6 @@ use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use egui::{Pos2, Ui};
 use exercise::EXERCISES;
-use field::{Field, problem};
 use glam::{Mat4, Vec3};
 use std::sync::{Arc, OnceLock};
 

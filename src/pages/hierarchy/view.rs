@@ -2,9 +2,9 @@
 //! drag that turns a joint's parent.
 
 use super::cells::{MOVED, WRONG};
-use super::field::rounded;
 use super::{Drag, HierarchyPage, Pose};
 use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::pages::local_transform::rounded;
 use crate::rigs::humanoid::{self, JOINTS};
 use crate::skin::lbs::palette;
 use crate::ui::pick::{PICK_RADIUS, nearest};

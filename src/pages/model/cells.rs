@@ -4,13 +4,17 @@
 use super::{Asset, Cell, MAX_SPEED, ModelPage};
 use crate::link::Named;
 use crate::page::Lesson;
+use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
+use crate::skin::Trs;
+use crate::skin::clip::Transform;
 use crate::skin::lbs::VertexBreakdown;
 use crate::ui::file_dialog::{Choice, FileDialog};
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
-use crate::ui::matrix::{matrix_view_ui, vec3_text};
+use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui, vec3_text};
 use crate::ui::{error_ui, mono_ui};
 use egui::{Color32, RichText, Ui};
+use glam::Mat4;
 
 impl ModelPage {
     pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
@@ -193,48 +197,148 @@ impl ModelPage {
         let frame = self.frame();
         let model = self.model.clone();
         ui.label(RichText::new(format!("joint `{}`", model.joints[j].name)).strong());
-        if let Some(local) = frame.pose.get(j) {
-            mono_ui(
-                ui,
-                format!(
-                    "local T = {}\nlocal R = ({:.3}, {:.3}, {:.3}, {:.3})  (x, y, z, w)\nlocal S = {}",
-                    vec3_text(local.translation),
-                    local.rotation.x,
-                    local.rotation.y,
-                    local.rotation.z,
-                    local.rotation.w,
-                    vec3_text(local.scale)
-                ),
-            );
+        if let Some(local) = frame.pose.get(j).copied() {
+            self.local_ui(ui, j, local);
         }
         if let Some(world) = frame.world.get(j) {
             ui.label("world_from_joint:");
             matrix_view_ui(ui, "model world", world);
         }
-        let in_skin = model
+        let in_skins: Vec<(usize, usize)> = model
             .skins
             .iter()
             .enumerate()
-            .find_map(|(s, skin)| skin.joints.iter().position(|&k| k == j).map(|i| (s, i)));
-        match in_skin {
-            Some((s, i)) => {
-                ui.label(format!(
-                    "joint_from_bind (skin {s}, joint {i}), from the file:"
-                ));
-                matrix_view_ui(ui, "model inverse bind", &model.skins[s].joint_from_bind[i]);
-                ui.label(if self.forget_inverse_bind {
-                    "palette matrix (the inverse bind left out):"
-                } else {
-                    "palette matrix = world_from_joint · joint_from_bind:"
-                });
-                if let Some(m) = frame.palettes.get(s).and_then(|p| p.get(i)) {
-                    matrix_view_ui(ui, "model palette", m);
-                }
+            .filter_map(|(s, skin)| skin.joints.iter().position(|&k| k == j).map(|i| (s, i)))
+            .collect();
+        let Some(&(s, i)) = in_skins.first() else {
+            ui.label("No skin lists this joint: it has no inverse bind and weighs no vertex.");
+            return;
+        };
+        let world = frame.world.get(j).copied().unwrap_or(Mat4::IDENTITY);
+        self.inverse_bind_ui(ui, j, (s, i), in_skins.len(), world);
+        ui.label(if self.forget_inverse_bind {
+            "palette matrix (the inverse bind left out):"
+        } else {
+            "palette matrix = world_from_joint · joint_from_bind:"
+        });
+        // Worked out again: an edit above changes it this frame.
+        if let Some(m) = self.palette(s, &frame.world).get(i) {
+            matrix_view_ui(ui, "model palette", m);
+        }
+        if let Some(reason) = &self.edit_refused {
+            error_ui(ui, reason.clone());
+        }
+    }
+
+    /// The picked joint's local transform, editable: an edit holds the joint there,
+    /// whatever the clips say, until it is given back.
+    fn local_ui(&mut self, ui: &mut Ui, j: usize, local: Transform) {
+        let held = self.held.contains_key(&j);
+        ui.label(if held {
+            "local transform, held by hand (the clips no longer move this joint):"
+        } else {
+            "local transform from the clips (drag a number to hold the joint by hand):"
+        });
+        let mut trs = Trs {
+            translation: local.translation,
+            scale: local.scale,
+            ..Trs::default()
+        };
+        trs.set_quat(local.rotation);
+        match trs_edit_ui(ui, &mut trs) {
+            TrsEdit::Unchanged => {}
+            TrsEdit::Changed => {
+                self.held.insert(
+                    j,
+                    Transform {
+                        translation: trs.translation,
+                        rotation: trs.quat(),
+                        scale: trs.scale,
+                    },
+                );
+                self.edit_refused = None;
             }
-            None => {
-                ui.label("No skin lists this joint: it has no inverse bind and weighs no vertex.");
+            TrsEdit::Refused(problem) => {
+                self.edit_refused = Some(format!(
+                    "Edit refused: {problem}. The joint keeps its last valid transform."
+                ));
             }
         }
+        mono_ui(
+            ui,
+            format!(
+                "as stored: R = ({:.3}, {:.3}, {:.3}, {:.3})  (x, y, z, w)",
+                local.rotation.x, local.rotation.y, local.rotation.z, local.rotation.w
+            ),
+        );
+        if held && ui.button("Give the joint back to the clips").clicked() {
+            self.held.remove(&j);
+        }
+    }
+
+    /// The picked joint's inverse bind, editable, with the two ways back: recompute it
+    /// from the pose on screen, or take the file's again.
+    fn inverse_bind_ui(
+        &mut self,
+        ui: &mut Ui,
+        j: usize,
+        (s, i): (usize, usize),
+        skins: usize,
+        world: Mat4,
+    ) {
+        let edited = self.inverse_binds.contains_key(&j);
+        let place = if skins > 1 {
+            format!("skin {s} joint {i}; {skins} skins list this joint and an edit changes all")
+        } else {
+            format!("skin {s}, joint {i}")
+        };
+        let source = if edited {
+            "edited by hand"
+        } else {
+            "from the file"
+        };
+        ui.label(format!("joint_from_bind ({place}), {source}:"));
+        let mut bind = self.joint_from_bind(s, i, j);
+        let invertible = |m: &Mat4| {
+            crate::skin::matrix::checked_inverse(m)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        match matrix_edit_ui(ui, "model inverse bind", &mut bind, invertible) {
+            MatrixEdit::Unchanged => {}
+            MatrixEdit::Changed => {
+                self.inverse_binds.insert(j, bind);
+                self.edit_refused = None;
+            }
+            MatrixEdit::Refused(reason) => {
+                self.edit_refused = Some(format!(
+                    "Edit refused: {reason}. The inverse bind keeps its last valid value."
+                ));
+            }
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Recompute from the current pose")
+                .on_hover_text(
+                    "joint_from_bind = inverse(world_from_joint) as the joint stands now",
+                )
+                .clicked()
+            {
+                match crate::skin::matrix::checked_inverse(&world) {
+                    Ok(inverse) => {
+                        self.inverse_binds.insert(j, inverse);
+                        self.edit_refused = None;
+                    }
+                    Err(e) => {
+                        self.edit_refused =
+                            Some(format!("The current pose has no inverse here: {e}."))
+                    }
+                }
+            }
+            if edited && ui.button("Back to the file's").clicked() {
+                self.inverse_binds.remove(&j);
+            }
+        });
     }
 
     fn vertex_ui(&mut self, ui: &mut Ui) {

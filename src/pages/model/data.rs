@@ -133,8 +133,20 @@ impl ModelPage {
         Some(b.time_at(phase))
     }
 
-    /// The pose: clip A at the time, blended with clip B (under the mask) if chosen.
+    /// The pose: clip A at the time, blended with clip B (under the mask) if chosen,
+    /// and the joints held by hand at their held transforms.
     pub fn sample_pose(&self) -> Pose {
+        let mut pose = self.clip_pose();
+        for (&joint, held) in &self.held {
+            if let Some(local) = pose.get_mut(joint) {
+                *local = *held;
+            }
+        }
+        pose
+    }
+
+    /// The pose the clips give: clip A at the time, blended with clip B if chosen.
+    fn clip_pose(&self) -> Pose {
         let model = &self.model;
         let Some(a) = model.clips.get(self.clip) else {
             return model.rest_pose.clone();
@@ -152,18 +164,37 @@ impl ModelPage {
         blend_poses_masked(&pose_a, &pose_b, self.blend, &mask, self.sign_check)
     }
 
-    /// The palette of skin `skin` under `world`, or the world matrices alone when the
-    /// inverse bind is forgotten.
-    pub fn palette(&self, skin: usize, world: &[Mat4]) -> Vec<Mat4> {
-        if !self.forget_inverse_bind {
-            return self.model.palette(skin, world);
-        }
-        self.model.skins.get(skin).map_or_else(Vec::new, |s| {
-            s.joints
-                .iter()
-                .map(|&j| world.get(j).copied().unwrap_or(Mat4::IDENTITY))
-                .collect()
+    /// The inverse bind of joint `joint` in skin `skin` (`index` is its place in the
+    /// skin's list): the hand-edited one if there is one, else the file's.
+    pub fn joint_from_bind(&self, skin: usize, index: usize, joint: usize) -> Mat4 {
+        self.inverse_binds.get(&joint).copied().unwrap_or_else(|| {
+            self.model
+                .skins
+                .get(skin)
+                .and_then(|s| s.joint_from_bind.get(index))
+                .copied()
+                .unwrap_or(Mat4::IDENTITY)
         })
+    }
+
+    /// The palette of skin `skin` under `world`: `world_from_joint · joint_from_bind`
+    /// per skin joint, or the world matrices alone when the inverse bind is forgotten.
+    pub fn palette(&self, skin: usize, world: &[Mat4]) -> Vec<Mat4> {
+        let Some(s) = self.model.skins.get(skin) else {
+            return Vec::new();
+        };
+        s.joints
+            .iter()
+            .enumerate()
+            .map(|(i, &j)| {
+                let world = world.get(j).copied().unwrap_or(Mat4::IDENTITY);
+                if self.forget_inverse_bind {
+                    world
+                } else {
+                    world * self.joint_from_bind(skin, i, j)
+                }
+            })
+            .collect()
     }
 
     /// The frame for the current state.

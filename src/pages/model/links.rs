@@ -2,7 +2,13 @@
 //! cannot stand in a link), times checked against the clip.
 
 use super::{Asset, Cell, DEFAULT_ASSET, MAX_SPEED, ModelPage, NO_FILE};
-use crate::link::{Access, Named, Param, is_link_value};
+use crate::link::{Access, Named, Param, is_link_value, numbers};
+use crate::pages::joint_link::read_list;
+use crate::pages::local_transform::{rounded, trs_problem};
+use crate::skin::Trs;
+use crate::skin::clip::Transform;
+use crate::skin::matrix::checked_inverse;
+use glam::{Mat4, Vec3};
 
 /// A name for a link: the name itself when a link can hold it and it names one thing,
 /// else its index (both read back).
@@ -23,6 +29,24 @@ fn find_name<'a>(mut names: impl Iterator<Item = &'a str> + Clone, text: &str) -
     match text.parse::<usize>() {
         Ok(i) if i < count => Some(i),
         _ => names.position(|n| n == text),
+    }
+}
+
+/// What `local` holds: a joint, then translation, rotation (radians, R = Rx·Ry·Rz)
+/// and scale.
+const LOCAL_FORM: &str = "entries like `Head:0,1.2,0,0,0.5,0,1,1,1` (a joint, then translation, \
+                          rotation in radians and scale) joined by `;`";
+/// What `inverse_bind` holds.
+const INVERSE_BIND_FORM: &str =
+    "entries like `Head:` and 16 numbers (a matrix, column by column) joined by `;`";
+
+/// The local transform nine link numbers give: translation, rotation, scale.
+fn local_trs(n: &[f32]) -> Trs {
+    let v = |k: usize| Vec3::from_slice(&n[3 * k..3 * k + 3]);
+    Trs {
+        translation: v(0),
+        rotation: v(1),
+        scale: v(2),
     }
 }
 
@@ -220,6 +244,91 @@ pub const PARAMS: &[Param<ModelPage>] = &[
         access: Access::Bool {
             set: |s, on| s.forget_inverse_bind = on,
             get: |s| s.forget_inverse_bind.then_some(true),
+        },
+    },
+    Param {
+        key: "local",
+        doc: "joints held by hand: their local transform replaces the clips'",
+        access: Access::Text {
+            expected: LOCAL_FORM,
+            set: |s, text| {
+                let check = |n: &[f32]| {
+                    let trs = local_trs(n);
+                    trs_problem(&trs)
+                };
+                let find = |name: &str| s.find_joint(name);
+                let entries = read_list(text, LOCAL_FORM, 9, find, check)?;
+                for (joint, n) in entries {
+                    let trs = local_trs(&n);
+                    s.held.insert(
+                        joint,
+                        Transform {
+                            translation: trs.translation,
+                            rotation: trs.quat(),
+                            scale: trs.scale,
+                        },
+                    );
+                }
+                s.scroll_to.set(Some(Cell::Joint.into()));
+                Ok(())
+            },
+            get: |s| {
+                let entries: Vec<String> = s
+                    .held
+                    .iter()
+                    .filter_map(|(&joint, held)| {
+                        let mut trs = Trs {
+                            translation: held.translation,
+                            scale: held.scale,
+                            ..Trs::default()
+                        };
+                        trs.set_quat(held.rotation);
+                        let trs = rounded(trs);
+                        let n = [trs.translation, trs.rotation, trs.scale].map(|v| v.to_array());
+                        Some(format!(
+                            "{}:{}",
+                            s.joint_link(joint)?,
+                            numbers(n.as_flattened())
+                        ))
+                    })
+                    .collect();
+                (!entries.is_empty()).then(|| entries.join(";"))
+            },
+        },
+    },
+    Param {
+        key: "inverse_bind",
+        doc: "inverse binds edited by hand, by joint (every skin that lists it)",
+        access: Access::Text {
+            expected: INVERSE_BIND_FORM,
+            set: |s, text| {
+                let check = |n: &[f32]| {
+                    checked_inverse(&Mat4::from_cols_slice(n))
+                        .err()
+                        .map(|e| e.to_string())
+                };
+                let find = |name: &str| s.find_joint(name);
+                let entries = read_list(text, INVERSE_BIND_FORM, 16, find, check)?;
+                for (joint, n) in entries {
+                    s.inverse_binds.insert(joint, Mat4::from_cols_slice(&n));
+                }
+                s.scroll_to.set(Some(Cell::Joint.into()));
+                Ok(())
+            },
+            get: |s| {
+                let entries: Vec<String> = s
+                    .inverse_binds
+                    .iter()
+                    .filter_map(|(&joint, m)| {
+                        Some(format!(
+                            "{}:{}",
+                            s.joint_link(joint)?,
+                            numbers(&m.to_cols_array())
+                        ))
+                    })
+                    .collect();
+                (!entries.is_empty()).then(|| entries.join(";"))
+            },
         },
     },
 ];

@@ -14,9 +14,12 @@ use crate::link::Param;
 use crate::model::Model;
 use crate::page::{Lesson, PageInfo};
 use crate::skin::clip::Property;
+use crate::skin::clip::Transform;
 use crate::ui::Camera;
 use crate::ui::check::Check;
 pub use data::{Asset, NO_FILE};
+use glam::Mat4;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 pub use view::{MESH_TINTS, Readback};
 
@@ -88,6 +91,13 @@ pub struct ModelPage {
     pub forget_inverse_bind: bool,
     /// Draw the skeleton over the meshes.
     pub show_skeleton: bool,
+    /// Joints held by hand, by joint: this local transform replaces the clips'.
+    pub held: BTreeMap<usize, Transform>,
+    /// Inverse binds edited by hand, by joint: each replaces the file's in every skin
+    /// that lists the joint.
+    pub inverse_binds: BTreeMap<usize, Mat4>,
+    /// Why the last hand edit was refused (the value kept its last valid state).
+    pub edit_refused: Option<String>,
     /// The file chooser, while it is open.
     dialog: Option<crate::ui::file_dialog::FileDialog>,
     /// Why the last file the user tried could not be opened (the page kept its model).
@@ -137,6 +147,9 @@ impl Default for ModelPage {
             heat: false,
             forget_inverse_bind: false,
             show_skeleton: true,
+            held: BTreeMap::new(),
+            inverse_binds: BTreeMap::new(),
+            edit_refused: None,
             dialog: None,
             open_error: None,
             check: Check::default(),
@@ -174,6 +187,9 @@ impl ModelPage {
         self.drawn = None;
         self.clip_b = None;
         self.mask = None;
+        self.held.clear();
+        self.inverse_binds.clear();
+        self.edit_refused = None;
         self.joint = None;
         self.tree_pick = None;
         self.vertex = None;

@@ -1,8 +1,9 @@
-//! The parts of a joint's local transform that the page edits, and the values it
-//! refuses: the same rules for a typed number, a drag and a link.
+//! A joint's local transform as pages edit it: its three parts, the values they refuse
+//! (the same rules for a typed number, a drag and a link), and the editor.
 
 use crate::pages::joint_link;
 use crate::skin::Trs;
+use egui::{DragValue, Role, Ui, WidgetInfo};
 use glam::Vec3;
 
 /// A part of a joint's local transform: edited in the local cell, carried by a link key.
@@ -76,6 +77,91 @@ pub fn problem(field: Field, value: Vec3) -> Option<String> {
     (field == Field::Scale && value.abs().min_element() < 1e-3).then(|| {
         "a scale of 0 flattens the joint to nothing, and its matrix has no inverse".to_owned()
     })
+}
+
+/// Why a local transform cannot be used, if it cannot.
+pub fn trs_problem(trs: &Trs) -> Option<String> {
+    Field::ALL.iter().find_map(|f| problem(*f, f.get(trs)))
+}
+
+/// The accessibility label of one local-transform field, e.g. `rotation z`.
+pub fn field_label(field: Field, axis: usize) -> String {
+    let name = match field {
+        Field::Translation => "translation",
+        Field::Rotation => "rotation",
+        Field::Scale => "scale",
+    };
+    format!("{name} {}", ["x", "y", "z"][axis])
+}
+
+/// One row of three numbers. Rotation is shown in degrees and stored in radians.
+/// Returns whether the user changed a number.
+fn field_ui(ui: &mut Ui, field: Field, value: &mut Vec3) -> bool {
+    let (label, speed, suffix, decimals) = match field {
+        Field::Translation => ("translation", 0.005, "", 3),
+        Field::Rotation => ("rotation", 0.5, "°", 1),
+        Field::Scale => ("scale", 0.005, "", 3),
+    };
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.add_sized([92.0, 20.0], egui::Label::new(label));
+        for axis in 0..3 {
+            let mut shown = match field {
+                Field::Rotation => value[axis].to_degrees(),
+                _ => value[axis],
+            };
+            let response = ui.add(
+                DragValue::new(&mut shown)
+                    .speed(speed)
+                    .prefix(format!("{} ", ["x", "y", "z"][axis]))
+                    .suffix(suffix)
+                    .min_decimals(decimals)
+                    .max_decimals(decimals + 1),
+            );
+            let text = field_label(field, axis);
+            response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, text.clone()));
+            if response.changed() {
+                value[axis] = match field {
+                    Field::Rotation => shown.to_radians(),
+                    _ => shown,
+                };
+                changed = true;
+            }
+        }
+    });
+    changed
+}
+
+/// What the user did to a local transform in [`trs_edit_ui`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum TrsEdit {
+    /// Nothing.
+    Unchanged,
+    /// A valid edit, stored (rounded to 4 decimals).
+    Changed,
+    /// An edit that [`trs_problem`] refused; the transform kept its value.
+    Refused(String),
+}
+
+/// Translation, rotation (degrees, `R = Rx · Ry · Rz`) and scale as three rows of
+/// numbers. A valid edit is stored rounded; a refused one leaves `trs` as it was.
+pub fn trs_edit_ui(ui: &mut Ui, trs: &mut Trs) -> TrsEdit {
+    let mut candidate = *trs;
+    let mut changed = false;
+    for field in [Field::Translation, Field::Rotation, Field::Scale] {
+        changed |= field_ui(ui, field, field.get_mut(&mut candidate));
+    }
+    if !changed {
+        return TrsEdit::Unchanged;
+    }
+    let candidate = rounded(candidate);
+    match trs_problem(&candidate) {
+        Some(problem) => TrsEdit::Refused(problem),
+        None => {
+            *trs = candidate;
+            TrsEdit::Changed
+        }
+    }
 }
 
 /// `trs` rounded to 4 decimals, so the links of dragged and typed poses stay short and
