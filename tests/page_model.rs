@@ -526,3 +526,29 @@ fn an_inverse_bind_recomputed_from_the_pose_puts_the_vertex_back_at_bind() {
     assert!(harness.state().inverse_binds.is_empty());
     assert!(top_vertex(harness.state()).abs_diff_eq(BENT, 1e-5));
 }
+
+#[test]
+fn the_blend_cell_shows_the_picked_joints_rotation_from_a_from_b_and_blended() {
+    let link = "model?clip=Walking&clip_b=Running&blend=0.5&joint=Head&t=0.4";
+    let harness = page_harness(opened(link), &["blend"]);
+    let page = harness.state();
+    let j = page.joint.expect("Head");
+    let model = page.model.clone();
+    let a = model.sample(&model.clips[page.clip], page.time)[j].rotation;
+    let b = model.sample(&model.clips[page.clip_b.unwrap()], page.time_b().unwrap())[j].rotation;
+    let blended = page.clip_pose()[j].rotation;
+    // Half of each, on the short arc: the blend sits between A and B.
+    let (ab, half) = (a.angle_between(b), a.angle_between(blended));
+    assert!(
+        ab > 1e-3 && (half - ab / 2.0).abs() < 0.02 * ab.max(0.01),
+        "{ab} {half}"
+    );
+    let text = |q: glam::Quat| format!("({:6.3}, {:6.3}, {:6.3}, {:6.3})", q.x, q.y, q.z, q.w);
+    for (row, q) in [("from A", a), ("from B", b), ("blended", blended)] {
+        let line = format!("{row:<10}{}", text(q));
+        assert!(
+            harness.query_all_by_label_contains(&line).next().is_some(),
+            "`{line}` shown"
+        );
+    }
+}

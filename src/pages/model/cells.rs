@@ -458,5 +458,46 @@ impl ModelPage {
                 ),
             );
         }
+        self.blend_rotation_ui(ui);
+    }
+
+    /// The picked joint's local rotation from clip A, from clip B and blended.
+    fn blend_rotation_ui(&self, ui: &mut Ui) {
+        let model = &self.model;
+        let (Some(j), Some(a), Some(b), Some(tb)) = (
+            self.joint,
+            model.clips.get(self.clip),
+            self.clip_b.and_then(|b| model.clips.get(b)),
+            self.time_b(),
+        ) else {
+            ui.label("Pick a joint and a clip B to see its rotation from each clip and blended.");
+            return;
+        };
+        let (Some(qa), Some(qb), Some(blended)) = (
+            model.sample(a, self.time).get(j).map(|t| t.rotation),
+            model.sample(b, tb).get(j).map(|t| t.rotation),
+            self.clip_pose().get(j).map(|t| t.rotation),
+        ) else {
+            return;
+        };
+        let q = |q: glam::Quat| format!("({:6.3}, {:6.3}, {:6.3}, {:6.3})", q.x, q.y, q.z, q.w);
+        let dot = qa.dot(qb);
+        let sign = match (dot < 0.0, self.sign_check) {
+            (false, _) => "q_a · q_b >= 0: no flip needed".to_owned(),
+            (true, true) => format!("q_a · q_b = {dot:.3} < 0: q_b is flipped first"),
+            (true, false) => {
+                format!("q_a · q_b = {dot:.3} < 0, and the check is off: the long way round")
+            }
+        };
+        let name = model.joints.get(j).map_or("", |joint| joint.name.as_str());
+        mono_ui(
+            ui,
+            format!(
+                "joint `{name}`, local rotation (x, y, z, w)\nfrom A    {}\nfrom B    {}\nblended   {}\n{sign}",
+                q(qa),
+                q(qb),
+                q(blended)
+            ),
+        );
     }
 }

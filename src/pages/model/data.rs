@@ -146,7 +146,7 @@ impl ModelPage {
     }
 
     /// The pose the clips give: clip A at the time, blended with clip B if chosen.
-    fn clip_pose(&self) -> Pose {
+    pub fn clip_pose(&self) -> Pose {
         let model = &self.model;
         let Some(a) = model.clips.get(self.clip) else {
             return model.rest_pose.clone();
