@@ -5,7 +5,7 @@ use super::ModelPage;
 use super::data::Frame;
 use crate::gl::{MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw, capture_skinned};
 use crate::skin::Influences;
-use crate::skin::lbs::SkinMesh;
+use crate::skin::lbs::{SkinMesh, VertexBreakdown};
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::AfterPaint;
@@ -295,6 +295,19 @@ impl ModelPage {
                 .and_then(|mesh| mesh.get(v))
                 .and_then(|p| vp.to_screen(p.position))
         {
+            // Each joint's partial position (palette[joint] · v) as a ghost dot, tied
+            // to the skinned position, their weighted sum.
+            let mesh = &self.model.skinned_meshes[m];
+            let palette = frame.palettes.get(mesh.skin).map_or(&[][..], Vec::as_slice);
+            if let Some(b) = VertexBreakdown::new(palette, &mesh.part.vertices, v) {
+                let ghost = Color32::from_rgba_unmultiplied(90, 90, 255, 200);
+                for (_, weight, partial) in &b.parts {
+                    if let Some(p) = vp.to_screen(*partial) {
+                        painter.line_segment([p, s], Stroke::new(1.0, ghost));
+                        painter.circle_stroke(p, 3.0 + 5.0 * weight, Stroke::new(2.0, ghost));
+                    }
+                }
+            }
             painter.circle(s, 6.0, Color32::WHITE, Stroke::new(2.0, Color32::BLACK));
         }
         let clip = self
