@@ -4,6 +4,7 @@
 pub mod camera;
 pub mod check;
 pub mod file_dialog;
+pub mod fonts;
 pub mod inspect;
 pub mod legend;
 pub mod matrix;

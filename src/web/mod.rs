@@ -53,6 +53,7 @@ pub fn start() {
                 canvas,
                 options,
                 Box::new(|cc| {
+                    cc.egui_ctx.set_fonts(crate::ui::fonts::web_fonts());
                     let mut app = SkinlabApp::new();
                     app.set_embedded(is_embedded());
                     if let Some(storage) = cc.storage {

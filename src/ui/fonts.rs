@@ -1,0 +1,51 @@
+//! The web build's fonts: egui's default fonts cut down to Latin-1, Greek, punctuation,
+//! super- and subscripts and the other characters the sources and chapters hold, without
+//! TrueType hinting (`scripts/web-fonts` writes them to `assets/fonts`), under the names
+//! and in the families egui's defaults use. The desktop app keeps egui's full default
+//! fonts. The browser draws any character these lack (eframe's canvas glyph fallback);
+//! `tests/web_fonts.rs` checks that the app's own text never needs it.
+
+use egui::{FontData, FontDefinitions, FontFamily, FontTweak};
+use std::sync::Arc;
+
+/// The fonts, by the names egui's defaults give them.
+const FONTS: [(&str, &[u8], f32); 3] = [
+    (
+        "Hack",
+        include_bytes!("../../assets/fonts/Hack-Regular.ttf"),
+        1.0,
+    ),
+    (
+        "Ubuntu-Light",
+        include_bytes!("../../assets/fonts/Ubuntu-Light.ttf"),
+        1.0,
+    ),
+    // egui's own few icons (`egui::special_emojis`), smaller as in its defaults.
+    (
+        "egui-icons",
+        include_bytes!("../../assets/fonts/egui-icons.ttf"),
+        0.9,
+    ),
+];
+
+/// egui's default font definitions, made of the cut fonts.
+pub fn web_fonts() -> FontDefinitions {
+    let mut fonts = FontDefinitions::empty();
+    for (name, bytes, scale) in FONTS {
+        let data = FontData::from_static(bytes).tweak(FontTweak {
+            scale,
+            ..Default::default()
+        });
+        fonts.font_data.insert(name.to_owned(), Arc::new(data));
+    }
+    let family = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect();
+    fonts.families.insert(
+        FontFamily::Monospace,
+        family(&["Hack", "Ubuntu-Light", "egui-icons"]),
+    );
+    fonts.families.insert(
+        FontFamily::Proportional,
+        family(&["Ubuntu-Light", "egui-icons"]),
+    );
+    fonts
+}
