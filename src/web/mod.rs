@@ -32,9 +32,22 @@ fn is_embedded() -> bool {
     }
 }
 
+/// What the first frames of a page allocate, about (the gpu page's is the largest).
+const FIRST_FRAMES_HEAP: usize = 16 << 20;
+
+/// Grows the wasm memory by [`FIRST_FRAMES_HEAP`] in one step: left to the allocator it
+/// grows about seventy times during the first frame. The block goes back to the
+/// allocator, which hands it out again.
+fn reserve_heap() {
+    drop(std::hint::black_box(Vec::<u8>::with_capacity(
+        FIRST_FRAMES_HEAP,
+    )));
+}
+
 /// Runs when the wasm module loads.
 #[wasm_bindgen(start)]
 pub fn start() {
+    reserve_heap();
     wasm_bindgen_futures::spawn_local(async {
         let canvas = web_sys::window()
             .and_then(|w| w.document())
