@@ -54,6 +54,8 @@ pub struct SkinlabApp {
     embedded: bool,
     notices: Vec<String>,
     link_text: String,
+    /// Where the app is served from, in the browser.
+    web_address: Option<String>,
     /// When set, time stands still (screenshots, tests).
     pub paused: bool,
     styled: bool,
@@ -80,6 +82,7 @@ impl SkinlabApp {
             embedded: false,
             notices: Vec::new(),
             link_text,
+            web_address: None,
             paused: false,
             styled: false,
             markdown: Default::default(),
@@ -148,7 +151,8 @@ impl SkinlabApp {
     }
 
     /// Opens a link: switches page, resets it and applies the parameters. An unknown
-    /// page keeps the current one; bad parameters leave the page at its defaults.
+    /// page keeps the current one; a bad parameter is left at its default while every
+    /// good one applies.
     /// The error is the caller's to report: [`SkinlabApp::follow_link`] shows it as a
     /// notice, the command line prints it.
     pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
@@ -166,17 +170,10 @@ impl SkinlabApp {
     /// what is on screen instead.
     pub fn follow_link(&mut self, text: &str) {
         if let Err(e) = self.open_link(text) {
-            let fallback = if matches!(
-                e,
-                LinkError::UnknownPage { .. }
-                    | LinkError::Empty
-                    | LinkError::BadSlug(_)
-                    | LinkError::MalformedParam(_)
-                    | LinkError::DuplicateKey(_)
-            ) {
+            let fallback = if e.is_about_the_page() {
                 "the current page stays as it was"
             } else {
-                "the page shows its defaults"
+                "everything else in the link was applied"
             };
             self.notify(format!("Link `{text}`: {e}; {fallback}."));
         }
@@ -379,7 +376,8 @@ impl SkinlabApp {
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.link_text)
-                        .desired_width(if self.presenter { 220.0 } else { 340.0 })
+                        // Wide enough for long links, leaving room for the buttons.
+                        .desired_width((ui.available_width() - 200.0).clamp(220.0, 900.0))
                         .font(egui::TextStyle::Monospace)
                         .hint_text("page link, e.g. grid?angle=0.8"),
                 )
@@ -393,13 +391,9 @@ impl SkinlabApp {
                 let text = self.link_text.clone();
                 self.follow_link(&text);
             }
-            if ui
-                .button("Copy link")
-                .on_hover_text("Copy this page's link")
-                .clicked()
-            {
-                ui.ctx().copy_text(self.current_link().to_string());
-            }
+            ui.menu_button("Copy link", |ui| self.copy_menu_ui(ui))
+                .response
+                .on_hover_text("Copy this view as a link, a web address or a command");
         });
         let mut dismissed = None;
         for (i, notice) in self.notices.iter().enumerate() {
@@ -413,6 +407,38 @@ impl SkinlabApp {
         if let Some(i) = dismissed {
             self.notices.remove(i);
         }
+    }
+
+    /// The ways to copy the view: the link itself, the web address that opens it (in
+    /// the browser) and the command that opens it (on the desktop).
+    fn copy_menu_ui(&mut self, ui: &mut Ui) {
+        let link = self.current_link().to_string();
+        let mut choices = vec![("the link", link.clone())];
+        if let Some(address) = &self.web_address {
+            choices.push(("the web address", format!("{address}#{link}")));
+        }
+        choices.push(("a command", format!("skinlab '{link}'")));
+        for (what, text) in choices {
+            let shown = if text.chars().count() > 48 {
+                format!("{}…", text.chars().take(47).collect::<String>())
+            } else {
+                text.clone()
+            };
+            if ui
+                .button(format!("Copy {what}: {shown}"))
+                .on_hover_text(text.clone())
+                .clicked()
+            {
+                ui.ctx().copy_text(text);
+                ui.close();
+            }
+        }
+    }
+
+    /// The address the app is served from (without a fragment), in the browser: the
+    /// copy menu then offers a full web address.
+    pub fn set_web_address(&mut self, address: impl Into<String>) {
+        self.web_address = Some(address.into());
     }
 
     fn page_list_ui(&mut self, ui: &mut Ui) {

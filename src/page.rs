@@ -42,8 +42,8 @@ pub trait Page {
     /// what it showed.
     fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String>;
 
-    /// Applies link parameters on top of the current state. On error the state may be
-    /// partly changed: [`open`] resets it.
+    /// Applies link parameters on top of the current state: every good one, and the
+    /// error names each bad one.
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError>;
 
     /// The link that reopens the current state.
@@ -278,13 +278,9 @@ pub fn page_for_file(name: &str) -> Result<usize, String> {
         })
 }
 
-/// Resets `page` and applies `link` to it. A bad link leaves the page at its defaults
-/// and says why.
+/// Resets `page` and applies `link` to it: every good parameter is applied, and the
+/// error names each one that was not (the page keeps its defaults there).
 pub fn open(page: &mut dyn Page, link: &Link) -> Result<(), LinkError> {
     page.reset();
-    let result = page.apply_link(link);
-    if result.is_err() {
-        page.reset();
-    }
-    result
+    page.apply_link(link)
 }

@@ -174,7 +174,8 @@ fn a_followed_bad_link_is_one_notice_and_says_what_is_on_screen() {
         notices[0]
     );
     assert!(
-        notices[1].contains("angle=fast") && notices[1].contains("the page shows its defaults"),
+        notices[1].contains("angle=fast")
+            && notices[1].contains("everything else in the link was applied"),
         "{}",
         notices[1]
     );
@@ -453,4 +454,67 @@ fn pages_are_built_when_first_shown_and_keep_their_state() {
     let mut restored = paused_app();
     restored.restore_state(&saved);
     assert_eq!(restored.current_link().to_string(), "grid?angle=0.5");
+}
+
+/// What the app asked the platform to copy in the last frame.
+fn copied(harness: &Harness<'_, SkinlabApp>) -> Vec<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn copy_link_offers_the_link_a_web_address_and_a_command() {
+    let mut app = paused_app();
+    app.open_link("grid?angle=0.5").expect("opens");
+    app.set_web_address("https://example.org/skinlab/app/index.html");
+    let mut harness = app_harness(app);
+    for (item, expected) in [
+        ("Copy the link", "grid?angle=0.5"),
+        (
+            "Copy the web address",
+            "https://example.org/skinlab/app/index.html#grid?angle=0.5",
+        ),
+        ("Copy a command", "skinlab 'grid?angle=0.5'"),
+    ] {
+        harness.get_by_label("Copy link").click();
+        harness.run_steps(2);
+        harness
+            .get_all_by_label_contains(item)
+            .next()
+            .unwrap_or_else(|| panic!("`{item}` offered"))
+            .click();
+        harness.step();
+        assert_eq!(copied(&harness), [expected], "{item}");
+        harness.run_steps(2);
+        // What was copied opens the same view again.
+        let mut again = paused_app();
+        again.open_link(expected).expect("the copy opens");
+        assert_eq!(again.current_link().to_string(), "grid?angle=0.5");
+    }
+}
+
+#[test]
+fn a_link_with_one_bad_key_keeps_the_good_ones_and_names_the_bad_one() {
+    let mut app = paused_app();
+    app.follow_link("Blending?TWIST=3.1416&vertex=99999&mode=DQS");
+    let link = app.current_link().to_string();
+    assert!(
+        link.starts_with("blending?") && link.contains("twist=3.1416") && link.contains("mode=dqs"),
+        "{link}"
+    );
+    assert!(!link.contains("vertex"), "{link}");
+    let notice = app.notices().last().cloned().unwrap_or_default();
+    assert!(
+        notice.contains("vertex=99999")
+            && notice.contains("everything else in the link was applied"),
+        "{notice}"
+    );
 }
