@@ -377,7 +377,7 @@ impl SkinlabApp {
                 .add(
                     egui::TextEdit::singleline(&mut self.link_text)
                         // Wide enough for long links, leaving room for the buttons.
-                        .desired_width((ui.available_width() - 200.0).clamp(220.0, 900.0))
+                        .desired_width((ui.available_size_before_wrap().x - 200.0).clamp(220.0, 900.0))
                         .font(egui::TextStyle::Monospace)
                         .hint_text("page link, e.g. grid?angle=0.8"),
                 )
