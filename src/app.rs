@@ -8,12 +8,23 @@ use egui::{Key, RichText, Ui};
 /// The key under which the app keeps its state in eframe's storage.
 pub const STORAGE_KEY: &str = "skinlab";
 
-/// Zoom in presenter mode.
-pub const PRESENTER_ZOOM: f32 = 1.5;
+/// Zoom in presenter mode, until the presenter changes it (Ctrl + and Ctrl −).
+pub const PRESENTER_ZOOM: f32 = 1.75;
+
+/// The zooms Ctrl + and Ctrl − step through, and `zoom=` accepts.
+pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
+
+/// How much more a focused cell is magnified than the page around it.
+pub const FOCUS_MAGNIFY: f32 = 1.4;
+
+/// The link keys the app reads itself, before the page sees the link.
+pub const APP_KEYS: [&str; 2] = ["focus", "zoom"];
 
 /// Text a little larger than egui's defaults: this is a reading app.
 fn apply_style(ctx: &egui::Context) {
     use egui::{FontFamily, FontId, TextStyle};
+    // The app keeps a zoom per mode and handles Ctrl + and Ctrl − itself.
+    ctx.options_mut(|o| o.zoom_with_keyboard = false);
     ctx.all_styles_mut(|style| {
         style.text_styles = [
             (
@@ -50,6 +61,10 @@ pub struct SkinlabApp {
     parked: Vec<Option<Box<dyn Page>>>,
     current: usize,
     presenter: bool,
+    /// Zoom outside presenter mode, and in it.
+    zoom: [f32; 2],
+    /// What fills the window instead of the page: `viewport` or a cell's name.
+    focus: Option<&'static str>,
     /// Embedded in another page (the book): no page list, the host page is the guide.
     embedded: bool,
     notices: Vec<String>,
@@ -79,6 +94,8 @@ impl SkinlabApp {
             parked: PAGES.iter().map(|_| None).collect(),
             current: 0,
             presenter: false,
+            zoom: [1.0, PRESENTER_ZOOM],
+            focus: None,
             embedded: false,
             notices: Vec::new(),
             link_text,
@@ -109,9 +126,96 @@ impl SkinlabApp {
             .as_mut()
     }
 
-    /// The link that reopens what is on screen.
+    /// The link that reopens what is on screen: the page's state, then what fills the
+    /// window (`focus`) and a zoom other than the mode's default (`zoom`).
     pub fn current_link(&self) -> Link {
-        self.current_page().link()
+        let mut link = self.current_page().link();
+        if let Some(focus) = self.focus {
+            link = link.with("focus", focus);
+        }
+        let default = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
+        if self.zoom() != default {
+            link = link.with("zoom", crate::link::number(self.zoom()));
+        }
+        link
+    }
+
+    /// The zoom of the mode on screen (presenter or not).
+    pub fn zoom(&self) -> f32 {
+        self.zoom[usize::from(self.presenter)]
+    }
+
+    /// Sets the zoom of the mode on screen, within [`ZOOM_RANGE`].
+    pub fn set_zoom(&mut self, zoom: f32) {
+        if zoom.is_finite() {
+            self.zoom[usize::from(self.presenter)] =
+                zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
+        }
+    }
+
+    /// What fills the window instead of the page, if anything: `viewport` or a cell.
+    pub fn focus(&self) -> Option<&'static str> {
+        self.focus
+    }
+
+    /// Shows only `target` (`viewport` or one of the page's cells), magnified; `None`
+    /// shows the whole page again. A name the page does not have is refused with the
+    /// valid ones.
+    pub fn set_focus(&mut self, target: Option<&str>) -> Result<(), LinkError> {
+        let Some(target) = target else {
+            self.focus = None;
+            return Ok(());
+        };
+        let cells = self.page.cells();
+        let found = std::iter::once("viewport")
+            .chain(cells.iter().copied())
+            .find(|c| c.eq_ignore_ascii_case(target));
+        match found {
+            Some(name) => {
+                self.focus = Some(name);
+                Ok(())
+            }
+            None => Err(LinkError::BadValue {
+                key: "focus".to_owned(),
+                value: target.to_owned(),
+                expected: format!("viewport or one of this page's cells: {}", cells.join(", ")),
+            }),
+        }
+    }
+
+    /// Takes the app's own keys (`focus`, `zoom`) out of `link` and applies them; the
+    /// problems are returned, for the caller to report with the page's.
+    fn apply_app_keys(&mut self, link: &mut Link) -> Vec<LinkError> {
+        let mut errors = Vec::new();
+        let mut focus = None;
+        link.params.retain(|(key, value)| match key.as_str() {
+            "focus" => {
+                focus = Some(value.clone());
+                false
+            }
+            "zoom" => {
+                match crate::link::parse_number(value).filter(|z| ZOOM_RANGE.contains(z)) {
+                    Some(z) => self.set_zoom(z),
+                    None => errors.push(LinkError::BadValue {
+                        key: "zoom".to_owned(),
+                        value: value.clone(),
+                        expected: format!(
+                            "a zoom from {} to {}",
+                            ZOOM_RANGE.start(),
+                            ZOOM_RANGE.end()
+                        ),
+                    }),
+                }
+                false
+            }
+            _ => true,
+        });
+        // A refused focus shows the whole page.
+        self.focus = None;
+        if let Err(e) = self.set_focus(focus.as_deref()) {
+            errors.push(e);
+        }
+        errors
     }
 
     /// Messages waiting to be dismissed.
@@ -156,10 +260,16 @@ impl SkinlabApp {
     /// The error is the caller's to report: [`SkinlabApp::follow_link`] shows it as a
     /// notice, the command line prints it.
     pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
-        let result = Link::parse(text).and_then(|link| {
+        let result = Link::parse(text).and_then(|mut link| {
             let index = self.find(&link.slug)?;
             self.go_to(index);
-            page::open(self.page.as_mut(), &link)
+            let mut errors = self.apply_app_keys(&mut link);
+            match page::open(self.page.as_mut(), &link) {
+                Err(LinkError::Several(more)) => errors.extend(more),
+                Err(e) => errors.push(e),
+                Ok(()) => {}
+            }
+            LinkError::from_list(errors)
         });
         self.link_text = self.current_link().to_string();
         result
@@ -233,6 +343,8 @@ impl SkinlabApp {
         if index == self.current {
             return;
         }
+        // A focus names a part of one page.
+        self.focus = None;
         let next = self.parked[index].take().unwrap_or_else(PAGES[index].make);
         let previous = std::mem::replace(&mut self.page, next);
         self.parked[self.current] = Some(previous);
@@ -269,6 +381,13 @@ impl SkinlabApp {
         if self.presenter {
             lines.push("presenter".to_owned());
         }
+        if self.zoom != [1.0, PRESENTER_ZOOM] {
+            lines.push(format!(
+                "zoom {} {}",
+                crate::link::number(self.zoom[0]),
+                crate::link::number(self.zoom[1])
+            ));
+        }
         lines.join("\n")
     }
 
@@ -281,6 +400,18 @@ impl SkinlabApp {
             let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
             match kind {
                 "presenter" => self.presenter = true,
+                "zoom" => {
+                    let zooms: Option<Vec<f32>> =
+                        rest.split(' ').map(crate::link::parse_number).collect();
+                    match zooms.as_deref() {
+                        Some(&[normal, presenter])
+                            if ZOOM_RANGE.contains(&normal) && ZOOM_RANGE.contains(&presenter) =>
+                        {
+                            self.zoom = [normal, presenter];
+                        }
+                        _ => problems.push(format!("unreadable zoom `{rest}`")),
+                    }
+                }
                 "current" => current = Some(rest.to_owned()),
                 "page" => {
                     let result = Link::parse(rest).and_then(|link| {
@@ -325,16 +456,48 @@ impl SkinlabApp {
     fn keyboard(&mut self, ui: &Ui) {
         let typing = ui.ctx().memory(|m| m.focused().is_some());
         // F5 on the desktop; P too, because a browser reloads the page on F5.
-        let (f5, p, left, right) = ui.input(|i| {
+        let (f5, p, f, escape, left, right) = ui.input(|i| {
             (
                 i.key_pressed(Key::F5),
                 i.key_pressed(Key::P),
+                i.key_pressed(Key::F),
+                i.key_pressed(Key::Escape),
                 i.key_pressed(Key::ArrowLeft),
                 i.key_pressed(Key::ArrowRight),
             )
         });
         if f5 || (p && !typing) {
             self.presenter = !self.presenter;
+        }
+        if f && !typing {
+            let next = if self.focus.is_some() {
+                None
+            } else {
+                Some("viewport")
+            };
+            // "viewport" is always a valid focus.
+            let _ = self.set_focus(next);
+        }
+        if escape && self.focus.is_some() {
+            self.focus = None;
+        }
+        // Ctrl + and Ctrl − (Cmd on a Mac) zoom the mode on screen; Ctrl 0 resets it.
+        let command = egui::Modifiers::COMMAND;
+        let (bigger, smaller, reset) = ui.ctx().input_mut(|i| {
+            (
+                i.consume_key(command, Key::Plus) || i.consume_key(command, Key::Equals),
+                i.consume_key(command, Key::Minus),
+                i.consume_key(command, Key::Num0),
+            )
+        });
+        if bigger {
+            self.set_zoom(self.zoom() * 1.1);
+        }
+        if smaller {
+            self.set_zoom(self.zoom() / 1.1);
+        }
+        if reset {
+            self.set_zoom(if self.presenter { PRESENTER_ZOOM } else { 1.0 });
         }
         if !typing && left {
             self.previous();
@@ -377,7 +540,9 @@ impl SkinlabApp {
                 .add(
                     egui::TextEdit::singleline(&mut self.link_text)
                         // Wide enough for long links, leaving room for the buttons.
-                        .desired_width((ui.available_size_before_wrap().x - 200.0).clamp(220.0, 900.0))
+                        .desired_width(
+                            (ui.available_size_before_wrap().x - 200.0).clamp(220.0, 900.0),
+                        )
                         .font(egui::TextStyle::Monospace)
                         .hint_text("page link, e.g. grid?angle=0.8"),
                 )
@@ -458,6 +623,41 @@ impl SkinlabApp {
         }
     }
 
+    /// Focus mode: the viewport fills the window below the top bar, or one cell,
+    /// magnified, sits beside the viewport with no prose around it.
+    fn focus_ui(&mut self, ui: &mut Ui, target: &'static str, zoom: f32) {
+        let page = self.page.as_mut();
+        if target != "viewport" {
+            // In points at the zoom being asked for (see the page layout below).
+            let width = ui.available_width() * ui.ctx().zoom_factor() / zoom;
+            egui::Panel::right("viewport_focus")
+                .resizable(true)
+                .default_size(width * 0.45)
+                .size_range(200.0..=width * 0.7)
+                .show(ui, |ui| page.viewport_ui(ui));
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("{}: {target}", page.title())).strong());
+                if ui
+                    .button("Show the whole page")
+                    .on_hover_text("Leave focus (Esc or F)")
+                    .clicked()
+                {
+                    self.focus = None;
+                }
+            });
+            if target == "viewport" {
+                page.viewport_ui(ui);
+            } else {
+                egui::ScrollArea::both()
+                    .id_salt(("focus", page.slug()))
+                    .auto_shrink(false)
+                    .show(ui, |ui| page.cell_ui(target, ui));
+            }
+        });
+    }
+
     /// Draws the whole app into `ui` (the native and web wrappers give it the window's
     /// root `Ui`; tests give it a harness's).
     pub fn app_ui(&mut self, ui: &mut Ui) {
@@ -467,7 +667,13 @@ impl SkinlabApp {
         }
         self.keyboard(ui);
         self.drop_hint_ui(ui);
-        let zoom = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
+        // A focused cell is magnified beyond the page's zoom; the viewport fills the
+        // window anyway.
+        let magnify = match self.focus {
+            Some(target) if target != "viewport" => FOCUS_MAGNIFY,
+            _ => 1.0,
+        };
+        let zoom = self.zoom() * magnify;
         if ui.ctx().zoom_factor() != zoom {
             ui.ctx().set_zoom_factor(zoom);
         }
@@ -482,6 +688,13 @@ impl SkinlabApp {
             self.top_bar_ui(ui);
             ui.add_space(3.0);
         });
+        if let Some(target) = self.focus {
+            self.focus_ui(ui, target, zoom);
+            if animating && !self.paused {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
         // A projector needs the room: presenter mode hides the page list (Previous and
         // Next stay). So does an embedded app, inside a page that is the guide.
         if !self.presenter && !self.embedded {

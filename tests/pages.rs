@@ -518,3 +518,93 @@ fn a_link_with_one_bad_key_keeps_the_good_ones_and_names_the_bad_one() {
         "{notice}"
     );
 }
+
+#[test]
+fn focus_shows_one_part_and_the_link_holds_it() {
+    let mut app = paused_app();
+    app.open_link("blending?twist=3.1416&focus=viewport")
+        .expect("opens");
+    assert_eq!(app.focus(), Some("viewport"));
+    assert_eq!(
+        app.current_link().to_string(),
+        "blending?twist=3.1416&focus=viewport"
+    );
+    // A cell by name, any case; a name the page lacks lists the valid ones, and the
+    // rest of the link still applies.
+    app.open_link("grid?vertex=6&focus=VERTEX").expect("opens");
+    assert_eq!(app.focus(), Some("vertex"));
+    let err = app
+        .open_link("grid?angle=0.5&focus=nothing")
+        .expect_err("no such cell")
+        .to_string();
+    assert!(
+        err.contains("viewport or one of this page's cells") && err.contains("vertex"),
+        "{err}"
+    );
+    assert_eq!(app.focus(), None);
+    assert_eq!(app.current_link().to_string(), "grid?angle=0.5");
+
+    // F focuses the viewport and Esc leaves; in focus the prose is gone.
+    let mut harness = app_harness(app);
+    harness.key_press(egui::Key::F);
+    harness.run_steps(2);
+    assert_eq!(harness.state().focus(), Some("viewport"));
+    assert!(harness.query_by_label("Show the whole page").is_some());
+    assert!(
+        harness
+            .query_all_by_label_contains("smallest skinned mesh")
+            .next()
+            .is_none(),
+        "no prose in focus"
+    );
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert_eq!(harness.state().focus(), None);
+    // Another page has other cells: moving on leaves focus.
+    harness
+        .state_mut()
+        .open_link("grid?focus=vertex")
+        .expect("opens");
+    harness.state_mut().next();
+    assert_eq!(harness.state().focus(), None);
+}
+
+#[test]
+fn zoom_keys_change_the_zoom_of_the_mode_on_screen_and_it_is_kept() {
+    let mut harness = app_harness(paused_app());
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
+    harness.run_steps(2);
+    let zoomed = harness.state().zoom();
+    assert!((zoomed - 1.1).abs() < 1e-5, "{zoomed}");
+    assert!((harness.ctx.zoom_factor() - zoomed).abs() < 1e-5);
+    assert!(
+        harness
+            .state()
+            .current_link()
+            .to_string()
+            .contains("zoom=1.1")
+    );
+    // Presenter mode keeps its own zoom.
+    harness.state_mut().set_presenter(true);
+    harness.run_steps(2);
+    assert_eq!(harness.ctx.zoom_factor(), skinlab::app::PRESENTER_ZOOM);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Minus);
+    harness.run_steps(2);
+    let presenter = harness.state().zoom();
+    assert!(presenter < skinlab::app::PRESENTER_ZOOM);
+    // Both survive a restart, and a link can set one.
+    let saved = harness.state().save_state();
+    let mut restored = SkinlabApp::new();
+    restored.restore_state(&saved);
+    assert!(restored.notices().is_empty(), "{:?}", restored.notices());
+    assert_eq!(restored.zoom(), presenter);
+    restored.set_presenter(false);
+    assert!((restored.zoom() - zoomed).abs() < 1e-5);
+    restored.open_link("grid?zoom=2").expect("zoom in a link");
+    assert_eq!(restored.zoom(), 2.0);
+    let err = restored
+        .open_link("grid?zoom=40")
+        .expect_err("too big")
+        .to_string();
+    assert!(err.contains("a zoom from 0.5 to 4"), "{err}");
+}
