@@ -254,13 +254,14 @@ impl SkinlabApp {
             })
     }
 
-    /// Opens a link: switches page, resets it and applies the parameters. An unknown
-    /// page keeps the current one; a bad parameter is left at its default while every
-    /// good one applies.
+    /// Opens a link: switches page, resets it and applies the parameters. A link whose
+    /// keys moved to another page opens that page ([`page::resolve`]). An unknown page
+    /// keeps the current one; a bad parameter is left at its default while every good
+    /// one applies.
     /// The error is the caller's to report: [`SkinlabApp::follow_link`] shows it as a
     /// notice, the command line prints it.
     pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
-        let result = Link::parse(text).and_then(|mut link| {
+        let result = Link::parse(text).map(page::resolve).and_then(|mut link| {
             let index = self.find(&link.slug)?;
             self.go_to(index);
             let mut errors = self.apply_app_keys(&mut link);
@@ -414,7 +415,7 @@ impl SkinlabApp {
                 }
                 "current" => current = Some(rest.to_owned()),
                 "page" => {
-                    let result = Link::parse(rest).and_then(|link| {
+                    let result = Link::parse(rest).map(page::resolve).and_then(|link| {
                         let index = self.find(&link.slug)?;
                         page::open(self.page_mut(index), &link)
                     });
@@ -426,7 +427,10 @@ impl SkinlabApp {
             }
         }
         if let Some(current) = current {
-            match Link::parse(&current).and_then(|link| self.find(&link.slug)) {
+            match Link::parse(&current)
+                .map(page::resolve)
+                .and_then(|link| self.find(&link.slug))
+            {
                 Ok(index) => self.go_to(index),
                 Err(e) => problems.push(format!("`{current}`: {e}")),
             }

@@ -220,6 +220,52 @@ impl PageEntry {
 /// Every page, in lesson order (declared in [`crate::pages`], beside the modules).
 pub use crate::pages::PAGES;
 
+/// Link keys that moved to another page (declared in [`crate::pages`], beside
+/// [`PAGES`]).
+pub use crate::pages::MOVED;
+
+/// Link keys that moved from one page to another when a lesson was split: a link to
+/// `from` that names one of them opens `to` instead.
+#[derive(Debug)]
+pub struct Moved {
+    /// The page the keys were on.
+    pub from: &'static str,
+    /// The page that has them now.
+    pub to: &'static str,
+    /// Keys `to` declares now, under the same names and taking the same values.
+    pub keys: &'static [&'static str],
+    /// `key=value` pairs of `from` that showed what `to` shows now: they send a link
+    /// to `to`, which does not need them.
+    pub shows: &'static [(&'static str, &'static str)],
+}
+
+/// `link` as the pages are now. A link to a page whose keys moved ([`MOVED`]) and that
+/// names a moved key, or a `key=value` that showed what moved, opens the page that has
+/// them now, with the moved keys; the keys that stayed behind are left out, since a
+/// link opens one page. Any other link is returned unchanged.
+pub fn resolve(link: Link) -> Link {
+    for moved in MOVED.iter().filter(|m| m.from == link.slug) {
+        let is_moved = |key: &str| moved.keys.contains(&key);
+        let goes = link.params.iter().any(|(key, value)| {
+            is_moved(key) || moved.shows.iter().any(|(k, v)| k == key && v == value)
+        });
+        if goes {
+            // The app's own keys (focus, zoom) work on every page: they stay too.
+            let app_key = |key: &str| crate::app::APP_KEYS.contains(&key);
+            return Link {
+                slug: moved.to.to_owned(),
+                params: link
+                    .params
+                    .into_iter()
+                    .filter(|(key, _)| is_moved(key) || app_key(key))
+                    .collect(),
+                problems: link.problems,
+            };
+        }
+    }
+    link
+}
+
 /// Every page built at its defaults, in lesson order.
 pub fn registry() -> Vec<Box<dyn Page>> {
     PAGES.iter().map(|entry| (entry.make)()).collect()

@@ -608,3 +608,79 @@ fn zoom_keys_change_the_zoom_of_the_mode_on_screen_and_it_is_kept() {
         .to_string();
     assert!(err.contains("a zoom from 0.5 to 4"), "{err}");
 }
+
+/// A lesson that was split keeps its old links working: a link to a key that moved
+/// opens the page that has it now, with that key; links to the keys that stayed are
+/// untouched.
+#[test]
+fn links_to_moved_keys_open_the_page_that_has_them_now() {
+    for (old, now) in [
+        ("quaternions?show=keyframes&time=1.2", "keyframes?time=1.2"),
+        (
+            "quaternions?show=keyframes&yaw=0.3&time=2.5&speed=0.5&joint=elbow&question=2",
+            "keyframes?time=2.5&speed=0.5&joint=elbow",
+        ),
+        ("quaternions?play=true", "keyframes?play=true"),
+        ("quaternions?show=keyframes", "keyframes"),
+        ("quaternions?yaw=0.3", "quaternions?yaw=0.3"),
+        (
+            "quaternions?show=gimbal&t=0.25",
+            "quaternions?show=gimbal&t=0.25",
+        ),
+    ] {
+        let mut app = paused_app();
+        app.open_link(old)
+            .unwrap_or_else(|e| panic!("`{old}`: {e}"));
+        assert_eq!(app.current_link().to_string(), now, "`{old}`");
+    }
+    // A bad value of a moved key is explained by the page that has it now.
+    let err = paused_app()
+        .open_link("quaternions?time=9")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("time=9") && err.contains("from 0 to 4"),
+        "{err}"
+    );
+
+    // Saved state from before the split restores onto the new page, with no notice.
+    let mut app = paused_app();
+    app.restore_state(
+        "current quaternions?show=keyframes&time=1\npage quaternions?show=keyframes&time=1",
+    );
+    assert!(app.notices().is_empty(), "{:?}", app.notices());
+    assert_eq!(app.current_link().to_string(), "keyframes?time=1");
+}
+
+/// The table of moved keys stays true: each moved key (and each value that showed what
+/// moved) is refused by the old page and taken by the new one.
+#[test]
+fn moved_keys_left_their_old_page_for_a_page_that_declares_them() {
+    use skinlab::page::{MOVED, PAGES};
+    assert!(!MOVED.is_empty());
+    let declared = |slug: &str| -> Vec<&'static str> {
+        let entry = PAGES.iter().find(|e| e.info.slug == slug);
+        let entry = entry.unwrap_or_else(|| panic!("`{slug}` is a page"));
+        (entry.params)().iter().map(|p| p.key).collect()
+    };
+    for moved in MOVED {
+        let (from, to) = (declared(moved.from), declared(moved.to));
+        for key in moved.keys {
+            assert!(!from.contains(key), "`{key}` left `{}`", moved.from);
+            assert!(to.contains(key), "`{}` declares `{key}`", moved.to);
+        }
+        for (key, value) in moved.shows {
+            let mut page = registry()
+                .into_iter()
+                .find(|p| p.slug() == moved.from)
+                .expect("a page");
+            let link = skinlab::link::Link::parse(&format!("{}?{key}={value}", moved.from))
+                .expect("parses");
+            assert!(
+                skinlab::page::open(page.as_mut(), &link).is_err(),
+                "`{}` no longer takes `{key}={value}`",
+                moved.from
+            );
+        }
+    }
+}

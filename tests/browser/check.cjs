@@ -163,6 +163,15 @@ async function viewports(browser, base, fragments) {
       check("quaternions: LERP and SLERP at t = 0.5 draw different gliders", differ > 1000, `${differ} pixels differ`);
     }
 
+    // A link from when keyframes were part of the quaternions page opens the keyframes
+    // page, and the address bar is corrected to the link of what is shown.
+    if (slugs.includes("keyframes")) {
+      const { page, problems } = await openApp(browser, base, "quaternions?show=keyframes&time=1.2");
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      check("quaternions?show=keyframes&time=1.2 opens keyframes?time=1.2", problems.length === 0 && hash === "#keyframes?time=1.2", hash);
+      await page.close();
+    }
+
     // GPU paths: the uniform array, the bone texture (RGBA32F + texelFetch in WebGL2),
     // float and integer indices, and 100 joints (texture by itself) load cleanly, and
     // every path draws the same tail.
