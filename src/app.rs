@@ -1,5 +1,6 @@
 //! The app shell: page list, navigation, links, notices, presenter mode, persistence.
 
+use crate::deck::Deck;
 use crate::link::{Link, LinkError};
 use crate::notebook::notebook_ui;
 use crate::page::{self, PAGES, Page};
@@ -18,7 +19,7 @@ pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
 pub const FOCUS_MAGNIFY: f32 = 1.4;
 
 /// The link keys the app reads itself, before the page sees the link.
-pub const APP_KEYS: [&str; 2] = ["focus", "zoom"];
+pub const APP_KEYS: [&str; 3] = ["focus", "zoom", "deck"];
 
 /// Text a little larger than egui's defaults: this is a reading app.
 fn apply_style(ctx: &egui::Context) {
@@ -65,6 +66,8 @@ pub struct SkinlabApp {
     zoom: [f32; 2],
     /// What fills the window instead of the page: `viewport` or a cell's name.
     focus: Option<&'static str>,
+    /// The lecture deck being stepped through, and the slide on screen.
+    deck: Option<(Deck, usize)>,
     /// Embedded in another page (the book): no page list, the host page is the guide.
     embedded: bool,
     notices: Vec<String>,
@@ -96,6 +99,7 @@ impl SkinlabApp {
             presenter: false,
             zoom: [1.0, PRESENTER_ZOOM],
             focus: None,
+            deck: None,
             embedded: false,
             notices: Vec::new(),
             link_text,
@@ -137,7 +141,68 @@ impl SkinlabApp {
         if self.zoom() != default {
             link = link.with("zoom", crate::link::number(self.zoom()));
         }
+        if let Some((deck, slide)) = &self.deck
+            && crate::deck::BUNDLED
+                .iter()
+                .any(|(name, _)| *name == deck.name)
+        {
+            link = link.with("deck", format!("{}:{}", deck.name, slide + 1));
+        }
         link
+    }
+
+    /// The deck being stepped through and the slide on screen (counted from 0).
+    pub fn deck(&self) -> Option<(&Deck, usize)> {
+        self.deck.as_ref().map(|(deck, slide)| (deck, *slide))
+    }
+
+    /// Starts `deck` at slide `slide` (counted from 0, clamped) and opens it. The
+    /// slide's link is reported like any link; the deck stays either way.
+    pub fn open_deck(&mut self, deck: Deck, slide: usize) -> Result<(), LinkError> {
+        let slide = slide.min(deck.slides.len() - 1);
+        let link = deck.slides[slide].link.clone();
+        self.deck = None;
+        let result = self.open_link(&link);
+        self.deck = Some((deck, slide));
+        self.link_text = self.current_link().to_string();
+        result
+    }
+
+    /// Moves `by` slides through the deck (clamped to its ends) and opens the slide; a
+    /// refused link becomes a notice.
+    pub fn step_deck(&mut self, by: isize) {
+        let Some((deck, slide)) = self.deck.take() else {
+            return;
+        };
+        let last = deck.slides.len() - 1;
+        let next = slide.saturating_add_signed(by).min(last);
+        let text = deck.slides[next].link.clone();
+        if let Err(e) = self.open_deck(deck, next) {
+            self.notify(format!("Deck slide {} `{text}`: {e}.", next + 1));
+        }
+    }
+
+    /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck.
+    fn open_deck_link(&mut self, value: &str) -> Result<(), LinkError> {
+        let (name, slide) = value.split_once(':').unwrap_or((value, "1"));
+        let bad = |why: String| LinkError::BadValue {
+            key: "deck".to_owned(),
+            value: value.to_owned(),
+            expected: why,
+        };
+        let deck = Deck::bundled(name).map_err(bad)?;
+        let count = deck.slides.len();
+        let slide = slide
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=count).contains(n))
+            .ok_or_else(|| bad(format!("a slide number from 1 to {count} after `{name}:`")))?;
+        self.open_deck(deck, slide - 1)
+    }
+
+    /// Stops stepping through the deck (the page on screen stays).
+    pub fn close_deck(&mut self) {
+        self.deck = None;
     }
 
     /// The zoom of the mode on screen (presenter or not).
@@ -262,6 +327,11 @@ impl SkinlabApp {
     /// notice, the command line prints it.
     pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
         let result = Link::parse(text).map(page::resolve).and_then(|mut link| {
+            if let Some(at) = link.params.iter().position(|(key, _)| key == "deck") {
+                // A deck opens its slide: the rest of the link is the deck's to say.
+                let (_, value) = link.params.remove(at);
+                return self.open_deck_link(&value);
+            }
             let index = self.find(&link.slug)?;
             self.go_to(index);
             let mut errors = self.apply_app_keys(&mut link);
@@ -503,6 +573,16 @@ impl SkinlabApp {
         if reset {
             self.set_zoom(if self.presenter { PRESENTER_ZOOM } else { 1.0 });
         }
+        let (page_down, page_up) =
+            ui.input(|i| (i.key_pressed(Key::PageDown), i.key_pressed(Key::PageUp)));
+        if self.deck.is_some() && !typing {
+            if page_down {
+                self.step_deck(1);
+            }
+            if page_up {
+                self.step_deck(-1);
+            }
+        }
         if !typing && left {
             self.previous();
         }
@@ -564,6 +644,9 @@ impl SkinlabApp {
                 .response
                 .on_hover_text("Copy this view as a link, a web address or a command");
         });
+        if self.deck.is_some() {
+            ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
+        }
         let mut dismissed = None;
         for (i, notice) in self.notices.iter().enumerate() {
             ui.horizontal(|ui| {
@@ -575,6 +658,43 @@ impl SkinlabApp {
         }
         if let Some(i) = dismissed {
             self.notices.remove(i);
+        }
+    }
+
+    /// Where the deck is: its name, the slide's number and title, and buttons to step.
+    fn deck_counter_ui(&mut self, ui: &mut Ui) {
+        let Some((deck, slide)) = self.deck() else {
+            return;
+        };
+        let text = format!(
+            "{} {}/{}: {}",
+            deck.name,
+            slide + 1,
+            deck.slides.len(),
+            deck.slides[slide].title
+        );
+        let (first, last) = (slide == 0, slide + 1 == deck.slides.len());
+        if ui
+            .add_enabled(!first, egui::Button::new("<"))
+            .on_hover_text("Previous slide (PageUp)")
+            .clicked()
+        {
+            self.step_deck(-1);
+        }
+        ui.label(RichText::new(text).strong());
+        if ui
+            .add_enabled(!last, egui::Button::new(">"))
+            .on_hover_text("Next slide (PageDown)")
+            .clicked()
+        {
+            self.step_deck(1);
+        }
+        if ui
+            .small_button("×")
+            .on_hover_text("Close the deck")
+            .clicked()
+        {
+            self.close_deck();
         }
     }
 

@@ -9,6 +9,7 @@ use egui_kittest::kittest::Queryable as _;
 use kit::drag;
 use skinlab::SkinlabApp;
 use skinlab::chapter::cell_names;
+use skinlab::link::Link;
 use skinlab::page::{Page, registry, slugs};
 use skinlab::pages::{grid::GridPage, xray::XrayPage};
 use std::collections::BTreeSet;
@@ -680,6 +681,69 @@ fn moved_keys_left_their_old_page_for_a_page_that_declares_them() {
                 skinlab::page::open(page.as_mut(), &link).is_err(),
                 "`{}` no longer takes `{key}={value}`",
                 moved.from
+            );
+        }
+    }
+}
+
+#[test]
+fn a_deck_steps_through_its_slides_and_its_link_reopens_the_slide() {
+    let mut app = paused_app();
+    app.open_link("hierarchy?deck=lecture")
+        .expect("the bundled deck opens");
+    let (deck, slide) = app.deck().expect("a deck");
+    let count = deck.slides.len();
+    assert_eq!(slide, 0);
+    assert!(count >= 10, "{count} moments");
+    let mut harness = app_harness(app);
+    assert!(
+        harness
+            .query_all_by_label_contains(&format!("lecture 1/{count}"))
+            .next()
+            .is_some(),
+        "the counter shows where the deck is"
+    );
+    harness.key_press(egui::Key::PageDown);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::PageDown);
+    harness.run_steps(2);
+    let app = harness.state();
+    let (deck, slide) = app.deck().expect("still a deck");
+    assert_eq!(slide, 2);
+    let shown = Link::parse(&deck.slides[2].link).expect("a link");
+    assert_eq!(app.current_page().slug(), shown.slug);
+    let link = app.current_link().to_string();
+    assert!(link.ends_with("deck=lecture:3"), "{link}");
+    // The link reopens slide 3; PageUp steps back; the ends hold.
+    let mut again = paused_app();
+    again.open_link(&link).expect("reopens");
+    assert_eq!(again.deck().map(|(_, s)| s), Some(2));
+    again.step_deck(-5);
+    assert_eq!(again.deck().map(|(_, s)| s), Some(0));
+    again.step_deck(100);
+    assert_eq!(again.deck().map(|(_, s)| s), Some(count - 1));
+    for (bad, says) in [
+        ("grid?deck=nowhere", "the decks are: lecture"),
+        ("grid?deck=lecture:99", "a slide number from 1 to"),
+    ] {
+        let err = paused_app().open_link(bad).expect_err(bad).to_string();
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn every_slide_of_every_bundled_deck_opens_cleanly() {
+    for (name, text) in skinlab::deck::BUNDLED {
+        let deck = skinlab::deck::Deck::parse(name, text).expect("a deck");
+        for (i, slide) in deck.slides.iter().enumerate() {
+            let mut app = paused_app();
+            app.open_link(&slide.link)
+                .unwrap_or_else(|e| panic!("{name} slide {}: `{}`: {e}", i + 1, slide.link));
+            assert_ne!(
+                slide.title,
+                slide.link,
+                "{name} slide {} has a title",
+                i + 1
             );
         }
     }
