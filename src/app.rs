@@ -19,7 +19,22 @@ pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
 pub const FOCUS_MAGNIFY: f32 = 1.4;
 
 /// The link keys the app reads itself, before the page sees the link.
-pub const APP_KEYS: [&str; 3] = ["focus", "zoom", "deck"];
+pub const APP_KEYS: [&str; 4] = ["focus", "zoom", "deck", "compare"];
+
+/// Two states of one page side by side: the page's link plus each side's own keys.
+pub struct Compare {
+    /// The `compare=` value, written back into the link.
+    spec: String,
+    /// Each side's page, built and opened on its own.
+    sides: [Box<dyn Page>; 2],
+}
+
+impl Compare {
+    /// Each side's link (what clicking its caption opens).
+    pub fn links(&self) -> [String; 2] {
+        [0, 1].map(|i| self.sides[i].link().to_string())
+    }
+}
 
 /// Text a little larger than egui's defaults: this is a reading app.
 fn apply_style(ctx: &egui::Context) {
@@ -68,6 +83,8 @@ pub struct SkinlabApp {
     focus: Option<&'static str>,
     /// The lecture deck being stepped through, and the slide on screen.
     deck: Option<(Deck, usize)>,
+    /// Two states of the page side by side, when a link asks (`compare=`).
+    compare: Option<Compare>,
     /// Embedded in another page (the book): no page list, the host page is the guide.
     embedded: bool,
     notices: Vec<String>,
@@ -100,6 +117,7 @@ impl SkinlabApp {
             zoom: [1.0, PRESENTER_ZOOM],
             focus: None,
             deck: None,
+            compare: None,
             embedded: false,
             notices: Vec::new(),
             link_text,
@@ -141,6 +159,9 @@ impl SkinlabApp {
         if self.zoom() != default {
             link = link.with("zoom", crate::link::number(self.zoom()));
         }
+        if let Some(compare) = &self.compare {
+            link = link.with("compare", &compare.spec);
+        }
         if let Some((deck, slide)) = &self.deck
             && crate::deck::BUNDLED
                 .iter()
@@ -180,6 +201,77 @@ impl SkinlabApp {
         if let Err(e) = self.open_deck(deck, next) {
             self.notify(format!("Deck slide {} `{text}`: {e}.", next + 1));
         }
+    }
+
+    /// The two sides of `compare=A|B` on page `index`: each side is `link` with its own
+    /// `key:value` pairs (joined by `+`) on top, e.g. `mode:lbs|mode:dqs`.
+    fn compare(index: usize, link: &Link, spec: &str) -> Result<Compare, LinkError> {
+        let bad = |why: String| LinkError::BadValue {
+            key: "compare".to_owned(),
+            value: spec.to_owned(),
+            expected: why,
+        };
+        let Some((a, b)) = spec.split_once('|') else {
+            return Err(bad(
+                "two sets of page keys joined by `|`, each `key:value` (joined by `+`), \
+                 e.g. mode:lbs|mode:dqs"
+                    .to_owned(),
+            ));
+        };
+        let side = |text: &str| -> Result<Box<dyn Page>, LinkError> {
+            let mut side = link.clone();
+            for pair in text.split('+').filter(|p| !p.is_empty()) {
+                let (key, value) = pair
+                    .split_once(':')
+                    .ok_or_else(|| bad(format!("`{pair}` is not key:value")))?;
+                side.params.retain(|(k, _)| k != key);
+                side.params
+                    .push((key.to_ascii_lowercase(), value.to_owned()));
+            }
+            let mut page = (PAGES[index].make)();
+            page::open(page.as_mut(), &side)
+                .map_err(|e| bad(format!("two states this page can show ({e})")))?;
+            Ok(page)
+        };
+        Ok(Compare {
+            spec: spec.to_owned(),
+            sides: [side(a)?, side(b)?],
+        })
+    }
+
+    /// The two states compared, if any.
+    pub fn comparing(&self) -> Option<&Compare> {
+        self.compare.as_ref()
+    }
+
+    /// Two viewports side by side, each under its own link (click one to open it).
+    fn compare_ui(&mut self, ui: &mut Ui) -> Option<String> {
+        let compare = self.compare.as_mut()?;
+        let links = compare.links();
+        let mut clicked = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("Comparing {}", compare.spec)).strong());
+                if ui.button("Stop comparing").clicked() {
+                    clicked = Some(String::new());
+                }
+            });
+            ui.columns(2, |columns| {
+                for (i, column) in columns.iter_mut().enumerate() {
+                    column.push_id(("compare", i), |ui| {
+                        if ui
+                            .link(RichText::new(&links[i]).monospace())
+                            .on_hover_text("Open this side on its own")
+                            .clicked()
+                        {
+                            clicked = Some(links[i].clone());
+                        }
+                        compare.sides[i].viewport_ui(ui);
+                    });
+                }
+            });
+        });
+        clicked
     }
 
     /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck.
@@ -334,11 +426,23 @@ impl SkinlabApp {
             }
             let index = self.find(&link.slug)?;
             self.go_to(index);
+            let compare = link
+                .params
+                .iter()
+                .position(|(key, _)| key == "compare")
+                .map(|at| link.params.remove(at).1);
             let mut errors = self.apply_app_keys(&mut link);
             match page::open(self.page.as_mut(), &link) {
                 Err(LinkError::Several(more)) => errors.extend(more),
                 Err(e) => errors.push(e),
                 Ok(()) => {}
+            }
+            self.compare = None;
+            if let Some(spec) = compare {
+                match Self::compare(index, &link, &spec) {
+                    Ok(compare) => self.compare = Some(compare),
+                    Err(e) => errors.push(e),
+                }
             }
             LinkError::from_list(errors)
         });
@@ -414,8 +518,9 @@ impl SkinlabApp {
         if index == self.current {
             return;
         }
-        // A focus names a part of one page.
+        // A focus names a part of one page, and a comparison shows one page.
         self.focus = None;
+        self.compare = None;
         let next = self.parked[index].take().unwrap_or_else(PAGES[index].make);
         let previous = std::mem::replace(&mut self.page, next);
         self.parked[self.current] = Some(previous);
@@ -812,6 +917,27 @@ impl SkinlabApp {
             self.top_bar_ui(ui);
             ui.add_space(3.0);
         });
+        if self.compare.is_some() {
+            let dt_sides = dt;
+            let mut animating = animating;
+            if let Some(compare) = &mut self.compare {
+                for side in &mut compare.sides {
+                    animating |= side.tick(dt_sides);
+                }
+            }
+            match self.compare_ui(ui).as_deref() {
+                Some("") => self.compare = None,
+                Some(link) => {
+                    let link = link.to_owned();
+                    self.follow_link(&link);
+                }
+                None => {}
+            }
+            if animating && !self.paused {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
         if let Some(target) = self.focus {
             self.focus_ui(ui, target, zoom);
             if animating && !self.paused {

@@ -748,3 +748,42 @@ fn every_slide_of_every_bundled_deck_opens_cleanly() {
         }
     }
 }
+
+#[test]
+fn compare_shows_two_states_of_a_page_each_with_its_own_link() {
+    let mut app = paused_app();
+    let link = "blending?twist=3.1416&compare=mode:lbs|mode:dqs";
+    app.open_link(link).expect("opens");
+    assert_eq!(
+        app.current_link().to_string(),
+        link,
+        "the link holds the comparison"
+    );
+    let sides = app.comparing().expect("comparing").links();
+    assert_eq!(
+        sides,
+        [
+            "blending?twist=3.1416&mode=lbs",
+            "blending?twist=3.1416&mode=dqs"
+        ]
+    );
+    // Each caption opens its side on its own.
+    let mut harness = app_harness(app);
+    harness.get_by_label(&sides[1]).click();
+    harness.run_steps(2);
+    assert!(harness.state().comparing().is_none());
+    assert_eq!(harness.state().current_link().to_string(), sides[1]);
+    for (bad, says) in [
+        ("blending?compare=mode:lbs", "joined by `|`"),
+        (
+            "blending?compare=mode:lbs|mode:sideways",
+            "one of: lbs, dqs",
+        ),
+        ("blending?compare=mode|mode:dqs", "is not key:value"),
+    ] {
+        let mut app = paused_app();
+        let err = app.open_link(bad).expect_err(bad).to_string();
+        assert!(err.contains(says), "{bad}: {err}");
+        assert!(app.comparing().is_none(), "{bad}");
+    }
+}

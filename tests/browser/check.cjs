@@ -288,6 +288,17 @@ async function viewports(browser, base, fragments) {
       await page.close();
     }
 
+    // Compare: two states side by side, each drawn by the shaders: the halves differ.
+    {
+      const { page, problems } = await openApp(browser, base, "blending?twist=3.1416&compare=mode:lbs|mode:dqs");
+      const shot = await page.screenshot();
+      const left = region(shot, [0.02, 0.2, 0.48, 0.85]), right = region(shot, [0.52, 0.2, 0.98, 0.85]);
+      const differ = pixelsDiffering(left, right);
+      check("compare draws two different viewports", problems.length === 0 && distinctColors(left) > 8 && differ > 2000,
+        `${differ} pixels differ; ${problems.join("; ")}`);
+      await page.close();
+    }
+
     // A lecture deck by link: the slide opens in focus, and PageDown steps to the next.
     {
       const { page, problems } = await openApp(browser, base, "hierarchy?deck=lecture:9");
