@@ -60,6 +60,39 @@ pub enum LinkError {
 
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // One line whatever the link held: a control character (a newline from `%0A`,
+        // say) is written as its escape.
+        let text = self.describe();
+        if !text.chars().any(char::is_control) {
+            return f.write_str(&text);
+        }
+        let shown: String = text
+            .chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        f.write_str(&shown)
+    }
+}
+
+impl LinkError {
+    /// The message, before control characters are escaped.
+    fn describe(&self) -> String {
+        struct Message<'a>(&'a LinkError);
+        impl fmt::Display for Message<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_message(f)
+            }
+        }
+        Message(self).to_string()
+    }
+
+    fn write_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Empty => write!(f, "empty link: write a page name such as `grid`"),
             Self::BadSlug(slug) => write!(
@@ -102,6 +135,32 @@ impl fmt::Display for LinkError {
 }
 
 impl std::error::Error for LinkError {}
+
+#[cfg(test)]
+mod message_tests {
+    use super::*;
+
+    #[test]
+    fn a_message_is_one_line_whatever_the_link_held() {
+        for text in ["%0a", "grid\nx", "grid?angle=1%0A2", "a\u{7}b"] {
+            let error = match Link::parse(text) {
+                Err(e) => e,
+                Ok(link) => LinkError::from_list(link.problems.clone()).err().unwrap_or(
+                    LinkError::BadValue {
+                        key: "angle".into(),
+                        value: link.get("angle").unwrap_or(text).to_owned(),
+                        expected: "a number".into(),
+                    },
+                ),
+            };
+            let message = error.to_string();
+            assert!(
+                !message.chars().any(char::is_control),
+                "{text:?}: {message:?}"
+            );
+        }
+    }
+}
 
 impl LinkError {
     /// `Ok` for no problems, the problem itself for one, [`LinkError::Several`] for more.
