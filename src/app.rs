@@ -19,7 +19,7 @@ pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
 pub const FOCUS_MAGNIFY: f32 = 1.4;
 
 /// The link keys the app reads itself, before the page sees the link.
-pub const APP_KEYS: [&str; 4] = ["focus", "zoom", "deck", "compare"];
+pub const APP_KEYS: [&str; 5] = ["focus", "zoom", "deck", "compare", "camera"];
 
 /// Two states of one page side by side: the page's link plus each side's own keys.
 pub struct Compare {
@@ -85,6 +85,9 @@ pub struct SkinlabApp {
     deck: Option<(Deck, usize)>,
     /// Two states of the page side by side, when a link asks (`compare=`).
     compare: Option<Compare>,
+    /// Each page's camera as its last link (or reset) left it, by registry position:
+    /// a camera that differs from it is the user's, and goes into the link.
+    camera_base: Vec<Option<crate::ui::Camera>>,
     /// Embedded in another page (the book): no page list, the host page is the guide.
     embedded: bool,
     notices: Vec<String>,
@@ -109,6 +112,8 @@ impl SkinlabApp {
     pub fn new() -> Self {
         let page = (PAGES[0].make)();
         let link_text = page.link().to_string();
+        let mut camera_base = vec![None; PAGES.len()];
+        camera_base[0] = page.camera();
         Self {
             page,
             parked: PAGES.iter().map(|_| None).collect(),
@@ -118,6 +123,7 @@ impl SkinlabApp {
             focus: None,
             deck: None,
             compare: None,
+            camera_base,
             embedded: false,
             notices: Vec::new(),
             link_text,
@@ -143,15 +149,27 @@ impl SkinlabApp {
         if index == self.current {
             return self.page.as_mut();
         }
-        self.parked[index]
-            .get_or_insert_with(PAGES[index].make)
-            .as_mut()
+        if self.parked[index].is_none() {
+            let page = (PAGES[index].make)();
+            self.camera_base[index] = page.camera();
+            self.parked[index] = Some(page);
+        }
+        match &mut self.parked[index] {
+            Some(page) => page.as_mut(),
+            // Filled just above.
+            None => unreachable!("page {index} was just built"),
+        }
     }
 
     /// The link that reopens what is on screen: the page's state, then what fills the
     /// window (`focus`) and a zoom other than the mode's default (`zoom`).
     pub fn current_link(&self) -> Link {
         let mut link = self.current_page().link();
+        if let (Some(camera), Some(base)) = (self.page.camera(), self.camera_base[self.current])
+            && camera.to_link() != base.to_link()
+        {
+            link = link.with("camera", camera.to_link());
+        }
         if let Some(focus) = self.focus {
             link = link.with("focus", focus);
         }
@@ -201,6 +219,26 @@ impl SkinlabApp {
         if let Err(e) = self.open_deck(deck, next) {
             self.notify(format!("Deck slide {} `{text}`: {e}.", next + 1));
         }
+    }
+
+    /// `camera=…`: the viewport's camera, in the form of the page's kind of camera.
+    fn apply_camera(&mut self, text: &str) -> Result<(), LinkError> {
+        let Some(camera) = self.page.camera() else {
+            return Err(LinkError::BadValue {
+                key: "camera".to_owned(),
+                value: text.to_owned(),
+                expected: "nothing: this page has no camera".to_owned(),
+            });
+        };
+        let set = camera
+            .from_link(text)
+            .map_err(|expected| LinkError::BadValue {
+                key: "camera".to_owned(),
+                value: text.to_owned(),
+                expected,
+            })?;
+        self.page.set_camera(set);
+        Ok(())
     }
 
     /// The two sides of `compare=A|B` on page `index`: each side is `link` with its own
@@ -431,11 +469,22 @@ impl SkinlabApp {
                 .iter()
                 .position(|(key, _)| key == "compare")
                 .map(|at| link.params.remove(at).1);
+            let camera = link
+                .params
+                .iter()
+                .position(|(key, _)| key == "camera")
+                .map(|at| link.params.remove(at).1);
             let mut errors = self.apply_app_keys(&mut link);
             match page::open(self.page.as_mut(), &link) {
                 Err(LinkError::Several(more)) => errors.extend(more),
                 Err(e) => errors.push(e),
                 Ok(()) => {}
+            }
+            self.camera_base[self.current] = self.page.camera();
+            if let Some(text) = camera
+                && let Err(e) = self.apply_camera(&text)
+            {
+                errors.push(e);
             }
             self.compare = None;
             if let Some(spec) = compare {
@@ -472,6 +521,8 @@ impl SkinlabApp {
         let result = self.page_mut(index).open_file(name, bytes);
         if result.is_ok() {
             self.go_to(index);
+            // A new model is framed afresh: that camera is the page's, not the user's.
+            self.camera_base[index] = self.page.camera();
         }
         self.link_text = self.current_link().to_string();
         result
@@ -521,7 +572,14 @@ impl SkinlabApp {
         // A focus names a part of one page, and a comparison shows one page.
         self.focus = None;
         self.compare = None;
-        let next = self.parked[index].take().unwrap_or_else(PAGES[index].make);
+        let next = match self.parked[index].take() {
+            Some(page) => page,
+            None => {
+                let page = (PAGES[index].make)();
+                self.camera_base[index] = page.camera();
+                page
+            }
+        };
         let previous = std::mem::replace(&mut self.page, next);
         self.parked[self.current] = Some(previous);
         self.current = index;
@@ -540,6 +598,7 @@ impl SkinlabApp {
     /// Resets the current page to its defaults.
     pub fn reset_page(&mut self) {
         self.page.reset();
+        self.camera_base[self.current] = self.page.camera();
     }
 
     /// Every built page's link, current page first: what persistence stores (a page
@@ -592,7 +651,9 @@ impl SkinlabApp {
                 "page" => {
                     let result = Link::parse(rest).map(page::resolve).and_then(|link| {
                         let index = self.find(&link.slug)?;
-                        page::open(self.page_mut(index), &link)
+                        let opened = page::open(self.page_mut(index), &link);
+                        self.camera_base[index] = self.page_mut(index).camera();
+                        opened
                     });
                     if let Err(e) = result {
                         problems.push(format!("`{rest}`: {e}"));

@@ -36,6 +36,12 @@ pub trait Page {
     /// Back to the page's defaults.
     fn reset(&mut self);
 
+    /// The camera of the viewport on screen, if any ([`Lesson::camera`]).
+    fn camera(&self) -> Option<crate::ui::Camera>;
+
+    /// Sets the camera of the viewport on screen ([`Lesson::set_camera`]).
+    fn set_camera(&mut self, camera: crate::ui::Camera);
+
     /// Opens a file the user brought (dropped on the window, chosen in a dialog or
     /// named with `--open`): `name` is its file name, for messages. Returns what the
     /// page had to repair in the file (warnings to show); on error the page keeps
@@ -88,6 +94,18 @@ pub trait Lesson: Default + 'static {
         false
     }
 
+    /// The camera of the viewport on screen, if the page has one (the app writes it
+    /// into the link once the user has moved it).
+    fn camera(&self) -> Option<crate::ui::Camera> {
+        None
+    }
+
+    /// Sets the camera of the viewport on screen (one of the same kind as
+    /// [`Lesson::camera`] gives).
+    fn set_camera(&mut self, camera: crate::ui::Camera) {
+        let _ = camera;
+    }
+
     /// The file extensions the page opens, lower case without the dot (none by
     /// default). A dropped file goes to the first page that opens its extension.
     const OPENS: &'static [&'static str] = &[];
@@ -119,6 +137,14 @@ impl<L: Lesson> Page for L {
 
     fn reset(&mut self) {
         Lesson::reset(self);
+    }
+
+    fn camera(&self) -> Option<crate::ui::Camera> {
+        Lesson::camera(self)
+    }
+
+    fn set_camera(&mut self, camera: crate::ui::Camera) {
+        Lesson::set_camera(self, camera);
     }
 
     fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {

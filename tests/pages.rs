@@ -787,3 +787,45 @@ fn compare_shows_two_states_of_a_page_each_with_its_own_link() {
         assert!(app.comparing().is_none(), "{bad}");
     }
 }
+
+#[test]
+fn a_moved_camera_goes_into_the_link_and_the_link_puts_it_back() {
+    let mut app = paused_app();
+    app.open_link("grid?angle=0.8").expect("opens");
+    assert_eq!(
+        app.current_link().to_string(),
+        "grid?angle=0.8",
+        "an untouched camera is left out"
+    );
+    let mut harness = app_harness(app);
+    // Drag empty space in the grid's viewport: it pans.
+    kit::drag(
+        &mut harness,
+        egui::pos2(1150.0, 650.0),
+        egui::pos2(1050.0, 600.0),
+    );
+    harness.run_steps(2);
+    let link = harness.state().current_link().to_string();
+    assert!(link.starts_with("grid?angle=0.8&camera="), "{link}");
+    let mut again = paused_app();
+    again.open_link(&link).expect("reopens");
+    assert_eq!(again.current_link().to_string(), link);
+
+    let orbit = "hierarchy?camera=0.1,0.2,5,0,1,0";
+    let mut app = paused_app();
+    app.open_link(orbit).expect("an orbit camera");
+    assert_eq!(app.current_link().to_string(), orbit);
+    app.reset_page();
+    assert_eq!(
+        app.current_link().to_string(),
+        "hierarchy",
+        "reset puts the camera back"
+    );
+    for (bad, says) in [
+        ("grid?camera=1,2", "3 numbers"),
+        ("hierarchy?camera=0,3,5,0,0,0", "pitch within"),
+    ] {
+        let err = paused_app().open_link(bad).expect_err(bad).to_string();
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+}

@@ -326,6 +326,14 @@ impl BlendingPage {
 }
 
 impl Lesson for BlendingPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "blending",
         chapter: include_str!("../../../chapters/blending.md"),

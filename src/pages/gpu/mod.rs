@@ -246,6 +246,14 @@ impl GpuPage {
 }
 
 impl Lesson for GpuPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "gpu",
         chapter: include_str!("../../../chapters/gpu.md"),

@@ -118,6 +118,14 @@ impl KeyframesPage {
 }
 
 impl Lesson for KeyframesPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "keyframes",
         chapter: include_str!("../../../chapters/keyframes.md"),

@@ -223,6 +223,14 @@ const METHOD_NAMES: [&str; 3] = [
 ];
 
 impl Lesson for QuaternionsPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "quaternions",
         chapter: include_str!("../../../chapters/quaternions.md"),
