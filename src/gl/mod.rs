@@ -20,7 +20,9 @@ mod programs;
 mod scene;
 mod timing;
 
-pub use capture::{capture_skinned, capture_skinned_normals, capture_skinned_with};
+pub use capture::{
+    capture_skinned, capture_skinned_normals, capture_skinned_range, capture_skinned_with,
+};
 pub use compile::{ShaderSource, link_program, shader_header, shaders};
 pub use draw::SceneRenderer;
 pub use limits::{Limits, limits};
