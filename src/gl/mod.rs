@@ -8,6 +8,8 @@
 //! upload), `palette` (uniform arrays and the bone texture), `draw` (the renderer),
 //! `capture` (transform feedback), `timing` and `limits`.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod cache;
 mod capture;
 mod compile;
 mod draw;
@@ -20,6 +22,8 @@ mod programs;
 mod scene;
 mod timing;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use cache::{SceneCache, ViewportPx};
 pub use capture::{
     capture_skinned, capture_skinned_normals, capture_skinned_range, capture_skinned_with,
 };
