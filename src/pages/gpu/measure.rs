@@ -145,8 +145,12 @@ struct DiffRun {
     key: DiffKey,
     mesh: Arc<MeshData>,
     palette: Vec<Mat4>,
-    /// The CPU's positions (the fast kernel), or why they could not be skinned.
-    cpu: Result<Vec<Vec3>, String>,
+    /// The mesh's joint indices and weights as the fast kernel reads them.
+    weights: Arc<JointWeights>,
+    /// The CPU's positions (the fast kernel), or why they could not be skinned: worked
+    /// out on the GL thread at the first slice, so a frame egui throws away costs
+    /// nothing.
+    cpu: Option<Result<Vec<Vec3>, String>>,
     /// One per path: the largest distance so far, or why the path failed.
     found: Vec<PathDiff>,
     /// Vertices compared so far, over every path in order.
@@ -189,7 +193,10 @@ impl DiffRun {
         if self.done >= total {
             return;
         }
-        let failed = match (&self.cpu, renderer.mesh(gl, &self.mesh)) {
+        let cpu = self.cpu.get_or_insert_with(|| {
+            cpu_positions(&self.palette, &self.mesh.skin.positions, &self.weights)
+        });
+        let failed = match (&*cpu, renderer.mesh(gl, &self.mesh)) {
             (Err(e), _) => Some(e.clone()),
             (Ok(_), Err(e)) => Some(e),
             _ => None,
@@ -199,7 +206,7 @@ impl DiffRun {
             self.done = total;
             return;
         }
-        let (Ok(cpu), Some(gpu)) = (&self.cpu, renderer.uploaded(&self.mesh)) else {
+        let (Some(Ok(cpu)), Some(gpu)) = (&self.cpu, renderer.uploaded(&self.mesh)) else {
             self.found = vec![PathDiff::Failed("the mesh is not on the GPU".into()); PATHS.len()];
             self.done = total;
             return;
@@ -367,6 +374,26 @@ struct Request {
     bench: Option<BenchRequest>,
 }
 
+/// Positions `bind` skinned by `palette` on the CPU with the fast kernel (on every core):
+/// what the shader's are compared with.
+fn cpu_positions(
+    palette: &[Mat4],
+    bind: &[Vec3],
+    weights: &JointWeights,
+) -> Result<Vec<Vec3>, String> {
+    let mut out = vec![Vec3::ZERO; bind.len()];
+    SkinningJob {
+        palette,
+        influences: weights,
+        positions: Stream::new(bind, &mut out),
+        normals: None,
+        tangents: None,
+    }
+    .run_threaded(0)
+    .map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
 fn max_distance(gpu: &[(Vec3, Vec3)], cpu: &[Vec3]) -> f32 {
     gpu.iter()
         .zip(cpu)
@@ -435,23 +462,6 @@ impl GpuPage {
     /// The context's limits, if they have arrived.
     pub fn limits(&self) -> Option<Limits> {
         self.report.lock().ok()?.limits
-    }
-
-    /// The current pose's positions skinned on the CPU by the fast kernel (on every
-    /// core), which the shader's are compared with.
-    fn cpu_positions(&self, palette: &[Mat4]) -> Result<Vec<Vec3>, String> {
-        let bind = &self.chain.skin.positions;
-        let mut out = vec![Vec3::ZERO; bind.len()];
-        SkinningJob {
-            palette,
-            influences: &self.weights,
-            positions: Stream::new(bind, &mut out),
-            normals: None,
-            tangents: None,
-        }
-        .run_threaded(0)
-        .map_err(|e| e.to_string())?;
-        Ok(out)
     }
 
     /// Advances the sweep by one step (a slice of CPU work, or collecting the GPU's
@@ -571,16 +581,14 @@ impl GpuPage {
             .ok()
             .and_then(|r| r.diff.as_ref().map(|run| run.key == key))
             .unwrap_or(false);
-        let diff = (!started).then(|| {
-            let palette = self.palette();
-            DiffRun {
-                key,
-                mesh: self.mesh.clone(),
-                cpu: self.cpu_positions(&palette),
-                palette,
-                found: vec![PathDiff::Measured(0.0); PATHS.len()],
-                done: 0,
-            }
+        let diff = (!started).then(|| DiffRun {
+            key,
+            mesh: self.mesh.clone(),
+            palette: self.palette(),
+            weights: self.weights.clone(),
+            cpu: None,
+            found: vec![PathDiff::Measured(0.0); PATHS.len()],
+            done: 0,
         });
         let request = Request {
             limits: true,
