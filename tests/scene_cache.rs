@@ -115,6 +115,12 @@ fn an_unchanged_scene_is_copied_and_looks_as_drawn() {
 
     let resized = cache.paint(gl, &mut renderer, &swapped, [0, 0, 32, 32], target);
     assert_eq!(resized, Ok(true), "a new size is drawn anew");
+
+    // Wider than any renderbuffer: drawn straight into the framebuffer, no error left.
+    let huge = cache.paint(gl, &mut renderer, &swapped, [0, 0, i32::MAX, 32], target);
+    assert_eq!(huge, Ok(true), "drawn without the cache");
+    // SAFETY: reading the error flag of the current context.
+    assert_eq!(unsafe { gl.get_error() }, glow::NO_ERROR);
     cache.destroy(gl);
     renderer.destroy(gl);
 }

@@ -107,6 +107,12 @@ impl SceneCache {
     ) -> bool {
         // SAFETY: the caller's context owns these objects; the binding is restored.
         unsafe {
+            self.size = [0, 0];
+            self.drawn = None;
+            let largest = gl.get_parameter_i32(glow::MAX_RENDERBUFFER_SIZE);
+            if size[0] > largest || size[1] > largest {
+                return false;
+            }
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(self.color));
             gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, size[0], size[1]);
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(self.depth));
@@ -133,8 +139,17 @@ impl SceneCache {
             let complete =
                 gl.check_framebuffer_status(glow::FRAMEBUFFER) == glow::FRAMEBUFFER_COMPLETE;
             gl.bind_framebuffer(glow::FRAMEBUFFER, target);
-            self.size = if complete { size } else { [0, 0] };
-            self.drawn = None;
+            if complete {
+                self.size = size;
+            } else {
+                // The storage the driver refused left its error behind: clear it, so the
+                // direct draw that follows does not report it as its own.
+                for _ in 0..8 {
+                    if gl.get_error() == glow::NO_ERROR {
+                        break;
+                    }
+                }
+            }
             complete
         }
     }
