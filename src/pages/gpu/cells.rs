@@ -642,7 +642,8 @@ impl GpuPage {
                 "Here the GPU's vertex stage beat the fast kernel plus its upload from {n} vertices up."
             )),
             Crossover::Mixed => Some(
-                "Here the lead changed hands more than once: the two are close on this machine."
+                "Here the GPU's vertex stage won at some sizes but not at every larger one: \
+                 the two are close on this machine. Measure again to see which way it goes."
                     .to_owned(),
             ),
         };

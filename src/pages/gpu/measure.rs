@@ -115,7 +115,7 @@ pub enum Crossover {
     CpuEverywhere,
     /// The GPU was faster from this size on (the CPU below it).
     From(usize),
-    /// Neither side won over a whole upper range: the lead changed hands more than once.
+    /// The GPU won at some size, but not at every size above it.
     Mixed,
 }
 
