@@ -1,5 +1,6 @@
 //! The app shell: page list, navigation, links, notices, presenter mode, persistence.
 
+use crate::deck::Deck;
 use crate::link::{Link, LinkError};
 use crate::notebook::notebook_ui;
 use crate::page::{self, PAGES, Page};
@@ -8,12 +9,38 @@ use egui::{Key, RichText, Ui};
 /// The key under which the app keeps its state in eframe's storage.
 pub const STORAGE_KEY: &str = "skinlab";
 
-/// Zoom in presenter mode.
-pub const PRESENTER_ZOOM: f32 = 1.5;
+/// Zoom in presenter mode, until the presenter changes it (Ctrl + and Ctrl −).
+pub const PRESENTER_ZOOM: f32 = 1.75;
+
+/// The zooms Ctrl + and Ctrl − step through, and `zoom=` accepts.
+pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
+
+/// How much more a focused cell is magnified than the page around it.
+pub const FOCUS_MAGNIFY: f32 = 1.4;
+
+/// The link keys the app reads itself, before the page sees the link.
+pub const APP_KEYS: [&str; 5] = ["focus", "zoom", "deck", "compare", "camera"];
+
+/// Two states of one page side by side: the page's link plus each side's own keys.
+pub struct Compare {
+    /// The `compare=` value, written back into the link.
+    spec: String,
+    /// Each side's page, built and opened on its own.
+    sides: [Box<dyn Page>; 2],
+}
+
+impl Compare {
+    /// Each side's link (what clicking its caption opens).
+    pub fn links(&self) -> [String; 2] {
+        [0, 1].map(|i| self.sides[i].link().to_string())
+    }
+}
 
 /// Text a little larger than egui's defaults: this is a reading app.
 fn apply_style(ctx: &egui::Context) {
     use egui::{FontFamily, FontId, TextStyle};
+    // The app keeps a zoom per mode and handles Ctrl + and Ctrl − itself.
+    ctx.options_mut(|o| o.zoom_with_keyboard = false);
     ctx.all_styles_mut(|style| {
         style.text_styles = [
             (
@@ -50,10 +77,23 @@ pub struct SkinlabApp {
     parked: Vec<Option<Box<dyn Page>>>,
     current: usize,
     presenter: bool,
+    /// Zoom outside presenter mode, and in it.
+    zoom: [f32; 2],
+    /// What fills the window instead of the page: `viewport` or a cell's name.
+    focus: Option<&'static str>,
+    /// The lecture deck being stepped through, and the slide on screen.
+    deck: Option<(Deck, usize)>,
+    /// Two states of the page side by side, when a link asks (`compare=`).
+    compare: Option<Compare>,
+    /// Each page's camera as its last link (or reset) left it, by registry position:
+    /// a camera that differs from it is the user's, and goes into the link.
+    camera_base: Vec<Option<crate::ui::Camera>>,
     /// Embedded in another page (the book): no page list, the host page is the guide.
     embedded: bool,
     notices: Vec<String>,
     link_text: String,
+    /// Where the app is served from, in the browser.
+    web_address: Option<String>,
     /// When set, time stands still (screenshots, tests).
     pub paused: bool,
     styled: bool,
@@ -72,14 +112,22 @@ impl SkinlabApp {
     pub fn new() -> Self {
         let page = (PAGES[0].make)();
         let link_text = page.link().to_string();
+        let mut camera_base = vec![None; PAGES.len()];
+        camera_base[0] = page.camera();
         Self {
             page,
             parked: PAGES.iter().map(|_| None).collect(),
             current: 0,
             presenter: false,
+            zoom: [1.0, PRESENTER_ZOOM],
+            focus: None,
+            deck: None,
+            compare: None,
+            camera_base,
             embedded: false,
             notices: Vec::new(),
             link_text,
+            web_address: None,
             paused: false,
             styled: false,
             markdown: Default::default(),
@@ -101,14 +149,268 @@ impl SkinlabApp {
         if index == self.current {
             return self.page.as_mut();
         }
-        self.parked[index]
-            .get_or_insert_with(PAGES[index].make)
-            .as_mut()
+        if self.parked[index].is_none() {
+            let page = (PAGES[index].make)();
+            self.camera_base[index] = page.camera();
+            self.parked[index] = Some(page);
+        }
+        match &mut self.parked[index] {
+            Some(page) => page.as_mut(),
+            // Filled just above.
+            None => unreachable!("page {index} was just built"),
+        }
     }
 
-    /// The link that reopens what is on screen.
+    /// The link that reopens what is on screen: the page's state, then what fills the
+    /// window (`focus`) and a zoom other than the mode's default (`zoom`).
     pub fn current_link(&self) -> Link {
-        self.current_page().link()
+        let mut link = self.current_page().link();
+        if let (Some(camera), Some(base)) = (self.page.camera(), self.camera_base[self.current])
+            && camera.to_link() != base.to_link()
+        {
+            link = link.with("camera", camera.to_link());
+        }
+        if let Some(focus) = self.focus {
+            link = link.with("focus", focus);
+        }
+        let default = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
+        if self.zoom() != default {
+            link = link.with("zoom", crate::link::number(self.zoom()));
+        }
+        if let Some(compare) = &self.compare {
+            link = link.with("compare", &compare.spec);
+        }
+        if let Some((deck, slide)) = &self.deck
+            && crate::deck::BUNDLED
+                .iter()
+                .any(|(name, _)| *name == deck.name)
+        {
+            link = link.with("deck", format!("{}:{}", deck.name, slide + 1));
+        }
+        link
+    }
+
+    /// The deck being stepped through and the slide on screen (counted from 0).
+    pub fn deck(&self) -> Option<(&Deck, usize)> {
+        self.deck.as_ref().map(|(deck, slide)| (deck, *slide))
+    }
+
+    /// Starts `deck` at slide `slide` (counted from 0, clamped) and opens it. The
+    /// slide's link is reported like any link; the deck stays either way.
+    pub fn open_deck(&mut self, deck: Deck, slide: usize) -> Result<(), LinkError> {
+        let slide = slide.min(deck.slides.len() - 1);
+        let link = deck.slides[slide].link.clone();
+        self.deck = None;
+        let result = self.open_link(&link);
+        self.deck = Some((deck, slide));
+        self.link_text = self.current_link().to_string();
+        result
+    }
+
+    /// Moves `by` slides through the deck (clamped to its ends) and opens the slide; a
+    /// refused link becomes a notice.
+    pub fn step_deck(&mut self, by: isize) {
+        let Some((deck, slide)) = self.deck.take() else {
+            return;
+        };
+        let last = deck.slides.len() - 1;
+        let next = slide.saturating_add_signed(by).min(last);
+        let text = deck.slides[next].link.clone();
+        if let Err(e) = self.open_deck(deck, next) {
+            self.notify(format!("Deck slide {} `{text}`: {e}.", next + 1));
+        }
+    }
+
+    /// `camera=…`: the viewport's camera, in the form of the page's kind of camera.
+    fn apply_camera(&mut self, text: &str) -> Result<(), LinkError> {
+        let Some(camera) = self.page.camera() else {
+            return Err(LinkError::BadValue {
+                key: "camera".to_owned(),
+                value: text.to_owned(),
+                expected: "nothing: this page has no camera".to_owned(),
+            });
+        };
+        let set = camera
+            .from_link(text)
+            .map_err(|expected| LinkError::BadValue {
+                key: "camera".to_owned(),
+                value: text.to_owned(),
+                expected,
+            })?;
+        self.page.set_camera(set);
+        Ok(())
+    }
+
+    /// The two sides of `compare=A|B` on page `index`: each side is `link` with its own
+    /// `key:value` pairs (joined by `+`) on top, e.g. `mode:lbs|mode:dqs`.
+    fn compare(index: usize, link: &Link, spec: &str) -> Result<Compare, LinkError> {
+        let bad = |why: String| LinkError::BadValue {
+            key: "compare".to_owned(),
+            value: spec.to_owned(),
+            expected: why,
+        };
+        let Some((a, b)) = spec.split_once('|') else {
+            return Err(bad(
+                "two sets of page keys joined by `|`, each `key:value` (joined by `+`), \
+                 e.g. mode:lbs|mode:dqs"
+                    .to_owned(),
+            ));
+        };
+        let side = |text: &str| -> Result<Box<dyn Page>, LinkError> {
+            let mut side = link.clone();
+            for pair in text.split('+').filter(|p| !p.is_empty()) {
+                let (key, value) = pair
+                    .split_once(':')
+                    .ok_or_else(|| bad(format!("`{pair}` is not key:value")))?;
+                side.params.retain(|(k, _)| k != key);
+                side.params
+                    .push((key.to_ascii_lowercase(), value.to_owned()));
+            }
+            let mut page = (PAGES[index].make)();
+            page::open(page.as_mut(), &side)
+                .map_err(|e| bad(format!("two states this page can show ({e})")))?;
+            Ok(page)
+        };
+        Ok(Compare {
+            spec: spec.to_owned(),
+            sides: [side(a)?, side(b)?],
+        })
+    }
+
+    /// The two states compared, if any.
+    pub fn comparing(&self) -> Option<&Compare> {
+        self.compare.as_ref()
+    }
+
+    /// Two viewports side by side, each under its own link (click one to open it).
+    fn compare_ui(&mut self, ui: &mut Ui) -> Option<String> {
+        let compare = self.compare.as_mut()?;
+        let links = compare.links();
+        let mut clicked = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("Comparing {}", compare.spec)).strong());
+                if ui.button("Stop comparing").clicked() {
+                    clicked = Some(String::new());
+                }
+            });
+            ui.columns(2, |columns| {
+                for (i, column) in columns.iter_mut().enumerate() {
+                    column.push_id(("compare", i), |ui| {
+                        if ui
+                            .link(RichText::new(&links[i]).monospace())
+                            .on_hover_text("Open this side on its own")
+                            .clicked()
+                        {
+                            clicked = Some(links[i].clone());
+                        }
+                        compare.sides[i].viewport_ui(ui);
+                    });
+                }
+            });
+        });
+        clicked
+    }
+
+    /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck.
+    fn open_deck_link(&mut self, value: &str) -> Result<(), LinkError> {
+        let (name, slide) = value.split_once(':').unwrap_or((value, "1"));
+        let bad = |why: String| LinkError::BadValue {
+            key: "deck".to_owned(),
+            value: value.to_owned(),
+            expected: why,
+        };
+        let deck = Deck::bundled(name).map_err(bad)?;
+        let count = deck.slides.len();
+        let slide = slide
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=count).contains(n))
+            .ok_or_else(|| bad(format!("a slide number from 1 to {count} after `{name}:`")))?;
+        self.open_deck(deck, slide - 1)
+    }
+
+    /// Stops stepping through the deck (the page on screen stays).
+    pub fn close_deck(&mut self) {
+        self.deck = None;
+    }
+
+    /// The zoom of the mode on screen (presenter or not).
+    pub fn zoom(&self) -> f32 {
+        self.zoom[usize::from(self.presenter)]
+    }
+
+    /// Sets the zoom of the mode on screen, within [`ZOOM_RANGE`].
+    pub fn set_zoom(&mut self, zoom: f32) {
+        if zoom.is_finite() {
+            self.zoom[usize::from(self.presenter)] =
+                zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
+        }
+    }
+
+    /// What fills the window instead of the page, if anything: `viewport` or a cell.
+    pub fn focus(&self) -> Option<&'static str> {
+        self.focus
+    }
+
+    /// Shows only `target` (`viewport` or one of the page's cells), magnified; `None`
+    /// shows the whole page again. A name the page does not have is refused with the
+    /// valid ones.
+    pub fn set_focus(&mut self, target: Option<&str>) -> Result<(), LinkError> {
+        let Some(target) = target else {
+            self.focus = None;
+            return Ok(());
+        };
+        let cells = self.page.cells();
+        let found = std::iter::once("viewport")
+            .chain(cells.iter().copied())
+            .find(|c| c.eq_ignore_ascii_case(target));
+        match found {
+            Some(name) => {
+                self.focus = Some(name);
+                Ok(())
+            }
+            None => Err(LinkError::BadValue {
+                key: "focus".to_owned(),
+                value: target.to_owned(),
+                expected: format!("viewport or one of this page's cells: {}", cells.join(", ")),
+            }),
+        }
+    }
+
+    /// Takes the app's own keys (`focus`, `zoom`) out of `link` and applies them; the
+    /// problems are returned, for the caller to report with the page's.
+    fn apply_app_keys(&mut self, link: &mut Link) -> Vec<LinkError> {
+        let mut errors = Vec::new();
+        let mut focus = None;
+        link.params.retain(|(key, value)| match key.as_str() {
+            "focus" => {
+                focus = Some(value.clone());
+                false
+            }
+            "zoom" => {
+                match crate::link::parse_number(value).filter(|z| ZOOM_RANGE.contains(z)) {
+                    Some(z) => self.set_zoom(z),
+                    None => errors.push(LinkError::BadValue {
+                        key: "zoom".to_owned(),
+                        value: value.clone(),
+                        expected: format!(
+                            "a zoom from {} to {}",
+                            ZOOM_RANGE.start(),
+                            ZOOM_RANGE.end()
+                        ),
+                    }),
+                }
+                false
+            }
+            _ => true,
+        });
+        // A refused focus shows the whole page.
+        self.focus = None;
+        if let Err(e) = self.set_focus(focus.as_deref()) {
+            errors.push(e);
+        }
+        errors
     }
 
     /// Messages waiting to be dismissed.
@@ -147,15 +449,51 @@ impl SkinlabApp {
             })
     }
 
-    /// Opens a link: switches page, resets it and applies the parameters. An unknown
-    /// page keeps the current one; bad parameters leave the page at its defaults.
+    /// Opens a link: switches page, resets it and applies the parameters. A link whose
+    /// keys moved to another page opens that page ([`page::resolve`]). An unknown page
+    /// keeps the current one; a bad parameter is left at its default while every good
+    /// one applies.
     /// The error is the caller's to report: [`SkinlabApp::follow_link`] shows it as a
     /// notice, the command line prints it.
     pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
-        let result = Link::parse(text).and_then(|link| {
+        let result = Link::parse(text).map(page::resolve).and_then(|mut link| {
+            if let Some(at) = link.params.iter().position(|(key, _)| key == "deck") {
+                // A deck opens its slide: the rest of the link is the deck's to say.
+                let (_, value) = link.params.remove(at);
+                return self.open_deck_link(&value);
+            }
             let index = self.find(&link.slug)?;
             self.go_to(index);
-            page::open(self.page.as_mut(), &link)
+            let compare = link
+                .params
+                .iter()
+                .position(|(key, _)| key == "compare")
+                .map(|at| link.params.remove(at).1);
+            let camera = link
+                .params
+                .iter()
+                .position(|(key, _)| key == "camera")
+                .map(|at| link.params.remove(at).1);
+            let mut errors = self.apply_app_keys(&mut link);
+            match page::open(self.page.as_mut(), &link) {
+                Err(LinkError::Several(more)) => errors.extend(more),
+                Err(e) => errors.push(e),
+                Ok(()) => {}
+            }
+            self.camera_base[self.current] = self.page.camera();
+            if let Some(text) = camera
+                && let Err(e) = self.apply_camera(&text)
+            {
+                errors.push(e);
+            }
+            self.compare = None;
+            if let Some(spec) = compare {
+                match Self::compare(index, &link, &spec) {
+                    Ok(compare) => self.compare = Some(compare),
+                    Err(e) => errors.push(e),
+                }
+            }
+            LinkError::from_list(errors)
         });
         self.link_text = self.current_link().to_string();
         result
@@ -166,17 +504,10 @@ impl SkinlabApp {
     /// what is on screen instead.
     pub fn follow_link(&mut self, text: &str) {
         if let Err(e) = self.open_link(text) {
-            let fallback = if matches!(
-                e,
-                LinkError::UnknownPage { .. }
-                    | LinkError::Empty
-                    | LinkError::BadSlug(_)
-                    | LinkError::MalformedParam(_)
-                    | LinkError::DuplicateKey(_)
-            ) {
+            let fallback = if e.is_about_the_page() {
                 "the current page stays as it was"
             } else {
-                "the page shows its defaults"
+                "everything else in the link was applied"
             };
             self.notify(format!("Link `{text}`: {e}; {fallback}."));
         }
@@ -190,6 +521,8 @@ impl SkinlabApp {
         let result = self.page_mut(index).open_file(name, bytes);
         if result.is_ok() {
             self.go_to(index);
+            // A new model is framed afresh: that camera is the page's, not the user's.
+            self.camera_base[index] = self.page.camera();
         }
         self.link_text = self.current_link().to_string();
         result
@@ -236,7 +569,17 @@ impl SkinlabApp {
         if index == self.current {
             return;
         }
-        let next = self.parked[index].take().unwrap_or_else(PAGES[index].make);
+        // A focus names a part of one page, and a comparison shows one page.
+        self.focus = None;
+        self.compare = None;
+        let next = match self.parked[index].take() {
+            Some(page) => page,
+            None => {
+                let page = (PAGES[index].make)();
+                self.camera_base[index] = page.camera();
+                page
+            }
+        };
         let previous = std::mem::replace(&mut self.page, next);
         self.parked[self.current] = Some(previous);
         self.current = index;
@@ -255,6 +598,7 @@ impl SkinlabApp {
     /// Resets the current page to its defaults.
     pub fn reset_page(&mut self) {
         self.page.reset();
+        self.camera_base[self.current] = self.page.camera();
     }
 
     /// Every built page's link, current page first: what persistence stores (a page
@@ -272,6 +616,13 @@ impl SkinlabApp {
         if self.presenter {
             lines.push("presenter".to_owned());
         }
+        if self.zoom != [1.0, PRESENTER_ZOOM] {
+            lines.push(format!(
+                "zoom {} {}",
+                crate::link::number(self.zoom[0]),
+                crate::link::number(self.zoom[1])
+            ));
+        }
         lines.join("\n")
     }
 
@@ -284,11 +635,25 @@ impl SkinlabApp {
             let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
             match kind {
                 "presenter" => self.presenter = true,
+                "zoom" => {
+                    let zooms: Option<Vec<f32>> =
+                        rest.split(' ').map(crate::link::parse_number).collect();
+                    match zooms.as_deref() {
+                        Some(&[normal, presenter])
+                            if ZOOM_RANGE.contains(&normal) && ZOOM_RANGE.contains(&presenter) =>
+                        {
+                            self.zoom = [normal, presenter];
+                        }
+                        _ => problems.push(format!("unreadable zoom `{rest}`")),
+                    }
+                }
                 "current" => current = Some(rest.to_owned()),
                 "page" => {
-                    let result = Link::parse(rest).and_then(|link| {
+                    let result = Link::parse(rest).map(page::resolve).and_then(|link| {
                         let index = self.find(&link.slug)?;
-                        page::open(self.page_mut(index), &link)
+                        let opened = page::open(self.page_mut(index), &link);
+                        self.camera_base[index] = self.page_mut(index).camera();
+                        opened
                     });
                     if let Err(e) = result {
                         problems.push(format!("`{rest}`: {e}"));
@@ -298,7 +663,10 @@ impl SkinlabApp {
             }
         }
         if let Some(current) = current {
-            match Link::parse(&current).and_then(|link| self.find(&link.slug)) {
+            match Link::parse(&current)
+                .map(page::resolve)
+                .and_then(|link| self.find(&link.slug))
+            {
                 Ok(index) => self.go_to(index),
                 Err(e) => problems.push(format!("`{current}`: {e}")),
             }
@@ -328,16 +696,58 @@ impl SkinlabApp {
     fn keyboard(&mut self, ui: &Ui) {
         let typing = ui.ctx().memory(|m| m.focused().is_some());
         // F5 on the desktop; P too, because a browser reloads the page on F5.
-        let (f5, p, left, right) = ui.input(|i| {
+        let (f5, p, f, escape, left, right) = ui.input(|i| {
             (
                 i.key_pressed(Key::F5),
                 i.key_pressed(Key::P),
+                i.key_pressed(Key::F),
+                i.key_pressed(Key::Escape),
                 i.key_pressed(Key::ArrowLeft),
                 i.key_pressed(Key::ArrowRight),
             )
         });
         if f5 || (p && !typing) {
             self.presenter = !self.presenter;
+        }
+        if f && !typing {
+            let next = if self.focus.is_some() {
+                None
+            } else {
+                Some("viewport")
+            };
+            // "viewport" is always a valid focus.
+            let _ = self.set_focus(next);
+        }
+        if escape && self.focus.is_some() {
+            self.focus = None;
+        }
+        // Ctrl + and Ctrl − (Cmd on a Mac) zoom the mode on screen; Ctrl 0 resets it.
+        let command = egui::Modifiers::COMMAND;
+        let (bigger, smaller, reset) = ui.ctx().input_mut(|i| {
+            (
+                i.consume_key(command, Key::Plus) || i.consume_key(command, Key::Equals),
+                i.consume_key(command, Key::Minus),
+                i.consume_key(command, Key::Num0),
+            )
+        });
+        if bigger {
+            self.set_zoom(self.zoom() * 1.1);
+        }
+        if smaller {
+            self.set_zoom(self.zoom() / 1.1);
+        }
+        if reset {
+            self.set_zoom(if self.presenter { PRESENTER_ZOOM } else { 1.0 });
+        }
+        let (page_down, page_up) =
+            ui.input(|i| (i.key_pressed(Key::PageDown), i.key_pressed(Key::PageUp)));
+        if self.deck.is_some() && !typing {
+            if page_down {
+                self.step_deck(1);
+            }
+            if page_up {
+                self.step_deck(-1);
+            }
         }
         if !typing && left {
             self.previous();
@@ -379,7 +789,10 @@ impl SkinlabApp {
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.link_text)
-                        .desired_width(if self.presenter { 220.0 } else { 340.0 })
+                        // Wide enough for long links, leaving room for the buttons.
+                        .desired_width(
+                            (ui.available_size_before_wrap().x - 200.0).clamp(220.0, 900.0),
+                        )
                         .font(egui::TextStyle::Monospace)
                         .hint_text("page link, e.g. grid?angle=0.8"),
                 )
@@ -393,14 +806,13 @@ impl SkinlabApp {
                 let text = self.link_text.clone();
                 self.follow_link(&text);
             }
-            if ui
-                .button("Copy link")
-                .on_hover_text("Copy this page's link")
-                .clicked()
-            {
-                ui.ctx().copy_text(self.current_link().to_string());
-            }
+            ui.menu_button("Copy link", |ui| self.copy_menu_ui(ui))
+                .response
+                .on_hover_text("Copy this view as a link, a web address or a command");
         });
+        if self.deck.is_some() {
+            ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
+        }
         let mut dismissed = None;
         for (i, notice) in self.notices.iter().enumerate() {
             ui.horizontal(|ui| {
@@ -413,6 +825,75 @@ impl SkinlabApp {
         if let Some(i) = dismissed {
             self.notices.remove(i);
         }
+    }
+
+    /// Where the deck is: its name, the slide's number and title, and buttons to step.
+    fn deck_counter_ui(&mut self, ui: &mut Ui) {
+        let Some((deck, slide)) = self.deck() else {
+            return;
+        };
+        let text = format!(
+            "{} {}/{}: {}",
+            deck.name,
+            slide + 1,
+            deck.slides.len(),
+            deck.slides[slide].title
+        );
+        let (first, last) = (slide == 0, slide + 1 == deck.slides.len());
+        if ui
+            .add_enabled(!first, egui::Button::new("<"))
+            .on_hover_text("Previous slide (PageUp)")
+            .clicked()
+        {
+            self.step_deck(-1);
+        }
+        ui.label(RichText::new(text).strong());
+        if ui
+            .add_enabled(!last, egui::Button::new(">"))
+            .on_hover_text("Next slide (PageDown)")
+            .clicked()
+        {
+            self.step_deck(1);
+        }
+        if ui
+            .small_button("×")
+            .on_hover_text("Close the deck")
+            .clicked()
+        {
+            self.close_deck();
+        }
+    }
+
+    /// The ways to copy the view: the link itself, the web address that opens it (in
+    /// the browser) and the command that opens it (on the desktop).
+    fn copy_menu_ui(&mut self, ui: &mut Ui) {
+        let link = self.current_link().to_string();
+        let mut choices = vec![("the link", link.clone())];
+        if let Some(address) = &self.web_address {
+            choices.push(("the web address", format!("{address}#{link}")));
+        }
+        choices.push(("a command", format!("skinlab '{link}'")));
+        for (what, text) in choices {
+            let shown = if text.chars().count() > 48 {
+                format!("{}…", text.chars().take(47).collect::<String>())
+            } else {
+                text.clone()
+            };
+            if ui
+                .button(format!("Copy {what}: {shown}"))
+                .on_hover_text(text.clone())
+                .clicked()
+            {
+                ui.ctx().copy_text(text);
+                ui.close();
+            }
+        }
+    }
+
+    /// The address the app is served from (without a fragment), in the browser: the
+    /// copy menu then offers a full web address.
+    pub fn set_web_address(&mut self, address: impl Into<String>) {
+        self.web_address = Some(address.into());
     }
 
     fn page_list_ui(&mut self, ui: &mut Ui) {
@@ -432,6 +913,41 @@ impl SkinlabApp {
         }
     }
 
+    /// Focus mode: the viewport fills the window below the top bar, or one cell,
+    /// magnified, sits beside the viewport with no prose around it.
+    fn focus_ui(&mut self, ui: &mut Ui, target: &'static str, zoom: f32) {
+        let page = self.page.as_mut();
+        if target != "viewport" {
+            // In points at the zoom being asked for (see the page layout below).
+            let width = ui.available_width() * ui.ctx().zoom_factor() / zoom;
+            egui::Panel::right("viewport_focus")
+                .resizable(true)
+                .default_size(width * 0.45)
+                .size_range(200.0..=width * 0.7)
+                .show(ui, |ui| page.viewport_ui(ui));
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("{}: {target}", page.title())).strong());
+                if ui
+                    .button("Show the whole page")
+                    .on_hover_text("Leave focus (Esc or F)")
+                    .clicked()
+                {
+                    self.focus = None;
+                }
+            });
+            if target == "viewport" {
+                page.viewport_ui(ui);
+            } else {
+                egui::ScrollArea::both()
+                    .id_salt(("focus", page.slug()))
+                    .auto_shrink(false)
+                    .show(ui, |ui| page.cell_ui(target, ui));
+            }
+        });
+    }
+
     /// Draws the whole app into `ui` (the native and web wrappers give it the window's
     /// root `Ui`; tests give it a harness's).
     pub fn app_ui(&mut self, ui: &mut Ui) {
@@ -441,7 +957,13 @@ impl SkinlabApp {
         }
         self.keyboard(ui);
         self.drop_hint_ui(ui);
-        let zoom = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
+        // A focused cell is magnified beyond the page's zoom; the viewport fills the
+        // window anyway.
+        let magnify = match self.focus {
+            Some(target) if target != "viewport" => FOCUS_MAGNIFY,
+            _ => 1.0,
+        };
+        let zoom = self.zoom() * magnify;
         if ui.ctx().zoom_factor() != zoom {
             ui.ctx().set_zoom_factor(zoom);
         }
@@ -456,6 +978,34 @@ impl SkinlabApp {
             self.top_bar_ui(ui);
             ui.add_space(3.0);
         });
+        if self.compare.is_some() {
+            let dt_sides = dt;
+            let mut animating = animating;
+            if let Some(compare) = &mut self.compare {
+                for side in &mut compare.sides {
+                    animating |= side.tick(dt_sides);
+                }
+            }
+            match self.compare_ui(ui).as_deref() {
+                Some("") => self.compare = None,
+                Some(link) => {
+                    let link = link.to_owned();
+                    self.follow_link(&link);
+                }
+                None => {}
+            }
+            if animating && !self.paused {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
+        if let Some(target) = self.focus {
+            self.focus_ui(ui, target, zoom);
+            if animating && !self.paused {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
         // A projector needs the room: presenter mode hides the page list (Previous and
         // Next stay). So does an embedded app, inside a page that is the guide.
         if !self.presenter && !self.embedded {

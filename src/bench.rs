@@ -7,7 +7,9 @@ pub mod cpu;
 use crate::gl::headless::{self, Api};
 use crate::gl::{JointIndices, MeshData, Palette, Primitive, SceneRenderer, time_both_sides};
 use crate::rigs::chain::{Chain, SWEEP};
+use crate::skin::job::{JointWeights, SkinningJob, Stream, thread_count};
 use crate::skin::lbs::skin_vertices;
+use glam::{Mat4, Vec3};
 
 /// The chain the gpu page opens with: 40 joints, weights reaching 2.5 bones.
 const JOINTS: usize = 40;
@@ -24,21 +26,65 @@ fn best_ms(runs: usize, mut f: impl FnMut()) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// Best of three runs of the fast kernel over the chain's positions, normals and
+/// tangents on up to `threads` threads (0: every core), after one untimed run.
+fn fast_ms(chain: &Chain, palette: &[Mat4], threads: usize) -> Result<f64, String> {
+    let skin = &chain.skin;
+    let weights = JointWeights::from_influences(&skin.influences).map_err(|e| e.to_string())?;
+    let n = skin.positions.len();
+    let mut out: [Vec<Vec3>; 3] = std::array::from_fn(|_| vec![Vec3::ZERO; n]);
+    let mut run = || {
+        let [p, normals, t] = &mut out;
+        SkinningJob {
+            palette,
+            influences: &weights,
+            positions: Stream::new(&skin.positions, p),
+            normals: Some(Stream::new(&skin.normals, normals)),
+            tangents: Some(Stream::new(&skin.tangents, t)),
+        }
+        .run_threaded(threads)
+        .map_err(|e| e.to_string())
+    };
+    run()?;
+    let mut result = Ok(());
+    let best = best_ms(3, || {
+        if let Err(e) = run() {
+            result = Err(e);
+        }
+    });
+    result.map(|()| best)
+}
+
 /// Runs the sweep and returns the table; the error says what failed (no GL context,
 /// a shader that does not build, a GL error).
 pub fn run() -> Result<String, String> {
     let h = headless::create(Api::GlCore33)?;
     let mut renderer = SceneRenderer::new(&h.gl)?;
-    let mut table = String::from(
-        "| vertices | CPU skinning (ms) | upload (ms) | CPU total (ms) | GPU vertex stage (ms) |\n|---:|---:|---:|---:|---:|\n",
+    let cores = thread_count(0, usize::MAX);
+    let threaded = if cores > 1 {
+        format!(" fast, {cores} threads (ms) |")
+    } else {
+        String::new()
+    };
+    let mut table = format!(
+        "| vertices | reference (ms) | fast, 1 thread (ms) |{threaded} upload (ms) | fastest + upload (ms) | GPU vertex stage (ms) |\n|---:|---:|---:|{}---:|---:|---:|\n",
+        if cores > 1 { "---:|" } else { "" }
     );
     for n in SWEEP {
         let chain = Chain::new(JOINTS, SPREAD, n);
         let palette = chain.palette(2.5, 0.0);
-        let cpu = best_ms(3, || {
+        let reference = best_ms(3, || {
             std::hint::black_box(skin_vertices(&palette, &chain.skin));
         });
-        let mesh = MeshData::new(
+        let fast = fast_ms(&chain, &palette, 1)?;
+        let mut best = fast;
+        let mut columns = format!("{reference:.2} | {fast:.2} |");
+        if cores > 1 {
+            let all = fast_ms(&chain, &palette, 0)?;
+            best = best.min(all);
+            columns += &format!(" {all:.2} |");
+        }
+        let mesh = MeshData::shared(
             chain.skin.clone(),
             chain.triangles.clone(),
             Primitive::Triangles,
@@ -52,9 +98,9 @@ pub fn run() -> Result<String, String> {
         )?;
         let (upload, gpu) = (upload * 1e3, gpu * 1e3);
         table += &format!(
-            "| {} | {cpu:.2} | {upload:.2} | {:.2} | {gpu:.2} |\n",
+            "| {} | {columns} {upload:.2} | {:.2} | {gpu:.2} |\n",
             chain.skin.positions.len(),
-            cpu + upload
+            best + upload
         );
     }
     renderer.destroy(&h.gl);

@@ -20,6 +20,7 @@ pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod bench;
 pub mod chapter;
+pub mod deck;
 pub mod gl;
 pub mod link;
 pub mod model;

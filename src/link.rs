@@ -3,6 +3,12 @@
 //!
 //! A slug is lower-case letters, digits and `_`. A key is lower-case letters, digits and
 //! `_`. A value is any non-empty text without `&`, `=`, `?`, `#` or whitespace.
+//!
+//! Reading is forgiving, writing is exact. [`Link::parse`] takes a whole web address or
+//! a path ending in a `#fragment`, a `skinlab '…'` command as the app copies it,
+//! percent-encoding, and any case in the slug and the keys. A parameter it cannot read
+//! is kept as a problem of the link, not a reason to drop it: opening applies every
+//! parameter that is good and reports each one that is not ([`apply_params`]).
 
 use std::fmt;
 
@@ -13,6 +19,9 @@ pub struct Link {
     pub slug: String,
     /// Parameters in the order written.
     pub params: Vec<(String, String)>,
+    /// Parts of the query that are not parameters (malformed, empty, given twice):
+    /// opening the link reports them beside the page's own refusals.
+    pub problems: Vec<LinkError>,
 }
 
 /// Everything that can be wrong with a link, each naming the problem and the choices.
@@ -29,6 +38,10 @@ pub enum LinkError {
     },
     /// A `key=value` pair is malformed.
     MalformedParam(String),
+    /// `key=` with nothing after the `=`.
+    EmptyValue(String),
+    /// More than one problem, each reported (the good parameters were applied).
+    Several(Vec<LinkError>),
     /// The same key appears twice.
     DuplicateKey(String),
     /// The page has no such parameter.
@@ -47,6 +60,39 @@ pub enum LinkError {
 
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // One line whatever the link held: a control character (a newline from `%0A`,
+        // say) is written as its escape.
+        let text = self.describe();
+        if !text.chars().any(char::is_control) {
+            return f.write_str(&text);
+        }
+        let shown: String = text
+            .chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        f.write_str(&shown)
+    }
+}
+
+impl LinkError {
+    /// The message, before control characters are escaped.
+    fn describe(&self) -> String {
+        struct Message<'a>(&'a LinkError);
+        impl fmt::Display for Message<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_message(f)
+            }
+        }
+        Message(self).to_string()
+    }
+
+    fn write_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Empty => write!(f, "empty link: write a page name such as `grid`"),
             Self::BadSlug(slug) => write!(
@@ -64,7 +110,14 @@ impl fmt::Display for LinkError {
                 f,
                 "`{text}` is not a parameter: write key=value pairs joined by `&`"
             ),
-            Self::DuplicateKey(key) => write!(f, "parameter `{key}` is given twice"),
+            Self::EmptyValue(key) => write!(f, "`{key}=` is empty: write a value after `=`"),
+            Self::Several(errors) => {
+                let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                write!(f, "{}", all.join("; "))
+            }
+            Self::DuplicateKey(key) => {
+                write!(f, "parameter `{key}` is given twice; the first one counts")
+            }
             Self::UnknownKey { slug, key, valid } => write!(
                 f,
                 "page `{slug}` has no parameter `{key}`; its parameters are: {}",
@@ -82,6 +135,98 @@ impl fmt::Display for LinkError {
 }
 
 impl std::error::Error for LinkError {}
+
+#[cfg(test)]
+mod message_tests {
+    use super::*;
+
+    #[test]
+    fn a_message_is_one_line_whatever_the_link_held() {
+        for text in ["%0a", "grid\nx", "grid?angle=1%0A2", "a\u{7}b"] {
+            let error = match Link::parse(text) {
+                Err(e) => e,
+                Ok(link) => LinkError::from_list(link.problems.clone()).err().unwrap_or(
+                    LinkError::BadValue {
+                        key: "angle".into(),
+                        value: link.get("angle").unwrap_or(text).to_owned(),
+                        expected: "a number".into(),
+                    },
+                ),
+            };
+            let message = error.to_string();
+            assert!(
+                !message.chars().any(char::is_control),
+                "{text:?}: {message:?}"
+            );
+        }
+    }
+}
+
+impl LinkError {
+    /// `Ok` for no problems, the problem itself for one, [`LinkError::Several`] for more.
+    pub fn from_list(mut errors: Vec<LinkError>) -> Result<(), LinkError> {
+        match errors.len() {
+            0 => Ok(()),
+            1 => Err(errors.remove(0)),
+            _ => Err(Self::Several(errors)),
+        }
+    }
+
+    /// Whether the link named no page it could open (so the page on screen stays), as
+    /// against a page that opened with some parameters refused.
+    pub fn is_about_the_page(&self) -> bool {
+        matches!(
+            self,
+            Self::Empty | Self::BadSlug(_) | Self::UnknownPage { .. }
+        )
+    }
+}
+
+/// Decodes `%XX` escapes (as a browser's address bar writes them); anything that is not
+/// a valid escape is kept as written.
+fn percent_decode(text: &str) -> String {
+    if !text.contains('%') {
+        return text.to_owned();
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && let (Some(hi), Some(lo)) = (
+                bytes.get(i + 1).and_then(|b| hex(*b)),
+                bytes.get(i + 2).and_then(|b| hex(*b)),
+            )
+        {
+            out.push((hi * 16 + lo) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The link inside what the user pasted: the fragment of a web address or a path, the
+/// argument of a `skinlab '…'` command, or the text itself.
+fn link_text(text: &str) -> &str {
+    let text = text.trim();
+    let text = match text.strip_prefix("skinlab ") {
+        Some(rest) => rest.trim(),
+        None => text,
+    };
+    let text = text
+        .strip_prefix('\'')
+        .and_then(|t| t.strip_suffix('\''))
+        .or_else(|| text.strip_prefix('"').and_then(|t| t.strip_suffix('"')))
+        .unwrap_or(text);
+    match text.rfind('#') {
+        Some(at) => &text[at + 1..],
+        None => text,
+    }
+}
 
 fn is_name(text: &str) -> bool {
     !text.is_empty()
@@ -109,13 +254,15 @@ impl Link {
         Self {
             slug: slug.to_owned(),
             params: Vec::new(),
+            problems: Vec::new(),
         }
     }
 
-    /// Parses `slug?key=value&...`; a leading `#` (a web address fragment) is ignored.
+    /// Parses `slug?key=value&...`, forgivingly (see the module's notes). Only a link
+    /// with no page name is an error; a parameter that cannot be read becomes one of
+    /// [`Link::problems`], and the others are kept.
     pub fn parse(text: &str) -> Result<Self, LinkError> {
-        let text = text.trim();
-        let text = text.strip_prefix('#').unwrap_or(text);
+        let text = link_text(text);
         if text.is_empty() {
             return Err(LinkError::Empty);
         }
@@ -123,21 +270,37 @@ impl Link {
             Some((slug, query)) => (slug, Some(query)),
             None => (text, None),
         };
-        if !is_name(slug) {
-            return Err(LinkError::BadSlug(slug.to_owned()));
+        let slug = percent_decode(slug).to_ascii_lowercase();
+        if !is_name(&slug) {
+            return Err(LinkError::BadSlug(slug));
         }
-        let mut link = Self::new(slug);
+        let mut link = Self::new(&slug);
         for pair in query.into_iter().flat_map(|q| q.split('&')) {
+            if pair.is_empty() {
+                continue;
+            }
             let Some((key, value)) = pair.split_once('=') else {
-                return Err(LinkError::MalformedParam(pair.to_owned()));
+                link.problems
+                    .push(LinkError::MalformedParam(pair.to_owned()));
+                continue;
             };
-            if !is_name(key) || !is_value(value) {
-                return Err(LinkError::MalformedParam(pair.to_owned()));
+            let (key, value) = (
+                percent_decode(key).to_ascii_lowercase(),
+                percent_decode(value),
+            );
+            if !is_name(&key) {
+                link.problems
+                    .push(LinkError::MalformedParam(pair.to_owned()));
+            } else if value.is_empty() {
+                link.problems.push(LinkError::EmptyValue(key));
+            } else if !is_value(&value) {
+                link.problems
+                    .push(LinkError::MalformedParam(pair.to_owned()));
+            } else if link.get(&key).is_some() {
+                link.problems.push(LinkError::DuplicateKey(key));
+            } else {
+                link.params.push((key, value));
             }
-            if link.get(key).is_some() {
-                return Err(LinkError::DuplicateKey(key.to_owned()));
-            }
-            link.params.push((key.to_owned(), value.to_owned()));
         }
         Ok(link)
     }
@@ -156,20 +319,17 @@ impl Link {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Refuses any key not in `valid`.
-    pub fn check_keys(&self, valid: &[&'static str]) -> Result<(), LinkError> {
-        match self
-            .params
+    /// Each key not in `valid`, as an error naming the valid ones.
+    pub fn unknown_keys(&self, valid: &[&'static str]) -> Vec<LinkError> {
+        self.params
             .iter()
-            .find(|(k, _)| !valid.contains(&k.as_str()))
-        {
-            Some((key, _)) => Err(LinkError::UnknownKey {
+            .filter(|(k, _)| !valid.contains(&k.as_str()))
+            .map(|(key, _)| LinkError::UnknownKey {
                 slug: self.slug.clone(),
                 key: key.clone(),
                 valid: valid.to_vec(),
-            }),
-            None => Ok(()),
-        }
+            })
+            .collect()
     }
 }
 
@@ -394,12 +554,12 @@ impl<S> Param<S> {
             Access::Choice { names, set, .. } => {
                 let i = names
                     .iter()
-                    .position(|n| *n == value)
+                    .position(|n| n.eq_ignore_ascii_case(value))
                     .ok_or_else(|| bad(self.expected()))?;
                 set(state, i);
             }
             Access::Bool { set, .. } => {
-                let b = match value {
+                let b = match value.to_ascii_lowercase().as_str() {
                     "true" | "1" => true,
                     "false" | "0" => false,
                     _ => return Err(bad(self.expected())),
@@ -426,18 +586,22 @@ impl<S> Param<S> {
     }
 }
 
-/// Applies every parameter of `link` that `params` declares, in the order of `params`.
-/// A key `params` does not declare, or a bad value, stops with its error; what was
-/// applied before it stays (callers reset the state on error).
+/// Applies every parameter of `link` that `params` declares and can read, in the order
+/// of `params`. Every problem is reported: the link's own ([`Link::problems`]), keys
+/// `params` does not declare, and values a parameter refuses; the good parameters are
+/// applied all the same.
 pub fn apply_params<S>(state: &mut S, params: &[Param<S>], link: &Link) -> Result<(), LinkError> {
     let keys: Vec<&'static str> = params.iter().map(|p| p.key).collect();
-    link.check_keys(&keys)?;
+    let mut errors = link.problems.clone();
+    errors.extend(link.unknown_keys(&keys));
     for param in params {
-        if let Some(value) = link.get(param.key) {
-            param.apply(state, value)?;
+        if let Some(value) = link.get(param.key)
+            && let Err(e) = param.apply(state, value)
+        {
+            errors.push(e);
         }
     }
-    Ok(())
+    LinkError::from_list(errors)
 }
 
 /// The link that reopens `state`: `slug`, then every parameter that has a value to
@@ -470,21 +634,55 @@ mod tests {
     #[test]
     fn names_every_problem() {
         assert_eq!(Link::parse(""), Err(LinkError::Empty));
-        assert!(matches!(Link::parse("Grid"), Err(LinkError::BadSlug(_))));
+        assert!(matches!(Link::parse("grid!"), Err(LinkError::BadSlug(_))));
+        let problems = |text: &str| Link::parse(text).unwrap().problems;
         assert!(matches!(
-            Link::parse("grid?angle"),
-            Err(LinkError::MalformedParam(_))
+            problems("grid?angle")[..],
+            [LinkError::MalformedParam(_)]
         ));
-        assert!(matches!(
-            Link::parse("grid?angle=1&angle=2"),
-            Err(LinkError::DuplicateKey(_))
-        ));
-        let link = Link::parse("grid?angle=abc&bone=9&flag=maybe").unwrap();
-        let unknown = link.check_keys(&["angle"]).unwrap_err().to_string();
-        assert!(
-            unknown.contains("bone") && unknown.contains("angle"),
-            "{unknown}"
+        assert_eq!(
+            problems("grid?angle=1&angle=2"),
+            [LinkError::DuplicateKey("angle".into())]
         );
+        assert_eq!(
+            problems("grid?angle="),
+            [LinkError::EmptyValue("angle".into())]
+        );
+        assert!(
+            problems("grid?angle=")
+                .iter()
+                .all(|e| e.to_string().contains("empty"))
+        );
+        let link = Link::parse("grid?angle=abc&bone=9&flag=maybe").unwrap();
+        let unknown: Vec<String> = link
+            .unknown_keys(&["angle"])
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(unknown.len(), 2, "{unknown:?}");
+        assert!(
+            unknown[0].contains("bone") && unknown[0].contains("angle"),
+            "{unknown:?}"
+        );
+    }
+
+    #[test]
+    fn reads_addresses_commands_encodings_and_any_case() {
+        let want = Link::parse("grid?angle=0.8&bone=1").unwrap();
+        for text in [
+            "http://127.0.0.1:8000/app/index.html#grid?angle=0.8&bone=1",
+            "app/index.html#grid?angle=0.8&bone=1",
+            "#grid?angle=0.8&bone=1",
+            "skinlab 'grid?angle=0.8&bone=1'",
+            "  Grid?Angle=0.8&BONE=1 ",
+            "grid?angle=0%2E8&bone=%31",
+            "grid?angle=0.8&&bone=1",
+        ] {
+            assert_eq!(Link::parse(text).as_ref(), Ok(&want), "{text}");
+        }
+        // A broken escape is kept as written, and then refused as a value.
+        assert_eq!(percent_decode("a%2"), "a%2");
+        assert_eq!(percent_decode("%e2%88%92"), "−");
     }
 
     proptest! {
@@ -596,6 +794,28 @@ mod tests {
         assert_eq!(write_params("toy", &Toy::default(), TOY).to_string(), "toy");
     }
 
+    fn apply_params_to_default(link: &str) -> Toy {
+        let mut toy = Toy::default();
+        apply_params(&mut toy, TOY, &Link::parse(link).unwrap()).unwrap();
+        toy
+    }
+
+    #[test]
+    fn every_good_parameter_applies_and_each_bad_one_is_named() {
+        let mut toy = Toy::default();
+        let link = Link::parse("toy?angle=1&bone=7&size=2&on=true&mode=").unwrap();
+        let error = apply_params(&mut toy, TOY, &link).unwrap_err();
+        let LinkError::Several(errors) = &error else {
+            panic!("several problems: {error}");
+        };
+        assert_eq!(errors.len(), 3, "{error}");
+        let text = error.to_string();
+        for part in ["`mode=` is empty", "no parameter `size`", "`bone=7`"] {
+            assert!(text.contains(part), "{part}: {text}");
+        }
+        assert_eq!(toy, apply_params_to_default("toy?angle=1&on=true"));
+    }
+
     #[test]
     fn declared_params_name_what_they_expect() {
         let cases = [
@@ -608,7 +828,7 @@ mod tests {
             ("angles=0.5,2", "each from -1 to 1"),
             ("bone=3", "a whole number from 0 to 2"),
             ("bone=-1", "a whole number from 0 to 2"),
-            ("mode=LBS", "one of: lbs, dqs"),
+            ("mode=blend", "one of: lbs, dqs"),
             ("on=yes", "true or false"),
             ("name=abc", "a name in capitals"),
         ];
@@ -619,6 +839,10 @@ mod tests {
             assert!(error.contains(expected), "{query}: {error}");
             assert_eq!(toy, Toy::default(), "{query}: a bad value stores nothing");
         }
+        // Names and booleans are read in any case.
+        let mut toy = Toy::default();
+        apply_params(&mut toy, TOY, &Link::parse("toy?mode=DQS&on=TRUE").unwrap()).unwrap();
+        assert_eq!(toy, apply_params_to_default("toy?mode=dqs&on=true"));
         // A bound as the message writes it is taken, clamped.
         let mut toy = Toy::default();
         let pi = Link::parse("toy?angle=3.50003").unwrap();

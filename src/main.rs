@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 const SYNOPSIS: &str = "\
-usage: skinlab [LINK] [--open FILE] [--presenter] [--size WxH] [--screenshot PATH]
+usage: skinlab [LINK] [--open FILE] [--deck FILE] [--presenter] [--size WxH] [--screenshot PATH]
        skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
        skinlab --list-pages | --help";
 
@@ -19,6 +19,8 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      embedded) on the model page; LINK then applies to it
                      (`model?clip=Walking&t=0.4`). A file the page cannot use is
                      an error: the reason is printed and no window opens
+  --deck FILE        step through a lecture deck: a text file of links, one per
+                     line with its title (PageDown / PageUp); starts on its first
   --presenter        start with big text for a projector (F5 toggles)
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
@@ -92,6 +94,7 @@ fn describe(error: lexopt::Error) -> String {
             "--vertices" => "--vertices needs sizes, e.g. --vertices 30000,1000000".to_owned(),
             "--simd" => "--simd needs `avx2` or `portable`".to_owned(),
             "--open" => "--open needs a file, e.g. --open robot.glb".to_owned(),
+            "--deck" => "--deck needs a file, e.g. --deck lecture.txt".to_owned(),
             _ => format!("{option} needs a value"),
         },
         other => other.to_string(),
@@ -150,6 +153,9 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
                 options.size = parse_size(&text).ok_or_else(|| {
                     format!("--size needs WIDTHxHEIGHT, each side 200 to 8000, e.g. 1280x800, not `{text}`")
                 })?;
+            }
+            Long("deck") => {
+                options.deck = Some(parser.value().map_err(describe)?.into());
             }
             Long("open") => {
                 options.open = Some(parser.value().map_err(describe)?.into());
@@ -257,6 +263,7 @@ mod tests {
             Ok(Command::Window(Options {
                 link: Some("grid?angle=0.8".into()),
                 open: Some("robot.glb".into()),
+                deck: None,
                 screenshot: Some("out.png".into()),
                 presenter: true,
                 size: [1024.0, 700.0],

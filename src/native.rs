@@ -14,6 +14,8 @@ pub struct Options {
     pub link: Option<String>,
     /// A file to open at start, on the page that opens its kind.
     pub open: Option<PathBuf>,
+    /// A lecture deck to step through, from its first slide.
+    pub deck: Option<PathBuf>,
     /// Save a PNG of the window here once it has settled, then close.
     pub screenshot: Option<PathBuf>,
     /// Start in presenter mode.
@@ -27,6 +29,7 @@ impl Default for Options {
         Self {
             link: None,
             open: None,
+            deck: None,
             screenshot: None,
             presenter: false,
             size: [1280.0, 800.0],
@@ -162,6 +165,7 @@ pub fn run(options: Options) -> Result<(), RunError> {
     let Options {
         link,
         open,
+        deck,
         screenshot,
         presenter,
         size,
@@ -188,8 +192,25 @@ pub fn run(options: Options) -> Result<(), RunError> {
             eprintln!("{}: warning: {warning}", file_name(path));
         }
     }
-    // Without a link, the window shows the opened file.
-    let link = link.or_else(|| open.as_ref().map(|_| app.current_link().slug.clone()));
+    // A deck starts on its first slide; a refused deck, like a refused file, ends the
+    // run before any window opens.
+    let has_deck = match &deck {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                RunError::Open(format!("`{}` could not be read: {e}", path.display()))
+            })?;
+            let deck = crate::deck::Deck::parse(&file_name(path), &text).map_err(RunError::Open)?;
+            app.open_deck(deck, 0).map_err(RunError::Link)?;
+            true
+        }
+        None => false,
+    };
+    // Without a link, the window shows the opened file (the deck shows its slide).
+    let link = link.or_else(|| {
+        open.as_ref()
+            .filter(|_| !has_deck)
+            .map(|_| app.current_link().slug.clone())
+    });
     let outcome = Outcome::default();
     let job = match screenshot {
         Some(path) => {
@@ -228,6 +249,9 @@ pub fn run(options: Options) -> Result<(), RunError> {
                 // link is a notice there.
                 if let Some(link) = &link {
                     app.follow_link(link);
+                } else if has_deck {
+                    // The saved state opened other pages: back to the deck's slide.
+                    app.step_deck(0);
                 }
             }
             if presenter {

@@ -36,14 +36,20 @@ pub trait Page {
     /// Back to the page's defaults.
     fn reset(&mut self);
 
+    /// The camera of the viewport on screen, if any ([`Lesson::camera`]).
+    fn camera(&self) -> Option<crate::ui::Camera>;
+
+    /// Sets the camera of the viewport on screen ([`Lesson::set_camera`]).
+    fn set_camera(&mut self, camera: crate::ui::Camera);
+
     /// Opens a file the user brought (dropped on the window, chosen in a dialog or
     /// named with `--open`): `name` is its file name, for messages. Returns what the
     /// page had to repair in the file (warnings to show); on error the page keeps
     /// what it showed.
     fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String>;
 
-    /// Applies link parameters on top of the current state. On error the state may be
-    /// partly changed: [`open`] resets it.
+    /// Applies link parameters on top of the current state: every good one, and the
+    /// error names each bad one.
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError>;
 
     /// The link that reopens the current state.
@@ -88,6 +94,18 @@ pub trait Lesson: Default + 'static {
         false
     }
 
+    /// The camera of the viewport on screen, if the page has one (the app writes it
+    /// into the link once the user has moved it).
+    fn camera(&self) -> Option<crate::ui::Camera> {
+        None
+    }
+
+    /// Sets the camera of the viewport on screen (one of the same kind as
+    /// [`Lesson::camera`] gives).
+    fn set_camera(&mut self, camera: crate::ui::Camera) {
+        let _ = camera;
+    }
+
     /// The file extensions the page opens, lower case without the dot (none by
     /// default). A dropped file goes to the first page that opens its extension.
     const OPENS: &'static [&'static str] = &[];
@@ -119,6 +137,14 @@ impl<L: Lesson> Page for L {
 
     fn reset(&mut self) {
         Lesson::reset(self);
+    }
+
+    fn camera(&self) -> Option<crate::ui::Camera> {
+        Lesson::camera(self)
+    }
+
+    fn set_camera(&mut self, camera: crate::ui::Camera) {
+        Lesson::set_camera(self, camera);
     }
 
     fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
@@ -220,6 +246,52 @@ impl PageEntry {
 /// Every page, in lesson order (declared in [`crate::pages`], beside the modules).
 pub use crate::pages::PAGES;
 
+/// Link keys that moved to another page (declared in [`crate::pages`], beside
+/// [`PAGES`]).
+pub use crate::pages::MOVED;
+
+/// Link keys that moved from one page to another when a lesson was split: a link to
+/// `from` that names one of them opens `to` instead.
+#[derive(Debug)]
+pub struct Moved {
+    /// The page the keys were on.
+    pub from: &'static str,
+    /// The page that has them now.
+    pub to: &'static str,
+    /// Keys `to` declares now, under the same names and taking the same values.
+    pub keys: &'static [&'static str],
+    /// `key=value` pairs of `from` that showed what `to` shows now: they send a link
+    /// to `to`, which does not need them.
+    pub shows: &'static [(&'static str, &'static str)],
+}
+
+/// `link` as the pages are now. A link to a page whose keys moved ([`MOVED`]) and that
+/// names a moved key, or a `key=value` that showed what moved, opens the page that has
+/// them now, with the moved keys; the keys that stayed behind are left out, since a
+/// link opens one page. Any other link is returned unchanged.
+pub fn resolve(link: Link) -> Link {
+    for moved in MOVED.iter().filter(|m| m.from == link.slug) {
+        let is_moved = |key: &str| moved.keys.contains(&key);
+        let goes = link.params.iter().any(|(key, value)| {
+            is_moved(key) || moved.shows.iter().any(|(k, v)| k == key && v == value)
+        });
+        if goes {
+            // The app's own keys (focus, zoom) work on every page: they stay too.
+            let app_key = |key: &str| crate::app::APP_KEYS.contains(&key);
+            return Link {
+                slug: moved.to.to_owned(),
+                params: link
+                    .params
+                    .into_iter()
+                    .filter(|(key, _)| is_moved(key) || app_key(key))
+                    .collect(),
+                problems: link.problems,
+            };
+        }
+    }
+    link
+}
+
 /// Every page built at its defaults, in lesson order.
 pub fn registry() -> Vec<Box<dyn Page>> {
     PAGES.iter().map(|entry| (entry.make)()).collect()
@@ -278,13 +350,9 @@ pub fn page_for_file(name: &str) -> Result<usize, String> {
         })
 }
 
-/// Resets `page` and applies `link` to it. A bad link leaves the page at its defaults
-/// and says why.
+/// Resets `page` and applies `link` to it: every good parameter is applied, and the
+/// error names each one that was not (the page keeps its defaults there).
 pub fn open(page: &mut dyn Page, link: &Link) -> Result<(), LinkError> {
     page.reset();
-    let result = page.apply_link(link);
-    if result.is_err() {
-        page.reset();
-    }
-    result
+    page.apply_link(link)
 }

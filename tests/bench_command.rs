@@ -20,6 +20,16 @@ fn the_bench_command_measures_every_size() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // vertices, reference, fast on one thread (and on every core), upload, fastest +
+    // upload, GPU.
+    let columns = stdout
+        .lines()
+        .next()
+        .unwrap_or("")
+        .matches('|')
+        .count()
+        .saturating_sub(1);
+    assert!((6..=7).contains(&columns), "{stdout}");
     let rows: Vec<Vec<f64>> = stdout
         .lines()
         .skip(2)
@@ -32,7 +42,7 @@ fn the_bench_command_measures_every_size() {
         .collect();
     assert_eq!(rows.len(), skinlab::rigs::chain::SWEEP.len(), "{stdout}");
     for (row, size) in rows.iter().zip(skinlab::rigs::chain::SWEEP) {
-        assert_eq!(row.len(), 5);
+        assert_eq!(row.len(), columns, "{row:?}");
         assert!((row[0] - size as f64).abs() < 0.01 * size as f64, "{row:?}");
         assert!(
             row[1..].iter().all(|v| v.is_finite() && *v >= 0.0),

@@ -328,7 +328,11 @@ fn only_the_registry_lists_every_page() {
             "{} names every page: derive the list from `skinlab::page::PAGES`",
             file.display()
         );
-        if file.ends_with("src/pages/mod.rs") {
+        // The registry itself, and lecture decks: a deck is a lecturer's plan, whose
+        // moments may visit every page in the order the lecture needs.
+        if file.ends_with("src/pages/mod.rs")
+            || file.parent().is_some_and(|d| d.ends_with("book/src/decks"))
+        {
             continue;
         }
         // A list of slugs: every page's slug, as a word, within a few lines.
@@ -360,4 +364,151 @@ fn readme_holds_the_declared_parameter_table() {
         readme.contains(&table),
         "README's parameter table differs from the declarations: paste `skinlab-book params`"
     );
+}
+
+/// Terms a chapter may use only if it comes at or after the page that teaches them, in
+/// lesson order. The teaching page defines each one, in bold or in a heading.
+/// Quaternion products, `q` against `−q` and unit length are taught on `quaternions`,
+/// so every chapter that says "quaternion" (dual quaternions included) comes after it.
+const TAUGHT_IN: &[(&str, &str)] = &[
+    ("gradient", "gradient"),
+    ("bind pose", "gradient"),
+    ("inverse bind", "gradient"),
+    ("palette", "binding"),
+    ("gimbal lock", "quaternions"),
+    ("quaternion", "quaternions"),
+    ("nlerp", "quaternions"),
+    ("slerp", "quaternions"),
+    ("linear blend skinning", "blending"),
+    ("lbs", "blending"),
+    ("dual quaternion", "blending"),
+    ("dqs", "blending"),
+    ("inverse transpose", "normals"),
+    ("bone texture", "gpu"),
+    ("keyframe", "keyframes"),
+];
+
+/// What a reader of a chapter reads, lower-cased: its prose for the app and the book,
+/// its formulas (`text` blocks) and its captions; not code includes, markers or the
+/// targets of links.
+fn read_text(chapter: &str) -> String {
+    let mut out = String::new();
+    for block in chapter::parse(chapter).expect("the chapter parses") {
+        match block {
+            chapter::Block::Prose(_, text) => {
+                let mut rest = text.as_str();
+                while let Some(start) = rest.find("](skinlab:") {
+                    out.push_str(&rest[..start]);
+                    rest = rest[start..].split_once(')').map_or("", |(_, after)| after);
+                }
+                out.push_str(rest);
+            }
+            chapter::Block::Code(_, "text", text) => out.push_str(&text),
+            chapter::Block::Cell(m) | chapter::Block::Figure(m) => {
+                out.push_str(m.caption.unwrap_or_default())
+            }
+            _ => {}
+        }
+        out.push('\n');
+    }
+    out.to_lowercase()
+}
+
+/// Whether `text` (lower case) has a word starting with `term`: `quaternions` uses
+/// `quaternion`, `blend_dqs` does not use `dqs`.
+fn uses(text: &str, term: &str) -> bool {
+    text.match_indices(term).any(|(i, _)| {
+        !text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// Whether the chapter defines `term`: in bold, or in a heading.
+fn defines(chapter: &str, term: &str) -> bool {
+    let lower = chapter.to_lowercase();
+    let bold = lower
+        .split("**")
+        .skip(1)
+        .step_by(2)
+        .any(|span| uses(span, term));
+    let heading = lower.lines().any(|l| l.starts_with('#') && uses(l, term));
+    bold || heading
+}
+
+/// Every use of a [`TAUGHT_IN`] term by a chapter that comes before its teaching page
+/// in `order` (slug, chapter text), as `chapter: term (taught on page)`.
+fn untaught_uses(order: &[(&str, &str)]) -> Vec<String> {
+    let position = |slug: &str| order.iter().position(|(s, _)| *s == slug);
+    let mut found = Vec::new();
+    for (i, (slug, text)) in order.iter().enumerate() {
+        let text = read_text(text);
+        for (term, teacher) in TAUGHT_IN {
+            let taught = position(teacher).expect("the teaching page is in the order");
+            if uses(&text, term) && i < taught {
+                found.push(format!("{slug}: `{term}` (taught on `{teacher}`)"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_term_is_taught_before_it_is_used() {
+    let order: Vec<(&str, &str)> = PAGES
+        .iter()
+        .map(|e| (e.info.slug, e.info.chapter))
+        .collect();
+    for (term, teacher) in TAUGHT_IN {
+        let (_, text) = order
+            .iter()
+            .find(|(slug, _)| slug == teacher)
+            .unwrap_or_else(|| panic!("`{teacher}` is a page"));
+        assert!(
+            defines(text, term),
+            "`{teacher}` teaches `{term}`: it defines it in bold or in a heading"
+        );
+        assert!(
+            uses(&read_text(text), term),
+            "the reader finds `{term}` in `{teacher}`"
+        );
+    }
+    let found = untaught_uses(&order);
+    assert!(
+        found.is_empty(),
+        "used before it is taught, in lesson order:\n{}",
+        found.join("\n")
+    );
+    let quaternions = slugs().iter().position(|s| *s == "quaternions");
+    let blending = slugs().iter().position(|s| *s == "blending");
+    assert!(
+        quaternions < blending,
+        "quaternion products, q against −q and unit length come before dual quaternions"
+    );
+}
+
+#[test]
+fn the_taught_before_used_check_can_fail() {
+    // The order before quaternions moved: after the gpu page, so blending's dual
+    // quaternions came first.
+    let mut order: Vec<(&str, &str)> = PAGES
+        .iter()
+        .map(|e| (e.info.slug, e.info.chapter))
+        .collect();
+    let at = order.iter().position(|(s, _)| *s == "quaternions").unwrap();
+    let quaternions = order.remove(at);
+    let gpu = order.iter().position(|(s, _)| *s == "gpu").unwrap();
+    order.insert(gpu + 1, quaternions);
+    let found = untaught_uses(&order);
+    assert!(
+        found
+            .iter()
+            .any(|f| f.starts_with("blending: `quaternion`")),
+        "{found:?}"
+    );
+    assert!(uses("dual quaternions", "quaternion"));
+    assert!(!uses("shaders/blend_dqs.glsl", "dqs"));
+    assert!(defines("A **dual quaternion** stores", "dual quaternion"));
+    assert!(!defines("a dual quaternion", "dual quaternion"));
 }

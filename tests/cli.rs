@@ -35,6 +35,7 @@ fn help_lists_every_option() {
             "--vertices N,...",
             "--simd NAME",
             "--open FILE",
+            "--deck FILE",
             "--help",
         ] {
             assert!(help.contains(option), "{flag} lists `{option}`:\n{help}");
@@ -192,4 +193,37 @@ fn a_link_for_the_opened_file_is_checked_against_it() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("animation 0"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_deck_the_app_cannot_use_is_refused_with_exit_code_2() {
+    for (name, text, says) in [
+        (
+            "cli-empty-deck.txt",
+            "# nothing but a comment\n",
+            "has no links",
+        ),
+        (
+            "cli-bad-deck.txt",
+            "nowhere?x=1  A page that is not there\n",
+            "no page called `nowhere`",
+        ),
+    ] {
+        let path = scratch(name, text.as_bytes());
+        let out = skinlab(&[
+            "--deck",
+            path.to_str().expect("utf-8"),
+            "--screenshot",
+            "never.png",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{name}: {}", stderr(&out));
+    }
+    let out = skinlab(&["--deck", "no/such/deck.txt"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("could not be read"),
+        "{}",
+        stderr(&out)
+    );
 }

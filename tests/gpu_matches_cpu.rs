@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use skinlab::gl::{
     JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned,
-    capture_skinned_normals, capture_skinned_with,
+    capture_skinned_normals, capture_skinned_range, capture_skinned_with,
 };
 use skinlab::pages::grid::data as grid;
 use skinlab::pages::normals::data as limb;
@@ -584,6 +584,51 @@ fn the_uniform_path_refuses_more_joints_than_it_holds() {
         JointIndices::Int,
     )
     .expect("the texture takes them");
+    gpu.destroy(&h.gl);
+    renderer.destroy(&h.gl);
+}
+
+#[test]
+fn a_slice_of_the_mesh_captures_what_the_whole_capture_has_there() {
+    // The gpu page compares a big mesh a slice per frame: each slice must be exactly
+    // that part of the whole, on every path.
+    let Some(h) = headless(Api::GlCore33) else {
+        return;
+    };
+    let renderer = SceneRenderer::new(&h.gl).expect("shaders");
+    let arm = arm::mesh(arm::Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).expect("arm");
+    let n = arm.skin.positions.len();
+    let data = MeshData::new(arm.skin, Vec::new(), Primitive::Lines);
+    let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+    let pal = arm::palette(0.7, 0.9);
+    for (storage, indices) in PATHS {
+        let palette = match storage {
+            Storage::Uniform => Palette::Matrices(pal.clone()),
+            Storage::Texture => Palette::Texture(pal.clone()),
+        };
+        let whole = capture_skinned_with(&h.gl, &renderer, &gpu, &palette, indices).expect("whole");
+        let mut pieces = Vec::new();
+        for start in (0..n).step_by(1000) {
+            pieces.extend(
+                capture_skinned_range(
+                    &h.gl,
+                    &renderer,
+                    &gpu,
+                    &palette,
+                    indices,
+                    start..start + 1000,
+                )
+                .expect("a slice"),
+            );
+        }
+        assert_eq!(
+            pieces, whole,
+            "{storage:?} {indices:?}: the slices make the whole"
+        );
+        let past = capture_skinned_range(&h.gl, &renderer, &gpu, &palette, indices, n..n + 10)
+            .expect("past the end");
+        assert!(past.is_empty(), "nothing past the last vertex");
+    }
     gpu.destroy(&h.gl);
     renderer.destroy(&h.gl);
 }

@@ -263,3 +263,44 @@ fn every_state_the_controls_reach_can_be_linked() {
         "a negative twist turns the other way"
     );
 }
+
+#[test]
+fn a_frame_skins_the_arm_once_for_the_viewport_and_every_cell() {
+    // A vertex picked, so the inspector, the algorithm and the overlay all read the pose.
+    let page = opened("blending?vertex=1500&twist=1");
+    let cells = page.cells();
+    let mut harness = page_harness(page, cells);
+    assert_eq!(
+        harness.state().skinnings(),
+        1,
+        "the first frames skinned the arm once between them"
+    );
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().skinnings(),
+        1,
+        "nothing changed, so nothing was skinned again"
+    );
+    harness.state_mut().twist = 2.0;
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().skinnings(),
+        2,
+        "a new twist is skinned once, for everything on the page"
+    );
+    let pose = harness.state().pose();
+    let mut fresh = BlendingPage::default();
+    (fresh.twist, fresh.vertex) = (2.0, Some(1500));
+    assert_eq!(
+        pose.lbs,
+        fresh.pose().lbs,
+        "what is shared is the current pose"
+    );
+    harness.state_mut().auto_normalise = false;
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().skinnings(),
+        3,
+        "a change of weights is skinned once too"
+    );
+}

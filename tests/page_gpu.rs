@@ -249,6 +249,38 @@ fn measure_runs_the_sweep_a_step_per_frame() {
 }
 
 #[test]
+fn the_sweep_times_the_reference_loop_and_the_fast_kernel_on_one_thread_and_on_all() {
+    let mut harness = page_harness(GpuPage::default(), &["cpu_gpu"]);
+    harness.get_by_label("Measure").click();
+    // Build the mesh, the reference loop, the fast kernel on one thread, then on all.
+    harness.run_steps(8);
+    let point = harness
+        .state()
+        .bench
+        .measuring()
+        .expect("the first size is still being measured: no GPU answers here")
+        .clone();
+    assert!((2_500..3_500).contains(&point.vertices), "{point:?}");
+    assert!(
+        point.reference_ms > 0.0,
+        "the reference loop was timed: {point:?}"
+    );
+    assert!(point.fast_ms > 0.0, "the fast kernel was timed: {point:?}");
+    assert_eq!(
+        point.fast_threaded.is_some(),
+        skinlab::pages::gpu::cpu_threads() > 1,
+        "the fast kernel on every core, where there is more than one: {point:?}"
+    );
+    assert_eq!(point.gpu_ms, None, "no GL context, no GPU time");
+    assert!(
+        harness
+            .query_by_role(egui::accesskit::Role::ProgressIndicator)
+            .is_some(),
+        "a progress bar shows how far the sweep has got"
+    );
+}
+
+#[test]
 fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
     let mut harness = page_harness(GpuPage::default(), &["check"]);
     for (label, value) in [("vectors", "240"), ("x", "2"), ("y", "7")] {
@@ -364,7 +396,13 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
             .expect_err(bad)
             .to_string();
         assert!(err.contains(expected), "{bad}: {err}");
-        assert_eq!(page.link().to_string(), "gpu", "{bad}: defaults kept");
+        // The bad key stays at its default; a good one beside it applies.
+        let kept = if bad.contains("vertices=3000") {
+            "gpu?vertices=3000"
+        } else {
+            "gpu"
+        };
+        assert_eq!(page.link().to_string(), kept, "{bad}: only the good keys");
         assert_eq!(page.chain().joints, 40, "{bad}: the default chain is back");
     }
 }

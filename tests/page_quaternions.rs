@@ -1,5 +1,5 @@
 //! The quaternions page driven like a user would: the gimbal's lock, the method
-//! buttons and t, the shortest-path check, the keyframe player, the check cell and links.
+//! buttons and t, the shortest-path check, the check cell and links.
 
 mod kit;
 
@@ -91,38 +91,6 @@ fn without_the_shortest_path_a_flipped_b_goes_the_long_way() {
 }
 
 #[test]
-fn play_runs_the_clock_and_scrubbing_pauses_it() {
-    let mut page = opened("quaternions?show=keyframes&time=1");
-    assert!(!page.tick(0.5), "paused");
-    assert_eq!(page.time, 1.0);
-    page.playing = true;
-    assert!(page.tick(0.5));
-    assert!((page.time - 1.5).abs() < 1e-6);
-    page.speed = -2.0;
-    page.tick(1.0);
-    assert!(
-        (page.time - 3.5).abs() < 1e-5,
-        "backwards, wrapping: {}",
-        page.time
-    );
-    // `show` is left out: playing and speed open the keyframes by themselves.
-    assert_eq!(page.link().to_string(), "quaternions?play=true&speed=-2");
-    assert_eq!(opened(&page.link().to_string()).section, Section::Keyframes);
-
-    let mut harness = page_harness(opened("quaternions?show=keyframes"), &["keyframes"]);
-    harness.get_by_label("Play").click();
-    harness.run_steps(2);
-    assert!(harness.state().playing);
-    let before = harness.state().arm_palette();
-    harness.state_mut().tick(0.7);
-    harness.run_steps(1);
-    assert_ne!(harness.state().arm_palette(), before, "the arm moves");
-    harness.get_by_label("Pause").click();
-    harness.run_steps(2);
-    assert!(!harness.state().playing);
-}
-
-#[test]
 fn dragging_the_view_turns_the_camera_only() {
     let mut harness = page_harness(QuaternionsPage::default(), &["gimbal"]);
     let (link, camera) = (harness.state().link(), *harness.state().camera());
@@ -155,15 +123,14 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
 
 #[test]
 fn links_round_trip_and_bad_values_are_refused() {
-    let text = "quaternions?show=interpolate&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=nlerp&t=0.25&flip=true&shortest=false&time=2.5&speed=0.5&joint=elbow&question=2";
+    let text = "quaternions?show=quaternion&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=nlerp&t=0.25&flip=true&shortest=false&question=2";
     let page = opened(text);
     assert_eq!(page.link().to_string(), text);
-    assert_eq!(page.joint, 1);
-    assert_eq!(opened("quaternions?time=1").section, Section::Keyframes);
+    assert_eq!(page.exercise, 1);
     assert_eq!(opened("quaternions?t=0.2").section, Section::Interpolate);
     assert_eq!(QuaternionsPage::default().link().to_string(), "quaternions");
     // State to link to state: the gimbal shown with LERP chosen (LERP alone would open
-    // the interpolation) and the keyframes shown at a slower speed.
+    // the interpolation), and the quaternion shown with t moved.
     let mut page = QuaternionsPage::default();
     page.method = skinlab::skin::rotation::Interp::Lerp;
     page.show(Section::Gimbal);
@@ -189,12 +156,8 @@ fn links_round_trip_and_bad_values_are_refused() {
         "quaternions?b=1,2,9",
         "quaternions?method=squad",
         "quaternions?t=1.5",
-        "quaternions?time=-1",
-        "quaternions?speed=5",
-        "quaternions?joint=wrist",
         "quaternions?show=everything",
         "quaternions?question=4",
-        "quaternions?play=often",
     ]);
 }
 
@@ -217,45 +180,17 @@ fn every_cell_draws_without_error() {
 }
 
 #[test]
-fn a_click_on_the_timeline_scrubs_and_pauses() {
-    let mut page = opened("quaternions?show=keyframes");
-    page.playing = true;
-    let mut harness = page_harness(page, &["keyframes"]);
-    let rect = harness
-        .get_by_role_and_label(egui::accesskit::Role::Slider, "timeline")
-        .rect();
-    kit::click_at(&mut harness, rect.center());
-    harness.run_steps(2);
-    let page = harness.state();
-    assert!(!page.playing, "scrubbing pauses");
-    assert!(
-        (page.time - 2.0).abs() < 0.1,
-        "the middle of the timeline is 2 s ({})",
-        page.time
-    );
-}
-
-#[test]
 fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
-    // `play=true` writes no `time` (it changes every frame), so the written link has
-    // every key but `time`, and writes itself back unchanged.
-    let all = "quaternions?show=quaternion&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&time=2.5&play=true&speed=-0.5&joint=elbow&question=3";
+    let all = "quaternions?show=gimbal&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&question=3";
     let page = opened(all);
-    assert_eq!(page.section, Section::Quaternion, "`show` wins");
-    assert_eq!((page.time, page.playing, page.exercise), (2.5, true, 2));
-    let written = all.replace("&time=2.5", "");
-    assert_eq!(page.link().to_string(), written);
-    assert_eq!(opened(&written).link().to_string(), written);
+    assert_eq!(page.section, Section::Gimbal, "`show` wins");
+    assert_eq!(page.exercise, 2);
+    assert_eq!(page.link().to_string(), all);
 
-    // A section implied by keys: keyframe keys win over interpolation keys, `show`
-    // over both, whatever the order in the link.
+    // A section implied by keys; `show` wins whatever the order in the link.
     assert_eq!(
-        opened("quaternions?time=1&t=0.2").section,
-        Section::Keyframes
-    );
-    assert_eq!(
-        opened("quaternions?joint=elbow&show=interpolate").section,
-        Section::Interpolate
+        opened("quaternions?t=0.2&show=quaternion").section,
+        Section::Quaternion
     );
     assert_eq!(opened("quaternions?b=1,0,0").section, Section::Interpolate);
 
@@ -266,7 +201,11 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
             "quaternions?b=1,2",
             "3 numbers separated by commas, each from -3.1416 to 3.1416",
         ),
-        ("quaternions?play=often", "true or false"),
+        ("quaternions?flip=often", "true or false"),
+        (
+            "quaternions?show=keys",
+            "one of: gimbal, quaternion, interpolate",
+        ),
         ("quaternions?question=4", "a whole number from 1 to 3"),
     ] {
         let mut page = QuaternionsPage::default();

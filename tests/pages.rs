@@ -9,6 +9,7 @@ use egui_kittest::kittest::Queryable as _;
 use kit::drag;
 use skinlab::SkinlabApp;
 use skinlab::chapter::cell_names;
+use skinlab::link::Link;
 use skinlab::page::{Page, registry, slugs};
 use skinlab::pages::{grid::GridPage, xray::XrayPage};
 use std::collections::BTreeSet;
@@ -174,7 +175,8 @@ fn a_followed_bad_link_is_one_notice_and_says_what_is_on_screen() {
         notices[0]
     );
     assert!(
-        notices[1].contains("angle=fast") && notices[1].contains("the page shows its defaults"),
+        notices[1].contains("angle=fast")
+            && notices[1].contains("everything else in the link was applied"),
         "{}",
         notices[1]
     );
@@ -453,4 +455,377 @@ fn pages_are_built_when_first_shown_and_keep_their_state() {
     let mut restored = paused_app();
     restored.restore_state(&saved);
     assert_eq!(restored.current_link().to_string(), "grid?angle=0.5");
+}
+
+/// What the app asked the platform to copy in the last frame.
+fn copied(harness: &Harness<'_, SkinlabApp>) -> Vec<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn copy_link_offers_the_link_a_web_address_and_a_command() {
+    let mut app = paused_app();
+    app.open_link("grid?angle=0.5").expect("opens");
+    app.set_web_address("https://example.org/skinlab/app/index.html");
+    let mut harness = app_harness(app);
+    for (item, expected) in [
+        ("Copy the link", "grid?angle=0.5"),
+        (
+            "Copy the web address",
+            "https://example.org/skinlab/app/index.html#grid?angle=0.5",
+        ),
+        ("Copy a command", "skinlab 'grid?angle=0.5'"),
+    ] {
+        harness.get_by_label("Copy link").click();
+        harness.run_steps(2);
+        harness
+            .get_all_by_label_contains(item)
+            .next()
+            .unwrap_or_else(|| panic!("`{item}` offered"))
+            .click();
+        harness.step();
+        assert_eq!(copied(&harness), [expected], "{item}");
+        harness.run_steps(2);
+        // What was copied opens the same view again.
+        let mut again = paused_app();
+        again.open_link(expected).expect("the copy opens");
+        assert_eq!(again.current_link().to_string(), "grid?angle=0.5");
+    }
+}
+
+#[test]
+fn a_link_with_one_bad_key_keeps_the_good_ones_and_names_the_bad_one() {
+    let mut app = paused_app();
+    app.follow_link("Blending?TWIST=3.1416&vertex=99999&mode=DQS");
+    let link = app.current_link().to_string();
+    assert!(
+        link.starts_with("blending?") && link.contains("twist=3.1416") && link.contains("mode=dqs"),
+        "{link}"
+    );
+    assert!(!link.contains("vertex"), "{link}");
+    let notice = app.notices().last().cloned().unwrap_or_default();
+    assert!(
+        notice.contains("vertex=99999")
+            && notice.contains("everything else in the link was applied"),
+        "{notice}"
+    );
+}
+
+#[test]
+fn focus_shows_one_part_and_the_link_holds_it() {
+    let mut app = paused_app();
+    app.open_link("blending?twist=3.1416&focus=viewport")
+        .expect("opens");
+    assert_eq!(app.focus(), Some("viewport"));
+    assert_eq!(
+        app.current_link().to_string(),
+        "blending?twist=3.1416&focus=viewport"
+    );
+    // A cell by name, any case; a name the page lacks lists the valid ones, and the
+    // rest of the link still applies.
+    app.open_link("grid?vertex=6&focus=VERTEX").expect("opens");
+    assert_eq!(app.focus(), Some("vertex"));
+    let err = app
+        .open_link("grid?angle=0.5&focus=nothing")
+        .expect_err("no such cell")
+        .to_string();
+    assert!(
+        err.contains("viewport or one of this page's cells") && err.contains("vertex"),
+        "{err}"
+    );
+    assert_eq!(app.focus(), None);
+    assert_eq!(app.current_link().to_string(), "grid?angle=0.5");
+
+    // F focuses the viewport and Esc leaves; in focus the prose is gone.
+    let mut harness = app_harness(app);
+    harness.key_press(egui::Key::F);
+    harness.run_steps(2);
+    assert_eq!(harness.state().focus(), Some("viewport"));
+    assert!(harness.query_by_label("Show the whole page").is_some());
+    assert!(
+        harness
+            .query_all_by_label_contains("smallest skinned mesh")
+            .next()
+            .is_none(),
+        "no prose in focus"
+    );
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert_eq!(harness.state().focus(), None);
+    // Another page has other cells: moving on leaves focus.
+    harness
+        .state_mut()
+        .open_link("grid?focus=vertex")
+        .expect("opens");
+    harness.state_mut().next();
+    assert_eq!(harness.state().focus(), None);
+}
+
+#[test]
+fn zoom_keys_change_the_zoom_of_the_mode_on_screen_and_it_is_kept() {
+    let mut harness = app_harness(paused_app());
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
+    harness.run_steps(2);
+    let zoomed = harness.state().zoom();
+    assert!((zoomed - 1.1).abs() < 1e-5, "{zoomed}");
+    assert!((harness.ctx.zoom_factor() - zoomed).abs() < 1e-5);
+    assert!(
+        harness
+            .state()
+            .current_link()
+            .to_string()
+            .contains("zoom=1.1")
+    );
+    // Presenter mode keeps its own zoom.
+    harness.state_mut().set_presenter(true);
+    harness.run_steps(2);
+    assert_eq!(harness.ctx.zoom_factor(), skinlab::app::PRESENTER_ZOOM);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Minus);
+    harness.run_steps(2);
+    let presenter = harness.state().zoom();
+    assert!(presenter < skinlab::app::PRESENTER_ZOOM);
+    // Both survive a restart, and a link can set one.
+    let saved = harness.state().save_state();
+    let mut restored = SkinlabApp::new();
+    restored.restore_state(&saved);
+    assert!(restored.notices().is_empty(), "{:?}", restored.notices());
+    assert_eq!(restored.zoom(), presenter);
+    restored.set_presenter(false);
+    assert!((restored.zoom() - zoomed).abs() < 1e-5);
+    restored.open_link("grid?zoom=2").expect("zoom in a link");
+    assert_eq!(restored.zoom(), 2.0);
+    let err = restored
+        .open_link("grid?zoom=40")
+        .expect_err("too big")
+        .to_string();
+    assert!(err.contains("a zoom from 0.5 to 4"), "{err}");
+}
+
+/// A lesson that was split keeps its old links working: a link to a key that moved
+/// opens the page that has it now, with that key; links to the keys that stayed are
+/// untouched.
+#[test]
+fn links_to_moved_keys_open_the_page_that_has_them_now() {
+    for (old, now) in [
+        ("quaternions?show=keyframes&time=1.2", "keyframes?time=1.2"),
+        (
+            "quaternions?show=keyframes&yaw=0.3&time=2.5&speed=0.5&joint=elbow&question=2",
+            "keyframes?time=2.5&speed=0.5&joint=elbow",
+        ),
+        ("quaternions?play=true", "keyframes?play=true"),
+        ("quaternions?show=keyframes", "keyframes"),
+        ("quaternions?yaw=0.3", "quaternions?yaw=0.3"),
+        (
+            "quaternions?show=gimbal&t=0.25",
+            "quaternions?show=gimbal&t=0.25",
+        ),
+    ] {
+        let mut app = paused_app();
+        app.open_link(old)
+            .unwrap_or_else(|e| panic!("`{old}`: {e}"));
+        assert_eq!(app.current_link().to_string(), now, "`{old}`");
+    }
+    // A bad value of a moved key is explained by the page that has it now.
+    let err = paused_app()
+        .open_link("quaternions?time=9")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("time=9") && err.contains("from 0 to 4"),
+        "{err}"
+    );
+
+    // Saved state from before the split restores onto the new page, with no notice.
+    let mut app = paused_app();
+    app.restore_state(
+        "current quaternions?show=keyframes&time=1\npage quaternions?show=keyframes&time=1",
+    );
+    assert!(app.notices().is_empty(), "{:?}", app.notices());
+    assert_eq!(app.current_link().to_string(), "keyframes?time=1");
+}
+
+/// The table of moved keys stays true: each moved key (and each value that showed what
+/// moved) is refused by the old page and taken by the new one.
+#[test]
+fn moved_keys_left_their_old_page_for_a_page_that_declares_them() {
+    use skinlab::page::{MOVED, PAGES};
+    assert!(!MOVED.is_empty());
+    let declared = |slug: &str| -> Vec<&'static str> {
+        let entry = PAGES.iter().find(|e| e.info.slug == slug);
+        let entry = entry.unwrap_or_else(|| panic!("`{slug}` is a page"));
+        (entry.params)().iter().map(|p| p.key).collect()
+    };
+    for moved in MOVED {
+        let (from, to) = (declared(moved.from), declared(moved.to));
+        for key in moved.keys {
+            assert!(!from.contains(key), "`{key}` left `{}`", moved.from);
+            assert!(to.contains(key), "`{}` declares `{key}`", moved.to);
+        }
+        for (key, value) in moved.shows {
+            let mut page = registry()
+                .into_iter()
+                .find(|p| p.slug() == moved.from)
+                .expect("a page");
+            let link = skinlab::link::Link::parse(&format!("{}?{key}={value}", moved.from))
+                .expect("parses");
+            assert!(
+                skinlab::page::open(page.as_mut(), &link).is_err(),
+                "`{}` no longer takes `{key}={value}`",
+                moved.from
+            );
+        }
+    }
+}
+
+#[test]
+fn a_deck_steps_through_its_slides_and_its_link_reopens_the_slide() {
+    let mut app = paused_app();
+    app.open_link("hierarchy?deck=lecture")
+        .expect("the bundled deck opens");
+    let (deck, slide) = app.deck().expect("a deck");
+    let count = deck.slides.len();
+    assert_eq!(slide, 0);
+    assert!(count >= 10, "{count} moments");
+    let mut harness = app_harness(app);
+    assert!(
+        harness
+            .query_all_by_label_contains(&format!("lecture 1/{count}"))
+            .next()
+            .is_some(),
+        "the counter shows where the deck is"
+    );
+    harness.key_press(egui::Key::PageDown);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::PageDown);
+    harness.run_steps(2);
+    let app = harness.state();
+    let (deck, slide) = app.deck().expect("still a deck");
+    assert_eq!(slide, 2);
+    let shown = Link::parse(&deck.slides[2].link).expect("a link");
+    assert_eq!(app.current_page().slug(), shown.slug);
+    let link = app.current_link().to_string();
+    assert!(link.ends_with("deck=lecture:3"), "{link}");
+    // The link reopens slide 3; PageUp steps back; the ends hold.
+    let mut again = paused_app();
+    again.open_link(&link).expect("reopens");
+    assert_eq!(again.deck().map(|(_, s)| s), Some(2));
+    again.step_deck(-5);
+    assert_eq!(again.deck().map(|(_, s)| s), Some(0));
+    again.step_deck(100);
+    assert_eq!(again.deck().map(|(_, s)| s), Some(count - 1));
+    for (bad, says) in [
+        ("grid?deck=nowhere", "the decks are: lecture"),
+        ("grid?deck=lecture:99", "a slide number from 1 to"),
+    ] {
+        let err = paused_app().open_link(bad).expect_err(bad).to_string();
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn every_slide_of_every_bundled_deck_opens_cleanly() {
+    for (name, text) in skinlab::deck::BUNDLED {
+        let deck = skinlab::deck::Deck::parse(name, text).expect("a deck");
+        for (i, slide) in deck.slides.iter().enumerate() {
+            let mut app = paused_app();
+            app.open_link(&slide.link)
+                .unwrap_or_else(|e| panic!("{name} slide {}: `{}`: {e}", i + 1, slide.link));
+            assert_ne!(
+                slide.title,
+                slide.link,
+                "{name} slide {} has a title",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn compare_shows_two_states_of_a_page_each_with_its_own_link() {
+    let mut app = paused_app();
+    let link = "blending?twist=3.1416&compare=mode:lbs|mode:dqs";
+    app.open_link(link).expect("opens");
+    assert_eq!(
+        app.current_link().to_string(),
+        link,
+        "the link holds the comparison"
+    );
+    let sides = app.comparing().expect("comparing").links();
+    assert_eq!(
+        sides,
+        [
+            "blending?twist=3.1416&mode=lbs",
+            "blending?twist=3.1416&mode=dqs"
+        ]
+    );
+    // Each caption opens its side on its own.
+    let mut harness = app_harness(app);
+    harness.get_by_label(&sides[1]).click();
+    harness.run_steps(2);
+    assert!(harness.state().comparing().is_none());
+    assert_eq!(harness.state().current_link().to_string(), sides[1]);
+    for (bad, says) in [
+        ("blending?compare=mode:lbs", "joined by `|`"),
+        (
+            "blending?compare=mode:lbs|mode:sideways",
+            "one of: lbs, dqs",
+        ),
+        ("blending?compare=mode|mode:dqs", "is not key:value"),
+    ] {
+        let mut app = paused_app();
+        let err = app.open_link(bad).expect_err(bad).to_string();
+        assert!(err.contains(says), "{bad}: {err}");
+        assert!(app.comparing().is_none(), "{bad}");
+    }
+}
+
+#[test]
+fn a_moved_camera_goes_into_the_link_and_the_link_puts_it_back() {
+    let mut app = paused_app();
+    app.open_link("grid?angle=0.8").expect("opens");
+    assert_eq!(
+        app.current_link().to_string(),
+        "grid?angle=0.8",
+        "an untouched camera is left out"
+    );
+    let mut harness = app_harness(app);
+    // Drag empty space in the grid's viewport: it pans.
+    kit::drag(
+        &mut harness,
+        egui::pos2(1150.0, 650.0),
+        egui::pos2(1050.0, 600.0),
+    );
+    harness.run_steps(2);
+    let link = harness.state().current_link().to_string();
+    assert!(link.starts_with("grid?angle=0.8&camera="), "{link}");
+    let mut again = paused_app();
+    again.open_link(&link).expect("reopens");
+    assert_eq!(again.current_link().to_string(), link);
+
+    let orbit = "hierarchy?camera=0.1,0.2,5,0,1,0";
+    let mut app = paused_app();
+    app.open_link(orbit).expect("an orbit camera");
+    assert_eq!(app.current_link().to_string(), orbit);
+    app.reset_page();
+    assert_eq!(
+        app.current_link().to_string(),
+        "hierarchy",
+        "reset puts the camera back"
+    );
+    for (bad, says) in [
+        ("grid?camera=1,2", "3 numbers"),
+        ("hierarchy?camera=0,3,5,0,0,0", "pitch within"),
+    ] {
+        let err = paused_app().open_link(bad).expect_err(bad).to_string();
+        assert!(err.contains(says), "{bad}: {err}");
+    }
 }

@@ -48,20 +48,27 @@ fn screenshot_with(args: &[&str], name: &str) -> Option<PathBuf> {
     Some(path)
 }
 
+/// How many pixels of `path` are within `tolerance` of `color` in each channel, and
+/// their bounding box (min x, min y, max x, max y).
+fn color_box(path: &Path, color: [u8; 3], tolerance: u8) -> (usize, (u32, u32, u32, u32)) {
+    let img = image::open(path).expect("a PNG").to_rgba8();
+    let mut bbox = (u32::MAX, u32::MAX, 0, 0);
+    let mut count = 0;
+    for (x, y, p) in img.enumerate_pixels() {
+        if (0..3).all(|c| p[c].abs_diff(color[c]) <= tolerance) {
+            count += 1;
+            bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
+        }
+    }
+    (count, bbox)
+}
+
 /// Bounding box (min x, min y, max x, max y) of the pixels in exactly the mesh colour.
 fn red_box(path: &Path) -> (u32, u32, u32, u32) {
     let img = image::open(path).expect("a PNG").to_rgba8();
     assert_eq!(img.dimensions(), (1280, 800), "the window is 1280x800");
     let [r, g, b, _] = MESH_RED.to_array();
-    let close = |a: u8, b: u8| a.abs_diff(b) <= 3;
-    let mut bbox = (u32::MAX, u32::MAX, 0, 0);
-    let mut count = 0;
-    for (x, y, p) in img.enumerate_pixels() {
-        if close(p[0], r) && close(p[1], g) && close(p[2], b) {
-            count += 1;
-            bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
-        }
-    }
+    let (count, bbox) = color_box(path, [r, g, b], 3);
     assert!(
         count > 100,
         "{}: the shader's red lines are on screen ({count} red pixels)",
@@ -169,17 +176,9 @@ fn an_opened_file_is_drawn_and_the_link_applies_to_it() {
     };
     // The mesh is drawn in the first tint; at t = 1 s its top half has turned 90°, so
     // the tinted area's box gets wider and less tall.
-    let tint = skinlab::pages::model::MESH_TINTS[0].to_array();
+    let [r, g, b, _] = skinlab::pages::model::MESH_TINTS[0].to_array();
     let tinted_box = |path: &Path| {
-        let img = image::open(path).expect("a PNG").to_rgba8();
-        let mut bbox = (u32::MAX, u32::MAX, 0, 0);
-        let mut count = 0;
-        for (x, y, p) in img.enumerate_pixels() {
-            if (0..3).all(|c| p[c].abs_diff(tint[c]) <= 12) {
-                count += 1;
-                bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
-            }
-        }
+        let (count, bbox) = color_box(path, [r, g, b], 12);
         assert!(
             count > 2000,
             "{}: the file's mesh is drawn ({count} px)",

@@ -129,7 +129,7 @@ impl Bench {
         // The chain rounds its size down to whole rings: ask for one ring more, then cut.
         let chain = Chain::new(JOINTS, SPREAD, vertices + 128);
         let palette = chain.palette(2.5, 1.0);
-        let mut mesh = chain.skin;
+        let mut mesh = std::sync::Arc::unwrap_or_clone(chain.skin);
         if mesh.positions.len() < vertices {
             return Err(format!("the chain has fewer than {vertices} vertices"));
         }

@@ -57,6 +57,29 @@ pub fn capture_skinned_with(
         palette,
         indices,
         NormalMethod::InverseTranspose,
+        0..mesh.vertex_count,
+    )
+}
+
+/// [`capture_skinned_with`] over the vertices in `range` alone (clamped to the mesh),
+/// so a large mesh can be compared a slice at a time. The result has one entry per
+/// vertex of the clamped range.
+pub fn capture_skinned_range(
+    gl: &glow::Context,
+    renderer: &SceneRenderer,
+    mesh: &SkinnedMeshGpu,
+    palette: &Palette,
+    indices: JointIndices,
+    range: std::ops::Range<usize>,
+) -> Result<Vec<(Vec3, Vec3)>, String> {
+    capture(
+        gl,
+        renderer,
+        mesh,
+        palette,
+        indices,
+        NormalMethod::InverseTranspose,
+        range,
     )
 }
 
@@ -68,7 +91,15 @@ pub fn capture_skinned_normals(
     palette: &Palette,
     normals: NormalMethod,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
-    capture(gl, renderer, mesh, palette, JointIndices::Float, normals)
+    capture(
+        gl,
+        renderer,
+        mesh,
+        palette,
+        JointIndices::Float,
+        normals,
+        0..mesh.vertex_count,
+    )
 }
 
 fn capture(
@@ -78,10 +109,19 @@ fn capture(
     palette: &Palette,
     indices: JointIndices,
     normals: NormalMethod,
+    range: std::ops::Range<usize>,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
     renderer.check_palette(palette)?;
+    let end = range.end.min(mesh.vertex_count);
+    let first = range.start.min(end);
+    let count = end - first;
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    let first = i32::try_from(first).map_err(|_| "the mesh has too many vertices to capture")?;
+    let count_gl = i32::try_from(count).map_err(|_| "the mesh has too many vertices to capture")?;
     let program = renderer.program_for(palette, indices);
-    let floats = mesh.vertex_count * 6;
+    let floats = count * 6;
     let mut bytes = vec![0u8; floats * 4];
     // SAFETY: objects are created and bound here; the read-back size matches the capture.
     unsafe {
@@ -99,7 +139,7 @@ fn capture(
         gl.enable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));
         gl.begin_transform_feedback(glow::POINTS);
-        gl.draw_arrays(glow::POINTS, 0, mesh.vertex_count as i32);
+        gl.draw_arrays(glow::POINTS, first, count_gl);
         gl.end_transform_feedback();
         gl.disable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);

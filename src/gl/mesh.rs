@@ -59,6 +59,62 @@ fn attribute(gl: &glow::Context, location: u32, size: i32, stride_bytes: usize, 
     }
 }
 
+/// Meshes with at least this many vertices are laid out by two threads.
+#[cfg(not(target_arch = "wasm32"))]
+const PARALLEL_VERTICES: usize = 100_000;
+
+/// Lays out every vertex of `mesh` in `out` (one [`SKIN_STRIDE_BYTES`] each): a big mesh
+/// half on this thread and half on another, where there are threads.
+fn interleave_shared(mesh: &MeshData, out: &mut [u8]) -> Result<(), String> {
+    let count = out.len() / SKIN_STRIDE_BYTES;
+    #[cfg(not(target_arch = "wasm32"))]
+    if count >= PARALLEL_VERTICES {
+        let half = count / 2;
+        let (first, second) = out.split_at_mut(half * SKIN_STRIDE_BYTES);
+        return std::thread::scope(|scope| {
+            let other = scope.spawn(|| interleave(mesh, half, second));
+            let mine = interleave(mesh, 0, first);
+            let theirs = other
+                .join()
+                .unwrap_or_else(|_| Err("laying out the mesh failed".to_owned()));
+            mine.and(theirs)
+        });
+    }
+    let _ = count;
+    interleave(mesh, 0, out)
+}
+
+/// Lays out vertices `first..` of `mesh` in `out`, one [`SKIN_STRIDE_BYTES`] each, in
+/// one pass over a buffer of the final size.
+fn interleave(mesh: &MeshData, first: usize, out: &mut [u8]) -> Result<(), String> {
+    let skin = &mesh.skin;
+    let vertices = out.chunks_exact_mut(SKIN_STRIDE_BYTES);
+    for (i, out) in (first..).zip(vertices) {
+        let (Some(p), Some(inf)) = (skin.positions.get(i), skin.influences.get(i)) else {
+            return Err("every vertex needs influences".into());
+        };
+        let n = skin.normals.get(i).copied().unwrap_or(Vec3::ZERO);
+        let color = mesh.colors.get(i).copied().unwrap_or([1.0; 4]);
+        let mut floats = [0.0f32; SKIN_FLOATS];
+        floats[0..3].copy_from_slice(&p.to_array());
+        floats[3..6].copy_from_slice(&n.to_array());
+        for (slot, j) in floats[6..10].iter_mut().zip(inf.joints) {
+            *slot = j as f32;
+        }
+        floats[10..14].copy_from_slice(&inf.weights);
+        floats[14..18].copy_from_slice(&color);
+        let mut short = [0i16; 4];
+        for (slot, j) in short.iter_mut().zip(inf.joints) {
+            *slot = i16::try_from(j)
+                .map_err(|_| format!("joint index {j} does not fit a signed 16-bit number"))?;
+        }
+        let (head, tail) = out.split_at_mut(SKIN_FLOATS * 4);
+        head.copy_from_slice(bytemuck::cast_slice(&floats));
+        tail.copy_from_slice(bytemuck::cast_slice(&short));
+    }
+    Ok(())
+}
+
 /// A skinnable mesh in GPU buffers, drawn by `shaders/skin.vert`.
 pub struct SkinnedMeshGpu {
     pub(super) vao: glow::VertexArray,
@@ -74,28 +130,12 @@ impl SkinnedMeshGpu {
     /// Uploads vertices, influences and indices.
     pub fn upload(gl: &glow::Context, mesh: &MeshData) -> Result<Self, String> {
         let skin = &mesh.skin;
-        let mut data: Vec<u8> = Vec::with_capacity(skin.positions.len() * SKIN_STRIDE_BYTES);
-        for (i, p) in skin.positions.iter().enumerate() {
-            let n = skin.normals.get(i).copied().unwrap_or(Vec3::ZERO);
-            let inf = skin
-                .influences
-                .get(i)
-                .ok_or("every vertex needs influences")?;
-            let mut floats = [0.0f32; SKIN_FLOATS];
-            floats[0..3].copy_from_slice(&p.to_array());
-            floats[3..6].copy_from_slice(&n.to_array());
-            for (slot, j) in floats[6..10].iter_mut().zip(inf.joints) {
-                *slot = j as f32;
-            }
-            floats[10..14].copy_from_slice(&inf.weights);
-            floats[14..18].copy_from_slice(&mesh.colors.get(i).copied().unwrap_or([1.0; 4]));
-            data.extend_from_slice(bytemuck::cast_slice(&floats));
-            for j in inf.joints {
-                let j = i16::try_from(j)
-                    .map_err(|_| format!("joint index {j} does not fit a signed 16-bit number"))?;
-                data.extend_from_slice(&j.to_ne_bytes());
-            }
+        let count = skin.positions.len();
+        if skin.influences.len() < count {
+            return Err("every vertex needs influences".into());
         }
+        let mut data = vec![0u8; count * SKIN_STRIDE_BYTES];
+        interleave_shared(mesh, &mut data)?;
         // SAFETY: buffers are created, bound and filled here; the layout matches SKIN_STRIDE.
         unsafe {
             let vao = gl.create_vertex_array()?;

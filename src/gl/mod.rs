@@ -8,6 +8,8 @@
 //! upload), `palette` (uniform arrays and the bone texture), `draw` (the renderer),
 //! `capture` (transform feedback), `timing` and `limits`.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod cache;
 mod capture;
 mod compile;
 mod draw;
@@ -20,7 +22,11 @@ mod programs;
 mod scene;
 mod timing;
 
-pub use capture::{capture_skinned, capture_skinned_normals, capture_skinned_with};
+#[cfg(not(target_arch = "wasm32"))]
+pub use cache::{SceneCache, ViewportPx};
+pub use capture::{
+    capture_skinned, capture_skinned_normals, capture_skinned_range, capture_skinned_with,
+};
 pub use compile::{ShaderSource, link_program, shader_header, shaders};
 pub use draw::SceneRenderer;
 pub use limits::{Limits, limits};

@@ -22,10 +22,11 @@ pub enum Primitive {
 pub struct MeshData {
     /// Unique per constructed mesh, so the renderer knows when to upload.
     pub id: u64,
-    /// Bind-space vertices and their influences.
-    pub skin: SkinMesh,
-    /// Indices into `skin`'s vertices.
-    pub indices: Vec<u32>,
+    /// Bind-space vertices and their influences (shared with whoever built them: a
+    /// mesh of a million vertices is not copied to be drawn).
+    pub skin: Arc<SkinMesh>,
+    /// Indices into `skin`'s vertices (shared the same way).
+    pub indices: Arc<Vec<u32>>,
     /// How `indices` are read.
     pub primitive: Primitive,
     /// One RGBA colour per vertex, multiplied with the draw's colour; empty for white.
@@ -42,6 +43,20 @@ impl MeshData {
     pub fn with_colors(
         skin: SkinMesh,
         indices: Vec<u32>,
+        primitive: Primitive,
+        colors: Vec<[f32; 4]>,
+    ) -> Arc<Self> {
+        Self::build(Arc::new(skin), Arc::new(indices), primitive, colors)
+    }
+
+    /// Wraps a mesh its builder keeps too, without copying it, with a fresh id.
+    pub fn shared(skin: Arc<SkinMesh>, indices: Arc<Vec<u32>>, primitive: Primitive) -> Arc<Self> {
+        Self::build(skin, indices, primitive, Vec::new())
+    }
+
+    fn build(
+        skin: Arc<SkinMesh>,
+        indices: Arc<Vec<u32>>,
         primitive: Primitive,
         colors: Vec<[f32; 4]>,
     ) -> Arc<Self> {

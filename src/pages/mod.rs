@@ -3,7 +3,7 @@
 //! Adding a page: its module here, its line in [`PAGES`], and its chapter file
 //! `chapters/<slug>.md` (see README, "Adding a page").
 
-use crate::page::PageEntry;
+use crate::page::{Moved, PageEntry};
 
 pub mod binding;
 pub mod blending;
@@ -12,6 +12,7 @@ pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
 pub mod joint_link;
+pub mod keyframes;
 pub mod local_transform;
 pub mod model;
 pub mod normals;
@@ -31,9 +32,19 @@ pub static PAGES: &[PageEntry] = &[
     PageEntry::of::<gradient::GradientPage>(),
     PageEntry::of::<binding::BindingPage>(),
     PageEntry::of::<grid::GridPage>(),
+    PageEntry::of::<quaternions::QuaternionsPage>(),
     PageEntry::of::<blending::BlendingPage>(),
     PageEntry::of::<normals::NormalsPage>(),
     PageEntry::of::<gpu::GpuPage>(),
-    PageEntry::of::<quaternions::QuaternionsPage>(),
+    PageEntry::of::<keyframes::KeyframesPage>(),
     PageEntry::of::<model::ModelPage>(),
 ];
+
+/// Link keys that moved to another page. A link written before the move still opens
+/// what it showed: see [`crate::page::resolve`].
+pub static MOVED: &[Moved] = &[Moved {
+    from: "quaternions",
+    to: "keyframes",
+    keys: &["time", "play", "speed", "joint"],
+    shows: &[("show", "keyframes")],
+}];

@@ -6,6 +6,7 @@ use crate::skin::Influences;
 use crate::skin::gpu::blend_all;
 use crate::skin::lbs::{SkinMesh, blended_matrix};
 use glam::{Mat4, Quat, Vec3};
+use std::sync::Arc;
 
 /// The vertex counts of the CPU-against-GPU sweep (the gpu page and `skinlab --bench`).
 pub const SWEEP: [usize; 6] = [3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000];
@@ -22,10 +23,11 @@ pub struct Chain {
     pub rings: usize,
     /// Vertices around each ring.
     pub segments: usize,
-    /// The tube in bind pose, with prepared influences (four at most).
-    pub skin: SkinMesh,
-    /// Triangle indices.
-    pub triangles: Vec<u32>,
+    /// The tube in bind pose, with prepared influences (four at most); shared with the
+    /// mesh that draws it.
+    pub skin: Arc<SkinMesh>,
+    /// Triangle indices, shared the same way.
+    pub triangles: Arc<Vec<u32>>,
     /// Each ring's influences before preparation (often more than four).
     pub ring_influences: Vec<Vec<(usize, f32)>>,
 }
@@ -41,41 +43,56 @@ impl Chain {
         let joints = joints.max(1);
         let segments = ((vertices as f32 / 16.0).sqrt().round() as usize).clamp(8, 128);
         let rings = (vertices / segments).max(2);
-        let bone = Self::bone_length_of(joints);
-        let mut skin = SkinMesh::default();
-        let mut ring_influences = Vec::with_capacity(rings);
-        for ring in 0..rings {
-            let x = CHAIN_LENGTH * ring as f32 / (rings - 1) as f32;
-            let list = chain_weights(x, joints, bone, spread);
-            // Weights here are finite, positive, and name joints of the chain.
-            let influences = Influences::prepare(&list, joints).unwrap_or(Influences::rigid(0));
-            for s in 0..segments {
+        // Every ring has the same normals and tangents: work them out once.
+        let around: Vec<(Vec3, Vec3)> = (0..segments)
+            .map(|s| {
                 let a = s as f32 / segments as f32 * std::f32::consts::TAU;
                 let (sin, cos) = a.sin_cos();
-                let normal = Vec3::new(0.0, cos, sin);
-                skin.positions.push(Vec3::X * x + normal * CHAIN_RADIUS);
-                skin.normals.push(normal);
-                skin.tangents.push(Vec3::new(0.0, -sin, cos));
-                skin.influences.push(influences);
-            }
-            ring_influences.push(list);
-        }
-        let index = |r: usize, s: usize| (r * segments + s % segments) as u32;
-        let mut triangles = Vec::with_capacity((rings - 1) * segments * 6);
-        for r in 0..rings - 1 {
-            for s in 0..segments {
-                triangles.extend([index(r, s), index(r, s + 1), index(r + 1, s)]);
-                triangles.extend([index(r, s + 1), index(r + 1, s + 1), index(r + 1, s)]);
-            }
-        }
+                (Vec3::new(0.0, cos, sin), Vec3::new(0.0, -sin, cos))
+            })
+            .collect();
+        let count = rings * segments;
+        // The triangles do not depend on the vertices: a big mesh builds them on a
+        // second thread meanwhile (not on the web, which has one).
+        let ((skin, ring_influences), triangles) = if count >= PARALLEL_VERTICES {
+            Self::in_parallel(
+                || tube(joints, spread, rings, &around),
+                || triangles(rings, segments),
+            )
+        } else {
+            (
+                tube(joints, spread, rings, &around),
+                triangles(rings, segments),
+            )
+        };
         Self {
             joints,
             spread,
             rings,
             segments,
-            skin,
-            triangles,
+            skin: Arc::new(skin),
+            triangles: Arc::new(triangles),
             ring_influences,
+        }
+    }
+
+    /// Runs `a` here and `b` on a second thread, where there are threads.
+    fn in_parallel<A, B: Send>(
+        a: impl FnOnce() -> A,
+        b: impl FnOnce() -> B + Send + Clone,
+    ) -> (A, B) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            std::thread::scope(|scope| {
+                let other = scope.spawn(b.clone());
+                let first = a();
+                // Were the thread to fail, this one does its work again.
+                (first, other.join().unwrap_or_else(|_| b()))
+            })
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            (a(), b())
         }
     }
 
@@ -135,6 +152,56 @@ impl Chain {
             .position(|l| l.len() == most)
             .unwrap_or(0)
     }
+}
+
+/// Meshes with at least this many vertices build their triangles on a second thread.
+const PARALLEL_VERTICES: usize = 100_000;
+
+/// The tube's vertices, ring by ring, with their prepared influences, and each ring's
+/// influences before preparation. `around` holds one ring's normals and tangents.
+fn tube(
+    joints: usize,
+    spread: f32,
+    rings: usize,
+    around: &[(Vec3, Vec3)],
+) -> (SkinMesh, Vec<Vec<(usize, f32)>>) {
+    let bone = Chain::bone_length_of(joints);
+    let count = rings * around.len();
+    let mut skin = SkinMesh {
+        positions: Vec::with_capacity(count),
+        normals: Vec::with_capacity(count),
+        tangents: Vec::with_capacity(count),
+        influences: Vec::with_capacity(count),
+    };
+    let mut ring_influences = Vec::with_capacity(rings);
+    for ring in 0..rings {
+        let x = CHAIN_LENGTH * ring as f32 / (rings - 1).max(1) as f32;
+        let list = chain_weights(x, joints, bone, spread);
+        // Weights here are finite, positive, and name joints of the chain.
+        let influences = Influences::prepare(&list, joints).unwrap_or(Influences::rigid(0));
+        for &(normal, tangent) in around {
+            skin.positions.push(Vec3::X * x + normal * CHAIN_RADIUS);
+            skin.normals.push(normal);
+            skin.tangents.push(tangent);
+        }
+        skin.influences
+            .extend(std::iter::repeat_n(influences, around.len()));
+        ring_influences.push(list);
+    }
+    (skin, ring_influences)
+}
+
+/// Two triangles between each pair of neighbouring vertices of neighbouring rings.
+fn triangles(rings: usize, segments: usize) -> Vec<u32> {
+    let index = |r: usize, s: usize| (r * segments + s % segments) as u32;
+    let mut triangles = Vec::with_capacity(rings.saturating_sub(1) * segments * 6);
+    for r in 0..rings.saturating_sub(1) {
+        for s in 0..segments {
+            triangles.extend([index(r, s), index(r, s + 1), index(r + 1, s)]);
+            triangles.extend([index(r, s + 1), index(r + 1, s + 1), index(r + 1, s)]);
+        }
+    }
+    triangles
 }
 
 /// The weights of a point at `x` on a chain: a smooth bump around each bone's middle,

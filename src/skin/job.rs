@@ -400,13 +400,17 @@ pub fn thread_count(asked: usize, vertices: usize) -> usize {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let asked = if asked == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            asked
-        };
+        let asked = if asked == 0 { cores() } else { asked };
         asked.min(vertices / MIN_VERTICES_PER_THREAD).max(1)
     }
+}
+
+/// The cores this process may use, asked once: the answer reads the system's CPU quota,
+/// which costs tens of microseconds, as long as skinning a few thousand vertices.
+#[cfg(not(target_arch = "wasm32"))]
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The job's slices after validation: every stream one entry per vertex, or empty when

@@ -55,7 +55,71 @@ pub enum Camera {
     Plane(PlaneCamera),
 }
 
+/// Rounds to thousandths, so a dragged camera's link stays short and reopens exactly.
+fn milli(x: f32) -> f32 {
+    (x * 1000.0).round() / 1000.0 + 0.0
+}
+
 impl Camera {
+    /// The camera as a link value: `yaw,pitch,distance,x,y,z` (orbit: angles in radians,
+    /// the target last) or `x,y,half_height` (plane: the centre, then the half height).
+    pub fn to_link(&self) -> String {
+        let numbers: Vec<f32> = match self {
+            Self::Orbit(c) => vec![
+                c.yaw, c.pitch, c.distance, c.target.x, c.target.y, c.target.z,
+            ],
+            Self::Plane(c) => vec![c.center.x, c.center.y, c.half_height],
+        };
+        let rounded: Vec<f32> = numbers.into_iter().map(milli).collect();
+        crate::link::numbers(&rounded)
+    }
+
+    /// What [`Camera::to_link`] writes for a camera of this kind, in words.
+    pub fn link_form(&self) -> &'static str {
+        match self {
+            Self::Orbit(_) => {
+                "6 numbers: yaw and pitch in radians (pitch within ±1.55), distance from 0.05 \
+                 to 500, then the target x, y, z within ±1000"
+            }
+            Self::Plane(_) => {
+                "3 numbers: the centre x, y within ±1000, then the half height from 0.01 to 1000"
+            }
+        }
+    }
+
+    /// Reads a camera of this kind from a link value, or says what it must be.
+    pub fn from_link(&self, text: &str) -> Result<Self, String> {
+        let numbers: Option<Vec<f32>> = text.split(',').map(crate::link::parse_number).collect();
+        let form = || self.link_form().to_owned();
+        let numbers = numbers.ok_or_else(form)?;
+        let within = |x: f32, range: std::ops::RangeInclusive<f32>| range.contains(&x);
+        match (self, numbers.as_slice()) {
+            (Self::Orbit(_), &[yaw, pitch, distance, x, y, z])
+                if within(yaw, -1000.0..=1000.0)
+                    && within(pitch, -1.55..=1.55)
+                    && within(distance, 0.05..=500.0)
+                    && [x, y, z].iter().all(|v| within(*v, -1000.0..=1000.0)) =>
+            {
+                Ok(Self::Orbit(OrbitCamera {
+                    target: Vec3::new(x, y, z),
+                    yaw,
+                    pitch,
+                    distance,
+                }))
+            }
+            (Self::Plane(_), &[x, y, half_height])
+                if within(half_height, 0.01..=1000.0)
+                    && [x, y].iter().all(|v| within(*v, -1000.0..=1000.0)) =>
+            {
+                Ok(Self::Plane(PlaneCamera {
+                    center: Vec2::new(x, y),
+                    half_height,
+                }))
+            }
+            _ => Err(form()),
+        }
+    }
+
     /// Clip space from world space for a viewport of the given width / height.
     pub fn clip_from_world(&self, aspect: f32) -> Mat4 {
         let aspect = if aspect.is_finite() && aspect > 0.0 {
@@ -106,5 +170,28 @@ impl Camera {
                 c.half_height = (c.half_height * zoom).clamp(1.0, 100.0);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod link_tests {
+    use super::*;
+
+    #[test]
+    fn a_camera_link_reopens_the_camera_and_refuses_what_it_cannot_be() {
+        let orbit = Camera::Orbit(OrbitCamera::default());
+        let text = orbit.to_link();
+        assert_eq!(text, "0.6,0.45,8.5,0.9,0.6,0.4");
+        assert_eq!(orbit.from_link(&text), Ok(orbit));
+        let plane = Camera::Plane(PlaneCamera {
+            center: Vec2::new(1.0, -2.5),
+            half_height: 4.0,
+        });
+        assert_eq!(plane.from_link(&plane.to_link()), Ok(plane));
+        for bad in ["1,2,3", "0,2,8,0,0,0", "0,0,0,0,0,0", "nan,0,8,0,0,0", "a"] {
+            assert!(orbit.from_link(bad).is_err(), "{bad}");
+        }
+        assert!(plane.from_link("0,0,0").is_err());
+        assert!(plane.from_link("0,0,1,1").is_err());
     }
 }

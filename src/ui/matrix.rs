@@ -116,6 +116,13 @@ pub fn vec3_text(v: glam::Vec3) -> String {
     format!("({}, {}, {})", fixed2(v.x), fixed2(v.y), fixed2(v.z))
 }
 
+/// A quaternion as `(x, y, z, w)` with three decimals, without a sign on a value that
+/// rounds to zero.
+pub fn quat_text(q: glam::Quat) -> String {
+    let f = |v: f32| format!("{:.3}", v + 0.0).replace("-0.000", "0.000");
+    format!("({}, {}, {}, {})", f(q.x), f(q.y), f(q.z), f(q.w))
+}
+
 /// The three rows of a 3×3 matrix, bracketed, for a monospace label.
 pub fn mat3_rows(m: &glam::Mat3) -> [String; 3] {
     let row = |r: usize| {

@@ -18,6 +18,66 @@ use std::sync::{Arc, Mutex};
 struct GlState {
     renderer: Option<Result<SceneRenderer, String>>,
     paint_errors: HashMap<egui::Id, String>,
+    /// Each viewport's last picture (native only), with the paint that last used it.
+    #[cfg(not(target_arch = "wasm32"))]
+    caches: HashMap<egui::Id, (crate::gl::SceneCache, u64)>,
+    /// Viewport paints so far, to find the cache used least recently.
+    #[cfg(not(target_arch = "wasm32"))]
+    paints: u64,
+}
+
+/// Viewports whose last picture is kept (a page shows one to three; the rest belong to
+/// pages shown earlier).
+#[cfg(not(target_arch = "wasm32"))]
+const CACHED_VIEWPORTS: usize = 6;
+
+/// Draws `scene` into viewport `id`, which egui has set up at `px`: through the viewport's
+/// cache on native targets, so an unchanged scene is copied rather than drawn again;
+/// straight into egui's framebuffer on the web, or where no cache can be made.
+fn paint_scene(
+    state: &mut GlState,
+    gl: &glow::Context,
+    id: egui::Id,
+    scene: &Scene,
+    px: egui::epaint::ViewportInPixels,
+    target: Option<glow::Framebuffer>,
+) -> Result<(), String> {
+    let Some(Ok(renderer)) = &mut state.renderer else {
+        return Ok(());
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::collections::hash_map::Entry;
+        state.paints += 1;
+        let paints = state.paints;
+        let cache = match state.caches.entry(id) {
+            Entry::Occupied(entry) => Some(entry.into_mut()),
+            Entry::Vacant(entry) => crate::gl::SceneCache::new(gl)
+                .ok()
+                .map(|cache| entry.insert((cache, paints))),
+        };
+        if let Some((cache, used)) = cache {
+            *used = paints;
+            let viewport = [px.left_px, px.from_bottom_px, px.width_px, px.height_px];
+            let result = cache
+                .paint(gl, renderer, scene, viewport, target)
+                .map(|_| ());
+            while state.caches.len() > CACHED_VIEWPORTS {
+                let oldest = state
+                    .caches
+                    .iter()
+                    .min_by_key(|(_, (_, used))| *used)
+                    .map(|(id, _)| *id);
+                match oldest.and_then(|id| state.caches.remove(&id)) {
+                    Some((cache, _)) => cache.destroy(gl),
+                    None => break,
+                }
+            }
+            return result;
+        }
+    }
+    let _ = (id, target);
+    renderer.paint(gl, scene, [px.width_px as f32, px.height_px as f32])
 }
 
 impl GlState {
@@ -154,20 +214,21 @@ impl Viewport {
             let mut state = for_callback
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let GlState {
-                renderer,
-                paint_errors,
-            } = &mut *state;
             let gl = painter.gl();
             // A renderer that failed to build keeps its error, which every viewport shows.
-            let Ok(renderer) = renderer.get_or_insert_with(|| SceneRenderer::new(gl)) else {
+            if state
+                .renderer
+                .get_or_insert_with(|| SceneRenderer::new(gl))
+                .is_err()
+            {
                 return;
+            }
+            let painted = paint_scene(&mut state, gl, id, &scene, px, painter.intermediate_fbo());
+            match painted {
+                Ok(()) => state.paint_errors.remove(&id),
+                Err(e) => state.paint_errors.insert(id, e),
             };
-            match renderer.paint(gl, &scene, [px.width_px as f32, px.height_px as f32]) {
-                Ok(()) => paint_errors.remove(&id),
-                Err(e) => paint_errors.insert(id, e),
-            };
-            if let Some(after) = &after {
+            if let (Some(after), Some(Ok(renderer))) = (&after, &mut state.renderer) {
                 after(gl, renderer);
             }
         });

@@ -69,6 +69,11 @@ pub fn start() {
                     cc.egui_ctx.set_fonts(crate::ui::fonts::web_fonts());
                     let mut app = SkinlabApp::new();
                     app.set_embedded(is_embedded());
+                    if let Some(location) = web_sys::window().map(|w| w.location())
+                        && let (Ok(origin), Ok(path)) = (location.origin(), location.pathname())
+                    {
+                        app.set_web_address(format!("{origin}{path}"));
+                    }
                     if let Some(storage) = cc.storage {
                         app.restore_from(storage);
                     }

@@ -163,6 +163,15 @@ async function viewports(browser, base, fragments) {
       check("quaternions: LERP and SLERP at t = 0.5 draw different gliders", differ > 1000, `${differ} pixels differ`);
     }
 
+    // A link from when keyframes were part of the quaternions page opens the keyframes
+    // page, and the address bar is corrected to the link of what is shown.
+    if (slugs.includes("keyframes")) {
+      const { page, problems } = await openApp(browser, base, "quaternions?show=keyframes&time=1.2");
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      check("quaternions?show=keyframes&time=1.2 opens keyframes?time=1.2", problems.length === 0 && hash === "#keyframes?time=1.2", hash);
+      await page.close();
+    }
+
     // GPU paths: the uniform array, the bone texture (RGBA32F + texelFetch in WebGL2),
     // float and integer indices, and 100 joints (texture by itself) load cleanly, and
     // every path draws the same tail.
@@ -276,6 +285,30 @@ async function viewports(browser, base, fragments) {
       const hashAfter = await page.evaluate(() => location.hash);
       check("a dropped file that is not glTF keeps the model and raises no error",
         hashAfter === hashBefore && problems.length === 0, `${hashAfter}; ${problems.join("; ")}`);
+      await page.close();
+    }
+
+    // Compare: two states side by side, each drawn by the shaders: the halves differ.
+    {
+      const { page, problems } = await openApp(browser, base, "blending?twist=3.1416&compare=mode:lbs|mode:dqs");
+      const shot = await page.screenshot();
+      const left = region(shot, [0.02, 0.2, 0.48, 0.85]), right = region(shot, [0.52, 0.2, 0.98, 0.85]);
+      const differ = pixelsDiffering(left, right);
+      check("compare draws two different viewports", problems.length === 0 && distinctColors(left) > 8 && differ > 2000,
+        `${differ} pixels differ; ${problems.join("; ")}`);
+      await page.close();
+    }
+
+    // A lecture deck by link: the slide opens in focus, and PageDown steps to the next.
+    {
+      const { page, problems } = await openApp(browser, base, "hierarchy?deck=lecture:9");
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      check("a deck link opens its slide", problems.length === 0 && hash.startsWith("#blending?") && hash.includes("focus=viewport") && hash.endsWith("deck=lecture:9"), hash);
+      await page.mouse.click(640, 400);
+      await page.keyboard.press("PageDown");
+      const stepped = await page.waitForFunction(() => decodeURIComponent(location.hash).endsWith("deck=lecture:10"), null, { timeout: 10000 })
+        .then(() => true).catch(() => false);
+      check("PageDown steps the deck", stepped, decodeURIComponent(await page.evaluate(() => location.hash)));
       await page.close();
     }
 

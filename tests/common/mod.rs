@@ -37,3 +37,5 @@ pub fn headless(api: Api) -> Option<Headless> {
         }
     }
 }
+
+pub mod mutate;

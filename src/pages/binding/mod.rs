@@ -254,6 +254,14 @@ impl BindingPage {
 }
 
 impl Lesson for BindingPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "binding",
         chapter: include_str!("../../../chapters/binding.md"),

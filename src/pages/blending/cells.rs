@@ -213,7 +213,7 @@ impl BlendingPage {
     fn antipodal_ui(&mut self, ui: &mut Ui) {
         ui.checkbox(&mut self.antipodal_check, "Antipodal check");
         ui.checkbox(&mut self.negate_forearm, "Store the forearm as -q");
-        let pose = self.pose();
+        let pose = self.skinned();
         let q = |i: usize| pose.dual_quats[i].real;
         let dot = q(0).dot(q(1));
         for (i, name) in BONE_NAMES.iter().enumerate() {

@@ -33,7 +33,7 @@ impl BlendingPage {
             ui.label(RichText::new("Click a vertex on the arm, or pick one above.").weak());
             return;
         };
-        let pose = self.pose();
+        let pose = self.skinned();
         let skin = self.skin();
         let influences = skin.influences[v];
         ui.label(format!(
@@ -81,7 +81,7 @@ impl BlendingPage {
             None => error_ui(ui, format!("the source has no anchor `{name}`")),
         };
         let v = self.vertex;
-        let pose = self.pose();
+        let pose = self.skinned();
         let skin = self.skin();
         ui.label(RichText::new("1. Once per frame, a gradient matrix per bone:").strong());
         step(ui, "palette");

@@ -3,6 +3,7 @@
 
 mod cells;
 mod check;
+mod data;
 mod inspect;
 mod links;
 pub mod paint;
@@ -17,10 +18,11 @@ use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
 use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
+pub use data::Pose;
 use glam::{Mat4, Vec3};
 use paint::WeightMap;
 use std::f32::consts::TAU;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
@@ -136,6 +138,8 @@ pub struct BlendingPage {
     areas: Option<(AreaKey, Arc<Areas>)>,
     /// The vertex the brush is over.
     brush_at: Option<usize>,
+    /// The skin and the skinned arm of the last state asked about.
+    cache: Mutex<data::Cache>,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
 }
@@ -200,6 +204,7 @@ impl Default for BlendingPage {
             drawn: None,
             areas: None,
             brush_at: None,
+            cache: Mutex::default(),
             viewport_rect: egui::Rect::NOTHING,
         }
     }
@@ -223,29 +228,7 @@ pub struct Areas {
     pub dqs: Vec<[f64; 2]>,
 }
 
-/// Everything derived from the state for one frame.
-pub struct Pose {
-    /// `world_from_bind` per bone.
-    pub palette: Vec<Mat4>,
-    /// What the DQS shader receives, including a negated forearm if asked.
-    pub dual_quats: Vec<DualQuat>,
-    /// The arm skinned both ways on the CPU (for picking, readouts and overlays).
-    pub lbs: Vec<SkinnedVertex>,
-    /// Dual quaternion skinning of the same mesh.
-    pub dqs: Vec<SkinnedVertex>,
-}
-
 impl BlendingPage {
-    /// The skinnable mesh with the weights in use.
-    pub fn skin(&self) -> SkinMesh {
-        let mut skin = self.arm.skin.clone();
-        // The map came from valid influences and the brush keeps weights in 0..1.
-        if let Ok(influences) = self.weights.influences(self.auto_normalise) {
-            skin.influences = influences;
-        }
-        skin
-    }
-
     fn dual_quats(&self, palette: &[Mat4]) -> Vec<DualQuat> {
         let mut dq = dual_quat_palette(palette);
         if self.negate_forearm
@@ -255,19 +238,6 @@ impl BlendingPage {
             forearm.dual = -forearm.dual;
         }
         dq
-    }
-
-    /// Skins the arm for the current twist and bend.
-    pub fn pose(&self) -> Pose {
-        let palette = arm::palette(self.twist, self.bend);
-        let dual_quats = self.dual_quats(&palette);
-        let skin = self.skin();
-        Pose {
-            lbs: skin_vertices(&palette, &skin),
-            dqs: skin_vertices_dq(&dual_quats, &skin, self.antipodal_check),
-            palette,
-            dual_quats,
-        }
     }
 
     /// The elbow ring's area against twist for both methods (cached).
@@ -326,6 +296,14 @@ impl BlendingPage {
 }
 
 impl Lesson for BlendingPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "blending",
         chapter: include_str!("../../../chapters/blending.md"),

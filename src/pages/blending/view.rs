@@ -3,7 +3,7 @@
 use super::{BONE_NAMES, BlendingPage, Pose};
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::rigs::arm;
-use crate::skin::lbs::{SkinnedVertex, VertexBreakdown};
+use crate::skin::lbs::{SkinMesh, SkinnedVertex, VertexBreakdown};
 use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -28,7 +28,7 @@ impl BlendingPage {
             Vec::new()
         };
         let mesh = MeshData::with_colors(
-            self.skin(),
+            SkinMesh::clone(&self.skin()),
             self.arm.triangles.clone(),
             Primitive::Triangles,
             colors,
@@ -225,9 +225,10 @@ impl BlendingPage {
         let height = ui.available_height() - 40.0;
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
-        let pose = self.pose();
+        let pose = self.skinned();
         self.handle_pointer(ui, &vp, &pose);
-        let pose = self.pose();
+        // The same skinning again, unless the brush just changed the weights.
+        let pose = self.skinned();
         let scene = self.scene(&pose, vp.clip_from_world);
         vp.paint(ui, scene);
         self.overlay_ui(ui, &vp, &pose);

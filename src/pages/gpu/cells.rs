@@ -1,7 +1,9 @@
 //! The GPU page's notebook cells.
 
 use super::Cell;
-use super::measure::{CPU_BYTES_PER_VERTEX, PATHS, PathDiff};
+use super::measure::{
+    BenchPoint, CPU_BYTES_PER_VERTEX, Crossover, PATHS, PathDiff, cpu_threads, crossover,
+};
 use super::{GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, Storage, VERTEX_RANGE, indices_slug};
 use crate::gl::{JointIndices, MAX_JOINTS, ShaderSource, shaders};
 use crate::link::Named;
@@ -14,7 +16,7 @@ use crate::ui::check::{Question, check_ui};
 use crate::ui::{angle_slider_ui, error_ui};
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, TextFormat, Ui};
-use egui_plot::{Legend, Line, Plot, VLine};
+use egui_plot::{Line, Plot, VLine};
 
 const INFLUENCES_SOURCE: &str = include_str!("../../skin/influences.rs");
 /// The colour of the skinning lines in the shader listing.
@@ -78,6 +80,35 @@ fn source_ui(ui: &mut Ui, source: &ShaderSource) {
         });
 }
 
+/// The fast kernel on one thread, and on several.
+const FAST_COLOR: Color32 = Color32::from_rgb(230, 140, 30);
+const THREADED_COLOR: Color32 = Color32::from_rgb(200, 60, 120);
+/// The readable reference loop (dashed), the fastest kernel plus its upload, the GPU.
+const REFERENCE_COLOR: Color32 = Color32::from_gray(140);
+const TOTAL_COLOR: Color32 = Color32::from_rgb(150, 50, 20);
+const GPU_COLOR: Color32 = Color32::from_rgb(40, 110, 220);
+
+fn threads(n: usize) -> String {
+    if n == 1 {
+        "1 thread".to_owned()
+    } else {
+        format!("{n} threads")
+    }
+}
+
+/// A slider that rebuilds the mesh. Rebuilding a big mesh on every step of a drag would
+/// stall it, so while `dragging` the value waits in `pending`; it returns the value to
+/// apply once the drag ends (typed and keyboard changes apply at once).
+fn settle<T: Copy + PartialEq>(
+    pending: &mut Option<T>,
+    value: T,
+    current: T,
+    dragging: bool,
+) -> Option<T> {
+    *pending = Some(value).filter(|v| *v != current);
+    if dragging { None } else { pending.take() }
+}
+
 fn ms(x: f64) -> String {
     if x < 1.0 {
         format!("{x:.3} ms")
@@ -114,12 +145,12 @@ impl GpuPage {
     }
 
     fn controls_ui(&mut self, ui: &mut Ui) {
-        let mut joints = self.joints;
+        let mut joints = self.pending_joints.unwrap_or(self.joints);
         ui.horizontal(|ui| {
-            if ui
-                .add(egui::Slider::new(&mut joints, 1..=MAX_CHAIN_JOINTS).text("joints"))
-                .changed()
-            {
+            let slider =
+                ui.add(egui::Slider::new(&mut joints, 1..=MAX_CHAIN_JOINTS).text("joints"));
+            let dragging = slider.dragged() && self.is_big();
+            if let Some(joints) = settle(&mut self.pending_joints, joints, self.joints, dragging) {
                 self.set_joints(joints);
             }
             if ui.button(format!("many joints ({MANY_JOINTS})")).clicked() {
@@ -190,7 +221,7 @@ impl GpuPage {
         ui.label(
             "Largest distance between a vertex skinned by the shader and by the CPU, this pose:",
         );
-        let diffs = self.diffs();
+        let progress = self.diff_progress();
         egui::Grid::new("gpu_paths").striped(true).show(ui, |ui| {
             ui.strong("palette");
             ui.strong("indices");
@@ -207,8 +238,20 @@ impl GpuPage {
                 };
                 ui.label(name(storage.slug()));
                 ui.label(name(indices_slug(*indices)));
-                match diffs.as_ref().and_then(|d| d.get(k)) {
-                    None => ui.label("not measured yet"),
+                let result = progress
+                    .as_ref()
+                    .and_then(|p| p.paths.get(k).cloned().flatten());
+                let measuring = progress
+                    .as_ref()
+                    .and_then(|p| p.current)
+                    .filter(|(path, _)| *path == k);
+                match result.as_ref() {
+                    None => match measuring {
+                        Some((_, done)) => ui.label(format!("measuring, {:.0}%", done * 100.0)),
+                        // Queued behind the path being measured.
+                        None if progress.is_some() => ui.label("waiting"),
+                        None => ui.label("not measured yet"),
+                    },
                     Some(PathDiff::Measured(d)) if *d == 0.0 => {
                         ui.label(RichText::new("0 (bit for bit)").monospace())
                     }
@@ -321,13 +364,12 @@ impl GpuPage {
     }
 
     fn influences_ui(&mut self, ui: &mut Ui) {
-        let mut spread = self.spread;
-        if ui
-            .add(
-                egui::Slider::new(&mut spread, 0.5..=4.0).text("weights reach (bones either side)"),
-            )
-            .changed()
-        {
+        let mut spread = self.pending_spread.unwrap_or(self.spread);
+        let slider = ui.add(
+            egui::Slider::new(&mut spread, 0.5..=4.0).text("weights reach (bones either side)"),
+        );
+        let dragging = slider.dragged() && self.is_big();
+        if let Some(spread) = settle(&mut self.pending_spread, spread, self.spread, dragging) {
             self.spread = spread;
             self.rebuild();
         }
@@ -391,27 +433,34 @@ impl GpuPage {
                 .logarithmic(true)
                 .text("vertices"),
         );
-        // Rebuilding a big mesh on every step of a drag would stall it: wait for the
-        // drag to end (typed and keyboard changes apply at once).
-        self.pending_vertices = Some(vertices).filter(|v| *v != self.vertices);
-        if self.pending_vertices.is_some() && !slider.dragged() {
+        if let Some(vertices) = settle(
+            &mut self.pending_vertices,
+            vertices,
+            self.vertices,
+            slider.dragged(),
+        ) {
             self.vertices = vertices;
-            self.pending_vertices = None;
             self.rebuild();
         }
-        match self.cpu_frame_ms {
-            Some(t) => ui.label(format!(
-                "This frame: {} skinning {} vertices on the CPU, then {} KB uploaded.",
-                ms(t),
-                self.chain.skin.positions.len(),
-                self.chain.skin.positions.len() * CPU_BYTES_PER_VERTEX / 1024
-            )),
-            None => ui.label(format!(
-                "This frame: {} matrices uploaded ({} KB); the shader skins the vertices.",
-                self.joints,
-                self.joints * 64 / 1024
-            )),
-        };
+        match (&self.cpu_error, self.cpu_frame_ms) {
+            (Some(why), _) => error_ui(ui, format!("The CPU could not skin the tail: {why}")),
+            (None, Some(t)) => {
+                ui.label(format!(
+                    "This frame: {} skinning {} vertices on the CPU (fast kernel, {}), then {} KB uploaded.",
+                    ms(t),
+                    self.chain.skin.positions.len(),
+                    threads(self.cpu_frame_threads),
+                    self.chain.skin.positions.len() * CPU_BYTES_PER_VERTEX / 1024
+                ));
+            }
+            (None, None) => {
+                ui.label(format!(
+                    "This frame: {} matrices uploaded ({} KB); the shader skins the vertices.",
+                    self.joints,
+                    self.joints * 64 / 1024
+                ));
+            }
+        }
         ui.horizontal(|ui| {
             let running = self.bench.is_running();
             if ui
@@ -421,11 +470,20 @@ impl GpuPage {
                 self.start_bench();
             }
             match self.bench.current() {
-                Some(n) => ui.label(format!("measuring {n} vertices...")),
-                None if running => ui.label("starting..."),
-                None => ui.label("sizes 3k to 1M, one step a frame"),
+                Some(n) => {
+                    ui.label(format!("measuring {n} vertices..."));
+                }
+                None if running => {
+                    ui.label("starting...");
+                }
+                None => {
+                    ui.label("sizes 3k to 1M, one step a frame");
+                }
             };
         });
+        if self.bench.is_running() {
+            ui.add(egui::ProgressBar::new(self.bench.fraction()).show_percentage());
+        }
         self.bench_plot_ui(ui);
     }
 
@@ -435,21 +493,72 @@ impl GpuPage {
             ui.label(RichText::new("No measurement yet: press Measure.").small());
             return;
         }
+        // Both axes logarithmic: the sizes span three decades and so do the times.
         let x = |n: usize| (n as f64).log10();
-        let cpu: Vec<[f64; 2]> = points.iter().map(|p| [x(p.vertices), p.cpu_ms]).collect();
-        let upload: Vec<[f64; 2]> = points
+        let line = |f: &dyn Fn(&BenchPoint) -> Option<f64>| -> Vec<[f64; 2]> {
+            points
+                .iter()
+                .filter_map(|p| {
+                    let ms = f(p).filter(|ms| ms.is_finite())?;
+                    Some([x(p.vertices), ms.max(1e-4).log10()])
+                })
+                .collect()
+        };
+        let fast = line(&|p| Some(p.fast_ms));
+        let threaded = line(&|p| p.fast_threaded.map(|(_, ms)| ms));
+        let reference = line(&|p| Some(p.reference_ms));
+        let total = line(&|p| p.cpu_total_ms());
+        let gpu = line(&|p| p.gpu_ms);
+        let cores = cpu_threads();
+        // (name, colour, dashed, points), in the order of the legend.
+        let mut lines = vec![(
+            "CPU: reference loop".to_owned(),
+            REFERENCE_COLOR,
+            true,
+            reference,
+        )];
+        lines.push((
+            "CPU: fast kernel, 1 thread".to_owned(),
+            FAST_COLOR,
+            false,
+            fast,
+        ));
+        if cores > 1 {
+            lines.push((
+                format!("CPU: fast kernel, up to {cores} threads"),
+                THREADED_COLOR,
+                false,
+                threaded,
+            ));
+        }
+        lines.push((
+            "CPU: fastest kernel + upload".to_owned(),
+            TOTAL_COLOR,
+            false,
+            total,
+        ));
+        lines.push(("GPU: vertex stage".to_owned(), GPU_COLOR, false, gpu));
+        let legend: Vec<(String, Color32, bool)> = lines
             .iter()
-            .filter_map(|p| Some([x(p.vertices), p.cpu_ms + p.upload_ms?]))
-            .collect();
-        let gpu: Vec<[f64; 2]> = points
-            .iter()
-            .filter_map(|p| Some([x(p.vertices), p.gpu_ms?]))
+            .map(|(name, color, dashed, _)| (name.clone(), *color, *dashed))
             .collect();
         Plot::new("cpu_gpu_sweep")
-            .height(200.0)
-            .legend(Legend::default())
+            .height(220.0)
             .x_axis_label("vertices")
             .y_axis_label("ms per frame")
+            .y_axis_formatter(|mark, _| {
+                // Label the powers of ten only: 0.01, 0.1, 1, 10, 100.
+                let power = mark.value.round();
+                if (mark.value - power).abs() > 1e-6 {
+                    return String::new();
+                }
+                let ms = 10f64.powf(power);
+                if ms >= 1.0 {
+                    format!("{ms:.0}")
+                } else {
+                    format!("{ms}")
+                }
+            })
             .x_axis_formatter(|mark, _| {
                 let n = 10f64.powf(mark.value);
                 if n >= 1e6 {
@@ -458,45 +567,94 @@ impl GpuPage {
                     format!("{:.0}k", n / 1e3)
                 }
             })
-            .include_y(0.0)
             .allow_drag(false)
             .allow_scroll(false)
             .allow_zoom(false)
             .show(ui, |plot| {
-                plot.line(
-                    Line::new("CPU skinning", cpu)
-                        .color(Color32::from_rgb(220, 120, 30))
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new("CPU skinning + upload", upload)
-                        .color(Color32::from_rgb(160, 60, 20))
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new("GPU vertex stage", gpu)
-                        .color(Color32::from_rgb(40, 110, 220))
-                        .width(2.0),
-                );
+                for (name, color, dashed, points) in lines {
+                    let mut line = Line::new(name, points).color(color).width(2.0);
+                    if dashed {
+                        line = line.style(egui_plot::LineStyle::dashed_dense()).width(1.5);
+                    }
+                    plot.line(line);
+                }
                 plot.vline(VLine::new("this mesh", x(self.vertices)).color(Color32::GRAY));
             });
-        for p in points {
-            ui.label(
-                RichText::new(format!(
-                    "{:>8} vertices: CPU {}, upload {}, GPU {}",
-                    p.vertices,
-                    ms(p.cpu_ms),
-                    p.upload_ms.map_or("not measured".into(), ms),
-                    p.gpu_ms.map_or("not measured".into(), ms),
-                ))
-                .monospace()
-                .small(),
-            );
+        // The legend under the plot, where it hides no line.
+        ui.horizontal_wrapped(|ui| {
+            for (name, color, dashed) in legend {
+                let mark = if dashed { "- - -" } else { "━━━" };
+                ui.label(RichText::new(mark).color(color).strong().monospace());
+                ui.label(RichText::new(name).small());
+                ui.add_space(6.0);
+            }
+        });
+        self.bench_table_ui(ui, cores);
+    }
+
+    fn bench_table_ui(&self, ui: &mut Ui, cores: usize) {
+        let points = &self.bench.points;
+        let cell = |ui: &mut Ui, text: String| {
+            ui.label(RichText::new(text).monospace());
+        };
+        egui::Grid::new("cpu_gpu_table")
+            .striped(true)
+            .num_columns(if cores > 1 { 6 } else { 5 })
+            .show(ui, |ui| {
+                ui.strong("vertices");
+                ui.strong("reference");
+                ui.strong("fast, 1 thread");
+                if cores > 1 {
+                    ui.strong(format!("fast, {cores} threads"));
+                }
+                ui.strong("upload");
+                ui.strong("GPU");
+                ui.end_row();
+                for p in points {
+                    cell(ui, p.vertices.to_string());
+                    cell(ui, ms(p.reference_ms));
+                    cell(ui, ms(p.fast_ms));
+                    if cores > 1 {
+                        cell(
+                            ui,
+                            p.fast_threaded.map_or("-".into(), |(used, t)| {
+                                let fewer = if used < cores { "*" } else { "" };
+                                format!("{}{fewer}", ms(t))
+                            }),
+                        );
+                    }
+                    cell(ui, p.upload_ms.map_or("not measured".into(), ms));
+                    cell(ui, p.gpu_ms.map_or("not measured".into(), ms));
+                    ui.end_row();
+                }
+            });
+        let verdict = match crossover(points) {
+            Crossover::Unknown => None,
+            Crossover::GpuEverywhere => Some(
+                "Here the GPU's vertex stage beat the fast kernel plus its upload at every size."
+                    .to_owned(),
+            ),
+            Crossover::CpuEverywhere => Some(
+                "Here the fast kernel plus its upload beat the GPU's vertex stage at every size."
+                    .to_owned(),
+            ),
+            Crossover::From(n) => Some(format!(
+                "Here the GPU's vertex stage beat the fast kernel plus its upload from {n} vertices up."
+            )),
+            Crossover::Mixed => Some(
+                "Here the GPU's vertex stage won at some sizes but not at every larger one: \
+                 the two are close on this machine. Measure again to see which way it goes."
+                    .to_owned(),
+            ),
+        };
+        if let Some(verdict) = verdict {
+            ui.label(RichText::new(verdict).strong());
         }
         ui.label(
             RichText::new(
                 "GPU time: wall clock around glFinish before and after the draw (rasterisation off), best of three. \
-                 CPU time: this build of the app, on this machine.",
+                 CPU times: positions, normals and tangents, this build of the app, on this machine. \
+                 * The fast kernel kept this mesh on fewer threads: starting one costs more than it saves.",
             )
             .small(),
         );

@@ -1,19 +1,29 @@
 //! What the page measures on the live GL context: its limits, the largest CPU-GPU
 //! difference of every path, and the CPU-versus-GPU sweep. The page asks from the UI
-//! thread; the viewport's paint callback answers through a shared [`Report`].
+//! thread; the viewport's paint callback answers through a shared [`Report`]. Work that
+//! grows with the mesh goes a slice per frame, so a mesh of a million vertices never
+//! holds one frame up for long.
 
 use super::{GpuPage, Storage};
-use crate::gl::{
-    self, JointIndices, Limits, MAX_JOINTS, MeshData, Palette, Primitive, SceneRenderer,
-};
+use crate::gl::{self, JointIndices, Limits, MAX_JOINTS, MeshData, Palette, SceneRenderer};
 use crate::rigs::chain::Chain;
-use crate::skin::lbs::skin_vertices;
+use crate::skin::job::{JointWeights, SkinningJob, Stream, thread_count};
+use crate::skin::lbs::{SkinMesh, skin_vertices};
 use crate::ui::viewport::AfterPaint;
 use glam::{Mat4, Vec3};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
-/// Vertices skinned on the CPU per frame during the sweep, so the UI keeps moving.
-const CPU_CHUNK: usize = 50_000;
+/// Vertices the reference loop skins per frame during the sweep (some 7 ms at the
+/// 70 ns a vertex it takes here), so the UI keeps moving.
+const REFERENCE_CHUNK: usize = 100_000;
+/// Timed runs of the fast kernel per size and thread count; the best is kept. One
+/// untimed run goes first, to touch the output's memory.
+const FAST_RUNS: usize = 3;
+/// Vertices the shader skins and reads back at once when it is compared with the CPU.
+const DIFF_SLICE: usize = 65_536;
+/// Seconds a frame may spend comparing, after its first slice: every path of a small
+/// mesh fits in one frame, a big mesh goes a few slices a frame.
+const DIFF_SECONDS_PER_FRAME: f64 = 0.04;
 pub use crate::rigs::chain::SWEEP;
 pub use crate::skin::gpu::CPU_BYTES_PER_VERTEX;
 
@@ -34,6 +44,15 @@ pub enum PathDiff {
     Failed(String),
 }
 
+/// How far the comparison of the current pose has got.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiffProgress {
+    /// One entry per path of [`PATHS`]: its result once every vertex is compared.
+    pub paths: Vec<Option<PathDiff>>,
+    /// The path being compared now, and the fraction of its vertices done.
+    pub current: Option<(usize, f32)>,
+}
+
 /// What the pose, mesh and palette of a difference measurement were.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DiffKey {
@@ -49,34 +68,241 @@ pub struct DiffKey {
 pub struct BenchPoint {
     /// Vertices in the mesh.
     pub vertices: usize,
-    /// Skinning positions, normals and tangents on the CPU, milliseconds.
-    pub cpu_ms: f64,
+    /// The readable reference loop (`skin::lbs::skin_vertices`) over positions, normals
+    /// and tangents, one thread, milliseconds.
+    pub reference_ms: f64,
+    /// The fast kernel (`skin::job::SkinningJob`) over the same, one thread, best of
+    /// three, milliseconds.
+    pub fast_ms: f64,
+    /// The fast kernel allowed every core: the threads it used (it keeps a small mesh
+    /// on fewer) and its best of three in milliseconds. `None` where only one thread
+    /// can run (the web build, a one-core machine).
+    pub fast_threaded: Option<(usize, f64)>,
     /// Uploading the CPU's result, milliseconds (from the GL thread).
     pub upload_ms: Option<f64>,
     /// The skinning vertex shader over the mesh, milliseconds (from the GL thread).
     pub gpu_ms: Option<f64>,
 }
 
+impl BenchPoint {
+    /// The fastest CPU skinning measured at this size: the fast kernel on one thread or
+    /// on several.
+    pub fn best_cpu_ms(&self) -> f64 {
+        self.fast_threaded
+            .map_or(self.fast_ms, |(_, ms)| ms.min(self.fast_ms))
+    }
+
+    /// A CPU-skinned frame: the fastest kernel, then the upload (once measured).
+    pub fn cpu_total_ms(&self) -> Option<f64> {
+        Some(self.best_cpu_ms() + self.upload_ms?)
+    }
+}
+
+/// The threads the fast kernel may use on this machine (1 on the web build).
+pub fn cpu_threads() -> usize {
+    thread_count(0, usize::MAX)
+}
+
+/// Where the GPU's vertex stage overtakes CPU skinning plus its upload, over a
+/// finished sweep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Crossover {
+    /// Not every size has its GPU timings.
+    Unknown,
+    /// The GPU was faster at every size.
+    GpuEverywhere,
+    /// The CPU was faster at every size.
+    CpuEverywhere,
+    /// The GPU was faster from this size on (the CPU below it).
+    From(usize),
+    /// The GPU won at some size, but not at every size above it.
+    Mixed,
+}
+
+/// Where the GPU overtakes the fastest CPU kernel plus its upload, over `points`.
+pub fn crossover(points: &[BenchPoint]) -> Crossover {
+    let wins: Option<Vec<bool>> = points
+        .iter()
+        .map(|p| Some(p.gpu_ms? < p.cpu_total_ms()?))
+        .collect();
+    let Some(wins) = wins.filter(|w| !w.is_empty()) else {
+        return Crossover::Unknown;
+    };
+    let first = wins.iter().position(|gpu| *gpu);
+    match first {
+        None => Crossover::CpuEverywhere,
+        Some(0) if wins.iter().all(|gpu| *gpu) => Crossover::GpuEverywhere,
+        Some(i) if wins[i..].iter().all(|gpu| *gpu) => Crossover::From(points[i].vertices),
+        Some(_) => Crossover::Mixed,
+    }
+}
+
 /// Upload and vertex-stage milliseconds of one sweep size, or why they are missing.
 pub type Timing = Result<(f64, f64), String>;
 
+/// The comparison of every path with the CPU for one pose, a slice per frame.
+struct DiffRun {
+    key: DiffKey,
+    mesh: Arc<MeshData>,
+    palette: Vec<Mat4>,
+    /// The mesh's joint indices and weights as the fast kernel reads them.
+    weights: Arc<JointWeights>,
+    /// The CPU's positions (the fast kernel), or why they could not be skinned: worked
+    /// out on the GL thread at the first slice, so a frame egui throws away costs
+    /// nothing.
+    cpu: Option<Result<Vec<Vec3>, String>>,
+    /// One per path: the largest distance so far, or why the path failed.
+    found: Vec<PathDiff>,
+    /// Vertices compared so far, over every path in order.
+    done: usize,
+}
+
+impl DiffRun {
+    fn vertices(&self) -> usize {
+        self.mesh.skin.positions.len()
+    }
+
+    fn total(&self) -> usize {
+        self.vertices() * PATHS.len()
+    }
+
+    /// Paths whose every vertex has been compared.
+    fn paths_done(&self) -> usize {
+        match self.vertices() {
+            0 => PATHS.len(),
+            n => self.done / n,
+        }
+    }
+
+    fn progress(&self) -> DiffProgress {
+        let complete = self.paths_done();
+        let n = self.vertices().max(1);
+        DiffProgress {
+            paths: (0..PATHS.len())
+                .map(|k| (k < complete).then(|| self.found[k].clone()))
+                .collect(),
+            current: (complete < PATHS.len())
+                .then(|| (complete, (self.done % n) as f32 / n as f32)),
+        }
+    }
+
+    /// Compares more vertices: slices of [`DIFF_SLICE`] until
+    /// [`DIFF_SECONDS_PER_FRAME`] have passed.
+    fn advance(&mut self, gl: &glow::Context, renderer: &mut SceneRenderer) {
+        let total = self.total();
+        if self.done >= total {
+            return;
+        }
+        let cpu = self.cpu.get_or_insert_with(|| {
+            cpu_positions(&self.palette, &self.mesh.skin.positions, &self.weights)
+        });
+        let failed = match (&*cpu, renderer.mesh(gl, &self.mesh)) {
+            (Err(e), _) => Some(e.clone()),
+            (Ok(_), Err(e)) => Some(e),
+            _ => None,
+        };
+        if let Some(why) = failed {
+            self.found = vec![PathDiff::Failed(why); PATHS.len()];
+            self.done = total;
+            return;
+        }
+        let (Some(Ok(cpu)), Some(gpu)) = (&self.cpu, renderer.uploaded(&self.mesh)) else {
+            self.found = vec![PathDiff::Failed("the mesh is not on the GPU".into()); PATHS.len()];
+            self.done = total;
+            return;
+        };
+        let n = self.vertices();
+        let began = web_time::Instant::now();
+        while self.done < total && began.elapsed().as_secs_f64() < DIFF_SECONDS_PER_FRAME {
+            let (k, start) = (self.done / n, self.done % n);
+            let end = (start + DIFF_SLICE).min(n);
+            let (storage, indices) = PATHS[k];
+            let palette = match storage {
+                Storage::Uniform => Palette::Matrices(self.palette.clone()),
+                Storage::Texture => Palette::Texture(self.palette.clone()),
+            };
+            match gl::capture_skinned_range(gl, renderer, gpu, &palette, indices, start..end) {
+                Ok(captured) => {
+                    let worst = max_distance(&captured, cpu.get(start..end).unwrap_or(&[]));
+                    if let PathDiff::Measured(d) = &mut self.found[k] {
+                        *d = d.max(worst);
+                    }
+                    self.done = k * n + end;
+                }
+                Err(e) => {
+                    // This path is done: it cannot run.
+                    self.found[k] = PathDiff::Failed(e);
+                    self.done = (k + 1) * n;
+                }
+            }
+        }
+    }
+}
+
 /// What the GL thread has reported.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Report {
     /// The context's limits, once asked.
     pub limits: Option<Limits>,
-    /// The pose the differences belong to, and one per entry of [`PATHS`].
-    pub diffs: Option<(DiffKey, Vec<PathDiff>)>,
+    /// The comparison of the paths for the latest pose the page asked about.
+    diff: Option<DiffRun>,
     /// GPU timings of the sweep: (vertices, upload ms, vertex stage ms) or an error.
     pub timings: Vec<(usize, Timing)>,
 }
 
-/// A size being measured: the mesh and how far the CPU has got.
+/// What a size of the sweep is doing this frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Stage {
+    /// The reference loop, this many vertices in.
+    Reference(usize),
+    /// The fast kernel on one thread.
+    Fast,
+    /// The fast kernel on every core.
+    FastThreaded,
+    /// Waiting for the GL thread's timings.
+    Gpu,
+}
+
+/// A size being measured: the mesh, its pose and how far the sweep has got.
 struct Running {
     point: BenchPoint,
-    chain: Arc<Chain>,
+    skin: Arc<SkinMesh>,
     mesh: Arc<MeshData>,
-    cpu_done: usize,
+    weights: JointWeights,
+    palette: Vec<Mat4>,
+    stage: Stage,
+}
+
+impl Running {
+    /// Best of [`FAST_RUNS`] timed runs of the fast kernel on up to `threads` threads
+    /// (0: every core), in milliseconds.
+    fn time_fast(&self, threads: usize) -> f64 {
+        let n = self.skin.positions.len();
+        let mut out: [Vec<Vec3>; 3] = std::array::from_fn(|_| vec![Vec3::ZERO; n]);
+        let mut best = f64::INFINITY;
+        for run in 0..=FAST_RUNS {
+            let [p, nn, t] = &mut out;
+            let mut job = SkinningJob {
+                palette: &self.palette,
+                influences: &self.weights,
+                positions: Stream::new(&self.skin.positions, p),
+                normals: Some(Stream::new(&self.skin.normals, nn)),
+                tangents: Some(Stream::new(&self.skin.tangents, t)),
+            };
+            let start = web_time::Instant::now();
+            // The chain's streams all have one entry per vertex and its joints fit the
+            // palette: the job cannot refuse them. Were it to, the time says nothing.
+            if job.run_threaded(threads).is_err() {
+                return f64::NAN;
+            }
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            if run > 0 {
+                best = best.min(ms);
+            }
+            std::hint::black_box(&mut out);
+        }
+        best
+    }
 }
 
 /// The sweep over [`SWEEP`], one step per frame.
@@ -106,14 +332,30 @@ impl Bench {
     pub fn current(&self) -> Option<usize> {
         self.running.as_ref().map(|r| r.point.vertices)
     }
-}
 
-/// Run every path over `mesh` with `palette` and compare with `cpu`.
-struct DiffRequest {
-    key: DiffKey,
-    mesh: Arc<MeshData>,
-    palette: Vec<Mat4>,
-    cpu: Arc<Vec<Vec3>>,
+    /// The size being measured and what is known of it so far: the CPU's times come
+    /// first, one step a frame, then the GPU's.
+    pub fn measuring(&self) -> Option<&BenchPoint> {
+        self.running.as_ref().map(|r| &r.point)
+    }
+
+    /// How far the sweep has got, 0 to 1.
+    pub fn fraction(&self) -> f32 {
+        let sizes = self.points.len() + self.queue.len() + self.running.is_some() as usize;
+        if sizes == 0 {
+            return 0.0;
+        }
+        let within = self.running.as_ref().map_or(0.0, |r| {
+            let n = r.skin.positions.len().max(1) as f32;
+            match r.stage {
+                Stage::Reference(done) => 0.8 * done as f32 / n,
+                Stage::Fast => 0.8,
+                Stage::FastThreaded => 0.85,
+                Stage::Gpu => 0.9,
+            }
+        });
+        (self.points.len() as f32 + within) / sizes as f32
+    }
 }
 
 /// Time one sweep size of `vertices` vertices.
@@ -127,8 +369,29 @@ struct BenchRequest {
 /// One step of work on the GL thread.
 struct Request {
     limits: bool,
-    diff: Option<DiffRequest>,
+    /// A new comparison to start (the pose changed).
+    diff: Mutex<Option<DiffRun>>,
     bench: Option<BenchRequest>,
+}
+
+/// Positions `bind` skinned by `palette` on the CPU with the fast kernel (on every core):
+/// what the shader's are compared with.
+fn cpu_positions(
+    palette: &[Mat4],
+    bind: &[Vec3],
+    weights: &JointWeights,
+) -> Result<Vec<Vec3>, String> {
+    let mut out = vec![Vec3::ZERO; bind.len()];
+    SkinningJob {
+        palette,
+        influences: weights,
+        positions: Stream::new(bind, &mut out),
+        normals: None,
+        tangents: None,
+    }
+    .run_threaded(0)
+    .map_err(|e| e.to_string())?;
+    Ok(out)
 }
 
 fn max_distance(gpu: &[(Vec3, Vec3)], cpu: &[Vec3]) -> f32 {
@@ -144,37 +407,20 @@ fn answer(
     renderer: &mut SceneRenderer,
     report: &Mutex<Report>,
 ) {
-    let mut out = report.lock().unwrap_or_else(|p| p.into_inner());
+    let mut out = report.lock().unwrap_or_else(PoisonError::into_inner);
     if request.limits && out.limits.is_none() {
         out.limits = Some(gl::limits(gl));
     }
-    if let Some(DiffRequest {
-        key,
-        mesh,
-        palette,
-        cpu,
-    }) = &request.diff
+    if let Some(run) = request
+        .diff
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
     {
-        let diffs = match renderer.mesh(gl, mesh).map(|_| ()) {
-            Err(e) => vec![PathDiff::Failed(e); PATHS.len()],
-            Ok(()) => PATHS
-                .iter()
-                .map(|(storage, indices)| {
-                    let Some(gpu) = renderer.uploaded(mesh) else {
-                        return PathDiff::Failed("the mesh is not on the GPU".into());
-                    };
-                    let palette = match storage {
-                        Storage::Uniform => Palette::Matrices(palette.clone()),
-                        Storage::Texture => Palette::Texture(palette.clone()),
-                    };
-                    match gl::capture_skinned_with(gl, renderer, gpu, &palette, *indices) {
-                        Ok(captured) => PathDiff::Measured(max_distance(&captured, cpu)),
-                        Err(e) => PathDiff::Failed(e),
-                    }
-                })
-                .collect(),
-        };
-        out.diffs = Some((*key, diffs));
+        out.diff = Some(run);
+    }
+    if let Some(run) = &mut out.diff {
+        run.advance(gl, renderer);
     }
     if let Some(BenchRequest {
         vertices: n,
@@ -201,11 +447,16 @@ impl GpuPage {
         }
     }
 
-    /// The differences measured for the current pose, if they have arrived.
-    pub fn diffs(&self) -> Option<Vec<PathDiff>> {
+    /// How far the comparison of the current pose has got, if it has started.
+    pub fn diff_progress(&self) -> Option<DiffProgress> {
         let report = self.report.lock().ok()?;
-        let (key, diffs) = report.diffs.as_ref()?;
-        (*key == self.diff_key()).then(|| diffs.clone())
+        let run = report.diff.as_ref()?;
+        (run.key == self.diff_key()).then(|| run.progress())
+    }
+
+    /// The differences measured for the current pose, once every path is compared.
+    pub fn diffs(&self) -> Option<Vec<PathDiff>> {
+        self.diff_progress()?.paths.into_iter().collect()
     }
 
     /// The context's limits, if they have arrived.
@@ -217,73 +468,97 @@ impl GpuPage {
     /// answer) and returns what the GL thread must measure this frame.
     fn bench_step(&mut self) -> Option<BenchRequest> {
         let storage = self.effective_storage();
-        let bench = &mut self.bench;
-        if bench.running.is_none() {
-            let n = bench.queue.pop()?;
+        let Some(running) = &mut self.bench.running else {
+            let n = self.bench.queue.pop()?;
             let chain = Chain::new(self.joints, self.spread, n);
-            let mesh = MeshData::new(
+            let palette = chain.palette(self.bend, self.twist);
+            let mesh = MeshData::shared(
                 chain.skin.clone(),
-                chain.triangles.clone(),
-                Primitive::Triangles,
+                chain.triangles,
+                gl::Primitive::Triangles,
             );
-            bench.running = Some(Running {
+            let weights = JointWeights::from_influences(&chain.skin.influences).unwrap_or_default();
+            self.bench.running = Some(Running {
                 point: BenchPoint {
                     vertices: chain.skin.positions.len(),
                     ..BenchPoint::default()
                 },
-                chain: Arc::new(chain),
+                skin: chain.skin,
                 mesh,
-                cpu_done: 0,
+                weights,
+                palette,
+                stage: Stage::Reference(0),
             });
             return None;
-        }
-        let running = bench.running.as_mut()?;
-        let total = running.chain.skin.positions.len();
-        let palette = running.chain.palette(self.bend, self.twist);
-        if running.cpu_done < total {
-            let range = running.cpu_done..(running.cpu_done + CPU_CHUNK).min(total);
-            let skin = &running.chain.skin;
-            let part = crate::skin::lbs::SkinMesh {
-                positions: skin.positions[range.clone()].to_vec(),
-                normals: skin.normals[range.clone()].to_vec(),
-                tangents: skin.tangents[range.clone()].to_vec(),
-                influences: skin.influences[range.clone()].to_vec(),
-            };
-            let start = web_time::Instant::now();
-            let skinned = skin_vertices(&palette, &part);
-            running.point.cpu_ms += start.elapsed().as_secs_f64() * 1e3;
-            std::hint::black_box(skinned);
-            running.cpu_done = range.end;
-            return None;
-        }
-        let n = running.point.vertices;
-        let timing = self
-            .report
-            .lock()
-            .ok()
-            .and_then(|r| r.timings.iter().find(|(m, _)| *m == n).cloned());
-        match timing {
-            Some((_, result)) => {
-                let mut point = running.point.clone();
-                if let Ok((upload, gpu)) = result {
-                    point.upload_ms = Some(upload);
-                    point.gpu_ms = Some(gpu);
-                }
-                self.bench.points.push(point);
-                self.bench.running = None;
+        };
+        let total = running.skin.positions.len();
+        match running.stage {
+            Stage::Reference(done) => {
+                let range = done..(done + REFERENCE_CHUNK).min(total);
+                let skin = &running.skin;
+                let part = SkinMesh {
+                    positions: skin.positions[range.clone()].to_vec(),
+                    normals: skin.normals[range.clone()].to_vec(),
+                    tangents: skin.tangents[range.clone()].to_vec(),
+                    influences: skin.influences[range.clone()].to_vec(),
+                };
+                let start = web_time::Instant::now();
+                let skinned = skin_vertices(&running.palette, &part);
+                running.point.reference_ms += start.elapsed().as_secs_f64() * 1e3;
+                std::hint::black_box(skinned);
+                running.stage = if range.end < total {
+                    Stage::Reference(range.end)
+                } else {
+                    Stage::Fast
+                };
                 None
             }
-            None => {
-                let palette = match storage {
-                    Storage::Uniform => Palette::Matrices(palette),
-                    Storage::Texture => Palette::Texture(palette),
+            Stage::Fast => {
+                running.point.fast_ms = running.time_fast(1);
+                running.stage = if cpu_threads() > 1 {
+                    Stage::FastThreaded
+                } else {
+                    Stage::Gpu
                 };
-                Some(BenchRequest {
-                    vertices: n,
-                    mesh: running.mesh.clone(),
-                    palette,
-                    indices: self.indices,
-                })
+                None
+            }
+            Stage::FastThreaded => {
+                let ms = running.time_fast(0);
+                running.point.fast_threaded = Some((thread_count(0, total), ms));
+                running.stage = Stage::Gpu;
+                None
+            }
+            Stage::Gpu => {
+                let n = running.point.vertices;
+                let timing = self
+                    .report
+                    .lock()
+                    .ok()
+                    .and_then(|r| r.timings.iter().find(|(m, _)| *m == n).cloned());
+                match timing {
+                    Some((_, result)) => {
+                        let mut point = running.point.clone();
+                        if let Ok((upload, gpu)) = result {
+                            point.upload_ms = Some(upload);
+                            point.gpu_ms = Some(gpu);
+                        }
+                        self.bench.points.push(point);
+                        self.bench.running = None;
+                        None
+                    }
+                    None => {
+                        let palette = match storage {
+                            Storage::Uniform => Palette::Matrices(running.palette.clone()),
+                            Storage::Texture => Palette::Texture(running.palette.clone()),
+                        };
+                        Some(BenchRequest {
+                            vertices: n,
+                            mesh: running.mesh.clone(),
+                            palette,
+                            indices: self.indices,
+                        })
+                    }
+                }
             }
         }
     }
@@ -296,32 +571,28 @@ impl GpuPage {
         }
     }
 
-    /// The work for this frame's paint callback: limits once, the differences when
-    /// the pose changed, a sweep step when one runs.
+    /// The work for this frame's paint callback: limits once, a new comparison when
+    /// the pose changed (then a slice of it every frame), a sweep step when one runs.
     pub(super) fn after_paint(&mut self) -> Option<AfterPaint> {
         let key = self.diff_key();
-        let measured = self
+        let started = self
             .report
             .lock()
             .ok()
-            .and_then(|r| r.diffs.as_ref().map(|(k, _)| *k == key))
+            .and_then(|r| r.diff.as_ref().map(|run| run.key == key))
             .unwrap_or(false);
-        let diff = (!measured).then(|| {
-            let palette = self.palette();
-            let cpu: Vec<Vec3> = skin_vertices(&palette, &self.chain.skin)
-                .iter()
-                .map(|v| v.position)
-                .collect();
-            DiffRequest {
-                key,
-                mesh: self.mesh.clone(),
-                palette,
-                cpu: Arc::new(cpu),
-            }
+        let diff = (!started).then(|| DiffRun {
+            key,
+            mesh: self.mesh.clone(),
+            palette: self.palette(),
+            weights: self.weights.clone(),
+            cpu: None,
+            found: vec![PathDiff::Measured(0.0); PATHS.len()],
+            done: 0,
         });
         let request = Request {
             limits: true,
-            diff,
+            diff: Mutex::new(diff),
             bench: self.bench_step(),
         };
         let report = self.report.clone();
@@ -333,5 +604,46 @@ impl GpuPage {
     /// Whether the uniform array can hold the palette (for the paths table).
     pub fn path_runs(storage: Storage, joints: usize) -> bool {
         storage == Storage::Texture || joints <= MAX_JOINTS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(vertices: usize, fast: f64, upload: f64, gpu: f64) -> BenchPoint {
+        BenchPoint {
+            vertices,
+            reference_ms: 10.0 * fast,
+            fast_ms: fast,
+            fast_threaded: Some((2, fast / 2.0)),
+            upload_ms: Some(upload),
+            gpu_ms: Some(gpu),
+        }
+    }
+
+    #[test]
+    fn the_crossover_is_where_the_gpu_stays_ahead_of_the_fastest_kernel_and_its_upload() {
+        // CPU totals: 0.5 + 0.1, 5 + 1, 50 + 10 (the threaded run is the fastest).
+        let sweep = [
+            point(1_000, 1.0, 0.1, 1.0),
+            point(10_000, 10.0, 1.0, 5.0),
+            point(100_000, 100.0, 10.0, 20.0),
+        ];
+        assert_eq!(sweep[1].best_cpu_ms(), 5.0);
+        assert_eq!(sweep[1].cpu_total_ms(), Some(6.0));
+        assert_eq!(crossover(&sweep), Crossover::From(10_000));
+        assert_eq!(crossover(&sweep[1..]), Crossover::GpuEverywhere);
+        assert_eq!(crossover(&sweep[..1]), Crossover::CpuEverywhere);
+        let mut back = sweep.clone();
+        back[2].gpu_ms = Some(100.0);
+        assert_eq!(crossover(&back), Crossover::Mixed);
+        back[2].gpu_ms = None;
+        assert_eq!(
+            crossover(&back),
+            Crossover::Unknown,
+            "a size without its GPU time"
+        );
+        assert_eq!(crossover(&[]), Crossover::Unknown);
     }
 }

@@ -8,13 +8,16 @@ mod measure;
 mod view;
 
 pub use cells::highlighted_lines;
-pub use measure::{Bench, BenchPoint, PathDiff, Report, SWEEP};
+pub use measure::{
+    Bench, BenchPoint, Crossover, DiffProgress, PathDiff, Report, SWEEP, cpu_threads, crossover,
+};
 
 use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::rigs::chain::Chain;
+use crate::skin::job::JointWeights;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
@@ -103,8 +106,18 @@ pub struct GpuPage {
     pub file: usize,
     /// A vertex count being dragged on the slider, applied when the drag ends.
     pending_vertices: Option<usize>,
+    /// A joint count being dragged on a big mesh, applied when the drag ends.
+    pending_joints: Option<usize>,
+    /// A spread being dragged on a big mesh, applied when the drag ends.
+    pending_spread: Option<f32>,
     /// Milliseconds the last frame spent skinning on the CPU (when it does).
     pub cpu_frame_ms: Option<f64>,
+    /// The threads that skinning used.
+    pub cpu_frame_threads: usize,
+    /// Why the last frame could not skin on the CPU, if it could not.
+    pub cpu_error: Option<String>,
+    /// The CPU-skinned positions, normals and tangents, kept between frames.
+    cpu_out: [Vec<Vec3>; 3],
     /// The live sweep of CPU and GPU times.
     pub bench: Bench,
     /// What the GL thread measured, written by the viewport's paint callback.
@@ -113,6 +126,8 @@ pub struct GpuPage {
     camera: Camera,
     chain: Arc<Chain>,
     mesh: Arc<MeshData>,
+    /// The chain's joint indices and weights as the fast kernel reads them.
+    weights: Arc<JointWeights>,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
 }
@@ -126,10 +141,13 @@ fn default_camera() -> Camera {
     })
 }
 
+/// The chain, its mesh and the weights the fast kernel reads.
+type Built = (Arc<Chain>, Arc<MeshData>, Arc<JointWeights>);
+
 /// The chain and its mesh for `joints`, `spread` and about `vertices` vertices; the
 /// page's defaults are built once and shared by every reset.
-fn build(joints: usize, spread: f32, vertices: usize) -> (Arc<Chain>, Arc<MeshData>) {
-    static DEFAULT: OnceLock<(Arc<Chain>, Arc<MeshData>)> = OnceLock::new();
+fn build(joints: usize, spread: f32, vertices: usize) -> Built {
+    static DEFAULT: OnceLock<Built> = OnceLock::new();
     if (joints, spread, vertices) == (DEFAULT_JOINTS, DEFAULT_SPREAD, DEFAULT_VERTICES) {
         return DEFAULT
             .get_or_init(|| build_new(joints, spread, vertices))
@@ -138,20 +156,27 @@ fn build(joints: usize, spread: f32, vertices: usize) -> (Arc<Chain>, Arc<MeshDa
     build_new(joints, spread, vertices)
 }
 
-fn build_new(joints: usize, spread: f32, vertices: usize) -> (Arc<Chain>, Arc<MeshData>) {
+fn build_new(joints: usize, spread: f32, vertices: usize) -> Built {
     let chain = Chain::new(joints, spread, vertices);
-    let mesh = MeshData::new(
+    let mesh = MeshData::shared(
         chain.skin.clone(),
         chain.triangles.clone(),
         Primitive::Triangles,
     );
-    (Arc::new(chain), mesh)
+    // The chain's joint indices are below MAX_CHAIN_JOINTS and its weights finite; were
+    // they refused, the empty weights make every CPU skinning say why.
+    let weights = JointWeights::from_influences(&chain.skin.influences).unwrap_or_default();
+    (Arc::new(chain), mesh, Arc::new(weights))
 }
 
 /// The joints of the chain when the page opens.
 const DEFAULT_JOINTS: usize = 40;
 /// The chain's spread when the page opens.
 const DEFAULT_SPREAD: f32 = 2.5;
+/// Above this many vertices, the joints and spread sliders rebuild the mesh when their
+/// drag ends rather than on every step (building and uploading a million vertices takes
+/// longer than a frame).
+const LIVE_REBUILD_VERTICES: usize = 100_000;
 /// The mesh's vertex count when the page opens.
 const DEFAULT_VERTICES: usize = 12_000;
 /// The bend when the page opens, radians.
@@ -160,7 +185,7 @@ const DEFAULT_BEND: f32 = 2.5;
 impl Default for GpuPage {
     fn default() -> Self {
         let (joints, spread, vertices) = (DEFAULT_JOINTS, DEFAULT_SPREAD, DEFAULT_VERTICES);
-        let (chain, mesh) = build(joints, spread, vertices);
+        let (chain, mesh, weights) = build(joints, spread, vertices);
         Self {
             storage: Storage::Uniform,
             indices: JointIndices::Float,
@@ -174,13 +199,19 @@ impl Default for GpuPage {
             texel_joint: 0,
             file: 1,
             pending_vertices: None,
+            pending_joints: None,
+            pending_spread: None,
             cpu_frame_ms: None,
+            cpu_frame_threads: 1,
+            cpu_error: None,
+            cpu_out: Default::default(),
             bench: Bench::default(),
             report: Arc::default(),
             check: Check::default(),
             camera: default_camera(),
             chain,
             mesh,
+            weights,
             viewport_rect: egui::Rect::NOTHING,
         }
     }
@@ -204,13 +235,19 @@ impl GpuPage {
 
     /// Rebuilds the chain after its joints, spread or vertex count changed.
     pub fn rebuild(&mut self) {
-        let (chain, mesh) = build(self.joints, self.spread, self.vertices);
+        let (chain, mesh, weights) = build(self.joints, self.spread, self.vertices);
         self.chain = chain;
         self.mesh = mesh;
+        self.weights = weights;
         self.texel_joint = self.texel_joint.min(self.joints - 1);
         if self.ring.is_some_and(|r| r >= self.chain.rings) {
             self.ring = None;
         }
+    }
+
+    /// Whether the mesh is too big to rebuild on every step of a slider's drag.
+    pub fn is_big(&self) -> bool {
+        self.chain.skin.positions.len() > LIVE_REBUILD_VERTICES
     }
 
     /// Whether the palette fits this build's uniform array (`MAX_JOINTS`).
@@ -246,6 +283,14 @@ impl GpuPage {
 }
 
 impl Lesson for GpuPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "gpu",
         chapter: include_str!("../../../chapters/gpu.md"),

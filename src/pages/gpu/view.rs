@@ -3,28 +3,61 @@
 use super::{GpuPage, Storage};
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::skin::Influences;
-use crate::skin::lbs::{SkinMesh, skin_vertices};
+use crate::skin::job::{SkinningJob, Stream, thread_count};
+use crate::skin::lbs::SkinMesh;
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+use std::sync::Arc;
 
 const SKIN: Color32 = Color32::from_rgb(120, 170, 215);
 const CPU_SKIN: Color32 = Color32::from_rgb(225, 170, 110);
 
 impl GpuPage {
-    /// The chain skinned on the CPU, as a mesh the shader draws with one identity
-    /// matrix: what an engine without GPU skinning uploads every frame.
-    fn cpu_skinned(&mut self, palette: &[Mat4]) -> std::sync::Arc<MeshData> {
-        let start = web_time::Instant::now();
-        let skinned = skin_vertices(palette, &self.chain.skin);
-        self.cpu_frame_ms = Some(start.elapsed().as_secs_f64() * 1e3);
-        let mesh = SkinMesh {
-            positions: skinned.iter().map(|v| v.position).collect(),
-            normals: skinned.iter().map(|v| v.normal).collect(),
-            tangents: skinned.iter().map(|v| v.tangent).collect(),
-            influences: vec![Influences::rigid(0); skinned.len()],
+    /// The chain skinned on the CPU by the fast kernel (on every core), as a mesh the
+    /// shader draws with one identity matrix: what an engine without GPU skinning
+    /// uploads every frame.
+    fn cpu_skinned(&mut self, palette: &[Mat4]) -> Arc<MeshData> {
+        let skin = &self.chain.skin;
+        let n = skin.positions.len();
+        // Kept between frames, so the timing below does not include fresh memory.
+        for out in &mut self.cpu_out {
+            out.resize(n, Vec3::ZERO);
+        }
+        let [p, normals, t] = &mut self.cpu_out;
+        let mut job = SkinningJob {
+            palette,
+            influences: &self.weights,
+            positions: Stream::new(&skin.positions, p),
+            normals: Some(Stream::new(&skin.normals, normals)),
+            tangents: Some(Stream::new(&skin.tangents, t)),
         };
-        MeshData::new(mesh, self.chain.triangles.clone(), Primitive::Triangles)
+        let start = web_time::Instant::now();
+        let result = job.run_threaded(0);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        match result {
+            Ok(()) => {
+                self.cpu_frame_ms = Some(ms);
+                self.cpu_frame_threads = thread_count(0, n);
+                self.cpu_error = None;
+            }
+            Err(e) => {
+                self.cpu_frame_ms = None;
+                self.cpu_error = Some(e.to_string());
+            }
+        }
+        let [p, normals, t] = &self.cpu_out;
+        let mesh = SkinMesh {
+            positions: p.clone(),
+            normals: normals.clone(),
+            tangents: t.clone(),
+            influences: vec![Influences::rigid(0); n],
+        };
+        MeshData::shared(
+            Arc::new(mesh),
+            self.chain.triangles.clone(),
+            Primitive::Triangles,
+        )
     }
 
     fn scene(&mut self, clip_from_world: Mat4) -> Scene {
@@ -44,6 +77,10 @@ impl GpuPage {
             )
         } else {
             self.cpu_frame_ms = None;
+            self.cpu_error = None;
+            if !self.cpu_out[0].is_empty() {
+                self.cpu_out = Default::default();
+            }
             let palette = match self.effective_storage() {
                 Storage::Uniform => Palette::Matrices(palette),
                 Storage::Texture => Palette::Texture(palette),

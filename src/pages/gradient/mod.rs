@@ -278,6 +278,14 @@ impl GradientPage {
 }
 
 impl Lesson for GradientPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.cameras[view::section_index(self.section)])
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.cameras[view::section_index(self.section)] = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "gradient",
         chapter: include_str!("../../../chapters/gradient.md"),

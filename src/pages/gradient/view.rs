@@ -29,7 +29,7 @@ fn dim(c: Color32, k: f32) -> [f32; 4] {
     [r * k, g * k, b * k, 1.0]
 }
 
-fn section_index(section: Section) -> usize {
+pub(super) fn section_index(section: Section) -> usize {
     Section::ALL.iter().position(|s| *s == section).unwrap_or(0)
 }
 

@@ -190,6 +190,14 @@ impl GridPage {
 }
 
 impl Lesson for GridPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "grid",
         chapter: include_str!("../../../chapters/grid.md"),

@@ -209,6 +209,14 @@ fn read_field(page: &mut HierarchyPage, field: Field, text: &str) -> Result<(), 
 }
 
 impl Lesson for HierarchyPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "hierarchy",
         chapter: include_str!("../../../chapters/hierarchy.md"),

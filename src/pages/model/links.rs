@@ -89,7 +89,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
             set: |s, text| {
                 let asset = Asset::ALL
                     .iter()
-                    .find(|a| a.slug() == text)
+                    .find(|a| a.slug().eq_ignore_ascii_case(text))
                     .ok_or(ASSET_EXPECTED)?;
                 if *asset == Asset::File && s.opened.is_none() {
                     return Err(NO_FILE.to_owned());

@@ -278,6 +278,14 @@ impl ModelPage {
 }
 
 impl Lesson for ModelPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "model",
         chapter: include_str!("../../../chapters/model.md"),

@@ -221,6 +221,14 @@ impl NormalsPage {
 }
 
 impl Lesson for NormalsPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "normals",
         chapter: include_str!("../../../chapters/normals.md"),

@@ -1,24 +1,16 @@
 //! The quaternions page's notebook cells.
 
 use super::Cell;
-use super::data::{DURATION, arm_channels};
 use super::view::method_color;
-use super::{JOINT_NAMES, QuaternionsPage, SPEED_RANGE, Section};
+use super::{QuaternionsPage, Section};
 use crate::skin::rotation::{
-    self, Interp, Key, angular_speed, axis_angle, euler_matrix, euler_quat, lock_closeness,
-    quat_matrix,
+    self, Interp, angular_speed, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix,
 };
-use crate::ui::matrix::{fixed2, mat3_rows, matrix_view_ui, two_mat3_text, vec3_text};
+use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text};
 use crate::ui::{angle_slider_ui, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
 use glam::{Mat3, Quat, Vec3};
-
-/// A quaternion as `(x, y, z, w)` with three decimals.
-pub(super) fn quat_text(q: Quat) -> String {
-    let f = |v: f32| format!("{:.3}", v + 0.0).replace("-0.000", "0.000");
-    format!("({}, {}, {}, {})", f(q.x), f(q.y), f(q.z), f(q.w))
-}
 
 /// Yaw, pitch and roll sliders (degrees); returns whether one moved.
 fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
@@ -42,7 +34,6 @@ impl QuaternionsPage {
             Cell::Multiply => self.multiply_ui(ui),
             Cell::Interpolate => self.interpolate_ui(ui),
             Cell::Speed => self.speed_ui(ui),
-            Cell::Keyframes => self.keyframes_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }
     }
@@ -263,128 +254,4 @@ impl QuaternionsPage {
                 plot.vline(VLine::new("t", self.t as f64).color(Color32::GRAY));
             });
     }
-
-    fn keyframes_ui(&mut self, ui: &mut Ui) {
-        self.show_here(ui, Section::Keyframes);
-        ui.horizontal(|ui| {
-            let label = if self.playing { "Pause" } else { "Play" };
-            if ui.button(label).clicked() {
-                self.playing = !self.playing;
-                self.show(Section::Keyframes);
-            }
-            ui.add(
-                egui::Slider::new(&mut self.speed, SPEED_RANGE)
-                    .text("speed")
-                    .max_decimals(2),
-            );
-        });
-        if ui
-            .add(egui::Slider::new(&mut self.time, 0.0..=DURATION).text("time (s)"))
-            .changed()
-        {
-            self.playing = false;
-            self.show(Section::Keyframes);
-        }
-        ui.horizontal(|ui| {
-            ui.label("Joint:");
-            for (j, name) in JOINT_NAMES.iter().enumerate() {
-                if ui.selectable_label(self.joint == j, *name).clicked() {
-                    self.joint = j;
-                }
-            }
-        });
-        let channels = arm_channels();
-        let channel = &channels[self.joint.min(1)];
-        if let Some(time) = timeline_ui(ui, channel, self.time) {
-            self.time = time;
-            self.playing = false;
-            self.show(Section::Keyframes);
-        }
-        let sample = self.samples()[self.joint.min(1)];
-        let key_text = |k: Option<&Key<Quat>>| {
-            k.map_or("none".to_owned(), |k| {
-                format!("{:.2} s  {}", k.time, quat_text(k.value))
-            })
-        };
-        let r = sample.rotation_keys;
-        let tk = sample.translation_keys;
-        let tkey = |i: usize| {
-            channel.translations.get(i).map_or("none".to_owned(), |k| {
-                format!("{:.2} s  {}", k.time, vec3_text(k.value))
-            })
-        };
-        let text = format!(
-            "rotation keys    {}\n                 {}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\nslerp, normalise {}\n\ntranslation keys {}\n                 {}\nfactor u = {:.3}\nlerp             {}",
-            key_text(channel.rotations.get(r.before)),
-            key_text(channel.rotations.get(r.after)),
-            r.factor,
-            quat_text(sample.rotation),
-            tkey(tk.before),
-            tkey(tk.after),
-            tk.factor,
-            vec3_text(sample.translation),
-        );
-        mono_ui(ui, text);
-        ui.label("Local matrix = T(translation) · R(rotation): rotate first, then move.");
-        sideways_ui(ui, "keyframe_local", |ui| {
-            matrix_view_ui(ui, "keyframe_local", &sample.matrix)
-        });
-    }
-}
-
-/// Marks on a timeline: one row for the rotation keys (circles), one for the
-/// translation keys (squares), and the current time as a line. A click or a drag on it
-/// scrubs; returns the time picked.
-fn timeline_ui(ui: &mut Ui, channel: &rotation::Channel, time: f32) -> Option<f32> {
-    let width = ui.available_width();
-    let (rect, response) =
-        ui.allocate_exact_size(egui::vec2(width, 44.0), egui::Sense::click_and_drag());
-    let painter = ui.painter_at(rect);
-    let visuals = ui.visuals();
-    painter.rect_filled(rect, 3.0, visuals.extreme_bg_color);
-    let x = |t: f32| rect.left() + 8.0 + (rect.width() - 16.0) * t / DURATION;
-    let (rot_y, pos_y) = (rect.top() + 14.0, rect.bottom() - 14.0);
-    let ink = visuals.text_color();
-    painter.line_segment(
-        [egui::pos2(x(0.0), rot_y), egui::pos2(x(DURATION), rot_y)],
-        (1.0, ink),
-    );
-    painter.line_segment(
-        [egui::pos2(x(0.0), pos_y), egui::pos2(x(DURATION), pos_y)],
-        (1.0, ink),
-    );
-    for k in &channel.rotations {
-        painter.circle_filled(
-            egui::pos2(x(k.time), rot_y),
-            5.0,
-            method_color(Interp::Slerp),
-        );
-    }
-    for k in &channel.translations {
-        let c = egui::pos2(x(k.time), pos_y);
-        painter.rect_filled(
-            egui::Rect::from_center_size(c, egui::vec2(9.0, 9.0)),
-            1.0,
-            Color32::from_rgb(230, 150, 20),
-        );
-    }
-    let now = x(time.clamp(0.0, DURATION));
-    painter.line_segment(
-        [
-            egui::pos2(now, rect.top() + 2.0),
-            egui::pos2(now, rect.bottom() - 2.0),
-        ],
-        (2.0, Color32::from_rgb(200, 40, 40)),
-    );
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, "timeline"));
-    ui.label(
-        RichText::new(
-            "Keys: rotation (circles, top), translation (squares, bottom). Click or drag to scrub.",
-        )
-        .small(),
-    );
-    let pointer = response.interact_pointer_pos()?;
-    (response.clicked() || response.dragged()).then(|| {
-        ((pointer.x - rect.left() - 8.0) / (rect.width() - 16.0) * DURATION).clamp(0.0, DURATION)
-    })
 }

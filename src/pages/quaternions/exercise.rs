@@ -1,8 +1,8 @@
 //! The "check yourself" cell: write a quaternion by hand.
 
 use super::QuaternionsPage;
-use super::cells::quat_text;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::matrix::quat_text;
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Quat, Vec3};

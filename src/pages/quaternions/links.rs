@@ -3,8 +3,7 @@
 use super::*;
 
 // A link that sets only one section's values opens that section: `show` says so
-// first and wins; the keyframe keys come after the interpolation keys and win over
-// them; `question` comes last and scrolls to the check cell.
+// first and wins; `question` comes last and scrolls to the check cell.
 /// Every link parameter of the page, applied and written in this order.
 pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
@@ -119,59 +118,6 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
         access: Access::Bool {
             set: |s, on| s.shortest = on,
             get: |s| (!s.shortest).then_some(false),
-        },
-    },
-    // While playing, the time changes every frame: a link cannot hold it, and says
-    // `play` in its place.
-    Param {
-        key: "time",
-        doc: "the animation's time in seconds",
-        access: Access::Number {
-            min: 0.0,
-            max: DURATION,
-            set: |s, time| {
-                s.time = time;
-                s.imply(Section::Keyframes);
-            },
-            get: |s| (!s.playing && s.time != 0.0).then_some(s.time),
-        },
-    },
-    Param {
-        key: "play",
-        doc: "whether the animation plays",
-        access: Access::Bool {
-            set: |s, on| {
-                s.playing = on;
-                s.imply(Section::Keyframes);
-            },
-            get: |s| s.playing.then_some(true),
-        },
-    },
-    Param {
-        key: "speed",
-        doc: "playback speed; negative plays backwards",
-        access: Access::Number {
-            min: *SPEED_RANGE.start(),
-            max: *SPEED_RANGE.end(),
-            set: |s, speed| {
-                s.speed = speed;
-                s.imply(Section::Keyframes);
-            },
-            get: |s| (s.speed != 1.0).then_some(s.speed),
-        },
-    },
-    Param {
-        key: "joint",
-        doc: "the joint whose keys the keyframe cell works through",
-        access: Access::Choice {
-            names: &JOINT_NAMES,
-            set: |s, i| {
-                if i < JOINT_NAMES.len() {
-                    s.joint = i;
-                    s.imply(Section::Keyframes);
-                }
-            },
-            get: |s| (s.joint != 0).then_some(s.joint),
         },
     },
     Param {

@@ -1,8 +1,7 @@
-//! Rotations and keyframes: Euler angles and gimbal lock, quaternions and their matrix,
-//! LERP, NLERP and SLERP, and an arm played from rotation and translation keys.
+//! Rotations: Euler angles and gimbal lock, quaternions, their matrix and their product,
+//! LERP, NLERP and SLERP, and q against −q.
 
 mod cells;
-pub mod data;
 pub mod exercise;
 mod links;
 mod meshes;
@@ -12,14 +11,12 @@ use crate::gl::{MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::rigs::arm::{self, Falloff};
-use crate::skin::rotation::{self, Euler, Interp, Sample, euler_quat};
+use crate::skin::rotation::{self, Euler, Interp, euler_quat};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
-use data::{DURATION, arm_channels};
 use exercise::EXERCISES;
-use glam::{Mat4, Quat, Vec3};
+use glam::{Quat, Vec3};
 use std::f32::consts::{FRAC_PI_2, PI};
 use std::sync::{Arc, OnceLock};
 
@@ -35,14 +32,8 @@ pub enum Cell {
     Multiply,
     Interpolate,
     Speed,
-    Keyframes,
     Check,
 }
-
-/// The names of the animated joints.
-pub const JOINT_NAMES: [&str; 2] = ["shoulder", "elbow"];
-/// The playback speeds the page allows (negative plays backwards).
-pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = -2.0..=2.0;
 
 /// The part of the lesson the viewport shows.
 #[derive(
@@ -63,8 +54,6 @@ pub enum Section {
     Quaternion,
     /// Paths from A to B on a sphere.
     Interpolate,
-    /// The arm played from keys.
-    Keyframes,
 }
 
 impl Section {
@@ -74,20 +63,15 @@ impl Section {
             Self::Gimbal => Cell::Gimbal,
             Self::Quaternion => Cell::Quaternion,
             Self::Interpolate => Cell::Interpolate,
-            Self::Keyframes => Cell::Keyframes,
         }
     }
 
     fn camera(self) -> Camera {
-        let (target, distance) = match self {
-            Self::Keyframes => (Vec3::new(1.5, 0.8, 0.0), 11.0),
-            _ => (Vec3::ZERO, 8.5),
-        };
         Camera::Orbit(OrbitCamera {
-            target,
+            target: Vec3::ZERO,
             yaw: 0.6,
             pitch: 0.35,
-            distance,
+            distance: 8.5,
         })
     }
 }
@@ -96,17 +80,12 @@ impl Section {
 struct Assets {
     glider: Arc<MeshData>,
     rings: Arc<MeshData>,
-    arm: Arc<MeshData>,
 }
 
 impl Assets {
     fn new() -> Self {
         let glider = meshes::glider();
         let rings = meshes::gimbal_rings();
-        // Falloff weights are valid by construction (tested in `rigs::arm`); an error
-        // would show as an empty viewport.
-        let arm = arm::mesh(Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).ok();
-        let (arm_skin, arm_triangles) = arm.map(|a| (a.skin, a.triangles)).unwrap_or_default();
         Self {
             glider: MeshData::with_colors(
                 glider.skin,
@@ -115,7 +94,6 @@ impl Assets {
                 glider.colors,
             ),
             rings: MeshData::with_colors(rings.skin, rings.indices, Primitive::Lines, rings.colors),
-            arm: MeshData::new(arm_skin, arm_triangles, Primitive::Triangles),
         }
     }
 
@@ -142,14 +120,6 @@ pub struct QuaternionsPage {
     pub flip: bool,
     /// Negate B when `A · B < 0`, to take the short way round.
     pub shortest: bool,
-    /// The animation's time, seconds, 0..DURATION.
-    pub time: f32,
-    /// Whether the animation plays.
-    pub playing: bool,
-    /// Playback speed; negative plays backwards.
-    pub speed: f32,
-    /// The joint whose keys the keyframe cell works through.
-    pub joint: usize,
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
@@ -182,10 +152,6 @@ impl Default for QuaternionsPage {
             t: 0.5,
             flip: false,
             shortest: true,
-            time: 0.0,
-            playing: false,
-            speed: 1.0,
-            joint: 0,
             exercise: 0,
             check: Check::default(),
             camera: Section::Gimbal.camera(),
@@ -225,7 +191,6 @@ impl QuaternionsPage {
     }
 
     /// A link key that belongs to `section` opens it, unless the link says `show`.
-    /// Keyframe keys come after interpolation keys in [`Lesson::PARAMS`], so they win.
     fn imply(&mut self, section: Section) {
         if !self.show_linked {
             self.show_linked_section(section);
@@ -248,21 +213,6 @@ impl QuaternionsPage {
         let (a, b) = self.endpoints();
         rotation::interpolate(a, b, t, method, self.shortest)
     }
-
-    /// Each animated joint's sample at the current time.
-    pub fn samples(&self) -> [Sample; 2] {
-        arm_channels().map(|c| c.sample(self.time))
-    }
-
-    /// The arm's `world_from_joint` at the current time.
-    pub fn arm_world(&self) -> Vec<Mat4> {
-        arm::skeleton().world_from_joint(&self.samples().map(|s| s.matrix))
-    }
-
-    /// The arm's skinning palette at the current time.
-    pub fn arm_palette(&self) -> Vec<Mat4> {
-        crate::skin::lbs::palette(&self.arm_world(), &arm::joint_from_bind())
-    }
 }
 
 /// The link names of the interpolation methods, in the order of [`Interp::ALL`].
@@ -273,6 +223,14 @@ const METHOD_NAMES: [&str; 3] = [
 ];
 
 impl Lesson for QuaternionsPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "quaternions",
         chapter: include_str!("../../../chapters/quaternions.md"),
@@ -281,13 +239,6 @@ impl Lesson for QuaternionsPage {
     const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
     type Cell = Cell;
-
-    fn tick(&mut self, dt: f32) -> bool {
-        if self.playing {
-            self.time = (self.time + dt * self.speed).rem_euclid(DURATION);
-        }
-        self.playing
-    }
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
         self.page_cell_ui(cell, ui);

@@ -1,6 +1,6 @@
-//! The quaternions page's viewport: the gimbal, one quaternion's turn, interpolation
-//! paths on a sphere, or the arm played from keys. Every moving part is drawn by the
-//! skinning shader with a palette of one matrix per joint.
+//! The quaternions page's viewport: the gimbal, one quaternion's turn, or interpolation
+//! paths on a sphere. Every moving part is drawn by the skinning shader with a palette
+//! of one matrix per joint.
 
 use super::{QuaternionsPage, Section};
 use crate::gl::{Palette, Scene, SkinnedDraw};
@@ -107,25 +107,6 @@ impl QuaternionsPage {
                 let q = self.interpolated(self.method, self.t);
                 self.glider(&mut scene, object_matrix(q));
             }
-            Section::Keyframes => {
-                scene.skinned.push(SkinnedDraw::surface(
-                    self.assets.arm.clone(),
-                    Palette::Matrices(self.arm_palette()),
-                    [0.88, 0.75, 0.63, 1.0],
-                ));
-                let world = self.arm_world();
-                for w in &world {
-                    scene.axes(w, 0.9);
-                }
-                for i in -4..=6 {
-                    let x = i as f32;
-                    scene.backdrop_line(Vec3::new(x, -1.5, -4.0), Vec3::new(x, -1.5, 4.0), GREY);
-                }
-                for i in -4..=4 {
-                    let z = i as f32;
-                    scene.backdrop_line(Vec3::new(-4.0, -1.5, z), Vec3::new(6.0, -1.5, z), GREY);
-                }
-            }
         }
         scene
     }
@@ -152,15 +133,6 @@ impl QuaternionsPage {
                         painter.text(s, egui::Align2::CENTER_CENTER, label, font.clone(), dark);
                     }
                 }
-            }
-            Section::Keyframes => {
-                painter.text(
-                    vp.rect().left_top() + egui::vec2(12.0, 12.0),
-                    egui::Align2::LEFT_TOP,
-                    format!("time {:.2} s", self.time),
-                    egui::FontId::monospace(20.0),
-                    dark,
-                );
             }
             Section::Quaternion => {}
         }

@@ -253,6 +253,14 @@ impl XrayPage {
 }
 
 impl Lesson for XrayPage {
+    fn camera(&self) -> Option<Camera> {
+        Some(self.camera)
+    }
+
+    fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+    }
+
     const INFO: &'static PageInfo = &PageInfo {
         slug: "xray",
         chapter: include_str!("../../../chapters/xray.md"),

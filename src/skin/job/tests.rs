@@ -372,27 +372,40 @@ fn streaming_stores_write_what_plain_stores_write() {
     let (mesh, palette) = strip(STREAM_TRAFFIC / 96 + 5000);
     let mesh = &mesh;
     let n = mesh.positions.len();
-    // Each output starts `k` vertices into its buffer: 12-byte steps reach every 4-byte
-    // phase of a 32-byte line, so some starts align all three (streamed) and some not.
+    // Each output starts some vertices into its buffer: 12-byte steps reach every 4-byte
+    // phase of a 32-byte line, so one start per buffer aligns it, whatever address the
+    // allocator gave. Every start of every buffer is tried, with the others aligned, and
+    // all three aligned: the streamed and the plain stores must write the same.
     let mut buffers = [0, 1, 2].map(|_| vec![Vec3::ZERO; n + BLOCK]);
+    let aligned = buffers.each_ref().map(|b| {
+        (0..BLOCK)
+            .find(|k| (b.as_ptr() as usize + 12 * k).is_multiple_of(32))
+            .expect("a 4-byte aligned buffer has a 32-byte aligned vertex in 8")
+    });
+    let mut tries = vec![aligned];
+    for which in 0..3 {
+        for k in 0..BLOCK {
+            let mut starts = aligned;
+            starts[which] = k;
+            tries.push(starts);
+        }
+    }
     let mut streamed = vec![];
     let mut first: Option<Vec<Vec<Vec3>>> = None;
-    for k in 0..BLOCK {
-        for starts in [[k, k, k], [k, (k + 1) % BLOCK, k]] {
-            let [p, nn, t] = &mut buffers;
-            let out = [
-                &mut p[starts[0]..],
-                &mut nn[starts[1]..],
-                &mut t[starts[2]..],
-            ]
-            .map(|s| &mut s[..n]);
-            let [p, nn, t] = out;
-            streamed.push(skin_into(&palette, mesh, [&mut *p, &mut *nn, &mut *t]));
-            let result = vec![p.to_vec(), nn.to_vec(), t.to_vec()];
-            match &first {
-                None => first = Some(result),
-                Some(first) => assert!(first == &result, "starts {starts:?}"),
-            }
+    for starts in tries {
+        let [p, nn, t] = &mut buffers;
+        let out = [
+            &mut p[starts[0]..],
+            &mut nn[starts[1]..],
+            &mut t[starts[2]..],
+        ]
+        .map(|s| &mut s[..n]);
+        let [p, nn, t] = out;
+        streamed.push(skin_into(&palette, mesh, [&mut *p, &mut *nn, &mut *t]));
+        let result = vec![p.to_vec(), nn.to_vec(), t.to_vec()];
+        match &first {
+            None => first = Some(result),
+            Some(first) => assert!(first == &result, "starts {starts:?}"),
         }
     }
     assert!(streamed.contains(&true), "no start aligned every output");

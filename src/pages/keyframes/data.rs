@@ -1,4 +1,4 @@
-//! The quaternions lesson's animation: keys for the two-bone arm's shoulder and elbow.
+//! The keyframes lesson's animation: keys for the two-bone arm's shoulder and elbow.
 
 use crate::rigs::arm;
 use crate::skin::rotation::{Channel, Key};

@@ -1,0 +1,113 @@
+//! Lecture decks: a plain text file of page links, one moment per line, stepped through
+//! with PageDown and PageUp.
+//!
+//! A line is a link, then whitespace, then the title shown beside the counter
+//! (`grid?angle=0.8  One vertex, two bones`). Blank lines and lines starting with `#`
+//! are skipped. Reading a deck checks only its shape; each link is checked when it is
+//! opened, like any other link.
+
+/// The decks shipped with the app, by name: `deck=lecture` in a link opens one.
+pub const BUNDLED: &[(&str, &str)] = &[("lecture", include_str!("../book/src/decks/lecture.txt"))];
+
+/// One moment of a deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slide {
+    /// The link it opens.
+    pub link: String,
+    /// What the counter shows beside its number (the link when the line has no title).
+    pub title: String,
+}
+
+/// A deck: its name (a bundled deck's, or the file's) and its slides, at least one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deck {
+    /// The name the counter and `deck=` use.
+    pub name: String,
+    /// The slides, in order.
+    pub slides: Vec<Slide>,
+}
+
+/// The longest deck read: a lecture is a few dozen moments, not thousands.
+pub const MAX_SLIDES: usize = 500;
+
+impl Deck {
+    /// Reads a deck's text; `name` is for messages. A deck with no slide, or more than
+    /// [`MAX_SLIDES`], is refused with the reason.
+    pub fn parse(name: &str, text: &str) -> Result<Self, String> {
+        let slides: Vec<Slide> = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .map(|line| {
+                let (link, title) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+                let title = title.trim();
+                Slide {
+                    link: link.to_owned(),
+                    title: if title.is_empty() { link } else { title }.to_owned(),
+                }
+            })
+            .take(MAX_SLIDES + 1)
+            .collect();
+        if slides.is_empty() {
+            return Err(format!(
+                "deck `{name}` has no links: write one link per line, then its title"
+            ));
+        }
+        if slides.len() > MAX_SLIDES {
+            return Err(format!(
+                "deck `{name}` has more than {MAX_SLIDES} links; split it into shorter decks"
+            ));
+        }
+        Ok(Self {
+            name: name.to_owned(),
+            slides,
+        })
+    }
+
+    /// A bundled deck by name, or a message naming the bundled ones.
+    pub fn bundled(name: &str) -> Result<Self, String> {
+        let (name, text) = BUNDLED
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
+                format!(
+                    "no deck called `{name}`; the decks are: {}",
+                    names.join(", ")
+                )
+            })?;
+        Self::parse(name, text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_a_link_then_a_title_and_comments_are_skipped() {
+        let deck = Deck::parse("t", "# notes\n\ngrid?angle=0.8   One vertex\n  xray\n").unwrap();
+        assert_eq!(
+            deck.slides,
+            [
+                Slide {
+                    link: "grid?angle=0.8".into(),
+                    title: "One vertex".into()
+                },
+                Slide {
+                    link: "xray".into(),
+                    title: "xray".into()
+                }
+            ]
+        );
+        assert!(
+            Deck::parse("t", "# only a comment\n")
+                .unwrap_err()
+                .contains("no links")
+        );
+        let long = "grid\n".repeat(MAX_SLIDES + 1);
+        assert!(Deck::parse("t", &long).unwrap_err().contains("more than"));
+        assert!(Deck::bundled("nowhere").unwrap_err().contains("lecture"));
+        assert!(Deck::bundled("Lecture").is_ok());
+    }
+}

@@ -1,0 +1,138 @@
+//! The blending page's data for one state: the arm with the weights in use, and the arm
+//! skinned both ways. Each is computed once per state and shared by the viewport, the
+//! overlays and every cell, so a frame skins the arm at most once.
+
+use super::BlendingPage;
+use super::paint::WeightMap;
+use crate::rigs::arm::{self, ArmMesh};
+use crate::skin::dqs::{DualQuat, skin_vertices_dq};
+use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
+use glam::Mat4;
+use std::sync::{Arc, PoisonError};
+
+/// Everything the skinned arm derives from the state.
+#[derive(Clone, Debug)]
+pub struct Pose {
+    /// `world_from_bind` per bone.
+    pub palette: Vec<Mat4>,
+    /// What the DQS shader receives, including a negated forearm if asked.
+    pub dual_quats: Vec<DualQuat>,
+    /// The arm skinned both ways on the CPU (for picking, readouts and overlays).
+    pub lbs: Vec<SkinnedVertex>,
+    /// Dual quaternion skinning of the same mesh.
+    pub dqs: Vec<SkinnedVertex>,
+}
+
+/// What the arm's influences were built from.
+struct SkinKey {
+    arm: Arc<ArmMesh>,
+    weights: WeightMap,
+    auto_normalise: bool,
+}
+
+impl SkinKey {
+    fn of(page: &BlendingPage) -> Self {
+        Self {
+            arm: page.arm.clone(),
+            weights: page.weights.clone(),
+            auto_normalise: page.auto_normalise,
+        }
+    }
+
+    fn matches(&self, page: &BlendingPage) -> bool {
+        Arc::ptr_eq(&self.arm, &page.arm)
+            && self.auto_normalise == page.auto_normalise
+            && self.weights == page.weights
+    }
+}
+
+/// What a skinned pose was computed for, besides the skin.
+#[derive(Clone, Copy, PartialEq)]
+struct PoseKey {
+    twist: f32,
+    bend: f32,
+    antipodal_check: bool,
+    negate_forearm: bool,
+}
+
+impl PoseKey {
+    fn of(page: &BlendingPage) -> Self {
+        Self {
+            twist: page.twist,
+            bend: page.bend,
+            antipodal_check: page.antipodal_check,
+            negate_forearm: page.negate_forearm,
+        }
+    }
+}
+
+/// The last skin and pose, and how many times the arm has been skinned.
+#[derive(Default)]
+pub(super) struct Cache {
+    skin: Option<(SkinKey, Arc<SkinMesh>)>,
+    /// The pose, and the skin it was skinned from (compared by pointer).
+    pose: Option<(PoseKey, Arc<SkinMesh>, Arc<Pose>)>,
+    skinnings: usize,
+}
+
+impl BlendingPage {
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+        // A panic while the cache was held leaves at worst a stale entry, which the
+        // keys still check.
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The skinnable mesh with the weights in use (built once per set of weights).
+    pub fn skin(&self) -> Arc<SkinMesh> {
+        if let Some((key, skin)) = &self.cache().skin
+            && key.matches(self)
+        {
+            return skin.clone();
+        }
+        let mut skin = self.arm.skin.clone();
+        // The map came from valid influences and the brush keeps weights in 0..1.
+        if let Ok(influences) = self.weights.influences(self.auto_normalise) {
+            skin.influences = influences;
+        }
+        let skin = Arc::new(skin);
+        self.cache().skin = Some((SkinKey::of(self), skin.clone()));
+        skin
+    }
+
+    /// The arm skinned for the current state, both ways: computed once per state and
+    /// shared by the viewport, its overlays and the cells.
+    pub fn skinned(&self) -> Arc<Pose> {
+        let skin = self.skin();
+        let key = PoseKey::of(self);
+        if let Some((k, from, pose)) = &self.cache().pose
+            && *k == key
+            && Arc::ptr_eq(from, &skin)
+        {
+            return pose.clone();
+        }
+        let palette = arm::palette(self.twist, self.bend);
+        let dual_quats = self.dual_quats(&palette);
+        let pose = Arc::new(Pose {
+            lbs: skin_vertices(&palette, &skin),
+            dqs: skin_vertices_dq(&dual_quats, &skin, self.antipodal_check),
+            palette,
+            dual_quats,
+        });
+        let mut cache = self.cache();
+        cache.pose = Some((key, skin, pose.clone()));
+        cache.skinnings += 1;
+        pose
+    }
+
+    /// A copy of [`BlendingPage::skinned`]: the arm skinned for the current twist and
+    /// bend.
+    pub fn pose(&self) -> Pose {
+        Pose::clone(&self.skinned())
+    }
+
+    /// How many times this page has skinned its arm. The viewport and the cells share
+    /// one skinning per state: a frame in which nothing changed adds nothing.
+    pub fn skinnings(&self) -> usize {
+        self.cache().skinnings
+    }
+}

@@ -1,0 +1,60 @@
+//! The keyframes page's viewport: the two-bone arm at the current time, drawn by the
+//! skinning shader, with each joint's frame and a floor grid.
+
+use super::KeyframesPage;
+use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::ui::Viewport;
+use egui::{Color32, Ui};
+use glam::{Mat4, Vec3};
+
+const GREY: [f32; 4] = [0.75, 0.75, 0.75, 1.0];
+const SKIN: [f32; 4] = [0.88, 0.75, 0.63, 1.0];
+
+impl KeyframesPage {
+    fn scene(&self, clip_from_world: Mat4) -> Scene {
+        let mut scene = Scene {
+            clip_from_world,
+            light_dir: self.camera.light_dir(),
+            background: [0.95, 0.95, 0.94, 1.0],
+            ..Default::default()
+        };
+        scene.skinned.push(SkinnedDraw::surface(
+            self.arm.clone(),
+            Palette::Matrices(self.arm_palette()),
+            SKIN,
+        ));
+        for w in &self.arm_world() {
+            scene.axes(w, 0.9);
+        }
+        for i in -4..=6 {
+            let x = i as f32;
+            scene.backdrop_line(Vec3::new(x, -1.5, -4.0), Vec3::new(x, -1.5, 4.0), GREY);
+        }
+        for i in -4..=4 {
+            let z = i as f32;
+            scene.backdrop_line(Vec3::new(-4.0, -1.5, z), Vec3::new(6.0, -1.5, z), GREY);
+        }
+        scene
+    }
+
+    pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - 40.0;
+        let vp = Viewport::new(ui, height, &self.camera);
+        self.viewport_rect = vp.rect();
+        vp.camera_input(ui, &mut self.camera);
+        vp.paint(ui, self.scene(vp.clip_from_world));
+        ui.painter_at(vp.rect()).text(
+            vp.rect().left_top() + egui::vec2(12.0, 12.0),
+            egui::Align2::LEFT_TOP,
+            format!("time {:.2} s", self.time),
+            egui::FontId::monospace(20.0),
+            Color32::from_gray(30),
+        );
+        ui.label(
+            egui::RichText::new(
+                "Drawn by the skinning shader, one palette matrix per joint. Drag to turn the view, scroll to zoom.",
+            )
+            .small(),
+        );
+    }
+}
