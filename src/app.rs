@@ -382,29 +382,17 @@ impl SkinlabApp {
     /// problems are returned, for the caller to report with the page's.
     fn apply_app_keys(&mut self, link: &mut Link) -> Vec<LinkError> {
         let mut errors = Vec::new();
-        let mut focus = None;
-        link.params.retain(|(key, value)| match key.as_str() {
-            "focus" => {
-                focus = Some(value.clone());
-                false
+        if let Some(value) = link.take("zoom") {
+            match crate::link::parse_number(&value).filter(|z| ZOOM_RANGE.contains(z)) {
+                Some(z) => self.set_zoom(z),
+                None => errors.push(LinkError::BadValue {
+                    key: "zoom".to_owned(),
+                    value,
+                    expected: format!("a zoom from {} to {}", ZOOM_RANGE.start(), ZOOM_RANGE.end()),
+                }),
             }
-            "zoom" => {
-                match crate::link::parse_number(value).filter(|z| ZOOM_RANGE.contains(z)) {
-                    Some(z) => self.set_zoom(z),
-                    None => errors.push(LinkError::BadValue {
-                        key: "zoom".to_owned(),
-                        value: value.clone(),
-                        expected: format!(
-                            "a zoom from {} to {}",
-                            ZOOM_RANGE.start(),
-                            ZOOM_RANGE.end()
-                        ),
-                    }),
-                }
-                false
-            }
-            _ => true,
-        });
+        }
+        let focus = link.take("focus");
         // A refused focus shows the whole page.
         self.focus = None;
         if let Err(e) = self.set_focus(focus.as_deref()) {
@@ -457,23 +445,14 @@ impl SkinlabApp {
     /// notice, the command line prints it.
     pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
         let result = Link::parse(text).map(page::resolve).and_then(|mut link| {
-            if let Some(at) = link.params.iter().position(|(key, _)| key == "deck") {
+            if let Some(value) = link.take("deck") {
                 // A deck opens its slide: the rest of the link is the deck's to say.
-                let (_, value) = link.params.remove(at);
                 return self.open_deck_link(&value);
             }
             let index = self.find(&link.slug)?;
             self.go_to(index);
-            let compare = link
-                .params
-                .iter()
-                .position(|(key, _)| key == "compare")
-                .map(|at| link.params.remove(at).1);
-            let camera = link
-                .params
-                .iter()
-                .position(|(key, _)| key == "camera")
-                .map(|at| link.params.remove(at).1);
+            let compare = link.take("compare");
+            let camera = link.take("camera");
             let mut errors = self.apply_app_keys(&mut link);
             match page::open(self.page.as_mut(), &link) {
                 Err(LinkError::Several(more)) => errors.extend(more),

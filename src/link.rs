@@ -311,6 +311,13 @@ impl Link {
         self
     }
 
+    /// Removes `key` from the link and returns its value, if present: for keys read by
+    /// someone other than the page (the app's `focus`, `zoom`, `deck`, …).
+    pub fn take(&mut self, key: &str) -> Option<String> {
+        let at = self.params.iter().position(|(k, _)| k == key)?;
+        Some(self.params.remove(at).1)
+    }
+
     /// The raw value of `key`, if present.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.params
