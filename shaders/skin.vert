@@ -15,6 +15,12 @@ uniform vec2 u_clip_offset;
 // How normals are carried: 0 by the inverse transpose (right), 1 by the matrix itself
 // (wrong under non-uniform scale; the normals lesson shows why). skin::normals on the CPU.
 uniform int u_normal_method;
+// What becomes of w, the fourth coordinate of the blended position. Every gradient's
+// bottom row is (0, 0, 0, 1), so w is the sum of the weights. 0 keeps it: the divide by
+// w after this shader gives back the point that weights summing to 1 would give, and a
+// wrong sum does not show. 1 sets it to 1, as a 3x4 palette and the CPU reference do: a
+// sum s puts the point s times as far from the origin. skin::lbs::PositionW on the CPU.
+uniform int u_position_w;
 
 in vec3 a_position; // bind-space position
 in vec3 a_normal;   // bind-space normal (zero for lines)
@@ -22,14 +28,20 @@ in vec3 a_normal;   // bind-space normal (zero for lines)
 in vec4 a_weights;  // four weights that sum to 1
 in vec4 a_color;    // per-vertex colour (a weight heat map), white when unused
 
-out vec3 v_position; // skinned world position (captured by the tests)
+out vec3 v_position; // skinned world position, after the divide by w (captured by the tests)
 out vec3 v_normal;   // skinned world normal (captured by the tests)
 out vec4 v_color;
 
 void main() {
     mat4 world_from_bind = skin_matrix(a_joints, a_weights);
     vec4 world = world_from_bind * vec4(a_position, 1.0);
-    v_position = world.xyz;
+    // ANCHOR: position_w
+    if (u_position_w == 1) {
+        world.w = 1.0;
+    }
+    // The point drawn is xyz / w. Weights that are all zero give w = 0: no point at all.
+    v_position = world.w != 0.0 ? world.xyz / world.w : world.xyz;
+    // ANCHOR_END: position_w
     // Normals use the inverse transpose, so they stay perpendicular to the surface
     // under non-uniform scale. (For dual quaternions the matrix is a rotation, whose
     // inverse transpose is itself.)

@@ -9,13 +9,16 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use skinlab::gl::{
     JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned,
-    capture_skinned_normals, capture_skinned_range, capture_skinned_with,
+    capture_skinned_normals, capture_skinned_position_w, capture_skinned_range,
+    capture_skinned_with,
 };
 use skinlab::pages::grid::data as grid;
 use skinlab::pages::normals::data as limb;
 use skinlab::rigs::arm;
 use skinlab::skin::dqs::dual_quat_palette;
-use skinlab::skin::lbs::{SkinMesh, inverse_bind, palette, skin_vertices_with};
+use skinlab::skin::lbs::{
+    PositionW, SkinMesh, inverse_bind, palette, skin_vertices, skin_vertices_with,
+};
 use skinlab::skin::normals::{NormalMethod, angle_degrees};
 use skinlab::skin::{Blend, Influences, Skeleton};
 
@@ -698,6 +701,70 @@ fn normal_methods_match_cpu_on_gl_core_330() {
 #[test]
 fn normal_methods_match_cpu_on_gles_300() {
     check_normal_methods(Api::Gles30);
+}
+
+/// Weights that do not sum to 1 on the blending lesson's arm: with `u_position_w` 1 the
+/// shader puts each vertex where the CPU does (`w = 1`, the sum shows as a scale about
+/// the origin); with 0 it divides by `w = sum`, as `PositionW::Divide` says, which
+/// gives back the point of normalised weights.
+fn check_position_w(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    let normalised = arm::mesh(arm::Falloff::Linear, arm::DEFAULT_BLEND_WIDTH)
+        .expect("arm")
+        .skin;
+    let pal = arm::palette(0.7, 1.1);
+    for scale in [1.25f32, 0.6] {
+        let mut mesh = normalised.clone();
+        for influences in &mut mesh.influences {
+            influences.weights = influences.weights.map(|w| w * scale);
+        }
+        let data = MeshData::new(mesh.clone(), Vec::new(), Primitive::Lines);
+        let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+        let unit = skin_vertices(&pal, &normalised);
+        for w in [PositionW::Divide, PositionW::One] {
+            let captured = capture_skinned_position_w(
+                &h.gl,
+                &renderer,
+                &gpu,
+                &Palette::Matrices(pal.clone()),
+                w,
+            )
+            .expect("capture");
+            let mut cpu = skin_vertices(&pal, &mesh);
+            w.place(&mesh, &mut cpu);
+            for (i, ((p, _), c)) in captured.iter().zip(&cpu).enumerate() {
+                let size = c.position.length().max(1.0);
+                assert!(
+                    (*p - c.position).length() / size < TOLERANCE * 10.0,
+                    "{api:?} {w:?} ×{scale}, vertex {i}: GPU {p} but CPU {}",
+                    c.position
+                );
+                // What each choice means, against the arm whose weights sum to 1.
+                let expected = match w {
+                    PositionW::Divide => unit[i].position,
+                    PositionW::One => unit[i].position * scale,
+                };
+                assert!(
+                    (*p - expected).length() / size < 1e-4,
+                    "{api:?} {w:?} ×{scale}, vertex {i}: drawn at {p}, expected {expected}"
+                );
+            }
+        }
+        gpu.destroy(&h.gl);
+    }
+    renderer.destroy(&h.gl);
+}
+
+#[test]
+fn the_shader_divides_by_w_or_sets_it_to_one_on_gl_core_330() {
+    check_position_w(Api::GlCore33);
+}
+
+#[test]
+fn the_shader_divides_by_w_or_sets_it_to_one_on_gles_300() {
+    check_position_w(Api::Gles30);
 }
 
 /// The robot's four skinned meshes (the hands), on every palette path, at five times of

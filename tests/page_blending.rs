@@ -10,6 +10,7 @@ use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::blending::{BlendingPage, MAX_BEND, Mode};
 use skinlab::rigs::arm::{self, Falloff};
+use skinlab::skin::lbs::PositionW;
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> BlendingPage {
@@ -236,9 +237,11 @@ fn the_compare_cell_twists_switches_and_checks_from_the_ui() {
 #[test]
 fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
     kit::assert_declared_params::<BlendingPage>(
-        "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&vertex=3119&antipodal_check=false&negate_forearm=true",
+        "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&w=one&weight_scale=0.5&vertex=3119&antipodal_check=false&negate_forearm=true",
         &[
             ("bend", "2.7"),
+            ("w", "two"),
+            ("weight_scale", "3"),
             ("mode", "all"),
             ("vertex", "3120"),
             ("negate_forearm", "yes"),
@@ -302,5 +305,68 @@ fn a_frame_skins_the_arm_once_for_the_viewport_and_every_cell() {
         harness.state().skinnings(),
         3,
         "a change of weights is skinned once too"
+    );
+}
+
+#[test]
+fn a_wrong_sum_swells_the_arm_only_where_w_is_set_to_one() {
+    let unit = opened("blending?mode=lbs&bend=0.8").pose().lbs;
+    let hidden = opened("blending?mode=lbs&bend=0.8&weight_scale=1.25");
+    assert_eq!(hidden.off_sum().len(), unit.len(), "every sum is 1.25");
+    let swollen = opened("blending?mode=lbs&bend=0.8&weight_scale=1.25&w=one");
+    let (hidden, swollen) = (hidden.pose().lbs, swollen.pose().lbs);
+    for (v, ((u, h), s)) in unit.iter().zip(&hidden).zip(&swollen).enumerate() {
+        assert!(
+            h.position.abs_diff_eq(u.position, 1e-4),
+            "vertex {v}: the divide gives back the normalised point"
+        );
+        assert!(
+            s.position.abs_diff_eq(u.position * 1.25, 1e-4),
+            "vertex {v}: w = 1 leaves it 1.25 times as far from the shoulder"
+        );
+    }
+    // The DQS arm scales its blend back to unit length: no swelling either way.
+    let dqs = |link: &str| opened(link).pose().dqs;
+    let (a, b) = (
+        dqs("blending?bend=0.8"),
+        dqs("blending?bend=0.8&weight_scale=1.25&w=one"),
+    );
+    assert!(
+        a.iter()
+            .zip(&b)
+            .all(|(a, b)| a.position.abs_diff_eq(b.position, 1e-4))
+    );
+}
+
+#[test]
+fn the_sum_cell_switches_w_and_says_where_the_vertex_is_drawn() {
+    let page = opened("blending?mode=lbs&weight_scale=1.25&vertex=1500");
+    let mut harness = page_harness(page, &["sum", "vertex"]);
+    assert!(
+        harness
+            .query_by_label_contains("The shader divides by w")
+            .is_some(),
+        "the vertex cell names the divide"
+    );
+    harness
+        .get_by_role_and_label(
+            egui::accesskit::Role::Button,
+            "set it to 1 (3×4 palette, CPU)",
+        )
+        .click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().position_w, PositionW::One);
+    assert!(harness.state().link().to_string().contains("w=one"));
+    assert!(
+        harness
+            .query_by_label_contains("The shader sets w = 1")
+            .is_some(),
+        "the vertex cell follows the switch"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("weights sum to 1.25, so w = 1.25")
+            .is_some(),
+        "the sum cell shows the sum"
     );
 }

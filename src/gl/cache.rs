@@ -8,7 +8,8 @@
 //! multisampled framebuffer.
 
 use super::draw::SceneRenderer;
-use super::scene::{ColorVertex, JointIndices, Palette, Scene};
+use super::scene::{ColorVertex, JointIndices, Palette, Scene, SkinnedDraw};
+use crate::skin::lbs::PositionW;
 use crate::skin::normals::NormalMethod;
 use glam::{Mat4, Vec3};
 use glow::HasContext as _;
@@ -23,6 +24,8 @@ struct DrawKey {
     line_width: f32,
     joint_indices: JointIndices,
     normals: NormalMethod,
+    position_w: PositionW,
+    offset: Vec3,
 }
 
 /// Everything a scene's picture depends on.
@@ -48,14 +51,30 @@ impl SceneKey {
             skinned: scene
                 .skinned
                 .iter()
-                .map(|d| DrawKey {
-                    mesh: d.mesh.id,
-                    palette: d.palette.clone(),
-                    color: d.color,
-                    lit: d.lit,
-                    line_width: d.line_width,
-                    joint_indices: d.joint_indices,
-                    normals: d.normals,
+                .map(|d| {
+                    // Named field by field, so a new field of a draw cannot be missed here.
+                    let SkinnedDraw {
+                        mesh,
+                        palette,
+                        color,
+                        lit,
+                        line_width,
+                        joint_indices,
+                        normals,
+                        position_w,
+                        offset,
+                    } = d;
+                    DrawKey {
+                        mesh: mesh.id,
+                        palette: palette.clone(),
+                        color: *color,
+                        lit: *lit,
+                        line_width: *line_width,
+                        joint_indices: *joint_indices,
+                        normals: *normals,
+                        position_w: *position_w,
+                        offset: *offset,
+                    }
                 })
                 .collect(),
             lines: scene.lines.clone(),

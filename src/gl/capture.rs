@@ -3,8 +3,9 @@
 
 use super::draw::SceneRenderer;
 use super::mesh::SkinnedMeshGpu;
-use super::palette::set_normal_method;
+use super::palette::set_switches;
 use super::scene::{JointIndices, Palette};
+use crate::skin::lbs::PositionW;
 use crate::skin::normals::NormalMethod;
 use glam::Vec3;
 use glow::HasContext as _;
@@ -55,8 +56,11 @@ pub fn capture_skinned_with(
         renderer,
         mesh,
         palette,
-        indices,
-        NormalMethod::InverseTranspose,
+        Switches {
+            indices,
+            normals: NormalMethod::InverseTranspose,
+            position_w: PositionW::Divide,
+        },
         0..mesh.vertex_count,
     )
 }
@@ -77,8 +81,11 @@ pub fn capture_skinned_range(
         renderer,
         mesh,
         palette,
-        indices,
-        NormalMethod::InverseTranspose,
+        Switches {
+            indices,
+            normals: NormalMethod::InverseTranspose,
+            position_w: PositionW::Divide,
+        },
         range,
     )
 }
@@ -96,10 +103,42 @@ pub fn capture_skinned_normals(
         renderer,
         mesh,
         palette,
-        JointIndices::Float,
-        normals,
+        Switches {
+            indices: JointIndices::Float,
+            normals,
+            position_w: PositionW::Divide,
+        },
         0..mesh.vertex_count,
     )
+}
+
+/// [`capture_skinned`] with `w` treated as `position_w` says.
+pub fn capture_skinned_position_w(
+    gl: &glow::Context,
+    renderer: &SceneRenderer,
+    mesh: &SkinnedMeshGpu,
+    palette: &Palette,
+    position_w: PositionW,
+) -> Result<Vec<(Vec3, Vec3)>, String> {
+    capture(
+        gl,
+        renderer,
+        mesh,
+        palette,
+        Switches {
+            indices: JointIndices::Float,
+            normals: NormalMethod::InverseTranspose,
+            position_w,
+        },
+        0..mesh.vertex_count,
+    )
+}
+
+/// Which program runs, and how its switches are set.
+struct Switches {
+    indices: JointIndices,
+    normals: NormalMethod,
+    position_w: PositionW,
 }
 
 fn capture(
@@ -107,8 +146,7 @@ fn capture(
     renderer: &SceneRenderer,
     mesh: &SkinnedMeshGpu,
     palette: &Palette,
-    indices: JointIndices,
-    normals: NormalMethod,
+    switches: Switches,
     range: std::ops::Range<usize>,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
     renderer.check_palette(palette)?;
@@ -120,7 +158,7 @@ fn capture(
     }
     let first = i32::try_from(first).map_err(|_| "the mesh has too many vertices to capture")?;
     let count_gl = i32::try_from(count).map_err(|_| "the mesh has too many vertices to capture")?;
-    let program = renderer.program_for(palette, indices);
+    let program = renderer.program_for(palette, switches.indices);
     let floats = count * 6;
     let mut bytes = vec![0u8; floats * 4];
     // SAFETY: objects are created and bound here; the read-back size matches the capture.
@@ -134,7 +172,7 @@ fn capture(
         );
         gl.use_program(Some(program));
         renderer.upload_palette(gl, program, palette);
-        set_normal_method(gl, program, normals);
+        set_switches(gl, program, switches.normals, switches.position_w);
         gl.bind_vertex_array(Some(mesh.vao));
         gl.enable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));

@@ -5,6 +5,7 @@ use super::mesh::{ColorBuffer, MeshCache, SkinnedMeshGpu};
 use super::palette::{self, BoneTexture};
 use super::programs::Programs;
 use super::scene::{ColorVertex, JointIndices, MeshData, Palette, Scene};
+use glam::Mat4;
 use glow::HasContext as _;
 use std::sync::Arc;
 
@@ -148,13 +149,14 @@ impl SceneRenderer {
             unsafe {
                 gl.use_program(Some(program));
                 let loc = gl.get_uniform_location(program, "u_clip_from_world");
+                let clip_from_world = scene.clip_from_world * Mat4::from_translation(draw.offset);
                 gl.uniform_matrix_4_f32_slice(
                     loc.as_ref(),
                     false,
-                    &scene.clip_from_world.to_cols_array(),
+                    &clip_from_world.to_cols_array(),
                 );
                 self.upload_palette(gl, program, &draw.palette);
-                palette::set_normal_method(gl, program, draw.normals);
+                palette::set_switches(gl, program, draw.normals, draw.position_w);
                 let loc = gl.get_uniform_location(program, "u_color");
                 gl.uniform_4_f32_slice(loc.as_ref(), &draw.color);
                 let loc = gl.get_uniform_location(program, "u_lit");

@@ -25,7 +25,8 @@ mod timing;
 #[cfg(not(target_arch = "wasm32"))]
 pub use cache::{SceneCache, ViewportPx};
 pub use capture::{
-    capture_skinned, capture_skinned_normals, capture_skinned_range, capture_skinned_with,
+    capture_skinned, capture_skinned_normals, capture_skinned_position_w, capture_skinned_range,
+    capture_skinned_with,
 };
 pub use compile::{ShaderSource, link_program, shader_header, shaders};
 pub use draw::SceneRenderer;

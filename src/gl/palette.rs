@@ -6,6 +6,7 @@ use super::MAX_JOINTS;
 use super::limits::max_texture_size;
 use super::scene::Palette;
 use crate::skin::gpu::bone_texels;
+use crate::skin::lbs::PositionW;
 use crate::skin::normals::NormalMethod;
 use glam::{Mat4, Vec4};
 use glow::HasContext as _;
@@ -132,11 +133,19 @@ pub(super) fn upload(
     }
 }
 
-/// Sets `u_normal_method` of `program`, which is in use.
-pub(super) fn set_normal_method(gl: &glow::Context, program: glow::Program, method: NormalMethod) {
-    // SAFETY: a uniform upload to a program of the current context, which is in use.
+/// Sets the skinning shader's switches, `u_normal_method` and `u_position_w`, of
+/// `program`, which is in use. Every draw sets both: programs are shared between draws.
+pub(super) fn set_switches(
+    gl: &glow::Context,
+    program: glow::Program,
+    normals: NormalMethod,
+    position_w: PositionW,
+) {
+    // SAFETY: uniform uploads to a program of the current context, which is in use.
     unsafe {
         let loc = gl.get_uniform_location(program, "u_normal_method");
-        gl.uniform_1_i32(loc.as_ref(), method.shader_value());
+        gl.uniform_1_i32(loc.as_ref(), normals.shader_value());
+        let loc = gl.get_uniform_location(program, "u_position_w");
+        gl.uniform_1_i32(loc.as_ref(), position_w.shader_value());
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::skin::Blend;
 use crate::skin::dqs::{DualQuat, dual_quat_palette};
-use crate::skin::lbs::SkinMesh;
+use crate::skin::lbs::{PositionW, SkinMesh};
 use crate::skin::normals::NormalMethod;
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
@@ -147,6 +147,11 @@ pub struct SkinnedDraw {
     pub joint_indices: JointIndices,
     /// How the shader carries normals (`u_normal_method`).
     pub normals: NormalMethod,
+    /// What the shader does with `w` (`u_position_w`).
+    pub position_w: PositionW,
+    /// Where the skinned mesh is moved after skinning, in world units: two copies of a
+    /// mesh side by side, each with the palette it would have alone.
+    pub offset: Vec3,
 }
 
 impl SkinnedDraw {
@@ -160,6 +165,8 @@ impl SkinnedDraw {
             line_width: 1.0,
             joint_indices: JointIndices::Float,
             normals: NormalMethod::InverseTranspose,
+            position_w: PositionW::Divide,
+            offset: Vec3::ZERO,
         }
     }
 
@@ -173,6 +180,8 @@ impl SkinnedDraw {
             line_width,
             joint_indices: JointIndices::Float,
             normals: NormalMethod::InverseTranspose,
+            position_w: PositionW::Divide,
+            offset: Vec3::ZERO,
         }
     }
 }

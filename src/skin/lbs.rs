@@ -30,6 +30,61 @@ pub struct SkinnedVertex {
     pub tangent: Vec3,
 }
 
+/// What becomes of `w`, the fourth coordinate of a blended position.
+///
+/// Every gradient's bottom row is `(0, 0, 0, 1)`, so a blend whose weights sum to `s`
+/// sends `(p, 1)` to `(s·q, s)`, where `q` is the point that the same weights scaled to
+/// sum 1 give. The two choices differ only when `s` is not 1. The skinning shader's
+/// `u_position_w` takes [`PositionW::shader_value`].
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
+pub enum PositionW {
+    /// Keep `w = s`. The divide by `w` that follows the vertex shader gives `q` back,
+    /// so a wrong sum does not show. What the shader does unless told otherwise.
+    #[default]
+    Divide,
+    /// Set `w = 1`, as a 3x4 palette does, and as [`skin_vertices`] does by reading
+    /// only the top three rows: the point lands at `s·q`.
+    One,
+}
+
+impl PositionW {
+    /// The value of the skinning shader's `u_position_w`.
+    pub fn shader_value(self) -> i32 {
+        match self {
+            Self::Divide => 0,
+            Self::One => 1,
+        }
+    }
+
+    /// Where a vertex is drawn whose weights sum to `sum` and whose position with
+    /// `w = 1` is `position` (what [`skin_vertices`] gives). Weights that are all zero
+    /// leave the position as it is (the origin), since there is no point to divide.
+    pub fn drawn(self, position: Vec3, sum: f32) -> Vec3 {
+        match self {
+            Self::Divide if sum != 0.0 => position / sum,
+            _ => position,
+        }
+    }
+
+    /// [`PositionW::drawn`] for every vertex of `mesh`, skinned into `vertices`.
+    pub fn place(self, mesh: &SkinMesh, vertices: &mut [SkinnedVertex]) {
+        for (v, influences) in vertices.iter_mut().zip(&mesh.influences) {
+            v.position = self.drawn(v.position, influences.sum());
+        }
+    }
+}
+
 /// `joint_from_bind[j] = inverse(world_from_joint_at_bind[j])`: the inverse bind matrices.
 pub fn inverse_bind(world_from_joint_at_bind: &[Mat4]) -> Result<Vec<Mat4>, MatrixError> {
     world_from_joint_at_bind
@@ -231,6 +286,36 @@ mod tests {
             assert!((weights - 1.0).abs() < 1e-6);
         }
         assert!(VertexBreakdown::new(&pal, &mesh, mesh.positions.len()).is_none());
+    }
+
+    #[test]
+    fn dividing_by_w_undoes_a_wrong_sum_and_w_one_keeps_it() {
+        // Two joints, a vertex half on each: weights summing to 1 give `q`.
+        let pal = [
+            Mat4::from_translation(Vec3::new(1.0, 0.0, 0.0)),
+            Mat4::from_rotation_z(0.9),
+        ];
+        let p = Vec3::new(2.0, 1.0, 0.5);
+        let at = |weights: [f32; 2]| {
+            let influences = Influences::unnormalised(&[(0, weights[0]), (1, weights[1])], 2)
+                .expect("valid influences");
+            let skinned = blended_matrix(&pal, &influences).transform_point3(p);
+            (skinned, influences.sum())
+        };
+        let (q, one) = at([0.5, 0.5]);
+        assert!((one - 1.0).abs() < 1e-6);
+        for scale in [0.5f32, 1.25, 3.0] {
+            let (skinned, sum) = at([0.5 * scale, 0.5 * scale]);
+            assert!(PositionW::Divide.drawn(skinned, sum).abs_diff_eq(q, 1e-5));
+            assert!(
+                PositionW::One
+                    .drawn(skinned, sum)
+                    .abs_diff_eq(q * scale, 1e-5)
+            );
+        }
+        // All weights zero: no point to divide, and no NaN either.
+        let (skinned, sum) = at([0.0, 0.0]);
+        assert_eq!(PositionW::Divide.drawn(skinned, sum), Vec3::ZERO);
     }
 
     #[test]

@@ -35,6 +35,7 @@ impl BlendingPage {
         match cell {
             Cell::Weights => self.weights_ui(ui),
             Cell::Paint => self.paint_ui(ui),
+            Cell::Sum => self.sum_ui(ui),
             Cell::Vertex => self.vertex_ui(ui),
             Cell::Algorithm => self.algorithm_ui(ui),
             Cell::Compare => self.compare_ui(ui),

@@ -3,10 +3,10 @@
 //! overlays and every cell, so a frame skins the arm at most once.
 
 use super::BlendingPage;
-use super::paint::WeightMap;
+use super::paint::{SUM_TOLERANCE, WeightMap};
 use crate::rigs::arm::{self, ArmMesh};
 use crate::skin::dqs::{DualQuat, skin_vertices_dq};
-use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
+use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use glam::Mat4;
 use std::sync::{Arc, PoisonError};
 
@@ -17,7 +17,8 @@ pub struct Pose {
     pub palette: Vec<Mat4>,
     /// What the DQS shader receives, including a negated forearm if asked.
     pub dual_quats: Vec<DualQuat>,
-    /// The arm skinned both ways on the CPU (for picking, readouts and overlays).
+    /// The arm skinned both ways on the CPU (for picking, readouts and overlays), each
+    /// vertex where the shader draws it: after the page's choice of `w`.
     pub lbs: Vec<SkinnedVertex>,
     /// Dual quaternion skinning of the same mesh.
     pub dqs: Vec<SkinnedVertex>,
@@ -28,6 +29,7 @@ struct SkinKey {
     arm: Arc<ArmMesh>,
     weights: WeightMap,
     auto_normalise: bool,
+    weight_scale: f32,
 }
 
 impl SkinKey {
@@ -36,12 +38,14 @@ impl SkinKey {
             arm: page.arm.clone(),
             weights: page.weights.clone(),
             auto_normalise: page.auto_normalise,
+            weight_scale: page.weight_scale,
         }
     }
 
     fn matches(&self, page: &BlendingPage) -> bool {
         Arc::ptr_eq(&self.arm, &page.arm)
             && self.auto_normalise == page.auto_normalise
+            && self.weight_scale == page.weight_scale
             && self.weights == page.weights
     }
 }
@@ -51,6 +55,7 @@ impl SkinKey {
 struct PoseKey {
     twist: f32,
     bend: f32,
+    position_w: PositionW,
     antipodal_check: bool,
     negate_forearm: bool,
 }
@@ -60,6 +65,7 @@ impl PoseKey {
         Self {
             twist: page.twist,
             bend: page.bend,
+            position_w: page.position_w,
             antipodal_check: page.antipodal_check,
             negate_forearm: page.negate_forearm,
         }
@@ -94,6 +100,11 @@ impl BlendingPage {
         if let Ok(influences) = self.weights.influences(self.auto_normalise) {
             skin.influences = influences;
         }
+        if self.weight_scale != 1.0 {
+            for influences in &mut skin.influences {
+                influences.weights = influences.weights.map(|w| w * self.weight_scale);
+            }
+        }
         let skin = Arc::new(skin);
         self.cache().skin = Some((SkinKey::of(self), skin.clone()));
         skin
@@ -112,8 +123,10 @@ impl BlendingPage {
         }
         let palette = arm::palette(self.twist, self.bend);
         let dual_quats = self.dual_quats(&palette);
+        let mut lbs = skin_vertices(&palette, &skin);
+        self.position_w.place(&skin, &mut lbs);
         let pose = Arc::new(Pose {
-            lbs: skin_vertices(&palette, &skin),
+            lbs,
             dqs: skin_vertices_dq(&dual_quats, &skin, self.antipodal_check),
             palette,
             dual_quats,
@@ -122,6 +135,14 @@ impl BlendingPage {
         cache.pose = Some((key, skin, pose.clone()));
         cache.skinnings += 1;
         pose
+    }
+
+    /// The vertices whose weights, as the shader reads them, do not sum to 1.
+    pub fn off_sum(&self) -> Vec<usize> {
+        let skin = self.skin();
+        (0..skin.influences.len())
+            .filter(|v| (skin.influences[*v].sum() - 1.0).abs() > SUM_TOLERANCE)
+            .collect()
     }
 
     /// A copy of [`BlendingPage::skinned`]: the arm skinned for the current twist and

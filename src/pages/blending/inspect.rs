@@ -2,11 +2,13 @@
 //! numbers.
 
 use super::cells::{DQS_COLOR, bone_color};
-use super::{BONE_NAMES, BlendingPage};
+use super::paint::SUM_TOLERANCE;
+use super::{BONE_NAMES, BlendingPage, WEIGHT_SCALE};
+use crate::gl::shaders;
 use crate::notebook::{anchor, code_ui};
 use crate::rigs::arm;
 use crate::skin::MAX_INFLUENCES;
-use crate::skin::lbs::{VertexBreakdown, blended_matrix};
+use crate::skin::lbs::{PositionW, VertexBreakdown, blended_matrix};
 use crate::ui::error_ui;
 use crate::ui::inspect::breakdown_ui;
 use crate::ui::matrix::matrix_view_ui;
@@ -15,6 +17,56 @@ use egui::{RichText, Ui};
 const LBS_SOURCE: &str = include_str!("../../skin/lbs.rs");
 
 impl BlendingPage {
+    /// Weights that do not sum to 1, and the two things a shader can do with `w`.
+    pub(super) fn sum_ui(&mut self, ui: &mut Ui) {
+        ui.add(egui::Slider::new(&mut self.weight_scale, WEIGHT_SCALE).text("every weight ×"));
+        ui.horizontal_wrapped(|ui| {
+            ui.label("w:");
+            ui.selectable_value(
+                &mut self.position_w,
+                PositionW::Divide,
+                "keep it, divide by it (GPU default)",
+            );
+            ui.selectable_value(
+                &mut self.position_w,
+                PositionW::One,
+                "set it to 1 (3×4 palette, CPU)",
+            );
+        });
+        match anchor(shaders::SKIN_VERT.text, "position_w") {
+            Some(code) => code_ui(ui, &code),
+            None => error_ui(ui, "skin.vert has no anchor `position_w`"),
+        }
+        // The picked vertex, or the tip of the hand: the farthest from the shoulder.
+        let v = self
+            .vertex
+            .unwrap_or(arm::VERTEX_COUNT - 1)
+            .min(arm::VERTEX_COUNT - 1);
+        let skin = self.skin();
+        let pose = self.skinned();
+        let (Some(influences), Some(drawn)) = (skin.influences.get(v), pose.lbs.get(v)) else {
+            return;
+        };
+        let sum = influences.sum();
+        let normalised = PositionW::Divide.drawn(
+            blended_matrix(&pose.palette, influences).transform_point3(skin.positions[v]),
+            sum,
+        );
+        let style = self.inspect_style();
+        ui.label(
+            RichText::new(format!(
+                "vertex {v}: weights sum to {sum:.2}, so w = {sum:.2}\n\
+                 drawn at {}, {:.2} from the shoulder\n\
+                 weights that sum to 1 put it at {}, {:.2} from the shoulder",
+                style.point(drawn.position),
+                drawn.position.length(),
+                style.point(normalised),
+                normalised.length(),
+            ))
+            .monospace(),
+        );
+    }
+
     pub(super) fn vertex_ui(&mut self, ui: &mut Ui) {
         let count = self.arm.skin.positions.len();
         ui.horizontal(|ui| {
@@ -62,6 +114,19 @@ impl BlendingPage {
         matrix_view_ui(ui, "blended", &blended_matrix(&pose.palette, &influences));
         if let Some(b) = VertexBreakdown::new(&pose.palette, &skin, v) {
             breakdown_ui(ui, &b, &self.inspect_style());
+            let sum = influences.sum();
+            if (sum - 1.0).abs() > SUM_TOLERANCE {
+                ui.label(RichText::new(format!(
+                    "The weights sum to {sum:.2}, so this point has w = {sum:.2}. {}",
+                    match self.position_w {
+                        PositionW::Divide => format!(
+                            "The shader divides by w and draws it at {}.",
+                            self.inspect_style().point(pose.lbs[v].position)
+                        ),
+                        PositionW::One => "The shader sets w = 1 and draws it there.".to_owned(),
+                    }
+                )));
+            }
         }
         let dqs = pose.dqs[v].position;
         ui.label(

@@ -79,6 +79,33 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
         },
     },
     Param {
+        key: "w",
+        doc: "what the LBS shader does with w when weights do not sum to 1: divide by it (the default) or set it to 1",
+        access: Access::Choice {
+            names: PositionW::NAMES,
+            set: |s, i| {
+                if let Some(w) = PositionW::from_index(i) {
+                    s.position_w = w;
+                }
+            },
+            get: |s| {
+                (s.position_w != PositionW::Divide)
+                    .then(|| s.position_w.index())
+                    .flatten()
+            },
+        },
+    },
+    Param {
+        key: "weight_scale",
+        doc: "multiplies every weight the shader reads, so each vertex's weights sum to this instead of 1",
+        access: Access::Number {
+            min: *WEIGHT_SCALE.start(),
+            max: *WEIGHT_SCALE.end(),
+            set: |s, scale| s.weight_scale = scale,
+            get: |s| (s.weight_scale != 1.0).then_some(s.weight_scale),
+        },
+    },
+    Param {
         key: "vertex",
         doc: "the vertex inspected",
         access: Access::Whole {

@@ -15,7 +15,7 @@ use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::rigs::arm::{self, ArmMesh, Falloff};
 use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
-use crate::skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
+use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 pub use data::Pose;
@@ -31,6 +31,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub enum Cell {
     Weights,
     Paint,
+    Sum,
     Vertex,
     Algorithm,
     Compare,
@@ -123,6 +124,10 @@ pub struct BlendingPage {
     pub brush: Brush,
     /// Keep each vertex's weights summing to 1 while painting.
     pub auto_normalise: bool,
+    /// What the LBS shader does with `w`, which a wrong sum of weights makes other than 1.
+    pub position_w: PositionW,
+    /// Every weight the shader reads is multiplied by this: 1 leaves the sums alone.
+    pub weight_scale: f32,
     /// The vertex being inspected.
     pub vertex: Option<usize>,
     /// Flip quaternions into the first influence's half before adding them.
@@ -179,6 +184,8 @@ const DEFAULT_FALLOFF: Falloff = Falloff::Linear;
 const DEFAULT_BONE: usize = 1;
 /// The elbow's bend: the most either way, radians.
 pub const MAX_BEND: f32 = 2.6;
+/// The range of [`BlendingPage::weight_scale`].
+pub const WEIGHT_SCALE: std::ops::RangeInclusive<f32> = 0.25..=2.0;
 
 impl Default for BlendingPage {
     fn default() -> Self {
@@ -195,6 +202,8 @@ impl Default for BlendingPage {
             painted: false,
             brush: Brush::default(),
             auto_normalise: true,
+            position_w: PositionW::Divide,
+            weight_scale: 1.0,
             vertex: None,
             antipodal_check: true,
             negate_forearm: false,
@@ -216,6 +225,8 @@ struct AreaKey {
     bend: f32,
     weights: WeightMap,
     auto_normalise: bool,
+    position_w: PositionW,
+    weight_scale: f32,
     antipodal_check: bool,
     negate_forearm: bool,
 }
@@ -246,6 +257,8 @@ impl BlendingPage {
             bend: self.bend,
             weights: self.weights.clone(),
             auto_normalise: self.auto_normalise,
+            position_w: self.position_w,
+            weight_scale: self.weight_scale,
             antipodal_check: self.antipodal_check,
             negate_forearm: self.negate_forearm,
         };
@@ -264,7 +277,8 @@ impl BlendingPage {
         for step in 0..=72 {
             let degrees = step as f32 * 5.0;
             let palette = arm::palette(degrees.to_radians(), self.bend);
-            let l = skin_vertices(&palette, &only);
+            let mut l = skin_vertices(&palette, &only);
+            self.position_w.place(&only, &mut l);
             let d = skin_vertices_dq(&self.dual_quats(&palette), &only, self.antipodal_check);
             let area = |v: &[SkinnedVertex]| {
                 let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();

@@ -3,7 +3,7 @@
 use super::{BONE_NAMES, BlendingPage, Pose};
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::rigs::arm;
-use crate::skin::lbs::{SkinMesh, SkinnedVertex, VertexBreakdown};
+use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, VertexBreakdown};
 use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -61,18 +61,20 @@ impl BlendingPage {
         };
         for (dqs, at, _) in self.placed(pose) {
             let shift = Mat4::from_translation(at);
-            let moved: Vec<Mat4> = pose.palette.iter().map(|m| shift * *m).collect();
             let palette = if dqs {
                 Palette::DualQuats {
-                    dual_quats: self.dual_quats(&moved),
+                    dual_quats: pose.dual_quats.clone(),
                     antipodal_check: self.antipodal_check,
                 }
             } else {
-                Palette::Matrices(moved)
+                Palette::Matrices(pose.palette.clone())
             };
-            scene
-                .skinned
-                .push(SkinnedDraw::surface(mesh.clone(), palette, color));
+            // Each arm skinned as if alone, then moved to its row: a wrong sum with
+            // w = 1 then scales the arm about its own shoulder.
+            let mut draw = SkinnedDraw::surface(mesh.clone(), palette, color);
+            draw.position_w = self.position_w;
+            draw.offset = at;
+            scene.skinned.push(draw);
             let world = arm::world_from_joint(self.twist, self.bend);
             for w in &world {
                 scene.axes(&(shift * *w), 0.8);
@@ -156,6 +158,8 @@ impl BlendingPage {
 
     fn overlay_ui(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
         let painter = ui.painter_at(vp.rect());
+        let off_sum = self.off_sum();
+        let dots = off_sum.len() * 2 <= self.arm.skin.positions.len();
         let font = egui::FontId::proportional(16.0);
         for (dqs, at, vertices) in self.placed(pose) {
             let label = if dqs { "DQS" } else { "LBS" };
@@ -168,7 +172,8 @@ impl BlendingPage {
                     Color32::from_gray(30),
                 );
             }
-            for v in self.weights.unnormalised() {
+            // Dots mark a few painted vertices; on a whole arm they would hide it.
+            for &v in off_sum.iter().filter(|_| dots) {
                 if let Some(s) = vp.to_screen(vertices[v].position + at) {
                     painter.circle_filled(s, 2.5, Color32::BLACK);
                 }
@@ -183,12 +188,12 @@ impl BlendingPage {
                     );
                 }
                 if !dqs {
-                    let moved: Vec<Mat4> = pose
-                        .palette
-                        .iter()
-                        .map(|m| Mat4::from_translation(at) * *m)
-                        .collect();
-                    if let Some(b) = VertexBreakdown::new(&moved, &self.skin(), v) {
+                    // Worked out for the arm alone, then moved to its row, as drawn.
+                    if let Some(mut b) = VertexBreakdown::new(&pose.palette, &self.skin(), v) {
+                        b.sum += at;
+                        for part in &mut b.parts {
+                            part.2 += at;
+                        }
                         partials_overlay(ui, vp, &b, &self.inspect_style());
                     }
                 }
@@ -209,15 +214,24 @@ impl BlendingPage {
                 }
             }
         }
-        let unnormalised = self.weights.unnormalised().len();
-        if unnormalised > 0 {
-            painter.text(
-                vp.rect().left_bottom() + egui::vec2(10.0, -10.0),
-                egui::Align2::LEFT_BOTTOM,
-                format!("{unnormalised} vertices (black dots): weights do not sum to 1"),
+        if !off_sum.is_empty() {
+            let text = format!(
+                "{} vertices{}: weights do not sum to 1; {}",
+                off_sum.len(),
+                if dots { " (black dots)" } else { "" },
+                match self.position_w {
+                    PositionW::Divide => "the divide by w hides it",
+                    PositionW::One => "w = 1 shows it",
+                }
+            );
+            let galley = painter.layout(
+                text,
                 font,
                 Color32::from_rgb(190, 30, 30),
+                vp.rect().width() - 20.0,
             );
+            let at = vp.rect().left_bottom() + egui::vec2(10.0, -10.0 - galley.size().y);
+            painter.galley(at, galley, Color32::from_rgb(190, 30, 30));
         }
     }
 
