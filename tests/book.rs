@@ -366,6 +366,10 @@ fn readme_holds_the_declared_parameter_table() {
     );
 }
 
+/// The page that draws the whole pipeline first. It may use a term before the page that
+/// teaches it, if it defines the term itself.
+const OVERVIEW: &str = "pipeline";
+
 /// Terms a chapter may use only if it comes at or after the page that teaches them, in
 /// lesson order. The teaching page defines each one, in bold or in a heading.
 /// Quaternion products, `q` against `−q` and unit length are taught on `quaternions`,
@@ -442,11 +446,13 @@ fn defines(chapter: &str, term: &str) -> bool {
 fn untaught_uses(order: &[(&str, &str)]) -> Vec<String> {
     let position = |slug: &str| order.iter().position(|(s, _)| *s == slug);
     let mut found = Vec::new();
-    for (i, (slug, text)) in order.iter().enumerate() {
-        let text = read_text(text);
+    for (i, (slug, chapter)) in order.iter().enumerate() {
+        let text = read_text(chapter);
         for (term, teacher) in TAUGHT_IN {
             let taught = position(teacher).expect("the teaching page is in the order");
-            if uses(&text, term) && i < taught {
+            // The overview names each stage once, defining it there; later pages teach it.
+            let overview = *slug == OVERVIEW && defines(chapter, term);
+            if uses(&text, term) && i < taught && !overview {
                 found.push(format!("{slug}: `{term}` (taught on `{teacher}`)"));
             }
         }

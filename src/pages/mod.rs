@@ -16,6 +16,7 @@ pub mod keyframes;
 pub mod local_transform;
 pub mod model;
 pub mod normals;
+pub mod pipeline;
 pub mod quaternions;
 pub mod xray;
 
@@ -27,6 +28,7 @@ pub const LIMIT: f32 = 100.0;
 /// Every page, in lesson order: the page list, `--list-pages`, links, the book and the
 /// tests all read this.
 pub static PAGES: &[PageEntry] = &[
+    PageEntry::of::<pipeline::PipelinePage>(),
     PageEntry::of::<hierarchy::HierarchyPage>(),
     PageEntry::of::<xray::XrayPage>(),
     PageEntry::of::<gradient::GradientPage>(),

@@ -123,18 +123,34 @@ pub fn quat_text(q: glam::Quat) -> String {
     format!("({}, {}, {}, {})", f(q.x), f(q.y), f(q.z), f(q.w))
 }
 
+/// The rows of an R-row matrix with `columns` columns whose entry at (row, column) is
+/// `entry`, bracketed, for a monospace label.
+fn bracketed_rows<const R: usize>(
+    columns: usize,
+    entry: impl Fn(usize, usize) -> f32,
+) -> [String; R] {
+    std::array::from_fn(|r| {
+        let row: String = (0..columns)
+            .map(|c| format!("{:>6}", fixed2(entry(r, c))))
+            .collect();
+        let (left, right) = match r {
+            0 => ('⎡', '⎤'),
+            _ if r + 1 == R => ('⎣', '⎦'),
+            _ => ('⎢', '⎥'),
+        };
+        format!("{left}{row} {right}")
+    })
+}
+
 /// The three rows of a 3×3 matrix, bracketed, for a monospace label.
 pub fn mat3_rows(m: &glam::Mat3) -> [String; 3] {
-    let row = |r: usize| {
-        (0..3)
-            .map(|c| format!("{:>6}", fixed2(m.col(c)[r])))
-            .collect::<String>()
-    };
-    [
-        format!("⎡{} ⎤", row(0)),
-        format!("⎢{} ⎥", row(1)),
-        format!("⎣{} ⎦", row(2)),
-    ]
+    bracketed_rows(3, |r, c| m.col(c)[r])
+}
+
+/// The top three rows of a 4×4 matrix whose bottom row is (0, 0, 0, 1), bracketed, for
+/// a monospace label.
+pub fn affine_rows(m: &Mat4) -> [String; 3] {
+    bracketed_rows(4, |r, c| m.col(c)[r])
 }
 
 /// Two 3×3 matrices side by side under their names, for a monospace label.
