@@ -7,6 +7,7 @@ use egui_kittest::kittest::Queryable as _;
 use kit::{drag, page_harness, submit};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
+use skinlab::pages::quaternions::circle::{Blend, point_of, turn_at};
 use skinlab::pages::quaternions::{QuaternionsPage, Section};
 use skinlab::skin::rotation::{Interp, LOCK_PITCH, euler_matrix, rotation_between};
 use skinlab::ui::check::field_label;
@@ -123,7 +124,7 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
 
 #[test]
 fn links_round_trip_and_bad_values_are_refused() {
-    let text = "quaternions?show=quaternion&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=nlerp&t=0.25&flip=true&shortest=false&question=2";
+    let text = "quaternions?show=quaternion&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=nlerp&t=0.25&flip=true&shortest=false&circle=0.5,-2&question=2";
     let page = opened(text);
     assert_eq!(page.link().to_string(), text);
     assert_eq!(page.exercise, 1);
@@ -158,6 +159,9 @@ fn links_round_trip_and_bad_values_are_refused() {
         "quaternions?t=1.5",
         "quaternions?show=everything",
         "quaternions?question=4",
+        "quaternions?circle=1",
+        "quaternions?circle=1,7",
+        "quaternions?circle=nan,1",
     ]);
 }
 
@@ -181,7 +185,7 @@ fn every_cell_draws_without_error() {
 
 #[test]
 fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
-    let all = "quaternions?show=gimbal&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&question=3";
+    let all = "quaternions?show=gimbal&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&circle=-6,6&question=3";
     let page = opened(all);
     assert_eq!(page.section, Section::Gimbal, "`show` wins");
     assert_eq!(page.exercise, 2);
@@ -207,6 +211,10 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
             "one of: gimbal, quaternion, interpolate",
         ),
         ("quaternions?question=4", "a whole number from 1 to 3"),
+        (
+            "quaternions?circle=1,2,3",
+            "2 numbers separated by commas, each from -6.2832 to 6.2832",
+        ),
     ] {
         let mut page = QuaternionsPage::default();
         let err = open(&mut page, &Link::parse(bad).unwrap())
@@ -219,4 +227,80 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
             "{bad}: defaults kept"
         );
     }
+}
+
+/// The readout's last line names the turn of the highlighted point.
+fn turn_label(page: &QuaternionsPage) -> String {
+    let blend = page.circle_blend();
+    let theta = blend.turn_along(blend.at(page.method, page.t));
+    format!("turns the object by θ = {:.0}°", theta.to_degrees() + 0.0)
+}
+
+#[test]
+fn the_half_angle_circle_follows_its_link_and_t() {
+    let early = opened("quaternions?circle=0.5,3&t=0.2");
+    let late = opened("quaternions?circle=0.5,3&t=0.8");
+    assert_eq!(early.circle, [0.5, 3.0]);
+    let (early_label, late_label) = (turn_label(&early), turn_label(&late));
+    assert_ne!(early_label, late_label, "t moves the highlighted point");
+    let harness = page_harness(early, &["half_angle"]);
+    assert!(harness.query_by_label("half-angle circle").is_some());
+    assert!(
+        harness.query_by_label_contains(&early_label).is_some(),
+        "{early_label}"
+    );
+    let mut harness = page_harness(late, &["half_angle"]);
+    assert!(
+        harness.query_by_label_contains(&late_label).is_some(),
+        "{late_label}"
+    );
+    // The short-way check is the page's own.
+    harness.get_by_label_contains("Short way").click();
+    harness.run_steps(2);
+    assert!(!harness.state().shortest);
+}
+
+#[test]
+fn dragging_on_the_circle_moves_a_b_and_t() {
+    let mut harness = page_harness(opened("quaternions?circle=0.5,3&t=0.2"), &["half_angle"]);
+    let frame = harness.state().circle_frame;
+    assert!(frame.radius > 50.0, "{frame:?}");
+
+    // B to the point at 2 radians on the circle: a turn of 4 radians.
+    let b = point_of(3.0);
+    drag(
+        &mut harness,
+        frame.to_screen(b),
+        frame.to_screen(point_of(4.0)),
+    );
+    let [a, b] = harness.state().circle;
+    assert_eq!(a, 0.5, "A stays");
+    assert!((b - 4.0).abs() < 0.05, "B moved to {b}");
+
+    // −A dragged: A goes to the opposite point.
+    let target = point_of(2.0);
+    drag(
+        &mut harness,
+        frame.to_screen(-point_of(0.5)),
+        frame.to_screen(target),
+    );
+    let a = harness.state().circle[0];
+    let expected = turn_at(-target);
+    assert!(
+        (a - expected).abs() < 0.05,
+        "A moved to {a}, not {expected}"
+    );
+
+    // The highlighted point dragged along the path: t follows.
+    let page = harness.state();
+    let blend: Blend = page.circle_blend();
+    let (from, to) = (blend.at(page.method, page.t), blend.at(page.method, 0.9));
+    drag(&mut harness, frame.to_screen(from), frame.to_screen(to));
+    let t = harness.state().t;
+    assert!((t - 0.9).abs() < 0.03, "t = {t}");
+    assert!(
+        harness.state().link().to_string().contains("circle="),
+        "{}",
+        harness.state().link()
+    );
 }

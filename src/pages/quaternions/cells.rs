@@ -25,6 +25,20 @@ fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
     changed
 }
 
+/// "Method:" and a button per interpolation method; returns whether one was chosen.
+pub(super) fn method_buttons_ui(ui: &mut Ui, method: &mut Interp) -> bool {
+    ui.label("Method:");
+    let mut changed = false;
+    for m in Interp::ALL {
+        let text = RichText::new(m.slug().to_uppercase()).color(method_color(m));
+        if ui.selectable_label(*method == m, text).clicked() {
+            *method = m;
+            changed = true;
+        }
+    }
+    changed
+}
+
 impl QuaternionsPage {
     pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         self.scroll_to.cell_ui(cell.into(), ui);
@@ -34,6 +48,7 @@ impl QuaternionsPage {
             Cell::Multiply => self.multiply_ui(ui),
             Cell::Interpolate => self.interpolate_ui(ui),
             Cell::Speed => self.speed_ui(ui),
+            Cell::HalfAngle => self.half_angle_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }
     }
@@ -173,14 +188,7 @@ impl QuaternionsPage {
         self.show_here(ui, Section::Interpolate);
         let mut changed = false;
         ui.horizontal(|ui| {
-            ui.label("Method:");
-            for method in Interp::ALL {
-                let text = RichText::new(method.slug().to_uppercase()).color(method_color(method));
-                if ui.selectable_label(self.method == method, text).clicked() {
-                    self.method = method;
-                    changed = true;
-                }
-            }
+            changed |= method_buttons_ui(ui, &mut self.method);
         });
         changed |= ui
             .add(egui::Slider::new(&mut self.t, 0.0..=1.0).text("t, from A to B"))

@@ -121,6 +121,22 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
         },
     },
     Param {
+        key: "circle",
+        doc: "the half-angle circle's A and B: turns about z, radians",
+        access: Access::Numbers {
+            count: 2,
+            min: -TAU,
+            max: TAU,
+            set: |s, xs| {
+                if let [a, b] = *xs {
+                    s.circle = [a, b];
+                    s.scroll_to.set(Some(Cell::HalfAngle.into()));
+                }
+            },
+            get: |s| (s.circle != DEFAULT_CIRCLE).then(|| s.circle.to_vec()),
+        },
+    },
+    Param {
         key: "question",
         doc: "the check-yourself exercise",
         access: Access::Whole {

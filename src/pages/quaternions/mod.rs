@@ -2,8 +2,12 @@
 //! LERP, NLERP and SLERP, and q against −q.
 
 mod cells;
+pub mod circle;
+mod circle_ui;
 pub mod exercise;
 mod links;
+
+pub use circle_ui::Frame as CircleFrame;
 mod meshes;
 mod view;
 
@@ -17,7 +21,7 @@ use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
 use exercise::EXERCISES;
 use glam::{Quat, Vec3};
-use std::f32::consts::{FRAC_PI_2, PI};
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
@@ -32,6 +36,7 @@ pub enum Cell {
     Multiply,
     Interpolate,
     Speed,
+    HalfAngle,
     Check,
 }
 
@@ -120,6 +125,13 @@ pub struct QuaternionsPage {
     pub flip: bool,
     /// Negate B when `A · B < 0`, to take the short way round.
     pub shortest: bool,
+    /// The half-angle circle's A and B: turns about z, radians (−2π..=2π reaches every
+    /// point of the circle).
+    pub circle: [f32; 2],
+    /// What a drag on the circle holds, from the press until the release.
+    circle_grab: Option<circle_ui::Grab>,
+    /// Where the circle was drawn last frame (for tests).
+    pub circle_frame: circle_ui::Frame,
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
@@ -135,6 +147,8 @@ pub struct QuaternionsPage {
 
 /// 30° of yaw and 20° of pitch.
 const DEFAULT_EULER: Euler = [30.0f32.to_radians(), 20.0f32.to_radians(), 0.0];
+/// The circle's A and B: 40° and 200°, 80° apart on the circle (160° of turn).
+const DEFAULT_CIRCLE: [f32; 2] = [40.0f32.to_radians(), 200.0f32.to_radians()];
 /// 140°, 30° and 45°: far enough from A that the methods part ways.
 const DEFAULT_TARGET: Euler = [
     140.0f32.to_radians(),
@@ -152,6 +166,9 @@ impl Default for QuaternionsPage {
             t: 0.5,
             flip: false,
             shortest: true,
+            circle: DEFAULT_CIRCLE,
+            circle_grab: None,
+            circle_frame: circle_ui::Frame::default(),
             exercise: 0,
             check: Check::default(),
             camera: Section::Gimbal.camera(),
