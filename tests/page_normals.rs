@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable as _;
 use kit::{click_at, drag, page_harness, submit};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
-use skinlab::pages::normals::{DEFAULT_VERTEX, NormalsPage, Show};
+use skinlab::pages::normals::{DEFAULT_VERTEX, NormalsPage, Show, data};
 use skinlab::skin::normals::{NormalMethod, angle_degrees};
 use skinlab::ui::check::field_label;
 
@@ -36,6 +36,135 @@ fn the_methods_agree_at_scale_one_and_part_under_non_uniform_scale() {
     assert!(bent > 0.5 && bent < 20.0, "{bent}");
     assert!(apart(&opened("normals?scale=2.5")) > 30.0);
     assert!(apart(&opened("normals?scale=0.4")) > 30.0);
+}
+
+#[test]
+fn with_the_elbow_straight_and_scale_one_every_method_is_the_true_normal() {
+    let errors = opened("normals?scale=1&bend=0").normal_errors();
+    assert_eq!(errors.skipped, 0);
+    assert!(errors.naive.max < 0.01, "{errors:?}");
+    assert!(errors.inverse_transpose.max < 0.01, "{errors:?}");
+}
+
+#[test]
+fn where_one_bone_rules_the_inverse_transpose_is_the_true_normal_at_any_scale() {
+    let limb = data::limb().expect("the limb builds");
+    // Tube vertices with a single weight of 1, and the bone that moves each.
+    let rigid: Vec<(usize, u32)> = limb.skin.influences[..data::TUBE_VERTICES]
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| i.weights[0] == 1.0)
+        .map(|(v, i)| (v, i.joints[0]))
+        .collect();
+    assert!(rigid.iter().any(|(_, j)| *j == 0) && rigid.iter().any(|(_, j)| *j == 1));
+    for bend in [0.0f32, 1.2, -1.6] {
+        for scale in [0.25f32, 0.4, 2.5, 3.0] {
+            let page = opened(&format!("normals?bend={bend}&scale={scale}"));
+            let (mut right, mut naive) = (0.0f32, 0.0f32);
+            for &(v, joint) in &rigid {
+                let [truth, n, r] = page.vertex_normals(v).expect("a rigid vertex has normals");
+                right = right.max(angle_degrees(r, truth));
+                if joint == 1 {
+                    naive = naive.max(angle_degrees(n, truth));
+                }
+            }
+            // Within the difference's own error: on the blend's edge it reaches 0.05°.
+            assert!(right < 0.1, "bend {bend} scale {scale}: {right}°");
+            // diag(1, s, 1) tilts a normal at 45° in y most: atan(s) against atan(1/s).
+            let tilt = (scale.atan() - (1.0 / scale).atan()).abs().to_degrees();
+            assert!(
+                naive > 0.9 * tilt,
+                "bend {bend} scale {scale}: {naive}° < {tilt}°"
+            );
+        }
+    }
+}
+
+#[test]
+fn near_the_bent_elbow_neither_method_is_the_true_normal() {
+    let page = opened("normals?bend=1.2&scale=1");
+    let errors = page.normal_errors();
+    assert_eq!(errors.skipped, 0);
+    for spread in [errors.naive, errors.inverse_transpose] {
+        assert!(spread.max > 20.0, "{errors:?}");
+    }
+    // Each is further from the truth than from the other method.
+    assert!(
+        errors.inverse_transpose.max > 2.0 * errors.between.max,
+        "{errors:?}"
+    );
+    // The worst vertex is a blended one: two bones move it.
+    let limb = data::limb().expect("the limb builds");
+    let worst = (0..data::TUBE_VERTICES)
+        .max_by(|a, b| {
+            let off = |v: usize| {
+                page.vertex_normals(v)
+                    .map_or(0.0, |[truth, _, r]| angle_degrees(r, truth))
+            };
+            off(*a).total_cmp(&off(*b))
+        })
+        .expect("the tube has vertices");
+    assert_eq!(
+        limb.skin.influences[worst].used().count(),
+        2,
+        "vertex {worst}"
+    );
+    // Straighten the elbow and the error there is gone.
+    let straight = opened("normals?bend=0&scale=1");
+    let [truth, _, r] = straight.vertex_normals(worst).expect("normals");
+    assert!(angle_degrees(r, truth) < 0.01);
+}
+
+#[test]
+fn the_chapter_quotes_the_angles_the_page_computes_at_bend_1_2() {
+    let errors = opened("normals?bend=1.2&scale=1").normal_errors();
+    let chapter = <NormalsPage as skinlab::page::Lesson>::INFO.chapter;
+    assert!(chapter.contains("(skinlab:normals?bend=1.2&scale=1)"));
+    for angle in [
+        errors.naive.max,
+        errors.inverse_transpose.max,
+        errors.between.max,
+    ] {
+        let quoted = format!("about {angle:.0}°");
+        assert!(chapter.contains(&quoted), "the chapter says {quoted}");
+    }
+}
+
+#[test]
+fn the_error_cell_reads_out_the_angles_at_the_vertical_line() {
+    let mut harness = page_harness(opened("normals?bend=1.2&scale=1"), &["error"]);
+    harness.run_steps(2);
+    let errors = harness.state().normal_errors();
+    for spread in [errors.naive, errors.inverse_transpose, errors.between] {
+        for value in [spread.max, spread.mean] {
+            let text = format!("{value:5.1}°");
+            assert!(
+                harness.query_all_by_label(&text).next().is_some(),
+                "the table shows {text}"
+            );
+        }
+    }
+    assert!(harness.query_by_label_contains("left out").is_none());
+}
+
+#[test]
+fn the_tangent_table_gives_each_normal_s_angle_from_the_true_normal() {
+    // The default vertex is on the forearm, which alone moves it.
+    let mut harness = page_harness(NormalsPage::default(), &["tangent"]);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("true normal of the skinned surface")
+            .is_some()
+    );
+    assert!(harness.query_by_label("   angle(N, true normal)").is_some());
+    let [truth, naive, _] = harness
+        .state()
+        .vertex_normals(DEFAULT_VERTEX)
+        .expect("normals");
+    let off = format!("{:.2}°", angle_degrees(naive, truth));
+    assert!(harness.query_all_by_label(&off).next().is_some(), "{off}");
+    assert!(harness.query_all_by_label("0.00°").next().is_some());
 }
 
 #[test]
@@ -162,7 +291,8 @@ fn every_cell_draws_without_error() {
     );
     assert!(
         harness
-            .query_by_label_contains("the naive normals are off by up to")
+            .query_all_by_label_contains("M · n vs true")
+            .next()
             .is_some()
     );
 }

@@ -9,11 +9,59 @@ use crate::skin::normals::{NormalMethod, TangentSteps, angle_degrees};
 use crate::ui::matrix::{two_mat3_text, vec3_text as vec3};
 use crate::ui::{angle_slider_ui, error_ui, mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot, VLine};
+use egui_plot::{Line, LineStyle, Plot, VLine};
 use glam::{Mat3, Mat4};
 
 /// The colour of the naive arm's curves and labels.
 const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);
+/// The colour of the inverse transpose's curves.
+const RIGHT_COLOR: Color32 = Color32::from_rgb(30, 140, 70);
+/// The colour of the curves of the two methods against each other.
+const BETWEEN_COLOR: Color32 = Color32::from_rgb(130, 130, 130);
+/// The colour of the plot's line at the current scale.
+const NOW_COLOR: Color32 = Color32::from_rgb(40, 110, 220);
+
+/// One comparison the error plot draws: its name, colour, and where its angles are.
+struct ErrorRow {
+    name: &'static str,
+    color: Color32,
+    spread: fn(&data::NormalErrors) -> data::Spread,
+}
+
+/// The error plot's comparisons: each method against the true normal, then the two
+/// against each other.
+fn error_rows() -> [ErrorRow; 3] {
+    [
+        ErrorRow {
+            name: "M · n vs true",
+            color: NAIVE_COLOR,
+            spread: |e| e.naive,
+        },
+        ErrorRow {
+            name: "(M⁻¹)^T · n vs true",
+            color: RIGHT_COLOR,
+            spread: |e| e.inverse_transpose,
+        },
+        ErrorRow {
+            name: "M · n vs (M⁻¹)^T · n",
+            color: BETWEEN_COLOR,
+            spread: |e| e.between,
+        },
+    ]
+}
+
+/// A short sample of a plotted line, solid or dashed, for a legend.
+fn swatch_ui(ui: &mut Ui, color: Color32, dashed: bool) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 12.0), egui::Sense::hover());
+    let (a, b) = (rect.left_center(), rect.right_center());
+    let stroke = egui::Stroke::new(2.0, color);
+    if dashed {
+        ui.painter()
+            .add(egui::Shape::dashed_line(&[a, b], stroke, 4.0, 3.0));
+    } else {
+        ui.painter().line_segment([a, b], stroke);
+    }
+}
 
 impl NormalsPage {
     pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
@@ -73,35 +121,76 @@ impl NormalsPage {
     }
 
     fn error_ui(&mut self, ui: &mut Ui) {
-        let (max, mean) = self.error_curves();
-        let (now_max, now_mean) = data::angle_error(&self.palette(), &self.assets.limb.skin);
+        let points = self.error_curves();
+        let now = self.normal_errors();
         ui.label(format!(
-            "At scale {:.2}: the naive normals are off by up to {now_max:.1}° (mean {now_mean:.1}° over the arm).",
-            self.scale
+            "At scale {:.2} and bend {:.0}°, over the arm:",
+            self.scale,
+            self.bend.to_degrees()
         ));
+        // The legend is this table, above the plot: it never covers a curve, and it
+        // reads out the values at the vertical line.
+        let rows = error_rows();
+        egui::Grid::new("normal_error_legend")
+            .spacing([14.0, 2.0])
+            .show(ui, |ui| {
+                ui.label("");
+                ui.label(RichText::new("largest").strong());
+                ui.label(RichText::new("mean").strong());
+                ui.end_row();
+                for row in &rows {
+                    ui.label(RichText::new(row.name).monospace().color(row.color));
+                    let spread = (row.spread)(&now);
+                    ui.horizontal(|ui| {
+                        swatch_ui(ui, row.color, false);
+                        ui.monospace(format!("{:5.1}°", spread.max));
+                    });
+                    ui.horizontal(|ui| {
+                        swatch_ui(ui, row.color, true);
+                        ui.monospace(format!("{:5.1}°", spread.mean));
+                    });
+                    ui.end_row();
+                }
+            });
+        if now.skipped > 0 {
+            ui.label(
+                RichText::new(format!(
+                    "{} vertices left out: the skin has no true normal there.",
+                    now.skipped
+                ))
+                .weak(),
+            );
+        }
         Plot::new("normal_angle_error")
-            .height(180.0)
-            .legend(Legend::default())
+            .height(200.0)
             .x_axis_label("forearm scale across the bone")
-            .y_axis_label("angle error (°)")
+            .y_axis_label("angle (°)")
             .allow_drag(false)
             .allow_scroll(false)
             .allow_zoom(false)
             .include_y(0.0)
             .show(ui, |plot| {
-                plot.line(
-                    Line::new("largest", max.to_vec())
-                        .color(NAIVE_COLOR)
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new("mean", mean.to_vec())
-                        .color(Color32::from_rgb(120, 120, 120))
-                        .width(2.0),
-                );
-                plot.vline(
-                    VLine::new("now", self.scale as f64).color(Color32::from_rgb(40, 110, 220)),
-                );
+                for row in &rows {
+                    for dashed in [false, true] {
+                        let curve: Vec<[f64; 2]> = points
+                            .iter()
+                            .map(|(scale, e)| {
+                                let s = (row.spread)(e);
+                                [*scale as f64, if dashed { s.mean } else { s.max } as f64]
+                            })
+                            .collect();
+                        let kind = if dashed { "mean" } else { "largest" };
+                        let line = Line::new(format!("{}, {kind}", row.name), curve)
+                            .color(row.color)
+                            .width(if dashed { 1.5 } else { 2.0 });
+                        plot.line(if dashed {
+                            line.style(LineStyle::dashed_dense())
+                        } else {
+                            line
+                        });
+                    }
+                }
+                plot.vline(VLine::new("now", self.scale as f64).color(NOW_COLOR));
             });
         self.scale_slider_ui(ui);
     }
@@ -132,12 +221,14 @@ impl NormalsPage {
             error_ui(ui, format!("vertex {vertex} has no normal and tangent"));
             return;
         };
+        let truth = self.vertex_normals(vertex).map(|[truth, ..]| truth);
         mono_ui(
             ui,
             format!(
-                "bind normal n = {}\nbind tangent t = {}",
+                "bind normal n = {}\nbind tangent t = {}\ntrue normal of the skinned surface = {}",
                 vec3(first.bind_normal),
-                vec3(first.bind_tangent)
+                vec3(first.bind_tangent),
+                truth.map_or("none here".to_owned(), vec3)
             ),
         );
         sideways_ui(ui, "tangent_steps", |ui| {
@@ -161,12 +252,21 @@ impl NormalsPage {
                         ("4. T − (T · N) N", |s| vec3(s.removed)),
                         ("5. T = normalize(…)", |s| vec3(s.tangent)),
                     ];
-                    for (label, value) in rows {
+                    for (i, (label, value)) in rows.into_iter().enumerate() {
                         ui.monospace(label);
                         for (_, s) in &steps {
                             ui.monospace(value(s));
                         }
                         ui.end_row();
+                        if i == 0 {
+                            ui.monospace("   angle(N, true normal)");
+                            for (_, s) in &steps {
+                                ui.monospace(truth.map_or("–".to_owned(), |t| {
+                                    format!("{:.2}°", angle_degrees(s.normal, t))
+                                }));
+                            }
+                            ui.end_row();
+                        }
                     }
                 });
         });

@@ -6,6 +6,7 @@ use crate::rigs::arm;
 use crate::skin::influences::{InfluenceError, Influences};
 use crate::skin::lbs::{self, SkinMesh, blended_matrix};
 use crate::skin::normals::{NormalMethod, TangentSteps, angle_degrees, transform_normal};
+use crate::skin::surface::{DEFAULT_STEP, NormalStencil};
 use glam::{Mat4, Vec3};
 use std::f32::consts::{PI, TAU};
 
@@ -41,17 +42,21 @@ pub struct Limb {
     pub skin: SkinMesh,
     /// Triangle indices.
     pub triangles: Vec<u32>,
+    /// Per vertex, what its true skinned normal needs (`None` where it cannot be had).
+    pub stencils: Vec<Option<NormalStencil>>,
+}
+
+/// The weights at bind-space `x` along the arm: they depend on nothing else.
+fn influences_at(x: f32) -> Result<Influences, InfluenceError> {
+    Influences::prepare(
+        &arm::weights_at(x, arm::Falloff::Smooth, BLEND_WIDTH),
+        arm::BONE_COUNT,
+    )
 }
 
 /// Builds the [`Limb`].
 pub fn limb() -> Result<Limb, InfluenceError> {
     let mut skin = SkinMesh::default();
-    let influences_at = |x: f32| {
-        Influences::prepare(
-            &arm::weights_at(x, arm::Falloff::Smooth, BLEND_WIDTH),
-            arm::BONE_COUNT,
-        )
-    };
     for ring in 0..RING_COUNT {
         let x = ring as f32 * arm::LENGTH / (RING_COUNT - 1) as f32;
         let (r, slope) = (radius(x), radius_slope(x));
@@ -89,7 +94,17 @@ pub fn limb() -> Result<Limb, InfluenceError> {
             triangles.extend([centre, a, b]);
         }
     }
-    Ok(Limb { skin, triangles })
+    let stencils = skin
+        .positions
+        .iter()
+        .zip(&skin.normals)
+        .map(|(p, n)| NormalStencil::new(*p, *n, DEFAULT_STEP, |q| influences_at(q.x).ok()))
+        .collect();
+    Ok(Limb {
+        skin,
+        triangles,
+        stencils,
+    })
 }
 
 // ANCHOR: pose
@@ -110,26 +125,100 @@ pub fn palette(bend: f32, scale: f32) -> Vec<Mat4> {
     lbs::palette(&world, &arm::joint_from_bind())
 }
 
-/// Over every tube vertex of `mesh` skinned with `palette`: the largest and the mean
-/// angle (degrees) between the naive normal and the inverse-transpose normal.
-pub fn angle_error(palette: &[Mat4], mesh: &SkinMesh) -> (f32, f32) {
-    let mut max = 0.0f32;
-    let mut sum = 0.0;
-    let count = mesh
-        .normals
-        .len()
-        .min(mesh.influences.len())
-        .min(TUBE_VERTICES);
-    for (n, influences) in mesh.normals.iter().zip(&mesh.influences).take(count) {
-        let m = blended_matrix(palette, influences);
-        let a = angle_degrees(
-            transform_normal(NormalMethod::Naive, &m, *n),
-            transform_normal(NormalMethod::InverseTranspose, &m, *n),
-        );
-        max = max.max(a);
-        sum += a;
+/// The largest and the mean of some angles (degrees).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spread {
+    /// The largest angle.
+    pub max: f32,
+    /// The mean angle.
+    pub mean: f32,
+}
+
+/// Sums angles into a [`Spread`].
+#[derive(Clone, Copy, Default)]
+struct SpreadSum {
+    max: f32,
+    sum: f32,
+    count: usize,
+}
+
+impl SpreadSum {
+    fn add(&mut self, angle: f32) {
+        self.max = self.max.max(angle);
+        self.sum += angle;
+        self.count += 1;
     }
-    (max, if count == 0 { 0.0 } else { sum / count as f32 })
+
+    /// The spread of the angles added; zero when there are none.
+    fn spread(self) -> Spread {
+        let mean = if self.count == 0 {
+            0.0
+        } else {
+            self.sum / self.count as f32
+        };
+        Spread {
+            max: self.max,
+            mean,
+        }
+    }
+}
+
+/// How far the normals are off over the tube at one pose (degrees).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NormalErrors {
+    /// The naive normal against the true normal.
+    pub naive: Spread,
+    /// The inverse-transpose normal against the true normal.
+    pub inverse_transpose: Spread,
+    /// The two methods against each other.
+    pub between: Spread,
+    /// Tube vertices left out: no true normal there (the skin folded flat, or a matrix
+    /// that is not finite).
+    pub skipped: usize,
+}
+
+/// A unit normal, or `None` for the zero or non-finite results of bad matrices.
+fn usable(n: Vec3) -> Option<Vec3> {
+    (n.is_finite() && n != Vec3::ZERO).then_some(n)
+}
+
+/// The true skinned normal of vertex `vertex` of `limb` under `palette` and the two
+/// methods' normals, in that order; `None` where one of them cannot be had.
+pub fn vertex_normals(palette: &[Mat4], limb: &Limb, vertex: usize) -> Option<[Vec3; 3]> {
+    let truth = limb.stencils.get(vertex)?.as_ref()?.true_normal(palette)?;
+    let influences = limb.skin.influences.get(vertex)?;
+    if influences
+        .joints
+        .iter()
+        .any(|j| *j as usize >= palette.len())
+    {
+        return None;
+    }
+    let m = blended_matrix(palette, influences);
+    let n = *limb.skin.normals.get(vertex)?;
+    let [naive, right] = [NormalMethod::Naive, NormalMethod::InverseTranspose]
+        .map(|method| usable(transform_normal(method, &m, n)));
+    Some([usable(truth)?, naive?, right?])
+}
+
+/// Over every tube vertex of `limb` skinned with `palette`: each method's angle from the
+/// true normal of the skinned surface, and the angle between the two methods.
+pub fn normal_errors(palette: &[Mat4], limb: &Limb) -> NormalErrors {
+    let count = limb.skin.positions.len().min(TUBE_VERTICES);
+    let [mut naive, mut right, mut between] = [SpreadSum::default(); 3];
+    for v in 0..count {
+        if let Some([truth, n, r]) = vertex_normals(palette, limb, v) {
+            naive.add(angle_degrees(n, truth));
+            right.add(angle_degrees(r, truth));
+            between.add(angle_degrees(n, r));
+        }
+    }
+    NormalErrors {
+        naive: naive.spread(),
+        inverse_transpose: right.spread(),
+        between: between.spread(),
+        skipped: count - naive.count,
+    }
 }
 
 /// Vertex `vertex` of `mesh` worked step by step under `palette`; `None` when there is
@@ -184,20 +273,81 @@ mod tests {
     }
 
     #[test]
-    fn the_angle_error_is_zero_at_scale_one_and_grows_with_the_scale() {
+    fn the_angle_between_the_methods_is_zero_at_scale_one_and_grows_with_the_scale() {
         let limb = limb().unwrap();
-        assert!(angle_error(&palette(0.0, 1.0), &limb.skin).0 < 0.01);
+        let apart = |bend: f32, scale: f32| normal_errors(&palette(bend, scale), &limb).between.max;
+        assert!(apart(0.0, 1.0) < 0.01);
         let errors: Vec<f32> = [1.0, 1.5, 2.5, 4.0]
             .iter()
-            .map(|s| angle_error(&palette(0.4, *s), &limb.skin).0)
+            .map(|s| apart(0.4, *s))
             .collect();
         // Bent, even scale 1 is a little off at the elbow: a blend of two rotations is
         // not a rotation.
         assert!(errors[0] > 0.1 && errors[0] < 3.0, "{errors:?}");
         assert!(errors.windows(2).all(|w| w[1] > w[0] + 1.0), "{errors:?}");
         // Shrinking is as wrong as stretching by the inverse factor.
-        let half = angle_error(&palette(0.4, 0.4), &limb.skin).0;
-        assert!((half - angle_error(&palette(0.4, 2.5), &limb.skin).0).abs() < 0.5);
+        assert!((apart(0.4, 0.4) - apart(0.4, 2.5)).abs() < 0.5);
+    }
+
+    /// The normal of the skinned mesh itself at interior tube vertex `v`: the cross
+    /// product of the central differences of its skinned neighbours around the ring and
+    /// along the bone (what a renderer recomputing normals would see).
+    fn mesh_normal(skinned: &[Vec3], v: usize) -> Vec3 {
+        let (ring, s) = (v / SEGMENTS, v % SEGMENTS);
+        let at = |r: usize, s: usize| skinned[r * SEGMENTS + s % SEGMENTS];
+        let along = at(ring + 1, s) - at(ring - 1, s);
+        let around = at(ring, s + 1) - at(ring, s + SEGMENTS - 1);
+        around.cross(along).normalize()
+    }
+
+    #[test]
+    fn the_true_normal_is_the_skinned_mesh_s_own_normal() {
+        let limb = limb().unwrap();
+        for (bend, scale) in [(1.2, 1.0), (0.5, 2.5), (-1.6, 0.3)] {
+            let pal = palette(bend, scale);
+            let skinned: Vec<Vec3> = lbs::skin_vertices(&pal, &limb.skin)
+                .iter()
+                .map(|v| v.position)
+                .collect();
+            let mut worst = 0.0f32;
+            let bones = |ring: usize| limb.skin.influences[ring * SEGMENTS].used().count();
+            for v in SEGMENTS..TUBE_VERTICES - SEGMENTS {
+                // Across the edge of the blend the weights' curvature jumps, and the
+                // mesh's differences, a ring wide, are off by degrees there.
+                let ring = v / SEGMENTS;
+                if bones(ring - 1) != bones(ring + 1) {
+                    continue;
+                }
+                let [truth, ..] = vertex_normals(&pal, &limb, v).unwrap();
+                worst = worst.max(angle_degrees(truth, mesh_normal(&skinned, v)));
+            }
+            assert!(worst < 1.5, "bend {bend} scale {scale}: {worst}°");
+        }
+    }
+
+    #[test]
+    fn a_bad_palette_leaves_vertices_out_and_no_nan_in() {
+        let limb = limb().unwrap();
+        let nan = Mat4::from_cols_array(&[f32::NAN; 16]);
+        for pal in [vec![nan; 2], Vec::new()] {
+            let e = normal_errors(&pal, &limb);
+            assert_eq!(e.skipped, TUBE_VERTICES, "{pal:?}");
+            assert_eq!(e.naive, Spread::default());
+            assert_eq!(e.inverse_transpose, Spread::default());
+        }
+        // No matrix for the forearm: only the vertices the upper arm alone moves count,
+        // less the ring on the blend's edge, whose neighbourhood reaches the forearm.
+        let upper = normal_errors(&[Mat4::IDENTITY], &limb);
+        let rigid = limb.skin.influences[..TUBE_VERTICES]
+            .iter()
+            .filter(|i| i.joints == [0; 4])
+            .count();
+        assert_eq!(upper.skipped, TUBE_VERTICES - rigid + SEGMENTS);
+        // Squashed flat across the forearm: its vertices have no normal at all.
+        let flat = normal_errors(&palette(0.7, 0.0), &limb);
+        assert!(flat.skipped > 0 && flat.skipped < TUBE_VERTICES, "{flat:?}");
+        assert!(flat.naive.max.is_finite() && flat.between.mean.is_finite());
+        assert!(vertex_normals(&palette(0.0, 1.0), &limb, usize::MAX).is_none());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Normals and tangents: a lit, skinned arm whose forearm is scaled across the bone.
 //! Its normals are carried by the blended matrix itself (wrong) and by its inverse
-//! transpose (right), side by side; a plot measures how wrong; one vertex's tangent is
-//! made perpendicular again step by step.
+//! transpose (right), side by side; a plot measures how far each is from the true normal
+//! of the skinned surface; one vertex's tangent is made perpendicular again step by step.
 
 mod cells;
 pub mod data;
@@ -100,6 +100,7 @@ impl Assets {
         let limb = data::limb().unwrap_or(Limb {
             skin: Default::default(),
             triangles: Vec::new(),
+            stencils: Vec::new(),
         });
         let mesh = MeshData::new(
             limb.skin.clone(),
@@ -110,15 +111,17 @@ impl Assets {
     }
 }
 
-/// `[scale, degrees]` points of a plotted curve.
-type Curve = Arc<Vec<[f64; 2]>>;
-
-/// The largest and mean angle error against the scale, for one bend.
+/// The normals' errors against the forearm's scale, for one bend.
 struct ErrorCurves {
     bend: f32,
-    max: Curve,
-    mean: Curve,
+    points: ErrorPoints,
 }
+
+/// `(scale, errors over the arm)`, from the smallest scale to the largest.
+pub type ErrorPoints = Arc<Vec<(f32, data::NormalErrors)>>;
+
+/// How many scales the error plot samples, from end to end of [`SCALE_RANGE`].
+const ERROR_SAMPLES: usize = 40;
 
 /// The page's state.
 pub struct NormalsPage {
@@ -193,30 +196,40 @@ impl NormalsPage {
         self.assets.limb.skin.positions.len()
     }
 
-    /// The largest and mean angle error (degrees) against the scale, at this bend.
-    pub fn error_curves(&mut self) -> (Curve, Curve) {
+    /// The normals' errors over the arm against the scale, at this bend: worked once
+    /// per bend, so dragging the scale costs nothing.
+    pub fn error_curves(&mut self) -> ErrorPoints {
         if let Some(c) = &self.errors
             && c.bend == self.bend
         {
-            return (c.max.clone(), c.mean.clone());
+            return c.points.clone();
         }
-        let (mut max, mut mean) = (Vec::new(), Vec::new());
         let (lo, hi) = (SCALE_RANGE.start().ln(), SCALE_RANGE.end().ln());
-        for step in 0..=60 {
-            let scale = (lo + (hi - lo) * step as f32 / 60.0).exp();
-            let (m, a) =
-                data::angle_error(&data::palette(self.bend, scale), &self.assets.limb.skin);
-            max.push([scale as f64, m as f64]);
-            mean.push([scale as f64, a as f64]);
-        }
-        let curves = ErrorCurves {
+        let points: Vec<_> = (0..=ERROR_SAMPLES)
+            .map(|step| {
+                let scale = (lo + (hi - lo) * step as f32 / ERROR_SAMPLES as f32).exp();
+                let errors =
+                    data::normal_errors(&data::palette(self.bend, scale), &self.assets.limb);
+                (scale, errors)
+            })
+            .collect();
+        let points = Arc::new(points);
+        self.errors = Some(ErrorCurves {
             bend: self.bend,
-            max: Arc::new(max),
-            mean: Arc::new(mean),
-        };
-        let out = (curves.max.clone(), curves.mean.clone());
-        self.errors = Some(curves);
-        out
+            points: points.clone(),
+        });
+        points
+    }
+
+    /// The normals' errors over the arm at the current bend and scale.
+    pub fn normal_errors(&self) -> data::NormalErrors {
+        data::normal_errors(&self.palette(), &self.assets.limb)
+    }
+
+    /// The true normal of the skinned surface at `vertex` and the two methods' normals,
+    /// in that order, at the current pose.
+    pub fn vertex_normals(&self, vertex: usize) -> Option<[Vec3; 3]> {
+        data::vertex_normals(&self.palette(), &self.assets.limb, vertex)
     }
 }
 
