@@ -689,7 +689,7 @@ fn moved_keys_left_their_old_page_for_a_page_that_declares_them() {
 #[test]
 fn a_deck_steps_through_its_slides_and_its_link_reopens_the_slide() {
     let mut app = paused_app();
-    app.open_link("hierarchy?deck=lecture")
+    app.open_link("pipeline?deck=lecture")
         .expect("the bundled deck opens");
     let (deck, slide) = app.deck().expect("a deck");
     let count = deck.slides.len();

@@ -13,7 +13,7 @@ pub mod scroll;
 pub mod viewport;
 
 pub use camera::{Camera, OrbitCamera, PlaneCamera};
-pub use viewport::Viewport;
+pub use viewport::{Viewport, project};
 
 use egui::Color32;
 

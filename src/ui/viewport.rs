@@ -3,7 +3,7 @@
 use super::camera::Camera;
 use crate::gl::{Scene, SceneRenderer};
 use egui::{Pos2, Rect, Sense, Ui};
-use glam::{Mat4, Vec2, Vec3};
+use glam::{Mat4, Vec2, Vec3, Vec4};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -144,16 +144,9 @@ impl Viewport {
 
     /// Where a world point lands on screen; `None` when it is behind the camera.
     pub fn to_screen(&self, world: Vec3) -> Option<Pos2> {
-        let clip = self.clip_from_world * world.extend(1.0);
-        if clip.w <= 1e-6 {
-            return None;
-        }
-        let ndc = clip.truncate() / clip.w;
         let rect = self.rect();
-        Some(Pos2::new(
-            rect.left() + (ndc.x + 1.0) * 0.5 * rect.width(),
-            rect.top() + (1.0 - ndc.y) * 0.5 * rect.height(),
-        ))
+        let (_, _, [x, y]) = project(self.clip_from_world, [rect.width(), rect.height()], world)?;
+        Some(rect.min + egui::vec2(x, y))
     }
 
     /// The world point under `screen` on the plane z = 0 (for a plane camera).
@@ -250,3 +243,24 @@ impl Viewport {
         }
     }
 }
+
+// ANCHOR: project
+/// Where a world point lands in a viewport `size` units wide and high (pixels or
+/// points) whose top left corner is `(0, 0)`: its clip coordinates `clip_from_world ·
+/// (world, 1)`, then those divided by `w` (normalised device coordinates, −1 to 1 across
+/// the viewport, y up), then the position in the viewport, y down. `None` behind the
+/// camera.
+pub fn project(
+    clip_from_world: Mat4,
+    size: [f32; 2],
+    world: Vec3,
+) -> Option<(Vec4, Vec3, [f32; 2])> {
+    let clip = clip_from_world * world.extend(1.0);
+    if clip.w <= 1e-6 {
+        return None;
+    }
+    let ndc = clip.truncate() / clip.w;
+    let at = [(ndc.x + 1.0) * 0.5 * size[0], (1.0 - ndc.y) * 0.5 * size[1]];
+    Some((clip, ndc, at))
+}
+// ANCHOR_END: project

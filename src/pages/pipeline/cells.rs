@@ -6,6 +6,9 @@ use crate::ui::matrix::{affine_rows, vec3_text};
 use crate::ui::{angle_slider_ui, error_ui};
 use egui::{RichText, Ui};
 
+/// The widest line of a stage's value, in characters.
+const STAGE_COLUMNS: usize = 27;
+
 /// One stage as the cell shows it.
 struct Row {
     name: &'static str,
@@ -38,34 +41,43 @@ impl PipelinePage {
             error_ui(ui, "no such joint or vertex on the arm");
             return;
         };
-        // Two stages to a row, read left to right, top to bottom.
+        // Two stages to a row when two fit side by side (read left to right, top to
+        // bottom), else one.
         let gap = 18.0;
-        let half = ((ui.available_width() - gap) / 2.0).max(120.0);
+        let mono = egui::TextStyle::Monospace.resolve(ui.style());
+        let widest = ui.fonts_mut(|f| f.glyph_width(&mono, '0')) * STAGE_COLUMNS as f32;
+        let half = (ui.available_width() - gap) / 2.0;
+        let per_row = if half >= widest { 2 } else { 1 };
+        let width = if per_row == 2 {
+            half
+        } else {
+            ui.available_width()
+        };
         let rows = self.rows(&stages);
-        for (pair, two) in rows.chunks(2).enumerate() {
+        for (pair, two) in rows.chunks(per_row).enumerate() {
             ui.horizontal_top(|ui| {
                 ui.spacing_mut().item_spacing.x = gap;
                 for (k, row) in two.iter().enumerate() {
                     ui.allocate_ui_with_layout(
-                        egui::vec2(half, 0.0),
+                        egui::vec2(width, 0.0),
                         egui::Layout::top_down(egui::Align::LEFT),
                         |ui| {
-                            ui.set_width(half);
+                            ui.set_width(width);
                             ui.horizontal_wrapped(|ui| {
-                                let n = pair * 2 + k + 1;
+                                let n = pair * per_row + k + 1;
                                 ui.label(RichText::new(format!("{n}. {}", row.name)).strong());
                                 ui.label(RichText::new(row.formula).monospace());
                             });
-                            ui.add(egui::Label::new(RichText::new(&row.value).monospace()).extend());
+                            ui.add(
+                                egui::Label::new(RichText::new(&row.value).monospace()).extend(),
+                            );
                         },
                     );
                 }
             });
             ui.add_space(8.0);
         }
-        ui.label(
-            RichText::new("Each matrix's bottom row is (0, 0, 0, 1) and is left out.").weak(),
-        );
+        ui.label(RichText::new("Each matrix's bottom row is (0, 0, 0, 1) and is left out.").weak());
     }
 
     /// The six stages for the current state, with the numbers of the chosen joint and
@@ -75,14 +87,14 @@ impl PipelinePage {
         let weights: Vec<String> = s
             .influences
             .used()
-            .map(|(j, w)| format!("{} {w:.2}", JOINT_NAMES.get(j).unwrap_or(&"?")))
+            .map(|(j, w)| format!("{w:.2} {}", JOINT_NAMES.get(j).unwrap_or(&"?")))
             .collect();
         let pixel = match self
             .seen
             .and_then(|(clip_from_world, size)| to_pixel(clip_from_world, size, s.skinned))
         {
             Some((clip, ndc, [x, y])) => format!(
-                "clip.xyz = {}\nclip.w   = {:.2}\n/ w      = {}\npixel ({x:.0}, {y:.0})",
+                "xyz = {}\nw   = {:.2}\n/ w = {}\npixel ({x:.0}, {y:.0})",
                 vec3_text(clip.truncate()),
                 clip.w,
                 vec3_text(ndc)
@@ -114,9 +126,9 @@ impl PipelinePage {
                 name: "Shader",
                 formula: "v' = Σ w · G[j] · v",
                 value: format!(
-                    "v  = {}\nw: {}\nv' = {}",
+                    "v  = {}\nw  = {}\nv' = {}",
                     vec3_text(s.vertex),
-                    weights.join(", "),
+                    weights.join("\n     "),
                     vec3_text(s.skinned)
                 ),
             },

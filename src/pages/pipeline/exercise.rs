@@ -150,7 +150,11 @@ mod tests {
             Vec3::new(2.25, 0.25, 0.0),
         ];
         for (e, expected) in EXERCISES.iter().zip(by_hand) {
-            assert!(e.answer().abs_diff_eq(expected, 1e-5), "{e:?}: {}", e.answer());
+            assert!(
+                e.answer().abs_diff_eq(expected, 1e-5),
+                "{e:?}: {}",
+                e.answer()
+            );
             assert!(e.working().contains(&format!("{}", expected.x)), "{e:?}");
         }
     }

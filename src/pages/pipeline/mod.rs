@@ -16,7 +16,7 @@ use crate::skin::lbs::{SkinMesh, blended_matrix, palette};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
-use glam::{Mat4, Vec3, Vec4};
+use glam::{Mat4, Vec3};
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
@@ -98,21 +98,9 @@ impl Stages {
     }
 }
 
-/// 6. Where a world point lands: its clip coordinates, then after the divide by `w`
-/// (normalised device coordinates, −1 to 1), then the pixel in a viewport of
-/// `size_px` pixels whose top left is pixel `(0, 0)`. `None` behind the camera.
-pub fn to_pixel(clip_from_world: Mat4, size_px: [f32; 2], world: Vec3) -> Option<(Vec4, Vec3, [f32; 2])> {
-    let clip = clip_from_world * world.extend(1.0);
-    if clip.w <= 1e-6 {
-        return None;
-    }
-    let ndc = clip.truncate() / clip.w;
-    let pixel = [
-        (ndc.x + 1.0) * 0.5 * size_px[0],
-        (1.0 - ndc.y) * 0.5 * size_px[1],
-    ];
-    Some((clip, ndc, pixel))
-}
+/// Stage 6, where a world point lands: [`crate::ui::project`], the same arithmetic the
+/// viewport uses to place its labels.
+pub use crate::ui::project as to_pixel;
 // ANCHOR_END: stages
 
 /// The page's state.
@@ -161,6 +149,13 @@ impl PipelinePage {
     /// The stages for the current state.
     pub fn stages(&self) -> Option<Stages> {
         Stages::new(&self.arm.skin, self.bend, self.joint, self.vertex)
+    }
+
+    /// The pixel of the viewport, as last drawn, where the followed vertex lands (from
+    /// its top left corner); `None` before the first frame or behind the camera.
+    pub fn pixel(&self) -> Option<[f32; 2]> {
+        let (clip_from_world, size) = self.seen?;
+        to_pixel(clip_from_world, size, self.stages()?.skinned).map(|(_, _, pixel)| pixel)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The pipeline page's viewport: the arm drawn by the skinning shader, the bind pose as
 //! grey bones, and the chosen vertex from where the file puts it to where it is drawn.
 
-use super::{PipelinePage, Stages, to_pixel};
+use super::{PipelinePage, to_pixel};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::rigs::arm;
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -13,7 +13,7 @@ const SKIN: [f32; 4] = [0.88, 0.75, 0.63, 1.0];
 const BIND_GREY: Color32 = Color32::from_gray(120);
 
 impl PipelinePage {
-    fn scene(&self, clip_from_world: Mat4, stages: Option<&Stages>) -> Scene {
+    fn scene(&self, clip_from_world: Mat4) -> Scene {
         let mut scene = Scene {
             clip_from_world,
             light_dir: self.camera.light_dir(),
@@ -29,9 +29,6 @@ impl PipelinePage {
         for w in &arm::world_from_joint(0.0, self.bend) {
             scene.axes(w, 0.9);
         }
-        if let Some(s) = stages {
-            scene.line(s.vertex, s.skinned, [0.1, 0.1, 0.1, 1.0]);
-        }
         scene
     }
 
@@ -40,7 +37,8 @@ impl PipelinePage {
             Camera::Orbit(c) => c.eye(),
             Camera::Plane(_) => Vec3::Z * 100.0,
         };
-        let skinned = crate::skin::lbs::skin_vertices(&arm::palette(0.0, self.bend), &self.arm.skin);
+        let skinned =
+            crate::skin::lbs::skin_vertices(&arm::palette(0.0, self.bend), &self.arm.skin);
         let front: Vec<(usize, egui::Pos2)> = skinned
             .iter()
             .enumerate()
@@ -66,7 +64,7 @@ impl PipelinePage {
             self.pick(&vp, at);
         }
         let stages = self.stages();
-        vp.paint(ui, self.scene(vp.clip_from_world, stages.as_ref()));
+        vp.paint(ui, self.scene(vp.clip_from_world));
         let painter = ui.painter_at(vp.rect());
         // The bind pose: the straight arm's outline in the plane of the bend, on top.
         let (r, end) = (arm::RADIUS, arm::LENGTH);
@@ -117,7 +115,7 @@ impl PipelinePage {
         }
         ui.label(
             egui::RichText::new(
-                "Drawn by the skinning shader. Grey: the bind pose. Click the arm to follow another vertex; drag to turn the view.",
+                "Drawn by the skinning shader. Dashed: the bind pose. Click the arm to follow another vertex; drag to turn the view.",
             )
             .small(),
         );
