@@ -184,6 +184,60 @@ fn every_code_include_names_an_existing_anchor() {
     assert!(checked >= 5, "includes found ({checked})");
 }
 
+/// How many lines of code a chapter shows open; a longer listing folds away.
+const OPEN_LISTING_LINES: usize = 15;
+
+/// Each included listing longer than [`OPEN_LISTING_LINES`], as `chapter: include`,
+/// that is not folded inside `<details>`.
+fn unfolded_long_listings(chapter: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut folded = false;
+    for line in text.lines() {
+        if line.starts_with("<details>") {
+            folded = true;
+        } else if line.starts_with("</details>") {
+            folded = false;
+        }
+        let Some(spec) = line
+            .strip_prefix("{{#include ")
+            .and_then(|rest| rest.strip_suffix("}}"))
+        else {
+            continue;
+        };
+        let (path, anchor) = match spec.rsplit_once(':') {
+            Some((path, anchor)) => (path, Some(anchor)),
+            None => (spec, None),
+        };
+        let Ok(source) = std::fs::read_to_string(book_src().join(path)) else {
+            continue;
+        };
+        let code = match anchor {
+            Some(anchor) => skinlab::notebook::anchor(&source, anchor).unwrap_or_default(),
+            None => source,
+        };
+        if code.lines().count() > OPEN_LISTING_LINES && !folded {
+            found.push(format!("{chapter}: {spec}"));
+        }
+    }
+    found
+}
+
+#[test]
+fn long_listings_fold_away_so_the_ideas_come_first() {
+    let mut found = Vec::new();
+    for (chapter, text) in book_pages() {
+        found.extend(unfolded_long_listings(&chapter, &text));
+    }
+    assert!(
+        found.is_empty(),
+        "listings over {OPEN_LISTING_LINES} lines, not inside <details>:\n{}",
+        found.join("\n")
+    );
+    // The check sees a long listing left open.
+    let open = "```rust\n{{#include ../../src/skin/influences.rs:prepare}}\n```";
+    assert_eq!(unfolded_long_listings("test", open).len(), 1);
+}
+
 #[test]
 fn every_declared_picture_exists_and_opens() {
     let mut count = 0;
