@@ -110,11 +110,15 @@ fn the_listing_highlights_the_skinning_lines() {
     );
     assert!(!blend.iter().any(|l| l.starts_with("uniform")));
     let main = lines(shaders::SKIN_VERT.text);
-    // The blend call, the position it moves, and the normal it carries.
-    assert_eq!(main.len(), 4, "{main:?}");
+    // The blend call, the position it moves, what becomes of w, and the normal it
+    // carries; no comments.
+    assert!(!main.iter().any(|l| l.starts_with("//")), "{main:?}");
+    assert_eq!(main.len(), 8, "{main:?}");
     assert!(main[0].contains("skin_matrix(a_joints, a_weights)"));
     assert!(main[1].contains("world_from_bind * vec4(a_position, 1.0)"));
-    assert!(main[3].contains("transpose(inverse(m)) * a_normal"));
+    assert!(main[2].contains("u_position_w == 1"));
+    assert!(main[5].contains("world.xyz / world.w"));
+    assert!(main[7].contains("transpose(inverse(m)) * a_normal"));
 }
 
 #[test]
@@ -157,7 +161,7 @@ fn dragging_the_viewport_turns_the_camera() {
 #[test]
 fn the_budget_shows_the_arithmetic_of_the_webgl2_minimum() {
     let harness = page_harness(GpuPage::default(), &["budget"]);
-    assert!(harness.query_by_label("(256 - 6) / 4 = 62").is_some());
+    assert!(harness.query_by_label("(256 - 7) / 4 = 62").is_some());
     assert!(harness.query_by_label("40 x 4 = 160").is_some());
     assert!(
         harness.query_by_label("not measured yet").is_some(),

@@ -4,6 +4,9 @@ use glam::camera::rh::proj::opengl::{orthographic, perspective};
 use glam::camera::rh::view::look_at_mat4;
 use glam::{Mat4, Vec2, Vec3};
 
+/// The orbit camera's vertical field of view, radians.
+const FOV_Y: f32 = std::f32::consts::FRAC_PI_4;
+
 /// Turns around a target point: drag to orbit, scroll to zoom.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OrbitCamera {
@@ -129,8 +132,7 @@ impl Camera {
         };
         match self {
             Self::Orbit(c) => {
-                perspective(45f32.to_radians(), aspect, 0.05, 500.0)
-                    * look_at_mat4(c.eye(), c.target, Vec3::Y)
+                perspective(FOV_Y, aspect, 0.05, 500.0) * look_at_mat4(c.eye(), c.target, Vec3::Y)
             }
             Self::Plane(c) => {
                 let h = c.half_height;
@@ -145,6 +147,17 @@ impl Camera {
                 )
             }
         }
+    }
+
+    /// How far apart, in world units, two points one screen point apart are at the
+    /// camera's target, in a viewport `height` points high: a scale for "too small to
+    /// see".
+    pub fn world_per_point(&self, height: f32) -> f32 {
+        let span = match self {
+            Self::Orbit(c) => 2.0 * c.distance * (FOV_Y * 0.5).tan(),
+            Self::Plane(c) => 2.0 * c.half_height,
+        };
+        span / height.max(1.0)
     }
 
     /// Direction towards the light: from the target to the eye (a headlight).
@@ -176,6 +189,33 @@ impl Camera {
 #[cfg(test)]
 mod link_tests {
     use super::*;
+
+    #[test]
+    fn half_the_view_height_in_points_reaches_the_top_edge() {
+        let orbit = Camera::Orbit(OrbitCamera {
+            target: Vec3::new(1.0, 2.0, 0.0),
+            yaw: 0.0,
+            pitch: 0.0,
+            distance: 7.0,
+        });
+        let plane = Camera::Plane(PlaneCamera {
+            center: glam::Vec2::new(0.5, 0.0),
+            half_height: 3.0,
+        });
+        for (camera, target) in [
+            (orbit, Vec3::new(1.0, 2.0, 0.0)),
+            (plane, Vec3::new(0.5, 0.0, 0.0)),
+        ] {
+            let height = 600.0;
+            let up = camera.world_per_point(height) * height / 2.0;
+            let clip = camera.clip_from_world(1.5) * (target + Vec3::Y * up).extend(1.0);
+            assert!(
+                (clip.y / clip.w - 1.0).abs() < 1e-4,
+                "{camera:?}: {}",
+                clip.y / clip.w
+            );
+        }
+    }
 
     #[test]
     fn a_camera_link_reopens_the_camera_and_refuses_what_it_cannot_be() {

@@ -25,9 +25,10 @@ const HIGHLIGHT: Color32 = Color32::from_rgb(200, 80, 20);
 const CHECK_JOINT: usize = 7;
 const CHECK_COLUMN: usize = 2;
 
-/// Which lines of a shader file the listing highlights: those inside ANCHOR regions
-/// (the blend function, the texel reads, the index attribute), and in the shared main
-/// the lines that call the blend or use its matrix.
+/// Which lines of a shader file the listing highlights: the code (not the comments)
+/// inside ANCHOR regions (the blend function, the texel reads, the index attribute, what
+/// becomes of `w`), and in the shared main the lines that call the blend or use its
+/// matrix.
 pub fn highlighted_lines(source: &str) -> Vec<bool> {
     let mut inside = 0usize;
     source
@@ -41,10 +42,9 @@ pub fn highlighted_lines(source: &str) -> Vec<bool> {
                 false
             } else {
                 let code = !line.trim().starts_with("//");
-                inside > 0
-                    || (code
-                        && (line.contains("skin_matrix(a_joints")
-                            || line.contains("world_from_bind *")))
+                code && (inside > 0
+                    || line.contains("skin_matrix(a_joints")
+                    || line.contains("world_from_bind *"))
             }
         })
         .collect()
@@ -263,6 +263,20 @@ impl GpuPage {
                 ui.end_row();
             }
         });
+        self.scale_note_ui(ui);
+    }
+
+    /// What "big" means for a distance on this page: a point on screen, in world units.
+    fn scale_note_ui(&self, ui: &mut Ui) {
+        let point = self.camera.world_per_point(self.viewport_rect.height());
+        ui.label(
+            RichText::new(format!(
+                "For scale: the tail is {CHAIN_LENGTH} units long, and one point on screen is \
+                 about {point:.3} units at this zoom. A difference far below that cannot be seen; \
+                 float rounding is about 1e-6."
+            ))
+            .weak(),
+        );
     }
 
     fn budget_ui(&mut self, ui: &mut Ui) {
@@ -412,10 +426,18 @@ impl GpuPage {
             Err(e) => error_ui(ui, e.to_string()),
         }
         let (worst, at) = truncation_error(&self.chain, &self.palette());
+        let points = worst / self.camera.world_per_point(self.viewport_rect.height());
+        let seen = if points < 0.5 {
+            "too small to see"
+        } else if points < 2.0 {
+            "just visible"
+        } else {
+            "plainly visible"
+        };
         ui.label(format!(
             "Skinned with every influence versus the four kept, this pose: the largest \
-             difference is {worst:.4} (ring {at}, of a chain {} long).",
-            CHAIN_LENGTH
+             difference is {worst:.4} units (ring {at}, of a chain {CHAIN_LENGTH} long), about \
+             {points:.1} points on screen at this zoom: {seen}."
         ));
         if let Some(code) = anchor(INFLUENCES_SOURCE, "prepare") {
             ui.collapsing("src/skin/influences.rs: prepare", |ui| code_ui(ui, &code));
