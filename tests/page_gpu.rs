@@ -312,7 +312,7 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
 #[test]
 fn links_round_trip_and_bad_values_are_refused() {
     let page = opened(
-        "gpu?path=texture&indices=int&joints=80&spread=3&vertices=20000&bend=1&twist=0.5&cpu=true&ring=5",
+        "gpu?path=texture&indices=int&joints=80&spread=3&vertices=20000&bend=1&twist=0.5&cpu=true&ring=5&question=2",
     );
     assert_eq!(page.storage, Storage::Texture);
     assert_eq!(page.indices, JointIndices::Int);
@@ -409,4 +409,29 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
         assert_eq!(page.link().to_string(), kept, "{bad}: only the good keys");
         assert_eq!(page.chain().joints, 40, "{bad}: the default chain is back");
     }
+}
+
+#[test]
+fn the_second_exercise_prepares_five_influences_by_hand() {
+    let mut harness = page_harness(opened("gpu?question=2"), &["check"]);
+    assert_eq!(harness.state().exercise, 1);
+    // Worked by hand: sorted 0.40 (joint 3), 0.25 (1), 0.15 (7), 0.12 (2), 0.08 (5);
+    // the four kept sum to 0.92, and each is divided by it.
+    let joints = [3, 1, 7, 2];
+    let weights = [0.40f32, 0.25, 0.15, 0.12].map(|w| w / 0.92);
+    let field = |label: &str| field_label("prepare", label);
+    for (k, j) in joints.iter().enumerate() {
+        type_into(&mut harness, &field(&format!("joint {}", k + 1)), &j.to_string());
+    }
+    for (k, w) in weights.iter().enumerate() {
+        type_into(&mut harness, &field(&format!("weight {}", k + 1)), &format!("{w:.3}"));
+    }
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Right.").is_some());
+    // Forgetting to normalise keeps 0.40 as the first weight: not yet.
+    type_into(&mut harness, &field("weight 1"), "0.40");
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("Not yet: check weight 1").is_some());
 }

@@ -4,7 +4,10 @@ use super::Cell;
 use super::measure::{
     BenchPoint, CPU_BYTES_PER_VERTEX, Crossover, PATHS, PathDiff, cpu_threads, crossover,
 };
-use super::{GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, Storage, VERTEX_RANGE, indices_slug};
+use super::{
+    EXERCISE_COUNT, GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, PREPARE_EXERCISE, Storage,
+    VERTEX_RANGE, indices_slug,
+};
 use crate::gl::{JointIndices, MAX_JOINTS, ShaderSource, shaders};
 use crate::link::Named;
 use crate::notebook::{anchor, code_ui};
@@ -12,7 +15,7 @@ use crate::rigs::chain::{CHAIN_LENGTH, truncation_error};
 use crate::skin::gpu::{
     WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps, uniform_costs,
 };
-use crate::ui::check::{Question, check_ui};
+use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::{angle_slider_ui, error_ui};
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, TextFormat, Ui};
@@ -683,6 +686,11 @@ impl GpuPage {
     }
 
     fn check_ui(&mut self, ui: &mut Ui) {
+        exercise_picker_ui(ui, &mut self.exercise, EXERCISE_COUNT, &mut self.check);
+        if self.exercise == 1 {
+            self.prepare_check_ui(ui);
+            return;
+        }
         ui.label(format!(
             "The uniform array holds MAX_JOINTS = {MAX_JOINTS} matrices. How many vec4 uniform \
              vectors does it take? And in the bone texture, which texel (x, y) holds column \
@@ -711,6 +719,58 @@ impl GpuPage {
                     CHECK_JOINT * 4 + CHECK_COLUMN,
                     (CHECK_JOINT * 4 + CHECK_COLUMN) * 4,
                     (CHECK_JOINT * 4 + CHECK_COLUMN) * 4 + 3
+                ))
+                .monospace(),
+            );
+        });
+    }
+
+    /// The second exercise: prepare five influences for the GPU by hand.
+    fn prepare_check_ui(&mut self, ui: &mut Ui) {
+        let given: Vec<String> = PREPARE_EXERCISE
+            .iter()
+            .map(|(j, w)| format!("joint {j}: {w}"))
+            .collect();
+        ui.label(format!(
+            "A vertex has five influences: {}. Prepare them for the GPU: which four joints \
+             does it keep, largest weight first, and with what weights?",
+            given.join(", ")
+        ));
+        // Every exercise joint is below 8: the steps cannot fail.
+        let Ok(steps) = prepare_steps(&PREPARE_EXERCISE, 8) else {
+            return;
+        };
+        let p = steps.prepared;
+        let expected: Vec<f32> = p
+            .joints
+            .iter()
+            .map(|j| *j as f32)
+            .chain(p.weights)
+            .collect();
+        let question = Question {
+            name: "prepare",
+            labels: &[
+                "joint 1", "joint 2", "joint 3", "joint 4", "weight 1", "weight 2", "weight 3",
+                "weight 4",
+            ],
+            columns: 4,
+            expected: &expected,
+            tolerance: 0.01,
+        };
+        let sum: f32 = steps.kept.iter().map(|(_, w)| w).sum();
+        check_ui(ui, &mut self.check, &question, |ui| {
+            let pairs = |list: &[(usize, f32)]| {
+                list.iter()
+                    .map(|(j, w)| format!("{j}:{w:.3}"))
+                    .collect::<Vec<_>>()
+                    .join("  ")
+            };
+            ui.label(
+                RichText::new(format!(
+                    "sort       {}\nkeep 4     {}\nsum        {sum:.2}\nnormalise  {}  (each weight / {sum:.2})",
+                    pairs(&steps.sorted),
+                    pairs(&steps.kept),
+                    pairs(&steps.normalised)
                 ))
                 .monospace(),
             );

@@ -130,4 +130,17 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
             get: |s| s.ring.map(|r| r.to_string()),
         },
     },
+    Param {
+        key: "question",
+        doc: "the check-yourself exercise",
+        access: Access::Whole {
+            min: 1,
+            max: EXERCISE_COUNT,
+            set: |s, q| {
+                s.exercise = q - 1;
+                s.check = Check::default();
+            },
+            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
+        },
+    },
 ];

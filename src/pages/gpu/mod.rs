@@ -122,6 +122,8 @@ pub struct GpuPage {
     pub bench: Bench,
     /// What the GL thread measured, written by the viewport's paint callback.
     pub report: Arc<Mutex<Report>>,
+    /// The check cell's exercise: 0 the budget and a texel, 1 preparing influences.
+    pub exercise: usize,
     check: Check,
     camera: Camera,
     chain: Arc<Chain>,
@@ -131,6 +133,13 @@ pub struct GpuPage {
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
 }
+
+/// How many check-yourself exercises the page has.
+pub const EXERCISE_COUNT: usize = 2;
+
+/// The second exercise's influences, as (joint, weight): five, unsorted, summing to 1.
+pub const PREPARE_EXERCISE: [(usize, f32); 5] =
+    [(2, 0.12), (7, 0.15), (3, 0.40), (5, 0.08), (1, 0.25)];
 
 fn default_camera() -> Camera {
     Camera::Orbit(OrbitCamera {
@@ -207,6 +216,7 @@ impl Default for GpuPage {
             cpu_out: Default::default(),
             bench: Bench::default(),
             report: Arc::default(),
+            exercise: 0,
             check: Check::default(),
             camera: default_camera(),
             chain,
