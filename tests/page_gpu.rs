@@ -421,10 +421,18 @@ fn the_second_exercise_prepares_five_influences_by_hand() {
     let weights = [0.40f32, 0.25, 0.15, 0.12].map(|w| w / 0.92);
     let field = |label: &str| field_label("prepare", label);
     for (k, j) in joints.iter().enumerate() {
-        type_into(&mut harness, &field(&format!("joint {}", k + 1)), &j.to_string());
+        type_into(
+            &mut harness,
+            &field(&format!("joint {}", k + 1)),
+            &j.to_string(),
+        );
     }
     for (k, w) in weights.iter().enumerate() {
-        type_into(&mut harness, &field(&format!("weight {}", k + 1)), &format!("{w:.3}"));
+        type_into(
+            &mut harness,
+            &field(&format!("weight {}", k + 1)),
+            &format!("{w:.3}"),
+        );
     }
     harness.get_by_label("Check").click();
     harness.run_steps(2);
@@ -433,5 +441,9 @@ fn the_second_exercise_prepares_five_influences_by_hand() {
     type_into(&mut harness, &field("weight 1"), "0.40");
     harness.get_by_label("Check").click();
     harness.run_steps(2);
-    assert!(harness.query_by_label_contains("Not yet: check weight 1").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("Not yet: check weight 1")
+            .is_some()
+    );
 }

@@ -158,7 +158,7 @@ fn links_round_trip_and_bad_values_are_refused() {
         "quaternions?method=squad",
         "quaternions?t=1.5",
         "quaternions?show=everything",
-        "quaternions?question=4",
+        "quaternions?question=5",
         "quaternions?circle=1",
         "quaternions?circle=1,7",
         "quaternions?circle=nan,1",
@@ -210,7 +210,7 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
             "quaternions?show=keys",
             "one of: gimbal, quaternion, interpolate",
         ),
-        ("quaternions?question=4", "a whole number from 1 to 3"),
+        ("quaternions?question=5", "a whole number from 1 to 4"),
         (
             "quaternions?circle=1,2,3",
             "2 numbers separated by commas, each from -6.2832 to 6.2832",
@@ -303,4 +303,22 @@ fn dragging_on_the_circle_moves_a_b_and_t() {
         "{}",
         harness.state().link()
     );
+}
+
+#[test]
+fn the_gimbal_exercise_takes_yaw_minus_roll() {
+    use skinlab::pages::quaternions::exercise::{GIMBAL_EXERCISE, gimbal_answer};
+    let mut page = QuaternionsPage::default();
+    open(
+        &mut page,
+        &Link::parse("quaternions?question=4").expect("parses"),
+    )
+    .expect("opens");
+    let mut harness = page_harness(page, &["check"]);
+    let yaw = field_label("gimbal", "yaw");
+    // Typing the yaw as given is the mistake gimbal lock invites.
+    submit(&mut harness, &[(&yaw, &GIMBAL_EXERCISE[0].to_string())]);
+    assert!(harness.query_by_label_contains("Not yet").is_some());
+    submit(&mut harness, &[(&yaw, &format!("{:.1}", gimbal_answer()))]);
+    assert!(harness.query_by_label("Right.").is_some());
 }

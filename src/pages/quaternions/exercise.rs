@@ -1,6 +1,7 @@
 //! The "check yourself" cell: write a quaternion by hand.
 
 use super::QuaternionsPage;
+use crate::skin::rotation::euler_matrix;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::quat_text;
 use crate::ui::mono_ui;
@@ -32,6 +33,23 @@ pub const EXERCISES: [Exercise; 3] = [
     },
 ];
 
+/// The last exercise, after the quaternions: gimbal lock. The gimbal is at these
+/// (yaw, pitch, roll) degrees, pitched to 90°; with roll 0, which yaw gives the same
+/// orientation?
+pub const GIMBAL_EXERCISE: [f32; 3] = [50.0, 90.0, 20.0];
+
+/// Every exercise: the quaternions, then the gimbal.
+pub const EXERCISE_COUNT: usize = EXERCISES.len() + 1;
+
+/// The answer to [`GIMBAL_EXERCISE`], in degrees, read off the rotation itself: at
+/// pitch 90° the rotation is `Ry(θ) · Rx(90°)` for one `θ`; this finds it.
+pub fn gimbal_answer() -> f32 {
+    let [yaw, pitch, roll] = GIMBAL_EXERCISE.map(f32::to_radians);
+    let m = euler_matrix([yaw, pitch, roll]) * glam::Mat4::from_rotation_x(-pitch);
+    // Ry(θ) sends x to (cos θ, 0, −sin θ).
+    (-m.x_axis.z).atan2(m.x_axis.x).to_degrees()
+}
+
 impl Exercise {
     /// `(x, y, z, w) = (sin(θ/2) · axis, cos(θ/2))`.
     pub fn answer(&self) -> Quat {
@@ -44,8 +62,12 @@ impl Exercise {
 impl QuaternionsPage {
     /// The exercise picker, the question, the answer fields and the working.
     pub(super) fn check_cell_ui(&mut self, ui: &mut Ui) {
-        exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
-        let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
+        exercise_picker_ui(ui, &mut self.exercise, EXERCISE_COUNT, &mut self.check);
+        if self.exercise >= EXERCISES.len() {
+            self.gimbal_check_ui(ui);
+            return;
+        }
+        let e = EXERCISES[self.exercise];
         let [x, y, z] = e.axis;
         ui.label(format!(
             "A turn of {}° about the axis ({x}, {y}, {z}). Type its unit quaternion (x, y, z, w), to three decimals.",
@@ -61,6 +83,36 @@ impl QuaternionsPage {
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             mono_ui(ui, working(&e));
+        });
+    }
+}
+
+impl QuaternionsPage {
+    /// The gimbal-lock exercise: one angle, with its working.
+    fn gimbal_check_ui(&mut self, ui: &mut Ui) {
+        let [yaw, pitch, roll] = GIMBAL_EXERCISE;
+        ui.label(format!(
+            "The gimbal stands at yaw {yaw}°, pitch {pitch}°, roll {roll}°. Set roll to 0°. \
+             Which yaw, in degrees, gives the glider the same orientation?"
+        ));
+        let expected = [gimbal_answer()];
+        let question = Question {
+            name: "gimbal",
+            labels: &["yaw"],
+            columns: 1,
+            expected: &expected,
+            tolerance: 0.5,
+        };
+        check_ui(ui, &mut self.check, &question, |ui| {
+            mono_ui(
+                ui,
+                format!(
+                    "At pitch 90° yaw and roll turn about the same axis, in opposite senses:\n\
+                     only yaw − roll counts. {yaw}° − {roll}° = {}°, so with roll 0 the yaw is {}°.",
+                    yaw - roll,
+                    expected[0].round()
+                ),
+            );
         });
     }
 }
@@ -83,6 +135,19 @@ pub fn working(e: &Exercise) -> String {
 mod tests {
     use super::*;
     use glam::Vec4;
+
+    #[test]
+    fn at_pitch_90_only_yaw_minus_roll_counts() {
+        // Worked by hand: 50° − 20° = 30°.
+        assert!((gimbal_answer() - 30.0).abs() < 1e-3, "{}", gimbal_answer());
+        // The answer really is the same orientation, and another yaw is not.
+        let [yaw, pitch, roll] = GIMBAL_EXERCISE.map(f32::to_radians);
+        let given = euler_matrix([yaw, pitch, roll]);
+        let same = euler_matrix([gimbal_answer().to_radians(), pitch, 0.0]);
+        assert!(given.abs_diff_eq(same, 1e-5));
+        let other = euler_matrix([yaw, pitch, 0.0]);
+        assert!(!given.abs_diff_eq(other, 1e-3));
+    }
 
     #[test]
     fn the_working_shows_half_the_angle() {

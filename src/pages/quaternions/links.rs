@@ -141,7 +141,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
         doc: "the check-yourself exercise",
         access: Access::Whole {
             min: 1,
-            max: EXERCISES.len(),
+            max: EXERCISE_COUNT,
             set: |s, q| {
                 s.exercise = q - 1;
                 s.check = Check::default();

@@ -19,7 +19,7 @@ use crate::skin::rotation::{self, Euler, Interp, euler_quat};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
-use exercise::EXERCISES;
+use exercise::EXERCISE_COUNT;
 use glam::{Quat, Vec3};
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use std::sync::{Arc, OnceLock};
