@@ -237,7 +237,7 @@ fn the_compare_cell_twists_switches_and_checks_from_the_ui() {
 #[test]
 fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
     kit::assert_declared_params::<BlendingPage>(
-        "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&w=one&weight_scale=0.5&vertex=3119&antipodal_check=false&negate_forearm=true",
+        "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&w=one&weight_scale=0.5&vertex=3119&antipodal_check=false&negate_forearm=true&ellipses=true",
         &[
             ("bend", "2.7"),
             ("w", "two"),
@@ -245,6 +245,7 @@ fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
             ("mode", "all"),
             ("vertex", "3120"),
             ("negate_forearm", "yes"),
+            ("ellipses", "maybe"),
         ],
     );
 }
@@ -369,4 +370,115 @@ fn the_sum_cell_switches_w_and_says_where_the_vertex_is_drawn() {
             .is_some(),
         "the sum cell shows the sum"
     );
+}
+
+#[test]
+fn the_ellipses_checkbox_toggles_them_and_the_link_keeps_them() {
+    let mut harness = page_harness(opened("blending?twist=3.1416"), &["ellipses"]);
+    assert!(!harness.state().ellipses, "off unless asked for");
+    harness.get_by_label("Deformation ellipses").click();
+    harness.run_steps(2);
+    assert!(harness.state().ellipses, "the checkbox switched them on");
+    let link = harness.state().link().to_string();
+    assert!(link.contains("ellipses=true"), "{link}");
+    let again = opened(&link);
+    assert!(again.ellipses);
+    assert_eq!(again.link().to_string(), link, "written back as given");
+    // The cell reads out the thinnest ellipse of each arm.
+    assert!(
+        harness
+            .query_by_label_contains("LBS: thinnest aspect 0.00")
+            .is_some()
+    );
+    harness.get_by_label("Deformation ellipses").click();
+    harness.run_steps(2);
+    assert!(!harness.state().ellipses);
+    assert!(!harness.state().link().to_string().contains("ellipses"));
+}
+
+#[test]
+fn at_the_candy_wrapper_lbs_ellipses_collapse_and_dqs_ones_stay_round() {
+    let page = opened("blending?twist=3.1416&ellipses=true");
+    let pose = page.pose();
+    let [lbs, dqs] = page.ellipse_ranges(&pose).map(|r| r.expect("ellipses"));
+    let x = |v: usize| page.skin().positions[v].x;
+    assert!(lbs.thinnest.0 < 0.01, "LBS collapses: {lbs:?}");
+    assert!(lbs.least_area < 0.01, "{lbs:?}");
+    assert!(
+        (x(lbs.thinnest.1) - 2.0).abs() < 1e-3,
+        "the flattest is on the elbow ring"
+    );
+    assert!(dqs.thinnest.0 > 0.999, "DQS keeps circles: {dqs:?}");
+    assert!((dqs.least_area - 1.0).abs() < 1e-3 && (dqs.most_area - 1.0).abs() < 1e-3);
+    // Far from the elbow one bone rules: a circle of the same size.
+    let rigid = page
+        .ellipse(&pose, false, 0)
+        .expect("the shoulder's ellipse");
+    assert!((rigid.sigma[0] - 1.0).abs() < 1e-5 && (rigid.sigma[1] - 1.0).abs() < 1e-5);
+    assert_eq!(page.ellipse(&pose, false, arm::VERTEX_COUNT), None);
+}
+
+#[test]
+fn a_bend_shrinks_the_lbs_elbow_by_the_cosine_of_half_the_bend() {
+    let bend = 1.2f32;
+    let page = opened(&format!("blending?bend={bend}&ellipses=true"));
+    let pose = page.pose();
+    let ring = arm::elbow_ring() * arm::SEGMENTS;
+    let weights: Vec<f32> = page.skin().influences[ring]
+        .used()
+        .map(|(_, w)| w)
+        .collect();
+    assert_eq!(weights, [0.5, 0.5], "the elbow ring is half on each bone");
+    // 0.5 · (I + rotate_z(β)) = cos(β/2) · rotate_z(β/2) in the plane of the bend, and
+    // 1 across it.
+    let c = (bend / 2.0).cos();
+    let normal_y = page.ellipse(&pose, false, ring).expect("top of the ring");
+    let normal_z = page
+        .ellipse(&pose, false, ring + arm::SEGMENTS / 4)
+        .expect("side of the ring");
+    assert!((normal_y.area_ratio() - c).abs() < 1e-5, "{normal_y:?}");
+    assert!(
+        (normal_y.aspect() - c).abs() < 1e-5,
+        "squashed along the arm"
+    );
+    assert!((normal_z.area_ratio() - c * c).abs() < 1e-5, "{normal_z:?}");
+    assert!((normal_z.aspect() - 1.0).abs() < 1e-5, "round but smaller");
+    for v in [ring, ring + arm::SEGMENTS / 4] {
+        let e = page.ellipse(&pose, true, v).expect("DQS ellipse");
+        assert!((e.area_ratio() - 1.0).abs() < 1e-5 && (e.aspect() - 1.0).abs() < 1e-5);
+    }
+}
+
+#[test]
+fn each_ellipse_sits_where_its_arm_draws_its_vertex() {
+    let page = opened("blending?bend=0.8&ellipses=true");
+    let pose = page.pose();
+    let glyphs = page.ellipse_glyphs(&pose);
+    for dqs in [false, true] {
+        let on_arm: Vec<_> = glyphs.iter().filter(|g| g.dqs == dqs).collect();
+        assert!(!on_arm.is_empty(), "both arms carry ellipses");
+        assert!(on_arm.len() < arm::VERTEX_COUNT / 8, "a sparse few");
+        let vertices = if dqs { &pose.dqs } else { &pose.lbs };
+        // One offset per arm: the arm's row.
+        let offset = on_arm[0].center - vertices[on_arm[0].vertex].position;
+        for g in on_arm {
+            assert!((g.center - vertices[g.vertex].position).abs_diff_eq(offset, 1e-5));
+        }
+    }
+    // A sum of 1.25 with w = 1 swells the LBS arm: its ellipses sit on the swollen
+    // skin and grow by 1.25 each way; dividing by w gives the sizes back.
+    let swollen = opened("blending?mode=lbs&weight_scale=1.25&w=one&ellipses=true");
+    let pose = swollen.pose();
+    let glyphs = swollen.ellipse_glyphs(&pose);
+    assert!(!glyphs.is_empty());
+    for g in &glyphs {
+        assert!(g.center.abs_diff_eq(pose.lbs[g.vertex].position, 1e-5));
+        assert!((g.ellipse.area_ratio() - 1.25 * 1.25).abs() < 1e-4);
+    }
+    let hidden = opened("blending?mode=lbs&weight_scale=1.25&ellipses=true");
+    let glyphs = hidden.ellipse_glyphs(&hidden.pose());
+    assert!(!glyphs.is_empty());
+    for g in glyphs {
+        assert!((g.ellipse.area_ratio() - 1.0).abs() < 1e-4);
+    }
 }

@@ -1,8 +1,8 @@
 //! The mathematics any skinning code needs, with glam and nothing else: skeletons and
 //! their world transforms, local transforms (TRS), checks on typed matrices, influences,
-//! the palette, linear and dual quaternion blending, normals and tangents, rotations and
-//! keyframes, the true normal of a skinned surface, and the GPU's bone texture layout
-//! and uniform budget.
+//! the palette, linear and dual quaternion blending, normals and tangents, deformation
+//! ellipses, rotations and keyframes, the true normal of a skinned surface, and the
+//! GPU's bone texture layout and uniform budget.
 //!
 //! No lesson lives here: the rigs the lessons are taught on are in `rigs`, and a page's
 //! own data and exercises in its folder under `pages`. Nothing here imports those, nor
@@ -10,8 +10,9 @@
 //!
 //! Inside, imports go one way: `skeleton`, `trs`, `matrix`, `influences`, `normals` and
 //! `rotation` need no other module; `lbs` builds on `influences`, `matrix` and `normals`;
-//! `dqs` on `influences`, `lbs` and `normals`; `blend` on `lbs` and `dqs`; `surface` on
-//! `influences` and `lbs`; `gpu` on `influences`.
+//! `dqs` on `influences`, `lbs` and `normals`; `blend` on `lbs` and `dqs`; `ellipse` on
+//! `influences`, `lbs` and `dqs`; `surface` on `influences` and `lbs`; `gpu` on
+//! `influences`.
 //!
 //! Conventions, stated once for the whole crate:
 //! - column vectors, column-major 4x4 matrices, right-handed, y up (glam and GLSL agree);
@@ -24,6 +25,7 @@
 pub mod blend;
 pub mod clip;
 pub mod dqs;
+pub mod ellipse;
 pub mod gpu;
 pub mod influences;
 pub mod job;

@@ -39,6 +39,7 @@ impl BlendingPage {
             Cell::Vertex => self.vertex_ui(ui),
             Cell::Algorithm => self.algorithm_ui(ui),
             Cell::Compare => self.compare_ui(ui),
+            Cell::Ellipses => self.ellipses_ui(ui),
             Cell::Antipodal => self.antipodal_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }
@@ -87,6 +88,11 @@ impl BlendingPage {
             }
             weight_legend_ui(ui);
         });
+        if self.heat_map && self.ellipses {
+            ui.label(
+                RichText::new("The deformation ellipses are on: the arm is drawn plain.").weak(),
+            );
+        }
         self.bone_picker_ui(ui);
         // Each bone's mean weight per ring, along the arm.
         let lines: Vec<Vec<[f64; 2]>> = (0..arm::BONE_COUNT)

@@ -131,4 +131,12 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
             get: |s| s.negate_forearm.then_some(true),
         },
     },
+    Param {
+        key: "ellipses",
+        doc: "draw each vertex's deformation ellipse: a small circle on the arm, carried by the vertex's blended transform",
+        access: Access::Bool {
+            set: |s, on| s.ellipses = on,
+            get: |s| s.ellipses.then_some(true),
+        },
+    },
 ];

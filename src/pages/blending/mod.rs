@@ -4,6 +4,7 @@
 mod cells;
 mod check;
 mod data;
+mod ellipses;
 mod inspect;
 mod links;
 pub mod paint;
@@ -19,6 +20,7 @@ use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 pub use data::Pose;
+pub use ellipses::{ELLIPSE_RADIUS, ELLIPSE_STRIDE, EllipseRange, Glyph, area_color};
 use glam::{Mat4, Vec3};
 use paint::WeightMap;
 use std::f32::consts::TAU;
@@ -35,6 +37,7 @@ pub enum Cell {
     Vertex,
     Algorithm,
     Compare,
+    Ellipses,
     Antipodal,
     Check,
 }
@@ -134,11 +137,14 @@ pub struct BlendingPage {
     pub antipodal_check: bool,
     /// Upload the forearm's dual quaternion negated (the same rotation).
     pub negate_forearm: bool,
+    /// Draw each vertex's deformation ellipse over the arms.
+    pub ellipses: bool,
     check: Check,
     camera: Camera,
     arm: Arc<ArmMesh>,
-    /// The mesh as drawn: the arm with the current weights and heat-map colours.
-    drawn: Option<Arc<MeshData>>,
+    /// The mesh as drawn: the arm with the current weights, and whether it carries the
+    /// heat map's colours.
+    drawn: Option<(bool, Arc<MeshData>)>,
     /// Area curves against twist, and what they were computed for.
     areas: Option<(AreaKey, Arc<Areas>)>,
     /// The vertex the brush is over.
@@ -207,6 +213,7 @@ impl Default for BlendingPage {
             vertex: None,
             antipodal_check: true,
             negate_forearm: false,
+            ellipses: false,
             check: Check::default(),
             camera: default_camera(),
             arm,

@@ -15,12 +15,21 @@ use std::sync::Arc;
 const SKIN_TONE: Color32 = Color32::from_rgb(225, 190, 160);
 
 impl BlendingPage {
+    /// Whether the arm carries the heat map: not under the ellipses, whose colours
+    /// would clash with it.
+    pub(super) fn heat_shown(&self) -> bool {
+        self.heat_map && !self.ellipses
+    }
+
     /// The mesh as drawn, rebuilt when the weights or the heat map changed.
     fn drawn(&mut self) -> Arc<MeshData> {
-        if let Some(mesh) = &self.drawn {
+        let heat = self.heat_shown();
+        if let Some((colored, mesh)) = &self.drawn
+            && *colored == heat
+        {
             return mesh.clone();
         }
-        let colors = if self.heat_map {
+        let colors = if heat {
             (0..self.weights.len())
                 .map(|v| rgba(heat_color(self.weights.get(v, self.bone))))
                 .collect()
@@ -33,12 +42,12 @@ impl BlendingPage {
             Primitive::Triangles,
             colors,
         );
-        self.drawn = Some(mesh.clone());
+        self.drawn = Some((heat, mesh.clone()));
         mesh
     }
 
     /// Where each arm is drawn and what it shows: (is DQS, offset, skinned vertices).
-    fn placed<'a>(&self, pose: &'a Pose) -> Vec<(bool, Vec3, &'a [SkinnedVertex])> {
+    pub(super) fn placed<'a>(&self, pose: &'a Pose) -> Vec<(bool, Vec3, &'a [SkinnedVertex])> {
         self.mode
             .arms()
             .into_iter()
@@ -54,7 +63,7 @@ impl BlendingPage {
             ..Default::default()
         };
         let mesh = self.drawn();
-        let color = if self.heat_map {
+        let color = if self.heat_shown() {
             [1.0; 4]
         } else {
             rgba(SKIN_TONE)
@@ -83,12 +92,17 @@ impl BlendingPage {
         scene
     }
 
-    /// Front-facing skinned vertices on screen, with their index.
-    fn visible(&self, vp: &Viewport, pose: &Pose) -> Vec<(usize, egui::Pos2)> {
-        let eye = match self.camera {
+    /// Where the camera is, for telling which side of the arm faces it.
+    pub(super) fn eye(&self) -> Vec3 {
+        match self.camera {
             Camera::Orbit(c) => c.eye(),
             Camera::Plane(_) => Vec3::Z * 100.0,
-        };
+        }
+    }
+
+    /// Front-facing skinned vertices on screen, with their index.
+    fn visible(&self, vp: &Viewport, pose: &Pose) -> Vec<(usize, egui::Pos2)> {
+        let eye = self.eye();
         let mut out = Vec::new();
         for (_, at, vertices) in self.placed(pose) {
             for (i, v) in vertices.iter().enumerate() {
@@ -161,6 +175,10 @@ impl BlendingPage {
         let off_sum = self.off_sum();
         let dots = off_sum.len() * 2 <= self.arm.skin.positions.len();
         let font = egui::FontId::proportional(16.0);
+        // Under the labels and markers, which stay readable on top.
+        if self.ellipses {
+            self.ellipses_overlay(ui, vp, pose);
+        }
         for (dqs, at, vertices) in self.placed(pose) {
             let label = if dqs { "DQS" } else { "LBS" };
             if let Some(s) = vp.to_screen(at + Vec3::new(-0.7, 0.0, 0.0)) {
