@@ -3,7 +3,7 @@
 
 mod kit;
 
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use kit::{click_at, drag, page_harness, submit};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
@@ -157,14 +157,25 @@ fn the_tangent_table_gives_each_normal_s_angle_from_the_true_normal() {
             .query_by_label_contains("true normal of the skinned surface")
             .is_some()
     );
-    assert!(harness.query_by_label("   angle(N, true normal)").is_some());
     let [truth, naive, _] = harness
         .state()
         .vertex_normals(DEFAULT_VERTEX)
         .expect("normals");
+    // The row's name, then one angle per arm: the naive one off, the other on it.
     let off = format!("{:.2}°", angle_degrees(naive, truth));
-    assert!(harness.query_all_by_label(&off).next().is_some(), "{off}");
-    assert!(harness.query_all_by_label("0.00°").next().is_some());
+    let table = harness
+        .query_by_label_contains("   angle(N, true normal)\n")
+        .expect("the table has the row");
+    let node = table.accesskit_node();
+    let text = node.label().or(node.value()).unwrap_or_default();
+    let row = text
+        .split("   angle(N, true normal)\n")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(row.contains(&off), "{row} in {text:?}");
+    assert!(row.contains("0.00°"), "{row}");
 }
 
 #[test]

@@ -142,6 +142,31 @@ impl Viewport {
         self.response.rect
     }
 
+    /// A note written in a corner of the viewport (`corner`: top or bottom, left),
+    /// wrapped to the viewport's width so no word is cut off at its edge. Returns where
+    /// it was drawn.
+    pub fn note(
+        &self,
+        ui: &Ui,
+        corner: egui::Align2,
+        text: impl Into<String>,
+        font: egui::FontId,
+        color: egui::Color32,
+    ) -> Rect {
+        const MARGIN: f32 = 10.0;
+        let rect = self.rect();
+        let painter = ui.painter_at(rect);
+        let galley = painter.layout(text.into(), font, color, rect.width() - 2.0 * MARGIN);
+        let at = if corner.y() == egui::Align::Max {
+            rect.left_bottom() + egui::vec2(MARGIN, -MARGIN - galley.size().y)
+        } else {
+            rect.left_top() + egui::vec2(MARGIN, MARGIN)
+        };
+        let drawn = Rect::from_min_size(at, galley.size());
+        painter.galley(at, galley, color);
+        drawn
+    }
+
     /// Where a world point lands on screen; `None` when it is behind the camera.
     pub fn to_screen(&self, world: Vec3) -> Option<Pos2> {
         let rect = self.rect();

@@ -271,13 +271,7 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
     } else {
         INK
     };
-    painter.text(
-        vp.rect().left_top() + egui::vec2(10.0, 10.0),
-        Align2::LEFT_TOP,
-        banner,
-        font(16.0),
-        color,
-    );
+    vp.note(ui, Align2::LEFT_TOP, banner, font(16.0), color);
     if page.stage == Stage::BindSpace && page.forget_inverse_bind {
         let belongs = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
         let at_home = crate::skin::lbs::blended_matrix(

@@ -242,14 +242,13 @@ impl BlendingPage {
                     PositionW::One => "w = 1 shows it",
                 }
             );
-            let galley = painter.layout(
+            vp.note(
+                ui,
+                egui::Align2::LEFT_BOTTOM,
                 text,
                 font,
                 Color32::from_rgb(190, 30, 30),
-                vp.rect().width() - 20.0,
             );
-            let at = vp.rect().left_bottom() + egui::vec2(10.0, -10.0 - galley.size().y);
-            painter.galley(at, galley, Color32::from_rgb(190, 30, 30));
         }
     }
 

@@ -75,11 +75,12 @@ fn source_ui(ui: &mut Ui, source: &ShaderSource) {
         .inner_margin(6.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            // Unwrapped, as in an editor: scroll sideways for the long comments.
-            egui::ScrollArea::both()
+            // Long comment lines wrap: nothing is cut off on the right, on a projector
+            // either.
+            egui::ScrollArea::vertical()
                 .id_salt(source.path)
                 .max_height(320.0)
-                .show(ui, |ui| ui.add(egui::Label::new(job).extend()));
+                .show(ui, |ui| ui.add(egui::Label::new(job).wrap()));
         });
 }
 

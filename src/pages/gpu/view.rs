@@ -123,7 +123,6 @@ impl GpuPage {
         if self.diffs().is_none() || self.bench.is_running() || self.cpu_skinning {
             ui.ctx().request_repaint();
         }
-        let painter = ui.painter_at(vp.rect());
         let what = if self.cpu_skinning {
             "skinned on the CPU, uploaded this frame".to_owned()
         } else {
@@ -136,8 +135,8 @@ impl GpuPage {
                 super::indices_slug(self.indices)
             )
         };
-        painter.text(
-            vp.rect().left_top() + egui::vec2(10.0, 10.0),
+        vp.note(
+            ui,
             egui::Align2::LEFT_TOP,
             format!(
                 "{} joints, {} vertices, {what}",

@@ -157,8 +157,8 @@ impl GridPage {
         vp.paint(ui, self.scene(&pose, vp.clip_from_world));
         self.overlay_ui(ui, &vp, &pose);
         if self.forget_inverse_bind {
-            ui.painter_at(vp.rect()).text(
-                vp.rect().left_top() + egui::vec2(10.0, 10.0),
+            vp.note(
+                ui,
                 egui::Align2::LEFT_TOP,
                 "Inverse bind forgotten: the shader gets world matrices.\nGrey: where the mesh belongs.",
                 egui::FontId::proportional(15.0),

@@ -43,8 +43,8 @@ impl KeyframesPage {
         self.viewport_rect = vp.rect();
         vp.camera_input(ui, &mut self.camera);
         vp.paint(ui, self.scene(vp.clip_from_world));
-        ui.painter_at(vp.rect()).text(
-            vp.rect().left_top() + egui::vec2(12.0, 12.0),
+        vp.note(
+            ui,
             egui::Align2::LEFT_TOP,
             format!("time {:.2} s", self.time),
             egui::FontId::monospace(20.0),

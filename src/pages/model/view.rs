@@ -321,8 +321,8 @@ impl ModelPage {
             Some(b) => format!(", blended {:.0}% with {}", self.blend * 100.0, b.name()),
             None => String::new(),
         };
-        painter.text(
-            vp.rect().left_top() + egui::vec2(10.0, 10.0),
+        vp.note(
+            ui,
             egui::Align2::LEFT_TOP,
             format!("{}: {clip}{blend}", self.model_name()),
             egui::FontId::proportional(16.0),

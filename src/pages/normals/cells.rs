@@ -7,7 +7,7 @@ use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
 use crate::link::Named;
 use crate::skin::normals::{NormalMethod, TangentSteps, angle_degrees};
 use crate::ui::matrix::{two_mat3_text, vec3_text as vec3};
-use crate::ui::{angle_slider_ui, error_ui, mono_ui, sideways_ui};
+use crate::ui::{angle_slider_ui, error_ui, mono_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, LineStyle, Plot, VLine};
 use glam::{Mat3, Mat4};
@@ -231,45 +231,48 @@ impl NormalsPage {
                 truth.map_or("none here".to_owned(), vec3)
             ),
         );
-        sideways_ui(ui, "tangent_steps", |ui| {
-            egui::Grid::new("tangent_steps")
-                .striped(true)
-                .spacing([12.0, 4.0])
-                .show(ui, |ui| {
-                    ui.label("");
-                    for (m, _) in &steps {
-                        ui.label(RichText::new(arm_label(*m)).strong().monospace());
-                    }
-                    ui.end_row();
-                    type Row = (&'static str, fn(&TangentSteps) -> String);
-                    let rows: [Row; 6] = [
-                        ("1. N = normalize(normal)", |s| vec3(s.normal)),
-                        ("2. T = normalize(M · t)", |s| vec3(s.carried)),
-                        ("3. T · N", |s| format!("{:.5}", s.dot + 0.0)),
-                        ("   angle(T, N)", |s| {
-                            format!("{:.2}°", angle_degrees(s.carried, s.normal))
-                        }),
-                        ("4. T − (T · N) N", |s| vec3(s.removed)),
-                        ("5. T = normalize(…)", |s| vec3(s.tangent)),
-                    ];
-                    for (i, (label, value)) in rows.into_iter().enumerate() {
-                        ui.monospace(label);
-                        for (_, s) in &steps {
-                            ui.monospace(value(s));
-                        }
-                        ui.end_row();
-                        if i == 0 {
-                            ui.monospace("   angle(N, true normal)");
-                            for (_, s) in &steps {
-                                ui.monospace(truth.map_or("–".to_owned(), |t| {
-                                    format!("{:.2}°", angle_degrees(s.normal, t))
-                                }));
-                            }
-                            ui.end_row();
-                        }
-                    }
+        // Each step's name on a line of its own, then one column per arm: the table
+        // stays as narrow as two vectors side by side.
+        let column = |texts: Vec<String>| {
+            texts
+                .iter()
+                .map(|t| format!("{t:<22}"))
+                .collect::<String>()
+                .trim_end()
+                .to_owned()
+        };
+        type Row = (&'static str, fn(&TangentSteps) -> String);
+        let rows: [Row; 6] = [
+            ("1. N = normalize(normal)", |s| vec3(s.normal)),
+            ("2. T = normalize(M · t)", |s| vec3(s.carried)),
+            ("3. T · N", |s| format!("{:.5}", s.dot + 0.0)),
+            ("   angle(T, N)", |s| {
+                format!("{:.2}°", angle_degrees(s.carried, s.normal))
+            }),
+            ("4. T − (T · N) N", |s| vec3(s.removed)),
+            ("5. T = normalize(…)", |s| vec3(s.tangent)),
+        ];
+        let mut text = column(
+            steps
+                .iter()
+                .map(|(m, _)| arm_label(*m).to_owned())
+                .collect(),
+        );
+        for (i, (label, value)) in rows.into_iter().enumerate() {
+            text += &format!(
+                "\n{label}\n{}",
+                column(steps.iter().map(|(_, s)| value(s)).collect())
+            );
+            if i == 0 {
+                let angles = steps.iter().map(|(_, s)| {
+                    truth.map_or("–".to_owned(), |t| {
+                        format!("{:.2}°", angle_degrees(s.normal, t))
+                    })
                 });
-        });
+                text += &format!("\n   angle(N, true normal)\n{}", column(angles.collect()));
+            }
+        }
+        mono_ui(ui, text);
         for (m, s) in &steps {
             let (note, color) = if s.dot.abs() < 1e-4 {
                 (

@@ -101,15 +101,11 @@ impl PipelinePage {
                 "grey ring: vertex {} where the file puts it\nwhite ring: where the shader draws it{pixel}",
                 self.vertex
             );
-            let galley = painter.layout(
+            vp.note(
+                ui,
+                egui::Align2::LEFT_TOP,
                 key,
                 egui::FontId::proportional(15.0),
-                Color32::from_gray(30),
-                vp.rect().width() - 24.0,
-            );
-            painter.galley(
-                vp.rect().left_top() + egui::vec2(12.0, 10.0),
-                galley,
                 Color32::from_gray(30),
             );
         }

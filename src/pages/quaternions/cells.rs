@@ -112,7 +112,7 @@ impl QuaternionsPage {
             ),
         );
         let (x, y, z, w) = (q.x, q.y, q.z, q.w);
-        let entry = |formula: &str, value: f32| format!("{formula:<14}= {:>6}", fixed2(value));
+        let entry = |formula: &str, value: f32| format!("{formula:<11}={:>6}", fixed2(value));
         let rows = [
             [
                 entry("1−2(y²+z²)", 1.0 - 2.0 * (y * y + z * z)),

@@ -118,8 +118,8 @@ impl QuaternionsPage {
         match self.section {
             Section::Gimbal => {
                 if rotation::lock_closeness(self.euler[1]) > 0.999 {
-                    painter.text(
-                        vp.rect().left_top() + egui::vec2(12.0, 12.0),
+                    vp.note(
+                        ui,
                         egui::Align2::LEFT_TOP,
                         "Gimbal lock: the yaw and roll rings lie in one plane",
                         font,
