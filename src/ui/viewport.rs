@@ -104,6 +104,9 @@ fn shared_gl(ctx: &egui::Context) -> SharedGl {
     })
 }
 
+/// How far a note keeps from the viewport's edges, in points.
+const NOTE_MARGIN: f32 = 10.0;
+
 /// A viewport allocated for this frame: its rectangle, its input and its projection.
 pub struct Viewport {
     /// Clicks and drags on the viewport.
@@ -153,18 +156,45 @@ impl Viewport {
         font: egui::FontId,
         color: egui::Color32,
     ) -> Rect {
-        const MARGIN: f32 = 10.0;
         let rect = self.rect();
-        let painter = ui.painter_at(rect);
-        let galley = painter.layout(text.into(), font, color, rect.width() - 2.0 * MARGIN);
+        let galley = self.note_galley(ui, rect.left() + NOTE_MARGIN, text, font, color);
         let at = if corner.y() == egui::Align::Max {
-            rect.left_bottom() + egui::vec2(MARGIN, -MARGIN - galley.size().y)
+            rect.left_bottom() + egui::vec2(NOTE_MARGIN, -NOTE_MARGIN - galley.size().y)
         } else {
-            rect.left_top() + egui::vec2(MARGIN, MARGIN)
+            rect.left_top() + egui::vec2(NOTE_MARGIN, NOTE_MARGIN)
         };
         let drawn = Rect::from_min_size(at, galley.size());
-        painter.galley(at, galley, color);
+        ui.painter_at(rect).galley(at, galley, color);
         drawn
+    }
+
+    /// A note whose top left corner is `at`, wrapped before the viewport's right edge;
+    /// returns the y of its bottom, where the next note may start.
+    pub fn note_at(
+        &self,
+        ui: &Ui,
+        at: egui::Pos2,
+        text: impl Into<String>,
+        size: f32,
+        color: egui::Color32,
+    ) -> f32 {
+        let font = egui::FontId::proportional(size);
+        let galley = self.note_galley(ui, at.x, text, font, color);
+        let bottom = at.y + galley.size().y;
+        ui.painter_at(self.rect()).galley(at, galley, color);
+        bottom
+    }
+
+    fn note_galley(
+        &self,
+        ui: &Ui,
+        left: f32,
+        text: impl Into<String>,
+        font: egui::FontId,
+        color: egui::Color32,
+    ) -> std::sync::Arc<egui::Galley> {
+        let width = (self.rect().right() - left - NOTE_MARGIN).max(50.0);
+        ui.painter().layout(text.into(), font, color, width)
     }
 
     /// Where a world point lands on screen; `None` when it is behind the camera.

@@ -6,8 +6,10 @@ use super::*;
 
 impl GridPage {
     pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
+        self.scroll_to.cell_ui(cell.into(), ui);
         match cell {
             Cell::Check => exercise::check_cell_ui(self, ui),
+            Cell::Predict => self.predict_cell_ui(ui),
             Cell::Controls => {
                 self.play_ui(ui);
                 for bone in 0..BONE_COUNT {
@@ -84,7 +86,14 @@ impl GridPage {
                     influences.joints,
                     influences.weights
                 ));
-                if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
+                if self.hidden_vertex() == Some(v) {
+                    ui.label(
+                        RichText::new(format!(
+                            "Where vertex {v} lands stays hidden until you reveal your prediction."
+                        ))
+                        .weak(),
+                    );
+                } else if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
                     breakdown_ui(ui, &b, &self.inspect_style());
                 }
             }

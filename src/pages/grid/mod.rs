@@ -3,6 +3,9 @@
 mod cells;
 pub mod data;
 pub mod exercise;
+mod links;
+pub mod predict;
+mod predict_ui;
 mod view;
 
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
@@ -17,16 +20,20 @@ use data::BONE_COUNT;
 use egui::{Color32, RichText, Ui};
 use exercise::EXERCISES;
 use glam::{Mat4, Vec2, Vec3};
+use predict::{DEFAULT_PREDICT, GUESS_LIMIT, Prediction, Question};
 use std::f32::consts::{PI, TAU};
 use std::sync::Arc;
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
 #[strum(serialize_all = "snake_case")]
 pub enum Cell {
     Controls,
     Bone,
+    Predict,
     Vertex,
     Forget,
     Check,
@@ -59,12 +66,29 @@ pub struct GridPage {
     pub forget_inverse_bind: bool,
     /// The check cell's exercise.
     pub exercise: usize,
+    /// The prediction under way: its vertex stays hidden until revealed.
+    pub prediction: Option<Prediction>,
     check: crate::ui::check::Check,
-    dragging: Option<usize>,
+    scroll_to: crate::ui::scroll::ScrollTo,
+    dragging: Option<Grab>,
     camera: Camera,
     mesh: Arc<MeshData>,
+    /// For each vertex, the mesh without the lines that meet it (drawn while that
+    /// vertex is predicted, so the lines do not point at the answer).
+    without: Vec<Arc<MeshData>>,
     /// Screen positions of the joints in the last frame (for tests and picking).
     pub joint_screen: [egui::Pos2; BONE_COUNT],
+    /// Screen position of the guess marker in the last frame, while predicting.
+    pub guess_screen: Option<egui::Pos2>,
+}
+
+/// What a drag in the viewport holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Grab {
+    /// A joint, turning its bone.
+    Joint(usize),
+    /// The guess marker.
+    Guess,
 }
 
 fn default_camera() -> Camera {
@@ -78,7 +102,19 @@ impl Default for GridPage {
     fn default() -> Self {
         // The grid data is constant and covered by tests in `data`.
         let skin = data::mesh().expect("the grid's weights are valid");
-        let indices = data::LINES.iter().flatten().copied().collect();
+        let indices: Vec<u32> = data::LINES.iter().flatten().copied().collect();
+        let mesh = MeshData::new(skin, indices, Primitive::Lines);
+        let without = (0..data::POSITIONS.len() as u32)
+            .map(|v| {
+                let kept = data::LINES
+                    .iter()
+                    .filter(|line| !line.contains(&v))
+                    .flatten()
+                    .copied()
+                    .collect();
+                MeshData::shared(mesh.skin.clone(), Arc::new(kept), Primitive::Lines)
+            })
+            .collect();
         Self {
             angles: [0.0; BONE_COUNT],
             playing: true,
@@ -87,11 +123,15 @@ impl Default for GridPage {
             vertex: None,
             forget_inverse_bind: false,
             exercise: 0,
+            prediction: None,
             check: Default::default(),
+            scroll_to: Default::default(),
             dragging: None,
             camera: default_camera(),
-            mesh: MeshData::new(skin, indices, Primitive::Lines),
+            mesh,
+            without,
             joint_screen: [egui::Pos2::ZERO; BONE_COUNT],
+            guess_screen: None,
         }
     }
 }
@@ -138,6 +178,62 @@ impl GridPage {
     fn pause_at(&mut self, angles: [f32; BONE_COUNT]) {
         self.playing = false;
         self.angles = angles;
+    }
+
+    /// Where each vertex lands with the matrices uploaded now (what the shader draws).
+    pub fn skinned_positions(&self) -> Vec<Vec3> {
+        self.pose().skinned
+    }
+
+    /// What the predicted vertex's position depends on now.
+    fn question(&self) -> Question {
+        Question {
+            angles: self.angles,
+            forget_inverse_bind: self.forget_inverse_bind,
+        }
+    }
+
+    /// Starts a new, hidden prediction for `vertex` and pauses at the current angles: a
+    /// question about a moving chain has no one answer.
+    pub fn start_prediction(&mut self, vertex: usize) {
+        self.prediction = Some(Prediction::new(vertex));
+        self.playing = false;
+    }
+
+    /// The prediction under way, starting one for the default vertex if there is none.
+    fn prediction_mut(&mut self) -> &mut Prediction {
+        if self.prediction.is_none() {
+            self.playing = false;
+        }
+        self.prediction
+            .get_or_insert_with(|| Prediction::new(DEFAULT_PREDICT))
+    }
+
+    /// Shows where the predicted vertex lands, for the angles shown now.
+    pub fn reveal(&mut self) {
+        let question = self.question();
+        self.prediction_mut().reveal(question);
+    }
+
+    /// Whether the predicted vertex's true position is shown.
+    pub fn revealed(&self) -> bool {
+        self.prediction
+            .is_some_and(|p| p.is_revealed(self.question()))
+    }
+
+    /// The vertex whose position is hidden now, if any.
+    pub fn hidden_vertex(&self) -> Option<usize> {
+        self.prediction
+            .filter(|_| !self.revealed())
+            .map(|p| p.vertex)
+    }
+
+    /// Hides a reveal made before the angles or the switch changed: a new question.
+    fn settle_prediction(&mut self) {
+        let question = self.question();
+        if let Some(p) = &mut self.prediction {
+            p.settle(question);
+        }
     }
 
     fn play_ui(&mut self, ui: &mut Ui) {
@@ -203,92 +299,7 @@ impl Lesson for GridPage {
         chapter: include_str!("../../../chapters/grid.md"),
     };
 
-    // While the animation plays, the link names no angle: a link that changed every
-    // frame could not be copied, and browsers throttle address-bar updates.
-    const PARAMS: &'static [Param<Self>] = &[
-        Param {
-            key: "t",
-            doc: "animation time in seconds; pauses there",
-            access: Access::Number {
-                min: 0.0,
-                max: TAU,
-                set: |s, t| {
-                    s.time = t;
-                    s.pause_at([data::animated_angle(t); BONE_COUNT]);
-                },
-                get: |_| None,
-            },
-        },
-        Param {
-            key: "angle",
-            doc: "every bone's angle in radians; pauses",
-            access: Access::Number {
-                min: -TAU,
-                max: TAU,
-                set: |s, angle| s.pause_at([angle; BONE_COUNT]),
-                get: |s| {
-                    (!s.playing && s.angles.iter().all(|a| *a == s.angles[0]))
-                        .then_some(s.angles[0])
-                },
-            },
-        },
-        Param {
-            key: "angles",
-            doc: "one angle per bone in radians; pauses",
-            access: Access::Numbers {
-                count: BONE_COUNT,
-                min: -TAU,
-                max: TAU,
-                set: |s, xs| {
-                    if let Ok(angles) = xs.try_into() {
-                        s.pause_at(angles);
-                    }
-                },
-                get: |s| {
-                    (!s.playing && s.angles.iter().any(|a| *a != s.angles[0]))
-                        .then(|| s.angles.to_vec())
-                },
-            },
-        },
-        Param {
-            key: "bone",
-            doc: "the bone whose matrices are shown",
-            access: Access::Whole {
-                min: 0,
-                max: BONE_COUNT - 1,
-                set: |s, bone| s.bone = bone,
-                get: |s| (s.bone != 1).then_some(s.bone),
-            },
-        },
-        Param {
-            key: "vertex",
-            doc: "the vertex inspected",
-            access: Access::Whole {
-                min: 0,
-                max: data::POSITIONS.len() - 1,
-                set: |s, vertex| s.vertex = Some(vertex),
-                get: |s| s.vertex,
-            },
-        },
-        Param {
-            key: "forget_inverse_bind",
-            doc: "upload world matrices instead of gradients",
-            access: Access::Bool {
-                set: |s, on| s.forget_inverse_bind = on,
-                get: |s| s.forget_inverse_bind.then_some(true),
-            },
-        },
-        Param {
-            key: "question",
-            doc: "the check-yourself exercise",
-            access: Access::Whole {
-                min: 1,
-                max: EXERCISES.len(),
-                set: |s, q| s.exercise = q - 1,
-                get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-            },
-        },
-    ];
+    const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
     type Cell = Cell;
 
@@ -296,15 +307,20 @@ impl Lesson for GridPage {
         if self.playing {
             self.time = (self.time + dt).rem_euclid(TAU);
             self.angles = [data::animated_angle(self.time); BONE_COUNT];
+            self.settle_prediction();
         }
         self.playing
     }
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
+        self.settle_prediction();
         self.page_cell_ui(cell, ui);
+        self.settle_prediction();
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
+        self.settle_prediction();
         self.page_viewport_ui(ui);
+        self.settle_prediction();
     }
 }

@@ -1,6 +1,7 @@
 //! The grid page's viewport: the scene, joint drags, vertex picks and overlays.
 
 use super::data;
+use super::predict_ui::{GUESS_BLUE, verdict_color};
 use super::*;
 
 impl GridPage {
@@ -37,7 +38,11 @@ impl GridPage {
         if self.forget_inverse_bind {
             // Where the mesh belongs: skinned with the real gradients, on the CPU.
             let correct = skin_vertices(&pose.gradients, &self.mesh.skin);
-            for [a, b] in data::LINES {
+            let hidden = self.hidden_vertex().map(|v| v as u32);
+            for [a, b] in data::LINES
+                .into_iter()
+                .filter(|l| !hidden.is_some_and(|v| l.contains(&v)))
+            {
                 scene.backdrop_line(
                     correct[a as usize].position,
                     correct[b as usize].position,
@@ -45,8 +50,12 @@ impl GridPage {
                 );
             }
         }
+        let mesh = match self.hidden_vertex() {
+            Some(v) => self.without.get(v).unwrap_or(&self.mesh),
+            None => &self.mesh,
+        };
         scene.skinned.push(SkinnedDraw::lines(
-            self.mesh.clone(),
+            mesh.clone(),
             Palette::Matrices(pose.uploaded.clone()),
             crate::ui::rgba(MESH_RED),
             3.0,
@@ -60,13 +69,34 @@ impl GridPage {
         if r.drag_started()
             && let Some(origin) = r.ctx.input(|i| i.pointer.press_origin())
         {
-            self.dragging = nearest(self.joint_screen, origin, PICK_RADIUS);
-            if let Some(joint) = self.dragging {
-                self.bone = joint;
-                self.playing = false;
-            }
+            let joint = nearest(self.joint_screen, origin, PICK_RADIUS);
+            // The guess wins over a joint only when it is the nearer of the two.
+            let guess = self
+                .guess_screen
+                .filter(|_| self.hidden_vertex().is_some())
+                .filter(|g| {
+                    g.distance(origin) < PICK_RADIUS
+                        && joint.is_none_or(|j| {
+                            g.distance(origin) <= self.joint_screen[j].distance(origin)
+                        })
+                });
+            self.dragging = match (guess, joint) {
+                (Some(_), _) => Some(Grab::Guess),
+                (None, Some(joint)) => {
+                    self.bone = joint;
+                    self.playing = false;
+                    Some(Grab::Joint(joint))
+                }
+                (None, None) => None,
+            };
         }
-        if let (Some(joint), Some(at)) = (self.dragging, press)
+        if let (Some(Grab::Guess), Some(at)) = (self.dragging, press)
+            && r.dragged()
+            && let Some(p) = &mut self.prediction
+        {
+            p.set_guess(vp.to_plane(at).truncate());
+        }
+        if let (Some(Grab::Joint(joint)), Some(at)) = (self.dragging, press)
             && r.dragged()
         {
             let target = vp.to_plane(at);
@@ -93,10 +123,16 @@ impl GridPage {
             if let Some(joint) = nearest(self.joint_screen, at, PICK_RADIUS) {
                 self.bone = joint;
             } else {
+                // A hidden vertex cannot be found by clicking around for it.
+                let hidden = self.hidden_vertex();
                 let screen: Vec<egui::Pos2> = pose
                     .skinned
                     .iter()
-                    .filter_map(|p| vp.to_screen(*p))
+                    .enumerate()
+                    .map(|(i, p)| match vp.to_screen(*p) {
+                        Some(at) if hidden != Some(i) => at,
+                        _ => egui::pos2(f32::INFINITY, f32::INFINITY),
+                    })
                     .collect();
                 self.vertex = nearest(screen, at, PICK_RADIUS);
             }
@@ -106,7 +142,11 @@ impl GridPage {
     fn overlay_ui(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
         let painter = ui.painter_at(vp.rect());
         let font = egui::FontId::proportional(15.0);
+        let hidden = self.hidden_vertex();
         for (i, p) in pose.skinned.iter().enumerate() {
+            if hidden == Some(i) {
+                continue;
+            }
             if let Some(at) = vp.to_screen(*p) {
                 let selected = self.vertex == Some(i);
                 painter.circle_filled(at, if selected { 6.0 } else { 3.5 }, DOT_RED);
@@ -133,11 +173,76 @@ impl GridPage {
                 Color32::from_gray(30),
             );
         }
-        if let Some(b) = self
-            .vertex
-            .and_then(|v| VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v))
+        // The inspected vertex's ghosts, and the predicted one's once revealed.
+        let revealed = self
+            .prediction
+            .filter(|_| self.revealed())
+            .map(|p| p.vertex);
+        let mut ghosts: Vec<usize> = self.vertex.into_iter().chain(revealed).collect();
+        ghosts.dedup();
+        for v in ghosts.into_iter().filter(|v| hidden != Some(*v)) {
+            if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
+                partials_overlay(ui, vp, &b, &self.inspect_style());
+            }
+        }
+        self.prediction_overlay_ui(ui, vp);
+    }
+
+    /// The guess marker; once revealed, a line from it to the truth and the distance.
+    fn prediction_overlay_ui(&self, ui: &Ui, vp: &Viewport) {
+        let (Some(p), Some(guess)) = (self.prediction, self.guess_screen) else {
+            return;
+        };
+        let painter = ui.painter_at(vp.rect());
+        let font = egui::FontId::proportional(16.0);
+        let mut lines = vec![(format!("guess {}", p.vertex), GUESS_BLUE)];
+        // The full sentence is in the banner; beside the marker, the number and verdict.
+        // The label goes on the far side of the guess from the truth, off the line;
+        // above the ring while the truth is hidden.
+        let mut away = -egui::Vec2::Y;
+        if let Some((truth, j)) = self.judgement()
+            && let Some(truth) = vp.to_screen(truth.extend(0.0))
         {
-            partials_overlay(ui, vp, &b, &self.inspect_style());
+            let color = verdict_color(j.verdict);
+            painter.line_segment([guess, truth], egui::Stroke::new(2.5, color));
+            painter.circle(truth, 8.0, DOT_RED, egui::Stroke::new(2.0, Color32::WHITE));
+            lines.push((format!("{:.2}: {}", j.distance, j.verdict.text()), color));
+            if guess.distance(truth) > 1.0 {
+                away = (guess - truth).normalized();
+            }
+        }
+        painter.circle_stroke(guess, 10.0, egui::Stroke::new(3.0, GUESS_BLUE));
+        painter.circle_filled(guess, 2.5, GUESS_BLUE);
+        let side = |t: f32| match t {
+            t if t > 0.4 => egui::Align::Min,
+            t if t < -0.4 => egui::Align::Max,
+            _ => egui::Align::Center,
+        };
+        let align = egui::Align2([side(away.x), side(away.y)]);
+        let galleys: Vec<_> = lines
+            .into_iter()
+            .map(|(text, color)| painter.layout_no_wrap(text, font.clone(), color))
+            .collect();
+        let size = galleys.iter().fold(egui::Vec2::ZERO, |size, g| {
+            egui::vec2(size.x.max(g.size().x), size.y + g.size().y)
+        });
+        let rect = align.anchor_size(guess + away * 18.0, size);
+        // A pale card keeps the label readable over the mesh and the grid.
+        painter.rect_filled(
+            rect.expand(3.0),
+            4.0,
+            Color32::from_rgba_unmultiplied(250, 250, 248, 220),
+        );
+        let mut y = rect.top();
+        for galley in galleys {
+            let x = match align.x() {
+                egui::Align::Min => rect.left(),
+                egui::Align::Center => rect.center().x - galley.size().x / 2.0,
+                egui::Align::Max => rect.right() - galley.size().x,
+            };
+            let height = galley.size().y;
+            painter.galley(egui::pos2(x, y), galley, GUESS_BLUE);
+            y += height;
         }
     }
 
@@ -149,21 +254,41 @@ impl GridPage {
             vp.to_screen(pose.world[j].transform_point3(Vec3::ZERO))
                 .unwrap_or_default()
         });
+        self.guess_screen = self
+            .prediction
+            .and_then(|p| vp.to_screen(p.guess.extend(0.0)));
         self.handle_pointer(&vp, &pose);
+        self.settle_prediction();
+        self.guess_screen = self
+            .prediction
+            .and_then(|p| vp.to_screen(p.guess.extend(0.0)));
         if self.dragging.is_none() {
             vp.camera_input(ui, &mut self.camera);
         }
         let pose = self.pose();
         vp.paint(ui, self.scene(&pose, vp.clip_from_world));
         self.overlay_ui(ui, &vp, &pose);
+        let mut banner = vp.rect().left_top() + egui::vec2(10.0, 10.0);
         if self.forget_inverse_bind {
-            vp.note(
-                ui,
-                egui::Align2::LEFT_TOP,
-                "Inverse bind forgotten: the shader gets world matrices.\nGrey: where the mesh belongs.",
-                egui::FontId::proportional(15.0),
+            banner.y = vp.note_at(ui, banner, "Inverse bind forgotten: the shader gets world matrices.\nGrey: where the mesh belongs.".to_owned(),
+                15.0,
                 Color32::from_rgb(190, 30, 30),
-            );
+            ) + 6.0;
+        }
+        if let Some(p) = self.prediction {
+            let text = match self.judgement() {
+                Some((_, j)) => format!(
+                    "Vertex {}: your guess is {:.2} from where it lands ({}).",
+                    p.vertex,
+                    j.distance,
+                    j.verdict.text()
+                ),
+                None => format!(
+                    "Predict: where does vertex {} land? Drag the blue ring there, then press Reveal in the predict cell.",
+                    p.vertex
+                ),
+            };
+            vp.note_at(ui, banner, text, 16.0, GUESS_BLUE);
         }
         self.play_ui(ui);
         ui.label(

@@ -1,0 +1,136 @@
+//! The predict cell: pick a vertex, place a guess, reveal, try again.
+
+use super::predict::{Judgement, Verdict, judge};
+use super::*;
+use egui::{Role, WidgetInfo};
+
+/// The guess marker's colour on the viewport's light background.
+pub(super) const GUESS_BLUE: Color32 = Color32::from_rgb(40, 90, 220);
+
+/// The colour a verdict is written in on the viewport's light background.
+pub(super) fn verdict_color(verdict: Verdict) -> Color32 {
+    match verdict {
+        Verdict::RightOn => Color32::from_rgb(30, 140, 60),
+        Verdict::Close => Color32::from_rgb(190, 120, 0),
+        Verdict::Far => Color32::from_rgb(200, 40, 40),
+    }
+}
+
+/// `color` made lighter when the notebook is dark, so it reads there too.
+fn for_notebook(ui: &Ui, color: Color32) -> Color32 {
+    if ui.visuals().dark_mode {
+        color.lerp_to_gamma(Color32::WHITE, 0.35)
+    } else {
+        color
+    }
+}
+
+/// The distance and verdict as the cell and the viewport write them.
+fn judgement_text(j: &Judgement) -> String {
+    format!("distance {:.2}: {}", j.distance, j.verdict.text())
+}
+
+/// A number to drag or type, labelled for screen readers and tests as `name`.
+fn number_ui(ui: &mut Ui, name: &str, value: &mut f32, prefix: &str) -> bool {
+    let response = ui.add(
+        egui::DragValue::new(value)
+            .speed(0.02)
+            .max_decimals(2)
+            .range(-GUESS_LIMIT..=GUESS_LIMIT)
+            .prefix(prefix),
+    );
+    let label = name.to_owned();
+    response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, label.clone()));
+    response.changed()
+}
+
+impl GridPage {
+    /// The predicted vertex judged: where it lands and how far the guess is from it,
+    /// `None` while hidden.
+    pub fn judgement(&self) -> Option<(Vec2, Judgement)> {
+        let p = self.prediction.filter(|_| self.revealed())?;
+        let truth = self.pose().skinned.get(p.vertex)?.truncate();
+        Some((truth, judge(p.guess, truth)))
+    }
+
+    pub(super) fn predict_cell_ui(&mut self, ui: &mut Ui) {
+        let Some(mut p) = self.prediction else {
+            if ui
+                .button(format!("Predict vertex {DEFAULT_PREDICT}"))
+                .clicked()
+            {
+                self.start_prediction(DEFAULT_PREDICT);
+            }
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Predict vertex:");
+            for i in 0..data::POSITIONS.len() {
+                if ui.selectable_label(p.vertex == i, i.to_string()).clicked() && p.vertex != i {
+                    self.start_prediction(i);
+                }
+            }
+        });
+        if let Some(started) = self.prediction {
+            p = started;
+        }
+        let v = p.vertex;
+        let [x, y] = data::POSITIONS[v];
+        let bones: Vec<String> = data::WEIGHTS[v]
+            .iter()
+            .map(|(bone, w)| format!("b{bone} × {w}"))
+            .collect();
+        ui.label(format!(
+            "Vertex {v} sits at ({x}, {y}) in the bind pose and follows {}. Where does it land now?",
+            bones.join(" + ")
+        ));
+        let revealed = self.revealed();
+        let mut guess = p.guess;
+        let edited = ui
+            .add_enabled_ui(!revealed, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new("your guess").color(for_notebook(ui, GUESS_BLUE)));
+                    let x = number_ui(ui, "guess x", &mut guess.x, "x ");
+                    let y = number_ui(ui, "guess y", &mut guess.y, "y ");
+                    x | y
+                })
+                .inner
+            })
+            .inner;
+        if edited && let Some(p) = &mut self.prediction {
+            p.set_guess(guess);
+        }
+        if !revealed {
+            ui.label(
+                RichText::new("Drag the blue ring in the viewport, or type the numbers.").weak(),
+            );
+            if ui.button("Reveal").clicked() {
+                self.reveal();
+            }
+        } else if let Some((truth, j)) = self.judgement() {
+            let style = self.inspect_style();
+            ui.label(format!(
+                "vertex {v} lands at {}; your guess {}",
+                style.point(truth.extend(0.0)),
+                style.point(p.guess.extend(0.0)),
+            ));
+            ui.label(
+                RichText::new(judgement_text(&j))
+                    .strong()
+                    .color(for_notebook(ui, verdict_color(j.verdict))),
+            );
+            let pose = self.pose();
+            if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
+                breakdown_ui(ui, &b, &style);
+            }
+            if ui.button("Try again").clicked()
+                && let Some(p) = &mut self.prediction
+            {
+                p.hide();
+            }
+        }
+        if ui.button("Stop predicting").clicked() {
+            self.prediction = None;
+        }
+    }
+}
