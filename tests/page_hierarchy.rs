@@ -10,7 +10,8 @@ use glam::Vec3;
 use kit::{drag, page_harness, type_into};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
-use skinlab::pages::hierarchy::{DEFAULT_JOINT, HierarchyPage};
+use skinlab::pages::hierarchy::{DEFAULT_JOINT, HierarchyPage, SCRUB_POINT, walk};
+use skinlab::rigs::humanoid;
 use skinlab::rigs::humanoid::JOINTS;
 
 fn joint(name: &str) -> usize {
@@ -309,6 +310,8 @@ fn bad_keys_are_refused_and_left_at_their_defaults() {
         ("hierarchy?scale=head:1,0,1", "scale of 0"),
         ("hierarchy?order=sideways", "right, wrong"),
         ("hierarchy?question=9", "1 to 4"),
+        ("hierarchy?scrub=8", "0 to 7"),
+        ("hierarchy?scrub=-1", "0 to 7"),
         ("hierarchy?joint=head&rot=neck:1,x,0", "neck"),
     ] {
         let mut page = opened("hierarchy?rot=spine:0,0,0.4&order=wrong");
@@ -333,12 +336,124 @@ fn bad_keys_are_refused_and_left_at_their_defaults() {
 #[test]
 fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_refused() {
     kit::assert_every_key_round_trips::<HierarchyPage>(&[
-        "hierarchy?joint=hand.R&rot=upper_arm.L:0,0,1.2;forearm.L:0.3,0,0&pos=hips:0,1.1,0&scale=head:1.5,1.5,1.5&order=wrong&question=3",
+        "hierarchy?joint=hand.R&rot=upper_arm.L:0,0,1.2;forearm.L:0.3,0,0&pos=hips:0,1.1,0&scale=head:1.5,1.5,1.5&order=wrong&scrub=3&question=3",
     ]);
     kit::assert_refused_as_declared::<HierarchyPage>(&[
         "joint=elbow",
         "scale=head:1,0,1",
         "pos=hips:0,101,0",
         "question=5",
+        "scrub=8",
+        "scrub=two",
     ]);
+}
+
+/// The point after `k` factors, from the pure function, for `page`'s selected joint.
+fn scrubbed(page: &HierarchyPage, k: usize) -> Vec3 {
+    let steps = walk::chain(&humanoid::skeleton(), &page.pose().local, page.selected);
+    walk::scrub(&steps, SCRUB_POINT)[k]
+}
+
+#[test]
+fn scrub_links_step_the_joints_origin_through_the_product() {
+    let base = "hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2";
+    let hand = joint("hand.L");
+    let factors = humanoid::skeleton().path_from_root(hand).len();
+    assert_eq!(
+        HierarchyPage::default().scrub_point(),
+        None,
+        "off by default"
+    );
+    for (k, says) in [
+        (0, "Step 0 of 7: no factor applied yet".to_owned()),
+        (
+            1,
+            "after local(hand.L): the point is in forearm.L's frame".to_owned(),
+        ),
+        (
+            3,
+            "after local(upper_arm.L): the point is in clavicle.L's frame".to_owned(),
+        ),
+        (
+            factors,
+            format!("Step {factors} of {factors}: after local(hips): the point is in the world"),
+        ),
+    ] {
+        let link = format!("{base}&scrub={k}");
+        let mut harness = page_harness(opened(&link), &["chain"]);
+        harness.run_steps(2);
+        let page = harness.state();
+        assert_eq!(page.scrub_step(), Some(k), "`{link}`");
+        assert_eq!(page.link().to_string(), link, "written back as given");
+        assert!(
+            harness.query_by_label_contains(&says).is_some(),
+            "`{link}`: {says}"
+        );
+        let dot = page.scrub_point().unwrap();
+        assert!(dot.abs_diff_eq(scrubbed(page, k), 1e-6), "`{link}`: {dot}");
+        assert_eq!(page.scrub_path().len(), k + 1, "a dot per step so far");
+        // The factor just applied is the one marked in the chain.
+        let marked = (1..=factors).filter(|i| {
+            let name = JOINTS[humanoid::skeleton().path_from_root(hand)[factors - i]].name;
+            harness
+                .query_by_label(&format!("local({name}), just applied"))
+                .is_some()
+        });
+        assert_eq!(
+            marked.collect::<Vec<_>>(),
+            if k == 0 { vec![] } else { vec![k] }
+        );
+    }
+    // Step 0 is the point itself; the last step is the hand in the world, drawn on it.
+    let start = opened(&format!("{base}&scrub=0"));
+    assert_eq!(start.scrub_point(), Some(SCRUB_POINT));
+    let harness = page_harness(opened(&format!("{base}&scrub={factors}")), &[]);
+    let page = harness.state();
+    assert!(
+        page.scrub_point()
+            .unwrap()
+            .abs_diff_eq(page.joint_position(hand), 1e-5)
+    );
+    let drawn = page.scrub_screen.expect("the dot is drawn");
+    assert!(drawn.distance(page.joint_screen[hand]) < 0.5, "{drawn:?}");
+}
+
+#[test]
+fn the_scrub_box_and_slider_step_the_point() {
+    let mut harness = page_harness(opened("hierarchy?joint=forearm.L"), &["chain"]);
+    assert!(harness.query_by_label_contains("Step 0").is_none());
+    harness
+        .get_by_label("scrub the joint's origin through the product")
+        .click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().scrub_step(), Some(0));
+    assert!(harness.state().link().to_string().ends_with("&scrub=0"));
+    // The slider, moved from the keyboard, one factor a press.
+    for _ in 0..2 {
+        harness
+            .get_by_role_and_label(
+                egui::accesskit::Role::Slider,
+                "factors applied, from the right",
+            )
+            .focus();
+        harness.run_steps(1);
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run_steps(2);
+    }
+    assert_eq!(harness.state().scrub_step(), Some(2));
+    assert!(
+        harness
+            .query_by_label_contains("after local(upper_arm.L): the point is in clavicle.L's frame")
+            .is_some()
+    );
+    // A joint with a shorter chain keeps the step within its chain.
+    harness.state_mut().scrub = Some(6);
+    harness.state_mut().selected = joint("spine");
+    harness.run_steps(2);
+    assert_eq!(harness.state().scrub, Some(2));
+    assert!(
+        harness
+            .query_by_label_contains("Step 2 of 2: after local(hips)")
+            .is_some()
+    );
 }

@@ -2,6 +2,7 @@
 //! the wrong order (the check-yourself cell is in `exercise`).
 
 use super::exercise::tidy;
+use super::scrub::SCRUB;
 use super::walk;
 use super::{HierarchyPage, Pose};
 use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
@@ -121,19 +122,7 @@ impl HierarchyPage {
     pub(super) fn chain_ui(&mut self, ui: &mut Ui) {
         let pose = self.pose();
         let steps = walk::chain(&humanoid::skeleton(), &pose.local, self.selected);
-        let path: Vec<&str> = steps.iter().map(|s| name(s.joint)).collect();
-        wrapped(
-            ui,
-            RichText::new(format!(
-                "world({}) = {}",
-                name(self.selected),
-                path.iter()
-                    .map(|n| format!("local({n})"))
-                    .collect::<Vec<_>>()
-                    .join(" · ")
-            ))
-            .monospace(),
-        );
+        self.scrub_ui(ui, &steps);
         let mut parent: Option<&str> = None;
         for (i, step) in steps.iter().enumerate() {
             let joint = name(step.joint);
@@ -148,7 +137,15 @@ impl HierarchyPage {
             });
             ui.horizontal_wrapped(|ui| {
                 ui.vertical(|ui| {
-                    ui.label(format!("local({joint})"));
+                    if self.just_applied(i, steps.len()) {
+                        ui.label(
+                            RichText::new(format!("local({joint}), just applied"))
+                                .color(SCRUB)
+                                .strong(),
+                        );
+                    } else {
+                        ui.label(format!("local({joint})"));
+                    }
                     matrix_view_ui(ui, &format!("local {joint}"), &step.parent_from_joint);
                 });
                 ui.add_space(12.0);

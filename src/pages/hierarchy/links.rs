@@ -51,6 +51,16 @@ pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
         },
     },
     Param {
+        key: "scrub",
+        doc: "how many factors of the joint's chain act on its origin, from the right (at most its length)",
+        access: Access::Whole {
+            min: 0,
+            max: MOST_FACTORS,
+            set: |s, k| s.scrub = Some(k.min(s.factors())),
+            get: |s| s.scrub_step(),
+        },
+    },
+    Param {
         key: "question",
         doc: "the check-yourself exercise",
         access: Access::Whole {

@@ -4,6 +4,7 @@
 mod cells;
 pub mod exercise;
 mod links;
+mod scrub;
 mod view;
 pub mod walk;
 
@@ -21,6 +22,8 @@ use egui::{Pos2, Ui};
 use exercise::EXERCISES;
 use glam::{Mat4, Vec3};
 use std::sync::{Arc, OnceLock};
+
+pub use scrub::{MOST_FACTORS, SCRUB_POINT};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
 /// markers.
@@ -129,6 +132,11 @@ pub struct HierarchyPage {
     pub check: Check,
     /// Why the last edit was refused, shown until the next good edit.
     pub refused: Option<String>,
+    /// How many factors of the selected joint's chain are applied to its origin, from
+    /// the right; `None` when not scrubbing.
+    pub scrub: Option<usize>,
+    /// Where the viewport drew the scrubbed point in the last frame (for tests).
+    pub scrub_screen: Option<Pos2>,
     dragging: Option<Drag>,
     camera: Camera,
     /// Screen positions of the joints in the last frame (for picking and tests).
@@ -155,6 +163,8 @@ impl Default for HierarchyPage {
             exercise: 0,
             check: Check::default(),
             refused: None,
+            scrub: None,
+            scrub_screen: None,
             dragging: None,
             camera: default_camera(),
             joint_screen: [Pos2::ZERO; JOINT_COUNT],

@@ -190,6 +190,7 @@ impl HierarchyPage {
             self.scene(&pose, vp.clip_from_world, self.camera.light_dir()),
         );
         self.overlay_ui(ui, &vp, &pose);
+        self.scrub_overlay_ui(ui, &vp);
         ui.horizontal_wrapped(|ui| {
             if ui.button("Reset T-pose").clicked() {
                 self.reset_pose();

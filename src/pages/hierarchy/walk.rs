@@ -2,7 +2,7 @@
 //! to one joint, and the same walk multiplied in the wrong order.
 
 use crate::skin::{Skeleton, Trs};
-use glam::Mat4;
+use glam::{Mat4, Vec3};
 
 /// One step of the walk from the root to a joint.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,6 +43,28 @@ pub fn chain(skeleton: &Skeleton, parent_from_joint: &[Mat4], joint: usize) -> V
         .collect()
 }
 // ANCHOR_END: chain
+
+// ANCHOR: scrub
+/// The point `p`, given in the frame of the chain's last joint, after 0, 1, 2, … of the
+/// chain's factors, applied from the right: `p`, `local(joint) · p`,
+/// `local(parent) · local(joint) · p`, …, `world(joint) · p`. One more point than factors.
+pub fn scrub(steps: &[ChainStep], p: Vec3) -> Vec<Vec3> {
+    let mut at = p;
+    std::iter::once(p)
+        .chain(steps.iter().rev().map(|step| {
+            at = step.parent_from_joint.transform_point3(at);
+            at
+        }))
+        .collect()
+}
+// ANCHOR_END: scrub
+
+/// The joint whose frame holds the point after `applied` factors of `steps` (see
+/// [`scrub`]); `None` once it is in the world, or past the end.
+pub fn frame_after(steps: &[ChainStep], applied: usize) -> Option<usize> {
+    let left = steps.len().checked_sub(applied)?;
+    left.checked_sub(1).map(|i| steps[i].joint)
+}
 
 // ANCHOR: wrong_order
 /// The classic mistake: `world[j] = local[j] * world[parent(j)]`. Same walk, same
@@ -113,6 +135,51 @@ mod tests {
             assert_eq!(step.parent_from_joint, local[step.joint]);
         }
         assert!(chain(&skeleton, &local, JOINT_COUNT).is_empty());
+    }
+
+    #[test]
+    fn scrubbing_applies_one_factor_at_a_time_from_the_right() {
+        let skeleton = humanoid::skeleton();
+        let mut pose = humanoid::bind_pose();
+        pose[index("upper_arm.L")].rotation = Vec3::new(0.0, 0.4, 1.2);
+        pose[index("forearm.L")].scale = Vec3::splat(1.5);
+        pose[index("hand.L")].rotation.x = 0.7;
+        let local = locals(&pose);
+        let world = skeleton.world_from_joint(&local);
+        for (joint, p) in [
+            (index("hand.L"), Vec3::ZERO),
+            (index("hand.L"), Vec3::X),
+            (index("head"), Vec3::new(0.1, -0.2, 0.3)),
+            (0, Vec3::Y),
+        ] {
+            let steps = chain(&skeleton, &local, joint);
+            let points = scrub(&steps, p);
+            assert_eq!(points.len(), steps.len() + 1);
+            assert_eq!(points[0], p, "no factor yet");
+            let last = *points.last().unwrap();
+            assert!(last.abs_diff_eq(world[joint].transform_point3(p), 1e-5));
+            for k in 1..points.len() {
+                let factor = local[steps[steps.len() - k].joint];
+                assert!(
+                    points[k].abs_diff_eq(factor.transform_point3(points[k - 1]), 1e-6),
+                    "step {k} applies the next factor to step {}",
+                    k - 1
+                );
+            }
+        }
+        assert!(scrub(&[], Vec3::X) == [Vec3::X]);
+    }
+
+    #[test]
+    fn the_point_climbs_one_frame_per_factor_to_the_world() {
+        let skeleton = humanoid::skeleton();
+        let steps = chain(&skeleton, &locals(&humanoid::bind_pose()), index("hand.L"));
+        let frame = |k| frame_after(&steps, k).map(|j| humanoid::JOINTS[j].name);
+        assert_eq!(frame(0), Some("hand.L"));
+        assert_eq!(frame(1), Some("forearm.L"));
+        assert_eq!(frame(6), Some("hips"));
+        assert_eq!(frame(7), None);
+        assert_eq!(frame(8), None);
     }
 
     #[test]

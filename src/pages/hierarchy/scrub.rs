@@ -1,0 +1,214 @@
+//! Scrubbing the product: the selected joint's origin carried through the chain one
+//! factor at a time, from the right, with the readout in the chain cell and the path in
+//! the viewport.
+
+use super::HierarchyPage;
+use super::cells::{vec_text, wrapped};
+use super::walk::{self, ChainStep};
+use crate::rigs::humanoid::{self, JOINTS};
+use crate::ui::Viewport;
+use egui::text::{LayoutJob, TextFormat};
+use egui::{Align2, Color32, FontId, Pos2, RichText, Stroke, Ui};
+use glam::Vec3;
+
+/// The colour of the scrubbed point and of the factor just applied.
+pub const SCRUB: Color32 = Color32::from_rgb(80, 215, 255);
+/// The point scrubbed through the product: the selected joint's own origin.
+pub const SCRUB_POINT: Vec3 = Vec3::ZERO;
+/// The most factors any chain of the figure has (root to hand: 7), the largest `scrub=`.
+pub const MOST_FACTORS: usize = 7;
+
+fn name(joint: usize) -> &'static str {
+    JOINTS[joint].name
+}
+
+/// Where the point is after `applied` factors of `steps`, in words.
+fn frame_words(steps: &[ChainStep], applied: usize) -> String {
+    match walk::frame_after(steps, applied) {
+        Some(joint) => format!("in {}'s frame", name(joint)),
+        None => "in the world".to_owned(),
+    }
+}
+
+impl HierarchyPage {
+    /// How many factors the selected joint's world matrix has: one local per joint from
+    /// the root down.
+    pub fn factors(&self) -> usize {
+        humanoid::skeleton().path_from_root(self.selected).len()
+    }
+
+    /// The scrub step shown, at most [`factors`](Self::factors); `None` when not
+    /// scrubbing.
+    pub fn scrub_step(&self) -> Option<usize> {
+        self.scrub.map(|k| k.min(self.factors()))
+    }
+
+    /// The point after each step so far, step 0 first; empty when not scrubbing.
+    pub fn scrub_path(&self) -> Vec<Vec3> {
+        let Some(k) = self.scrub_step() else {
+            return Vec::new();
+        };
+        let steps = walk::chain(&humanoid::skeleton(), &self.pose().local, self.selected);
+        let mut points = walk::scrub(&steps, SCRUB_POINT);
+        points.truncate(k + 1);
+        points
+    }
+
+    /// The scrubbed point now (the large dot), `None` when not scrubbing.
+    pub fn scrub_point(&self) -> Option<Vec3> {
+        self.scrub_path().last().copied()
+    }
+
+    /// What step `k` of the scrub means, in words.
+    fn scrub_sentence(&self, steps: &[ChainStep], k: usize) -> String {
+        let n = steps.len();
+        let points = walk::scrub(steps, SCRUB_POINT);
+        let at = vec_text(points[k]);
+        let joint = name(self.selected);
+        match k {
+            0 => format!(
+                "Step 0 of {n}: no factor applied yet. The point is {joint}'s own origin, {at} in its own frame."
+            ),
+            _ if k == n => format!(
+                "Step {k} of {n}: after local({}): the point is in the world, at {at}, where {joint} stands.",
+                name(steps[0].joint)
+            ),
+            _ => format!(
+                "Step {k} of {n}: after local({}): the point is {}, at {at}.",
+                name(steps[n - k].joint),
+                frame_words(steps, k)
+            ),
+        }
+    }
+
+    /// The product written out, the factors applied so far in the scrub colour and the
+    /// one just applied underlined.
+    fn product_ui(&self, ui: &mut Ui, steps: &[ChainStep]) {
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let plain = TextFormat::simple(font.clone(), ui.visuals().text_color());
+        let n = steps.len();
+        let applied = self.scrub_step().unwrap_or(0);
+        let mut job = LayoutJob::default();
+        job.append(
+            &format!("world({}) = ", name(self.selected)),
+            0.0,
+            plain.clone(),
+        );
+        for (i, step) in steps.iter().enumerate() {
+            if i > 0 {
+                job.append(" · ", 0.0, plain.clone());
+            }
+            let mut format = plain.clone();
+            if i >= n - applied {
+                format.color = SCRUB;
+            }
+            if applied > 0 && i == n - applied {
+                format.underline = Stroke::new(1.5, SCRUB);
+            }
+            job.append(&format!("local({})", name(step.joint)), 0.0, format);
+        }
+        ui.add(egui::Label::new(job).wrap());
+    }
+
+    /// The product of the chain cell, and the scrub control under it.
+    pub(super) fn scrub_ui(&mut self, ui: &mut Ui, steps: &[ChainStep]) {
+        self.scrub = self.scrub_step();
+        self.product_ui(ui, steps);
+        let mut on = self.scrub.is_some();
+        if ui
+            .checkbox(&mut on, "scrub the joint's origin through the product")
+            .changed()
+        {
+            self.scrub = on.then_some(0);
+        }
+        let Some(mut k) = self.scrub else {
+            return;
+        };
+        let n = steps.len();
+        ui.add(
+            egui::Slider::new(&mut k, 0..=n)
+                .step_by(1.0)
+                .text("factors applied, from the right"),
+        );
+        self.scrub = Some(k);
+        wrapped(
+            ui,
+            RichText::new(self.scrub_sentence(steps, k)).color(SCRUB),
+        );
+    }
+
+    /// The step at which chain step `i` (root first) has its local applied, if scrubbing
+    /// has just applied it.
+    pub(super) fn just_applied(&self, i: usize, n: usize) -> bool {
+        self.scrub_step().is_some_and(|k| k > 0 && i + k == n)
+    }
+
+    /// The scrubbed point's path in the viewport: a dot per step so far, joined, the
+    /// current one larger and labelled.
+    pub(super) fn scrub_overlay_ui(&mut self, ui: &Ui, vp: &Viewport) {
+        self.scrub_screen = None;
+        let Some(k) = self.scrub_step() else {
+            return;
+        };
+        let painter = ui.painter_at(vp.rect());
+        let screen: Vec<Option<Pos2>> =
+            self.scrub_path().iter().map(|p| vp.to_screen(*p)).collect();
+        for pair in screen.windows(2) {
+            if let [Some(a), Some(b)] = pair {
+                painter.line_segment([*a, *b], Stroke::new(2.0, SCRUB));
+            }
+        }
+        let dark = Stroke::new(1.0, Color32::from_gray(20));
+        for (i, at) in screen.iter().enumerate() {
+            let Some(at) = *at else { continue };
+            let current = i == k;
+            painter.circle(at, if current { 7.5 } else { 4.0 }, SCRUB, dark);
+            // The current step is labelled above its dot; the others below, staggered by
+            // step, so dots close together keep readable numbers.
+            let (at, align, text, size) = if current {
+                (
+                    at + egui::vec2(10.0, -10.0),
+                    Align2::LEFT_BOTTOM,
+                    format!("step {i}"),
+                    17.0,
+                )
+            } else {
+                let below = egui::vec2(9.0, 8.0 + 15.0 * (i % 3) as f32);
+                (at + below, Align2::LEFT_TOP, i.to_string(), 14.0)
+            };
+            painter.text(at, align, text, FontId::proportional(size), SCRUB);
+        }
+        self.scrub_screen = screen.get(k).copied().flatten();
+        let steps = walk::chain(&humanoid::skeleton(), &self.pose().local, self.selected);
+        let note = match k {
+            0 => "Cyan: the point's numbers after each step, drawn as if its frame were the world. Step 0: the joint's own origin.".to_owned(),
+            _ => format!(
+                "Cyan: the point's numbers after each step, drawn as if its frame were the world. Step {k}: after local({}), {}.",
+                name(steps[steps.len() - k].joint),
+                frame_words(&steps, k)
+            ),
+        };
+        vp.note(
+            ui,
+            Align2::LEFT_BOTTOM,
+            note,
+            FontId::proportional(15.0),
+            SCRUB,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rigs::humanoid::JOINT_COUNT;
+
+    #[test]
+    fn the_largest_scrub_is_the_longest_chain() {
+        let skeleton = humanoid::skeleton();
+        let longest = (0..JOINT_COUNT)
+            .map(|j| skeleton.path_from_root(j).len())
+            .max();
+        assert_eq!(longest, Some(MOST_FACTORS));
+    }
+}
