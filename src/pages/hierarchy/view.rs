@@ -140,9 +140,10 @@ impl HierarchyPage {
             corner,
             Align2::LEFT_TOP,
             format!(
-                "editing {} moves {} joints",
+                "editing {} moves {} joint{}",
                 JOINTS[self.selected].name,
-                moved.len()
+                moved.len(),
+                if moved.len() == 1 { "" } else { "s" }
             ),
             font.clone(),
             MOVED,
