@@ -311,12 +311,48 @@ fn every_cell_draws_without_error() {
 #[test]
 fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
     kit::assert_declared_params::<NormalsPage>(
-        "normals?scale=0.5&method=inverse_transpose&bend=-1.6&vertex=1633&lines=false&question=3",
+        "normals?scale=0.5&method=inverse_transpose&bend=-1.6&vertex=1633&lines=false&ellipses=true&question=3",
         &[
+            ("ellipses", "often"),
             ("scale", "0.2"),
             ("method", "both_ways"),
             ("vertex", "1634"),
             ("lines", "maybe"),
         ],
     );
+}
+
+#[test]
+fn ellipses_show_the_stretch_that_normals_must_undo() {
+    // Straight elbow: the upper arm is rigid, so its circles stay circles; the forearm
+    // is scaled across the bone by s, so its circles stretch by up to s one way.
+    for scale in [2.5f32, 0.4] {
+        let page = opened(&format!(
+            "normals?scale={scale}&bend=0&method=inverse_transpose&ellipses=true"
+        ));
+        assert!(page.ellipses);
+        let vertices = page.skinned(NormalMethod::InverseTranspose);
+        let glyphs = page.ellipse_glyphs(&vertices, glam::Vec3::ZERO);
+        assert!(glyphs.len() > 20, "{} ellipses drawn", glyphs.len());
+        let (upper, fore): (Vec<_>, Vec<_>) = glyphs.iter().partition(|(c, _)| c.x < 1.0);
+        assert!(!upper.is_empty() && !fore.is_empty());
+        for (c, e) in &upper {
+            assert!(
+                (e.sigma[0] - 1.0).abs() < 1e-3 && (e.sigma[1] - 1.0).abs() < 1e-3,
+                "{c}: {:?}",
+                e.sigma
+            );
+        }
+        let far: Vec<_> = fore.iter().filter(|(c, _)| c.x > 3.2).collect();
+        assert!(!far.is_empty());
+        let most = far
+            .iter()
+            .map(|(_, e)| e.sigma[0] / e.sigma[1])
+            .fold(1.0f32, f32::max);
+        let expected = scale.max(1.0 / scale);
+        assert!(
+            (most - expected).abs() < 0.1 * expected,
+            "scale {scale}: most stretch {most}"
+        );
+    }
 }

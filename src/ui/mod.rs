@@ -3,6 +3,7 @@
 
 pub mod camera;
 pub mod check;
+pub mod ellipses;
 pub mod file_dialog;
 pub mod fonts;
 pub mod inspect;

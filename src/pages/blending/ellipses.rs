@@ -5,8 +5,8 @@ use super::{BlendingPage, Pose};
 use crate::rigs::arm;
 use crate::skin::ellipse::{Ellipse, dqs_linear, lbs_linear};
 use crate::skin::lbs::SkinMesh;
-use crate::ui::Viewport;
-use egui::{Color32, Pos2, Rect, RichText, Stroke, Ui, pos2, vec2};
+use crate::ui::{Viewport, ellipses};
+use egui::{RichText, Ui};
 use glam::Vec3;
 
 /// Every this many rings, and this many segments round a ring, carries a glyph.
@@ -14,14 +14,6 @@ pub const ELLIPSE_STRIDE: usize = 4;
 /// The radius of the circle on the arm at rest, world units: under half the distance
 /// between two glyphs, so neighbours do not touch until they grow past 1.2 times.
 pub const ELLIPSE_RADIUS: f32 = 0.1;
-/// Points on each drawn ellipse.
-const ELLIPSE_POINTS: usize = 24;
-/// The least cosine between a drawn ellipse's normal and the direction to the eye.
-const MIN_FACING: f32 = 0.4;
-/// Ellipses thinner than this aspect are drawn edge by edge.
-const THIN: f32 = 0.3;
-/// The area ratio drawn fully blue (shrunk) and, mirrored about 1, fully red (grown).
-const SHRUNK: f32 = 0.5;
 
 /// One ellipse as drawn: where it sits in the world and its shape.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,20 +37,6 @@ pub struct EllipseRange {
     pub least_area: f32,
     /// The largest area ratio.
     pub most_area: f32,
-}
-
-/// The colour of an area ratio: grey at 1, bluer as it shrinks, redder as it grows.
-pub fn area_color(ratio: f32) -> Color32 {
-    let grey = Color32::from_gray(70);
-    if ratio.is_nan() {
-        return grey;
-    }
-    let t = ((ratio - 1.0) / (1.0 - SHRUNK)).clamp(-1.0, 1.0);
-    if t < 0.0 {
-        grey.lerp_to_gamma(Color32::from_rgb(20, 70, 235), -t)
-    } else {
-        grey.lerp_to_gamma(Color32::from_rgb(225, 30, 20), t)
-    }
 }
 
 impl BlendingPage {
@@ -123,11 +101,7 @@ impl BlendingPage {
                         continue;
                     };
                     let center = drawn.position + at;
-                    // Near the outline a circle is seen edge on and looks flat: leave
-                    // those out, so that a flat ellipse always means a flat map.
-                    let facing = drawn.normal.dot((eye - center).normalize_or_zero());
-                    let known = drawn.normal.length_squared() > 0.25;
-                    if known && facing < MIN_FACING || !center.is_finite() {
+                    if !ellipses::faces(eye, center, drawn.normal) {
                         continue;
                     }
                     if let Some(ellipse) = self.ellipse_in(&skin, pose, dqs, v) {
@@ -146,36 +120,12 @@ impl BlendingPage {
 
     /// Draws [`BlendingPage::ellipse_glyphs`] over the viewport, with a legend.
     pub(super) fn ellipses_overlay(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
-        let painter = ui.painter_at(vp.rect());
-        for glyph in self.ellipse_glyphs(pose) {
-            let points: Option<Vec<Pos2>> = glyph
-                .ellipse
-                .points(glyph.center, ELLIPSE_RADIUS, ELLIPSE_POINTS)
-                .into_iter()
-                .map(|p| vp.to_screen(p))
-                .collect();
-            let Some(points) = points else {
-                continue;
-            };
-            let color = area_color(glyph.ellipse.area_ratio());
-            // A pale halo under the coloured line keeps it readable on the skin.
-            for stroke in [
-                Stroke::new(3.0, Color32::from_white_alpha(170)),
-                Stroke::new(1.4, color),
-            ] {
-                if glyph.ellipse.aspect() < THIN {
-                    // A closed path that doubles back on itself gets mitred into long
-                    // spikes at its ends: draw a thin ellipse edge by edge instead.
-                    for k in 0..points.len() {
-                        let next = points[(k + 1) % points.len()];
-                        painter.line_segment([points[k], next], stroke);
-                    }
-                } else {
-                    painter.add(egui::Shape::closed_line(points.clone(), stroke));
-                }
-            }
-        }
-        legend(&painter, vp.rect());
+        let glyphs: Vec<_> = self
+            .ellipse_glyphs(pose)
+            .into_iter()
+            .map(|g| (g.center, g.ellipse))
+            .collect();
+        ellipses::draw(ui, vp, &glyphs, ELLIPSE_RADIUS);
     }
 
     pub(super) fn ellipses_ui(&mut self, ui: &mut Ui) {
@@ -203,71 +153,5 @@ impl BlendingPage {
             };
             ui.label(RichText::new(text).monospace());
         }
-    }
-}
-
-/// A small key in the viewport's top-left corner: the colour of each area ratio.
-fn legend(painter: &egui::Painter, viewport: Rect) {
-    let font = egui::FontId::proportional(13.0);
-    let text = Color32::from_gray(30);
-    let origin = viewport.left_top() + vec2(10.0, 10.0);
-    let bar = Rect::from_min_size(origin + vec2(0.0, 18.0), vec2(150.0, 10.0));
-    let back = Rect::from_min_max(
-        origin - vec2(6.0, 6.0),
-        bar.right_bottom() + vec2(6.0, 22.0),
-    );
-    painter.rect_filled(back, 4.0, Color32::from_white_alpha(200));
-    painter.text(
-        origin,
-        egui::Align2::LEFT_TOP,
-        "ellipse area / circle area",
-        font.clone(),
-        text,
-    );
-    let steps = 30;
-    let low = SHRUNK;
-    let high = 2.0 - SHRUNK;
-    for k in 0..steps {
-        let x0 = bar.left() + bar.width() * k as f32 / steps as f32;
-        let x1 = bar.left() + bar.width() * (k + 1) as f32 / steps as f32;
-        let ratio = low + (high - low) * (k as f32 + 0.5) / steps as f32;
-        painter.rect_filled(
-            Rect::from_min_max(pos2(x0, bar.top()), pos2(x1 + 0.5, bar.bottom())),
-            0.0,
-            area_color(ratio),
-        );
-    }
-    for (value, align) in [
-        (low, egui::Align2::LEFT_TOP),
-        (1.0, egui::Align2::CENTER_TOP),
-        (high, egui::Align2::RIGHT_TOP),
-    ] {
-        let x = bar.left() + bar.width() * (value - low) / (high - low);
-        painter.text(
-            pos2(x, bar.bottom() + 2.0),
-            align,
-            format!("{value}"),
-            font.clone(),
-            text,
-        );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn colours_run_from_blue_through_grey_to_red() {
-        let grey = area_color(1.0);
-        assert_eq!(grey, Color32::from_gray(70));
-        let (shrunk, grown) = (area_color(0.0), area_color(3.0));
-        assert!(shrunk.b() > shrunk.r() && grown.r() > grown.b());
-        assert_eq!(
-            area_color(SHRUNK),
-            shrunk,
-            "saturated from half the area down"
-        );
-        assert_eq!(area_color(f32::NAN), grey);
     }
 }

@@ -20,7 +20,7 @@ use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 pub use data::Pose;
-pub use ellipses::{ELLIPSE_RADIUS, ELLIPSE_STRIDE, EllipseRange, Glyph, area_color};
+pub use ellipses::{ELLIPSE_RADIUS, ELLIPSE_STRIDE, EllipseRange, Glyph};
 use glam::{Mat4, Vec3};
 use paint::WeightMap;
 use std::f32::consts::TAU;

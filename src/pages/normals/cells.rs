@@ -101,10 +101,11 @@ impl NormalsPage {
         self.scale_slider_ui(ui);
         let max = MAX_BEND.to_degrees();
         angle_slider_ui(ui, &mut self.bend, -max..=max, "elbow bend", 0);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.show_lines, "Normal and tangent lines");
             ui.colored_label(NORMAL_COLOR, "normals");
             ui.colored_label(TANGENT_COLOR, "tangents");
+            ui.checkbox(&mut self.ellipses, "Deformation ellipses");
         });
         // The forearm alone (weight 1): its palette matrix and what normals need.
         let forearm = self.palette().get(1).copied().unwrap_or(Mat4::IDENTITY);

@@ -62,6 +62,14 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
         },
     },
     Param {
+        key: "ellipses",
+        doc: "draw deformation ellipses: small circles on the arm at rest, carried by each vertex's blended matrix",
+        access: Access::Bool {
+            set: |s, on| s.ellipses = on,
+            get: |s| s.ellipses.then_some(true),
+        },
+    },
+    Param {
         key: "question",
         doc: "the check-yourself exercise",
         access: Access::Whole {

@@ -135,6 +135,8 @@ pub struct NormalsPage {
     pub vertex: Option<usize>,
     /// Draw each arm's normals and tangents as short lines.
     pub show_lines: bool,
+    /// Draw deformation ellipses on the arms.
+    pub ellipses: bool,
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
@@ -163,6 +165,7 @@ impl Default for NormalsPage {
             show: Show::Both,
             vertex: Some(DEFAULT_VERTEX),
             show_lines: true,
+            ellipses: false,
             exercise: 0,
             check: Check::default(),
             camera: default_camera(),

@@ -4,10 +4,12 @@
 use super::NormalsPage;
 use super::data;
 use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::skin::ellipse::{Ellipse, lbs_linear};
+use crate::skin::lbs::PositionW;
 use crate::skin::lbs::SkinnedVertex;
 use crate::skin::normals::NormalMethod;
 use crate::ui::pick::{PICK_RADIUS, nearest};
-use crate::ui::{Camera, Viewport, rgba};
+use crate::ui::{Camera, Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
 
@@ -32,7 +34,39 @@ fn has_line(v: usize) -> bool {
     v < data::TUBE_VERTICES && (v / data::SEGMENTS).is_multiple_of(3) && v.is_multiple_of(4)
 }
 
+/// The radius of an ellipse's circle on the arm at rest, world units.
+pub const ELLIPSE_RADIUS: f32 = 0.12;
+
 impl NormalsPage {
+    /// The deformation ellipses of one arm drawn at `at` with its skinned `vertices`:
+    /// on the vertices that carry normal lines, those facing the camera, each the
+    /// image of a circle in the surface at rest under the vertex's blended matrix. Both
+    /// arms share the matrix (only their normals differ), so they share the ellipses.
+    pub fn ellipse_glyphs(&self, vertices: &[SkinnedVertex], at: Vec3) -> Vec<(Vec3, Ellipse)> {
+        let eye = match self.camera {
+            Camera::Orbit(c) => c.eye(),
+            Camera::Plane(_) => Vec3::Z * 100.0,
+        };
+        let palette = self.palette();
+        let skin = &self.assets.limb.skin;
+        (0..data::TUBE_VERTICES)
+            .filter(|v| has_line(*v))
+            .filter_map(|v| {
+                let center = vertices.get(v)?.position + at;
+                let linear = lbs_linear(&palette, skin.influences.get(v)?, PositionW::Divide);
+                // Which way the surface faces, from the right normal on either arm: the
+                // naive arm's normals lean, and would hide ellipses that face the eye.
+                let facing =
+                    (linear.inverse().transpose() * *skin.normals.get(v)?).normalize_or_zero();
+                if !ellipses::faces(eye, center, facing) {
+                    return None;
+                }
+                let ellipse = Ellipse::new(linear, *skin.normals.get(v)?, *skin.tangents.get(v)?)?;
+                Some((center, ellipse))
+            })
+            .collect()
+    }
+
     /// Each drawn arm: its method, its offset and its vertices skinned on the CPU.
     fn placed(&self) -> Vec<(NormalMethod, Vec3, Vec<SkinnedVertex>)> {
         self.show
@@ -157,6 +191,13 @@ impl NormalsPage {
             self.vertex = self.vertex_under(&vp, &arms, at).or(self.vertex);
         }
         vp.paint(ui, self.scene(&arms, vp.clip_from_world));
+        if self.ellipses {
+            let glyphs: Vec<_> = arms
+                .iter()
+                .flat_map(|(_, at, vertices)| self.ellipse_glyphs(vertices, *at))
+                .collect();
+            ellipses::draw(ui, &vp, &glyphs, ELLIPSE_RADIUS);
+        }
         self.overlay_ui(ui, &vp, &arms);
         ui.label(
             egui::RichText::new(
