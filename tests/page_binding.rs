@@ -14,7 +14,7 @@ use skinlab::page::{Page, open};
 use skinlab::pages::binding::data::{self as binding, HEAD, HEAD_VERTEX};
 use skinlab::pages::binding::{BindingPage, Stage};
 use skinlab::ui::check::field_label;
-use skinlab::ui::matrix::cell_label;
+use skinlab::ui::matrix::{cell_label, fixed2};
 
 fn opened(link: &str) -> BindingPage {
     let mut page = BindingPage::default();
@@ -265,6 +265,8 @@ fn bad_links_are_refused_and_leave_the_page_at_its_defaults() {
         ("binding?rebind=0,nan,0", "3 numbers separated by commas"),
         ("binding?joint=foot", "chest"),
         ("binding?question=9", "1 to 3"),
+        ("binding?scrub=3", "0 to 2"),
+        ("binding?scrub=-1", "0 to 2"),
         ("binding?forget_inverse_bind=maybe", "true or false"),
         (
             "binding?inverse_bind=tail:1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1",
@@ -303,14 +305,95 @@ fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
     let head_edit = "head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1";
     kit::assert_declared_params::<BindingPage>(
         &format!(
-            "binding?stage=bind_space&angles=0.1,-0.2,0.3&rebind=0,0.5,0&inverse_bind={head_edit}&joint=neck&forget_inverse_bind=true&stored=true&question=2"
+            "binding?stage=bind_space&angles=0.1,-0.2,0.3&rebind=0,0.5,0&inverse_bind={head_edit}&joint=neck&forget_inverse_bind=true&stored=true&scrub=1&question=2"
         ),
         &[
             ("stage", "three"),
             ("angles", "7,0,0"),
             ("inverse_bind", "head"),
             ("forget_inverse_bind", "maybe"),
+            ("scrub", "3"),
+            ("scrub", "one"),
             ("question", "0"),
         ],
+    );
+}
+
+fn point(p: Vec3) -> String {
+    format!("({}, {})", fixed2(p.x), fixed2(p.y))
+}
+
+/// The head vertex after `k` factors of the head's `W · B`, worked out here from the
+/// page's matrices with the pure function.
+fn scrubbed(page: &BindingPage, k: usize) -> Vec3 {
+    let v = binding::bind_positions()[HEAD_VERTEX];
+    binding::scrub(page.world_from_joint()[HEAD], page.joint_from_bind[HEAD], v)[k]
+}
+
+#[test]
+fn scrub_links_step_the_head_vertex_through_w_times_b() {
+    assert_eq!(BindingPage::default().scrub_step(), None);
+    assert!(BindingPage::default().scrub_dots().is_empty());
+    let base = "binding?stage=bind_space&angles=0.3,-0.5,0.2&rebind=0.4,0,0";
+    let says = ["Step 0: v = ", "Step 1: B · v = ", "Step 2: W · B · v = "];
+    for (k, says) in says.iter().enumerate() {
+        let link = format!("{base}&scrub={k}");
+        let harness = page_harness(opened(&link), &["forget"]);
+        let page = harness.state();
+        assert_eq!(page.scrub, Some(k), "`{link}`");
+        assert_eq!(page.link().to_string(), link, "written back as given");
+        let readout = format!("{says}{}", point(scrubbed(page, k)));
+        assert!(
+            harness.query_by_label_contains(&readout).is_some(),
+            "`{link}`: the cell reads `{readout}`"
+        );
+        let dots = page.scrub_dots();
+        assert_eq!(dots.len(), k + 1, "a dot per step so far");
+        for (i, dot) in dots.iter().enumerate() {
+            assert!(dot.abs_diff_eq(scrubbed(page, i), 1e-6), "`{link}` dot {i}");
+        }
+    }
+    // The last step is where the skinning puts the head vertex; the bind matrix takes
+    // the middle one back to bind space.
+    let page = opened(&format!("{base}&scrub=2"));
+    assert!(scrubbed(&page, 2).abs_diff_eq(page.skinned()[HEAD_VERTEX], 1e-5));
+    let bind = page.joint_from_bind[HEAD].inverse();
+    assert!(
+        bind.transform_point3(scrubbed(&page, 1))
+            .abs_diff_eq(scrubbed(&page, 0), 1e-5)
+    );
+    // In the straight pose: 2 units up, then the head's 2 units taken away.
+    let page = opened("binding?stage=bind_space&scrub=1");
+    assert_eq!(page.scrub_dots(), [Vec3::Y * 2.0, Vec3::ZERO]);
+    // Stage one shows no scrub; a bad value is named while the good keys apply.
+    assert!(opened("binding?scrub=2").scrub_dots().is_empty());
+    let mut page = BindingPage::default();
+    let err = open(
+        &mut page,
+        &Link::parse("binding?stage=bind_space&scrub=5").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("scrub") && err.contains("0 to 2"), "{err}");
+    assert_eq!(page.stage, Stage::BindSpace);
+    assert_eq!(page.scrub, None);
+}
+
+#[test]
+fn the_scrub_box_shows_the_bind_space_stage_and_starts_at_step_0() {
+    let mut harness = page_harness(BindingPage::default(), &["forget"]);
+    assert!(harness.query_by_label_contains("Step 0").is_none());
+    harness
+        .get_by_label("Scrub the head vertex through W · B, from the right")
+        .click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.scrub, Some(0));
+    assert_eq!(page.stage, Stage::BindSpace);
+    assert_eq!(page.scrub_dots(), [binding::bind_positions()[HEAD_VERTEX]]);
+    assert!(
+        harness
+            .query_by_label_contains("Step 0: v = (0.00, 2.00)")
+            .is_some()
     );
 }

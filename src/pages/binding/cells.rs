@@ -166,6 +166,7 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
             ),
         );
     }
+    page.scrub_ui(ui);
 }
 
 fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {

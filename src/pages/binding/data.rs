@@ -111,6 +111,17 @@ pub fn palette(
 }
 // ANCHOR_END: palette
 
+// ANCHOR: scrub
+/// The palette `W · B` read right to left, one factor at a time, for a vertex `v` that
+/// follows one joint: `v` in bind space (where it sat in the bind pose), then `B · v`
+/// (the same point in the joint's own frame), then `W · B · v` (in the world, where the
+/// shader draws it).
+pub fn scrub(world_from_joint: Mat4, joint_from_bind: Mat4, v: Vec3) -> [Vec3; 3] {
+    let in_joint = joint_from_bind.transform_point3(v);
+    [v, in_joint, world_from_joint.transform_point3(in_joint)]
+}
+// ANCHOR_END: scrub
+
 /// The bind-space position of every vertex, rung by rung (left, centre, right).
 pub fn bind_positions() -> Vec<Vec3> {
     RUNG_HEIGHTS
@@ -299,6 +310,37 @@ mod tests {
         assert_eq!(blended_weights(2.0), vec![(2, 1.0)]);
         assert_eq!(blended_weights(1.75), vec![(1, 0.5), (2, 0.5)]);
         assert_eq!(blended_weights(0.4), vec![(0, 1.0)]);
+    }
+
+    #[test]
+    fn scrubbing_the_head_vertex_ends_where_the_skinning_draws_it() {
+        let mesh = mesh_in_bind_space().unwrap();
+        assert_eq!(mesh.influences[HEAD_VERTEX], Influences::rigid(HEAD as u32));
+        let v = mesh.positions[HEAD_VERTEX];
+        for (angles, bind) in [
+            ([0.0; JOINT_COUNT], [0.0; JOINT_COUNT]),
+            (BENT, [0.0; JOINT_COUNT]),
+            (BENT, [0.4, 0.1, -0.7]),
+        ] {
+            let world = world_from_joint(angles);
+            let joint_from_bind = capture_inverse_bind(bind);
+            let [start, in_joint, drawn] = scrub(world[HEAD], joint_from_bind[HEAD], v);
+            assert_eq!(start, v, "step 0 is the stored vertex");
+            let pal = palette(&world, &joint_from_bind, false);
+            let skinned = skinned(&pal, &mesh)[HEAD_VERTEX];
+            assert!(drawn.abs_diff_eq(skinned, 1e-5), "{drawn} vs {skinned}");
+            // The bind matrix takes the point in the joint's frame back to bind space.
+            let bind_matrix = world_from_joint(bind)[HEAD];
+            assert!(bind_matrix.transform_point3(in_joint).abs_diff_eq(v, 1e-5));
+        }
+        // The head example: B takes the head's 2 units away, W puts them back.
+        let straight = world_from_joint([0.0; JOINT_COUNT]);
+        let points = scrub(
+            straight[HEAD],
+            capture_inverse_bind([0.0; JOINT_COUNT])[HEAD],
+            v,
+        );
+        assert_eq!(points, [Vec3::Y * 2.0, Vec3::ZERO, Vec3::Y * 2.0]);
     }
 
     #[test]

@@ -3,8 +3,9 @@
 use super::*;
 
 // Only what differs from the defaults is written. A link opens at the cell it is
-// about: `question` wins, then `forget_inverse_bind`, then `rebind`, then the
-// stage's first cell (for `stage` or `inverse_bind`); the order below makes it so.
+// about: `question` wins, then `scrub` or `forget_inverse_bind` (the same cell), then
+// `rebind`, then the stage's first cell (for `stage` or `inverse_bind`); the order
+// below makes it so.
 // `inverse_bind` follows `rebind`, which captures every inverse bind afresh.
 /// Every link parameter of the page, applied and written in this order.
 pub(super) const PARAMS: &[Param<BindingPage>] = &[
@@ -103,6 +104,19 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
         access: Access::Bool {
             set: |s, on| s.show_stored = on,
             get: |s| s.show_stored.then_some(true),
+        },
+    },
+    Param {
+        key: "scrub",
+        doc: "how many factors of the head's W · B act on the head vertex, from the right",
+        access: Access::Whole {
+            min: 0,
+            max: scrub::STEPS - 1,
+            set: |s, k| {
+                s.scrub = Some(k);
+                s.scroll_to(Cell::Forget);
+            },
+            get: |s| s.scrub_step(),
         },
     },
     Param {

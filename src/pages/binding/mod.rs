@@ -7,6 +7,7 @@ mod cells;
 pub mod data;
 pub mod exercise;
 mod links;
+mod scrub;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
@@ -154,6 +155,9 @@ pub struct BindingPage {
     pub forget_inverse_bind: bool,
     /// Stage one also draws the stored numbers as they are, with no skeleton.
     pub show_stored: bool,
+    /// How many factors of the head's palette `W · B` act on the head vertex, from the
+    /// right (0 to 2); `None` when not scrubbing.
+    pub scrub: Option<usize>,
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
@@ -183,6 +187,7 @@ impl Default for BindingPage {
             joint: DEFAULT_JOINT,
             forget_inverse_bind: false,
             show_stored: false,
+            scrub: None,
             exercise: 0,
             check: Check::default(),
             refused: None,
@@ -338,6 +343,9 @@ mod tests {
             ("stage=bind_space&rebind=0,0,0", Some("rebind")),
             ("rebind=0,0.5,0&forget_inverse_bind=false", Some("forget")),
             ("forget_inverse_bind=true&question=2", Some("check")),
+            ("stage=bind_space&scrub=1", Some("forget")),
+            ("rebind=0,0.5,0&scrub=0", Some("forget")),
+            ("scrub=2&question=1", Some("check")),
         ] {
             let mut page = BindingPage::default();
             let link = Link::parse(&format!("binding?{query}")).unwrap();

@@ -272,6 +272,7 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         INK
     };
     vp.note(ui, Align2::LEFT_TOP, banner, font(16.0), color);
+    page.scrub_overlay_ui(ui, vp);
     if page.stage == Stage::BindSpace && page.forget_inverse_bind {
         let belongs = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
         let at_home = crate::skin::lbs::blended_matrix(

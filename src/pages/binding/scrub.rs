@@ -1,0 +1,156 @@
+//! Scrubbing the head vertex through the head's palette `W · B`, one factor at a time
+//! from the right: the slider and readout in the head example's cell, the dots in the
+//! viewport.
+
+use super::data::{self, HEAD, HEAD_VERTEX, JOINT_NAMES};
+use super::view::point_text;
+use super::{BindingPage, Stage};
+use crate::ui::Viewport;
+use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
+use glam::Vec3;
+
+/// The colour of the scrubbed point, its path and its readout.
+pub const SCRUB: Color32 = Color32::from_rgb(25, 95, 215);
+/// The faint axis cross of the head's frame, moved to the world origin.
+const CROSS: Color32 = Color32::from_rgba_premultiplied(25, 95, 215, 110);
+/// The scrub's steps: `v`, `B · v`, `W · B · v`. The largest `scrub=` is one less.
+pub const STEPS: usize = 3;
+/// Each step's dot label in the viewport.
+const LABELS: [&str; STEPS] = [
+    "0: v, bind pose",
+    "1: B · v, head's frame",
+    "2: W · B · v, world",
+];
+
+impl BindingPage {
+    /// The scrub step shown, at most 2; `None` when not scrubbing.
+    pub fn scrub_step(&self) -> Option<usize> {
+        self.scrub.map(|k| k.min(STEPS - 1))
+    }
+
+    /// The head vertex after 0, 1 and 2 factors of the head's `W · B`, from the right.
+    pub fn scrub_points(&self) -> [Vec3; STEPS] {
+        data::scrub(
+            self.world_from_joint()[HEAD],
+            self.joint_from_bind[HEAD],
+            self.assets.bind_space.skin.positions[HEAD_VERTEX],
+        )
+    }
+
+    /// Where the viewport draws the scrub's dots, one per step so far, step 0 first;
+    /// empty when not scrubbing or when the viewport shows stage one. Step 1 is drawn at
+    /// its numbers in the head's frame, as if that frame sat at the world origin.
+    pub fn scrub_dots(&self) -> Vec<Vec3> {
+        match self.scrub_step() {
+            Some(k) if self.stage == Stage::BindSpace => self.scrub_points()[..=k].to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Where the point is after step `k`, in words.
+    fn scrub_sentence(&self, k: usize) -> String {
+        let points = self.scrub_points();
+        let at = point_text(points[k]);
+        match k {
+            0 => format!(
+                "Step 0: v = {at}. No factor yet: the head vertex as stored, where it sat in the bind pose."
+            ),
+            1 => format!(
+                "Step 1: B · v = {at}. The same point in the head's own frame: its numbers as the head sees them. The viewport draws them from the world origin, as if the head's frame sat there."
+            ),
+            _ if self.forget_inverse_bind => format!(
+                "Step 2: W · B · v = {at}. In the world, where the vertex belongs. With B forgotten, the shader draws W · v = {} instead.",
+                point_text(self.world_from_joint()[HEAD].transform_point3(points[0]))
+            ),
+            _ => format!("Step 2: W · B · v = {at}. In the world, where the shader draws it."),
+        }
+    }
+
+    /// The scrub's box, slider and readout, in the head example's cell.
+    pub(super) fn scrub_ui(&mut self, ui: &mut Ui) {
+        let mut on = self.scrub.is_some();
+        if ui
+            .checkbox(
+                &mut on,
+                "Scrub the head vertex through W · B, from the right",
+            )
+            .changed()
+        {
+            self.scrub = on.then_some(0);
+            self.stage = Stage::BindSpace;
+        }
+        let Some(mut k) = self.scrub_step() else {
+            return;
+        };
+        let slider = egui::Slider::new(&mut k, 0..=STEPS - 1)
+            .step_by(1.0)
+            .text("factors applied");
+        if ui.add(slider).changed() {
+            self.stage = Stage::BindSpace;
+        }
+        self.scrub = Some(k);
+        // The notebook may be dark: a lighter blue there.
+        let color = if ui.visuals().dark_mode {
+            Color32::from_rgb(120, 175, 255)
+        } else {
+            SCRUB
+        };
+        ui.add(egui::Label::new(RichText::new(self.scrub_sentence(k)).color(color)).wrap());
+    }
+
+    /// The scrubbed point in the viewport: a dot per step so far, joined and labelled,
+    /// the current one larger; from step 1 on, the head's frame drawn at the origin.
+    pub(super) fn scrub_overlay_ui(&self, ui: &Ui, vp: &Viewport) {
+        let dots = self.scrub_dots();
+        let Some(k) = dots.len().checked_sub(1) else {
+            return;
+        };
+        let painter = ui.painter_at(vp.rect());
+        if k >= 1 {
+            let arm = |a: Vec3, b: Vec3| {
+                if let (Some(a), Some(b)) = (vp.to_screen(a), vp.to_screen(b)) {
+                    painter.line_segment([a, b], Stroke::new(1.5, CROSS));
+                }
+            };
+            arm(Vec3::new(-0.5, 0.0, 0.0), Vec3::new(0.8, 0.0, 0.0));
+            arm(Vec3::new(0.0, -0.5, 0.0), Vec3::new(0.0, 0.8, 0.0));
+            if let Some(tip) = vp.to_screen(Vec3::new(0.8, 0.0, 0.0)) {
+                painter.text(
+                    tip + egui::vec2(4.0, -4.0),
+                    Align2::LEFT_BOTTOM,
+                    format!("{}'s frame, at the origin", JOINT_NAMES[HEAD]),
+                    FontId::proportional(14.0),
+                    SCRUB,
+                );
+            }
+        }
+        let screen: Vec<_> = dots.iter().map(|p| vp.to_screen(*p)).collect();
+        for pair in screen.windows(2) {
+            if let [Some(a), Some(b)] = pair {
+                painter.line_segment([*a, *b], Stroke::new(2.0, SCRUB));
+            }
+        }
+        let rim = Stroke::new(1.5, Color32::WHITE);
+        for (i, at) in screen.iter().enumerate() {
+            let Some(at) = *at else { continue };
+            let current = i == k;
+            painter.circle(at, if current { 7.0 } else { 4.5 }, SCRUB, rim);
+            // Below and right of the dot, one line lower per step: steps 0 and 2 often
+            // share a place, and their labels must not.
+            let size = if current { 17.0 } else { 14.0 };
+            let galley =
+                painter.layout_no_wrap(LABELS[i].to_owned(), FontId::proportional(size), SCRUB);
+            let corner = at + egui::vec2(14.0, 6.0 + 20.0 * i as f32);
+            let back = egui::Rect::from_min_size(corner, galley.size()).expand(2.0);
+            painter.rect_filled(back, 3.0, Color32::from_white_alpha(215));
+            painter.galley(corner, galley, SCRUB);
+        }
+        vp.note(
+            ui,
+            Align2::LEFT_BOTTOM,
+            "Blue: the head vertex after each factor of W · B, from the right. Step 1 is drawn at its numbers in the head's frame, as if that frame sat at the world origin.",
+            FontId::proportional(15.0),
+            SCRUB,
+        );
+    }
+}
