@@ -185,11 +185,32 @@ fn every_cell_draws_without_error() {
 
 #[test]
 fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
-    let all = "quaternions?show=gimbal&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&circle=-6,6&question=3";
+    let all = "quaternions?show=gimbal&yaw=0.3&pitch=-1&roll=2&b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&circle=-6,6&predict=true&guess=42.5&reveal=true&question=3";
     let page = opened(all);
     assert_eq!(page.section, Section::Gimbal, "`show` wins");
     assert_eq!(page.exercise, 2);
     assert_eq!(page.link().to_string(), all);
+    assert_eq!(page.prediction.map(|p| p.guess), Some(42.5));
+    assert!(!page.answer_hidden());
+    let declared: std::collections::BTreeSet<_> =
+        <QuaternionsPage as skinlab::page::Lesson>::PARAMS
+            .iter()
+            .map(|p| p.key.to_owned())
+            .collect();
+    let set: std::collections::BTreeSet<_> = Link::parse(all)
+        .unwrap()
+        .params
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect();
+    assert_eq!(set, declared, "the link sets every declared key");
+    assert_eq!(
+        <QuaternionsPage as skinlab::page::Lesson>::PARAMS
+            .last()
+            .map(|p| p.key),
+        Some("question"),
+        "`question` scrolls to the check cell, so it comes last"
+    );
 
     // A section implied by keys; `show` wins whatever the order in the link.
     assert_eq!(
@@ -215,6 +236,11 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
             "quaternions?circle=1,2,3",
             "2 numbers separated by commas, each from -6.2832 to 6.2832",
         ),
+        ("quaternions?predict=maybe", "true or false"),
+        ("quaternions?guess=200", "a number from 0 to 180"),
+        ("quaternions?guess=-1", "a number from 0 to 180"),
+        ("quaternions?guess=nan", "a number from 0 to 180"),
+        ("quaternions?reveal=soon", "true or false"),
     ] {
         let mut page = QuaternionsPage::default();
         let err = open(&mut page, &Link::parse(bad).unwrap())
@@ -321,4 +347,120 @@ fn the_gimbal_exercise_takes_yaw_minus_roll() {
     assert!(harness.query_by_label_contains("Not yet").is_some());
     submit(&mut harness, &[(&yaw, &format!("{:.1}", gimbal_answer()))]);
     assert!(harness.query_by_label("Right.").is_some());
+}
+
+/// The nose's turn from A at `t`, in degrees, worked from the page's own math: the
+/// interpolated quaternion's raw matrix applied to A's nose, +z.
+fn nose_truth(page: &QuaternionsPage) -> f32 {
+    let q = page.interpolated(page.method, page.t);
+    let nose = skinlab::skin::rotation::object_matrix(q).transform_vector3(glam::Vec3::Z);
+    nose.angle_between(glam::Vec3::Z).to_degrees()
+}
+
+fn shows<S>(harness: &egui_kittest::Harness<'_, S>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn predicting_hides_the_turn_until_reveal_then_judges_the_guess() {
+    use skinlab::pages::quaternions::predict::{CLOSE, RIGHT_ON};
+    let link = "quaternions?method=lerp&t=0.5&predict=true";
+    let mut harness = page_harness(opened(link), &["interpolate"]);
+    let page = harness.state();
+    assert_eq!(
+        page.section,
+        Section::Interpolate,
+        "predict opens the sphere"
+    );
+    assert!(page.answer_hidden() && page.judgement().is_none());
+    let hidden_truth = format!("{:.1}°", nose_truth(page));
+    for readout in [
+        "° from A; the nose",
+        "q(t) = (",
+        "det of its matrix",
+        "off by",
+        &hidden_truth,
+    ] {
+        assert!(!shows(&harness, readout), "`{readout}` is hidden");
+    }
+    assert!(shows(&harness, "hidden until you reveal"));
+
+    kit::type_into(&mut harness, "guess degrees", "30");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(harness.state().prediction.map(|p| p.guess), Some(30.0));
+    assert!(harness.state().answer_hidden(), "typing does not reveal");
+    harness.get_by_label("Reveal").click();
+    harness.run_steps(2);
+
+    let page = harness.state();
+    let truth = nose_truth(page);
+    // The LERP glider is squashed: its nose lags NLERP's.
+    let mut nlerp = opened("quaternions?method=nlerp&t=0.5");
+    assert!(nose_truth(&nlerp) - truth > 10.0, "{truth}");
+    let difference = (30.0 - truth).abs();
+    let (shown, judged) = page.judgement().expect("revealed");
+    assert!((shown - truth).abs() < 1e-3, "{shown} vs {truth}");
+    assert!((judged.distance - difference).abs() < 1e-3);
+    let verdict = if difference <= RIGHT_ON {
+        "right on"
+    } else if difference <= CLOSE {
+        "close"
+    } else {
+        "far"
+    };
+    let text = format!("off by {difference:.1}°, {verdict}");
+    assert!(shows(&harness, &text), "`{text}` is shown");
+    assert!(shows(&harness, &format!("the nose {truth:.1}° from A's")));
+    assert_eq!(
+        page.link().to_string(),
+        "quaternions?method=lerp&predict=true&guess=30&reveal=true"
+    );
+
+    // A new t is a new question: hidden again, the guess kept.
+    harness.state_mut().t = 0.7;
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(page.answer_hidden() && !shows(&harness, "off by"));
+    assert_eq!(page.prediction.map(|p| p.guess), Some(30.0));
+    // Back to t = 0.5 stays hidden; so does another method.
+    harness.state_mut().t = 0.5;
+    harness.run_steps(2);
+    assert!(harness.state().answer_hidden());
+    harness.get_by_label("Reveal").click();
+    harness.run_steps(2);
+    assert!(!harness.state().answer_hidden());
+    harness.get_by_label("SLERP").click();
+    harness.run_steps(2);
+    assert!(harness.state().answer_hidden() && !shows(&harness, "off by"));
+
+    // A guess right at the truth is right on.
+    nlerp.prediction = None;
+    let mut page = opened(&format!(
+        "quaternions?method=nlerp&t=0.5&predict=true&guess={:.2}&reveal=true",
+        nose_truth(&nlerp)
+    ));
+    let (_, judged) = page.judgement().expect("revealed by the link");
+    assert_eq!(judged.verdict.text(), "right on");
+    page.target[0] += 0.1;
+    assert!(page.judgement().is_none(), "a new B hides the answer");
+}
+
+#[test]
+fn bad_prediction_keys_are_named_and_the_good_ones_still_apply() {
+    let mut page = QuaternionsPage::default();
+    let link =
+        Link::parse("quaternions?method=lerp&t=0.3&predict=yes&guess=400&reveal=true").unwrap();
+    let error = open(&mut page, &link).unwrap_err().to_string();
+    for part in ["`predict=yes`", "`guess=400`"] {
+        assert!(error.contains(part), "{part}: {error}");
+    }
+    assert_eq!((page.method, page.t), (Interp::Lerp, 0.3));
+    let p = page.prediction.expect("reveal alone starts a prediction");
+    assert_eq!(p.guess, 0.0);
+    assert!(!page.answer_hidden());
+    assert_eq!(
+        opened("quaternions?predict=false").link().to_string(),
+        "quaternions"
+    );
 }

@@ -29,6 +29,18 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict on a guess `distance` from the truth: right on within `right_on`,
+    /// close within `close`, far beyond (in whatever unit the page measures).
+    pub fn of(distance: f32, right_on: f32, close: f32) -> Self {
+        if distance <= right_on {
+            Self::RightOn
+        } else if distance <= close {
+            Self::Close
+        } else {
+            Self::Far
+        }
+    }
+
     /// The verdict as the page writes it.
     pub fn text(self) -> &'static str {
         match self {
@@ -42,7 +54,8 @@ impl Verdict {
 /// A guess judged against the truth.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Judgement {
-    /// The distance from the guess to the truth, world units.
+    /// The distance from the guess to the truth, in the page's unit (world units on
+    /// the grid, degrees on the quaternions page).
     pub distance: f32,
     /// What that distance means.
     pub verdict: Verdict,
@@ -51,14 +64,10 @@ pub struct Judgement {
 /// Judges `guess` against `truth`: the distance between them and its verdict.
 pub fn judge(guess: Vec2, truth: Vec2) -> Judgement {
     let distance = guess.distance(truth);
-    let verdict = if distance <= RIGHT_ON {
-        Verdict::RightOn
-    } else if distance <= CLOSE {
-        Verdict::Close
-    } else {
-        Verdict::Far
-    };
-    Judgement { distance, verdict }
+    Judgement {
+        distance,
+        verdict: Verdict::of(distance, RIGHT_ON, CLOSE),
+    }
 }
 
 /// What the answer depends on besides the vertex: when it changes, the question is new.

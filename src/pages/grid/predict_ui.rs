@@ -8,7 +8,7 @@ use egui::{Role, WidgetInfo};
 pub(super) const GUESS_BLUE: Color32 = Color32::from_rgb(40, 90, 220);
 
 /// The colour a verdict is written in on the viewport's light background.
-pub(super) fn verdict_color(verdict: Verdict) -> Color32 {
+pub(crate) fn verdict_color(verdict: Verdict) -> Color32 {
     match verdict {
         Verdict::RightOn => Color32::from_rgb(30, 140, 60),
         Verdict::Close => Color32::from_rgb(190, 120, 0),
@@ -17,7 +17,7 @@ pub(super) fn verdict_color(verdict: Verdict) -> Color32 {
 }
 
 /// `color` made lighter when the notebook is dark, so it reads there too.
-fn for_notebook(ui: &Ui, color: Color32) -> Color32 {
+pub(crate) fn for_notebook(ui: &Ui, color: Color32) -> Color32 {
     if ui.visuals().dark_mode {
         color.lerp_to_gamma(Color32::WHITE, 0.35)
     } else {

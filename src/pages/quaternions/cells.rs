@@ -208,9 +208,8 @@ impl QuaternionsPage {
         let dot = glam::Vec4::from(a).dot(glam::Vec4::from(b));
         let q = self.interpolated(self.method, self.t);
         let length = glam::Vec4::from(q).length();
-        let det = quat_matrix(q).determinant();
         let mut text = format!(
-            "A = {}\nB = {}\nA · B = {dot:.3}{}\nq(t) = {}\n|q(t)| = {length:.3}, det of its matrix = {det:.3}\nturned {:.1}° from A",
+            "A = {}\nB = {}\nA · B = {dot:.3}{}",
             quat_text(a),
             quat_text(b),
             if dot < 0.0 && self.shortest {
@@ -218,13 +217,24 @@ impl QuaternionsPage {
             } else {
                 ""
             },
-            quat_text(q),
-            rotation::rotation_between(a, q).to_degrees(),
         );
+        if self.answer_hidden() {
+            text += "\nq(t) = hidden until you reveal your prediction";
+        } else {
+            text += &format!(
+                "\nq(t) = {}\n|q(t)| = {length:.3}, det of its matrix = {:.3}\nturned {:.1}° from A; the nose {:.1}° from A's",
+                quat_text(q),
+                quat_matrix(q).determinant(),
+                rotation::rotation_between(a, q).to_degrees(),
+                self.nose_turn(self.method, self.t),
+            );
+        }
         if self.method == Interp::Lerp && length < 0.99 {
             text += "\nLERP left the unit sphere: the matrix shrinks the glider.";
         }
         mono_ui(ui, text);
+        ui.separator();
+        self.predict_ui(ui);
     }
 
     fn speed_ui(&mut self, ui: &mut Ui) {

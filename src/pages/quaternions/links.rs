@@ -136,6 +136,50 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
             get: |s| (s.circle != DEFAULT_CIRCLE).then(|| s.circle.to_vec()),
         },
     },
+    // After every key that shapes the question: a reveal holds for the question asked.
+    Param {
+        key: "predict",
+        doc: "guess the nose's turn at t before the page shows it",
+        access: Access::Bool {
+            set: |s, on| {
+                if on {
+                    s.start_prediction();
+                    s.imply(Section::Interpolate);
+                } else {
+                    s.prediction = None;
+                }
+            },
+            get: |s| s.prediction.is_some().then_some(true),
+        },
+    },
+    Param {
+        key: "guess",
+        doc: "the predicted turn of the nose from A, degrees; starts predicting",
+        access: Access::Number {
+            min: 0.0,
+            max: GUESS_LIMIT,
+            set: |s, degrees| {
+                s.prediction_mut().set_guess(degrees);
+                s.imply(Section::Interpolate);
+            },
+            get: |s| s.prediction.map(|p| p.guess).filter(|g| *g != 0.0),
+        },
+    },
+    Param {
+        key: "reveal",
+        doc: "show the nose's turn and how far the guess is from it",
+        access: Access::Bool {
+            set: |s, on| {
+                if on {
+                    s.reveal();
+                    s.imply(Section::Interpolate);
+                } else if let Some(p) = &mut s.prediction {
+                    p.hide();
+                }
+            },
+            get: |s| (s.prediction.is_some() && !s.answer_hidden()).then_some(true),
+        },
+    },
     Param {
         key: "question",
         doc: "the check-yourself exercise",

@@ -9,6 +9,8 @@ mod links;
 
 pub use circle_ui::Frame as CircleFrame;
 mod meshes;
+pub mod predict;
+mod predict_ui;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
@@ -21,6 +23,7 @@ use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
 use exercise::EXERCISE_COUNT;
 use glam::{Quat, Vec3};
+use predict::{GUESS_LIMIT, Prediction, Question, nose_turn};
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use std::sync::{Arc, OnceLock};
 
@@ -132,6 +135,8 @@ pub struct QuaternionsPage {
     circle_grab: Option<circle_ui::Grab>,
     /// Where the circle was drawn last frame (for tests).
     pub circle_frame: circle_ui::Frame,
+    /// The prediction under way: the nose's turn at `t` stays hidden until revealed.
+    pub prediction: Option<Prediction>,
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
@@ -169,6 +174,7 @@ impl Default for QuaternionsPage {
             circle: DEFAULT_CIRCLE,
             circle_grab: None,
             circle_frame: circle_ui::Frame::default(),
+            prediction: None,
             exercise: 0,
             check: Check::default(),
             camera: Section::Gimbal.camera(),
@@ -230,6 +236,60 @@ impl QuaternionsPage {
         let (a, b) = self.endpoints();
         rotation::interpolate(a, b, t, method, self.shortest)
     }
+
+    /// How far the drawn glider's nose has turned from A at `t` by `method`, degrees.
+    pub fn nose_turn(&self, method: Interp, t: f32) -> f32 {
+        nose_turn(self.interpolated(method, t))
+    }
+
+    /// What the prediction's answer depends on now.
+    fn question(&self) -> Question {
+        Question {
+            method: self.method,
+            t: self.t,
+            target: self.target,
+            flip: self.flip,
+            shortest: self.shortest,
+        }
+    }
+
+    /// Starts a new, hidden prediction (keeping one under way).
+    pub fn start_prediction(&mut self) {
+        self.prediction_mut();
+    }
+
+    /// The prediction under way, starting one if there is none.
+    fn prediction_mut(&mut self) -> &mut Prediction {
+        self.prediction.get_or_insert_with(Prediction::default)
+    }
+
+    /// Shows the nose's turn for the question asked now.
+    pub fn reveal(&mut self) {
+        let question = self.question();
+        self.prediction_mut().reveal(question);
+    }
+
+    /// Whether the nose's turn is kept back for a prediction.
+    pub fn answer_hidden(&self) -> bool {
+        self.prediction
+            .is_some_and(|p| !p.is_revealed(self.question()))
+    }
+
+    /// The revealed prediction judged: the true turn in degrees and how far the guess
+    /// is from it; `None` while hidden or not predicting.
+    pub fn judgement(&self) -> Option<(f32, predict::Judgement)> {
+        let p = self.prediction.filter(|_| !self.answer_hidden())?;
+        let truth = self.nose_turn(self.method, self.t);
+        Some((truth, predict::judge(p.guess, truth)))
+    }
+
+    /// Hides a reveal made before t, the method or B changed: a new question.
+    fn settle_prediction(&mut self) {
+        let question = self.question();
+        if let Some(p) = &mut self.prediction {
+            p.settle(question);
+        }
+    }
 }
 
 /// The link names of the interpolation methods, in the order of [`Interp::ALL`].
@@ -258,10 +318,14 @@ impl Lesson for QuaternionsPage {
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
+        self.settle_prediction();
         self.page_cell_ui(cell, ui);
+        self.settle_prediction();
     }
 
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
+        self.settle_prediction();
         self.page_viewport_ui(ui);
+        self.settle_prediction();
     }
 }

@@ -2,8 +2,10 @@
 //! paths on a sphere. Every moving part is drawn by the skinning shader with a palette
 //! of one matrix per joint.
 
+use super::predict_ui::judgement_text;
 use super::{QuaternionsPage, Section};
 use crate::gl::{Palette, Scene, SkinnedDraw};
+use crate::pages::grid::verdict_color;
 use crate::skin::rotation::{self, Interp, axis_angle, euler_quat, gimbal_frames, object_matrix};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Ui};
@@ -97,15 +99,18 @@ impl QuaternionsPage {
                         let (a, b) = (i as f32 / 64.0, (i + 1) as f32 / 64.0);
                         scene.line(tip(a), tip(b), color);
                     }
-                    if method == self.method {
+                    // While predicting, the dots would mark t = 0.5 on the path.
+                    if method == self.method && !self.answer_hidden() {
                         // Even steps of t: the gaps show the speed.
                         for k in 0..=10 {
                             scene.marker(tip(k as f32 / 10.0), 0.05, color);
                         }
                     }
                 }
-                let q = self.interpolated(self.method, self.t);
-                self.glider(&mut scene, object_matrix(q));
+                if !self.answer_hidden() {
+                    let q = self.interpolated(self.method, self.t);
+                    self.glider(&mut scene, object_matrix(q));
+                }
             }
         }
         scene
@@ -132,6 +137,24 @@ impl QuaternionsPage {
                     if let Some(s) = vp.to_screen(nose(&object_matrix(q)) * 1.08) {
                         painter.text(s, egui::Align2::CENTER_CENTER, label, font.clone(), dark);
                     }
+                }
+                if self.answer_hidden() {
+                    vp.note(
+                        ui,
+                        egui::Align2::LEFT_TOP,
+                        "Predicting: the glider is hidden until you reveal",
+                        font,
+                        dark,
+                    );
+                } else if let Some((truth, j)) = self.judgement() {
+                    let guess = self.prediction.map_or(0.0, |p| p.guess);
+                    vp.note(
+                        ui,
+                        egui::Align2::LEFT_TOP,
+                        judgement_text(truth, guess, &j),
+                        font,
+                        verdict_color(j.verdict),
+                    );
                 }
             }
             Section::Quaternion => {}

@@ -1,0 +1,81 @@
+//! The interpolate cell's prediction: guess the nose's turn, reveal, try again.
+
+use super::QuaternionsPage;
+use super::predict::{GUESS_LIMIT, Judgement};
+use crate::pages::grid::{for_notebook, verdict_color};
+use egui::{RichText, Ui, WidgetInfo};
+
+/// The true turn, the guess, the difference and the verdict, as the page writes them.
+pub(super) fn judgement_text(truth: f32, guess: f32, j: &Judgement) -> String {
+    format!(
+        "the nose turned {truth:.1}°; your guess {guess:.1}°: off by {:.1}°, {}",
+        j.distance,
+        j.verdict.text()
+    )
+}
+
+impl QuaternionsPage {
+    pub(super) fn predict_ui(&mut self, ui: &mut Ui) {
+        let Some(p) = self.prediction else {
+            if ui.button("Predict the nose's turn").clicked() {
+                self.start_prediction();
+            }
+            return;
+        };
+        let method = self.method.slug().to_uppercase();
+        ui.label(format!(
+            "Predict: how many degrees has the glider's nose turned from A at t = {:.2} by {method}? At B it has turned {:.1}°.",
+            self.t,
+            self.nose_turn(self.method, 1.0),
+        ));
+        let hidden = self.answer_hidden();
+        let mut guess = p.guess;
+        let edited = ui
+            .add_enabled_ui(hidden, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("your guess");
+                    let response = ui.add(
+                        egui::DragValue::new(&mut guess)
+                            .speed(0.5)
+                            .max_decimals(1)
+                            .range(0.0..=GUESS_LIMIT)
+                            .suffix("°"),
+                    );
+                    response.widget_info(|| {
+                        WidgetInfo::labeled(egui::Role::SpinButton, true, "guess degrees")
+                    });
+                    response.changed()
+                })
+                .inner
+            })
+            .inner;
+        if edited && let Some(p) = &mut self.prediction {
+            p.set_guess(guess);
+        }
+        ui.horizontal(|ui| {
+            if hidden {
+                if ui.button("Reveal").clicked() {
+                    self.reveal();
+                }
+            } else if ui.button("Try again").clicked()
+                && let Some(p) = &mut self.prediction
+            {
+                p.hide();
+            }
+            if ui.button("Stop predicting").clicked() {
+                self.prediction = None;
+            }
+        });
+        if let Some((truth, j)) = self.judgement() {
+            ui.label(
+                RichText::new(judgement_text(truth, p.guess, &j))
+                    .strong()
+                    .color(for_notebook(ui, verdict_color(j.verdict))),
+            );
+        } else if hidden {
+            ui.label(
+                RichText::new("The glider and its reading stay hidden until you reveal.").weak(),
+            );
+        }
+    }
+}
