@@ -17,6 +17,7 @@ pub mod local_transform;
 pub mod model;
 pub mod normals;
 pub mod pipeline;
+pub mod predict;
 pub mod quaternions;
 pub mod xray;
 

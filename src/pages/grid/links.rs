@@ -118,7 +118,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
                 if on {
                     s.reveal();
                 } else if let Some(p) = &mut s.prediction {
-                    p.hide();
+                    p.revealed.hide();
                 }
             },
             get: |s| s.revealed().then_some(true),

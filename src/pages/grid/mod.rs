@@ -214,13 +214,13 @@ impl GridPage {
     /// Shows where the predicted vertex lands, for the angles shown now.
     pub fn reveal(&mut self) {
         let question = self.question();
-        self.prediction_mut().reveal(question);
+        self.prediction_mut().revealed.reveal(question);
     }
 
     /// Whether the predicted vertex's true position is shown.
     pub fn revealed(&self) -> bool {
         self.prediction
-            .is_some_and(|p| p.is_revealed(self.question()))
+            .is_some_and(|p| p.revealed.is_revealed(self.question()))
     }
 
     /// The vertex whose position is hidden now, if any.
@@ -234,7 +234,7 @@ impl GridPage {
     fn settle_prediction(&mut self) {
         let question = self.question();
         if let Some(p) = &mut self.prediction {
-            p.settle(question);
+            p.revealed.settle(question);
         }
     }
 

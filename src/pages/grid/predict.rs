@@ -2,6 +2,7 @@
 //! shows where it lands. The state and the judging, with no egui.
 
 use super::data::{BONE_COUNT, POSITIONS};
+pub use crate::pages::predict::{Judgement, Revealed, Verdict};
 use glam::Vec2;
 
 /// The vertex predicted when none is named: it follows `b0` and `b1` half each.
@@ -16,50 +17,6 @@ pub const GUESS_LIMIT: f32 = 20.0;
 pub const RIGHT_ON: f32 = 0.25;
 /// A guess at most this far from the truth is close.
 pub const CLOSE: f32 = 0.75;
-
-/// How good a guess was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Within [`RIGHT_ON`].
-    RightOn,
-    /// Within [`CLOSE`].
-    Close,
-    /// Further than [`CLOSE`].
-    Far,
-}
-
-impl Verdict {
-    /// The verdict on a guess `distance` from the truth: right on within `right_on`,
-    /// close within `close`, far beyond (in whatever unit the page measures).
-    pub fn of(distance: f32, right_on: f32, close: f32) -> Self {
-        if distance <= right_on {
-            Self::RightOn
-        } else if distance <= close {
-            Self::Close
-        } else {
-            Self::Far
-        }
-    }
-
-    /// The verdict as the page writes it.
-    pub fn text(self) -> &'static str {
-        match self {
-            Self::RightOn => "right on",
-            Self::Close => "close",
-            Self::Far => "far",
-        }
-    }
-}
-
-/// A guess judged against the truth.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Judgement {
-    /// The distance from the guess to the truth, in the page's unit (world units on
-    /// the grid, degrees on the quaternions page).
-    pub distance: f32,
-    /// What that distance means.
-    pub verdict: Verdict,
-}
 
 /// Judges `guess` against `truth`: the distance between them and its verdict.
 pub fn judge(guess: Vec2, truth: Vec2) -> Judgement {
@@ -86,7 +43,8 @@ pub struct Prediction {
     pub vertex: usize,
     /// Where the student thinks it lands, world units (z = 0).
     pub guess: Vec2,
-    revealed_for: Option<Question>,
+    /// The question the truth was shown for, if any.
+    pub revealed: Revealed<Question>,
 }
 
 impl Prediction {
@@ -96,7 +54,7 @@ impl Prediction {
         Self {
             vertex,
             guess: Self::start(vertex),
-            revealed_for: None,
+            revealed: Revealed::default(),
         }
     }
 
@@ -110,29 +68,6 @@ impl Prediction {
     pub fn set_guess(&mut self, guess: Vec2) {
         if guess.is_finite() {
             self.guess = guess.clamp(Vec2::splat(-GUESS_LIMIT), Vec2::splat(GUESS_LIMIT));
-        }
-    }
-
-    /// Shows the truth for `question`.
-    pub fn reveal(&mut self, question: Question) {
-        self.revealed_for = Some(question);
-    }
-
-    /// Hides the truth again.
-    pub fn hide(&mut self) {
-        self.revealed_for = None;
-    }
-
-    /// Whether the truth is shown for `question`.
-    pub fn is_revealed(&self, question: Question) -> bool {
-        self.revealed_for == Some(question)
-    }
-
-    /// Hides a truth revealed for another question, so changing the question and
-    /// changing it back does not show the answer.
-    pub fn settle(&mut self, question: Question) {
-        if !self.is_revealed(question) {
-            self.hide();
         }
     }
 }
@@ -167,9 +102,9 @@ mod tests {
         };
         let mut p = Prediction::new(2);
         assert_eq!(p.guess, Vec2::new(2.0, 1.0), "the guess starts at bind");
-        assert!(!p.is_revealed(q));
-        p.reveal(q);
-        assert!(p.is_revealed(q));
+        assert!(!p.revealed.is_revealed(q));
+        p.revealed.reveal(q);
+        assert!(p.revealed.is_revealed(q));
         let bent = Question {
             angles: [0.8, 0.1, 0.8],
             ..q
@@ -178,9 +113,12 @@ mod tests {
             forget_inverse_bind: true,
             ..q
         };
-        assert!(!p.is_revealed(bent) && !p.is_revealed(forgotten));
-        p.settle(bent);
-        assert!(!p.is_revealed(q), "back to the old angles stays hidden");
+        assert!(!p.revealed.is_revealed(bent) && !p.revealed.is_revealed(forgotten));
+        p.revealed.settle(bent);
+        assert!(
+            !p.revealed.is_revealed(q),
+            "back to the old angles stays hidden"
+        );
     }
 
     #[test]

@@ -126,7 +126,7 @@ impl GridPage {
             if ui.button("Try again").clicked()
                 && let Some(p) = &mut self.prediction
             {
-                p.hide();
+                p.revealed.hide();
             }
         }
         if ui.button("Stop predicting").clicked() {

@@ -174,7 +174,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
                     s.reveal();
                     s.imply(Section::Interpolate);
                 } else if let Some(p) = &mut s.prediction {
-                    p.hide();
+                    p.revealed.hide();
                 }
             },
             get: |s| (s.prediction.is_some() && !s.answer_hidden()).then_some(true),

@@ -266,13 +266,13 @@ impl QuaternionsPage {
     /// Shows the nose's turn for the question asked now.
     pub fn reveal(&mut self) {
         let question = self.question();
-        self.prediction_mut().reveal(question);
+        self.prediction_mut().revealed.reveal(question);
     }
 
     /// Whether the nose's turn is kept back for a prediction.
     pub fn answer_hidden(&self) -> bool {
         self.prediction
-            .is_some_and(|p| !p.is_revealed(self.question()))
+            .is_some_and(|p| !p.revealed.is_revealed(self.question()))
     }
 
     /// The revealed prediction judged: the true turn in degrees and how far the guess
@@ -287,7 +287,7 @@ impl QuaternionsPage {
     fn settle_prediction(&mut self) {
         let question = self.question();
         if let Some(p) = &mut self.prediction {
-            p.settle(question);
+            p.revealed.settle(question);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! glider's nose has turned from A at the current `t` before the page shows it. The
 //! state and the judging, with no egui.
 
-pub use crate::pages::grid::predict::{Judgement, Verdict};
+pub use crate::pages::predict::{Judgement, Revealed, Verdict};
 use crate::skin::rotation::{Euler, Interp, object_matrix};
 use glam::{Quat, Vec3};
 
@@ -56,7 +56,8 @@ pub struct Question {
 pub struct Prediction {
     /// How far the student thinks the nose has turned from A, degrees.
     pub guess: f32,
-    revealed_for: Option<Question>,
+    /// The question the truth was shown for, if any.
+    pub revealed: Revealed<Question>,
 }
 
 impl Prediction {
@@ -64,29 +65,6 @@ impl Prediction {
     pub fn set_guess(&mut self, guess: f32) {
         if guess.is_finite() {
             self.guess = guess.clamp(0.0, GUESS_LIMIT);
-        }
-    }
-
-    /// Shows the truth for `question`.
-    pub fn reveal(&mut self, question: Question) {
-        self.revealed_for = Some(question);
-    }
-
-    /// Hides the truth again.
-    pub fn hide(&mut self) {
-        self.revealed_for = None;
-    }
-
-    /// Whether the truth is shown for `question`.
-    pub fn is_revealed(&self, question: Question) -> bool {
-        self.revealed_for == Some(question)
-    }
-
-    /// Hides a truth revealed for another question, so changing the question and
-    /// changing it back does not show the answer.
-    pub fn settle(&mut self, question: Question) {
-        if !self.is_revealed(question) {
-            self.hide();
         }
     }
 }
@@ -140,9 +118,9 @@ mod tests {
             shortest: true,
         };
         let mut p = Prediction::default();
-        assert!(!p.is_revealed(q));
-        p.reveal(q);
-        assert!(p.is_revealed(q));
+        assert!(!p.revealed.is_revealed(q));
+        p.revealed.reveal(q);
+        assert!(p.revealed.is_revealed(q));
         let others = [
             Question { t: 0.6, ..q },
             Question {
@@ -160,10 +138,10 @@ mod tests {
             },
         ];
         for other in others {
-            assert!(!p.is_revealed(other), "{other:?}");
+            assert!(!p.revealed.is_revealed(other), "{other:?}");
         }
-        p.settle(others[0]);
-        assert!(!p.is_revealed(q), "back to the old t stays hidden");
+        p.revealed.settle(others[0]);
+        assert!(!p.revealed.is_revealed(q), "back to the old t stays hidden");
     }
 
     #[test]

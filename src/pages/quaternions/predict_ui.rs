@@ -60,7 +60,7 @@ impl QuaternionsPage {
             } else if ui.button("Try again").clicked()
                 && let Some(p) = &mut self.prediction
             {
-                p.hide();
+                p.revealed.hide();
             }
             if ui.button("Stop predicting").clicked() {
                 self.prediction = None;
