@@ -8,9 +8,8 @@ use glam::{EulerRot, Mat4, Quat, Vec3, Vec4};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use skinlab::gl::{
-    JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, capture_skinned,
-    capture_skinned_normals, capture_skinned_position_w, capture_skinned_range,
-    capture_skinned_with,
+    JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, Switches,
+    capture_skinned, capture_skinned_as, capture_skinned_range,
 };
 use skinlab::pages::grid::data as grid;
 use skinlab::pages::normals::data as limb;
@@ -35,6 +34,14 @@ const DQS_BOTH: [Blend; 2] = [
         antipodal_check: false,
     },
 ];
+
+/// The app's switches, with the program that reads joint indices as `indices`.
+fn reading(indices: JointIndices) -> Switches {
+    Switches {
+        indices,
+        ..Default::default()
+    }
+}
 
 /// Runs the shader of `blend` over `mesh` and reads back (position, normal) per vertex.
 fn gpu_skin(
@@ -475,7 +482,7 @@ fn path_difference(
         Storage::Uniform => Palette::Matrices(pal.to_vec()),
         Storage::Texture => Palette::Texture(pal.to_vec()),
     };
-    let captured = capture_skinned_with(&h.gl, renderer, &gpu, &palette, indices)
+    let captured = capture_skinned_as(&h.gl, renderer, &gpu, &palette, reading(indices))
         .unwrap_or_else(|e| panic!("{storage:?} {indices:?}: {e}"));
     gpu.destroy(&h.gl);
     let cpu = skinlab::skin::lbs::skin_vertices(pal, mesh);
@@ -579,12 +586,12 @@ fn the_uniform_path_refuses_more_joints_than_it_holds() {
     let err = capture_skinned(&h.gl, &renderer, &gpu, &Palette::Matrices(many.clone()))
         .expect_err("too many joints for the uniform array");
     assert!(err.contains("do not fit"), "{err}");
-    capture_skinned_with(
+    capture_skinned_as(
         &h.gl,
         &renderer,
         &gpu,
         &Palette::Texture(many),
-        JointIndices::Int,
+        reading(JointIndices::Int),
     )
     .expect("the texture takes them");
     gpu.destroy(&h.gl);
@@ -609,7 +616,8 @@ fn a_slice_of_the_mesh_captures_what_the_whole_capture_has_there() {
             Storage::Uniform => Palette::Matrices(pal.clone()),
             Storage::Texture => Palette::Texture(pal.clone()),
         };
-        let whole = capture_skinned_with(&h.gl, &renderer, &gpu, &palette, indices).expect("whole");
+        let whole =
+            capture_skinned_as(&h.gl, &renderer, &gpu, &palette, reading(indices)).expect("whole");
         let mut pieces = Vec::new();
         for start in (0..n).step_by(1000) {
             pieces.extend(
@@ -618,7 +626,7 @@ fn a_slice_of_the_mesh_captures_what_the_whole_capture_has_there() {
                     &renderer,
                     &gpu,
                     &palette,
-                    indices,
+                    reading(indices),
                     start..start + 1000,
                 )
                 .expect("a slice"),
@@ -628,8 +636,15 @@ fn a_slice_of_the_mesh_captures_what_the_whole_capture_has_there() {
             pieces, whole,
             "{storage:?} {indices:?}: the slices make the whole"
         );
-        let past = capture_skinned_range(&h.gl, &renderer, &gpu, &palette, indices, n..n + 10)
-            .expect("past the end");
+        let past = capture_skinned_range(
+            &h.gl,
+            &renderer,
+            &gpu,
+            &palette,
+            reading(indices),
+            n..n + 10,
+        )
+        .expect("past the end");
         assert!(past.is_empty(), "nothing past the last vertex");
     }
     gpu.destroy(&h.gl);
@@ -648,12 +663,15 @@ fn check_normal_methods(api: Api) {
     for (bend, scale) in [(0.0, 1.0), (0.6, 2.5), (-1.1, 0.3)] {
         let pal = limb::palette(bend, scale);
         for method in NormalMethod::ALL {
-            let captured = capture_skinned_normals(
+            let captured = capture_skinned_as(
                 &h.gl,
                 &renderer,
                 &gpu,
                 &Palette::Matrices(pal.clone()),
-                method,
+                Switches {
+                    normals: method,
+                    ..Default::default()
+                },
             )
             .expect("capture");
             let cpu = skin_vertices_with(&pal, &limb.skin, method);
@@ -669,8 +687,18 @@ fn check_normal_methods(api: Api) {
         }
         // The two methods really differ once the scale is not uniform.
         let [right, naive] = NormalMethod::ALL.map(|m| {
-            capture_skinned_normals(&h.gl, &renderer, &gpu, &Palette::Matrices(pal.clone()), m)
-                .expect("capture")
+            let switches = Switches {
+                normals: m,
+                ..Default::default()
+            };
+            capture_skinned_as(
+                &h.gl,
+                &renderer,
+                &gpu,
+                &Palette::Matrices(pal.clone()),
+                switches,
+            )
+            .expect("capture")
         });
         let apart = right
             .iter()
@@ -724,12 +752,15 @@ fn check_position_w(api: Api) {
         let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
         let unit = skin_vertices(&pal, &normalised);
         for w in [PositionW::Divide, PositionW::One] {
-            let captured = capture_skinned_position_w(
+            let captured = capture_skinned_as(
                 &h.gl,
                 &renderer,
                 &gpu,
                 &Palette::Matrices(pal.clone()),
-                w,
+                Switches {
+                    position_w: w,
+                    ..Default::default()
+                },
             )
             .expect("capture");
             let mut cpu = skin_vertices(&pal, &mesh);

@@ -40,105 +40,45 @@ pub fn capture_skinned(
     mesh: &SkinnedMeshGpu,
     palette: &Palette,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
-    capture_skinned_with(gl, renderer, mesh, palette, JointIndices::Float)
+    capture_skinned_as(gl, renderer, mesh, palette, Switches::default())
 }
 
-/// [`capture_skinned`] with the program that reads `indices`.
-pub fn capture_skinned_with(
+/// [`capture_skinned`] with the program and switches `switches` name.
+pub fn capture_skinned_as(
     gl: &glow::Context,
     renderer: &SceneRenderer,
     mesh: &SkinnedMeshGpu,
     palette: &Palette,
-    indices: JointIndices,
+    switches: Switches,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
-    capture(
-        gl,
-        renderer,
-        mesh,
-        palette,
-        Switches {
-            indices,
-            normals: NormalMethod::InverseTranspose,
-            position_w: PositionW::Divide,
-        },
-        0..mesh.vertex_count,
-    )
+    capture(gl, renderer, mesh, palette, switches, 0..mesh.vertex_count)
 }
 
-/// [`capture_skinned_with`] over the vertices in `range` alone (clamped to the mesh),
-/// so a large mesh can be compared a slice at a time. The result has one entry per
-/// vertex of the clamped range.
+/// [`capture_skinned_as`] over the vertices in `range` alone (clamped to the mesh), so
+/// a large mesh can be compared a slice at a time. The result has one entry per vertex
+/// of the clamped range.
 pub fn capture_skinned_range(
     gl: &glow::Context,
     renderer: &SceneRenderer,
     mesh: &SkinnedMeshGpu,
     palette: &Palette,
-    indices: JointIndices,
+    switches: Switches,
     range: std::ops::Range<usize>,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
-    capture(
-        gl,
-        renderer,
-        mesh,
-        palette,
-        Switches {
-            indices,
-            normals: NormalMethod::InverseTranspose,
-            position_w: PositionW::Divide,
-        },
-        range,
-    )
+    capture(gl, renderer, mesh, palette, switches, range)
 }
 
-/// [`capture_skinned`] with normals carried by `normals`.
-pub fn capture_skinned_normals(
-    gl: &glow::Context,
-    renderer: &SceneRenderer,
-    mesh: &SkinnedMeshGpu,
-    palette: &Palette,
-    normals: NormalMethod,
-) -> Result<Vec<(Vec3, Vec3)>, String> {
-    capture(
-        gl,
-        renderer,
-        mesh,
-        palette,
-        Switches {
-            indices: JointIndices::Float,
-            normals,
-            position_w: PositionW::Divide,
-        },
-        0..mesh.vertex_count,
-    )
-}
-
-/// [`capture_skinned`] with `w` treated as `position_w` says.
-pub fn capture_skinned_position_w(
-    gl: &glow::Context,
-    renderer: &SceneRenderer,
-    mesh: &SkinnedMeshGpu,
-    palette: &Palette,
-    position_w: PositionW,
-) -> Result<Vec<(Vec3, Vec3)>, String> {
-    capture(
-        gl,
-        renderer,
-        mesh,
-        palette,
-        Switches {
-            indices: JointIndices::Float,
-            normals: NormalMethod::InverseTranspose,
-            position_w,
-        },
-        0..mesh.vertex_count,
-    )
-}
-
-/// Which program runs, and how its switches are set.
-struct Switches {
-    indices: JointIndices,
-    normals: NormalMethod,
-    position_w: PositionW,
+/// Which program runs (the joint indices it reads), and how the skinning shader's
+/// switches are set. The default is what the app draws with: float indices, normals by
+/// the inverse transpose, the divide by `w`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Switches {
+    /// How the joint indices arrive.
+    pub indices: JointIndices,
+    /// `u_normal_method`.
+    pub normals: NormalMethod,
+    /// `u_position_w`.
+    pub position_w: PositionW,
 }
 
 fn capture(

@@ -24,10 +24,7 @@ mod timing;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use cache::{SceneCache, ViewportPx};
-pub use capture::{
-    capture_skinned, capture_skinned_normals, capture_skinned_position_w, capture_skinned_range,
-    capture_skinned_with,
-};
+pub use capture::{Switches, capture_skinned, capture_skinned_as, capture_skinned_range};
 pub use compile::{ShaderSource, link_program, shader_header, shaders};
 pub use draw::SceneRenderer;
 pub use limits::{Limits, limits};

@@ -221,7 +221,11 @@ impl DiffRun {
                 Storage::Uniform => Palette::Matrices(self.palette.clone()),
                 Storage::Texture => Palette::Texture(self.palette.clone()),
             };
-            match gl::capture_skinned_range(gl, renderer, gpu, &palette, indices, start..end) {
+            let switches = gl::Switches {
+                indices,
+                ..Default::default()
+            };
+            match gl::capture_skinned_range(gl, renderer, gpu, &palette, switches, start..end) {
                 Ok(captured) => {
                     let worst = max_distance(&captured, cpu.get(start..end).unwrap_or(&[]));
                     if let PathDiff::Measured(d) = &mut self.found[k] {
