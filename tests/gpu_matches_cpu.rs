@@ -21,6 +21,21 @@ use skinlab::skin::lbs::{
 use skinlab::skin::normals::{NormalMethod, angle_degrees};
 use skinlab::skin::{Blend, Influences, Skeleton};
 
+/// Two tests that run `check`: one on a GL 3.3 core context, one on GLES 3.0.
+macro_rules! on_both_apis {
+    ($check:ident: $gl:ident, $gles:ident) => {
+        #[test]
+        fn $gl() {
+            $check(Api::GlCore33);
+        }
+
+        #[test]
+        fn $gles() {
+            $check(Api::Gles30);
+        }
+    };
+}
+
 const TOLERANCE: f32 = 1e-5;
 
 const DQS_NORMAL_TOLERANCE: f32 = 1e-4;
@@ -183,15 +198,7 @@ fn check_api(api: Api) {
     renderer.destroy(&h.gl);
 }
 
-#[test]
-fn skinning_shader_matches_cpu_on_gl_core_330() {
-    check_api(Api::GlCore33);
-}
-
-#[test]
-fn skinning_shader_matches_cpu_on_gles_300() {
-    check_api(Api::Gles30);
-}
+on_both_apis!(check_api: skinning_shader_matches_cpu_on_gl_core_330, skinning_shader_matches_cpu_on_gles_300);
 
 #[test]
 fn a_broken_shader_reports_the_driver_log() {
@@ -440,15 +447,7 @@ fn check_dqs_api(api: Api) {
     renderer.destroy(&h.gl);
 }
 
-#[test]
-fn dqs_shader_matches_cpu_on_gl_core_330() {
-    check_dqs_api(Api::GlCore33);
-}
-
-#[test]
-fn dqs_shader_matches_cpu_on_gles_300() {
-    check_dqs_api(Api::Gles30);
-}
+on_both_apis!(check_dqs_api: dqs_shader_matches_cpu_on_gl_core_330, dqs_shader_matches_cpu_on_gles_300);
 
 /// Where a linear blend skinning program keeps the palette.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -563,15 +562,7 @@ fn check_paths_api(api: Api) {
     renderer.destroy(&h.gl);
 }
 
-#[test]
-fn every_lbs_path_matches_cpu_on_gl_core_330() {
-    check_paths_api(Api::GlCore33);
-}
-
-#[test]
-fn every_lbs_path_matches_cpu_on_gles_300() {
-    check_paths_api(Api::Gles30);
-}
+on_both_apis!(check_paths_api: every_lbs_path_matches_cpu_on_gl_core_330, every_lbs_path_matches_cpu_on_gles_300);
 
 #[test]
 fn the_uniform_path_refuses_more_joints_than_it_holds() {
@@ -721,15 +712,7 @@ fn check_normal_methods(api: Api) {
     renderer.destroy(&h.gl);
 }
 
-#[test]
-fn normal_methods_match_cpu_on_gl_core_330() {
-    check_normal_methods(Api::GlCore33);
-}
-
-#[test]
-fn normal_methods_match_cpu_on_gles_300() {
-    check_normal_methods(Api::Gles30);
-}
+on_both_apis!(check_normal_methods: normal_methods_match_cpu_on_gl_core_330, normal_methods_match_cpu_on_gles_300);
 
 /// Weights that do not sum to 1 on the blending lesson's arm: with `u_position_w` 1 the
 /// shader puts each vertex where the CPU does (`w = 1`, the sum shows as a scale about
@@ -788,15 +771,7 @@ fn check_position_w(api: Api) {
     renderer.destroy(&h.gl);
 }
 
-#[test]
-fn the_shader_divides_by_w_or_sets_it_to_one_on_gl_core_330() {
-    check_position_w(Api::GlCore33);
-}
-
-#[test]
-fn the_shader_divides_by_w_or_sets_it_to_one_on_gles_300() {
-    check_position_w(Api::Gles30);
-}
+on_both_apis!(check_position_w: the_shader_divides_by_w_or_sets_it_to_one_on_gl_core_330, the_shader_divides_by_w_or_sets_it_to_one_on_gles_300);
 
 /// The robot's four skinned meshes (the hands), on every palette path, at five times of
 /// two of its clips: the shaders skin a real file's data as `skin::lbs` does.
@@ -835,15 +810,7 @@ fn check_robot(api: Api) {
     renderer.destroy(&h.gl);
 }
 
-#[test]
-fn the_robots_skinned_meshes_match_cpu_on_gl_core_330() {
-    check_robot(Api::GlCore33);
-}
-
-#[test]
-fn the_robots_skinned_meshes_match_cpu_on_gles_300() {
-    check_robot(Api::Gles30);
-}
+on_both_apis!(check_robot: the_robots_skinned_meshes_match_cpu_on_gl_core_330, the_robots_skinned_meshes_match_cpu_on_gles_300);
 
 /// The model page's read-back of a picked vertex: SimpleSkin's top vertex at t = 1 s,
 /// skinned by the shader the viewport draws with, equals the CPU's (-1, 0.5, 0).
@@ -888,12 +855,4 @@ fn check_model_readback(api: Api) {
     renderer.destroy(&h.gl);
 }
 
-#[test]
-fn the_model_page_reads_its_picked_vertex_back_on_gl_core_330() {
-    check_model_readback(Api::GlCore33);
-}
-
-#[test]
-fn the_model_page_reads_its_picked_vertex_back_on_gles_300() {
-    check_model_readback(Api::Gles30);
-}
+on_both_apis!(check_model_readback: the_model_page_reads_its_picked_vertex_back_on_gl_core_330, the_model_page_reads_its_picked_vertex_back_on_gles_300);
