@@ -305,7 +305,7 @@ fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
     let head_edit = "head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1";
     kit::assert_declared_params::<BindingPage>(
         &format!(
-            "binding?stage=bind_space&angles=0.1,-0.2,0.3&rebind=0,0.5,0&inverse_bind={head_edit}&joint=neck&forget_inverse_bind=true&stored=true&scrub=1&question=2"
+            "binding?stage=bind_space&angles=0.1,-0.2,0.3&rebind=0,0.5,0&inverse_bind={head_edit}&joint=neck&forget_inverse_bind=true&stored=true&scrub=1&predict=true&guess=1.5,3&reveal=true&question=2"
         ),
         &[
             ("stage", "three"),
@@ -314,6 +314,11 @@ fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
             ("forget_inverse_bind", "maybe"),
             ("scrub", "3"),
             ("scrub", "one"),
+            ("predict", "maybe"),
+            ("guess", "1"),
+            ("guess", "nan,0"),
+            ("guess", "11,0"),
+            ("reveal", "yes"),
             ("question", "0"),
         ],
     );
@@ -395,5 +400,126 @@ fn the_scrub_box_shows_the_bind_space_stage_and_starts_at_step_0() {
         harness
             .query_by_label_contains("Step 0: v = (0.00, 2.00)")
             .is_some()
+    );
+}
+
+fn shows(harness: &Harness<'_, BindingPage>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn predicting_hides_where_the_head_vertex_lands() {
+    for link in [
+        "binding?stage=bind_space&forget_inverse_bind=true",
+        "binding?stage=bind_space&angles=0.3,-0.5,0.2",
+        "binding?stage=bind_space&angles=0.3,-0.5,0.2&forget_inverse_bind=true&scrub=2",
+    ] {
+        // Without predicting, the cell says where the head vertex lands.
+        let plain = page_harness(opened(link), &["forget"]);
+        let truth = point(plain.state().skinned()[HEAD_VERTEX]);
+        assert!(shows(&plain, &truth), "`{link}` shows {truth}");
+        let predicting = format!("{link}&predict=true");
+        let harness = page_harness(opened(&predicting), &["forget"]);
+        let page = harness.state();
+        assert!(page.head_hidden(), "`{predicting}`");
+        assert!(!shows(&harness, &truth), "`{predicting}` hides {truth}");
+        assert!(!shows(&harness, "distance"), "`{predicting}`");
+        assert!(shows(&harness, "hidden until you reveal"), "`{predicting}`");
+        assert!(page.judgement().is_none());
+        assert!(page.scrub_dots().len() <= 2, "the last scrub step waits");
+    }
+}
+
+#[test]
+fn reveal_shows_the_distance_from_the_guess_to_the_skinned_head_vertex() {
+    for (setting, guess) in [
+        ("forget_inverse_bind=true", [0.5, 3.0]),
+        ("angles=0.3,-0.5,0.2", [-1.0, 2.5]),
+        ("angles=-0.4,0.9,0.6&forget_inverse_bind=true", [2.0, -1.5]),
+    ] {
+        let link = format!("binding?stage=bind_space&{setting}&predict=true");
+        let mut harness = page_harness(opened(&link), &["forget"]);
+        type_into(&mut harness, "guess x", &guess[0].to_string());
+        type_into(&mut harness, "guess y", &guess[1].to_string());
+        harness.key_press(egui::Key::Enter);
+        harness.run_steps(2);
+        assert!(!shows(&harness, "distance"), "`{link}`");
+        harness.get_by_label("Reveal").click();
+        harness.run_steps(2);
+        let page = harness.state();
+        let truth = page.skinned()[HEAD_VERTEX];
+        let want = (glam::Vec2::from(guess) - truth.truncate()).length();
+        let (at, judged) = page.judgement().expect("revealed");
+        assert!(at.abs_diff_eq(truth.truncate(), 1e-5), "`{link}`: {at}");
+        assert!(
+            (judged.distance - want).abs() < 1e-4,
+            "`{link}`: {judged:?}"
+        );
+        assert!(shows(&harness, &truth_line(truth)), "`{link}`");
+        assert!(
+            shows(&harness, &format!("distance {want:.2}: ")),
+            "`{link}`"
+        );
+        let written = page.link().to_string();
+        assert!(
+            written.ends_with(&format!(
+                "&predict=true&guess={},{}&reveal=true",
+                guess[0], guess[1]
+            )),
+            "`{written}`"
+        );
+        // The link reveals the same judgement.
+        assert_eq!(opened(&written).judgement(), page.judgement());
+    }
+}
+
+fn truth_line(truth: Vec3) -> String {
+    format!("the head vertex lands at {}", point(truth))
+}
+
+#[test]
+fn turning_a_joint_or_the_switch_hides_the_answer_again() {
+    let link = "binding?stage=bind_space&angles=0.3,-0.5,0.2&predict=true&guess=1,3&reveal=true";
+    let mut harness = page_harness(opened(link), &["forget"]);
+    let truth = harness.state().skinned()[HEAD_VERTEX];
+    assert!(harness.state().revealed());
+    assert!(shows(&harness, &truth_line(truth)));
+    harness.state_mut().angles[HEAD] += 0.2;
+    harness.run_steps(2);
+    assert!(!harness.state().revealed(), "a new pose is a new question");
+    assert!(!shows(&harness, "the head vertex lands at"));
+    assert!(!shows(&harness, "distance"));
+    // Back to the old pose: still hidden.
+    harness.state_mut().angles[HEAD] -= 0.2;
+    harness.run_steps(2);
+    assert!(!harness.state().revealed());
+    // Reveal again, then forget the inverse bind: hidden again.
+    harness.get_by_label("Reveal").click();
+    harness.run_steps(2);
+    assert!(harness.state().revealed());
+    harness
+        .get_by_label("Forget the inverse bind (upload W instead of W · B)")
+        .click();
+    harness.run_steps(2);
+    assert!(harness.state().forget_inverse_bind);
+    assert!(!harness.state().revealed());
+    assert!(!shows(&harness, "distance"));
+}
+
+#[test]
+fn a_bad_guess_is_named_and_the_good_keys_still_apply() {
+    let mut page = BindingPage::default();
+    let err = open(
+        &mut page,
+        &Link::parse("binding?stage=bind_space&predict=true&guess=1,nan&reveal=true").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("guess"), "{err}");
+    assert_eq!(page.stage, Stage::BindSpace);
+    assert!(page.prediction.is_some() && page.revealed());
+    assert_eq!(
+        page.prediction.unwrap().guess,
+        skinlab::pages::binding::predict::Prediction::START
     );
 }

@@ -123,7 +123,8 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
     let right = world.transform_point3(in_head);
     let wrong = world.transform_point3(v);
     let head_at = world.transform_point3(Vec3::ZERO);
-    let rows = [
+    let hidden = page.head_hidden();
+    let mut rows = vec![
         ("v", point_text(v), "the head vertex, in bind space"),
         (
             "W_head · (0, 0)",
@@ -146,6 +147,11 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
             "drawn, inverse bind forgotten",
         ),
     ];
+    if hidden {
+        // While predicting, the lines that say where the head vertex lands wait, and
+        // so does the head joint's place: the vertex sits on it.
+        rows = vec![rows[0].clone(), rows[2].clone()];
+    }
     egui::Grid::new("head_example")
         .spacing([10.0, 2.0])
         .show(ui, |ui| {
@@ -156,7 +162,11 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
                 ui.end_row();
             }
         });
-    if page.forget_inverse_bind {
+    if hidden {
+        ui.label(
+            RichText::new("Where it lands is hidden until you reveal your prediction.").weak(),
+        );
+    } else if page.forget_inverse_bind {
         error_ui(
             ui,
             format!(
@@ -166,6 +176,7 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
             ),
         );
     }
+    page.predict_ui(ui);
     page.scrub_ui(ui);
 }
 

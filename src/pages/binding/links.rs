@@ -3,9 +3,9 @@
 use super::*;
 
 // Only what differs from the defaults is written. A link opens at the cell it is
-// about: `question` wins, then `scrub` or `forget_inverse_bind` (the same cell), then
-// `rebind`, then the stage's first cell (for `stage` or `inverse_bind`); the order
-// below makes it so.
+// about: `question` wins, then `predict`, `guess`, `reveal`, `scrub` or
+// `forget_inverse_bind` (the same cell), then `rebind`, then the stage's first cell
+// (for `stage` or `inverse_bind`); the order below makes it so.
 // `inverse_bind` follows `rebind`, which captures every inverse bind afresh.
 /// Every link parameter of the page, applied and written in this order.
 pub(super) const PARAMS: &[Param<BindingPage>] = &[
@@ -117,6 +117,54 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
                 s.scroll_to(Cell::Forget);
             },
             get: |s| s.scrub_step(),
+        },
+    },
+    // After the angles, the inverse binds and the switch: a reveal holds for the
+    // question they pose.
+    Param {
+        key: "predict",
+        doc: "predict where the head vertex lands in stage 2: hidden until revealed",
+        access: Access::Bool {
+            set: |s, on| {
+                s.prediction = on.then(predict::Prediction::default);
+                s.scroll_to(Cell::Forget);
+            },
+            get: |s| s.prediction.is_some().then_some(true),
+        },
+    },
+    Param {
+        key: "guess",
+        doc: "the guess x,y for the head vertex (starts predicting)",
+        access: Access::Numbers {
+            count: 2,
+            min: -predict::GUESS_LIMIT,
+            max: predict::GUESS_LIMIT,
+            set: |s, xs| {
+                if let [x, y] = xs {
+                    s.prediction_mut().set_guess(Vec2::new(*x, *y));
+                    s.scroll_to(Cell::Forget);
+                }
+            },
+            get: |s| {
+                s.prediction
+                    .filter(|p| p.guess != predict::Prediction::START)
+                    .map(|p| p.guess.to_array().to_vec())
+            },
+        },
+    },
+    Param {
+        key: "reveal",
+        doc: "show where the head vertex lands and how far the guess is",
+        access: Access::Bool {
+            set: |s, on| {
+                if on {
+                    s.reveal();
+                    s.scroll_to(Cell::Forget);
+                } else if let Some(p) = &mut s.prediction {
+                    p.revealed.hide();
+                }
+            },
+            get: |s| s.revealed().then_some(true),
         },
     },
     Param {

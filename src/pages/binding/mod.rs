@@ -7,6 +7,7 @@ mod cells;
 pub mod data;
 pub mod exercise;
 mod links;
+pub mod predict;
 mod scrub;
 mod view;
 
@@ -158,6 +159,9 @@ pub struct BindingPage {
     /// How many factors of the head's palette `W · B` act on the head vertex, from the
     /// right (0 to 2); `None` when not scrubbing.
     pub scrub: Option<usize>,
+    /// The head vertex's place in stage two, hidden until revealed; `None` when not
+    /// predicting.
+    pub prediction: Option<predict::Prediction>,
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
@@ -188,6 +192,7 @@ impl Default for BindingPage {
             forget_inverse_bind: false,
             show_stored: false,
             scrub: None,
+            prediction: None,
             exercise: 0,
             check: Check::default(),
             refused: None,
@@ -277,11 +282,15 @@ impl Lesson for BindingPage {
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
+        self.settle_prediction();
         cells::cell_ui(self, cell, ui);
+        self.settle_prediction();
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
+        self.settle_prediction();
         view::viewport_ui(self, ui);
+        self.settle_prediction();
     }
 }
 
@@ -346,6 +355,8 @@ mod tests {
             ("stage=bind_space&scrub=1", Some("forget")),
             ("rebind=0,0.5,0&scrub=0", Some("forget")),
             ("scrub=2&question=1", Some("check")),
+            ("rebind=0,0.5,0&predict=true", Some("forget")),
+            ("guess=1,3&question=1", Some("check")),
         ] {
             let mut page = BindingPage::default();
             let link = Link::parse(&format!("binding?{query}")).unwrap();

@@ -42,7 +42,15 @@ impl BindingPage {
     /// its numbers in the head's frame, as if that frame sat at the world origin.
     pub fn scrub_dots(&self) -> Vec<Vec3> {
         match self.scrub_step() {
-            Some(k) if self.stage == Stage::BindSpace => self.scrub_points()[..=k].to_vec(),
+            // While predicting, the last step (where the vertex lands) waits.
+            Some(k) if self.stage == Stage::BindSpace => {
+                let k = if self.head_hidden() {
+                    k.min(STEPS - 2)
+                } else {
+                    k
+                };
+                self.scrub_points()[..=k].to_vec()
+            }
             _ => Vec::new(),
         }
     }
@@ -58,6 +66,9 @@ impl BindingPage {
             1 => format!(
                 "Step 1: B · v = {at}. The same point in the head's own frame: its numbers as the head sees them. The viewport draws them from the world origin, as if the head's frame sat there."
             ),
+            _ if self.head_hidden() => {
+                "Step 2 is hidden until you reveal your prediction.".to_owned()
+            }
             _ if self.forget_inverse_bind => format!(
                 "Step 2: W · B · v = {at}. In the world, where the vertex belongs. With B forgotten, the shader draws W · v = {} instead.",
                 point_text(self.world_from_joint()[HEAD].transform_point3(points[0]))

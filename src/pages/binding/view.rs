@@ -248,7 +248,9 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
     }
     let skinned = page.skinned();
     let head = skinned[HEAD_VERTEX];
-    if let Some(at) = vp.to_screen(head) {
+    // While predicting, the bind-space stage does not mark where the head vertex lands.
+    let hidden = page.stage == Stage::BindSpace && page.head_hidden();
+    if !hidden && let Some(at) = vp.to_screen(head) {
         painter.circle_filled(at, 5.0, INK);
         painter.text(
             at + egui::vec2(10.0, -4.0),
@@ -273,7 +275,7 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
     };
     vp.note(ui, Align2::LEFT_TOP, banner, font(16.0), color);
     page.scrub_overlay_ui(ui, vp);
-    if page.stage == Stage::BindSpace && page.forget_inverse_bind {
+    if page.stage == Stage::BindSpace && page.forget_inverse_bind && !hidden {
         let belongs = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
         let at_home = crate::skin::lbs::blended_matrix(
             &belongs,
