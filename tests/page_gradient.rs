@@ -368,6 +368,8 @@ fn bad_link_values_are_refused_and_the_page_stays_at_its_defaults() {
         ("gradient?pos=hips:0,1,0;hips:0,2,0", &["twice"]),
         ("gradient?question=4", &["1 to 3"]),
         ("gradient?question=0", &["1 to 3"]),
+        ("gradient?scrub=3", &["scrub", "0 to 2"]),
+        ("gradient?scrub=-1", &["scrub", "0 to 2"]),
         ("gradient?show=everything", &["points", "matrices", "poses"]),
         ("gradient?a=1,nan", &["each from -100 to 100"]),
         ("gradient?zoom=2", &["zoom", "pose", "joint"]),
@@ -437,12 +439,70 @@ fn a_frame_linked_past_the_slider_range_keeps_its_place_when_drawn() {
 #[test]
 fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_refused() {
     kit::assert_every_key_round_trips::<GradientPage>(&[
-        "gradient?show=matrices&a=0,0&b=2.5,-1&ma=0.5,1,2&mb=1,0,0,0,0,2,0,0,0,0,1,0,1,2,3,1&pose=walk&rot=forearm.L:0,0,1.2&pos=hips:0,0.9,0&joint=hand.L&question=2",
+        "gradient?show=matrices&a=0,0&b=2.5,-1&ma=0.5,1,2&mb=1,0,0,0,0,2,0,0,0,0,1,0,1,2,3,1&pose=walk&rot=forearm.L:0,0,1.2&pos=hips:0,0.9,0&joint=hand.L&scrub=1&question=2",
     ]);
     kit::assert_refused_as_declared::<GradientPage>(&[
         "show=everything",
         "a=101,0",
         "mb=0.5,1,200",
         "question=4",
+        "scrub=3",
     ]);
+}
+
+#[test]
+fn scrub_links_step_the_tip_of_a_s_f_through_b_times_a_inverse() {
+    let all = &["matrices", "product"];
+    for (k, words) in [
+        (0, "Step 0: p = "),
+        (1, "Step 1: a⁻¹ · p = (0.75, 1.00)"),
+        (2, "Step 2: b · a⁻¹ · p = "),
+    ] {
+        let link = format!("gradient?show=matrices&scrub={k}");
+        let mut harness = page_harness(opened(&link), all);
+        harness.run_steps(2);
+        let page = harness.state();
+        assert_eq!(page.scrub, Some(k), "{link}");
+        assert!(
+            harness.query_by_label_contains(words).is_some(),
+            "{link}: the readout says `{words}`"
+        );
+        assert_eq!(page.link().to_string(), link, "{link} round-trips");
+        // The viewport's dots are the pure function's stages so far.
+        let [a, b] = page.frames;
+        let p = a.transform_point3(skinlab::pages::gradient::frames::SCRUB_LOCAL);
+        let stages = skinlab::pages::gradient::frames::scrub(&a, &b, p).unwrap();
+        assert_eq!(page.scrub_dots(), stages[..=k].to_vec(), "{link}");
+    }
+    // The last stage lands where the yellow F's tip is: the gradient applied at once.
+    let page = opened("gradient?show=matrices&scrub=2");
+    let dots = page.scrub_dots();
+    let tip = page.frame_gradient().transform_point3(dots[0]);
+    assert!(dots[2].abs_diff_eq(tip, 1e-5), "{dots:?}");
+    // Not scrubbing, or another section: no dots; a bad scrub keeps the good keys.
+    assert!(opened("gradient?show=matrices").scrub_dots().is_empty());
+    assert!(opened("gradient?scrub=1").scrub_dots().is_empty());
+    let mut page = GradientPage::default();
+    let err = open(
+        &mut page,
+        &Link::parse("gradient?show=matrices&scrub=9&ma=0.5,1,2").unwrap(),
+    )
+    .expect_err("scrub=9 is refused")
+    .to_string();
+    assert!(err.contains("scrub"), "{err}");
+    assert_eq!(page.scrub, None);
+    assert_eq!(page.section, Section::Matrices, "good keys still apply");
+}
+
+#[test]
+fn the_scrub_box_and_slider_step_the_point_in_the_product_cell() {
+    let mut harness = page_harness(GradientPage::default(), &["product"]);
+    harness
+        .get_by_label("Scrub the F's tip through ab, one factor at a time")
+        .click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().scrub, Some(0));
+    assert_eq!(harness.state().section, Section::Matrices);
+    assert_eq!(harness.state().scrub_dots().len(), 1);
+    assert!(harness.query_by_label_contains("Step 0: p = ").is_some());
 }

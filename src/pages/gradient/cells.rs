@@ -238,4 +238,5 @@ fn product_ui(page: &mut GradientPage, ui: &mut Ui) {
         .monospace()
         .color(GOOD),
     );
+    page.scrub_ui(ui);
 }

@@ -2,7 +2,7 @@
 //! vector, `ab = b − a`. Between two frames it is a matrix, `ab = b · a⁻¹`.
 
 use crate::skin::matrix::{MatrixError, checked_inverse};
-use glam::{Mat4, Vec2};
+use glam::{Mat4, Vec2, Vec3};
 
 // ANCHOR: vector
 /// The vector that carries point `a` onto point `b`: `ab = b − a`, so that `b = a + ab`.
@@ -19,6 +19,18 @@ pub fn gradient(a: &Mat4, b: &Mat4) -> Result<Mat4, MatrixError> {
     Ok(*b * checked_inverse(a)?)
 }
 // ANCHOR_END: gradient
+
+/// The point scrubbed through `b · a⁻¹`: the tip of the F's top bar, in a frame's own
+/// coordinates. Placed by `a` it is the grey F's tip; placed by `b`, the yellow F's.
+pub const SCRUB_LOCAL: Vec3 = Vec3::new(0.75, 1.0, 0.0);
+
+/// A world point `p` carried through `ab = b · a⁻¹` one factor at a time, from the
+/// right: `p` in the world, `a⁻¹ · p` in frame `a`'s own coordinates, then `b · a⁻¹ · p`
+/// back in the world, at frame `b`. Refused when `a` has no inverse.
+pub fn scrub(a: &Mat4, b: &Mat4, p: Vec3) -> Result<[Vec3; 3], MatrixError> {
+    let in_a = checked_inverse(a)?.transform_point3(p);
+    Ok([p, in_a, b.transform_point3(in_a)])
+}
 
 /// A frame in the xy plane: turned about z by `angle` (radians), then moved to `origin`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,7 +69,6 @@ pub fn plane_part(m: &Mat4) -> [f32; 6] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glam::Vec3;
 
     #[test]
     fn the_vector_between_two_points_carries_one_onto_the_other() {
@@ -84,6 +95,36 @@ mod tests {
         assert!(carried.abs_diff_eq(b.transform_point3(local), 1e-5));
         // Nothing to carry: the gradient from a frame onto itself is the identity.
         assert!(gradient(&a, &a).unwrap().abs_diff_eq(Mat4::IDENTITY, 1e-5));
+    }
+
+    #[test]
+    fn scrubbing_the_product_takes_the_tip_of_a_s_f_through_a_s_coordinates_onto_b_s() {
+        let a = Frame2 {
+            angle: 0.2,
+            origin: Vec2::new(-2.0, 0.5),
+        }
+        .to_mat4();
+        let b = Frame2 {
+            angle: 1.2,
+            origin: Vec2::new(0.5, 2.2),
+        }
+        .to_mat4();
+        let p = a.transform_point3(SCRUB_LOCAL);
+        let [start, in_a, end] = scrub(&a, &b, p).unwrap();
+        assert_eq!(start, p);
+        // a⁻¹ takes the point into a's own numbers, which a puts back.
+        assert!(in_a.abs_diff_eq(SCRUB_LOCAL, 1e-5), "{in_a}");
+        assert!(a.transform_point3(in_a).abs_diff_eq(p, 1e-5));
+        // The last step is the gradient applied at once, and lands on b's F.
+        let ab = gradient(&a, &b).unwrap();
+        assert!(end.abs_diff_eq(ab.transform_point3(p), 1e-5), "{end}");
+        assert!(end.abs_diff_eq(b.transform_point3(SCRUB_LOCAL), 1e-5));
+        assert!(
+            !end.abs_diff_eq(p, 0.1),
+            "the frames differ, so the point moves"
+        );
+        let flat = Mat4::from_scale(Vec3::new(0.0, 1.0, 1.0));
+        assert!(scrub(&flat, &b, p).is_err());
     }
 
     #[test]

@@ -3,10 +3,11 @@
 //! `show=matrices`, points `a=1,1&b=4,3`, frames `ma=angle,x,y` (a turn in radians and a
 //! move) or `ma=` sixteen numbers (column-major), `pose=walk`, then the target's joints
 //! that differ from the preset: `rot=forearm.L:0,0,1.2;head:0.1,0,0` (radians) and
-//! `pos=hips:0,0.9,0`, the selected `joint=hand.L`, and the exercise `question=2`.
+//! `pos=hips:0,0.9,0`, the selected `joint=hand.L`, the product scrubbed `scrub=1`, and the exercise `question=2`.
 
 use super::exercise::EXERCISES;
 use super::frames::Frame2;
+use super::scrub;
 use super::{
     Cell, DEFAULT_FRAMES, DEFAULT_JOINT, DEFAULT_POINTS, DEFAULT_PRESET, GradientPage, Section,
 };
@@ -31,7 +32,7 @@ pub fn within_limit(m: &Mat4) -> Result<(), String> {
 
 /// Which key of a link chose the cell the notebook scrolls to, least specific first: the
 /// most specific key wins whatever the order keys are applied in. A named section wins,
-/// then the exercise, then the joint, then the pose.
+/// then the exercise, then the scrub, then the joint, then the pose.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Focus {
     /// No key has chosen yet.
@@ -41,6 +42,8 @@ pub enum Focus {
     Pose,
     /// `joint`: the joint cell.
     Joint,
+    /// `scrub`: the product cell.
+    Scrub,
     /// `question`: the check cell.
     Question,
     /// `show`: the section's first cell.
@@ -247,6 +250,19 @@ pub const PARAMS: &[Param<GradientPage>] = &[
                 focus(s, Focus::Joint, Cell::Joint);
             },
             get: |s| (s.joint != DEFAULT_JOINT).then_some(s.joint),
+        },
+    },
+    Param {
+        key: "scrub",
+        doc: "how many factors of b · a⁻¹ act on the tip of frame a's F, from the right",
+        access: Access::Whole {
+            min: 0,
+            max: scrub::STEPS - 1,
+            set: |s, k| {
+                s.scrub = Some(k);
+                focus(s, Focus::Scrub, Cell::Product);
+            },
+            get: |s| s.scrub_step(),
         },
     },
     Param {

@@ -7,6 +7,7 @@ pub mod frames;
 mod links;
 mod pose_cells;
 mod pose_view;
+pub mod scrub;
 mod view;
 
 use crate::gl::{MeshData, Primitive};
@@ -174,6 +175,9 @@ pub struct GradientPage {
     pub joint: usize,
     /// The check cell's exercise.
     pub exercise: usize,
+    /// How many factors of `b · a⁻¹` act on the F's tip, from the right; `None` when not
+    /// scrubbing.
+    pub scrub: Option<usize>,
     check: Check,
     /// The cell the notebook scrolls to, for the next few frames (the first frames of a
     /// window, or a change of zoom, still move the layout): a link or the viewport's
@@ -225,6 +229,7 @@ impl Default for GradientPage {
             target: PRESETS[DEFAULT_PRESET].local(),
             joint: DEFAULT_JOINT,
             exercise: 0,
+            scrub: None,
             check: Check::default(),
             scroll_to: Default::default(),
             focus: Default::default(),

@@ -351,4 +351,5 @@ fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
         vp,
         "ab = b · a⁻¹ carries frame a onto frame b\nb  = ab · a",
     );
+    page.scrub_overlay_ui(ui, vp);
 }
