@@ -7,6 +7,7 @@ pub mod ellipses;
 pub mod file_dialog;
 pub mod fonts;
 pub mod inspect;
+pub mod labels;
 pub mod legend;
 pub mod matrix;
 pub mod pick;

@@ -14,7 +14,7 @@ use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::lbs::{VertexBreakdown, palette, skin_vertices};
-use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
+use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay_in};
 use crate::ui::matrix::matrix_view_ui;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Camera, PlaneCamera, Viewport, angle_slider_ui, error_ui};

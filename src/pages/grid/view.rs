@@ -3,6 +3,8 @@
 use super::data;
 use super::predict_ui::{GUESS_BLUE, verdict_color};
 use super::*;
+use crate::ui::labels::Placer;
+use egui::Rect;
 
 impl GridPage {
     fn scene(&self, pose: &Pose, clip_from_world: Mat4) -> Scene {
@@ -143,21 +145,29 @@ impl GridPage {
         let painter = ui.painter_at(vp.rect());
         let font = egui::FontId::proportional(15.0);
         let hidden = self.hidden_vertex();
-        for (i, p) in pose.skinned.iter().enumerate() {
-            if hidden == Some(i) {
-                continue;
-            }
-            if let Some(at) = vp.to_screen(*p) {
-                let selected = self.vertex == Some(i);
-                painter.circle_filled(at, if selected { 6.0 } else { 3.5 }, DOT_RED);
-                painter.text(
-                    at + egui::vec2(6.0, -4.0),
-                    egui::Align2::LEFT_BOTTOM,
-                    i.to_string(),
-                    font.clone(),
-                    Color32::from_gray(30),
-                );
-            }
+        // Bone circles and vertex dots first, then each vertex's number where it keeps
+        // off them and off the other numbers.
+        let mut placer = Placer::new(vp.rect());
+        for at in &self.joint_screen {
+            placer.block(Rect::from_center_size(*at, egui::Vec2::splat(24.0)));
+        }
+        let dots: Vec<(usize, egui::Pos2)> = pose
+            .skinned
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| hidden != Some(*i))
+            .filter_map(|(i, p)| Some((i, vp.to_screen(*p)?)))
+            .collect();
+        for (i, at) in &dots {
+            let selected = self.vertex == Some(*i);
+            painter.circle_filled(*at, if selected { 6.0 } else { 3.5 }, DOT_RED);
+            placer.block(Rect::from_center_size(*at, egui::Vec2::splat(8.0)));
+        }
+        for (i, at) in &dots {
+            let galley =
+                painter.layout_no_wrap(i.to_string(), font.clone(), Color32::from_gray(30));
+            let spot = placer.place(*at, galley.size(), 5.0);
+            painter.galley(spot.min, galley, Color32::from_gray(30));
         }
         for (joint, at) in self.joint_screen.iter().enumerate() {
             let stroke = egui::Stroke::new(
@@ -182,7 +192,7 @@ impl GridPage {
         ghosts.dedup();
         for v in ghosts.into_iter().filter(|v| hidden != Some(*v)) {
             if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
-                partials_overlay(ui, vp, &b, &self.inspect_style());
+                partials_overlay_in(ui, vp, &b, &self.inspect_style(), &mut placer);
             }
         }
         self.prediction_overlay_ui(ui, vp);
