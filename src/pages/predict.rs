@@ -1,5 +1,8 @@
 //! "Predict, then reveal", shared by the pages that ask it: a guess judged against the
-//! truth, and which question the truth was shown for. No egui.
+//! truth, which question the truth was shown for, and the colour a verdict is written
+//! in. The judging needs no egui; the colours are egui's.
+
+use egui::{Color32, Ui};
 
 /// How good a guess was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +46,34 @@ pub struct Judgement {
     pub distance: f32,
     /// What that distance means.
     pub verdict: Verdict,
+}
+
+impl Judgement {
+    /// A guess `distance` from the truth, judged with the page's two distances.
+    pub fn of(distance: f32, right_on: f32, close: f32) -> Self {
+        Self {
+            distance,
+            verdict: Verdict::of(distance, right_on, close),
+        }
+    }
+}
+
+/// The colour a verdict is written in on a viewport's light background.
+pub fn verdict_color(verdict: Verdict) -> Color32 {
+    match verdict {
+        Verdict::RightOn => Color32::from_rgb(30, 140, 60),
+        Verdict::Close => Color32::from_rgb(190, 120, 0),
+        Verdict::Far => Color32::from_rgb(200, 40, 40),
+    }
+}
+
+/// `color` made lighter when the notebook is dark, so it reads there too.
+pub fn for_notebook(ui: &Ui, color: Color32) -> Color32 {
+    if ui.visuals().dark_mode {
+        color.lerp_to_gamma(Color32::WHITE, 0.35)
+    } else {
+        color
+    }
 }
 
 /// Which question the truth was revealed for. A reveal holds for that question only:

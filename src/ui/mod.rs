@@ -58,6 +58,28 @@ pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {
     sideways_ui(ui, id, |ui| ui.add(egui::Label::new(text).extend()));
 }
 
+/// A number to drag or type, two decimals at most, named `name` for screen readers and
+/// tests; kept within `range` when one is given. Returns whether it changed.
+pub fn named_number_ui(
+    ui: &mut egui::Ui,
+    name: &str,
+    value: &mut f32,
+    prefix: &str,
+    range: Option<std::ops::RangeInclusive<f32>>,
+) -> bool {
+    let mut drag = egui::DragValue::new(value)
+        .speed(0.02)
+        .max_decimals(2)
+        .prefix(prefix);
+    if let Some(range) = range {
+        drag = drag.range(range);
+    }
+    let response = ui.add(drag);
+    let label = name.to_owned();
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, label.clone()));
+    response.changed()
+}
+
 /// A warning line in the error colour.
 pub fn error_ui(ui: &mut egui::Ui, text: impl Into<String>) {
     ui.colored_label(ui.visuals().error_fg_color, format!("! {}", text.into()));

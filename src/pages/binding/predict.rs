@@ -6,7 +6,9 @@ use super::data::{HEAD_VERTEX, JOINT_COUNT};
 use super::view::point_text;
 use super::{BindingPage, Stage};
 pub use crate::pages::predict::{Judgement, Revealed, Verdict};
-use egui::{Color32, RichText, Role, Ui, WidgetInfo};
+use crate::pages::predict::{for_notebook, verdict_color};
+use crate::ui::named_number_ui;
+use egui::{RichText, Ui};
 use glam::{Mat4, Vec2, Vec3};
 
 /// How far from the origin a guess may go on each axis, world units (the rig stands
@@ -22,11 +24,7 @@ pub const CLOSE: f32 = 0.75;
 
 /// Judges `guess` against `truth`: the distance between them and its verdict.
 pub fn judge(guess: Vec2, truth: Vec2) -> Judgement {
-    let distance = guess.distance(truth);
-    Judgement {
-        distance,
-        verdict: Verdict::of(distance, RIGHT_ON, CLOSE),
-    }
+    Judgement::of(guess.distance(truth), RIGHT_ON, CLOSE)
 }
 
 /// What the answer depends on: when it changes, the question is new.
@@ -69,34 +67,6 @@ impl Prediction {
             self.guess = guess.clamp(Vec2::splat(-GUESS_LIMIT), Vec2::splat(GUESS_LIMIT));
         }
     }
-}
-
-/// The colour a verdict is written in.
-fn verdict_color(ui: &Ui, verdict: Verdict) -> Color32 {
-    let c = match verdict {
-        Verdict::RightOn => Color32::from_rgb(30, 140, 60),
-        Verdict::Close => Color32::from_rgb(190, 120, 0),
-        Verdict::Far => Color32::from_rgb(200, 40, 40),
-    };
-    if ui.visuals().dark_mode {
-        c.lerp_to_gamma(Color32::WHITE, 0.35)
-    } else {
-        c
-    }
-}
-
-/// A number to drag or type, labelled for screen readers and tests as `name`.
-fn number_ui(ui: &mut Ui, name: &str, value: &mut f32, prefix: &str) -> bool {
-    let response = ui.add(
-        egui::DragValue::new(value)
-            .speed(0.02)
-            .max_decimals(2)
-            .range(-GUESS_LIMIT..=GUESS_LIMIT)
-            .prefix(prefix),
-    );
-    let label = name.to_owned();
-    response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, label.clone()));
-    response.changed()
 }
 
 impl BindingPage {
@@ -183,8 +153,20 @@ impl BindingPage {
             .add_enabled_ui(!revealed, |ui| {
                 ui.horizontal(|ui| {
                     ui.label("your guess");
-                    let x = number_ui(ui, "guess x", &mut guess.x, "x ");
-                    let y = number_ui(ui, "guess y", &mut guess.y, "y ");
+                    let x = named_number_ui(
+                        ui,
+                        "guess x",
+                        &mut guess.x,
+                        "x ",
+                        Some(-GUESS_LIMIT..=GUESS_LIMIT),
+                    );
+                    let y = named_number_ui(
+                        ui,
+                        "guess y",
+                        &mut guess.y,
+                        "y ",
+                        Some(-GUESS_LIMIT..=GUESS_LIMIT),
+                    );
                     x | y
                 })
                 .inner
@@ -207,7 +189,7 @@ impl BindingPage {
             ui.label(
                 RichText::new(format!("distance {:.2}: {}", j.distance, j.verdict.text()))
                     .strong()
-                    .color(verdict_color(ui, j.verdict)),
+                    .color(for_notebook(ui, verdict_color(j.verdict))),
             );
             if ui.button("Try again").clicked() {
                 self.prediction_mut().revealed.hide();

@@ -7,9 +7,9 @@ use super::view::{A_COLOR, B_COLOR, PINK};
 use super::{GradientPage, Section};
 use crate::skin::matrix::checked_inverse;
 use crate::skin::matrix::max_difference;
-use crate::ui::error_ui;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
-use egui::{Color32, RichText, Role, Ui, WidgetInfo};
+use crate::ui::{error_ui, named_number_ui};
+use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec2};
 
 const NAMES: [&str; 2] = ["a", "b"];
@@ -47,19 +47,6 @@ pub(super) fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Sectio
     }
 }
 
-/// A number to drag, labelled for screen readers and tests as `name`.
-fn number_ui(ui: &mut Ui, name: &str, value: &mut f32, prefix: &str) -> bool {
-    let response = ui.add(
-        egui::DragValue::new(value)
-            .speed(0.02)
-            .max_decimals(2)
-            .prefix(prefix),
-    );
-    let label = name.to_owned();
-    response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, label.clone()));
-    response.changed()
-}
-
 fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
     show_here_ui(page, ui, Section::Points);
     for (i, name) in NAMES.iter().enumerate() {
@@ -67,8 +54,8 @@ fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
         let changed = ui
             .horizontal(|ui| {
                 ui.label(RichText::new(format!("point {name}")).color(color(i)));
-                let x = number_ui(ui, &format!("{name} x"), &mut p.x, "x ");
-                let y = number_ui(ui, &format!("{name} y"), &mut p.y, "y ");
+                let x = named_number_ui(ui, &format!("{name} x"), &mut p.x, "x ", None);
+                let y = named_number_ui(ui, &format!("{name} y"), &mut p.y, "y ", None);
                 x | y
             })
             .inner;

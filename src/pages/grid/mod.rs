@@ -8,8 +8,6 @@ pub mod predict;
 mod predict_ui;
 mod view;
 
-pub(crate) use predict_ui::{for_notebook, verdict_color};
-
 use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};

@@ -20,11 +20,7 @@ pub const CLOSE: f32 = 0.75;
 
 /// Judges `guess` against `truth`: the distance between them and its verdict.
 pub fn judge(guess: Vec2, truth: Vec2) -> Judgement {
-    let distance = guess.distance(truth);
-    Judgement {
-        distance,
-        verdict: Verdict::of(distance, RIGHT_ON, CLOSE),
-    }
+    Judgement::of(guess.distance(truth), RIGHT_ON, CLOSE)
 }
 
 /// What the answer depends on besides the vertex: when it changes, the question is new.

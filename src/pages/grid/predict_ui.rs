@@ -1,47 +1,16 @@
 //! The predict cell: pick a vertex, place a guess, reveal, try again.
 
-use super::predict::{Judgement, Verdict, judge};
+use super::predict::{Judgement, judge};
 use super::*;
-use egui::{Role, WidgetInfo};
+use crate::pages::predict::{for_notebook, verdict_color};
+use crate::ui::named_number_ui;
 
 /// The guess marker's colour on the viewport's light background.
 pub(super) const GUESS_BLUE: Color32 = Color32::from_rgb(40, 90, 220);
 
-/// The colour a verdict is written in on the viewport's light background.
-pub(crate) fn verdict_color(verdict: Verdict) -> Color32 {
-    match verdict {
-        Verdict::RightOn => Color32::from_rgb(30, 140, 60),
-        Verdict::Close => Color32::from_rgb(190, 120, 0),
-        Verdict::Far => Color32::from_rgb(200, 40, 40),
-    }
-}
-
-/// `color` made lighter when the notebook is dark, so it reads there too.
-pub(crate) fn for_notebook(ui: &Ui, color: Color32) -> Color32 {
-    if ui.visuals().dark_mode {
-        color.lerp_to_gamma(Color32::WHITE, 0.35)
-    } else {
-        color
-    }
-}
-
 /// The distance and verdict as the cell and the viewport write them.
 fn judgement_text(j: &Judgement) -> String {
     format!("distance {:.2}: {}", j.distance, j.verdict.text())
-}
-
-/// A number to drag or type, labelled for screen readers and tests as `name`.
-fn number_ui(ui: &mut Ui, name: &str, value: &mut f32, prefix: &str) -> bool {
-    let response = ui.add(
-        egui::DragValue::new(value)
-            .speed(0.02)
-            .max_decimals(2)
-            .range(-GUESS_LIMIT..=GUESS_LIMIT)
-            .prefix(prefix),
-    );
-    let label = name.to_owned();
-    response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, label.clone()));
-    response.changed()
 }
 
 impl GridPage {
@@ -90,8 +59,20 @@ impl GridPage {
             .add_enabled_ui(!revealed, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new("your guess").color(for_notebook(ui, GUESS_BLUE)));
-                    let x = number_ui(ui, "guess x", &mut guess.x, "x ");
-                    let y = number_ui(ui, "guess y", &mut guess.y, "y ");
+                    let x = named_number_ui(
+                        ui,
+                        "guess x",
+                        &mut guess.x,
+                        "x ",
+                        Some(-GUESS_LIMIT..=GUESS_LIMIT),
+                    );
+                    let y = named_number_ui(
+                        ui,
+                        "guess y",
+                        &mut guess.y,
+                        "y ",
+                        Some(-GUESS_LIMIT..=GUESS_LIMIT),
+                    );
                     x | y
                 })
                 .inner

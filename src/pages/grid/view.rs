@@ -1,8 +1,9 @@
 //! The grid page's viewport: the scene, joint drags, vertex picks and overlays.
 
 use super::data;
-use super::predict_ui::{GUESS_BLUE, verdict_color};
+use super::predict_ui::GUESS_BLUE;
 use super::*;
+use crate::pages::predict::verdict_color;
 use crate::ui::labels::Placer;
 use egui::Rect;
 

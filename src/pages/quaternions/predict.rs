@@ -29,11 +29,7 @@ pub fn nose_turn(q: Quat) -> f32 {
 /// Judges a guess of `guess` degrees against `truth` degrees: how many degrees apart,
 /// and the verdict.
 pub fn judge(guess: f32, truth: f32) -> Judgement {
-    let distance = (guess - truth).abs();
-    Judgement {
-        distance,
-        verdict: Verdict::of(distance, RIGHT_ON, CLOSE),
-    }
+    Judgement::of((guess - truth).abs(), RIGHT_ON, CLOSE)
 }
 
 /// What the answer depends on: when it changes, the question is new.

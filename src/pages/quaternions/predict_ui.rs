@@ -2,7 +2,7 @@
 
 use super::QuaternionsPage;
 use super::predict::{GUESS_LIMIT, Judgement};
-use crate::pages::grid::{for_notebook, verdict_color};
+use crate::pages::predict::{for_notebook, verdict_color};
 use egui::{RichText, Ui, WidgetInfo};
 
 /// The true turn, the guess, the difference and the verdict, as the page writes them.

@@ -5,7 +5,7 @@
 use super::predict_ui::judgement_text;
 use super::{QuaternionsPage, Section};
 use crate::gl::{Palette, Scene, SkinnedDraw};
-use crate::pages::grid::verdict_color;
+use crate::pages::predict::verdict_color;
 use crate::skin::rotation::{self, Interp, axis_angle, euler_quat, gimbal_frames, object_matrix};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Ui};
