@@ -61,6 +61,47 @@ impl Placer {
     }
 }
 
+/// A point carried through a product one factor at a time, drawn over a viewport: a
+/// dot per step so far (`points`, step 0 first), joined in order, the last one (the
+/// current step) larger; each dot labelled with its entry of `labels` on a pale card,
+/// the labels placed apart from each other and from the dots. Returns where each dot
+/// was drawn (`None` behind the camera).
+pub fn step_path_ui(
+    ui: &egui::Ui,
+    vp: &super::Viewport,
+    points: &[glam::Vec3],
+    labels: &[String],
+    family: egui::FontFamily,
+    color: egui::Color32,
+) -> Vec<Option<Pos2>> {
+    use egui::{Color32, FontId, Stroke};
+    let painter = ui.painter_at(vp.rect());
+    let screen: Vec<Option<Pos2>> = points.iter().map(|p| vp.to_screen(*p)).collect();
+    for pair in screen.windows(2) {
+        if let [Some(a), Some(b)] = pair {
+            painter.line_segment([*a, *b], Stroke::new(2.0, color));
+        }
+    }
+    let current = screen.len().saturating_sub(1);
+    let mut placer = Placer::new(vp.rect());
+    let rim = Stroke::new(1.0, Color32::from_gray(20));
+    for (i, at) in screen.iter().enumerate() {
+        let Some(at) = *at else { continue };
+        painter.circle(at, if i == current { 7.5 } else { 4.0 }, color, rim);
+        placer.block(Rect::from_center_size(at, Vec2::splat(16.0)));
+    }
+    for (i, (at, label)) in screen.iter().zip(labels).enumerate() {
+        let Some(at) = *at else { continue };
+        let size = if i == current { 17.0 } else { 14.0 };
+        let galley =
+            painter.layout_no_wrap(label.clone(), FontId::new(size, family.clone()), color);
+        let spot = placer.place(at, galley.size(), 10.0);
+        painter.rect_filled(spot.expand(2.0), 3.0, Color32::from_white_alpha(215));
+        painter.galley(spot.min, galley, color);
+    }
+    screen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

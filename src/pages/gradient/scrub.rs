@@ -6,7 +6,8 @@
 use super::frames::{self, SCRUB_LOCAL};
 use super::{GradientPage, Section};
 use crate::ui::Viewport;
-use egui::{Align2, Color32, FontId, Pos2, RichText, Stroke, Ui};
+use crate::ui::labels::step_path_ui;
+use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
 use glam::Vec3;
 
 /// The colour of the scrubbed point, its path and its readout.
@@ -123,36 +124,16 @@ impl GradientPage {
                 );
             }
         }
-        let screen: Vec<Option<Pos2>> =
-            self.scrub_dots().iter().map(|p| vp.to_screen(*p)).collect();
-        for pair in screen.windows(2) {
-            if let [Some(a), Some(b)] = pair {
-                painter.line_segment([*a, *b], Stroke::new(2.0, SCRUB));
-            }
-        }
-        let dark = Stroke::new(1.0, Color32::from_gray(20));
-        for (i, at) in screen.iter().enumerate() {
-            let Some(at) = *at else { continue };
-            let current = i == k;
-            painter.circle(at, if current { 7.5 } else { 4.0 }, SCRUB, dark);
-            // Each step's label sits at its own height, so dots close together keep
-            // readable labels.
-            // Labels near the right edge go on the dot's left, so they stay in view.
-            let dy = -12.0 + 18.0 * i as f32;
-            let (offset, align) = if at.x + 280.0 > vp.rect().right() {
-                (egui::vec2(-12.0, dy), Align2::RIGHT_CENTER)
-            } else {
-                (egui::vec2(10.0, dy), Align2::LEFT_CENTER)
-            };
-            let size = if current { 17.0 } else { 14.0 };
-            painter.text(
-                at + offset,
-                align,
-                LABELS[i],
-                FontId::monospace(size),
-                SCRUB,
-            );
-        }
+        // Monospace: the proportional font has no superscript minus.
+        let labels: Vec<String> = LABELS.iter().map(|l| (*l).to_owned()).collect();
+        step_path_ui(
+            ui,
+            vp,
+            &self.scrub_dots(),
+            &labels,
+            egui::FontFamily::Monospace,
+            SCRUB,
+        );
         let note = match k {
             0 => "Cyan: p, the tip of the grey F, before any factor.",
             1 => "Cyan: after a⁻¹, the tip's numbers in frame a, drawn from the world origin.",

@@ -7,8 +7,9 @@ use super::cells::{vec_text, wrapped};
 use super::walk::{self, ChainStep};
 use crate::rigs::humanoid::{self, JOINTS};
 use crate::ui::Viewport;
+use crate::ui::labels::step_path_ui;
 use egui::text::{LayoutJob, TextFormat};
-use egui::{Align2, Color32, FontId, Pos2, RichText, Stroke, Ui};
+use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
 use glam::Vec3;
 
 /// The colour of the scrubbed point and of the factor just applied.
@@ -150,34 +151,23 @@ impl HierarchyPage {
         let Some(k) = self.scrub_step() else {
             return;
         };
-        let painter = ui.painter_at(vp.rect());
-        let screen: Vec<Option<Pos2>> =
-            self.scrub_path().iter().map(|p| vp.to_screen(*p)).collect();
-        for pair in screen.windows(2) {
-            if let [Some(a), Some(b)] = pair {
-                painter.line_segment([*a, *b], Stroke::new(2.0, SCRUB));
-            }
-        }
-        let dark = Stroke::new(1.0, Color32::from_gray(20));
-        for (i, at) in screen.iter().enumerate() {
-            let Some(at) = *at else { continue };
-            let current = i == k;
-            painter.circle(at, if current { 7.5 } else { 4.0 }, SCRUB, dark);
-            // The current step is labelled above its dot; the others below, staggered by
-            // step, so dots close together keep readable numbers.
-            let (at, align, text, size) = if current {
-                (
-                    at + egui::vec2(10.0, -10.0),
-                    Align2::LEFT_BOTTOM,
-                    format!("step {i}"),
-                    17.0,
-                )
-            } else {
-                let below = egui::vec2(9.0, 8.0 + 15.0 * (i % 3) as f32);
-                (at + below, Align2::LEFT_TOP, i.to_string(), 14.0)
-            };
-            painter.text(at, align, text, FontId::proportional(size), SCRUB);
-        }
+        let labels: Vec<String> = (0..=k)
+            .map(|i| {
+                if i == k {
+                    format!("step {i}")
+                } else {
+                    i.to_string()
+                }
+            })
+            .collect();
+        let screen = step_path_ui(
+            ui,
+            vp,
+            &self.scrub_path(),
+            &labels,
+            egui::FontFamily::Proportional,
+            SCRUB,
+        );
         self.scrub_screen = screen.get(k).copied().flatten();
         let steps = walk::chain(&humanoid::skeleton(), &self.pose().local, self.selected);
         let note = match k {
