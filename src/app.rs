@@ -99,6 +99,23 @@ pub struct SkinlabApp {
     styled: bool,
     /// Rendered Markdown of the chapters (egui_commonmark keeps its state here).
     markdown: egui_commonmark::CommonMarkCache,
+    /// The camera being fitted to what the viewport shows, if it is.
+    framing: Option<Framing>,
+}
+
+/// Fitting the page's camera to what its viewport shows: the meshes' place on screen is
+/// measured while a frame is drawn, and the camera moved before the next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Framing {
+    /// Fit even when everything is in view already (the Frame button); otherwise
+    /// only when a mesh reaches past the viewport's edge (a link just opened).
+    always: bool,
+    /// Measurements still to make (an orbit camera's fit takes two).
+    passes: u8,
+    /// Whether the app started the measuring, and so stops it.
+    owns_recording: bool,
+    /// Whether the frame just drawn was measured.
+    measuring: bool,
 }
 
 impl Default for SkinlabApp {
@@ -131,6 +148,61 @@ impl SkinlabApp {
             paused: false,
             styled: false,
             markdown: Default::default(),
+            framing: None,
+        }
+    }
+
+    /// Fits the camera to what the viewport shows over the next frames (the Frame
+    /// button, the Home key).
+    pub fn frame_view(&mut self) {
+        self.framing = Some(Framing {
+            always: true,
+            passes: 2,
+            owns_recording: false,
+            measuring: false,
+        });
+    }
+
+    /// One step of [`Framing`], before a frame is drawn: the camera moved by what the
+    /// last frame measured, and the next measurement started.
+    fn framing_step(&mut self, ctx: &egui::Context) {
+        use crate::ui::viewport::MeshBounds;
+        let Some(mut f) = self.framing.take() else {
+            return;
+        };
+        if !f.measuring {
+            f.owns_recording = !MeshBounds::recording(ctx);
+            MeshBounds::record(ctx);
+            f.measuring = true;
+            self.framing = Some(f);
+            ctx.request_repaint();
+            return;
+        }
+        // The largest viewport that drew a mesh is the one the page's camera looks
+        // through.
+        let seen = MeshBounds::of(ctx)
+            .into_iter()
+            .filter_map(|(vp, mesh)| Some((vp, mesh?)))
+            .max_by(|a, b| a.0.area().total_cmp(&b.0.area()));
+        let fit = seen.filter(|(vp, mesh)| f.always || !vp.expand(2.0).contains_rect(*mesh));
+        if let (Some((vp, mesh)), Some(camera)) = (fit, self.page.camera()) {
+            let v = |p: egui::Pos2| glam::Vec2::new(p.x, p.y);
+            let rect = |r: egui::Rect| [v(r.center()), glam::Vec2::new(r.width(), r.height())];
+            self.page.set_camera(camera.framing(rect(vp), rect(mesh)));
+            if !f.always {
+                // Framed because of the link alone: the link still says it all.
+                self.camera_base[self.current] = self.page.camera();
+            }
+            f.passes = f.passes.saturating_sub(1);
+            if f.passes > 0 {
+                MeshBounds::record(ctx);
+                self.framing = Some(f);
+                ctx.request_repaint();
+                return;
+            }
+        }
+        if f.owns_recording {
+            MeshBounds::stop(ctx);
         }
     }
 
@@ -460,6 +532,13 @@ impl SkinlabApp {
                 Ok(()) => {}
             }
             self.camera_base[self.current] = self.page.camera();
+            // A link that names no camera is framed if its meshes leave the view.
+            self.framing = camera.is_none().then_some(Framing {
+                always: false,
+                passes: 2,
+                owns_recording: false,
+                measuring: false,
+            });
             if let Some(text) = camera
                 && let Err(e) = self.apply_camera(&text)
             {
@@ -675,6 +754,9 @@ impl SkinlabApp {
     fn keyboard(&mut self, ui: &Ui) {
         let typing = ui.ctx().memory(|m| m.focused().is_some());
         // F5 on the desktop; P too, because a browser reloads the page on F5.
+        if !typing && ui.input(|i| i.key_pressed(Key::Home)) {
+            self.frame_view();
+        }
         let (f5, p, f, escape, left, right) = ui.input(|i| {
             (
                 i.key_pressed(Key::F5),
@@ -760,6 +842,13 @@ impl SkinlabApp {
                 .clicked()
             {
                 self.reset_page();
+            }
+            if ui
+                .add_enabled(self.page.camera().is_some(), egui::Button::new("Frame"))
+                .on_hover_text("Fit the view to what the viewport shows (Home key)")
+                .clicked()
+            {
+                self.frame_view();
             }
             ui.toggle_value(&mut self.presenter, "Presenter")
                 .on_hover_text("Big text for a projector (F5 or P)");
@@ -935,6 +1024,7 @@ impl SkinlabApp {
             self.styled = true;
         }
         self.keyboard(ui);
+        self.framing_step(ui.ctx());
         self.drop_hint_ui(ui);
         // A focused cell is magnified beyond the page's zoom; the viewport fills the
         // window anyway.

@@ -1,13 +1,16 @@
 //! Looks: every page, and every link the chapters document, drawn at the sizes a class
 //! sees (1280×800, and 1920×1080 in presenter mode): no text runs past the window's
-//! sides.
+//! sides, no text painted over a viewport is cut by its edge or lies on other text,
+//! and no mesh leaves its viewport. Framing (on open and by the Frame button) too.
 
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::NodeT as _;
+use egui_kittest::kittest::Queryable as _;
 use skinlab::SkinlabApp;
 use skinlab::app::PRESENTER_ZOOM;
 use skinlab::page::registry;
+use skinlab::ui::viewport::MeshBounds;
 
 /// Every `skinlab:` link in a chapter, as `slug?query`.
 fn chapter_links(slug: &str, chapter: &str) -> Vec<String> {
@@ -66,24 +69,121 @@ fn overflowing<S>(harness: &Harness<'_, S>, width: f32) -> Vec<String> {
     found
 }
 
+/// Text painted into a viewport (labels, notes, banners) that the viewport's edge cuts,
+/// or that lies over other text painted there: `what: text`. A viewport is known by
+/// its paint callback, whose rectangle is the viewport's.
+fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
+    fn flatten<'a>(shape: &'a egui::Shape, out: &mut Vec<&'a egui::Shape>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| flatten(s, out)),
+            s => out.push(s),
+        }
+    }
+    let mut shapes = Vec::new();
+    for clipped in &output.shapes {
+        flatten(&clipped.shape, &mut shapes);
+    }
+    let viewports: Vec<egui::Rect> = shapes
+        .iter()
+        .filter_map(|s| match s {
+            egui::Shape::Callback(c) => Some(c.rect),
+            _ => None,
+        })
+        .collect();
+    let short = |t: &str| t.chars().take(40).collect::<String>().replace('\n', " ");
+    let mut found = Vec::new();
+    for vp in viewports {
+        let texts: Vec<(egui::Rect, String)> = shapes
+            .iter()
+            .filter_map(|s| match s {
+                egui::Shape::Text(t) if !t.galley.is_empty() => {
+                    Some((t.visual_bounding_rect(), t.galley.text().to_owned()))
+                }
+                _ => None,
+            })
+            .filter(|(r, _)| vp.contains(r.center()))
+            .collect();
+        for (i, (r, text)) in texts.iter().enumerate() {
+            if !vp.expand(1.0).contains_rect(*r) {
+                found.push(format!(
+                    "cut by the viewport's edge ({:.0},{:.0}..{:.0},{:.0} in {:.0},{:.0}..{:.0},{:.0}): {}",
+                    r.left(),
+                    r.top(),
+                    r.right(),
+                    r.bottom(),
+                    vp.left(),
+                    vp.top(),
+                    vp.right(),
+                    vp.bottom(),
+                    short(text)
+                ));
+            }
+            for (other, other_text) in &texts[i + 1..] {
+                let overlap = r.intersect(*other);
+                let smaller = r.area().min(other.area());
+                if overlap.is_positive() && overlap.area() > 0.15 * smaller {
+                    found.push(format!(
+                        "over each other: {} / {}",
+                        short(text),
+                        short(other_text)
+                    ));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Each viewport whose skinned meshes reach past its edges, with by how much.
+fn meshes_out_of_frame(ctx: &egui::Context) -> Vec<String> {
+    MeshBounds::of(ctx)
+        .into_iter()
+        .filter_map(|(vp, mesh)| {
+            let mesh = mesh?;
+            let past = [
+                vp.left() - mesh.left(),
+                mesh.right() - vp.right(),
+                vp.top() - mesh.top(),
+                mesh.bottom() - vp.bottom(),
+            ];
+            (past.iter().any(|p| *p > 2.0)).then(|| {
+                format!(
+                    "the mesh leaves its viewport by {:.0} left, {:.0} right, {:.0} up, {:.0} down",
+                    past[0].max(0.0),
+                    past[1].max(0.0),
+                    past[2].max(0.0),
+                    past[3].max(0.0)
+                )
+            })
+        })
+        .collect()
+}
+
 /// What runs past its pane when `link` is drawn in a window of `size` pixels, in
-/// presenter mode or not; `None` when the link does not open.
+/// presenter mode or not, and what painted text a viewport cuts or stacks; `None`
+/// when the link does not open.
 fn overflow_of(link: &str, size: Vec2, presenter: bool) -> Option<Vec<String>> {
     let mut app = SkinlabApp::new();
     app.paused = true;
     app.open_link(link).ok()?;
     app.set_presenter(presenter);
-    // A window of `size` pixels: in presenter mode its points are larger. The harness
-    // keeps its size in points, so it is given the size the window has at that zoom.
-    // (A focused cell zooms again after the first frames, which the harness does not
-    // follow the way a window does: focus is judged from screenshots, not here.)
+    // A window of `size` pixels. Its first frame is laid out at zoom 1, as a window's
+    // is, and sets the zoom; from then on the window is `size / zoom` points, which
+    // the harness, keeping its size in points, is told. (A focused cell zooms again,
+    // which the harness does not follow the way a window does: focus is judged from
+    // screenshots, not here.)
     let zoom = if presenter { PRESENTER_ZOOM } else { 1.0 };
     let mut harness = Harness::builder()
-        .with_size(size / zoom)
+        .with_size(size)
+        .with_context_setup(MeshBounds::record)
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    harness.set_size(size / zoom);
     harness.run_steps(3);
     let width = harness.ctx.content_rect().width() * harness.ctx.pixels_per_point();
-    Some(overflowing(&harness, width))
+    let mut found = overflowing(&harness, width);
+    found.extend(painted_text_problems(harness.output()));
+    found.extend(meshes_out_of_frame(&harness.ctx));
+    Some(found)
 }
 
 /// The sizes a class sees: a laptop, and a projector in presenter mode.
@@ -91,8 +191,13 @@ const SIZES: [(f32, f32, bool); 2] = [(1280.0, 800.0, false), (1920.0, 1080.0, t
 
 #[test]
 fn no_text_runs_past_the_window_on_any_documented_link() {
+    // `LOOKS_PAGE=grid` checks one page's links only, while fixing it.
+    let only = std::env::var("LOOKS_PAGE").ok();
     let mut found = Vec::new();
     for page in registry() {
+        if only.as_ref().is_some_and(|only| only != page.slug()) {
+            continue;
+        }
         for link in chapter_links(page.slug(), page.notebook()) {
             for (w, h, presenter) in SIZES {
                 for o in overflow_of(&link, Vec2::new(w, h), presenter).unwrap_or_default() {
@@ -130,4 +235,86 @@ fn the_overflow_check_sees_a_line_too_long_for_its_panel() {
         "{found:?}"
     );
     assert!(!found.iter().any(|f| f.ends_with(": fits")), "{found:?}");
+}
+
+#[test]
+fn the_painted_text_check_sees_a_cut_label_and_two_labels_on_each_other() {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(600.0, 400.0))
+        .build_ui(|ui| {
+            // A stand-in viewport: a paint callback's rectangle, as a real one has.
+            let rect = egui::Rect::from_min_size(egui::pos2(100.0, 100.0), Vec2::splat(200.0));
+            ui.painter().add(egui::PaintCallback {
+                rect,
+                callback: std::sync::Arc::new(()),
+            });
+            let painter = ui.painter();
+            let font = egui::FontId::proportional(16.0);
+            let ink = egui::Color32::BLACK;
+            let text = |at: egui::Pos2, s: &str| {
+                painter.text(at, egui::Align2::LEFT_TOP, s, font.clone(), ink);
+            };
+            text(egui::pos2(120.0, 120.0), "alone");
+            text(egui::pos2(235.0, 200.0), "past the edge");
+            text(egui::pos2(120.0, 250.0), "first");
+            text(egui::pos2(124.0, 252.0), "second");
+        });
+    harness.run_steps(1);
+    let found = painted_text_problems(harness.output());
+    assert!(
+        found
+            .iter()
+            .any(|f| f.contains("edge") && f.ends_with("past the edge")),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|f| f.contains("first / second")),
+        "{found:?}"
+    );
+    assert!(!found.iter().any(|f| f.contains("alone")), "{found:?}");
+}
+
+/// The app on `link` in a 1280×800 window, its meshes' bounds kept, after `frames`.
+fn app_on(link: &str, frames: usize) -> Harness<'static, SkinlabApp> {
+    let mut app = SkinlabApp::new();
+    app.paused = true;
+    app.open_link(link).unwrap();
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .with_context_setup(MeshBounds::record)
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    harness.run_steps(frames);
+    harness
+}
+
+/// The viewport and its meshes' bounds in the last frame.
+fn framed(harness: &Harness<'_, SkinlabApp>) -> (egui::Rect, egui::Rect) {
+    let (vp, mesh) = MeshBounds::of(&harness.ctx)
+        .into_iter()
+        .find_map(|(vp, mesh)| Some((vp, mesh?)))
+        .expect("a viewport drew a mesh");
+    (vp, mesh)
+}
+
+#[test]
+fn a_link_whose_mesh_leaves_the_view_opens_framed_and_keeps_its_link() {
+    let link = "grid?angle=0&forget_inverse_bind=true";
+    let harness = app_on(link, 4);
+    let (vp, mesh) = framed(&harness);
+    assert!(vp.contains_rect(mesh), "{mesh:?} in {vp:?}");
+    assert_eq!(harness.state().current_link().to_string(), link);
+}
+
+#[test]
+fn the_frame_button_fits_a_far_camera_to_the_mesh() {
+    // The blending arm from far away: a speck in the middle of the view.
+    let mut harness = app_on("blending?camera=0.6,0.45,120,0.9,0.6,0.4", 3);
+    let (vp, before) = framed(&harness);
+    assert!(before.width() < vp.width() * 0.2, "{before:?} in {vp:?}");
+    harness.get_by_label("Frame").click();
+    harness.run_steps(5);
+    let (vp, after) = framed(&harness);
+    assert!(vp.expand(2.0).contains_rect(after), "{after:?} in {vp:?}");
+    let fill = (after.width() / vp.width()).max(after.height() / vp.height());
+    assert!(fill > 0.6, "the mesh fills {fill:.2} of the view");
 }

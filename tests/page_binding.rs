@@ -523,3 +523,29 @@ fn a_bad_guess_is_named_and_the_good_keys_still_apply() {
         skinlab::pages::binding::predict::Prediction::START
     );
 }
+
+#[test]
+fn the_guess_ring_drags_and_the_mesh_waits_for_the_reveal() {
+    let link = "binding?stage=bind_space&angles=0,0.5,0&forget_inverse_bind=true&predict=true";
+    let mut harness = page_harness(opened(link), &["forget"]);
+    let page = harness.state();
+    assert!(!page.draws_mesh(), "the mesh would give the answer away");
+    let before = page.prediction.expect("predicting").guess;
+    let angles = page.angles;
+    let ring = page.guess_screen.expect("the ring is on screen");
+    // Points per world unit: the chest and neck joints stand one unit apart.
+    let units = page.joint_screen[0].distance(page.joint_screen[1]);
+    drag(&mut harness, ring, ring + Vec2::new(50.0, -30.0));
+    let page = harness.state();
+    let moved = page.prediction.expect("still predicting").guess - before;
+    let expected = glam::Vec2::new(50.0, 30.0) / units;
+    assert!(
+        (moved - expected).length() < 0.05,
+        "moved {moved}, expected {expected}"
+    );
+    assert_eq!(page.angles, angles, "the ring is not a joint");
+    assert!(!page.revealed() && !page.draws_mesh());
+    harness.state_mut().reveal();
+    harness.run_steps(1);
+    assert!(harness.state().draws_mesh(), "revealed: the mesh is back");
+}

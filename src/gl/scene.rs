@@ -184,6 +184,23 @@ impl SkinnedDraw {
             offset: Vec3::ZERO,
         }
     }
+
+    /// Where the draw puts each vertex its indices use, in world space, skinned on the
+    /// CPU with the palette the shader gets (for checks of what a viewport shows, not
+    /// for drawing).
+    pub fn world_points(&self) -> Vec<Vec3> {
+        use crate::skin::{dqs, lbs};
+        let skin = &self.mesh.skin;
+        let skinned = match &self.palette {
+            Palette::Matrices(m) | Palette::Texture(m) => lbs::skin_vertices(m, skin),
+            Palette::DualQuats {
+                dual_quats,
+                antipodal_check,
+            } => dqs::skin_vertices_dq(dual_quats, skin, *antipodal_check),
+        };
+        let used = |i: &u32| skinned.get(*i as usize).map(|v| v.position + self.offset);
+        self.mesh.indices.iter().filter_map(used).collect()
+    }
 }
 
 /// A vertex for unskinned lines and triangles.

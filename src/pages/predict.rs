@@ -1,8 +1,15 @@
 //! "Predict, then reveal", shared by the pages that ask it: a guess judged against the
-//! truth, which question the truth was shown for, and the colour a verdict is written
-//! in. The judging needs no egui; the colours are egui's.
+//! truth, which question the truth was shown for, the colour a verdict is written in,
+//! and, for pages that ask where a point lands in the plane, the guess marker the
+//! student drags. The judging needs no egui; the rest is egui's.
 
-use egui::{Color32, Ui};
+use crate::ui::Viewport;
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use egui::{Color32, Pos2, Ui};
+use glam::Vec2;
+
+/// The guess marker's colour on a viewport's light background.
+pub const GUESS_BLUE: Color32 = Color32::from_rgb(40, 90, 220);
 
 /// How good a guess was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +83,82 @@ pub fn for_notebook(ui: &Ui, color: Color32) -> Color32 {
     }
 }
 
+/// `guess` kept within `limit` of the origin on each axis; `None` when it is not
+/// finite (the guess then stays where it was).
+pub fn clamped_guess(guess: Vec2, limit: f32) -> Option<Vec2> {
+    guess
+        .is_finite()
+        .then(|| guess.clamp(Vec2::splat(-limit), Vec2::splat(limit)))
+}
+
+/// What a drag in a plane viewport holds on a page with joints and a guess marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grab {
+    /// A joint, turning its bone.
+    Joint(usize),
+    /// The guess marker.
+    Guess,
+}
+
+/// What a press at `origin` grabs: the nearer of the guess marker (`None` while it
+/// cannot move) and the joints, within [`PICK_RADIUS`]; on a tie, the guess.
+pub fn grab(origin: Pos2, guess: Option<Pos2>, joints: &[Pos2]) -> Option<Grab> {
+    let marks = guess
+        .into_iter()
+        .chain(joints.iter().copied())
+        .collect::<Vec<_>>();
+    let i = nearest(marks, origin, PICK_RADIUS)?;
+    Some(match (guess, i) {
+        (Some(_), 0) => Grab::Guess,
+        (Some(_), i) => Grab::Joint(i - 1),
+        (None, i) => Grab::Joint(i),
+    })
+}
+
+/// The guess marker in a plane viewport: a blue ring at `guess`, named `name`. Once
+/// revealed (`judged`: the truth on screen and the judgement), a line from the guess
+/// to the truth in the verdict's colour, the truth as a dot of colour `truth_fill`,
+/// and the distance and verdict beside the ring, away from the truth.
+pub fn guess_marker_ui(
+    ui: &Ui,
+    vp: &Viewport,
+    guess: Pos2,
+    name: &str,
+    judged: Option<(Pos2, Judgement)>,
+    truth_fill: Color32,
+) {
+    use egui::text::{LayoutJob, TextFormat};
+    let painter = ui.painter_at(vp.rect());
+    let font = egui::FontId::proportional(16.0);
+    let mut job = LayoutJob::default();
+    job.append(name, 0.0, TextFormat::simple(font.clone(), GUESS_BLUE));
+    // Above the ring while the truth is hidden; then on the far side from the truth.
+    let mut away = -egui::Vec2::Y;
+    if let Some((truth, j)) = judged {
+        let color = verdict_color(j.verdict);
+        painter.line_segment([guess, truth], egui::Stroke::new(2.5, color));
+        painter.circle(
+            truth,
+            8.0,
+            truth_fill,
+            egui::Stroke::new(2.0, Color32::WHITE),
+        );
+        vp.block(egui::Rect::from_center_size(truth, egui::Vec2::splat(18.0)));
+        let verdict = format!("\n{:.2}: {}", j.distance, j.verdict.text());
+        job.append(&verdict, 0.0, TextFormat::simple(font, color));
+        if guess.distance(truth) > 1.0 {
+            away = (guess - truth).normalized();
+        }
+    }
+    painter.circle_stroke(guess, 10.0, egui::Stroke::new(3.0, GUESS_BLUE));
+    painter.circle_filled(guess, 2.5, GUESS_BLUE);
+    vp.block(egui::Rect::from_center_size(guess, egui::Vec2::splat(22.0)));
+    // A pale card keeps the label readable over the mesh and the grid.
+    let galley = painter.layout_job(job);
+    let card = Color32::from_rgba_unmultiplied(250, 250, 248, 220);
+    vp.card(ui, guess, galley, 8.0, away, card);
+}
+
 /// Which question the truth was revealed for. A reveal holds for that question only:
 /// once the question changes the truth hides, and changing it back does not show it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -129,6 +212,26 @@ mod tests {
             !r.is_revealed(1),
             "another question hid it, and going back does not show it"
         );
+    }
+
+    #[test]
+    fn a_guess_is_clamped_or_refused() {
+        assert_eq!(
+            clamped_guess(Vec2::new(50.0, -3.0), 10.0),
+            Some(Vec2::new(10.0, -3.0))
+        );
+        assert_eq!(clamped_guess(Vec2::new(f32::NAN, 1.0), 10.0), None);
+    }
+
+    #[test]
+    fn the_nearer_mark_is_grabbed_and_a_tie_goes_to_the_guess() {
+        let joints = [Pos2::new(0.0, 0.0), Pos2::new(100.0, 0.0)];
+        let at = |x| Pos2::new(x, 0.0);
+        assert_eq!(grab(at(2.0), Some(at(10.0)), &joints), Some(Grab::Joint(0)));
+        assert_eq!(grab(at(8.0), Some(at(10.0)), &joints), Some(Grab::Guess));
+        assert_eq!(grab(at(5.0), Some(at(10.0)), &joints), Some(Grab::Guess));
+        assert_eq!(grab(at(99.0), None, &joints), Some(Grab::Joint(1)));
+        assert_eq!(grab(at(50.0), Some(at(10.0)), &joints), None);
     }
 
     #[test]

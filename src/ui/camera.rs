@@ -160,6 +160,40 @@ impl Camera {
         span / height.max(1.0)
     }
 
+    /// The camera moved so that what covers `content` on screen fills the middle 85%
+    /// of a viewport covering `view` (both `[centre, size]` in points, y down): the
+    /// view's centre moves onto the content's, and the zoom changes by the ratio of
+    /// their sizes. Exact for a plane camera; for an orbit camera, which keeps its
+    /// angles, a step that a second measurement finishes.
+    pub fn framing(&self, view: [Vec2; 2], content: [Vec2; 2]) -> Self {
+        let [view_center, view_size] = view;
+        let [center, size] = content;
+        let fill = 0.85;
+        let scale = (size.x / view_size.x.max(1.0))
+            .max(size.y / view_size.y.max(1.0))
+            .max(1e-3)
+            / fill;
+        // The content's offset from the view's centre, in points, y up.
+        let shift = (center - view_center) * Vec2::new(1.0, -1.0);
+        let per_point = self.world_per_point(view_size.y);
+        match *self {
+            Self::Plane(c) => Self::Plane(PlaneCamera {
+                center: c.center + shift * per_point,
+                half_height: (c.half_height * scale).clamp(0.01, 1000.0),
+            }),
+            Self::Orbit(c) => {
+                let forward = (c.target - c.eye()).normalize_or(Vec3::NEG_Z);
+                let right = forward.cross(Vec3::Y).normalize_or(Vec3::X);
+                let up = right.cross(forward);
+                Self::Orbit(OrbitCamera {
+                    target: c.target + (right * shift.x + up * shift.y) * per_point,
+                    distance: (c.distance * scale).clamp(0.05, 500.0),
+                    ..c
+                })
+            }
+        }
+    }
+
     /// Direction towards the light: from the target to the eye (a headlight).
     pub fn light_dir(&self) -> Vec3 {
         match self {
@@ -189,6 +223,24 @@ impl Camera {
 #[cfg(test)]
 mod link_tests {
     use super::*;
+
+    #[test]
+    fn framing_a_plane_puts_the_content_in_the_middle_at_the_fill() {
+        let camera = Camera::Plane(PlaneCamera {
+            center: Vec2::ZERO,
+            half_height: 5.0,
+        });
+        // A 400×400 view; the content covers 100×40 points right of and below centre.
+        let view = [Vec2::new(200.0, 200.0), Vec2::splat(400.0)];
+        let content = [Vec2::new(300.0, 250.0), Vec2::new(100.0, 40.0)];
+        let Camera::Plane(c) = camera.framing(view, content) else {
+            unreachable!()
+        };
+        // 10 world units over 400 points: 0.025 per point; y goes up in the world.
+        assert!((c.center - Vec2::new(2.5, -1.25)).length() < 1e-5, "{c:?}");
+        // The content, 100 of 400 points wide, is to fill 85% of the view.
+        assert!((c.half_height - 5.0 * 0.25 / 0.85).abs() < 1e-5, "{c:?}");
+    }
 
     #[test]
     fn half_the_view_height_in_points_reaches_the_top_edge() {

@@ -2,7 +2,6 @@
 //! same point through the blended matrix, as text and as ghost dots in the viewport.
 
 use super::Viewport;
-use super::labels::Placer;
 use crate::skin::lbs::VertexBreakdown;
 use egui::{Color32, RichText, Ui};
 use glam::Vec3;
@@ -61,19 +60,8 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
 }
 
 /// Ghost dots at each partial position, joined to the skinned vertex and labelled with
-/// the bone and its weight.
+/// the bone and its weight, the labels clear of what the viewport already labelled.
 pub fn partials_overlay(ui: &Ui, vp: &Viewport, b: &VertexBreakdown, style: &InspectStyle) {
-    partials_overlay_in(ui, vp, b, style, &mut Placer::new(vp.rect()));
-}
-
-/// [`partials_overlay`] with its labels kept off what `placer` already holds.
-pub fn partials_overlay_in(
-    ui: &Ui,
-    vp: &Viewport,
-    b: &VertexBreakdown,
-    style: &InspectStyle,
-    placer: &mut Placer,
-) {
     let painter = ui.painter_at(vp.rect());
     let Some(end) = vp.to_screen(b.sum) else {
         return;
@@ -87,7 +75,7 @@ pub fn partials_overlay_in(
         let c = (style.bone_color)(*joint);
         painter.line_segment([*at, end], egui::Stroke::new(1.0, c.gamma_multiply(0.6)));
         painter.circle_filled(*at, 6.0, c.gamma_multiply(0.55));
-        placer.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(12.0)));
+        vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(12.0)));
     }
     for (joint, weight, at) in &dots {
         let galley = painter.layout_no_wrap(
@@ -95,9 +83,14 @@ pub fn partials_overlay_in(
             egui::FontId::proportional(13.0),
             Color32::from_gray(40),
         );
-        let spot = placer.place(*at, galley.size(), 7.0);
         // A pale card keeps the label readable over a coloured skin.
-        painter.rect_filled(spot.expand(2.0), 3.0, Color32::from_white_alpha(190));
-        painter.galley(spot.min, galley, Color32::from_gray(40));
+        vp.card(
+            ui,
+            *at,
+            galley,
+            7.0,
+            egui::vec2(1.0, -1.0),
+            Color32::from_white_alpha(190),
+        );
     }
 }

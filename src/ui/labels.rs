@@ -33,6 +33,11 @@ impl Placer {
         }
     }
 
+    /// Whether `rect` lies inside the bounds and over nothing taken.
+    pub fn is_free(&self, rect: Rect) -> bool {
+        self.bounds.contains_rect(rect) && !self.taken.iter().any(|t| t.intersects(rect))
+    }
+
     /// Marks `rect` as taken: no label will be placed over it.
     pub fn block(&mut self, rect: Rect) {
         self.taken.push(rect);
@@ -40,31 +45,67 @@ impl Placer {
 
     /// Where a label of `size` goes beside the anchor `at`, `gap` away from it: the
     /// first spot around the anchor that overlaps nothing taken and stays inside the
-    /// bounds, or the first spot when none is free. The spot is then taken. A mark
-    /// blocked at the anchor must be less than `gap` from it, or it takes every spot.
+    /// bounds. When none is free, the spot inside the bounds that overlaps least. The
+    /// spot is then taken. A mark blocked at the anchor must be less than `gap` from
+    /// it, or it takes every spot.
     pub fn place(&mut self, at: Pos2, size: Vec2, gap: f32) -> Rect {
+        self.place_toward(at, size, gap, SPOTS[0])
+    }
+
+    /// [`Placer::place`], trying the spot in direction `first` (screen space, any
+    /// length) before the usual ones.
+    pub fn place_toward(&mut self, at: Pos2, size: Vec2, gap: f32, first: Vec2) -> Rect {
         let spot = |d: Vec2| {
             // The label's centre sits `gap` plus half its size away along `d`.
             let center = at + vec2(d.x * (gap + size.x / 2.0), d.y * (gap + size.y / 2.0));
             Rect::from_center_size(center, size)
         };
-        let free = |r: &Rect| {
-            self.bounds.contains_rect(*r) && !self.taken.iter().any(|t| t.intersects(*r))
+        let first = if first.is_finite() && first.length() > 1e-3 {
+            // Scaled so its longer side is 1, like the spots.
+            first / first.x.abs().max(first.y.abs())
+        } else {
+            SPOTS[0]
         };
-        let chosen = SPOTS
-            .iter()
-            .map(|d| spot(*d))
-            .find(free)
-            .unwrap_or_else(|| spot(SPOTS[0]));
+        let overlap = |r: &Rect| -> f32 {
+            self.taken
+                .iter()
+                .map(|t| t.intersect(*r))
+                .filter(|i| i.is_positive())
+                .map(|i| i.area())
+                .sum()
+        };
+        let candidates = std::iter::once(first).chain(SPOTS).map(spot);
+        let chosen = candidates
+            .clone()
+            .find(|r| self.bounds.contains_rect(*r) && overlap(r) == 0.0)
+            .unwrap_or_else(|| {
+                // Nothing free: each spot moved inside the bounds, the least covered.
+                candidates
+                    .map(|r| self.inside(r))
+                    .min_by(|a, b| overlap(a).total_cmp(&overlap(b)))
+                    .unwrap_or_else(|| spot(first))
+            });
         self.taken.push(chosen);
         chosen
+    }
+
+    /// `r` moved the least distance that puts it inside the bounds (its top left
+    /// corner inside when it is larger than they are).
+    fn inside(&self, r: Rect) -> Rect {
+        let b = self.bounds;
+        let dx = (b.right() - r.right()).min(0.0) + (b.left() - r.left()).max(0.0);
+        let dy = (b.bottom() - r.bottom()).min(0.0) + (b.top() - r.top()).max(0.0);
+        let moved = r.translate(vec2(dx, dy));
+        let min = moved.min.max(b.min);
+        Rect::from_min_size(min, r.size())
     }
 }
 
 /// A point carried through a product one factor at a time, drawn over a viewport: a
 /// dot per step so far (`points`, step 0 first), joined in order, the last one (the
 /// current step) larger; each dot labelled with its entry of `labels` on a pale card,
-/// the labels placed apart from each other and from the dots. Returns where each dot
+/// the labels placed apart from each other, from the dots and from what else the
+/// viewport has labelled this frame. Returns where each dot
 /// was drawn (`None` behind the camera).
 pub fn step_path_ui(
     ui: &egui::Ui,
@@ -83,21 +124,25 @@ pub fn step_path_ui(
         }
     }
     let current = screen.len().saturating_sub(1);
-    let mut placer = Placer::new(vp.rect());
     let rim = Stroke::new(1.0, Color32::from_gray(20));
     for (i, at) in screen.iter().enumerate() {
         let Some(at) = *at else { continue };
         painter.circle(at, if i == current { 7.5 } else { 4.0 }, color, rim);
-        placer.block(Rect::from_center_size(at, Vec2::splat(16.0)));
+        vp.block(Rect::from_center_size(at, Vec2::splat(16.0)));
     }
     for (i, (at, label)) in screen.iter().zip(labels).enumerate() {
         let Some(at) = *at else { continue };
         let size = if i == current { 17.0 } else { 14.0 };
         let galley =
             painter.layout_no_wrap(label.clone(), FontId::new(size, family.clone()), color);
-        let spot = placer.place(at, galley.size(), 10.0);
-        painter.rect_filled(spot.expand(2.0), 3.0, Color32::from_white_alpha(215));
-        painter.galley(spot.min, galley, color);
+        vp.card(
+            ui,
+            at,
+            galley,
+            10.0,
+            vec2(1.0, -1.0),
+            Color32::from_white_alpha(215),
+        );
     }
     screen
 }

@@ -1,9 +1,11 @@
 //! The live OpenGL viewport: a rectangle with a camera, drawn by a paint callback.
 
 use super::camera::Camera;
+use super::labels::Placer;
 use crate::gl::{Scene, SceneRenderer};
 use egui::{Pos2, Rect, Sense, Ui};
 use glam::{Mat4, Vec2, Vec3, Vec4};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -104,6 +106,56 @@ fn shared_gl(ctx: &egui::Context) -> SharedGl {
     })
 }
 
+/// Where each viewport last drew its skinned meshes: for framing a view, and for
+/// checks that a view frames what it shows. Kept only once [`MeshBounds::record`] is
+/// called: skinning every mesh again on the CPU costs what drawing it saves.
+#[derive(Clone, Debug, Default)]
+pub struct MeshBounds(HashMap<egui::Id, (u64, Rect, Option<Rect>)>);
+
+impl MeshBounds {
+    fn id() -> egui::Id {
+        egui::Id::unique("skinlab_mesh_bounds")
+    }
+
+    /// Starts keeping the bounds of what each viewport draws, from none.
+    pub fn record(ctx: &egui::Context) {
+        ctx.data_mut(|d| d.insert_temp(Self::id(), Self::default()));
+    }
+
+    /// Stops keeping them.
+    pub fn stop(ctx: &egui::Context) {
+        ctx.data_mut(|d| d.remove_temp::<Self>(Self::id()));
+    }
+
+    /// Whether they are being kept.
+    pub fn recording(ctx: &egui::Context) -> bool {
+        ctx.data(|d| d.get_temp::<Self>(Self::id()).is_some())
+    }
+
+    /// Each viewport drawn in the last frame that drew any: its rectangle, and the
+    /// screen rectangle its skinned meshes cover (`None` when it drew none).
+    pub fn of(ctx: &egui::Context) -> Vec<(Rect, Option<Rect>)> {
+        let all: Vec<_> = ctx
+            .data(|d| d.get_temp::<Self>(Self::id()))
+            .map(|b| b.0.into_values().collect())
+            .unwrap_or_default();
+        let last = all.iter().map(|(pass, _, _)| *pass).max();
+        all.into_iter()
+            .filter(|(pass, _, _)| Some(*pass) == last)
+            .map(|(_, vp, mesh)| (vp, mesh))
+            .collect()
+    }
+
+    fn keep(ctx: &egui::Context, id: egui::Id, vp: Rect, mesh: Option<Rect>) {
+        let pass = ctx.cumulative_pass_nr();
+        ctx.data_mut(|d| {
+            d.get_temp_mut_or_default::<Self>(Self::id())
+                .0
+                .insert(id, (pass, vp, mesh));
+        });
+    }
+}
+
 /// How far a note keeps from the viewport's edges, in points.
 const NOTE_MARGIN: f32 = 10.0;
 
@@ -113,6 +165,9 @@ pub struct Viewport {
     pub response: egui::Response,
     /// Clip space from world space, for this frame.
     pub clip_from_world: Mat4,
+    /// What this frame's notes, labels and marks already cover, so that the next label
+    /// is placed clear of them.
+    labels: RefCell<Placer>,
 }
 
 impl Viewport {
@@ -125,6 +180,7 @@ impl Viewport {
         Self {
             response,
             clip_from_world,
+            labels: RefCell::new(Placer::new(rect.shrink(2.0))),
         }
     }
 
@@ -165,6 +221,7 @@ impl Viewport {
         };
         let drawn = Rect::from_min_size(at, galley.size());
         ui.painter_at(rect).galley(at, galley, color);
+        self.block(drawn);
         drawn
     }
 
@@ -181,8 +238,95 @@ impl Viewport {
         let font = egui::FontId::proportional(size);
         let galley = self.note_galley(ui, at.x, text, font, color);
         let bottom = at.y + galley.size().y;
+        self.block(Rect::from_min_size(at, galley.size()));
         ui.painter_at(self.rect()).galley(at, galley, color);
         bottom
+    }
+
+    /// Marks `rect` (a mark drawn over the viewport: a joint's circle, a dot) as taken:
+    /// no label of this frame is placed over it. Notes and labels take their own place.
+    pub fn block(&self, rect: Rect) {
+        self.labels.borrow_mut().block(rect);
+    }
+
+    /// Writes `text` beside the screen point `at`, `gap` points away, on the side
+    /// `toward` points to if it is free, else wherever around `at` no note, label or
+    /// blocked mark of this frame lies (see [`Placer`]). Returns where it went.
+    pub fn label(
+        &self,
+        ui: &Ui,
+        at: Pos2,
+        text: impl Into<String>,
+        font: egui::FontId,
+        color: egui::Color32,
+        toward: egui::Vec2,
+    ) -> Rect {
+        let galley = ui.painter().layout_no_wrap(text.into(), font, color);
+        self.place(ui, at, galley, 8.0, toward, None)
+    }
+
+    /// Writes `text` anchored at `at` as [`egui::Painter::text`] would, but only if it
+    /// stays inside the viewport and clear of this frame's notes and labels: for
+    /// optional marks such as the numbers along an axis. Returns whether it was drawn.
+    pub fn text_if_free(
+        &self,
+        ui: &Ui,
+        at: Pos2,
+        anchor: egui::Align2,
+        text: impl Into<String>,
+        font: egui::FontId,
+        color: egui::Color32,
+    ) -> bool {
+        let galley = ui.painter().layout_no_wrap(text.into(), font, color);
+        let rect = anchor.anchor_size(at, galley.size());
+        let mut labels = self.labels.borrow_mut();
+        if !labels.is_free(rect) {
+            return false;
+        }
+        labels.block(rect);
+        ui.painter_at(self.rect())
+            .galley(rect.min, galley, egui::Color32::PLACEHOLDER);
+        true
+    }
+
+    /// A laid-out label beside `at`, placed as [`Viewport::label`] places one, on a
+    /// rounded card of colour `card` that keeps it readable over the mesh. Returns
+    /// where the text went.
+    pub fn card(
+        &self,
+        ui: &Ui,
+        at: Pos2,
+        galley: Arc<egui::Galley>,
+        gap: f32,
+        toward: egui::Vec2,
+        card: egui::Color32,
+    ) -> Rect {
+        self.place(ui, at, galley, gap, toward, Some(card))
+    }
+
+    fn place(
+        &self,
+        ui: &Ui,
+        at: Pos2,
+        galley: Arc<egui::Galley>,
+        gap: f32,
+        toward: egui::Vec2,
+        card: Option<egui::Color32>,
+    ) -> Rect {
+        let margin = if card.is_some() { 2.0 } else { 0.0 };
+        let spot = self.labels.borrow_mut().place_toward(
+            at,
+            galley.size() + egui::Vec2::splat(2.0 * margin),
+            gap,
+            toward,
+        );
+        let text = spot.shrink(margin);
+        let painter = ui.painter_at(self.rect());
+        if let Some(card) = card {
+            painter.rect_filled(spot, 3.0, card);
+        }
+        painter.galley(text.min, galley, egui::Color32::PLACEHOLDER);
+        text
     }
 
     fn note_galley(
@@ -255,6 +399,16 @@ impl Viewport {
     pub fn paint_then(&self, ui: &Ui, scene: Scene, after: Option<AfterPaint>) {
         let rect = self.rect();
         let id = self.response.id;
+        if MeshBounds::recording(ui.ctx()) {
+            let points = scene.skinned.iter().flat_map(|d| d.world_points());
+            let size = [rect.width(), rect.height()];
+            let on_screen = points
+                .filter_map(|p| project(scene.clip_from_world, size, p))
+                .map(|(_, _, [x, y])| rect.min + egui::vec2(x, y));
+            let bounds = Rect::from_points(&on_screen.collect::<Vec<_>>());
+            let mesh = (bounds.is_finite() && bounds.is_positive()).then_some(bounds);
+            MeshBounds::keep(ui.ctx(), id, rect, mesh);
+        }
         let gl_state = shared_gl(ui.ctx());
         let for_callback = gl_state.clone();
         let callback = egui_glow::CallbackFn::new(move |info, painter| {

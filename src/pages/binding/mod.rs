@@ -167,11 +167,14 @@ pub struct BindingPage {
     check: Check,
     refused: Option<String>,
     scroll_to: crate::ui::scroll::ScrollTo,
-    dragging: Option<usize>,
+    dragging: Option<crate::pages::predict::Grab>,
     camera: Camera,
     assets: Arc<Assets>,
     /// Screen positions of the joints in the last frame (picking and tests).
     pub joint_screen: [Pos2; JOINT_COUNT],
+    /// Screen position of the guess marker in the last frame, while predicting in the
+    /// bind-space stage.
+    pub guess_screen: Option<Pos2>,
 }
 
 fn default_camera() -> Camera {
@@ -201,6 +204,7 @@ impl Default for BindingPage {
             camera: default_camera(),
             assets: Assets::shared(),
             joint_screen: [Pos2::ZERO; JOINT_COUNT],
+            guess_screen: None,
         }
     }
 }

@@ -63,8 +63,8 @@ impl Prediction {
     /// Moves the guess, kept within [`GUESS_LIMIT`] on each axis; a non-finite guess
     /// is refused.
     pub fn set_guess(&mut self, guess: Vec2) {
-        if guess.is_finite() {
-            self.guess = guess.clamp(Vec2::splat(-GUESS_LIMIT), Vec2::splat(GUESS_LIMIT));
+        if let Some(guess) = crate::pages::predict::clamped_guess(guess, GUESS_LIMIT) {
+            self.guess = guess;
         }
     }
 }
@@ -109,6 +109,12 @@ impl BindingPage {
         }
     }
 
+    /// Whether the viewport draws the mesh: not while the head vertex is predicted in
+    /// the bind-space stage, where the mesh would show where it lands.
+    pub fn draws_mesh(&self) -> bool {
+        !(self.stage == Stage::BindSpace && self.head_hidden())
+    }
+
     /// Where the bind-space stage draws the head vertex now, whichever stage is shown.
     pub fn head_landing(&self) -> Vec3 {
         let palette = super::data::palette(
@@ -145,7 +151,7 @@ impl BindingPage {
             "with W · B"
         };
         ui.label(format!(
-            "Stage 2, {how}: where does the head vertex land in this pose?"
+            "Stage 2, {how}: where does the head vertex land in this pose? The mesh is hidden until you reveal. Drag the blue ring in the viewport, or type the numbers."
         ));
         let revealed = self.revealed();
         let mut guess = p.guess;

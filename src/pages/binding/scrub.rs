@@ -6,6 +6,7 @@ use super::data::{self, HEAD, HEAD_VERTEX, JOINT_NAMES};
 use super::view::point_text;
 use super::{BindingPage, Stage};
 use crate::ui::Viewport;
+use crate::ui::labels::step_path_ui;
 use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
 use glam::Vec3;
 
@@ -109,6 +110,20 @@ impl BindingPage {
         ui.add(egui::Label::new(RichText::new(self.scrub_sentence(k)).color(color)).wrap());
     }
 
+    /// The scrub's note at the viewport's foot, written before the labels so they keep
+    /// off it.
+    pub(super) fn scrub_note_ui(&self, ui: &Ui, vp: &Viewport) {
+        if !self.scrub_dots().is_empty() {
+            vp.note(
+                ui,
+                Align2::LEFT_BOTTOM,
+                "Blue: the head vertex after each factor of W · B, from the right. Step 1 is drawn at its numbers in the head's frame, as if that frame sat at the world origin.",
+                FontId::proportional(15.0),
+                SCRUB,
+            );
+        }
+    }
+
     /// The scrubbed point in the viewport: a dot per step so far, joined and labelled,
     /// the current one larger; from step 1 on, the head's frame drawn at the origin.
     pub(super) fn scrub_overlay_ui(&self, ui: &Ui, vp: &Viewport) {
@@ -116,8 +131,8 @@ impl BindingPage {
         let Some(k) = dots.len().checked_sub(1) else {
             return;
         };
-        let painter = ui.painter_at(vp.rect());
         if k >= 1 {
+            let painter = ui.painter_at(vp.rect());
             let arm = |a: Vec3, b: Vec3| {
                 if let (Some(a), Some(b)) = (vp.to_screen(a), vp.to_screen(b)) {
                     painter.line_segment([a, b], Stroke::new(1.5, CROSS));
@@ -126,41 +141,23 @@ impl BindingPage {
             arm(Vec3::new(-0.5, 0.0, 0.0), Vec3::new(0.8, 0.0, 0.0));
             arm(Vec3::new(0.0, -0.5, 0.0), Vec3::new(0.0, 0.8, 0.0));
             if let Some(tip) = vp.to_screen(Vec3::new(0.8, 0.0, 0.0)) {
-                painter.text(
-                    tip + egui::vec2(4.0, -4.0),
-                    Align2::LEFT_BOTTOM,
+                vp.label(
+                    ui,
+                    tip,
                     format!("{}'s frame, at the origin", JOINT_NAMES[HEAD]),
                     FontId::proportional(14.0),
                     SCRUB,
+                    egui::vec2(1.0, -1.0),
                 );
             }
         }
-        let screen: Vec<_> = dots.iter().map(|p| vp.to_screen(*p)).collect();
-        for pair in screen.windows(2) {
-            if let [Some(a), Some(b)] = pair {
-                painter.line_segment([*a, *b], Stroke::new(2.0, SCRUB));
-            }
-        }
-        let rim = Stroke::new(1.5, Color32::WHITE);
-        for (i, at) in screen.iter().enumerate() {
-            let Some(at) = *at else { continue };
-            let current = i == k;
-            painter.circle(at, if current { 7.0 } else { 4.5 }, SCRUB, rim);
-            // Below and right of the dot, one line lower per step: steps 0 and 2 often
-            // share a place, and their labels must not.
-            let size = if current { 17.0 } else { 14.0 };
-            let galley =
-                painter.layout_no_wrap(LABELS[i].to_owned(), FontId::proportional(size), SCRUB);
-            let corner = at + egui::vec2(14.0, 6.0 + 20.0 * i as f32);
-            let back = egui::Rect::from_min_size(corner, galley.size()).expand(2.0);
-            painter.rect_filled(back, 3.0, Color32::from_white_alpha(215));
-            painter.galley(corner, galley, SCRUB);
-        }
-        vp.note(
+        let labels: Vec<String> = LABELS[..=k].iter().map(|l| (*l).to_owned()).collect();
+        step_path_ui(
             ui,
-            Align2::LEFT_BOTTOM,
-            "Blue: the head vertex after each factor of W · B, from the right. Step 1 is drawn at its numbers in the head's frame, as if that frame sat at the world origin.",
-            FontId::proportional(15.0),
+            vp,
+            &dots,
+            &labels,
+            egui::FontFamily::Proportional,
             SCRUB,
         );
     }

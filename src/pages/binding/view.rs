@@ -5,6 +5,7 @@ use super::data::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::{BindingPage, Stage};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::link::Named;
+use crate::pages::predict::{Grab, grab, guess_marker_ui};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Viewport, angle_slider_ui};
 use egui::{Align2, Color32, FontId, RichText, Ui};
@@ -74,7 +75,15 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
         vp.to_screen(world[j].transform_point3(Vec3::ZERO))
             .unwrap_or_default()
     });
+    let guess_screen = |page: &BindingPage| {
+        page.prediction
+            .filter(|_| page.stage == Stage::BindSpace)
+            .and_then(|p| vp.to_screen(p.guess.extend(0.0)))
+    };
+    page.guess_screen = guess_screen(page);
     handle_pointer(page, &vp, &world);
+    page.settle_prediction();
+    page.guess_screen = guess_screen(page);
     if page.dragging.is_none() {
         vp.camera_input(ui, &mut page.camera);
     }
@@ -87,7 +96,11 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
             "Stage 1: each vertex follows one joint (its colour) and is stored in that joint's space; the shader gets the world matrices W. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan, scroll to zoom."
         }
         Stage::BindSpace => {
-            "Stage 2: vertices stored in bind space, blended near the joints (mixed colours); the shader gets W · B. Grey bones: the bind pose B remembers. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan."
+            if page.head_hidden() {
+                "Stage 2, predicting: the mesh is hidden until you reveal, so it cannot give the answer away. Drag the blue ring to where the head vertex lands; drag a joint circle to turn it; drag elsewhere to pan."
+            } else {
+                "Stage 2: vertices stored in bind space, blended near the joints (mixed colours); the shader gets W · B. Grey bones: the bind pose B remembers. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan."
+            }
         }
     };
     ui.label(RichText::new(caption).small());
@@ -118,12 +131,19 @@ fn handle_pointer(page: &mut BindingPage, vp: &Viewport, world: &[Mat4]) {
     if r.drag_started()
         && let Some(origin) = r.ctx.input(|i| i.pointer.press_origin())
     {
-        page.dragging = nearest(page.joint_screen, origin, PICK_RADIUS);
-        if let Some(joint) = page.dragging {
+        // The guess moves only while it is hidden.
+        let guess = page.guess_screen.filter(|_| page.head_hidden());
+        page.dragging = grab(origin, guess, &page.joint_screen);
+        if let Some(Grab::Joint(joint)) = page.dragging {
             page.joint = joint;
         }
     }
-    if let (Some(joint), Some(at)) = (page.dragging, r.interact_pointer_pos())
+    if let (Some(Grab::Guess), Some(at)) = (page.dragging, r.interact_pointer_pos())
+        && r.dragged()
+    {
+        page.prediction_mut().set_guess(vp.to_plane(at).truncate());
+    }
+    if let (Some(Grab::Joint(joint)), Some(at)) = (page.dragging, r.interact_pointer_pos())
         && r.dragged()
     {
         // Aim the joint's bone (its y axis) at the pointer: the turn is the pointer's
@@ -194,7 +214,7 @@ fn scene(page: &BindingPage, world: &[Mat4], clip_from_world: Mat4) -> Scene {
                 scene.line(from, to, BIND_BONES);
                 scene.marker(from, 0.07, BIND_BONES);
             }
-            if page.forget_inverse_bind {
+            if page.forget_inverse_bind && page.draws_mesh() {
                 let correct = data::palette(world, &page.joint_from_bind, false);
                 scene.skinned.push(SkinnedDraw::lines(
                     plain.clone(),
@@ -205,12 +225,14 @@ fn scene(page: &BindingPage, world: &[Mat4], clip_from_world: Mat4) -> Scene {
             }
         }
     }
-    scene.skinned.push(SkinnedDraw::lines(
-        mesh,
-        Palette::Matrices(page.uploaded()),
-        [1.0, 1.0, 1.0, 1.0],
-        3.0,
-    ));
+    if page.draws_mesh() {
+        scene.skinned.push(SkinnedDraw::lines(
+            mesh,
+            Palette::Matrices(page.uploaded()),
+            [1.0, 1.0, 1.0, 1.0],
+            3.0,
+        ));
+    }
     for (from, to) in bones(world) {
         scene.line(from, to, BONES);
     }
@@ -221,45 +243,7 @@ fn scene(page: &BindingPage, world: &[Mat4], clip_from_world: Mat4) -> Scene {
 }
 
 fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
-    let painter = ui.painter_at(vp.rect());
-    for (j, at) in page.joint_screen.iter().enumerate() {
-        let selected = j == page.joint;
-        let stroke = egui::Stroke::new(if selected { 3.5 } else { 2.0 }, JOINT_COLORS[j]);
-        painter.circle(*at, 10.0, Color32::from_white_alpha(210), stroke);
-        painter.text(
-            *at + egui::vec2(-14.0, 0.0),
-            Align2::RIGHT_CENTER,
-            JOINT_NAMES[j],
-            font(if selected { 17.0 } else { 15.0 }),
-            JOINT_COLORS[j],
-        );
-    }
-    if page.stage == Stage::JointSpace
-        && page.show_stored
-        && let Some(at) = vp.to_screen(Vec3::new(0.0, -0.25, 0.0))
-    {
-        painter.text(
-            at,
-            Align2::CENTER_TOP,
-            "dark grey: the stored numbers, no skeleton",
-            font(15.0),
-            INK,
-        );
-    }
-    let skinned = page.skinned();
-    let head = skinned[HEAD_VERTEX];
-    // While predicting, the bind-space stage does not mark where the head vertex lands.
-    let hidden = page.stage == Stage::BindSpace && page.head_hidden();
-    if !hidden && let Some(at) = vp.to_screen(head) {
-        painter.circle_filled(at, 5.0, INK);
-        painter.text(
-            at + egui::vec2(10.0, -4.0),
-            Align2::LEFT_BOTTOM,
-            format!("head vertex {}", point_text(head)),
-            font(16.0),
-            INK,
-        );
-    }
+    // Notes first, marks next, then the labels, each placed clear of what came before.
     let banner = match page.stage {
         Stage::JointSpace => "Stage 1: palette = W".to_owned(),
         Stage::BindSpace if page.forget_inverse_bind => {
@@ -274,7 +258,38 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         INK
     };
     vp.note(ui, Align2::LEFT_TOP, banner, font(16.0), color);
-    page.scrub_overlay_ui(ui, vp);
+    page.scrub_note_ui(ui, vp);
+    let painter = ui.painter_at(vp.rect());
+    for (j, at) in page.joint_screen.iter().enumerate() {
+        let selected = j == page.joint;
+        let stroke = egui::Stroke::new(if selected { 3.5 } else { 2.0 }, JOINT_COLORS[j]);
+        painter.circle(*at, 10.0, Color32::from_white_alpha(210), stroke);
+        vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(22.0)));
+    }
+    // Joint names sit left of their circles: the bones run up and to the right.
+    for (j, at) in page.joint_screen.iter().enumerate() {
+        let size = if j == page.joint { 17.0 } else { 15.0 };
+        let left = egui::vec2(-1.0, 0.0);
+        vp.label(ui, *at, JOINT_NAMES[j], font(size), JOINT_COLORS[j], left);
+    }
+    if page.stage == Stage::JointSpace
+        && page.show_stored
+        && let Some(at) = vp.to_screen(Vec3::new(0.0, -0.25, 0.0))
+    {
+        let text = "dark grey: the stored numbers, no skeleton";
+        vp.label(ui, at, text, font(15.0), INK, egui::vec2(0.0, 1.0));
+    }
+    let hidden = page.stage == Stage::BindSpace && page.head_hidden();
+    // While predicting, the bind-space stage does not mark where the head vertex lands.
+    if !hidden {
+        let head = page.skinned()[HEAD_VERTEX];
+        if let Some(at) = vp.to_screen(head) {
+            painter.circle_filled(at, 5.0, INK);
+            vp.block(egui::Rect::from_center_size(at, egui::Vec2::splat(10.0)));
+            let text = format!("head vertex {}", point_text(head));
+            vp.label(ui, at, text, font(16.0), INK, egui::vec2(1.0, -1.0));
+        }
+    }
     if page.stage == Stage::BindSpace && page.forget_inverse_bind && !hidden {
         let belongs = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
         let at_home = crate::skin::lbs::blended_matrix(
@@ -284,14 +299,17 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         .transform_point3(page.assets.bind_space.skin.positions[HEAD_VERTEX]);
         if let Some(at) = vp.to_screen(at_home) {
             painter.circle_stroke(at, 5.0, egui::Stroke::new(2.0, INK));
-            painter.text(
-                at + egui::vec2(10.0, 4.0),
-                Align2::LEFT_TOP,
-                format!("belongs at {}", point_text(at_home)),
-                font(15.0),
-                Color32::from_gray(90),
-            );
+            let text = format!("belongs at {}", point_text(at_home));
+            let grey = Color32::from_gray(90);
+            vp.label(ui, at, text, font(15.0), grey, egui::vec2(1.0, 1.0));
         }
+    }
+    page.scrub_overlay_ui(ui, vp);
+    if let (Some(guess), Some(_)) = (page.guess_screen, page.prediction) {
+        let judged = page
+            .judgement()
+            .and_then(|(truth, j)| Some((vp.to_screen(truth.extend(0.0))?, j)));
+        guess_marker_ui(ui, vp, guess, "your guess", judged, INK);
     }
 }
 

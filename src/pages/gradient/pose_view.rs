@@ -8,7 +8,7 @@ use super::{Drag, GradientPage};
 use crate::gl::{Palette, SkinnedDraw};
 use crate::rigs::humanoid::{JOINT_COUNT, JOINTS};
 use crate::ui::{Viewport, rgba};
-use egui::{Align2, Color32, Stroke, Ui};
+use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
 
 /// Draws the poses, follows joint drags and clicks, and labels the selected joint.
@@ -92,14 +92,15 @@ fn joints_overlay_ui(page: &GradientPage, ui: &Ui, vp: &Viewport) {
             Stroke::new(1.5, Color32::from_white_alpha(170))
         };
         painter.circle_stroke(*at, if selected { 9.0 } else { 6.0 }, stroke);
-        if selected {
-            painter.text(
-                *at + egui::vec2(12.0, -10.0),
-                Align2::LEFT_BOTTOM,
-                JOINTS[j].name,
-                font(),
-                B_COLOR,
-            );
-        }
+        vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(12.0)));
     }
+    let at = page.joint_screen[page.joint];
+    vp.label(
+        ui,
+        at,
+        JOINTS[page.joint].name,
+        font(),
+        B_COLOR,
+        egui::vec2(1.0, -1.0),
+    );
 }

@@ -115,12 +115,13 @@ impl GradientPage {
                 }
             }
             if let Some(o) = vp.to_screen(Vec3::ZERO) {
-                painter.text(
-                    o + egui::vec2(-8.0, 8.0),
-                    Align2::RIGHT_TOP,
+                vp.label(
+                    ui,
+                    o,
                     "frame a's own coordinates",
                     FontId::proportional(14.0),
                     CROSS,
+                    egui::vec2(-1.0, 1.0),
                 );
             }
         }
@@ -134,10 +135,18 @@ impl GradientPage {
             egui::FontFamily::Monospace,
             SCRUB,
         );
-        let note = match k {
-            0 => "Cyan: p, the tip of the grey F, before any factor.",
-            1 => "Cyan: after a⁻¹, the tip's numbers in frame a, drawn from the world origin.",
-            _ => "Cyan: after b, back in the world, on the tip of the yellow F.",
+    }
+
+    /// The scrub's note at the viewport's foot, written before its labels so they keep
+    /// off it.
+    pub(super) fn scrub_note_ui(&self, ui: &Ui, vp: &Viewport) {
+        let note = match self.scrub_step() {
+            None => return,
+            Some(0) => "Cyan: p, the tip of the grey F, before any factor.",
+            Some(1) => {
+                "Cyan: after a⁻¹, the tip's numbers in frame a, drawn from the world origin."
+            }
+            Some(_) => "Cyan: after b, back in the world, on the tip of the yellow F.",
         };
         vp.note(
             ui,

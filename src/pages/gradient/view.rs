@@ -142,32 +142,15 @@ pub(super) fn grid(scene: &mut Scene, u: Vec3, v: Vec3, half: i32, step: f32) {
     }
 }
 
-/// Text beside `at`, pushed out in direction `away` (screen space).
+/// Text beside `at`, pushed out in direction `away` (screen space) when that side is
+/// free, else where it keeps clear of the viewport's other labels.
 fn away_label(ui: &Ui, vp: &Viewport, at: Pos2, away: egui::Vec2, text: &str, color: Color32) {
-    let away = if away.is_finite() && away.length() > 0.5 {
-        away
-    } else {
-        egui::vec2(1.0, -1.0).normalized()
-    };
-    let align = Align2([
-        if away.x >= 0.0 {
-            egui::Align::Min
-        } else {
-            egui::Align::Max
-        },
-        if away.y >= 0.0 {
-            egui::Align::Min
-        } else {
-            egui::Align::Max
-        },
-    ]);
-    ui.painter_at(vp.rect())
-        .text(at + away * 14.0, align, text, font(), color);
+    vp.label(ui, at, text, font(), color, away);
 }
 
-/// Whole numbers along the x and y axes of the plane, to read positions by.
+/// Whole numbers along the x and y axes of the plane, to read positions by; a number
+/// that would sit under a label or past the edge is left out.
 fn axis_numbers_ui(ui: &Ui, vp: &Viewport) {
-    let painter = ui.painter_at(vp.rect());
     let color = Color32::from_gray(140);
     for i in -12..=12 {
         if i == 0 {
@@ -175,7 +158,8 @@ fn axis_numbers_ui(ui: &Ui, vp: &Viewport) {
         }
         let t = i as f32;
         if let Some(p) = vp.to_screen(Vec3::new(t, 0.0, 0.0)) {
-            painter.text(
+            vp.text_if_free(
+                ui,
                 p + egui::vec2(3.0, 3.0),
                 Align2::LEFT_TOP,
                 i.to_string(),
@@ -184,7 +168,8 @@ fn axis_numbers_ui(ui: &Ui, vp: &Viewport) {
             );
         }
         if let Some(p) = vp.to_screen(Vec3::new(0.0, t, 0.0)) {
-            painter.text(
+            vp.text_if_free(
+                ui,
                 p + egui::vec2(-4.0, 2.0),
                 Align2::RIGHT_TOP,
                 i.to_string(),
@@ -203,12 +188,10 @@ pub(super) fn corner_note(ui: &Ui, vp: &Viewport, text: &str) {
         Color32::from_gray(230),
     );
     let at = vp.rect().left_top() + egui::vec2(10.0, 10.0);
+    let back = egui::Rect::from_min_size(at, galley.size()).expand(4.0);
     // A dark backing keeps the note readable over grid lines and bones.
-    painter.rect_filled(
-        egui::Rect::from_min_size(at, galley.size()).expand(4.0),
-        4.0,
-        Color32::from_black_alpha(215),
-    );
+    painter.rect_filled(back, 4.0, Color32::from_black_alpha(215));
+    vp.block(back);
     painter.galley(at, galley, Color32::from_gray(230));
 }
 
@@ -228,36 +211,6 @@ fn points_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     s.marker(at(a), 0.12, rgba(A_COLOR));
     s.marker(at(b), 0.12, rgba(B_COLOR));
     vp.paint(ui, s);
-    // Each point's label sits on the side away from the other point, off the arrow.
-    let [sa, sb] = page.handle_screen;
-    let away = (sa - sb).normalized();
-    let text = |name: &str, p: Vec2| format!("{name} ({:.2}, {:.2})", p.x, p.y);
-    // Points are labelled straight above or below, clear of the arrow and of the axes'
-    // numbers.
-    let vertical = |y: f32| egui::vec2(0.0, if y >= 0.0 { 1.0 } else { -1.0 });
-    for (at, dir, name, p, color) in [
-        (sa, away.y, "a", a, A_COLOR),
-        (sb, -away.y, "b", b, B_COLOR),
-    ] {
-        let align = if dir >= 0.0 {
-            Align2::CENTER_TOP
-        } else {
-            Align2::CENTER_BOTTOM
-        };
-        ui.painter_at(vp.rect()).text(
-            at + vertical(dir) * 12.0,
-            align,
-            text(name, p),
-            font(),
-            color,
-        );
-    }
-    let side = egui::vec2(away.y, -away.x);
-    let side = if side.y < 0.0 { -side } else { side };
-    if let Some(middle) = vp.to_screen(at(a + ab * 0.5)) {
-        away_label(ui, vp, middle, side, &text("ab", ab), PINK);
-    }
-    axis_numbers_ui(ui, vp);
     corner_note(
         ui,
         vp,
@@ -269,6 +222,26 @@ fn points_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
             (a + ab).y
         ),
     );
+    // Each point's label sits straight above or below it, on the side away from the
+    // other point, off the arrow (elsewhere when that side is taken); then `ab`
+    // beside the arrow; then the axes' numbers where nothing is written.
+    let [sa, sb] = page.handle_screen;
+    let away = (sa - sb).normalized();
+    let text = |name: &str, p: Vec2| format!("{name} ({:.2}, {:.2})", p.x, p.y);
+    let vertical = |y: f32| egui::vec2(0.0, if y >= 0.0 { 1.0 } else { -1.0 });
+    for (at, dir, name, p, color) in [
+        (sa, away.y, "a", a, A_COLOR),
+        (sb, -away.y, "b", b, B_COLOR),
+    ] {
+        vp.block(egui::Rect::from_center_size(at, egui::Vec2::splat(12.0)));
+        away_label(ui, vp, at, vertical(dir), &text(name, p), color);
+    }
+    let side = egui::vec2(away.y, -away.x);
+    let side = if side.y < 0.0 { -side } else { side };
+    if let Some(middle) = vp.to_screen(at(a + ab * 0.5)) {
+        away_label(ui, vp, middle, side, &text("ab", ab), PINK);
+    }
+    axis_numbers_ui(ui, vp);
 }
 
 fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
@@ -332,6 +305,12 @@ fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
         s.line(a.transform_point3(axis), b.transform_point3(axis), pink);
     }
     vp.paint(ui, s);
+    corner_note(
+        ui,
+        vp,
+        "ab = b · a⁻¹ carries frame a onto frame b\nb  = ab · a",
+    );
+    page.scrub_note_ui(ui, vp);
     // Each frame's name sits opposite its x and y arrows; `ab` beside the pink arrow.
     for (m, name, color) in [(a, "a", A_COLOR), (b, "b", B_COLOR)] {
         let origin = m.w_axis.truncate();
@@ -346,10 +325,5 @@ fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     let side = egui::vec2(along.y, -along.x);
     let side = if side.y < 0.0 { -side } else { side };
     away_label(ui, vp, sa + (sb - sa) * 0.5, side, "ab", PINK);
-    corner_note(
-        ui,
-        vp,
-        "ab = b · a⁻¹ carries frame a onto frame b\nb  = ab · a",
-    );
     page.scrub_overlay_ui(ui, vp);
 }

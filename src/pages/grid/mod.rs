@@ -12,7 +12,7 @@ use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::skin::lbs::{VertexBreakdown, palette, skin_vertices};
-use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay_in};
+use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
 use crate::ui::matrix::matrix_view_ui;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Camera, PlaneCamera, Viewport, angle_slider_ui, error_ui};
@@ -70,7 +70,7 @@ pub struct GridPage {
     pub prediction: Option<Prediction>,
     check: crate::ui::check::Check,
     scroll_to: crate::ui::scroll::ScrollTo,
-    dragging: Option<Grab>,
+    dragging: Option<crate::pages::predict::Grab>,
     camera: Camera,
     mesh: Arc<MeshData>,
     /// For each vertex, the mesh without the lines that meet it (drawn while that
@@ -80,15 +80,6 @@ pub struct GridPage {
     pub joint_screen: [egui::Pos2; BONE_COUNT],
     /// Screen position of the guess marker in the last frame, while predicting.
     pub guess_screen: Option<egui::Pos2>,
-}
-
-/// What a drag in the viewport holds.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Grab {
-    /// A joint, turning its bone.
-    Joint(usize),
-    /// The guess marker.
-    Guess,
 }
 
 fn default_camera() -> Camera {

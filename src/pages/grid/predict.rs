@@ -62,8 +62,8 @@ impl Prediction {
     /// Moves the guess, kept within [`GUESS_LIMIT`] of the origin on each axis; a
     /// non-finite guess is refused.
     pub fn set_guess(&mut self, guess: Vec2) {
-        if guess.is_finite() {
-            self.guess = guess.clamp(Vec2::splat(-GUESS_LIMIT), Vec2::splat(GUESS_LIMIT));
+        if let Some(guess) = crate::pages::predict::clamped_guess(guess, GUESS_LIMIT) {
+            self.guess = guess;
         }
     }
 }

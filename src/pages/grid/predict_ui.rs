@@ -2,11 +2,8 @@
 
 use super::predict::{Judgement, judge};
 use super::*;
-use crate::pages::predict::{for_notebook, verdict_color};
+use crate::pages::predict::{GUESS_BLUE, for_notebook, verdict_color};
 use crate::ui::named_number_ui;
-
-/// The guess marker's colour on the viewport's light background.
-pub(super) const GUESS_BLUE: Color32 = Color32::from_rgb(40, 90, 220);
 
 /// The distance and verdict as the cell and the viewport write them.
 fn judgement_text(j: &Judgement) -> String {

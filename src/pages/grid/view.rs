@@ -1,10 +1,8 @@
 //! The grid page's viewport: the scene, joint drags, vertex picks and overlays.
 
 use super::data;
-use super::predict_ui::GUESS_BLUE;
 use super::*;
-use crate::pages::predict::verdict_color;
-use crate::ui::labels::Placer;
+use crate::pages::predict::{GUESS_BLUE, Grab, grab, guess_marker_ui};
 use egui::Rect;
 
 impl GridPage {
@@ -72,26 +70,13 @@ impl GridPage {
         if r.drag_started()
             && let Some(origin) = r.ctx.input(|i| i.pointer.press_origin())
         {
-            let joint = nearest(self.joint_screen, origin, PICK_RADIUS);
-            // The guess wins over a joint only when it is the nearer of the two.
-            let guess = self
-                .guess_screen
-                .filter(|_| self.hidden_vertex().is_some())
-                .filter(|g| {
-                    g.distance(origin) < PICK_RADIUS
-                        && joint.is_none_or(|j| {
-                            g.distance(origin) <= self.joint_screen[j].distance(origin)
-                        })
-                });
-            self.dragging = match (guess, joint) {
-                (Some(_), _) => Some(Grab::Guess),
-                (None, Some(joint)) => {
-                    self.bone = joint;
-                    self.playing = false;
-                    Some(Grab::Joint(joint))
-                }
-                (None, None) => None,
-            };
+            // The guess moves only while it is hidden.
+            let guess = self.guess_screen.filter(|_| self.hidden_vertex().is_some());
+            self.dragging = grab(origin, guess, &self.joint_screen);
+            if let Some(Grab::Joint(joint)) = self.dragging {
+                self.bone = joint;
+                self.playing = false;
+            }
         }
         if let (Some(Grab::Guess), Some(at)) = (self.dragging, press)
             && r.dragged()
@@ -148,9 +133,8 @@ impl GridPage {
         let hidden = self.hidden_vertex();
         // Bone circles and vertex dots first, then each vertex's number where it keeps
         // off them and off the other numbers.
-        let mut placer = Placer::new(vp.rect());
         for at in &self.joint_screen {
-            placer.block(Rect::from_center_size(*at, egui::Vec2::splat(24.0)));
+            vp.block(Rect::from_center_size(*at, egui::Vec2::splat(24.0)));
         }
         let dots: Vec<(usize, egui::Pos2)> = pose
             .skinned
@@ -162,13 +146,17 @@ impl GridPage {
         for (i, at) in &dots {
             let selected = self.vertex == Some(*i);
             painter.circle_filled(*at, if selected { 6.0 } else { 3.5 }, DOT_RED);
-            placer.block(Rect::from_center_size(*at, egui::Vec2::splat(8.0)));
+            vp.block(Rect::from_center_size(*at, egui::Vec2::splat(8.0)));
         }
         for (i, at) in &dots {
-            let galley =
-                painter.layout_no_wrap(i.to_string(), font.clone(), Color32::from_gray(30));
-            let spot = placer.place(*at, galley.size(), 5.0);
-            painter.galley(spot.min, galley, Color32::from_gray(30));
+            vp.label(
+                ui,
+                *at,
+                i.to_string(),
+                font.clone(),
+                Color32::from_gray(30),
+                egui::vec2(1.0, -1.0),
+            );
         }
         for (joint, at) in self.joint_screen.iter().enumerate() {
             let stroke = egui::Stroke::new(
@@ -193,7 +181,7 @@ impl GridPage {
         ghosts.dedup();
         for v in ghosts.into_iter().filter(|v| hidden != Some(*v)) {
             if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
-                partials_overlay_in(ui, vp, &b, &self.inspect_style(), &mut placer);
+                partials_overlay(ui, vp, &b, &self.inspect_style());
             }
         }
         self.prediction_overlay_ui(ui, vp);
@@ -204,57 +192,17 @@ impl GridPage {
         let (Some(p), Some(guess)) = (self.prediction, self.guess_screen) else {
             return;
         };
-        let painter = ui.painter_at(vp.rect());
-        let font = egui::FontId::proportional(16.0);
-        let mut lines = vec![(format!("guess {}", p.vertex), GUESS_BLUE)];
-        // The full sentence is in the banner; beside the marker, the number and verdict.
-        // The label goes on the far side of the guess from the truth, off the line;
-        // above the ring while the truth is hidden.
-        let mut away = -egui::Vec2::Y;
-        if let Some((truth, j)) = self.judgement()
-            && let Some(truth) = vp.to_screen(truth.extend(0.0))
-        {
-            let color = verdict_color(j.verdict);
-            painter.line_segment([guess, truth], egui::Stroke::new(2.5, color));
-            painter.circle(truth, 8.0, DOT_RED, egui::Stroke::new(2.0, Color32::WHITE));
-            lines.push((format!("{:.2}: {}", j.distance, j.verdict.text()), color));
-            if guess.distance(truth) > 1.0 {
-                away = (guess - truth).normalized();
-            }
-        }
-        painter.circle_stroke(guess, 10.0, egui::Stroke::new(3.0, GUESS_BLUE));
-        painter.circle_filled(guess, 2.5, GUESS_BLUE);
-        let side = |t: f32| match t {
-            t if t > 0.4 => egui::Align::Min,
-            t if t < -0.4 => egui::Align::Max,
-            _ => egui::Align::Center,
-        };
-        let align = egui::Align2([side(away.x), side(away.y)]);
-        let galleys: Vec<_> = lines
-            .into_iter()
-            .map(|(text, color)| painter.layout_no_wrap(text, font.clone(), color))
-            .collect();
-        let size = galleys.iter().fold(egui::Vec2::ZERO, |size, g| {
-            egui::vec2(size.x.max(g.size().x), size.y + g.size().y)
-        });
-        let rect = align.anchor_size(guess + away * 18.0, size);
-        // A pale card keeps the label readable over the mesh and the grid.
-        painter.rect_filled(
-            rect.expand(3.0),
-            4.0,
-            Color32::from_rgba_unmultiplied(250, 250, 248, 220),
+        let judged = self
+            .judgement()
+            .and_then(|(truth, j)| Some((vp.to_screen(truth.extend(0.0))?, j)));
+        guess_marker_ui(
+            ui,
+            vp,
+            guess,
+            &format!("guess {}", p.vertex),
+            judged,
+            DOT_RED,
         );
-        let mut y = rect.top();
-        for galley in galleys {
-            let x = match align.x() {
-                egui::Align::Min => rect.left(),
-                egui::Align::Center => rect.center().x - galley.size().x / 2.0,
-                egui::Align::Max => rect.right() - galley.size().x,
-            };
-            let height = galley.size().y;
-            painter.galley(egui::pos2(x, y), galley, GUESS_BLUE);
-            y += height;
-        }
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {

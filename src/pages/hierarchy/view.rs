@@ -9,7 +9,7 @@ use crate::rigs::humanoid::{self, JOINTS};
 use crate::skin::lbs::palette;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::{Viewport, rgba};
-use egui::{Align2, Color32, FontId, Pos2, RichText, Stroke, Ui};
+use egui::{Color32, FontId, Pos2, RichText, Stroke, Ui};
 use glam::{Mat4, Vec3};
 
 const BONE: [f32; 4] = [0.62, 0.68, 0.8, 1.0];
@@ -127,35 +127,40 @@ impl HierarchyPage {
         }
         let selected = self.joint_screen[self.selected];
         painter.circle_stroke(selected, 10.0, Stroke::new(2.5, MOVED));
-        painter.text(
-            selected + egui::vec2(12.0, -12.0),
-            Align2::LEFT_BOTTOM,
-            JOINTS[self.selected].name,
-            FontId::proportional(17.0),
-            Color32::WHITE,
-        );
         let corner = vp.rect().left_top() + egui::vec2(10.0, 10.0);
-        let font = FontId::proportional(16.0);
-        painter.text(
+        let below = vp.note_at(
+            ui,
             corner,
-            Align2::LEFT_TOP,
             format!(
                 "editing {} moves {} joint{}",
                 JOINTS[self.selected].name,
                 moved.len(),
                 if moved.len() == 1 { "" } else { "s" }
             ),
-            font.clone(),
+            16.0,
             MOVED,
         );
         if self.wrong_order {
-            painter.text(
-                corner + egui::vec2(0.0, 22.0),
-                Align2::LEFT_TOP,
+            vp.note_at(
+                ui,
+                egui::pos2(corner.x, below + 6.0),
                 "pink ghost: world = local · parent (wrong order)",
-                font.clone(),
+                16.0,
                 WRONG,
             );
+        }
+        for at in &self.joint_screen {
+            vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(10.0)));
+        }
+        vp.label(
+            ui,
+            selected,
+            JOINTS[self.selected].name,
+            FontId::proportional(17.0),
+            Color32::WHITE,
+            egui::vec2(1.0, -1.0),
+        );
+        if self.wrong_order {
             let right = vp.to_screen(origin(&pose.world[self.selected]));
             let wrong = vp.to_screen(origin(&pose.wrong[self.selected]));
             if let (Some(right), Some(wrong)) = (right, wrong) {
@@ -163,12 +168,13 @@ impl HierarchyPage {
                 painter.circle_stroke(wrong, 7.0, Stroke::new(2.0, WRONG));
             }
             if let Some(at) = vp.to_screen(Vec3::ZERO) {
-                painter.text(
-                    at + egui::vec2(8.0, 4.0),
-                    Align2::LEFT_TOP,
+                vp.label(
+                    ui,
+                    at,
                     "world origin",
                     FontId::proportional(14.0),
                     WRONG,
+                    egui::vec2(1.0, 1.0),
                 );
             }
         }
