@@ -156,7 +156,7 @@ pub fn guess_marker_ui(
     // A pale card keeps the label readable over the mesh and the grid.
     let galley = painter.layout_job(job);
     let card = Color32::from_rgba_unmultiplied(250, 250, 248, 220);
-    vp.card(ui, guess, galley, 8.0, away, card);
+    vp.label_galley(ui, guess, galley, 8.0, away, Some(card));
 }
 
 /// Which question the truth was revealed for. A reveal holds for that question only:

@@ -70,11 +70,12 @@ pub fn draw(ui: &Ui, vp: &Viewport, glyphs: &[(Vec3, Ellipse)], radius: f32) {
             }
         }
     }
-    legend(&painter, vp.rect());
+    vp.block(legend(&painter, vp.rect()));
 }
 
 /// A small key in the viewport's top-left corner: the colour of each area ratio.
-fn legend(painter: &egui::Painter, viewport: Rect) {
+/// Returns the corner it covers.
+fn legend(painter: &egui::Painter, viewport: Rect) -> Rect {
     let font = egui::FontId::proportional(13.0);
     let text = Color32::from_gray(30);
     let origin = viewport.left_top() + vec2(10.0, 10.0);
@@ -118,6 +119,7 @@ fn legend(painter: &egui::Painter, viewport: Rect) {
             text,
         );
     }
+    back
 }
 
 #[cfg(test)]

@@ -84,13 +84,13 @@ pub fn partials_overlay(ui: &Ui, vp: &Viewport, b: &VertexBreakdown, style: &Ins
             Color32::from_gray(40),
         );
         // A pale card keeps the label readable over a coloured skin.
-        vp.card(
+        vp.label_galley(
             ui,
             *at,
             galley,
             7.0,
             egui::vec2(1.0, -1.0),
-            Color32::from_white_alpha(190),
+            Some(Color32::from_white_alpha(190)),
         );
     }
 }

@@ -135,13 +135,13 @@ pub fn step_path_ui(
         let size = if i == current { 17.0 } else { 14.0 };
         let galley =
             painter.layout_no_wrap(label.clone(), FontId::new(size, family.clone()), color);
-        vp.card(
+        vp.label_galley(
             ui,
             at,
             galley,
             10.0,
             vec2(1.0, -1.0),
-            Color32::from_white_alpha(215),
+            Some(Color32::from_white_alpha(215)),
         );
     }
     screen

@@ -262,7 +262,7 @@ impl Viewport {
         toward: egui::Vec2,
     ) -> Rect {
         let galley = ui.painter().layout_no_wrap(text.into(), font, color);
-        self.place(ui, at, galley, 8.0, toward, None)
+        self.label_galley(ui, at, galley, 8.0, toward, None)
     }
 
     /// Writes `text` anchored at `at` as [`egui::Painter::text`] would, but only if it
@@ -289,22 +289,10 @@ impl Viewport {
         true
     }
 
-    /// A laid-out label beside `at`, placed as [`Viewport::label`] places one, on a
-    /// rounded card of colour `card` that keeps it readable over the mesh. Returns
-    /// where the text went.
-    pub fn card(
-        &self,
-        ui: &Ui,
-        at: Pos2,
-        galley: Arc<egui::Galley>,
-        gap: f32,
-        toward: egui::Vec2,
-        card: egui::Color32,
-    ) -> Rect {
-        self.place(ui, at, galley, gap, toward, Some(card))
-    }
-
-    fn place(
+    /// A laid-out label beside `at`, placed as [`Viewport::label`] places one; on a
+    /// rounded card of colour `card`, if given, that keeps it readable over the mesh.
+    /// Returns where the text went.
+    pub fn label_galley(
         &self,
         ui: &Ui,
         at: Pos2,

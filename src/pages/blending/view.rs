@@ -182,12 +182,13 @@ impl BlendingPage {
         for (dqs, at, vertices) in self.placed(pose) {
             let label = if dqs { "DQS" } else { "LBS" };
             if let Some(s) = vp.to_screen(at + Vec3::new(-0.7, 0.0, 0.0)) {
-                painter.text(
+                vp.label(
+                    ui,
                     s,
-                    egui::Align2::RIGHT_CENTER,
                     label,
                     egui::FontId::proportional(20.0),
                     Color32::from_gray(30),
+                    egui::vec2(-1.0, 0.0),
                 );
             }
             // Dots mark a few painted vertices; on a whole arm they would hide it.

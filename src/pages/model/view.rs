@@ -279,12 +279,14 @@ impl ModelPage {
                 Stroke::new(2.0, Color32::BLACK),
             );
             if let Some(joint) = self.model.joints.get(j) {
-                painter.text(
-                    s + egui::vec2(9.0, -9.0),
-                    egui::Align2::LEFT_BOTTOM,
-                    &joint.name,
+                vp.block(egui::Rect::from_center_size(s, egui::Vec2::splat(14.0)));
+                vp.label(
+                    ui,
+                    s,
+                    joint.name.clone(),
                     egui::FontId::proportional(15.0),
                     Color32::from_gray(20),
+                    egui::vec2(1.0, -1.0),
                 );
             }
         }

@@ -161,12 +161,13 @@ impl NormalsPage {
         let painter = ui.painter_at(vp.rect());
         for (method, at, vertices) in arms {
             if let Some(s) = vp.to_screen(*at + Vec3::new(-0.4, 0.9, 0.0)) {
-                painter.text(
+                vp.label(
+                    ui,
                     s,
-                    egui::Align2::LEFT_BOTTOM,
                     arm_label(*method),
                     egui::FontId::monospace(20.0),
                     Color32::from_gray(30),
+                    egui::vec2(1.0, -1.0),
                 );
             }
             if let Some(s) = self

@@ -117,7 +117,6 @@ impl QuaternionsPage {
     }
 
     fn overlay_ui(&self, ui: &Ui, vp: &Viewport) {
-        let painter = ui.painter_at(vp.rect());
         let font = egui::FontId::proportional(18.0);
         let dark = Color32::from_gray(30);
         match self.section {
@@ -135,7 +134,7 @@ impl QuaternionsPage {
             Section::Interpolate => {
                 for (label, q) in [("A", self.endpoints().0), ("B", self.endpoints().1)] {
                     if let Some(s) = vp.to_screen(nose(&object_matrix(q)) * 1.08) {
-                        painter.text(s, egui::Align2::CENTER_CENTER, label, font.clone(), dark);
+                        vp.label(ui, s, label, font.clone(), dark, egui::vec2(1.0, -1.0));
                     }
                 }
                 if self.answer_hidden() {

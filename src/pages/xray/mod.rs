@@ -279,19 +279,19 @@ impl Lesson for XrayPage {
         let vp = Viewport::new(ui, height, &self.camera);
         vp.camera_input(ui, &mut self.camera);
         vp.paint(ui, self.scene(vp.clip_from_world, self.camera.light_dir()));
-        let painter = ui.painter_at(vp.rect());
         for ((_, tip), (name, color)) in self
             .arrows()
             .iter()
             .zip(["x", "y", "z"].iter().zip(AXIS_COLORS))
         {
             if let Some(pos) = vp.to_screen(*tip) {
-                painter.text(
-                    pos + egui::vec2(6.0, -6.0),
-                    egui::Align2::LEFT_BOTTOM,
+                vp.label(
+                    ui,
+                    pos,
                     *name,
                     egui::FontId::proportional(16.0),
                     color,
+                    egui::vec2(1.0, -1.0),
                 );
             }
         }
