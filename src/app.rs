@@ -101,15 +101,25 @@ pub struct SkinlabApp {
     markdown: egui_commonmark::CommonMarkCache,
     /// The camera being fitted to what the viewport shows, if it is.
     framing: Option<Framing>,
+    /// Whether the last frame was laid out narrow ([`NARROW`]).
+    narrow: bool,
 }
+
+/// Narrower than this, in points, the viewport sits above the notebook instead of
+/// beside it and the page list is hidden: a small window, or the book's iframe.
+const NARROW: f32 = 900.0;
 
 /// Fitting the page's camera to what its viewport shows: the meshes' place on screen is
 /// measured while a frame is drawn, and the camera moved before the next.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Framing {
     /// Fit even when everything is in view already (the Frame button); otherwise
-    /// only when a mesh reaches past the viewport's edge (a link just opened).
+    /// only when a mesh reaches past the viewport's edge (a link just opened), or
+    /// when the layout is narrow, where a page's own camera was not chosen for the
+    /// viewport's shape.
     always: bool,
+    /// Whether the fit follows from the link alone, so the link need not name it.
+    from_link: bool,
     /// Measurements still to make (an orbit camera's fit takes two).
     passes: u8,
     /// Whether the app started the measuring, and so stops it.
@@ -149,6 +159,7 @@ impl SkinlabApp {
             styled: false,
             markdown: Default::default(),
             framing: None,
+            narrow: false,
         }
     }
 
@@ -157,6 +168,7 @@ impl SkinlabApp {
     pub fn frame_view(&mut self) {
         self.framing = Some(Framing {
             always: true,
+            from_link: false,
             passes: 2,
             owns_recording: false,
             measuring: false,
@@ -184,13 +196,14 @@ impl SkinlabApp {
             .into_iter()
             .filter_map(|(vp, mesh)| Some((vp, mesh?)))
             .max_by(|a, b| a.0.area().total_cmp(&b.0.area()));
-        let fit = seen.filter(|(vp, mesh)| f.always || !vp.expand(2.0).contains_rect(*mesh));
+        let always = f.always || (f.from_link && self.narrow);
+        let fit = seen.filter(|(vp, mesh)| always || !vp.expand(2.0).contains_rect(*mesh));
         if let (Some((vp, mesh)), Some(camera)) = (fit, self.page.camera()) {
             let v = |p: egui::Pos2| glam::Vec2::new(p.x, p.y);
             let rect = |r: egui::Rect| [v(r.center()), glam::Vec2::new(r.width(), r.height())];
             self.page.set_camera(camera.framing(rect(vp), rect(mesh)));
-            if !f.always {
-                // Framed because of the link alone: the link still says it all.
+            if f.from_link {
+                // Framed because of the link and the layout: the link still says it all.
                 self.camera_base[self.current] = self.page.camera();
             }
             f.passes = f.passes.saturating_sub(1);
@@ -535,6 +548,7 @@ impl SkinlabApp {
             // A link that names no camera is framed if its meshes leave the view.
             self.framing = camera.is_none().then_some(Framing {
                 always: false,
+                from_link: true,
                 passes: 2,
                 owns_recording: false,
                 measuring: false,
@@ -1075,9 +1089,16 @@ impl SkinlabApp {
             }
             return;
         }
+        // In points at the zoom being asked for: a new zoom applies from the next frame,
+        // and the panels' first sizes would otherwise be measured at the old one.
+        let scale = ui.ctx().zoom_factor() / zoom;
+        let (width, height) = (ui.available_width() * scale, ui.available_height() * scale);
+        let narrow = width < NARROW;
+        self.narrow = narrow;
         // A projector needs the room: presenter mode hides the page list (Previous and
-        // Next stay). So does an embedded app, inside a page that is the guide.
-        if !self.presenter && !self.embedded {
+        // Next stay). So does an embedded app, inside a page that is the guide, and a
+        // narrow window.
+        if !self.presenter && !self.embedded && !narrow {
             egui::Panel::left("pages")
                 .resizable(false)
                 .exact_size(190.0)
@@ -1085,21 +1106,33 @@ impl SkinlabApp {
         }
         let mut clicked = None;
         let page = self.page.as_mut();
-        // In points at the zoom being asked for: a new zoom applies from the next frame,
-        // and the panel's first width would otherwise be measured at the old one.
-        let width = ui.available_width() * ui.ctx().zoom_factor() / zoom;
-        // One remembered width per zoom: a width chosen at zoom 1 is too wide at 1.5
-        // and would squeeze the notebook.
-        let panel = if self.presenter {
-            "viewport_presenter"
+        if narrow {
+            // The viewport above the notebook, each as wide as the window. The viewport
+            // takes the most: in the book, the prose is the page around it.
+            egui::Panel::top("viewport_narrow")
+                .resizable(false)
+                .exact_size(height * 0.75)
+                .show(ui, |ui| page.viewport_ui(ui));
         } else {
-            "viewport"
-        };
-        egui::Panel::right(panel)
-            .resizable(true)
-            .default_size(width * 0.52)
-            .size_range(240.0..=width * 0.75)
-            .show(ui, |ui| page.viewport_ui(ui));
+            // One remembered width per zoom: a width chosen at zoom 1 is too wide at
+            // 1.5 and would squeeze the notebook.
+            let panel = if self.presenter {
+                "viewport_presenter"
+            } else {
+                "viewport"
+            };
+            let width = width
+                - if self.presenter || self.embedded {
+                    0.0
+                } else {
+                    190.0
+                };
+            egui::Panel::right(panel)
+                .resizable(true)
+                .default_size(width * 0.52)
+                .size_range(240.0..=width * 0.75)
+                .show(ui, |ui| page.viewport_ui(ui));
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt(page.slug())

@@ -349,7 +349,7 @@ pub fn book_chapter(slug: &str, text: &str) -> Result<String, ChapterError> {
                 let link = page_link(slug, query);
                 out.push_str(&live_line("Live page", &link));
                 out.push_str(&format!(
-                    "\n<iframe class=\"skinlab-live\" src=\"{BOOK_APP}{link}\" title=\"{title}, live\" width=\"100%\" height=\"620\" loading=\"lazy\"></iframe>\n\n"
+                    "\n<iframe class=\"skinlab-live\" src=\"{BOOK_APP}{link}\" title=\"{title}, live\" width=\"100%\" height=\"760\" loading=\"lazy\"></iframe>\n\n"
                 ));
                 live_done = true;
             }

@@ -1,5 +1,6 @@
 //! Looks: every page, and every link the chapters document, drawn at the sizes a class
-//! sees (1280×800, and 1920×1080 in presenter mode): no text runs past the window's
+//! sees (1280×800, 1920×1080 in presenter mode, and the book's 750×760 iframe): no
+//! text runs past the window's
 //! sides, no text painted over a viewport is cut by its edge or lies on other text,
 //! and no mesh leaves its viewport. Framing (on open and by the Frame button) too.
 
@@ -73,19 +74,25 @@ fn overflowing<S>(harness: &Harness<'_, S>, width: f32) -> Vec<String> {
 /// or that lies over other text painted there: `what: text`. A viewport is known by
 /// its paint callback, whose rectangle is the viewport's.
 fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
-    fn flatten<'a>(shape: &'a egui::Shape, out: &mut Vec<&'a egui::Shape>) {
+    // Each shape with the clip rectangle it is drawn in: notebook text scrolled out of
+    // sight is clipped by the notebook, not by a viewport, whatever lies under it.
+    fn flatten<'a>(
+        shape: &'a egui::Shape,
+        clip: egui::Rect,
+        out: &mut Vec<(egui::Rect, &'a egui::Shape)>,
+    ) {
         match shape {
-            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| flatten(s, out)),
-            s => out.push(s),
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| flatten(s, clip, out)),
+            s => out.push((clip, s)),
         }
     }
     let mut shapes = Vec::new();
     for clipped in &output.shapes {
-        flatten(&clipped.shape, &mut shapes);
+        flatten(&clipped.shape, clipped.clip_rect, &mut shapes);
     }
     let viewports: Vec<egui::Rect> = shapes
         .iter()
-        .filter_map(|s| match s {
+        .filter_map(|(_, s)| match s {
             egui::Shape::Callback(c) => Some(c.rect),
             _ => None,
         })
@@ -95,7 +102,8 @@ fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
     for vp in viewports {
         let texts: Vec<(egui::Rect, String)> = shapes
             .iter()
-            .filter_map(|s| match s {
+            .filter(|(clip, _)| vp.expand(1.0).contains_rect(*clip))
+            .filter_map(|(_, s)| match s {
                 egui::Shape::Text(t) if !t.galley.is_empty() => {
                     Some((t.visual_bounding_rect(), t.galley.text().to_owned()))
                 }
@@ -162,11 +170,13 @@ fn meshes_out_of_frame(ctx: &egui::Context) -> Vec<String> {
 /// What runs past its pane when `link` is drawn in a window of `size` pixels, in
 /// presenter mode or not, and what painted text a viewport cuts or stacks; `None`
 /// when the link does not open.
-fn overflow_of(link: &str, size: Vec2, presenter: bool) -> Option<Vec<String>> {
+fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
+    let presenter = mode == Mode::Presenter;
     let mut app = SkinlabApp::new();
     app.paused = true;
     app.open_link(link).ok()?;
     app.set_presenter(presenter);
+    app.set_embedded(mode == Mode::Book);
     // A window of `size` pixels. Its first frame is laid out at zoom 1, as a window's
     // is, and sets the zoom; from then on the window is `size / zoom` points, which
     // the harness, keeping its size in points, is told. (A focused cell zooms again,
@@ -186,8 +196,24 @@ fn overflow_of(link: &str, size: Vec2, presenter: bool) -> Option<Vec<String>> {
     Some(found)
 }
 
-/// The sizes a class sees: a laptop, and a projector in presenter mode.
-const SIZES: [(f32, f32, bool); 2] = [(1280.0, 800.0, false), (1920.0, 1080.0, true)];
+/// How the app is shown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mode {
+    /// A window on a laptop.
+    Window,
+    /// A projector, in presenter mode.
+    Presenter,
+    /// Embedded in a page of the book: an iframe as wide as the book's text column
+    /// (mdBook's 750 pixels) and 760 high, as the book writes it.
+    Book,
+}
+
+/// The sizes a class sees: a laptop, a projector in presenter mode, and the book.
+const SIZES: [(f32, f32, Mode); 3] = [
+    (1280.0, 800.0, Mode::Window),
+    (1920.0, 1080.0, Mode::Presenter),
+    (750.0, 760.0, Mode::Book),
+];
 
 #[test]
 fn no_text_runs_past_the_window_on_any_documented_link() {
@@ -199,8 +225,8 @@ fn no_text_runs_past_the_window_on_any_documented_link() {
             continue;
         }
         for link in chapter_links(page.slug(), page.notebook()) {
-            for (w, h, presenter) in SIZES {
-                for o in overflow_of(&link, Vec2::new(w, h), presenter).unwrap_or_default() {
+            for (w, h, mode) in SIZES {
+                for o in overflow_of(&link, Vec2::new(w, h), mode).unwrap_or_default() {
                     found.push(format!("{link} at {w}x{h}: {o}"));
                 }
             }
@@ -248,7 +274,8 @@ fn the_painted_text_check_sees_a_cut_label_and_two_labels_on_each_other() {
                 rect,
                 callback: std::sync::Arc::new(()),
             });
-            let painter = ui.painter();
+            // Drawn as a viewport's labels are: clipped to it.
+            let painter = ui.painter_at(rect);
             let font = egui::FontId::proportional(16.0);
             let ink = egui::Color32::BLACK;
             let text = |at: egui::Pos2, s: &str| {

@@ -160,7 +160,7 @@ impl Camera {
         span / height.max(1.0)
     }
 
-    /// The camera moved so that what covers `content` on screen fills the middle 85%
+    /// The camera moved so that what covers `content` on screen fills the middle 80%
     /// of a viewport covering `view` (both `[centre, size]` in points, y down): the
     /// view's centre moves onto the content's, and the zoom changes by the ratio of
     /// their sizes. Exact for a plane camera; for an orbit camera, which keeps its
@@ -168,7 +168,7 @@ impl Camera {
     pub fn framing(&self, view: [Vec2; 2], content: [Vec2; 2]) -> Self {
         let [view_center, view_size] = view;
         let [center, size] = content;
-        let fill = 0.85;
+        let fill = 0.8;
         let scale = (size.x / view_size.x.max(1.0))
             .max(size.y / view_size.y.max(1.0))
             .max(1e-3)
@@ -238,8 +238,8 @@ mod link_tests {
         };
         // 10 world units over 400 points: 0.025 per point; y goes up in the world.
         assert!((c.center - Vec2::new(2.5, -1.25)).length() < 1e-5, "{c:?}");
-        // The content, 100 of 400 points wide, is to fill 85% of the view.
-        assert!((c.half_height - 5.0 * 0.25 / 0.85).abs() < 1e-5, "{c:?}");
+        // The content, 100 of 400 points wide, is to fill 80% of the view.
+        assert!((c.half_height - 5.0 * 0.25 / 0.8).abs() < 1e-5, "{c:?}");
     }
 
     #[test]

@@ -74,7 +74,12 @@ impl Placer {
                 .map(|i| i.area())
                 .sum()
         };
-        let candidates = std::iter::once(first).chain(SPOTS).map(spot);
+        // The spots beside the anchor, then the same directions a label's size further
+        // out, joined to the anchor by nothing but nearness.
+        let candidates = std::iter::once(first)
+            .chain(SPOTS)
+            .chain(SPOTS.iter().map(|d| *d * 2.5))
+            .map(spot);
         let chosen = candidates
             .clone()
             .find(|r| self.bounds.contains_rect(*r) && overlap(r) == 0.0)

@@ -106,8 +106,8 @@ fn shared_gl(ctx: &egui::Context) -> SharedGl {
     })
 }
 
-/// Where each viewport last drew its skinned meshes: for framing a view, and for
-/// checks that a view frames what it shows. Kept only once [`MeshBounds::record`] is
+/// Where each viewport last drew its meshes (skinned, and the lines and shapes drawn
+/// with them): for framing a view, and for checks that a view frames what it shows. Kept only once [`MeshBounds::record`] is
 /// called: skinning every mesh again on the CPU costs what drawing it saves.
 #[derive(Clone, Debug, Default)]
 pub struct MeshBounds(HashMap<egui::Id, (u64, Rect, Option<Rect>)>);
@@ -388,7 +388,11 @@ impl Viewport {
         let rect = self.rect();
         let id = self.response.id;
         if MeshBounds::recording(ui.ctx()) {
-            let points = scene.skinned.iter().flat_map(|d| d.world_points());
+            // The skinned meshes, and the lines and shapes drawn with them (bones, axes,
+            // arrows); not the backdrop, which runs on past any view.
+            let drawn = scene.lines.iter().chain(&scene.triangles);
+            let points = (scene.skinned.iter().flat_map(|d| d.world_points()))
+                .chain(drawn.map(|v| v.position));
             let size = [rect.width(), rect.height()];
             let on_screen = points
                 .filter_map(|p| project(scene.clip_from_world, size, p))

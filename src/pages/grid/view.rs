@@ -226,7 +226,7 @@ impl GridPage {
         }
         let pose = self.pose();
         vp.paint(ui, self.scene(&pose, vp.clip_from_world));
-        self.overlay_ui(ui, &vp, &pose);
+        // The banner first: the labels keep off it.
         let mut banner = vp.rect().left_top() + egui::vec2(10.0, 10.0);
         if self.forget_inverse_bind {
             banner.y = vp.note_at(ui, banner, "Inverse bind forgotten: the shader gets world matrices.\nGrey: where the mesh belongs.".to_owned(),
@@ -249,6 +249,7 @@ impl GridPage {
             };
             vp.note_at(ui, banner, text, 16.0, GUESS_BLUE);
         }
+        self.overlay_ui(ui, &vp, &pose);
         self.play_ui(ui);
         ui.label(
             RichText::new("Red: the skinned mesh, drawn by the skinning shader. Green/blue: each bone's x/y axis. Drag a joint circle to bend it; click a vertex to inspect it; drag elsewhere to pan.")

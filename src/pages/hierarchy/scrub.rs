@@ -151,6 +151,23 @@ impl HierarchyPage {
         let Some(k) = self.scrub_step() else {
             return;
         };
+        // The note first: the step labels keep off it.
+        let steps = walk::chain(&humanoid::skeleton(), &self.pose().local, self.selected);
+        let note = match k {
+            0 => "Cyan: the point's numbers after each step, drawn as if its frame were the world. Step 0: the joint's own origin.".to_owned(),
+            _ => format!(
+                "Cyan: the point's numbers after each step, drawn as if its frame were the world. Step {k}: after local({}), {}.",
+                name(steps[steps.len() - k].joint),
+                frame_words(&steps, k)
+            ),
+        };
+        vp.note(
+            ui,
+            Align2::LEFT_BOTTOM,
+            note,
+            FontId::proportional(15.0),
+            SCRUB,
+        );
         let labels: Vec<String> = (0..=k)
             .map(|i| {
                 if i == k {
@@ -169,22 +186,6 @@ impl HierarchyPage {
             SCRUB,
         );
         self.scrub_screen = screen.get(k).copied().flatten();
-        let steps = walk::chain(&humanoid::skeleton(), &self.pose().local, self.selected);
-        let note = match k {
-            0 => "Cyan: the point's numbers after each step, drawn as if its frame were the world. Step 0: the joint's own origin.".to_owned(),
-            _ => format!(
-                "Cyan: the point's numbers after each step, drawn as if its frame were the world. Step {k}: after local({}), {}.",
-                name(steps[steps.len() - k].joint),
-                frame_words(&steps, k)
-            ),
-        };
-        vp.note(
-            ui,
-            Align2::LEFT_BOTTOM,
-            note,
-            FontId::proportional(15.0),
-            SCRUB,
-        );
     }
 }
 
