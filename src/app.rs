@@ -101,6 +101,8 @@ pub struct SkinlabApp {
     markdown: egui_commonmark::CommonMarkCache,
     /// The camera being fitted to what the viewport shows, if it is.
     framing: Option<Framing>,
+    /// The notebook cell the last link opened is about, until it is in view.
+    scroll: crate::ui::scroll::ScrollTo,
     /// Whether the last frame was laid out narrow ([`NARROW`]).
     narrow: bool,
 }
@@ -160,6 +162,7 @@ impl SkinlabApp {
             markdown: Default::default(),
             framing: None,
             narrow: false,
+            scroll: Default::default(),
         }
     }
 
@@ -545,6 +548,7 @@ impl SkinlabApp {
                 Ok(()) => {}
             }
             self.camera_base[self.current] = self.page.camera();
+            self.scroll.set(self.page.cell_of_link(&link));
             // A link that names no camera is framed if its meshes leave the view.
             self.framing = camera.is_none().then_some(Framing {
                 always: false,
@@ -641,8 +645,10 @@ impl SkinlabApp {
         if index == self.current {
             return;
         }
-        // A focus names a part of one page, and a comparison shows one page.
+        // A focus names a part of one page, and a comparison shows one page; so does
+        // a cell to scroll to.
         self.focus = None;
+        self.scroll.set(None);
         self.compare = None;
         let next = match self.parked[index].take() {
             Some(page) => page,
@@ -1139,8 +1145,10 @@ impl SkinlabApp {
                 .auto_shrink(false)
                 .show(ui, |ui| {
                     let markdown = &mut self.markdown;
+                    let scroll = &mut self.scroll;
                     clicked =
                         notebook_ui(ui, markdown, page.slug(), page.notebook(), |cell, ui| {
+                            scroll.cell_ui(cell, ui);
                             page.cell_ui(cell, ui)
                         });
                 });

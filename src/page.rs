@@ -55,6 +55,13 @@ pub trait Page {
     /// The link that reopens the current state.
     fn link(&self) -> Link;
 
+    /// The notebook cell `link` is about, which the notebook brings into view when the
+    /// link opens ([`Lesson::LINK_CELLS`]).
+    fn cell_of_link(&self, link: &Link) -> Option<&'static str>;
+
+    /// The page's [`Lesson::LINK_CELLS`].
+    fn link_cells(&self) -> &'static [(&'static str, &'static str)];
+
     /// Advances animation by `dt` seconds (zero while the app is paused); returns
     /// whether the page is animating and wants another frame.
     fn tick(&mut self, dt: f32) -> bool {
@@ -105,6 +112,12 @@ pub trait Lesson: Default + 'static {
     fn set_camera(&mut self, camera: crate::ui::Camera) {
         let _ = camera;
     }
+
+    /// The cell each link key is about, `(key, cell)`, for links that should open with
+    /// that cell in view: of the keys a link holds, the last in [`Lesson::PARAMS`]
+    /// order wins (so `question`, declared last, brings the exercise up). Empty for
+    /// pages that scroll from their own keys.
+    const LINK_CELLS: &'static [(&'static str, &'static str)] = &[];
 
     /// The file extensions the page opens, lower case without the dot (none by
     /// default). A dropped file goes to the first page that opens its extension.
@@ -157,6 +170,19 @@ impl<L: Lesson> Page for L {
 
     fn link(&self) -> Link {
         write_params(L::INFO.slug, self, L::PARAMS)
+    }
+
+    fn link_cells(&self) -> &'static [(&'static str, &'static str)] {
+        L::LINK_CELLS
+    }
+
+    fn cell_of_link(&self, link: &Link) -> Option<&'static str> {
+        L::PARAMS
+            .iter()
+            .filter(|p| link.get(p.key).is_some())
+            .filter_map(|p| L::LINK_CELLS.iter().find(|(key, _)| *key == p.key))
+            .map(|(_, cell)| *cell)
+            .next_back()
     }
 
     fn tick(&mut self, dt: f32) -> bool {

@@ -829,3 +829,60 @@ fn a_moved_camera_goes_into_the_link_and_the_link_puts_it_back() {
         assert!(err.contains(says), "{bad}: {err}");
     }
 }
+
+#[test]
+fn every_link_cell_names_a_key_and_a_cell_of_its_page() {
+    for entry in skinlab::pages::PAGES {
+        let page = (entry.make)();
+        let keys: Vec<&str> = (entry.params)().iter().map(|p| p.key).collect();
+        for (key, cell) in page.link_cells() {
+            assert!(keys.contains(key), "{}: `{key}` is no key", page.slug());
+            assert!(
+                page.cells().contains(cell),
+                "{}: `{cell}` is no cell",
+                page.slug()
+            );
+        }
+    }
+}
+
+/// The top of each widget whose text starts with `text`, in the harness's window.
+fn tops_of(harness: &Harness<'_, SkinlabApp>, text: &str) -> Vec<f64> {
+    use egui_kittest::kittest::NodeT as _;
+    harness
+        .root()
+        .children_recursive()
+        .filter(|n| {
+            let a = n.accesskit_node();
+            a.label().or(a.value()).is_some_and(|l| l.starts_with(text))
+        })
+        .filter_map(|n| n.accesskit_node().bounding_box())
+        .map(|b| b.y0)
+        .collect()
+}
+
+#[test]
+fn a_link_opens_with_the_cell_it_is_about_in_view() {
+    // Each link, and text that only the cell it is about shows.
+    for (link, text) in [
+        ("blending?vertex=3119", "Pick one at the elbow"),
+        ("blending?weight_scale=1.25&w=one", "every weight ×"),
+        ("xray?question=2", "M turns"),
+        (
+            "hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2&scrub=1",
+            "scrub the joint's origin",
+        ),
+        ("gpu?spread=4&bend=4&twist=3", "weights reach"),
+    ] {
+        let mut app = paused_app();
+        app.open_link(link).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(20);
+        let tops = tops_of(&harness, text);
+        assert!(!tops.is_empty(), "`{link}`: no `{text}`");
+        assert!(
+            tops.iter().any(|y| (0.0..760.0).contains(y)),
+            "`{link}`: `{text}` at {tops:?}, out of view"
+        );
+    }
+}
