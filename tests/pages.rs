@@ -865,7 +865,7 @@ fn tops_of(harness: &Harness<'_, SkinlabApp>, text: &str) -> Vec<f64> {
 fn a_link_opens_with_the_cell_it_is_about_in_view() {
     // Each link, and text that only the cell it is about shows.
     for (link, text) in [
-        ("blending?vertex=3119", "Pick one at the elbow"),
+        ("blending?vertex=3119", "bind position"),
         ("blending?weight_scale=1.25&w=one", "every weight ×"),
         ("xray?question=2", "M turns"),
         (
