@@ -447,3 +447,24 @@ fn the_second_exercise_prepares_five_influences_by_hand() {
             .is_some()
     );
 }
+
+#[test]
+fn a_file_set_beside_the_blend_file_shows_both_and_the_link_keeps_them() {
+    let link = "gpu?source=blend&beside=blend_dqs";
+    let mut harness = page_harness(opened(link), &["source"]);
+    harness.run_steps(2);
+    for name in ["shaders/blend_lbs.glsl", "shaders/blend_dqs.glsl"] {
+        assert!(
+            harness.query_by_label(name).is_some(),
+            "`{name}` heads a column"
+        );
+    }
+    assert_eq!(harness.state().link().to_string(), "gpu?beside=blend_dqs");
+    // Choosing "nothing" takes the second file away.
+    harness.get_by_label("set beside it").click();
+    harness.run_steps(2);
+    harness.get_by_label("nothing").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label("shaders/blend_dqs.glsl").is_none());
+    assert_eq!(harness.state().link().to_string(), "gpu");
+}

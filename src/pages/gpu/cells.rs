@@ -8,7 +8,7 @@ use super::{
     EXERCISE_COUNT, GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, PREPARE_EXERCISE, Storage,
     VERTEX_RANGE, indices_slug,
 };
-use crate::gl::{JointIndices, MAX_JOINTS, ShaderSource, shaders};
+use crate::gl::{JointIndices, MAX_JOINTS, shaders};
 use crate::link::Named;
 use crate::notebook::{anchor, code_ui};
 use crate::rigs::chain::{CHAIN_LENGTH, truncation_error};
@@ -17,72 +17,14 @@ use crate::skin::gpu::{
 };
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::{angle_slider_ui, error_ui};
-use egui::text::LayoutJob;
-use egui::{Color32, FontId, RichText, TextFormat, Ui};
+use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, Plot, VLine};
 
 const INFLUENCES_SOURCE: &str = include_str!("../../skin/influences.rs");
-/// The colour of the skinning lines in the shader listing.
-const HIGHLIGHT: Color32 = Color32::from_rgb(200, 80, 20);
+use super::source::HIGHLIGHT;
 /// The check question's joint and column: which texel holds column 2 of joint 7?
 const CHECK_JOINT: usize = 7;
 const CHECK_COLUMN: usize = 2;
-
-/// Which lines of a shader file the listing highlights: the code (not the comments)
-/// inside ANCHOR regions (the blend function, the texel reads, the index attribute, what
-/// becomes of `w`), and in the shared main the lines that call the blend or use its
-/// matrix.
-pub fn highlighted_lines(source: &str) -> Vec<bool> {
-    let mut inside = 0usize;
-    source
-        .lines()
-        .map(|line| {
-            if line.contains("ANCHOR_END:") {
-                inside = inside.saturating_sub(1);
-                false
-            } else if line.contains("ANCHOR:") {
-                inside += 1;
-                false
-            } else {
-                let code = !line.trim().starts_with("//");
-                code && (inside > 0
-                    || line.contains("skin_matrix(a_joints")
-                    || line.contains("world_from_bind *"))
-            }
-        })
-        .collect()
-}
-
-fn source_ui(ui: &mut Ui, source: &ShaderSource) {
-    let mut job = LayoutJob::default();
-    let font = FontId::monospace(12.5);
-    let plain = ui.visuals().text_color();
-    for (line, hot) in source.text.lines().zip(highlighted_lines(source.text)) {
-        // The book's include markers are for the book, not the reader of the shader.
-        if line.contains("ANCHOR:") || line.contains("ANCHOR_END:") {
-            continue;
-        }
-        let format = TextFormat {
-            font_id: font.clone(),
-            color: if hot { HIGHLIGHT } else { plain },
-            ..Default::default()
-        };
-        job.append(line, 0.0, format);
-        job.append("\n", 0.0, TextFormat::default());
-    }
-    egui::Frame::new()
-        .fill(ui.visuals().code_bg_color)
-        .inner_margin(6.0)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            // Long comment lines wrap: nothing is cut off on the right, on a projector
-            // either.
-            egui::ScrollArea::vertical()
-                .id_salt(source.path)
-                .max_height(320.0)
-                .show(ui, |ui| ui.add(egui::Label::new(job).wrap()));
-        });
-}
 
 /// The fast kernel on one thread, and on several.
 const FAST_COLOR: Color32 = Color32::from_rgb(230, 140, 30);
@@ -122,19 +64,6 @@ fn ms(x: f64) -> String {
 }
 
 impl GpuPage {
-    /// The files of the vertex shader in use, in the order the loader joins them.
-    pub fn shader_files(&self) -> [ShaderSource; 3] {
-        let joints = match self.indices {
-            JointIndices::Float => shaders::JOINTS_FLOAT,
-            JointIndices::Int => shaders::JOINTS_INT,
-        };
-        let blend = match self.effective_storage() {
-            Storage::Uniform => shaders::BLEND_LBS,
-            Storage::Texture => shaders::BLEND_TEXTURE,
-        };
-        [joints, blend, shaders::SKIN_VERT]
-    }
-
     pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         match cell {
             Cell::Controls => self.controls_ui(ui),
@@ -178,27 +107,6 @@ impl GpuPage {
                 ),
             );
         }
-    }
-
-    fn source_cell_ui(&mut self, ui: &mut Ui) {
-        let files = self.shader_files();
-        self.file = self.file.min(files.len() - 1);
-        ui.horizontal(|ui| {
-            for (i, file) in files.iter().enumerate() {
-                let name = file.path.trim_start_matches("shaders/");
-                if ui.selectable_label(self.file == i, name).clicked() {
-                    self.file = i;
-                }
-            }
-        });
-        ui.label(
-            RichText::new(format!(
-                "The loader joins {} after the #version line. Skinning lines in colour.",
-                files.map(|f| f.path).join(" + ")
-            ))
-            .small(),
-        );
-        source_ui(ui, &files[self.file]);
     }
 
     fn path_picker_ui(&mut self, ui: &mut Ui) {

@@ -131,6 +131,24 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
         },
     },
     Param {
+        key: "source",
+        doc: "the shader file the source cell shows: the joints file, the blend file or the main file",
+        access: Access::Choice {
+            names: &["joints", "blend", "main"],
+            set: |s, i| s.file = i,
+            get: |s| (s.file != 1).then_some(s.file),
+        },
+    },
+    Param {
+        key: "beside",
+        doc: "a shader file set beside it, the lines the two do not share marked",
+        access: Access::Choice {
+            names: &super::source::FILE_NAMES,
+            set: |s, i| s.beside = Some(i),
+            get: |s| s.beside,
+        },
+    },
+    Param {
         key: "question",
         doc: "the check-yourself exercise",
         access: Access::Whole {

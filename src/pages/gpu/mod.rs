@@ -5,12 +5,13 @@
 mod cells;
 mod links;
 mod measure;
+mod source;
 mod view;
 
-pub use cells::highlighted_lines;
 pub use measure::{
     Bench, BenchPoint, Crossover, DiffProgress, PathDiff, Report, SWEEP, cpu_threads, crossover,
 };
+pub use source::{changed_lines, highlighted_lines};
 
 use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
 use crate::link::Named;
@@ -104,6 +105,9 @@ pub struct GpuPage {
     pub texel_joint: usize,
     /// The shader file shown (index into [`GpuPage::shader_files`]).
     pub file: usize,
+    /// The file set beside it, its differing lines marked (index into
+    /// [`source::FILES`]).
+    pub beside: Option<usize>,
     /// A vertex count being dragged on the slider, applied when the drag ends.
     pending_vertices: Option<usize>,
     /// A joint count being dragged on a big mesh, applied when the drag ends.
@@ -207,6 +211,7 @@ impl Default for GpuPage {
             ring: None,
             texel_joint: 0,
             file: 1,
+            beside: None,
             pending_vertices: None,
             pending_joints: None,
             pending_spread: None,
@@ -316,6 +321,8 @@ impl Lesson for GpuPage {
         ("vertices", "cpu_gpu"),
         ("cpu", "cpu_gpu"),
         ("ring", "influences"),
+        ("source", "source"),
+        ("beside", "source"),
         ("question", "check"),
     ];
 
