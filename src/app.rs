@@ -197,14 +197,22 @@ impl SkinlabApp {
         // through.
         let seen = MeshBounds::of(ctx)
             .into_iter()
-            .filter_map(|(vp, mesh)| Some((vp, mesh?)))
-            .max_by(|a, b| a.0.area().total_cmp(&b.0.area()));
+            .filter(|d| d.mesh.is_some())
+            .max_by(|a, b| a.viewport.area().total_cmp(&b.viewport.area()));
         let always = f.always || (f.from_link && self.narrow);
-        let fit = seen.filter(|(vp, mesh)| always || !vp.expand(2.0).contains_rect(*mesh));
-        if let (Some((vp, mesh)), Some(camera)) = (fit, self.page.camera()) {
+        let fit = seen.and_then(|d| {
+            let mesh = d.mesh?;
+            (always || !d.viewport.expand(2.0).contains_rect(mesh)).then_some((d, mesh))
+        });
+        if let (Some((drawn, mesh)), Some(camera)) = (fit, self.page.camera()) {
             let v = |p: egui::Pos2| glam::Vec2::new(p.x, p.y);
             let rect = |r: egui::Rect| [v(r.center()), glam::Vec2::new(r.width(), r.height())];
-            self.page.set_camera(camera.framing(rect(vp), rect(mesh)));
+            // Into the part of the view no note covers.
+            self.page.set_camera(camera.framing(
+                rect(drawn.viewport),
+                rect(drawn.clear()),
+                rect(mesh),
+            ));
             if f.from_link {
                 // Framed because of the link and the layout: the link still says it all.
                 self.camera_base[self.current] = self.page.camera();

@@ -146,8 +146,8 @@ fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
 fn meshes_out_of_frame(ctx: &egui::Context) -> Vec<String> {
     MeshBounds::of(ctx)
         .into_iter()
-        .filter_map(|(vp, mesh)| {
-            let mesh = mesh?;
+        .filter_map(|drawn| {
+            let (vp, mesh) = (drawn.viewport, drawn.mesh?);
             let past = [
                 vp.left() - mesh.left(),
                 mesh.right() - vp.right(),
@@ -316,11 +316,10 @@ fn app_on(link: &str, frames: usize) -> Harness<'static, SkinlabApp> {
 
 /// The viewport and its meshes' bounds in the last frame.
 fn framed(harness: &Harness<'_, SkinlabApp>) -> (egui::Rect, egui::Rect) {
-    let (vp, mesh) = MeshBounds::of(&harness.ctx)
+    MeshBounds::of(&harness.ctx)
         .into_iter()
-        .find_map(|(vp, mesh)| Some((vp, mesh?)))
-        .expect("a viewport drew a mesh");
-    (vp, mesh)
+        .find_map(|d| Some((d.viewport, d.mesh?)))
+        .expect("a viewport drew a mesh")
 }
 
 #[test]

@@ -160,21 +160,24 @@ impl Camera {
         span / height.max(1.0)
     }
 
-    /// The camera moved so that what covers `content` on screen fills the middle 80%
-    /// of a viewport covering `view` (both `[centre, size]` in points, y down): the
-    /// view's centre moves onto the content's, and the zoom changes by the ratio of
-    /// their sizes. Exact for a plane camera; for an orbit camera, which keeps its
+    /// The camera moved so that what covers `content` on screen fills 80% of `target`,
+    /// a part of a viewport covering `view` (each `[centre, size]` in points, y down),
+    /// centred in it. Exact for a plane camera; for an orbit camera, which keeps its
     /// angles, a step that a second measurement finishes.
-    pub fn framing(&self, view: [Vec2; 2], content: [Vec2; 2]) -> Self {
+    pub fn framing(&self, view: [Vec2; 2], target: [Vec2; 2], content: [Vec2; 2]) -> Self {
         let [view_center, view_size] = view;
+        let [target_center, target_size] = target;
         let [center, size] = content;
         let fill = 0.8;
-        let scale = (size.x / view_size.x.max(1.0))
-            .max(size.y / view_size.y.max(1.0))
+        let scale = (size.x / target_size.x.max(1.0))
+            .max(size.y / target_size.y.max(1.0))
             .max(1e-3)
             / fill;
-        // The content's offset from the view's centre, in points, y up.
-        let shift = (center - view_center) * Vec2::new(1.0, -1.0);
+        // Where the new view's centre goes, in points from the old one (y up): onto the
+        // content's centre, less the target's offset from the view's centre at the new
+        // zoom.
+        let flip = Vec2::new(1.0, -1.0);
+        let shift = ((center - view_center) - (target_center - view_center) * scale) * flip;
         let per_point = self.world_per_point(view_size.y);
         match *self {
             Self::Plane(c) => Self::Plane(PlaneCamera {
@@ -233,13 +236,25 @@ mod link_tests {
         // A 400×400 view; the content covers 100×40 points right of and below centre.
         let view = [Vec2::new(200.0, 200.0), Vec2::splat(400.0)];
         let content = [Vec2::new(300.0, 250.0), Vec2::new(100.0, 40.0)];
-        let Camera::Plane(c) = camera.framing(view, content) else {
+        let Camera::Plane(c) = camera.framing(view, view, content) else {
             unreachable!()
         };
         // 10 world units over 400 points: 0.025 per point; y goes up in the world.
         assert!((c.center - Vec2::new(2.5, -1.25)).length() < 1e-5, "{c:?}");
         // The content, 100 of 400 points wide, is to fill 80% of the view.
-        assert!((c.half_height - 5.0 * 0.25 / 0.8).abs() < 1e-5, "{c:?}");
+        let scale = 0.25 / 0.8;
+        assert!((c.half_height - 5.0 * scale).abs() < 1e-5, "{c:?}");
+        // Into the lower half only (a note across the top): the content's centre lands
+        // on that half's centre, 100 points below the view's.
+        let lower = [Vec2::new(200.0, 300.0), Vec2::new(400.0, 200.0)];
+        let Camera::Plane(d) = camera.framing(view, lower, content) else {
+            unreachable!()
+        };
+        let below = 100.0 * 0.025 * scale;
+        assert!(
+            (d.center - (c.center + Vec2::new(0.0, below))).length() < 1e-5,
+            "{d:?}"
+        );
     }
 
     #[test]

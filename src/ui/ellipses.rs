@@ -70,7 +70,7 @@ pub fn draw(ui: &Ui, vp: &Viewport, glyphs: &[(Vec3, Ellipse)], radius: f32) {
             }
         }
     }
-    vp.block(legend(&painter, vp.rect()));
+    vp.block_text(legend(&painter, vp.rect()));
 }
 
 /// A small key in the viewport's top-left corner: the colour of each area ratio.

@@ -22,6 +22,9 @@ const SPOTS: [Vec2; 8] = [
 pub struct Placer {
     bounds: Rect,
     taken: Vec<Rect>,
+    /// Which of them hold text: when no spot is free, a label would rather cover a
+    /// mark than other text.
+    text: Vec<bool>,
 }
 
 impl Placer {
@@ -30,6 +33,7 @@ impl Placer {
         Self {
             bounds,
             taken: Vec::new(),
+            text: Vec::new(),
         }
     }
 
@@ -41,13 +45,20 @@ impl Placer {
     /// Marks `rect` as taken: no label will be placed over it.
     pub fn block(&mut self, rect: Rect) {
         self.taken.push(rect);
+        self.text.push(false);
+    }
+
+    /// Marks `rect` as taken by text written there (a note).
+    pub fn block_text(&mut self, rect: Rect) {
+        self.taken.push(rect);
+        self.text.push(true);
     }
 
     /// Where a label of `size` goes beside the anchor `at`, `gap` away from it: the
     /// first spot around the anchor that overlaps nothing taken and stays inside the
     /// bounds. When none is free, the spot inside the bounds that overlaps least. The
-    /// spot is then taken. A mark blocked at the anchor must be less than `gap` from
-    /// it, or it takes every spot.
+    /// spot is then taken. A mark blocked at the anchor (the thing labelled) widens the
+    /// gap to clear it.
     pub fn place(&mut self, at: Pos2, size: Vec2, gap: f32) -> Rect {
         self.place_toward(at, size, gap, SPOTS[0])
     }
@@ -55,6 +66,14 @@ impl Placer {
     /// [`Placer::place`], trying the spot in direction `first` (screen space, any
     /// length) before the usual ones.
     pub fn place_toward(&mut self, at: Pos2, size: Vec2, gap: f32, first: Vec2) -> Rect {
+        // The mark being labelled, blocked at the anchor, pushes the label out past its
+        // edge rather than off to a far spot.
+        let gap = self
+            .taken
+            .iter()
+            .filter(|t| t.contains(at))
+            .map(|t| (t.max - at).max(at - t.min).max_elem() + 2.0)
+            .fold(gap, f32::max);
         let spot = |d: Vec2| {
             // The label's centre sits `gap` plus half its size away along `d`.
             let center = at + vec2(d.x * (gap + size.x / 2.0), d.y * (gap + size.y / 2.0));
@@ -66,12 +85,14 @@ impl Placer {
         } else {
             SPOTS[0]
         };
+        // Covered area, text counted many times over: it is what must stay readable.
         let overlap = |r: &Rect| -> f32 {
             self.taken
                 .iter()
-                .map(|t| t.intersect(*r))
-                .filter(|i| i.is_positive())
-                .map(|i| i.area())
+                .zip(&self.text)
+                .map(|(t, text)| (t.intersect(*r), if *text { 20.0 } else { 1.0 }))
+                .filter(|(i, _)| i.is_positive())
+                .map(|(i, weight)| i.area() * weight)
                 .sum()
         };
         // The spots beside the anchor, then the same directions a label's size further
@@ -90,7 +111,7 @@ impl Placer {
                     .min_by(|a, b| overlap(a).total_cmp(&overlap(b)))
                     .unwrap_or_else(|| spot(first))
             });
-        self.taken.push(chosen);
+        self.block_text(chosen);
         chosen
     }
 
@@ -191,5 +212,19 @@ mod tests {
         // At the right edge the label goes left of its anchor.
         let edge = p.place(pos2(395.0, 150.0), size, 4.0);
         assert!(edge.right() <= 400.0 && edge.left() < 395.0, "{edge:?}");
+    }
+
+    #[test]
+    fn the_labelled_mark_pushes_its_label_just_past_its_edge() {
+        let mut p = placer();
+        let at = pos2(100.0, 100.0);
+        let circle = Rect::from_center_size(at, vec2(22.0, 22.0));
+        p.block(circle);
+        let r = p.place_toward(at, vec2(30.0, 12.0), 4.0, vec2(-1.0, 0.0));
+        assert!(!r.intersects(circle), "{r:?}");
+        assert!(
+            r.right() < at.x && r.right() > at.x - 20.0,
+            "left and close: {r:?}"
+        );
     }
 }

@@ -110,7 +110,42 @@ fn shared_gl(ctx: &egui::Context) -> SharedGl {
 /// with them): for framing a view, and for checks that a view frames what it shows. Kept only once [`MeshBounds::record`] is
 /// called: skinning every mesh again on the CPU costs what drawing it saves.
 #[derive(Clone, Debug, Default)]
-pub struct MeshBounds(HashMap<egui::Id, (u64, Rect, Option<Rect>)>);
+pub struct MeshBounds(HashMap<egui::Id, Drawn>);
+
+/// What one viewport drew in one frame, as [`MeshBounds`] keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawn {
+    /// The frame (egui's pass number).
+    pass: u64,
+    /// The viewport's rectangle.
+    pub viewport: Rect,
+    /// The screen rectangle its meshes cover, `None` when it drew none.
+    pub mesh: Option<Rect>,
+    /// The notes written along its top and bottom edges.
+    pub notes: Vec<Rect>,
+}
+
+impl Drawn {
+    /// The viewport less the bands its notes take along the top and the bottom: where
+    /// a framed mesh may go without lying under a note.
+    pub fn clear(&self) -> Rect {
+        let mut clear = self.viewport;
+        let middle = self.viewport.center().y;
+        for note in &self.notes {
+            if note.center().y < middle {
+                clear.min.y = clear.min.y.max(note.bottom() + 4.0);
+            } else {
+                clear.max.y = clear.max.y.min(note.top() - 4.0);
+            }
+        }
+        // Notes that leave less than half the height are written over the mesh anyway.
+        if clear.height() < self.viewport.height() * 0.5 {
+            self.viewport
+        } else {
+            clear
+        }
+    }
+}
 
 impl MeshBounds {
     fn id() -> egui::Id {
@@ -132,26 +167,39 @@ impl MeshBounds {
         ctx.data(|d| d.get_temp::<Self>(Self::id()).is_some())
     }
 
-    /// Each viewport drawn in the last frame that drew any: its rectangle, and the
-    /// screen rectangle its skinned meshes cover (`None` when it drew none).
-    pub fn of(ctx: &egui::Context) -> Vec<(Rect, Option<Rect>)> {
-        let all: Vec<_> = ctx
+    /// What each viewport drew in the last frame that drew any.
+    pub fn of(ctx: &egui::Context) -> Vec<Drawn> {
+        let all: Vec<Drawn> = ctx
             .data(|d| d.get_temp::<Self>(Self::id()))
             .map(|b| b.0.into_values().collect())
             .unwrap_or_default();
-        let last = all.iter().map(|(pass, _, _)| *pass).max();
-        all.into_iter()
-            .filter(|(pass, _, _)| Some(*pass) == last)
-            .map(|(_, vp, mesh)| (vp, mesh))
-            .collect()
+        let last = all.iter().map(|d| d.pass).max();
+        all.into_iter().filter(|d| Some(d.pass) == last).collect()
     }
 
-    fn keep(ctx: &egui::Context, id: egui::Id, vp: Rect, mesh: Option<Rect>) {
+    fn keep(ctx: &egui::Context, id: egui::Id, viewport: Rect, mesh: Option<Rect>) {
         let pass = ctx.cumulative_pass_nr();
+        let drawn = Drawn {
+            pass,
+            viewport,
+            mesh,
+            notes: Vec::new(),
+        };
         ctx.data_mut(|d| {
             d.get_temp_mut_or_default::<Self>(Self::id())
                 .0
-                .insert(id, (pass, vp, mesh));
+                .insert(id, drawn);
+        });
+    }
+
+    fn note(ctx: &egui::Context, id: egui::Id, rect: Rect) {
+        if !Self::recording(ctx) {
+            return;
+        }
+        ctx.data_mut(|d| {
+            if let Some(drawn) = d.get_temp_mut_or_default::<Self>(Self::id()).0.get_mut(&id) {
+                drawn.notes.push(rect);
+            }
         });
     }
 }
@@ -221,7 +269,8 @@ impl Viewport {
         };
         let drawn = Rect::from_min_size(at, galley.size());
         ui.painter_at(rect).galley(at, galley, color);
-        self.block(drawn);
+        self.labels.borrow_mut().block_text(drawn);
+        MeshBounds::note(ui.ctx(), self.response.id, drawn);
         drawn
     }
 
@@ -238,7 +287,9 @@ impl Viewport {
         let font = egui::FontId::proportional(size);
         let galley = self.note_galley(ui, at.x, text, font, color);
         let bottom = at.y + galley.size().y;
-        self.block(Rect::from_min_size(at, galley.size()));
+        let drawn = Rect::from_min_size(at, galley.size());
+        self.labels.borrow_mut().block_text(drawn);
+        MeshBounds::note(ui.ctx(), self.response.id, drawn);
         ui.painter_at(self.rect()).galley(at, galley, color);
         bottom
     }
@@ -247,6 +298,12 @@ impl Viewport {
     /// no label of this frame is placed over it. Notes and labels take their own place.
     pub fn block(&self, rect: Rect) {
         self.labels.borrow_mut().block(rect);
+    }
+
+    /// Marks `rect` as taken by text the page wrote there itself (a note on a card, a
+    /// key): labels keep off it even more than off marks.
+    pub fn block_text(&self, rect: Rect) {
+        self.labels.borrow_mut().block_text(rect);
     }
 
     /// Writes `text` beside the screen point `at`, `gap` points away, on the side
@@ -283,7 +340,7 @@ impl Viewport {
         if !labels.is_free(rect) {
             return false;
         }
-        labels.block(rect);
+        labels.block_text(rect);
         ui.painter_at(self.rect())
             .galley(rect.min, galley, egui::Color32::PLACEHOLDER);
         true
