@@ -105,6 +105,8 @@ pub struct SkinlabApp {
     scroll: crate::ui::scroll::ScrollTo,
     /// Whether the last frame was laid out narrow ([`NARROW`]).
     narrow: bool,
+    /// Whether the store refused the state (said once).
+    storage_refused: bool,
 }
 
 /// Narrower than this, in points, the viewport sits above the notebook instead of
@@ -162,6 +164,7 @@ impl SkinlabApp {
             markdown: Default::default(),
             framing: None,
             narrow: false,
+            storage_refused: false,
             scroll: Default::default(),
         }
     }
@@ -774,9 +777,19 @@ impl SkinlabApp {
         }
     }
 
-    /// Keeps [`SkinlabApp::save_state`] in eframe's `storage`.
-    pub fn save_to(&self, storage: &mut dyn eframe::Storage) {
-        storage.set_string(STORAGE_KEY, self.save_state());
+    /// Keeps [`SkinlabApp::save_state`] in eframe's `storage`. A store that does not
+    /// keep it (a browser's storage full, or blocked in a private window) gets one
+    /// notice; the app runs on, and links still hold every view.
+    pub fn save_to(&mut self, storage: &mut dyn eframe::Storage) {
+        let state = self.save_state();
+        storage.set_string(STORAGE_KEY, state.clone());
+        let kept = storage.get_string(STORAGE_KEY).is_some_and(|s| s == state);
+        if !kept && !self.storage_refused {
+            self.storage_refused = true;
+            self.notify(
+                "This browser did not keep the app's state (its storage is full or blocked),                  so the next visit starts afresh. Everything works meanwhile; copy a link to                  keep a view.",
+            );
+        }
     }
 
     fn keyboard(&mut self, ui: &Ui) {

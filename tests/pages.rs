@@ -886,3 +886,54 @@ fn a_link_opens_with_the_cell_it_is_about_in_view() {
         );
     }
 }
+
+/// A store that keeps writes, or, when `refusing`, drops them (a browser's full or
+/// blocked storage).
+#[derive(Default)]
+struct Store {
+    kept: std::collections::HashMap<String, String>,
+    refusing: bool,
+}
+
+impl eframe::Storage for Store {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.kept.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        if !self.refusing {
+            self.kept.insert(key.to_owned(), value);
+        }
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.kept.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn a_store_that_refuses_the_state_gets_one_notice_and_the_app_runs_on() {
+    let mut app = paused_app();
+    app.open_link("grid?angle=0.5").unwrap();
+    let mut good = Store::default();
+    app.save_to(&mut good);
+    assert!(app.notices().is_empty(), "{:?}", app.notices());
+    let mut full = Store {
+        refusing: true,
+        ..Store::default()
+    };
+    app.save_to(&mut full);
+    app.save_to(&mut full);
+    let said: Vec<_> = app
+        .notices()
+        .iter()
+        .filter(|n| n.contains("did not keep"))
+        .collect();
+    assert_eq!(said.len(), 1, "once: {:?}", app.notices());
+    // The app still opens links and draws.
+    app.open_link("xray?preset=shear").unwrap();
+    let harness = app_harness(app);
+    assert_eq!(
+        harness.state().current_link().to_string(),
+        "xray?preset=shear"
+    );
+}

@@ -345,6 +345,27 @@ async function viewports(browser, base, fragments) {
       await context.close();
     }
 
+    // Storage that refuses every write (full, or blocked in a private window): the app
+    // still starts and draws the link.
+    {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(() => {
+        Storage.prototype.setItem = function () {
+          throw new DOMException("the storage is full", "QuotaExceededError");
+        };
+      });
+      const page = await context.newPage();
+      const problems = [];
+      page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+      await page.goto(`${base}/app/index.html#grid?angle=0.5`);
+      const started = await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
+        .then(() => true).catch(() => false);
+      await page.waitForTimeout(1500);
+      const shot = redBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
+      check("with storage that refuses every write the app still draws", started && shot.n > 100 && problems.length === 0, `${shot.n} red pixels; ${problems.join("; ")}`);
+      await context.close();
+    }
+
     // A bad fragment: the app still starts, with a notice instead of a blank page.
     {
       const { page, problems, firstFrameMs } = await openApp(browser, base, "nowhere?x=1");
