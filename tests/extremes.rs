@@ -1,0 +1,143 @@
+//! Numbers that break the math: joints scaled on each axis by up to six powers of ten
+//! either way, turned anyhow and moved up to a thousand units, blended by the CPU's
+//! skinning loops (the reference LBS loop and dual quaternions over the whole range;
+//! the fast job, on every instruction set this machine has, over the range it is
+//! built for). Nothing they give may be NaN or infinite, and every direction is a unit
+//! vector or zero. Weights that cannot be blended never get that far: the boundary
+//! refuses them with the reason.
+
+use glam::{EulerRot, Mat4, Quat, Vec3};
+use proptest::prelude::*;
+use skinlab::skin::dqs::skin_vertices_dqs;
+use skinlab::skin::influences::{InfluenceError, Influences};
+use skinlab::skin::job::{JointWeights, Simd, SkinningJob, Stream};
+use skinlab::skin::lbs::{SkinMesh, skin_vertices};
+
+const JOINTS: usize = 4;
+
+/// A factor from 10^-`decades` to 10^`decades`, spread evenly over the powers of ten.
+fn scale(decades: f32) -> impl Strategy<Value = f32> {
+    (-decades..decades).prop_map(|e| 10f32.powf(e))
+}
+
+/// A joint's `world_from_bind`: any turn, a scale of its own per axis, a move.
+fn joint(decades: f32) -> impl Strategy<Value = Mat4> {
+    (
+        prop::array::uniform3(-3.2f32..3.2),
+        prop::array::uniform3(scale(decades)),
+        prop::array::uniform3(-1000.0f32..1000.0),
+    )
+        .prop_map(|(r, s, t)| {
+            Mat4::from_scale_rotation_translation(
+                Vec3::from(s),
+                Quat::from_euler(EulerRot::XYZ, r[0], r[1], r[2]),
+                Vec3::from(t),
+            )
+        })
+}
+
+fn unit() -> impl Strategy<Value = Vec3> {
+    prop::array::uniform3(-1.0f32..1.0)
+        .prop_filter_map("a direction", |v| Vec3::from(v).try_normalize())
+}
+
+/// One vertex: a position, a normal, a tangent across it, and up to four weights.
+fn vertex() -> impl Strategy<Value = (Vec3, Vec3, Vec3, Influences)> {
+    (
+        prop::array::uniform3(-10.0f32..10.0),
+        unit(),
+        unit(),
+        prop::collection::vec((0..JOINTS, 0.0f32..1.0), 1..=4),
+    )
+        .prop_filter_map("weights that blend", |(p, n, t, list)| {
+            let tangent = (t - t.dot(n) * n).try_normalize()?;
+            let influences = Influences::prepare(&list, JOINTS).ok()?;
+            Some((Vec3::from(p), n, tangent, influences))
+        })
+}
+
+fn case(decades: f32) -> impl Strategy<Value = (Vec<Mat4>, SkinMesh)> {
+    (
+        prop::collection::vec(joint(decades), JOINTS),
+        prop::collection::vec(vertex(), 1..24),
+    )
+        .prop_map(|(palette, vertices)| {
+            let mut mesh = SkinMesh::default();
+            for (p, n, t, influences) in vertices {
+                mesh.positions.push(p);
+                mesh.normals.push(n);
+                mesh.tangents.push(t);
+                mesh.influences.push(influences);
+            }
+            (palette, mesh)
+        })
+}
+
+/// Finite, and a direction's length 1 or 0.
+fn sound(what: &str, position: Vec3, normal: Vec3, tangent: Vec3) -> Result<(), TestCaseError> {
+    prop_assert!(position.is_finite(), "{what}: position {position}");
+    for (name, d) in [("normal", normal), ("tangent", tangent)] {
+        let length = d.length();
+        prop_assert!(
+            d.is_finite() && (length == 0.0 || (length - 1.0).abs() < 1e-3),
+            "{what}: {name} {d} (length {length})"
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_reference_loops_stay_sound_from_1e_minus_6_to_1e6((palette, mesh) in case(6.0)) {
+        for v in skin_vertices(&palette, &mesh) {
+            sound("LBS", v.position, v.normal, v.tangent)?;
+        }
+        for v in skin_vertices_dqs(&palette, &mesh, true) {
+            sound("DQS", v.position, v.normal, v.tangent)?;
+        }
+    }
+
+    // The fast job forms products of up to five columns before it normalises (its
+    // doc says why): past about two decades either way they leave f32's range, and
+    // the tangent's length drifts (0.4% at a scale of 1e-4). It is held to the two
+    // decades a rig uses.
+    #[test]
+    fn the_fast_job_stays_sound_from_1e_minus_2_to_1e2((palette, mesh) in case(2.0)) {
+        let influences = JointWeights::from_influences(&mesh.influences).unwrap();
+        let n = mesh.positions.len();
+        for simd in [Simd::Portable, Simd::detect()] {
+            let (mut p, mut nr, mut t) = (vec![Vec3::ZERO; n], vec![Vec3::ZERO; n], vec![Vec3::ZERO; n]);
+            let mut job = SkinningJob {
+                palette: &palette,
+                influences: &influences,
+                positions: Stream::new(&mesh.positions, &mut p),
+                normals: Some(Stream::new(&mesh.normals, &mut nr)),
+                tangents: Some(Stream::new(&mesh.tangents, &mut t)),
+            };
+            job.run_with(simd, 1).unwrap();
+            for i in 0..n {
+                sound(simd.name(), p[i], nr[i], t[i])?;
+            }
+        }
+    }
+}
+
+#[test]
+fn weights_that_cannot_be_blended_are_refused_with_the_reason() {
+    for (list, expected) in [
+        (vec![(0, f32::NAN)], "must be a finite number"),
+        (vec![(0, -0.5), (1, 1.5)], "must be a finite number"),
+        (vec![(0, f32::INFINITY)], "must be a finite number"),
+        (vec![(0, 0.0), (1, 0.0)], "sum to zero"),
+        (vec![(JOINTS, 1.0)], "out of range"),
+        (vec![], "at least one influence"),
+    ] {
+        let refused: InfluenceError = Influences::prepare(&list, JOINTS).unwrap_err();
+        assert!(
+            refused.to_string().contains(expected),
+            "{list:?}: {refused}"
+        );
+    }
+}
