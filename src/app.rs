@@ -1029,14 +1029,15 @@ impl SkinlabApp {
         if target != "viewport" {
             // In points at the zoom being asked for (see the page layout below).
             let width = ui.available_width() * ui.ctx().zoom_factor() / zoom;
+            // The cell gets the larger share: magnified, its tables are wide.
             egui::Panel::right("viewport_focus")
                 .resizable(true)
-                .default_size(width * 0.45)
+                .default_size(width * 0.38)
                 .size_range(200.0..=width * 0.7)
                 .show(ui, |ui| page.viewport_ui(ui));
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("{}: {target}", page.title())).strong());
                 if ui
                     .button("Show the whole page")

@@ -344,3 +344,37 @@ fn the_frame_button_fits_a_far_camera_to_the_mesh() {
     let fill = (after.width() / vp.width()).max(after.height() / vp.height());
     assert!(fill > 0.6, "the mesh fills {fill:.2} of the view");
 }
+
+#[test]
+fn every_moment_of_the_lecture_deck_fits_a_projector() {
+    // A 1920×1080 window in presenter mode, stepped the way a window follows the zoom:
+    // after each frame the window is as many points as its pixels at the app's zoom
+    // (a focused cell zooms beyond presenter mode's).
+    let deck = include_str!("../book/src/decks/lecture.txt");
+    let size = Vec2::new(1920.0, 1080.0);
+    let mut found = Vec::new();
+    for link in deck
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+    {
+        let mut app = SkinlabApp::new();
+        app.paused = true;
+        app.set_presenter(true);
+        app.open_link(link).unwrap();
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .with_context_setup(MeshBounds::record)
+            .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+        for _ in 0..4 {
+            harness.set_size(size / harness.ctx.zoom_factor());
+            harness.run_steps(1);
+        }
+        let width = harness.ctx.content_rect().width() * harness.ctx.pixels_per_point();
+        let mut problems = overflowing(&harness, width);
+        problems.extend(painted_text_problems(harness.output()));
+        problems.extend(meshes_out_of_frame(&harness.ctx));
+        found.extend(problems.into_iter().map(|p| format!("{link}: {p}")));
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
