@@ -91,6 +91,35 @@ pub fn clamped_guess(guess: Vec2, limit: f32) -> Option<Vec2> {
         .then(|| guess.clamp(Vec2::splat(-limit), Vec2::splat(limit)))
 }
 
+/// The guess in the plane as two named number fields ("guess x", "guess y"), each kept
+/// within ±`limit`, greyed out once `locked` (the truth is shown). Returns the edited
+/// guess, if the student changed it.
+pub fn guess_fields_ui(ui: &mut Ui, guess: Vec2, limit: f32, locked: bool) -> Option<Vec2> {
+    use crate::ui::named_number_ui;
+    let mut guess = guess;
+    let edited = ui
+        .add_enabled_ui(!locked, |ui| {
+            ui.horizontal(|ui| {
+                let label = egui::RichText::new("your guess").color(for_notebook(ui, GUESS_BLUE));
+                ui.label(label);
+                let range = Some(-limit..=limit);
+                let x = named_number_ui(ui, "guess x", &mut guess.x, "x ", range.clone());
+                let y = named_number_ui(ui, "guess y", &mut guess.y, "y ", range);
+                x | y
+            })
+            .inner
+        })
+        .inner;
+    edited.then_some(guess)
+}
+
+/// The distance and verdict of a judged guess, bold, in the verdict's colour.
+pub fn verdict_ui(ui: &mut Ui, j: &Judgement) {
+    let text = format!("distance {:.2}: {}", j.distance, j.verdict.text());
+    let color = for_notebook(ui, verdict_color(j.verdict));
+    ui.label(egui::RichText::new(text).strong().color(color));
+}
+
 /// What a drag in a plane viewport holds on a page with joints and a guess marker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Grab {

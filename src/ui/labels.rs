@@ -21,10 +21,9 @@ const SPOTS: [Vec2; 8] = [
 #[derive(Clone, Debug)]
 pub struct Placer {
     bounds: Rect,
-    taken: Vec<Rect>,
-    /// Which of them hold text: when no spot is free, a label would rather cover a
-    /// mark than other text.
-    text: Vec<bool>,
+    /// Each rectangle, and whether it holds text: when no spot is free, a label would
+    /// rather cover a mark than other text.
+    taken: Vec<(Rect, bool)>,
 }
 
 impl Placer {
@@ -33,46 +32,38 @@ impl Placer {
         Self {
             bounds,
             taken: Vec::new(),
-            text: Vec::new(),
         }
     }
 
     /// Whether `rect` lies inside the bounds and over nothing taken.
     pub fn is_free(&self, rect: Rect) -> bool {
-        self.bounds.contains_rect(rect) && !self.taken.iter().any(|t| t.intersects(rect))
+        self.bounds.contains_rect(rect) && !self.taken.iter().any(|(t, _)| t.intersects(rect))
     }
 
     /// Marks `rect` as taken: no label will be placed over it.
     pub fn block(&mut self, rect: Rect) {
-        self.taken.push(rect);
-        self.text.push(false);
+        self.taken.push((rect, false));
     }
 
     /// Marks `rect` as taken by text written there (a note).
     pub fn block_text(&mut self, rect: Rect) {
-        self.taken.push(rect);
-        self.text.push(true);
+        self.taken.push((rect, true));
     }
 
     /// Where a label of `size` goes beside the anchor `at`, `gap` away from it: the
-    /// first spot around the anchor that overlaps nothing taken and stays inside the
-    /// bounds. When none is free, the spot inside the bounds that overlaps least. The
-    /// spot is then taken. A mark blocked at the anchor (the thing labelled) widens the
-    /// gap to clear it.
-    pub fn place(&mut self, at: Pos2, size: Vec2, gap: f32) -> Rect {
-        self.place_toward(at, size, gap, SPOTS[0])
-    }
-
-    /// [`Placer::place`], trying the spot in direction `first` (screen space, any
-    /// length) before the usual ones.
-    pub fn place_toward(&mut self, at: Pos2, size: Vec2, gap: f32, first: Vec2) -> Rect {
+    /// spot in direction `first` (screen space, any length) if it is free, else the
+    /// first of the usual spots around the anchor that overlaps nothing taken and stays
+    /// inside the bounds, else the same directions further out. When none is free, the
+    /// spot inside the bounds that covers least. The spot is then taken. A mark blocked
+    /// at the anchor (the thing labelled) widens the gap to clear it.
+    pub fn place(&mut self, at: Pos2, size: Vec2, gap: f32, first: Vec2) -> Rect {
         // The mark being labelled, blocked at the anchor, pushes the label out past its
         // edge rather than off to a far spot.
         let gap = self
             .taken
             .iter()
-            .filter(|t| t.contains(at))
-            .map(|t| (t.max - at).max(at - t.min).max_elem() + 2.0)
+            .filter(|(t, _)| t.contains(at))
+            .map(|(t, _)| (t.max - at).max(at - t.min).max_elem() + 2.0)
             .fold(gap, f32::max);
         let spot = |d: Vec2| {
             // The label's centre sits `gap` plus half its size away along `d`.
@@ -89,7 +80,6 @@ impl Placer {
         let overlap = |r: &Rect| -> f32 {
             self.taken
                 .iter()
-                .zip(&self.text)
                 .map(|(t, text)| (t.intersect(*r), if *text { 20.0 } else { 1.0 }))
                 .filter(|(i, _)| i.is_positive())
                 .map(|(i, weight)| i.area() * weight)
@@ -178,6 +168,8 @@ mod tests {
     use super::*;
     use egui::pos2;
 
+    const UP_RIGHT: Vec2 = vec2(1.0, -1.0);
+
     fn placer() -> Placer {
         Placer::new(Rect::from_min_max(pos2(0.0, 0.0), pos2(400.0, 300.0)))
     }
@@ -187,7 +179,7 @@ mod tests {
         let mut p = placer();
         let size = vec2(20.0, 12.0);
         let rects: Vec<Rect> = (0..4)
-            .map(|_| p.place(pos2(200.0, 150.0), size, 4.0))
+            .map(|_| p.place(pos2(200.0, 150.0), size, 4.0, UP_RIGHT))
             .collect();
         for (i, a) in rects.iter().enumerate() {
             for b in &rects[i + 1..] {
@@ -207,10 +199,10 @@ mod tests {
         // A bone circle up and to the right of the anchor.
         let circle = Rect::from_center_size(pos2(215.0, 135.0), vec2(22.0, 22.0));
         p.block(circle);
-        let r = p.place(pos2(200.0, 150.0), size, 4.0);
+        let r = p.place(pos2(200.0, 150.0), size, 4.0, UP_RIGHT);
         assert!(!r.intersects(circle), "{r:?}");
         // At the right edge the label goes left of its anchor.
-        let edge = p.place(pos2(395.0, 150.0), size, 4.0);
+        let edge = p.place(pos2(395.0, 150.0), size, 4.0, UP_RIGHT);
         assert!(edge.right() <= 400.0 && edge.left() < 395.0, "{edge:?}");
     }
 
@@ -220,7 +212,7 @@ mod tests {
         let at = pos2(100.0, 100.0);
         let circle = Rect::from_center_size(at, vec2(22.0, 22.0));
         p.block(circle);
-        let r = p.place_toward(at, vec2(30.0, 12.0), 4.0, vec2(-1.0, 0.0));
+        let r = p.place(at, vec2(30.0, 12.0), 4.0, vec2(-1.0, 0.0));
         assert!(!r.intersects(circle), "{r:?}");
         assert!(
             r.right() < at.x && r.right() > at.x - 20.0,

@@ -359,7 +359,7 @@ impl Viewport {
         card: Option<egui::Color32>,
     ) -> Rect {
         let margin = if card.is_some() { 2.0 } else { 0.0 };
-        let spot = self.labels.borrow_mut().place_toward(
+        let spot = self.labels.borrow_mut().place(
             at,
             galley.size() + egui::Vec2::splat(2.0 * margin),
             gap,

@@ -6,9 +6,8 @@ use super::data::{HEAD_VERTEX, JOINT_COUNT};
 use super::view::point_text;
 use super::{BindingPage, Stage};
 pub use crate::pages::predict::{Judgement, Revealed, Verdict};
-use crate::pages::predict::{for_notebook, verdict_color};
-use crate::ui::named_number_ui;
-use egui::{RichText, Ui};
+use crate::pages::predict::{guess_fields_ui, verdict_ui};
+use egui::Ui;
 use glam::{Mat4, Vec2, Vec3};
 
 /// How far from the origin a guess may go on each axis, world units (the rig stands
@@ -154,31 +153,7 @@ impl BindingPage {
             "Stage 2, {how}: where does the head vertex land in this pose? The mesh is hidden until you reveal. Drag the blue ring in the viewport, or type the numbers."
         ));
         let revealed = self.revealed();
-        let mut guess = p.guess;
-        let edited = ui
-            .add_enabled_ui(!revealed, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label("your guess");
-                    let x = named_number_ui(
-                        ui,
-                        "guess x",
-                        &mut guess.x,
-                        "x ",
-                        Some(-GUESS_LIMIT..=GUESS_LIMIT),
-                    );
-                    let y = named_number_ui(
-                        ui,
-                        "guess y",
-                        &mut guess.y,
-                        "y ",
-                        Some(-GUESS_LIMIT..=GUESS_LIMIT),
-                    );
-                    x | y
-                })
-                .inner
-            })
-            .inner;
-        if edited {
+        if let Some(guess) = guess_fields_ui(ui, p.guess, GUESS_LIMIT, revealed) {
             self.prediction_mut().set_guess(guess);
         }
         if !revealed {
@@ -192,11 +167,7 @@ impl BindingPage {
                 point_text(truth.extend(0.0)),
                 point_text(p.guess.extend(0.0)),
             ));
-            ui.label(
-                RichText::new(format!("distance {:.2}: {}", j.distance, j.verdict.text()))
-                    .strong()
-                    .color(for_notebook(ui, verdict_color(j.verdict))),
-            );
+            verdict_ui(ui, &j);
             if ui.button("Try again").clicked() {
                 self.prediction_mut().revealed.hide();
             }

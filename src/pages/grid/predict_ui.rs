@@ -2,13 +2,7 @@
 
 use super::predict::{Judgement, judge};
 use super::*;
-use crate::pages::predict::{GUESS_BLUE, for_notebook, verdict_color};
-use crate::ui::named_number_ui;
-
-/// The distance and verdict as the cell and the viewport write them.
-fn judgement_text(j: &Judgement) -> String {
-    format!("distance {:.2}: {}", j.distance, j.verdict.text())
-}
+use crate::pages::predict::{guess_fields_ui, verdict_ui};
 
 impl GridPage {
     /// The predicted vertex judged: where it lands and how far the guess is from it,
@@ -51,31 +45,9 @@ impl GridPage {
             bones.join(" + ")
         ));
         let revealed = self.revealed();
-        let mut guess = p.guess;
-        let edited = ui
-            .add_enabled_ui(!revealed, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new("your guess").color(for_notebook(ui, GUESS_BLUE)));
-                    let x = named_number_ui(
-                        ui,
-                        "guess x",
-                        &mut guess.x,
-                        "x ",
-                        Some(-GUESS_LIMIT..=GUESS_LIMIT),
-                    );
-                    let y = named_number_ui(
-                        ui,
-                        "guess y",
-                        &mut guess.y,
-                        "y ",
-                        Some(-GUESS_LIMIT..=GUESS_LIMIT),
-                    );
-                    x | y
-                })
-                .inner
-            })
-            .inner;
-        if edited && let Some(p) = &mut self.prediction {
+        if let Some(guess) = guess_fields_ui(ui, p.guess, GUESS_LIMIT, revealed)
+            && let Some(p) = &mut self.prediction
+        {
             p.set_guess(guess);
         }
         if !revealed {
@@ -92,11 +64,7 @@ impl GridPage {
                 style.point(truth.extend(0.0)),
                 style.point(p.guess.extend(0.0)),
             ));
-            ui.label(
-                RichText::new(judgement_text(&j))
-                    .strong()
-                    .color(for_notebook(ui, verdict_color(j.verdict))),
-            );
+            verdict_ui(ui, &j);
             let pose = self.pose();
             if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
                 breakdown_ui(ui, &b, &style);
