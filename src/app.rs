@@ -18,8 +18,34 @@ pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
 /// How much more a focused cell is magnified than the page around it.
 pub const FOCUS_MAGNIFY: f32 = 1.4;
 
+/// The share of the page's width the viewport takes until the user drags the divider.
+pub const DEFAULT_SPLIT: f32 = 0.52;
+
+/// The shares `split=` accepts (the divider stops at these too).
+pub const SPLIT_RANGE: std::ops::RangeInclusive<f32> = 0.25..=0.75;
+
 /// The link keys the app reads itself, before the page sees the link.
-pub const APP_KEYS: [&str; 5] = ["focus", "zoom", "deck", "compare", "camera"];
+pub const APP_KEYS: [&str; 6] = ["focus", "zoom", "split", "deck", "compare", "camera"];
+
+/// The divider between the notebook and the viewport.
+struct Split {
+    /// The viewport's share of the page's width.
+    share: f32,
+    /// A link or the app moved the divider: it goes there on the next frame.
+    moved: bool,
+    /// The page's width in points when the divider was last placed.
+    width: f32,
+}
+
+impl Default for Split {
+    fn default() -> Self {
+        Self {
+            share: DEFAULT_SPLIT,
+            moved: true,
+            width: 0.0,
+        }
+    }
+}
 
 /// Two states of one page side by side: the page's link plus each side's own keys.
 pub struct Compare {
@@ -105,6 +131,8 @@ pub struct SkinlabApp {
     scroll: crate::ui::scroll::ScrollTo,
     /// Whether the last frame was laid out narrow ([`NARROW`]).
     narrow: bool,
+    /// The share of the page's width the viewport takes, beside the notebook.
+    split: Split,
     /// Whether the store refused the state (said once).
     storage_refused: bool,
 }
@@ -164,6 +192,7 @@ impl SkinlabApp {
             markdown: Default::default(),
             framing: None,
             narrow: false,
+            split: Split::default(),
             storage_refused: false,
             scroll: Default::default(),
         }
@@ -275,6 +304,10 @@ impl SkinlabApp {
         let default = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
         if self.zoom() != default {
             link = link.with("zoom", crate::link::number(self.zoom()));
+        }
+        if (self.split.share - DEFAULT_SPLIT).abs() >= 0.005 {
+            let share = (self.split.share * 100.0).round() / 100.0;
+            link = link.with("split", crate::link::number(share));
         }
         if let Some(compare) = &self.compare {
             link = link.with("compare", &compare.spec);
@@ -447,6 +480,20 @@ impl SkinlabApp {
         }
     }
 
+    /// The share of the page's width the viewport takes beside the notebook.
+    pub fn split(&self) -> f32 {
+        self.split.share
+    }
+
+    /// Moves the divider between notebook and viewport so the viewport takes `share`
+    /// of the width (within [`SPLIT_RANGE`]), from the next frame.
+    pub fn set_split(&mut self, share: f32) {
+        if share.is_finite() {
+            self.split.share = share.clamp(*SPLIT_RANGE.start(), *SPLIT_RANGE.end());
+            self.split.moved = true;
+        }
+    }
+
     /// What fills the window instead of the page, if anything: `viewport` or a cell.
     pub fn focus(&self) -> Option<&'static str> {
         self.focus
@@ -488,6 +535,20 @@ impl SkinlabApp {
                     key: "zoom".to_owned(),
                     value,
                     expected: format!("a zoom from {} to {}", ZOOM_RANGE.start(), ZOOM_RANGE.end()),
+                }),
+            }
+        }
+        if let Some(value) = link.take("split") {
+            match crate::link::parse_number(&value).filter(|s| SPLIT_RANGE.contains(s)) {
+                Some(share) => self.set_split(share),
+                None => errors.push(LinkError::BadValue {
+                    key: "split".to_owned(),
+                    value,
+                    expected: format!(
+                        "the viewport's share of the width, from {} to {}",
+                        SPLIT_RANGE.start(),
+                        SPLIT_RANGE.end()
+                    ),
                 }),
             }
         }
@@ -712,6 +773,9 @@ impl SkinlabApp {
                 crate::link::number(self.zoom[1])
             ));
         }
+        if self.split.share != DEFAULT_SPLIT {
+            lines.push(format!("split {}", crate::link::number(self.split.share)));
+        }
         lines.join("\n")
     }
 
@@ -736,6 +800,10 @@ impl SkinlabApp {
                         _ => problems.push(format!("unreadable zoom `{rest}`")),
                     }
                 }
+                "split" => match crate::link::parse_number(rest) {
+                    Some(share) if SPLIT_RANGE.contains(&share) => self.set_split(share),
+                    _ => problems.push(format!("unreadable split `{rest}`")),
+                },
                 "current" => current = Some(rest.to_owned()),
                 "page" => {
                     let result = Link::parse(rest).map(page::resolve).and_then(|link| {
@@ -1155,11 +1223,25 @@ impl SkinlabApp {
                 } else {
                     190.0
                 };
-            egui::Panel::right(panel)
+            let panel = egui::Panel::right(panel)
                 .resizable(true)
-                .default_size(width * 0.52)
-                .size_range(240.0..=width * 0.75)
-                .show(ui, |ui| page.viewport_ui(ui));
+                .size_range(240.0..=width * SPLIT_RANGE.end());
+            // The share holds while the window or the zoom changes; a drag of the divider
+            // changes the share.
+            let imposed = self.split.moved || (width - self.split.width).abs() > 0.5;
+            let panel = if imposed {
+                panel.exact_size(width * self.split.share)
+            } else {
+                panel
+            };
+            let shown = panel.show(ui, |ui| page.viewport_ui(ui));
+            let dragged = shown.response.rect.width() * scale;
+            if !imposed && (dragged - width * self.split.share).abs() > 0.5 {
+                self.split.share = (dragged / width.max(1.0))
+                    .clamp(*SPLIT_RANGE.start(), *SPLIT_RANGE.end());
+            }
+            self.split.moved = false;
+            self.split.width = width;
         }
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()

@@ -17,6 +17,7 @@
 //! only their target has. `tests/layers.rs` checks these arrows.
 
 pub mod app;
+pub mod base64;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod bench;
 pub mod chapter;

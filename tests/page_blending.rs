@@ -236,18 +236,68 @@ fn the_compare_cell_twists_switches_and_checks_from_the_ui() {
 
 #[test]
 fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
+    // Painted over the smooth falloff, without normalising.
+    let mut painter = opened("blending?bone=0&falloff=smooth&width=1.5&normalise=false");
+    painter.paint_around(1500, 0.1);
+    let painted = painter.painted_link().expect("the brush changed weights");
     kit::assert_declared_params::<BlendingPage>(
-        "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&w=one&weight_scale=0.5&vertex=3119&antipodal_check=false&negate_forearm=true&ellipses=true",
+        &format!(
+            "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&heat=false&normalise=false&painted={painted}&w=one&weight_scale=0.5&vertex=3119&antipodal_check=false&negate_forearm=true&ellipses=true"
+        ),
         &[
             ("bend", "2.7"),
             ("w", "two"),
             ("weight_scale", "3"),
             ("mode", "all"),
             ("vertex", "3120"),
+            ("heat", "warm"),
+            ("painted", "a+b"),
+            ("painted", "_____w"),
             ("negate_forearm", "yes"),
             ("ellipses", "maybe"),
         ],
     );
+}
+
+#[test]
+fn a_painted_arm_survives_its_link() {
+    let mut harness = page_harness(brush_page(true), &["paint"]);
+    let center = harness.state().viewport_rect.center();
+    drag(&mut harness, center, center + Vec2::new(40.0, 0.0));
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("Copy link keeps").is_some());
+    let painted = harness.state().weights.clone();
+    let link = harness.state().link().to_string();
+    assert!(link.contains("painted="), "{link}");
+    // A stroke across the elbow stays short enough to paste.
+    assert!(link.len() < 1500, "{} characters: {link}", link.len());
+    println!("a painted stroke's link: {} characters", link.len());
+    let again = opened(&link);
+    assert!(again.painted);
+    for v in 0..painted.len() {
+        for bone in 0..arm::BONE_COUNT {
+            let (a, b) = (again.weights.get(v, bone), painted.get(v, bone));
+            assert!((a - b).abs() <= 1.0 / 255.0, "vertex {v}: {a} against {b}");
+        }
+    }
+    assert_eq!(again.link().to_string(), link, "the reopened arm writes the same link");
+    // What the shader draws follows the weights.
+    assert_ne!(again.pose().lbs, opened("blending?mode=lbs").pose().lbs);
+    // Back to the falloff, and the link drops them.
+    harness.state_mut().use_falloff(Falloff::Linear, arm::DEFAULT_BLEND_WIDTH);
+    assert!(!harness.state().link().to_string().contains("painted"));
+}
+
+#[test]
+fn a_bad_painted_value_keeps_the_falloff_and_the_other_keys() {
+    let mut page = BlendingPage::default();
+    let err = open(&mut page, &Link::parse("blending?twist=1&painted=_____w").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("packed weights"), "{err}");
+    assert_eq!(page.twist, 1.0, "the good key applies");
+    assert!(!page.painted);
+    assert_eq!(page.weights, BlendingPage::default().weights);
 }
 
 #[test]

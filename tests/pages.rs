@@ -202,16 +202,23 @@ fn a_followed_bad_link_is_one_notice_and_says_what_is_on_screen() {
 fn saved_state_restores_and_corrupt_state_is_ignored_with_a_notice() {
     let mut app = paused_app();
     app.open_link("xray?preset=rotate_z").unwrap();
-    app.open_link("grid?angle=0.3&bone=0").unwrap();
+    app.open_link("grid?angle=0.3&bone=0&split=0.6").unwrap();
     let saved = app.save_state();
     let mut restored = paused_app();
     restored.restore_state(&saved);
-    assert_eq!(restored.current_link().to_string(), "grid?angle=0.3&bone=0");
+    assert_eq!(
+        restored.current_link().to_string(),
+        "grid?angle=0.3&bone=0&split=0.6",
+        "the page and the divider come back"
+    );
     assert!(restored.notices().is_empty());
     // Other pages may sit between xray and grid in lesson order: go to xray by name.
     let xray = slugs().iter().position(|s| *s == "xray").unwrap();
     restored.go_to(xray);
-    assert_eq!(restored.current_link().to_string(), "xray?preset=rotate_z");
+    assert_eq!(
+        restored.current_link().to_string(),
+        "xray?preset=rotate_z&split=0.6"
+    );
 
     let mut corrupt = paused_app();
     corrupt.restore_state(
@@ -936,4 +943,61 @@ fn a_store_that_refuses_the_state_gets_one_notice_and_the_app_runs_on() {
         harness.state().current_link().to_string(),
         "xray?preset=shear"
     );
+}
+
+/// The width of the viewport drawn last frame, in points: its paint callback's.
+fn viewport_width(harness: &Harness<'_, SkinlabApp>) -> f32 {
+    harness
+        .output()
+        .shapes
+        .iter()
+        .find_map(|clipped| match &clipped.shape {
+            egui::Shape::Callback(callback) => Some(callback.rect.width()),
+            _ => None,
+        })
+        .expect("a viewport was drawn")
+}
+
+#[test]
+fn the_split_between_notebook_and_viewport_goes_into_the_link() {
+    let page_width = |h: &Harness<'_, SkinlabApp>| h.ctx.content_rect().width() - 190.0;
+    let mut harness = app_harness(paused_app());
+    harness.state_mut().follow_link("blending?twist=1");
+    harness.run_steps(2);
+    assert!(
+        !harness.state().current_link().to_string().contains("split"),
+        "the split a page opens with is not written"
+    );
+    // The viewport fills its panel but for the panel's margins.
+    let margins = 0.52 * page_width(&harness) - viewport_width(&harness);
+    assert!((0.0..40.0).contains(&margins), "{margins}");
+    let share = |h: &Harness<'_, SkinlabApp>| (viewport_width(h) + margins) / page_width(h);
+    harness.state_mut().follow_link("blending?twist=1&split=0.7");
+    harness.run_steps(2);
+    assert!((share(&harness) - 0.7).abs() < 0.005, "{}", share(&harness));
+    assert!(harness.state().current_link().to_string().contains("split=0.7"));
+    // A narrower window keeps the share.
+    harness.set_size(Vec2::new(1100.0, 800.0));
+    harness.run_steps(2);
+    assert!((share(&harness) - 0.7).abs() < 0.005, "after a resize: {}", share(&harness));
+    let link = harness.state().current_link().to_string();
+    assert!(link.contains("split=0.7"), "{link}");
+    // Dragging the divider 91 points to the right gives the viewport 0.1 less. The
+    // handle is grabbed on the viewport's side of the line: on the other side the
+    // notebook's scrolling wins.
+    let divider = 1100.0 - 0.7 * page_width(&harness) + 4.5;
+    drag(
+        &mut harness,
+        egui::pos2(divider, 400.0),
+        egui::pos2(divider + 91.0, 400.0),
+    );
+    harness.run_steps(2);
+    let link = harness.state().current_link().to_string();
+    assert!(link.contains("split=0.6"), "{link}");
+    // Out of range: named, and the rest applies.
+    harness.state_mut().follow_link("blending?twist=2&split=0.9");
+    harness.run_steps(1);
+    let notice = harness.state().notices().last().cloned().unwrap_or_default();
+    assert!(notice.contains("split=0.9") && notice.contains("0.25 to 0.75"), "{notice}");
+    assert!(harness.state().current_link().to_string().contains("twist=2"));
 }

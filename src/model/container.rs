@@ -169,68 +169,16 @@ fn data_uri(index: usize, uri: &str) -> Result<Vec<u8>, ModelError> {
             quoted(&format!("data:{header},"))
         )));
     }
-    base64_decode(payload.as_bytes()).map_err(|at| {
+    crate::base64::decode(payload.as_bytes()).map_err(|at| {
         ModelError::new(format!(
             "buffer {index}: its data URI has a character that is not base64 at position {at}"
         ))
     })
 }
 
-fn sextet(c: u8) -> Option<u32> {
-    Some(u32::from(match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' | b'-' => 62,
-        b'/' | b'_' => 63,
-        _ => return None,
-    }))
-}
-
-/// Standard (or URL-safe) base64 with optional padding; the error is the position of
-/// the first bad character. The output is never longer than the input, so a data URI
-/// cannot make us allocate more than the file's own size.
-pub(super) fn base64_decode(text: &[u8]) -> Result<Vec<u8>, usize> {
-    let data_end = text
-        .iter()
-        .rposition(|&c| c != b'=')
-        .map_or(0, |last| last + 1);
-    if text.len() - data_end > 2 {
-        return Err(data_end + 2);
-    }
-    let data = &text[..data_end];
-    if data.len() % 4 == 1 {
-        // One leftover character holds only six bits: not even one byte.
-        return Err(data.len() - 1);
-    }
-    let mut out = Vec::with_capacity(data.len() / 4 * 3 + 2);
-    for (block, chunk) in data.chunks(4).enumerate() {
-        let mut bits = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            bits |= sextet(c).ok_or(block * 4 + i)? << (18 - 6 * i);
-        }
-        let bytes = bits.to_be_bytes();
-        out.extend_from_slice(&bytes[1..chunk.len()]);
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base64_round_trips_with_and_without_padding() {
-        assert_eq!(base64_decode(b"TWFu").unwrap(), b"Man");
-        assert_eq!(base64_decode(b"TWE=").unwrap(), b"Ma");
-        assert_eq!(base64_decode(b"TWE").unwrap(), b"Ma");
-        assert_eq!(base64_decode(b"TQ==").unwrap(), b"M");
-        assert_eq!(base64_decode(b"").unwrap(), b"");
-        assert_eq!(base64_decode(b"AACAPw==").unwrap(), 1.0f32.to_le_bytes());
-        assert_eq!(base64_decode(b"TW!u"), Err(2));
-        assert_eq!(base64_decode(b"TWFuT"), Err(4));
-        assert_eq!(base64_decode(b"T==="), Err(3));
-    }
 
     #[test]
     fn glb_lengths_are_checked() {

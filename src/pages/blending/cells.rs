@@ -162,7 +162,7 @@ impl BlendingPage {
             );
         }
         if self.painted {
-            ui.label(RichText::new("Painted weights are not part of the page link.").weak());
+            ui.label(RichText::new("Copy link keeps what you painted.").weak());
         }
     }
 

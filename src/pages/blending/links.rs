@@ -2,9 +2,13 @@
 
 use super::*;
 
-// Only what differs from the defaults is written; painted weights are not part of
-// a link. `falloff` and `width` each rebuild the weights from the falloff, so
-// together they give the same arm as either order.
+// Only what differs from the defaults is written. `falloff` and `width` each rebuild
+// the weights from the falloff, so together they give the same arm as either order;
+// `painted` comes after both, and after `normalise`, which decides whether the painted
+// weights can be blended.
+/// What `painted=` holds.
+const PAINTED: &str = "weights packed by the app, in URL-safe base64";
+
 /// Every link parameter of the page, applied and written in this order.
 pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
@@ -76,6 +80,37 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
             max: arm::BONE_LENGTH,
             set: |s, width| s.use_falloff(s.falloff, width),
             get: |s| (s.blend_width != arm::DEFAULT_BLEND_WIDTH).then_some(s.blend_width),
+        },
+    },
+    Param {
+        key: "heat",
+        doc: "colour the arm by the chosen bone's weights",
+        access: Access::Bool {
+            set: |s, on| {
+                s.heat_map = on;
+                s.weights_changed();
+            },
+            get: |s| (!s.heat_map).then_some(false),
+        },
+    },
+    Param {
+        key: "normalise",
+        doc: "keep each vertex's weights summing to 1 while painting",
+        access: Access::Bool {
+            set: |s, on| s.auto_normalise = on,
+            get: |s| (!s.auto_normalise).then_some(false),
+        },
+    },
+    Param {
+        key: "painted",
+        doc: "the weights the brush changed, packed by the app (copy the link to get it)",
+        access: Access::Text {
+            expected: PAINTED,
+            set: |s, text| {
+                s.set_painted_link(text)
+                    .map_err(|why| format!("{PAINTED} ({why})"))
+            },
+            get: BlendingPage::painted_link,
         },
     },
     Param {

@@ -310,6 +310,36 @@ impl BlendingPage {
         self.drawn = None;
     }
 
+    /// The weights the falloff gives, before any painting.
+    fn falloff_weights(&self) -> WeightMap {
+        WeightMap::from_influences(&self.arm.skin.influences, arm::BONE_COUNT)
+    }
+
+    /// The painted weights as a link writes them: the changed weights, packed, in
+    /// URL-safe base64. `None` when nothing is painted.
+    pub fn painted_link(&self) -> Option<String> {
+        if !self.painted {
+            return None;
+        }
+        let packed = self.weights.pack_changes(&self.falloff_weights())?;
+        Some(crate::base64::encode_url(&packed))
+    }
+
+    /// Paints the weights a link packed over the falloff's, or says what is wrong
+    /// and changes nothing.
+    pub fn set_painted_link(&mut self, text: &str) -> Result<(), String> {
+        let packed = crate::base64::decode(text.as_bytes())
+            .map_err(|at| format!("character {} is not URL-safe base64", at + 1))?;
+        let weights = WeightMap::unpack_changes(&self.falloff_weights(), &packed)?;
+        if let Err(e) = weights.influences(self.auto_normalise) {
+            return Err(format!("the weights cannot be blended: {e}"));
+        }
+        self.weights = weights;
+        self.painted = true;
+        self.weights_changed();
+        Ok(())
+    }
+
     /// Marks the drawn mesh stale after the weights or colours changed.
     fn weights_changed(&mut self) {
         self.drawn = None;
@@ -339,6 +369,9 @@ impl Lesson for BlendingPage {
         ("bone", "weights"),
         ("falloff", "weights"),
         ("width", "weights"),
+        ("heat", "weights"),
+        ("normalise", "paint"),
+        ("painted", "paint"),
         ("w", "sum"),
         ("weight_scale", "sum"),
         ("vertex", "vertex"),

@@ -116,6 +116,170 @@ impl WeightMap {
     }
 }
 
+/// The steps a weight is kept in when it travels in a link: 1/255 apart.
+const LINK_LEVELS: f32 = 255.0;
+
+// How changed weights travel in a link. The weights are read bone by bone, vertex by
+// vertex, as one list of numbers (so a stroke that fills a bone's weight makes one
+// long run). The bytes are a list of runs; each run starts with an
+// unsigned LEB128 number `h`, whose low two bits say what the run is and the rest
+// `h >> 2` how long it is, less one:
+//   0  that many weights keep their value from before painting;
+//   1  that many weights follow, one byte each (the weight times 255);
+//   2  one byte follows, and that many weights take it.
+const RUN_KEEP: u32 = 0;
+const RUN_BYTES: u32 = 1;
+const RUN_REPEAT: u32 = 2;
+/// Repeated bytes worth a run of their own.
+const MIN_REPEAT: usize = 4;
+
+impl WeightMap {
+    /// The weights that differ from `before` (the same mesh before painting), packed
+    /// into bytes for a link; `None` when nothing differs by a step. A weight travels as
+    /// one of 256 steps, so a link holds it to within a step, 1/255.
+    pub fn pack_changes(&self, before: &WeightMap) -> Option<Vec<u8>> {
+        if self.bones != before.bones || self.values.len() != before.values.len() {
+            return None;
+        }
+        let at = |i: usize| self.column_major(i);
+        let level = |i: usize| link_level(self.values[at(i)]);
+        // A change smaller than a step is not written: the weight keeps its value from
+        // before, which is as close as a step would be. So a link reopens as written.
+        let changed = |i: usize| level(i) != link_level(before.values[at(i)]);
+        let n = self.values.len();
+        let mut out = Vec::new();
+        let mut i = 0;
+        let mut any = false;
+        while i < n {
+            let start = i;
+            if !changed(i) {
+                while i < n && !changed(i) {
+                    i += 1;
+                }
+                if i < n {
+                    push_run(&mut out, RUN_KEEP, i - start);
+                }
+                continue;
+            }
+            any = true;
+            // A stretch of changed weights: repeats where a byte repeats, bytes otherwise.
+            let mut literal = Vec::new();
+            while i < n && changed(i) {
+                let byte = level(i);
+                let mut end = i + 1;
+                while end < n && changed(end) && level(end) == byte {
+                    end += 1;
+                }
+                if end - i >= MIN_REPEAT {
+                    if !literal.is_empty() {
+                        push_run(&mut out, RUN_BYTES, literal.len());
+                        out.append(&mut literal);
+                    }
+                    push_run(&mut out, RUN_REPEAT, end - i);
+                    out.push(byte);
+                } else {
+                    literal.extend((i..end).map(level));
+                }
+                i = end;
+            }
+            if !literal.is_empty() {
+                push_run(&mut out, RUN_BYTES, literal.len());
+                out.append(&mut literal);
+            }
+        }
+        any.then_some(out)
+    }
+
+    /// `before` with the changes [`pack_changes`](Self::pack_changes) packed, or what is
+    /// wrong with the bytes. Nothing is allocated beyond `before`'s own size.
+    pub fn unpack_changes(before: &WeightMap, bytes: &[u8]) -> Result<WeightMap, String> {
+        let mut map = before.clone();
+        let n = map.values.len();
+        let mut at = 0;
+        let mut next = 0;
+        while next < bytes.len() {
+            let header = read_leb128(bytes, &mut next)
+                .ok_or_else(|| format!("run {at} of the packed weights is cut short or too long"))?;
+            let len = (header >> 2) as usize + 1;
+            if at + len > n {
+                return Err(format!(
+                    "the packed weights name weight {}, but the arm has {n}",
+                    at + len - 1
+                ));
+            }
+            match header & 3 {
+                RUN_KEEP => {}
+                RUN_BYTES => {
+                    let Some(levels) = bytes.get(next..next + len) else {
+                        return Err(format!(
+                            "the packed weights end {} bytes early",
+                            next + len - bytes.len()
+                        ));
+                    };
+                    for (i, level) in (at..at + len).zip(levels) {
+                        let k = map.column_major(i);
+                        map.values[k] = f32::from(*level) / LINK_LEVELS;
+                    }
+                    next += len;
+                }
+                RUN_REPEAT => {
+                    let level = *bytes
+                        .get(next)
+                        .ok_or("the packed weights end before a repeated weight")?;
+                    for i in at..at + len {
+                        let k = map.column_major(i);
+                        map.values[k] = f32::from(level) / LINK_LEVELS;
+                    }
+                    next += 1;
+                }
+                kind => return Err(format!("the packed weights have a run of kind {kind}")),
+            }
+            at += len;
+        }
+        Ok(map)
+    }
+}
+
+impl WeightMap {
+    /// Where the `i`th weight of the bone-by-bone order is kept.
+    fn column_major(&self, i: usize) -> usize {
+        let vertices = self.len().max(1);
+        (i % vertices) * self.bones + i / vertices
+    }
+}
+
+/// The step a weight travels as.
+fn link_level(weight: f32) -> u8 {
+    (weight.clamp(0.0, 1.0) * LINK_LEVELS).round() as u8
+}
+
+fn push_run(out: &mut Vec<u8>, kind: u32, len: usize) {
+    let mut header = ((len as u64 - 1) << 2) | u64::from(kind);
+    loop {
+        let byte = (header & 0x7f) as u8;
+        header >>= 7;
+        if header == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+/// An unsigned LEB128 number of at most 32 bits, or `None` if cut short or too long.
+fn read_leb128(bytes: &[u8], next: &mut usize) -> Option<u32> {
+    let mut value = 0u32;
+    for shift in (0..35).step_by(7) {
+        let byte = *bytes.get(*next)?;
+        *next += 1;
+        value |= u32::from(byte & 0x7f).checked_shl(shift)?;
+        if byte & 0x80 == 0 {
+            return (shift < 28 || byte < 16).then_some(value);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +336,49 @@ mod tests {
         m.paint(0, 7, 1.0, 0.5, true);
         m.paint(0, 1, 1.0, f32::NAN, true);
         assert_eq!(m, before);
+    }
+    #[test]
+    fn painted_weights_pack_and_unpack_to_within_a_step() {
+        let before = WeightMap {
+            bones: 2,
+            // Vertex v: the forearm has (v % 10) / 10, the upper arm the rest.
+            values: (0..400)
+                .map(|i| {
+                    let forearm = (i / 2 % 10) as f32 / 10.0;
+                    if i % 2 == 1 { forearm } else { 1.0 - forearm }
+                })
+                .collect(),
+        };
+        assert_eq!(before.pack_changes(&before), None, "nothing painted");
+        let mut painted = before.clone();
+        for v in 50..120 {
+            painted.paint(v, 1, 1.0, if v < 80 { 1.0 } else { 0.005 * v as f32 }, true);
+        }
+        let bytes = painted.pack_changes(&before).unwrap();
+        // 70 vertices of 2 weights: the 30 saturated ones travel as two repeats.
+        assert!(bytes.len() < 100, "{} bytes", bytes.len());
+        let back = WeightMap::unpack_changes(&before, &bytes).unwrap();
+        for (a, b) in back.values.iter().zip(&painted.values) {
+            assert!((a - b).abs() <= 0.5 / 255.0 + 1e-6, "{a} against {b}");
+        }
+        assert_eq!(back.pack_changes(&before).unwrap(), bytes, "a link reopens as written");
+    }
+
+    #[test]
+    fn packed_weights_that_run_past_the_map_or_stop_short_are_refused() {
+        let before = WeightMap {
+            bones: 2,
+            values: vec![0.5; 8],
+        };
+        let refuse = |bytes: &[u8]| WeightMap::unpack_changes(&before, bytes).unwrap_err();
+        assert!(refuse(&[(7 << 2) | 1, 1, 2]).contains("end 6 bytes early"));
+        assert!(refuse(&[(8 << 2) | 2, 9]).contains("name weight 8"));
+        assert!(refuse(&[3]).contains("kind 3"));
+        assert!(refuse(&[0x81]).contains("cut short"));
+        assert!(refuse(&[0xff, 0xff, 0xff, 0xff, 0x7f]).contains("too long"));
+        assert!(refuse(&[(1 << 2) | 2]).contains("before a repeated weight"));
+        // Bone 0 of vertices 0 and 1 kept, then bone 0 of vertices 2 and 3 set to 1.
+        let kept = WeightMap::unpack_changes(&before, &[(1 << 2), (1 << 2) | 2, 255]).unwrap();
+        assert_eq!(kept.values, [0.5, 0.5, 0.5, 0.5, 1.0, 0.5, 1.0, 0.5]);
     }
 }
