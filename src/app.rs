@@ -147,8 +147,8 @@ const NARROW: f32 = 900.0;
 struct Framing {
     /// Fit even when everything is in view already (the Frame button); otherwise
     /// only when a mesh reaches past the viewport's edge (a link just opened), or
-    /// when the layout is narrow, where a page's own camera was not chosen for the
-    /// viewport's shape.
+    /// when the layout is narrow or the viewport fills the window, where a page's own
+    /// camera was not chosen for the viewport's shape.
     always: bool,
     /// Whether the fit follows from the link alone, so the link need not name it.
     from_link: bool,
@@ -231,7 +231,10 @@ impl SkinlabApp {
             .into_iter()
             .filter(|d| d.mesh.is_some())
             .max_by(|a, b| a.viewport.area().total_cmp(&b.viewport.area()));
-        let always = f.always || (f.from_link && self.narrow);
+        // A page's own camera was chosen for its viewport beside the notebook: in a
+        // narrow window, or filling the window in focus mode, a link is framed anew.
+        let reshaped = self.narrow || self.focus == Some("viewport");
+        let always = f.always || (f.from_link && reshaped);
         let fit = seen.and_then(|d| {
             let mesh = d.mesh?;
             (always || !d.viewport.expand(2.0).contains_rect(mesh)).then_some((d, mesh))
@@ -1093,6 +1096,13 @@ impl SkinlabApp {
     /// Focus mode: the viewport fills the window below the top bar, or one cell,
     /// magnified, sits beside the viewport with no prose around it.
     fn focus_ui(&mut self, ui: &mut Ui, target: &'static str, zoom: f32) {
+        // Small print is for a reader at a desk: in front of a hall, captions are set
+        // at the size of the body text.
+        if let Some(body) = ui.style().text_styles.get(&egui::TextStyle::Body).cloned() {
+            ui.style_mut()
+                .text_styles
+                .insert(egui::TextStyle::Small, body);
+        }
         let page = self.page.as_mut();
         if target != "viewport" {
             // In points at the zoom being asked for (see the page layout below).
@@ -1136,11 +1146,12 @@ impl SkinlabApp {
         self.keyboard(ui);
         self.framing_step(ui.ctx());
         self.drop_hint_ui(ui);
-        // A focused cell is magnified beyond the page's zoom; the viewport fills the
-        // window anyway.
-        let magnify = match self.focus {
-            Some(target) if target != "viewport" => FOCUS_MAGNIFY,
-            _ => 1.0,
+        // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
+        // notes and labels of a viewport that fills the window.
+        let magnify = if self.focus.is_some() {
+            FOCUS_MAGNIFY
+        } else {
+            1.0
         };
         let zoom = self.zoom() * magnify;
         if ui.ctx().zoom_factor() != zoom {
@@ -1237,8 +1248,8 @@ impl SkinlabApp {
             let shown = panel.show(ui, |ui| page.viewport_ui(ui));
             let dragged = shown.response.rect.width() * scale;
             if !imposed && (dragged - width * self.split.share).abs() > 0.5 {
-                self.split.share = (dragged / width.max(1.0))
-                    .clamp(*SPLIT_RANGE.start(), *SPLIT_RANGE.end());
+                self.split.share =
+                    (dragged / width.max(1.0)).clamp(*SPLIT_RANGE.start(), *SPLIT_RANGE.end());
             }
             self.split.moved = false;
             self.split.width = width;

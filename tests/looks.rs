@@ -70,12 +70,10 @@ fn overflowing<S>(harness: &Harness<'_, S>, width: f32) -> Vec<String> {
     found
 }
 
-/// Text painted into a viewport (labels, notes, banners) that the viewport's edge cuts,
-/// or that lies over other text painted there: `what: text`. A viewport is known by
-/// its paint callback, whose rectangle is the viewport's.
-fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
-    // Each shape with the clip rectangle it is drawn in: notebook text scrolled out of
-    // sight is clipped by the notebook, not by a viewport, whatever lies under it.
+/// Every shape painted, each with the clip rectangle it is drawn in: notebook text
+/// scrolled out of sight is clipped by the notebook, not by a viewport, whatever lies
+/// under it.
+fn shapes_of(output: &egui::FullOutput) -> Vec<(egui::Rect, &egui::Shape)> {
     fn flatten<'a>(
         shape: &'a egui::Shape,
         clip: egui::Rect,
@@ -90,6 +88,40 @@ fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
     for clipped in &output.shapes {
         flatten(&clipped.shape, clipped.clip_rect, &mut shapes);
     }
+    shapes
+}
+
+/// The size of the text most of the visible characters below `top` are set in, in
+/// points: half the characters are at least this big.
+fn body_text_size(output: &egui::FullOutput, top: f32) -> f32 {
+    let mut sizes = Vec::new();
+    for (clip, shape) in shapes_of(output) {
+        let egui::Shape::Text(text) = shape else {
+            continue;
+        };
+        let rect = text.visual_bounding_rect();
+        if rect.min.y < top || !clip.intersects(rect) || text.galley.job.text.trim().is_empty() {
+            continue;
+        }
+        let job = &text.galley.job;
+        for section in &job.sections {
+            let range = section.byte_range.start.0..section.byte_range.end.0;
+            let chars = job.text[range]
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .count();
+            sizes.extend(std::iter::repeat_n(section.format.font_id.size, chars));
+        }
+    }
+    sizes.sort_by(f32::total_cmp);
+    sizes.get(sizes.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// Text painted into a viewport (labels, notes, banners) that the viewport's edge cuts,
+/// or that lies over other text painted there: `what: text`. A viewport is known by
+/// its paint callback, whose rectangle is the viewport's.
+fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
+    let shapes = shapes_of(output);
     let viewports: Vec<egui::Rect> = shapes
         .iter()
         .filter_map(|(_, s)| match s {
@@ -374,6 +406,19 @@ fn every_moment_of_the_lecture_deck_fits_a_projector() {
         let mut problems = overflowing(&harness, width);
         problems.extend(painted_text_problems(harness.output()));
         problems.extend(meshes_out_of_frame(&harness.ctx));
+        // Focus mode is for the back row: most of what it shows, below the top bar, is
+        // set at 3% of the screen's height or more.
+        if link.contains("focus=") {
+            let ppp = harness.ctx.pixels_per_point();
+            let body = body_text_size(harness.output(), 0.1 * size.y / ppp) * ppp;
+            println!("{link}: body text {body:.1} px");
+            if body < 0.03 * size.y {
+                problems.push(format!(
+                    "body text is {body:.1} px, {:.1}% of the screen's height",
+                    100.0 * body / size.y
+                ));
+            }
+        }
         found.extend(problems.into_iter().map(|p| format!("{link}: {p}")));
     }
     assert!(found.is_empty(), "{}", found.join("\n"));

@@ -280,20 +280,29 @@ fn a_painted_arm_survives_its_link() {
             assert!((a - b).abs() <= 1.0 / 255.0, "vertex {v}: {a} against {b}");
         }
     }
-    assert_eq!(again.link().to_string(), link, "the reopened arm writes the same link");
+    assert_eq!(
+        again.link().to_string(),
+        link,
+        "the reopened arm writes the same link"
+    );
     // What the shader draws follows the weights.
     assert_ne!(again.pose().lbs, opened("blending?mode=lbs").pose().lbs);
     // Back to the falloff, and the link drops them.
-    harness.state_mut().use_falloff(Falloff::Linear, arm::DEFAULT_BLEND_WIDTH);
+    harness
+        .state_mut()
+        .use_falloff(Falloff::Linear, arm::DEFAULT_BLEND_WIDTH);
     assert!(!harness.state().link().to_string().contains("painted"));
 }
 
 #[test]
 fn a_bad_painted_value_keeps_the_falloff_and_the_other_keys() {
     let mut page = BlendingPage::default();
-    let err = open(&mut page, &Link::parse("blending?twist=1&painted=_____w").unwrap())
-        .unwrap_err()
-        .to_string();
+    let err = open(
+        &mut page,
+        &Link::parse("blending?twist=1&painted=_____w").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("packed weights"), "{err}");
     assert_eq!(page.twist, 1.0, "the good key applies");
     assert!(!page.painted);

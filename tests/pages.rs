@@ -972,14 +972,26 @@ fn the_split_between_notebook_and_viewport_goes_into_the_link() {
     let margins = 0.52 * page_width(&harness) - viewport_width(&harness);
     assert!((0.0..40.0).contains(&margins), "{margins}");
     let share = |h: &Harness<'_, SkinlabApp>| (viewport_width(h) + margins) / page_width(h);
-    harness.state_mut().follow_link("blending?twist=1&split=0.7");
+    harness
+        .state_mut()
+        .follow_link("blending?twist=1&split=0.7");
     harness.run_steps(2);
     assert!((share(&harness) - 0.7).abs() < 0.005, "{}", share(&harness));
-    assert!(harness.state().current_link().to_string().contains("split=0.7"));
+    assert!(
+        harness
+            .state()
+            .current_link()
+            .to_string()
+            .contains("split=0.7")
+    );
     // A narrower window keeps the share.
     harness.set_size(Vec2::new(1100.0, 800.0));
     harness.run_steps(2);
-    assert!((share(&harness) - 0.7).abs() < 0.005, "after a resize: {}", share(&harness));
+    assert!(
+        (share(&harness) - 0.7).abs() < 0.005,
+        "after a resize: {}",
+        share(&harness)
+    );
     let link = harness.state().current_link().to_string();
     assert!(link.contains("split=0.7"), "{link}");
     // Dragging the divider 91 points to the right gives the viewport 0.1 less. The
@@ -995,9 +1007,25 @@ fn the_split_between_notebook_and_viewport_goes_into_the_link() {
     let link = harness.state().current_link().to_string();
     assert!(link.contains("split=0.6"), "{link}");
     // Out of range: named, and the rest applies.
-    harness.state_mut().follow_link("blending?twist=2&split=0.9");
+    harness
+        .state_mut()
+        .follow_link("blending?twist=2&split=0.9");
     harness.run_steps(1);
-    let notice = harness.state().notices().last().cloned().unwrap_or_default();
-    assert!(notice.contains("split=0.9") && notice.contains("0.25 to 0.75"), "{notice}");
-    assert!(harness.state().current_link().to_string().contains("twist=2"));
+    let notice = harness
+        .state()
+        .notices()
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        notice.contains("split=0.9") && notice.contains("0.25 to 0.75"),
+        "{notice}"
+    );
+    assert!(
+        harness
+            .state()
+            .current_link()
+            .to_string()
+            .contains("twist=2")
+    );
 }

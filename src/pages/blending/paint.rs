@@ -198,8 +198,9 @@ impl WeightMap {
         let mut at = 0;
         let mut next = 0;
         while next < bytes.len() {
-            let header = read_leb128(bytes, &mut next)
-                .ok_or_else(|| format!("run {at} of the packed weights is cut short or too long"))?;
+            let header = read_leb128(bytes, &mut next).ok_or_else(|| {
+                format!("run {at} of the packed weights is cut short or too long")
+            })?;
             let len = (header >> 2) as usize + 1;
             if at + len > n {
                 return Err(format!(
@@ -361,7 +362,11 @@ mod tests {
         for (a, b) in back.values.iter().zip(&painted.values) {
             assert!((a - b).abs() <= 0.5 / 255.0 + 1e-6, "{a} against {b}");
         }
-        assert_eq!(back.pack_changes(&before).unwrap(), bytes, "a link reopens as written");
+        assert_eq!(
+            back.pack_changes(&before).unwrap(),
+            bytes,
+            "a link reopens as written"
+        );
     }
 
     #[test]
