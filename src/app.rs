@@ -15,8 +15,12 @@ pub const PRESENTER_ZOOM: f32 = 1.75;
 /// The zooms Ctrl + and Ctrl − step through, and `zoom=` accepts.
 pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
 
-/// How much more a focused cell is magnified than the page around it.
+/// How much more focus mode magnifies than the page around it.
 pub const FOCUS_MAGNIFY: f32 = 1.4;
+
+/// The least focus mode magnifies a cell too tall for the screen: at presenter mode's
+/// zoom, text of 13.5 points (matrices) stays above 3% of a 1080-pixel screen.
+pub const FOCUS_MAGNIFY_LEAST: f32 = 1.375;
 
 /// The share of the page's width the viewport takes until the user drags the divider.
 pub const DEFAULT_SPLIT: f32 = 0.52;
@@ -35,15 +39,62 @@ struct Split {
     moved: bool,
     /// The page's width in points when the divider was last placed.
     width: f32,
+    /// The least share the divider can be dragged or pushed to.
+    least: f32,
 }
 
 impl Default for Split {
     fn default() -> Self {
+        Self::at(DEFAULT_SPLIT, *SPLIT_RANGE.start())
+    }
+}
+
+/// The share of the width a focused cell leaves the viewport beside it, at first: the
+/// cell gets the larger share, as magnified its tables are wide.
+const FOCUS_SPLIT: f32 = 0.38;
+
+/// The least a focused cell too wide for its pane leaves the viewport.
+const FOCUS_SPLIT_LEAST: f32 = 0.2;
+
+impl Split {
+    /// The viewport takes `share` of the width from the next frame, and never less
+    /// than `least`.
+    fn at(share: f32, least: f32) -> Self {
         Self {
-            share: DEFAULT_SPLIT,
+            share,
             moved: true,
             width: 0.0,
+            least,
         }
+    }
+
+    /// Shows `viewport` in a panel on the right, `share` of `width` points wide (at the
+    /// zoom asked for; `scale` converts from the zoom of this frame). The share holds
+    /// while the window or the zoom changes; a drag of the divider changes it.
+    fn show(
+        &mut self,
+        ui: &mut Ui,
+        id: &'static str,
+        width: f32,
+        scale: f32,
+        viewport: impl FnOnce(&mut Ui),
+    ) {
+        let panel = egui::Panel::right(id)
+            .resizable(true)
+            .size_range(width * self.least..=width * SPLIT_RANGE.end());
+        let imposed = self.moved || (width - self.width).abs() > 0.5;
+        let panel = if imposed {
+            panel.exact_size(width * self.share)
+        } else {
+            panel
+        };
+        let shown = panel.show(ui, viewport);
+        let dragged = shown.response.rect.width() * scale;
+        if !imposed && (dragged - width * self.share).abs() > 0.5 {
+            self.share = (dragged / width.max(1.0)).clamp(self.least, *SPLIT_RANGE.end());
+        }
+        self.moved = false;
+        self.width = width;
     }
 }
 
@@ -133,6 +184,12 @@ pub struct SkinlabApp {
     narrow: bool,
     /// The share of the page's width the viewport takes, beside the notebook.
     split: Split,
+    /// The same beside a focused cell; it narrows when the cell is too wide.
+    focus_split: Split,
+    /// How much of [`FOCUS_MAGNIFY`] a focused cell gets: less when it is too tall.
+    focus_fit: f32,
+    /// How far the focused cell reached past its pane last frame, in points.
+    focus_overflow: egui::Vec2,
     /// Whether the store refused the state (said once).
     storage_refused: bool,
 }
@@ -147,8 +204,8 @@ const NARROW: f32 = 900.0;
 struct Framing {
     /// Fit even when everything is in view already (the Frame button); otherwise
     /// only when a mesh reaches past the viewport's edge (a link just opened), or
-    /// when the layout is narrow or the viewport fills the window, where a page's own
-    /// camera was not chosen for the viewport's shape.
+    /// when the layout is narrow or in focus mode, where a page's own camera was not
+    /// chosen for the viewport's shape.
     always: bool,
     /// Whether the fit follows from the link alone, so the link need not name it.
     from_link: bool,
@@ -193,6 +250,9 @@ impl SkinlabApp {
             framing: None,
             narrow: false,
             split: Split::default(),
+            focus_split: Split::at(FOCUS_SPLIT, FOCUS_SPLIT_LEAST),
+            focus_fit: 1.0,
+            focus_overflow: egui::Vec2::ZERO,
             storage_refused: false,
             scroll: Default::default(),
         }
@@ -232,8 +292,8 @@ impl SkinlabApp {
             .filter(|d| d.mesh.is_some())
             .max_by(|a, b| a.viewport.area().total_cmp(&b.viewport.area()));
         // A page's own camera was chosen for its viewport beside the notebook: in a
-        // narrow window, or filling the window in focus mode, a link is framed anew.
-        let reshaped = self.narrow || self.focus == Some("viewport");
+        // narrow window, or in focus mode, a link is framed anew.
+        let reshaped = self.narrow || self.focus.is_some();
         let always = f.always || (f.from_link && reshaped);
         let fit = seen.and_then(|d| {
             let mesh = d.mesh?;
@@ -497,6 +557,12 @@ impl SkinlabApp {
         }
     }
 
+    /// How far the focused cell reached past its pane last frame (right, down), in
+    /// points at the zoom asked for: zero when it is seen whole.
+    pub fn focus_overflow(&self) -> egui::Vec2 {
+        self.focus_overflow
+    }
+
     /// What fills the window instead of the page, if anything: `viewport` or a cell.
     pub fn focus(&self) -> Option<&'static str> {
         self.focus
@@ -516,6 +582,10 @@ impl SkinlabApp {
             .find(|c| c.eq_ignore_ascii_case(target));
         match found {
             Some(name) => {
+                if self.focus != Some(name) {
+                    self.focus_split = Split::at(FOCUS_SPLIT, FOCUS_SPLIT_LEAST);
+                    self.focus_fit = 1.0;
+                }
                 self.focus = Some(name);
                 Ok(())
             }
@@ -948,6 +1018,20 @@ impl SkinlabApp {
                 self.next();
             }
             ui.separator();
+            if let Some(target) = self.focus {
+                // Focus mode keeps one row of controls, for the screen's height.
+                ui.label(RichText::new(format!("{}: {target}", self.page.title())).strong());
+                if ui
+                    .button("Show the whole page")
+                    .on_hover_text("Leave focus (Esc or F)")
+                    .clicked()
+                {
+                    self.focus = None;
+                }
+                self.frame_button_ui(ui);
+                self.copy_button_ui(ui);
+                return;
+            }
             if ui
                 .button("Reset page")
                 .on_hover_text("Back to this page's defaults")
@@ -955,13 +1039,7 @@ impl SkinlabApp {
             {
                 self.reset_page();
             }
-            if ui
-                .add_enabled(self.page.camera().is_some(), egui::Button::new("Frame"))
-                .on_hover_text("Fit the view to what the viewport shows (Home key)")
-                .clicked()
-            {
-                self.frame_view();
-            }
+            self.frame_button_ui(ui);
             ui.toggle_value(&mut self.presenter, "Presenter")
                 .on_hover_text("Big text for a projector (F5 or P)");
             ui.separator();
@@ -986,9 +1064,7 @@ impl SkinlabApp {
                 let text = self.link_text.clone();
                 self.follow_link(&text);
             }
-            ui.menu_button("Copy link", |ui| self.copy_menu_ui(ui))
-                .response
-                .on_hover_text("Copy this view as a link, a web address or a command");
+            self.copy_button_ui(ui);
         });
         if self.deck.is_some() {
             ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
@@ -1005,6 +1081,22 @@ impl SkinlabApp {
         if let Some(i) = dismissed {
             self.notices.remove(i);
         }
+    }
+
+    fn frame_button_ui(&mut self, ui: &mut Ui) {
+        if ui
+            .add_enabled(self.page.camera().is_some(), egui::Button::new("Frame"))
+            .on_hover_text("Fit the view to what the viewport shows (Home key)")
+            .clicked()
+        {
+            self.frame_view();
+        }
+    }
+
+    fn copy_button_ui(&mut self, ui: &mut Ui) {
+        ui.menu_button("Copy link", |ui| self.copy_menu_ui(ui))
+            .response
+            .on_hover_text("Copy this view as a link, a web address or a command");
     }
 
     /// Where the deck is: its name, the slide's number and title, and buttons to step.
@@ -1104,36 +1196,51 @@ impl SkinlabApp {
                 .insert(egui::TextStyle::Small, body);
         }
         let page = self.page.as_mut();
+        // In points at the zoom being asked for (see the page layout below).
+        let scale = ui.ctx().zoom_factor() / zoom;
+        let width = ui.available_width() * scale;
         if target != "viewport" {
-            // In points at the zoom being asked for (see the page layout below).
-            let width = ui.available_width() * ui.ctx().zoom_factor() / zoom;
-            // The cell gets the larger share: magnified, its tables are wide.
-            egui::Panel::right("viewport_focus")
-                .resizable(true)
-                .default_size(width * 0.38)
-                .size_range(200.0..=width * 0.7)
-                .show(ui, |ui| page.viewport_ui(ui));
+            self.focus_split
+                .show(ui, "viewport_focus", width, scale, |ui| {
+                    page.viewport_ui(ui)
+                });
         }
+        let mut too_wide = 0.0;
+        let mut too_tall = 1.0;
+        self.focus_overflow = egui::Vec2::ZERO;
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(format!("{}: {target}", page.title())).strong());
-                if ui
-                    .button("Show the whole page")
-                    .on_hover_text("Leave focus (Esc or F)")
-                    .clicked()
-                {
-                    self.focus = None;
-                }
-            });
             if target == "viewport" {
                 page.viewport_ui(ui);
             } else {
-                egui::ScrollArea::both()
+                crate::ui::take_sideways_overflow(ui.ctx());
+                let shown = egui::ScrollArea::both()
                     .id_salt(("focus", page.slug()))
                     .auto_shrink(false)
                     .show(ui, |ui| page.cell_ui(target, ui));
+                let sideways = crate::ui::take_sideways_overflow(ui.ctx());
+                too_wide = (shown.content_size.x - shown.inner_rect.width()).max(sideways) * scale;
+                too_tall = shown.content_size.y / shown.inner_rect.height().max(1.0);
+                self.focus_overflow = egui::vec2(
+                    too_wide,
+                    (shown.content_size.y - shown.inner_rect.height()) * scale,
+                );
             }
         });
+        // A cell taller than its pane is magnified less, down to a least magnification,
+        // so a lecturer need not scroll.
+        let least = FOCUS_MAGNIFY_LEAST / FOCUS_MAGNIFY;
+        if too_tall > 1.001 && self.focus_fit > least {
+            self.focus_fit = (self.focus_fit / too_tall).max(least);
+            ui.ctx().request_repaint();
+        }
+        // A cell wider than its pane takes room from the viewport, down to a least
+        // share, so a lecturer need not scroll sideways.
+        let split = &mut self.focus_split;
+        if too_wide > 1.0 && split.share > split.least {
+            split.share = (split.share - (too_wide + 8.0) / width.max(1.0)).max(split.least);
+            split.moved = true;
+            ui.ctx().request_repaint();
+        }
     }
 
     /// Draws the whole app into `ui` (the native and web wrappers give it the window's
@@ -1149,7 +1256,7 @@ impl SkinlabApp {
         // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
         // notes and labels of a viewport that fills the window.
         let magnify = if self.focus.is_some() {
-            FOCUS_MAGNIFY
+            FOCUS_MAGNIFY * self.focus_fit
         } else {
             1.0
         };
@@ -1221,8 +1328,7 @@ impl SkinlabApp {
                 .exact_size(height * 0.75)
                 .show(ui, |ui| page.viewport_ui(ui));
         } else {
-            // One remembered width per zoom: a width chosen at zoom 1 is too wide at
-            // 1.5 and would squeeze the notebook.
+            // One panel per mode, each placed by the share.
             let panel = if self.presenter {
                 "viewport_presenter"
             } else {
@@ -1234,25 +1340,8 @@ impl SkinlabApp {
                 } else {
                     190.0
                 };
-            let panel = egui::Panel::right(panel)
-                .resizable(true)
-                .size_range(240.0..=width * SPLIT_RANGE.end());
-            // The share holds while the window or the zoom changes; a drag of the divider
-            // changes the share.
-            let imposed = self.split.moved || (width - self.split.width).abs() > 0.5;
-            let panel = if imposed {
-                panel.exact_size(width * self.split.share)
-            } else {
-                panel
-            };
-            let shown = panel.show(ui, |ui| page.viewport_ui(ui));
-            let dragged = shown.response.rect.width() * scale;
-            if !imposed && (dragged - width * self.split.share).abs() > 0.5 {
-                self.split.share =
-                    (dragged / width.max(1.0)).clamp(*SPLIT_RANGE.start(), *SPLIT_RANGE.end());
-            }
-            self.split.moved = false;
-            self.split.width = width;
+            self.split
+                .show(ui, panel, width, scale, |ui| page.viewport_ui(ui));
         }
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()

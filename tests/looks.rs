@@ -377,49 +377,107 @@ fn the_frame_button_fits_a_far_camera_to_the_mesh() {
     assert!(fill > 0.6, "the mesh fills {fill:.2} of the view");
 }
 
+/// What is wrong with `link` drawn in a 1920×1080 window in presenter mode, stepped the
+/// way a window follows the zoom: after each frame the window is as many points as its
+/// pixels at the app's zoom (focus mode zooms beyond presenter mode's).
+fn projector_problems(link: &str, whole: bool) -> Vec<String> {
+    let size = Vec2::new(1920.0, 1080.0);
+    let mut app = SkinlabApp::new();
+    app.paused = true;
+    app.set_presenter(true);
+    if let Err(e) = app.open_link(link) {
+        return vec![format!("does not open: {e}")];
+    }
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_context_setup(MeshBounds::record)
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    for _ in 0..4 {
+        harness.set_size(size / harness.ctx.zoom_factor());
+        harness.run_steps(1);
+    }
+    let ppp = harness.ctx.pixels_per_point();
+    let width = harness.ctx.content_rect().width() * ppp;
+    let mut problems = overflowing(&harness, width);
+    problems.extend(painted_text_problems(harness.output()));
+    problems.extend(meshes_out_of_frame(&harness.ctx));
+    // Focus mode is for the back row: most of what it shows, below the top bar, is set
+    // at 3% of the screen's height or more, and nothing beside the focused cell (the
+    // viewport, its caption) is below the screen. A tall cell may scroll; a moment of
+    // the lecture deck may not (`whole`). A listing that scrolls within the cell does.
+    if link.contains("focus=") {
+        let splitter = harness
+            .root()
+            .children_recursive()
+            .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Splitter)
+            .and_then(|n| n.accesskit_node().bounding_box())
+            .map_or(0.0, |s| s.x1);
+        let body = body_text_size(harness.output(), 0.1 * size.y / ppp) * ppp;
+        if body < 0.03 * size.y {
+            problems.push(format!(
+                "body text is {body:.1} px, {:.1}% of the screen's height",
+                100.0 * body / size.y
+            ));
+        }
+        let below: Vec<String> = harness
+            .root()
+            .children_recursive()
+            .filter_map(|n| {
+                let b = n.accesskit_node().bounding_box()?;
+                let text = n.accesskit_node().label().or(n.accesskit_node().value())?;
+                (b.y1 > f64::from(size.y) + 1.0 && b.x0 >= splitter && !text.trim().is_empty())
+                    .then(|| text.chars().take(40).collect())
+            })
+            .collect();
+        let overflow = harness.state().focus_overflow();
+        if whole && overflow.y > 1.0 {
+            problems.push(format!(
+                "the focused cell is {:.0} points taller than its pane: the lecturer would scroll",
+                overflow.y
+            ));
+        }
+        if let Some(first) = below.first() {
+            problems.push(format!(
+                "{} pieces of text are below the screen, from `{first}`: the lecturer would scroll",
+                below.len()
+            ));
+        }
+    }
+    problems
+        .into_iter()
+        .map(|p| format!("{link}: {p}"))
+        .collect()
+}
+
 #[test]
 fn every_moment_of_the_lecture_deck_fits_a_projector() {
-    // A 1920×1080 window in presenter mode, stepped the way a window follows the zoom:
-    // after each frame the window is as many points as its pixels at the app's zoom
-    // (a focused cell zooms beyond presenter mode's).
     let deck = include_str!("../book/src/decks/lecture.txt");
-    let size = Vec2::new(1920.0, 1080.0);
-    let mut found = Vec::new();
-    for link in deck
+    let found: Vec<String> = deck
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| l.split_whitespace().next())
-    {
-        let mut app = SkinlabApp::new();
-        app.paused = true;
-        app.set_presenter(true);
-        app.open_link(link).unwrap();
-        let mut harness = Harness::builder()
-            .with_size(size)
-            .with_context_setup(MeshBounds::record)
-            .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
-        for _ in 0..4 {
-            harness.set_size(size / harness.ctx.zoom_factor());
-            harness.run_steps(1);
-        }
-        let width = harness.ctx.content_rect().width() * harness.ctx.pixels_per_point();
-        let mut problems = overflowing(&harness, width);
-        problems.extend(painted_text_problems(harness.output()));
-        problems.extend(meshes_out_of_frame(&harness.ctx));
-        // Focus mode is for the back row: most of what it shows, below the top bar, is
-        // set at 3% of the screen's height or more.
-        if link.contains("focus=") {
-            let ppp = harness.ctx.pixels_per_point();
-            let body = body_text_size(harness.output(), 0.1 * size.y / ppp) * ppp;
-            println!("{link}: body text {body:.1} px");
-            if body < 0.03 * size.y {
-                problems.push(format!(
-                    "body text is {body:.1} px, {:.1}% of the screen's height",
-                    100.0 * body / size.y
-                ));
-            }
-        }
-        found.extend(problems.into_iter().map(|p| format!("{link}: {p}")));
-    }
+        .flat_map(|link| projector_problems(link, true))
+        .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn every_cell_of_every_page_focused_fits_a_projector() {
+    let only = std::env::var("LOOKS_PAGE").ok();
+    let mut found = Vec::new();
+    for page in registry() {
+        if only.as_deref().is_some_and(|o| o != page.slug()) {
+            continue;
+        }
+        for target in std::iter::once("viewport").chain(page.cells().iter().copied()) {
+            let link = format!("{}?focus={target}", page.slug());
+            found.extend(projector_problems(&link, false));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "{} problems:\n{}",
+        found.len(),
+        found.join("\n")
+    );
 }

@@ -39,15 +39,39 @@ pub fn rgba(c: Color32) -> [f32; 4] {
 
 /// Content that may be wider than the notebook column (a matrix in presenter mode):
 /// it scrolls sideways instead of widening the column and cutting the prose off.
+/// Sentences inside still wrap at the column; what cannot wrap scrolls. How far it
+/// reaches past the column is kept for [`take_sideways_overflow`].
 pub fn sideways_ui<R>(
     ui: &mut egui::Ui,
     id_salt: impl std::hash::Hash + std::fmt::Debug,
     add: impl FnOnce(&mut egui::Ui) -> R,
 ) -> R {
-    egui::ScrollArea::horizontal()
+    let width = ui.available_width();
+    let shown = egui::ScrollArea::horizontal()
         .id_salt(id_salt)
-        .show(ui, add)
-        .inner
+        .show(ui, |ui| {
+            ui.set_max_width(width);
+            add(ui)
+        });
+    let over = shown.content_size.x - shown.inner_rect.width();
+    if over > 0.0 {
+        ui.ctx().data_mut(|d| {
+            let most = d.get_temp_mut_or_default::<SidewaysOverflow>(egui::Id::NULL);
+            most.0 = most.0.max(over);
+        });
+    }
+    shown.inner
+}
+
+/// The most any [`sideways_ui`] reached past its column since the last call, in points.
+#[derive(Clone, Copy, Default)]
+struct SidewaysOverflow(f32);
+
+/// How far the widest content drawn by [`sideways_ui`] since the last call reached past
+/// its column, in points (0 if all fitted); the count starts again.
+pub fn take_sideways_overflow(ctx: &egui::Context) -> f32 {
+    ctx.data_mut(|d| d.remove_temp::<SidewaysOverflow>(egui::Id::NULL))
+        .map_or(0.0, |o| o.0)
 }
 
 /// A block of monospace text (numbers, matrices) that keeps its lines whole and

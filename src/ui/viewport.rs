@@ -204,6 +204,28 @@ impl MeshBounds {
     }
 }
 
+/// The room a viewport leaves below itself for `caption` (small print, wrapped to the
+/// width of `ui`) and `rows` rows of controls: a viewport that takes the rest of the
+/// height keeps its caption on screen however narrow the pane or large the text.
+pub fn room_below(ui: &Ui, caption: &str, rows: usize) -> f32 {
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let galley = ui.painter().layout(
+        caption.to_owned(),
+        font,
+        egui::Color32::WHITE,
+        ui.available_width(),
+    );
+    let spacing = ui.spacing();
+    let row = spacing.interact_size.y + spacing.item_spacing.y;
+    // The space before the caption, and a little under it.
+    galley.size().y + 2.0 * spacing.item_spacing.y + rows as f32 * row
+}
+
+/// The caption under a viewport: what it shows and how to handle it, in small print.
+pub fn caption_ui(ui: &mut Ui, caption: &str) {
+    ui.label(egui::RichText::new(caption).small());
+}
+
 /// How far a note keeps from the viewport's edges, in points.
 const NOTE_MARGIN: f32 = 10.0;
 

@@ -18,15 +18,8 @@ const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
 pub fn cell_ui(page: &mut BindingPage, cell: Cell, ui: &mut Ui) {
     let name: &'static str = cell.into();
     page.scroll_to.cell_ui(name, ui);
-    // A 4x4 matrix is wider than the notebook column in presenter mode: the cell
-    // scrolls sideways rather than widening the column and cutting the prose off.
-    let width = ui.available_width();
-    egui::ScrollArea::horizontal()
-        .id_salt(("binding", name))
-        .show(ui, |ui| {
-            ui.set_max_width(width);
-            cell_content_ui(page, cell, ui);
-        });
+    // A 4x4 matrix is wider than the notebook column in presenter mode.
+    crate::ui::sideways_ui(ui, ("binding", name), |ui| cell_content_ui(page, cell, ui));
 }
 
 fn cell_content_ui(page: &mut BindingPage, cell: Cell, ui: &mut Ui) {

@@ -7,8 +7,9 @@ use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::link::Named;
 use crate::pages::predict::{Grab, grab, guess_marker_ui};
 use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, angle_slider_ui};
-use egui::{Align2, Color32, FontId, RichText, Ui};
+use egui::{Align2, Color32, FontId, Ui};
 use glam::{Mat4, Vec3};
 use std::f32::consts::{FRAC_PI_2, PI};
 
@@ -56,7 +57,7 @@ fn bones(world: &[Mat4]) -> Vec<(Vec3, Vec3)> {
 
 /// Draws the stage picker, the viewport, the pose sliders and a caption.
 pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Show:");
         for &stage in Stage::ALL {
             if ui
@@ -68,7 +69,21 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
             }
         }
     });
-    let height = ui.available_height() - 150.0;
+    // Read before the viewport, which leaves room for it: the sliders, the button and
+    // the caption.
+    let caption = match page.stage {
+        Stage::JointSpace => {
+            "Stage 1: each vertex follows one joint (its colour) and is stored in that joint's space; the shader gets the world matrices W. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan, scroll to zoom."
+        }
+        Stage::BindSpace => {
+            if page.head_hidden() {
+                "Stage 2, predicting: the mesh is hidden until you reveal, so it cannot give the answer away. Drag the blue ring to where the head vertex lands; drag a joint circle to turn it; drag elsewhere to pan."
+            } else {
+                "Stage 2: vertices stored in bind space, blended near the joints (mixed colours); the shader gets W · B. Grey bones: the bind pose B remembers. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan."
+            }
+        }
+    };
+    let height = ui.available_height() - room_below(ui, caption, 4);
     let vp = Viewport::new(ui, height, &page.camera);
     let world = page.world_from_joint();
     page.joint_screen = std::array::from_fn(|j| {
@@ -91,19 +106,7 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
     vp.paint(ui, scene(page, &world, vp.clip_from_world));
     overlay_ui(page, ui, &vp);
     pose_ui(page, ui);
-    let caption = match page.stage {
-        Stage::JointSpace => {
-            "Stage 1: each vertex follows one joint (its colour) and is stored in that joint's space; the shader gets the world matrices W. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan, scroll to zoom."
-        }
-        Stage::BindSpace => {
-            if page.head_hidden() {
-                "Stage 2, predicting: the mesh is hidden until you reveal, so it cannot give the answer away. Drag the blue ring to where the head vertex lands; drag a joint circle to turn it; drag elsewhere to pan."
-            } else {
-                "Stage 2: vertices stored in bind space, blended near the joints (mixed colours); the shader gets W · B. Grey bones: the bind pose B remembers. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan."
-            }
-        }
-    };
-    ui.label(RichText::new(caption).small());
+    caption_ui(ui, caption);
 }
 
 /// The three turn sliders and a button that straightens the rig.

@@ -7,6 +7,7 @@ use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, VertexBreakdown};
 use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
@@ -254,16 +255,6 @@ impl BlendingPage {
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 40.0;
-        let vp = Viewport::new(ui, height, &self.camera);
-        self.viewport_rect = vp.rect();
-        let pose = self.skinned();
-        self.handle_pointer(ui, &vp, &pose);
-        // The same skinning again, unless the brush just changed the weights.
-        let pose = self.skinned();
-        let scene = self.scene(&pose, vp.clip_from_world);
-        vp.paint(ui, scene);
-        self.overlay_ui(ui, &vp, &pose);
         let help = if self.brush.on {
             format!(
                 "Brush on: drag over the arm to {} {}'s weight. Switch the brush off to turn the view.",
@@ -273,6 +264,16 @@ impl BlendingPage {
         } else {
             "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom, click a vertex to inspect it.".to_owned()
         };
-        ui.label(egui::RichText::new(help).small());
+        let height = ui.available_height() - room_below(ui, &help, 0);
+        let vp = Viewport::new(ui, height, &self.camera);
+        self.viewport_rect = vp.rect();
+        let pose = self.skinned();
+        self.handle_pointer(ui, &vp, &pose);
+        // The same skinning again, unless the brush just changed the weights.
+        let pose = self.skinned();
+        let scene = self.scene(&pose, vp.clip_from_world);
+        vp.paint(ui, scene);
+        self.overlay_ui(ui, &vp, &pose);
+        caption_ui(ui, &help);
     }
 }

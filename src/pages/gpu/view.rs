@@ -5,10 +5,14 @@ use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::skin::Influences;
 use crate::skin::job::{SkinningJob, Stream, thread_count};
 use crate::skin::lbs::SkinMesh;
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom.";
 
 const SKIN: Color32 = Color32::from_rgb(120, 170, 215);
 const CPU_SKIN: Color32 = Color32::from_rgb(225, 170, 110);
@@ -113,7 +117,7 @@ impl GpuPage {
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 40.0;
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
         vp.camera_input(ui, &mut self.camera);
@@ -146,11 +150,6 @@ impl GpuPage {
             egui::FontId::proportional(16.0),
             Color32::from_gray(30),
         );
-        ui.label(
-            egui::RichText::new(
-                "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom.",
-            )
-            .small(),
-        );
+        caption_ui(ui, CAPTION);
     }
 }

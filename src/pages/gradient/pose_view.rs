@@ -58,7 +58,6 @@ pub(super) fn poses_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     s.axes(&bind[j], 0.12);
     s.axes(&world[j], 0.18);
     vp.paint(ui, s);
-    joints_overlay_ui(page, ui, vp);
     corner_note(
         ui,
         vp,
@@ -67,6 +66,8 @@ pub(super) fn poses_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
             JOINTS[j].name
         ),
     );
+    // After the note, which the joints' labels keep off.
+    joints_overlay_ui(page, ui, vp);
 }
 
 /// Turns the dragged joint's parent so the joint points at `to`; the hips, which have

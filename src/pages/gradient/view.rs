@@ -6,8 +6,9 @@ use super::{Drag, GradientPage, Section};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::link::Named;
 use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{AXIS_COLORS, Viewport, rgba};
-use egui::{Align2, Color32, FontId, Pos2, RichText, Ui};
+use egui::{Align2, Color32, FontId, Pos2, Ui};
 use glam::{Vec2, Vec3};
 
 /// The colour of every gradient: the vector `ab`, the matrix `ab`, the joints' arrows.
@@ -51,7 +52,7 @@ fn tidy(v: f32) -> f32 {
 
 /// Draws the section picker, the viewport for the current section, and its caption.
 pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Show:");
         for &section in Section::ALL {
             if ui
@@ -65,16 +66,6 @@ pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
         }
     });
     let index = section_index(page.section);
-    let height = ui.available_height() - 64.0;
-    let vp = Viewport::new(ui, height, &page.cameras[index]);
-    match page.section {
-        Section::Points => points_ui(page, ui, &vp),
-        Section::Matrices => frames_ui(page, ui, &vp),
-        Section::Poses => super::pose_view::poses_ui(page, ui, &vp),
-    }
-    if page.dragging.is_none() {
-        vp.camera_input(ui, &mut page.cameras[index]);
-    }
     let caption = match page.section {
         Section::Points => {
             "Drag a or b. The pink arrow is ab = b − a. Drag elsewhere to pan, scroll to zoom."
@@ -86,7 +77,17 @@ pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
             "Grey: the bind pose (palette = identity). Orange: the target pose (palette = gradients). Pink arrows: each gradient carries its joint from the bind pose to the target pose. Drag a joint to turn its parent (drag the hips to move the figure); click a joint to select it; drag elsewhere to orbit."
         }
     };
-    ui.label(RichText::new(caption).small());
+    let height = ui.available_height() - room_below(ui, caption, 0);
+    let vp = Viewport::new(ui, height, &page.cameras[index]);
+    match page.section {
+        Section::Points => points_ui(page, ui, &vp),
+        Section::Matrices => frames_ui(page, ui, &vp),
+        Section::Poses => super::pose_view::poses_ui(page, ui, &vp),
+    }
+    if page.dragging.is_none() {
+        vp.camera_input(ui, &mut page.cameras[index]);
+    }
+    caption_ui(ui, caption);
 }
 
 /// Starts, follows and ends a drag of one of `handles`; returns the handle being dragged
@@ -182,10 +183,12 @@ fn axis_numbers_ui(ui: &Ui, vp: &Viewport) {
 
 pub(super) fn corner_note(ui: &Ui, vp: &Viewport, text: &str) {
     let painter = ui.painter_at(vp.rect());
-    let galley = painter.layout_no_wrap(
+    // Wrapped inside the viewport, however narrow.
+    let galley = painter.layout(
         text.to_owned(),
         FontId::monospace(15.0),
         Color32::from_gray(230),
+        (vp.rect().width() - 28.0).max(60.0),
     );
     let at = vp.rect().left_top() + egui::vec2(10.0, 10.0);
     let back = egui::Rect::from_min_size(at, galley.size()).expand(4.0);

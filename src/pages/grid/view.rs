@@ -3,7 +3,11 @@
 use super::data;
 use super::*;
 use crate::pages::predict::{GUESS_BLUE, Grab, grab, guess_marker_ui};
+use crate::ui::viewport::{caption_ui, room_below};
 use egui::Rect;
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Red: the skinned mesh, drawn by the skinning shader. Green/blue: each bone's x/y axis. Drag a joint circle to bend it; click a vertex to inspect it; drag elsewhere to pan.";
 
 impl GridPage {
     fn scene(&self, pose: &Pose, clip_from_world: Mat4) -> Scene {
@@ -206,7 +210,7 @@ impl GridPage {
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 64.0;
+        let height = ui.available_height() - room_below(ui, CAPTION, 1);
         let vp = Viewport::new(ui, height, &self.camera);
         let pose = self.pose();
         self.joint_screen = std::array::from_fn(|j| {
@@ -251,9 +255,6 @@ impl GridPage {
         }
         self.overlay_ui(ui, &vp, &pose);
         self.play_ui(ui);
-        ui.label(
-            RichText::new("Red: the skinned mesh, drawn by the skinning shader. Green/blue: each bone's x/y axis. Drag a joint circle to bend it; click a vertex to inspect it; drag elsewhere to pan.")
-                .small(),
-        );
+        caption_ui(ui, CAPTION);
     }
 }

@@ -246,22 +246,14 @@ impl Lesson for HierarchyPage {
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
-        // A 4x4 matrix is wider than the notebook column in presenter mode: let a cell
-        // scroll sideways rather than widen the column and cut the prose off.
-        let width = ui.available_width();
-        egui::ScrollArea::horizontal()
-            .id_salt(("hierarchy", cell))
-            .show(ui, |ui| {
-                // Sentences still wrap at the column (`cells::wrapped`); matrices scroll.
-                ui.set_max_width(width);
-                match cell {
-                    Cell::Tree => self.tree_ui(ui),
-                    Cell::Local => self.local_ui(ui),
-                    Cell::Chain => self.chain_ui(ui),
-                    Cell::Order => self.order_ui(ui),
-                    Cell::Check => self.check_ui(ui),
-                }
-            });
+        // A 4x4 matrix is wider than the notebook column in presenter mode.
+        crate::ui::sideways_ui(ui, ("hierarchy", cell), |ui| match cell {
+            Cell::Tree => self.tree_ui(ui),
+            Cell::Local => self.local_ui(ui),
+            Cell::Chain => self.chain_ui(ui),
+            Cell::Order => self.order_ui(ui),
+            Cell::Check => self.check_ui(ui),
+        });
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {

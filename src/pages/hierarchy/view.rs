@@ -8,9 +8,19 @@ use crate::pages::local_transform::rounded;
 use crate::rigs::humanoid::{self, JOINTS};
 use crate::skin::lbs::palette;
 use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, rgba};
-use egui::{Color32, FontId, Pos2, RichText, Stroke, Ui};
+use egui::{Color32, FontId, Pos2, Stroke, Ui};
 use glam::{Mat4, Vec3};
+
+/// The controls under the viewport.
+const RESET: &str = "Reset T-pose";
+const WRONG_ORDER: &str = "wrong order: local · parent";
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Click a joint to select it. Drag a joint: its parent turns so it follows. \
+                 Drag elsewhere to orbit, scroll to zoom. Yellow: what an edit of the \
+                 selected joint moves.";
 
 const BONE: [f32; 4] = [0.62, 0.68, 0.8, 1.0];
 /// Where a joint behind the camera is "on screen": far away, so it is never picked.
@@ -182,7 +192,22 @@ impl HierarchyPage {
 
     /// Draws the viewport column.
     pub(super) fn view_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 58.0;
+        // The buttons under the viewport take a second row when the pane is narrow.
+        let controls = ui
+            .painter()
+            .layout_no_wrap(
+                format!("{RESET}{WRONG_ORDER}"),
+                egui::TextStyle::Button.resolve(ui.style()),
+                Color32::WHITE,
+            )
+            .size()
+            .x;
+        let rows = if controls + 60.0 > ui.available_width() {
+            2
+        } else {
+            1
+        };
+        let height = ui.available_height() - room_below(ui, CAPTION, rows);
         let vp = Viewport::new(ui, height, &self.camera);
         let pose = self.pose();
         self.joint_screen =
@@ -199,18 +224,11 @@ impl HierarchyPage {
         self.overlay_ui(ui, &vp, &pose);
         self.scrub_overlay_ui(ui, &vp);
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Reset T-pose").clicked() {
+            if ui.button(RESET).clicked() {
                 self.reset_pose();
             }
-            ui.checkbox(&mut self.wrong_order, "wrong order: local · parent");
+            ui.checkbox(&mut self.wrong_order, WRONG_ORDER);
         });
-        ui.label(
-            RichText::new(
-                "Click a joint to select it. Drag a joint: its parent turns so it follows. \
-                 Drag elsewhere to orbit, scroll to zoom. Yellow: what an edit of the \
-                 selected joint moves.",
-            )
-            .small(),
-        );
+        caption_ui(ui, CAPTION);
     }
 }

@@ -4,8 +4,12 @@
 use super::KeyframesPage;
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::ui::Viewport;
+use crate::ui::viewport::{caption_ui, room_below};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Drawn by the skinning shader, one palette matrix per joint. Drag to turn the view, scroll to zoom.";
 
 const GREY: [f32; 4] = [0.75, 0.75, 0.75, 1.0];
 const SKIN: [f32; 4] = [0.88, 0.75, 0.63, 1.0];
@@ -38,7 +42,7 @@ impl KeyframesPage {
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 40.0;
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
         vp.camera_input(ui, &mut self.camera);
@@ -50,11 +54,6 @@ impl KeyframesPage {
             egui::FontId::monospace(20.0),
             Color32::from_gray(30),
         );
-        ui.label(
-            egui::RichText::new(
-                "Drawn by the skinning shader, one palette matrix per joint. Drag to turn the view, scroll to zoom.",
-            )
-            .small(),
-        );
+        caption_ui(ui, CAPTION);
     }
 }

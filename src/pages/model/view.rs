@@ -9,10 +9,15 @@ use crate::skin::lbs::{SkinMesh, VertexBreakdown};
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::AfterPaint;
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom, \
+                 click a joint or a vertex to inspect it.";
 
 /// Colours for the meshes, one after another (the file's materials are not read).
 pub const MESH_TINTS: [Color32; 4] = [
@@ -333,7 +338,7 @@ impl ModelPage {
     }
 
     pub(super) fn viewport(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 40.0;
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
         vp.camera_input(ui, &mut self.camera);
@@ -351,12 +356,6 @@ impl ModelPage {
         }
         vp.paint_then(ui, scene, readback);
         self.overlay_ui(ui, &vp, &frame);
-        ui.label(
-            egui::RichText::new(
-                "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom, \
-                 click a joint or a vertex to inspect it.",
-            )
-            .small(),
-        );
+        caption_ui(ui, CAPTION);
     }
 }

@@ -9,9 +9,13 @@ use crate::skin::lbs::PositionW;
 use crate::skin::lbs::SkinnedVertex;
 use crate::skin::normals::NormalMethod;
 use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Drawn and lit by the skinning shader (light from above left). Blue: normals, orange: tangents. Drag to turn the view, scroll to zoom, click a vertex to work its tangent.";
 
 const SKIN_TONE: Color32 = Color32::from_rgb(225, 190, 160);
 /// The colour of normal lines.
@@ -181,7 +185,7 @@ impl NormalsPage {
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 40.0;
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
         let arms = self.placed();
@@ -200,11 +204,6 @@ impl NormalsPage {
             ellipses::draw(ui, &vp, &glyphs, ELLIPSE_RADIUS);
         }
         self.overlay_ui(ui, &vp, &arms);
-        ui.label(
-            egui::RichText::new(
-                "Drawn and lit by the skinning shader (light from above left). Blue: normals, orange: tangents. Drag to turn the view, scroll to zoom, click a vertex to work its tangent.",
-            )
-            .small(),
-        );
+        caption_ui(ui, CAPTION);
     }
 }

@@ -5,9 +5,13 @@ use super::{PipelinePage, to_pixel};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::rigs::arm;
 use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport};
 use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Drawn by the skinning shader. Dashed: the bind pose. Click the arm to follow another vertex; drag to turn the view.";
 
 const SKIN: [f32; 4] = [0.88, 0.75, 0.63, 1.0];
 const BIND_GREY: Color32 = Color32::from_gray(120);
@@ -51,7 +55,7 @@ impl PipelinePage {
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 40.0;
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
         let ppp = ui.ctx().pixels_per_point();
@@ -109,11 +113,6 @@ impl PipelinePage {
                 Color32::from_gray(30),
             );
         }
-        ui.label(
-            egui::RichText::new(
-                "Drawn by the skinning shader. Dashed: the bind pose. Click the arm to follow another vertex; drag to turn the view.",
-            )
-            .small(),
-        );
+        caption_ui(ui, CAPTION);
     }
 }

@@ -7,9 +7,13 @@ use super::{QuaternionsPage, Section};
 use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::pages::predict::verdict_color;
 use crate::skin::rotation::{self, Interp, axis_angle, euler_quat, gimbal_frames, object_matrix};
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Drawn by the skinning shader: each part is a joint of the palette. Drag to turn the view, scroll to zoom.";
 
 /// The colour of each interpolation method's path and curve.
 pub fn method_color(method: Interp) -> Color32 {
@@ -161,17 +165,12 @@ impl QuaternionsPage {
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 40.0;
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
         vp.camera_input(ui, &mut self.camera);
         vp.paint(ui, self.scene(vp.clip_from_world));
         self.overlay_ui(ui, &vp);
-        ui.label(
-            egui::RichText::new(
-                "Drawn by the skinning shader: each part is a joint of the palette. Drag to turn the view, scroll to zoom.",
-            )
-            .small(),
-        );
+        caption_ui(ui, CAPTION);
     }
 }

@@ -12,10 +12,14 @@ use crate::skin::Influences;
 use crate::skin::lbs::SkinMesh;
 use crate::skin::matrix::{column_lengths, is_rigid};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
+use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{AXIS_COLORS, Camera, OrbitCamera, Viewport, error_ui, rgba};
 use egui::{RichText, Ui};
 use glam::{Mat3, Mat4, Vec3};
 use std::sync::{Arc, OnceLock};
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. Grey/yellow: p before/after; grey/orange: v before/after.";
 
 /// The named starting matrices.
 #[derive(
@@ -283,7 +287,7 @@ impl Lesson for XrayPage {
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - 44.0;
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         vp.camera_input(ui, &mut self.camera);
         vp.paint(ui, self.scene(vp.clip_from_world, self.camera.light_dir()));
@@ -303,8 +307,6 @@ impl Lesson for XrayPage {
                 );
             }
         }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. Grey/yellow: p before/after; grey/orange: v before/after.").small());
-        });
+        caption_ui(ui, CAPTION);
     }
 }
