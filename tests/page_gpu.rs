@@ -69,8 +69,13 @@ fn the_path_buttons_pick_the_program_and_its_files() {
     for file in ["joints_int.glsl", "blend_texture.glsl", "skin.vert"] {
         harness.get_by_label(file).click();
         harness.run_steps(2);
+        // One label a line: the texture's blend file reads several texels.
         assert!(
-            harness.query_by_label_contains("texelFetch").is_some() || file != "blend_texture.glsl",
+            harness
+                .query_all_by_label_contains("texelFetch")
+                .next()
+                .is_some()
+                || file != "blend_texture.glsl",
             "the texture's blend file is listed"
         );
         assert!(
@@ -467,4 +472,48 @@ fn a_file_set_beside_the_blend_file_shows_both_and_the_link_keeps_them() {
     harness.run_steps(2);
     assert!(harness.query_by_label("shaders/blend_dqs.glsl").is_none());
     assert_eq!(harness.state().link().to_string(), "gpu");
+}
+
+/// A sweep measured earlier, as a link holds it: three sizes, the GPU ahead from the
+/// second.
+const SWEEP: &str = "2996:0.212,0.0312,0.0101@1,0.05,0.12;\
+    9984:0.71,0.104,0.0533@2,0.161,0.13;29988:2.13,0.312,0.16@2,0.48,0.15";
+
+#[test]
+fn measuring_again_replaces_the_points_a_link_brought_and_their_note() {
+    let link = format!("gpu?sweep={SWEEP}");
+    let mut harness = page_harness(opened(&link), &["cpu_gpu"]);
+    let note = "brought in by the link";
+    assert!(harness.query_by_label_contains(note).is_some());
+    assert_eq!(harness.state().link().to_string(), link);
+    harness.get_by_label("Measure").click();
+    harness.run_steps(4);
+    let page = harness.state();
+    assert!(page.bench.is_running() && !page.bench.from_link);
+    assert!(page.bench.points.is_empty(), "the linked points are gone");
+    assert!(harness.query_by_label_contains(note).is_none());
+    assert_eq!(
+        harness.state().link().to_string(),
+        "gpu",
+        "a sweep under way is not written"
+    );
+}
+
+#[test]
+fn a_bad_sweep_on_top_of_a_page_leaves_its_points_alone() {
+    let mut page = opened(&format!("gpu?sweep={SWEEP}"));
+    let before = page.bench.points.clone();
+    for bad in [
+        "gpu?sweep=2996:0.2,0.03,-,-,-;2996:0.2,0.03,-,-,-",
+        "gpu?sweep=2996:0.2,0.03,-,-,-;9984:0.2,-1,-,-,-",
+        "gpu?sweep=1:1,1,-,-,-;2:1,1,-,-,-;3:1,1,-,-,-;4:1,1,-,-,-;5:1,1,-,-,-;6:1,1,-,-,-;7:1,1,-,-,-",
+    ] {
+        let err = page
+            .apply_link(&Link::parse(bad).unwrap())
+            .expect_err(bad)
+            .to_string();
+        assert!(err.contains("sizes joined by `;`"), "{bad}: {err}");
+        assert_eq!(page.bench.points, before, "{bad}: the points stay");
+        assert!(page.bench.from_link);
+    }
 }

@@ -1029,3 +1029,181 @@ fn the_split_between_notebook_and_viewport_goes_into_the_link() {
             .contains("twist=2")
     );
 }
+
+/// The box of each label (not its runs of text) whose text contains `text`.
+fn label_boxes(harness: &Harness<'_, SkinlabApp>, text: &str) -> Vec<egui::Rect> {
+    use egui_kittest::kittest::NodeT as _;
+    harness
+        .root()
+        .children_recursive()
+        .filter(|n| {
+            let a = n.accesskit_node();
+            a.role() == egui::accesskit::Role::Label
+                && a.label().or(a.value()).is_some_and(|l| l.contains(text))
+        })
+        .filter_map(|n| n.accesskit_node().bounding_box())
+        .map(|b| {
+            egui::Rect::from_min_max(
+                egui::pos2(b.x0 as f32, b.y0 as f32),
+                egui::pos2(b.x1 as f32, b.y1 as f32),
+            )
+        })
+        .collect()
+}
+
+/// A sweep measured before class on another machine, as the page writes it: three
+/// sizes, the largest on 8 threads, the smaller on fewer. CPU totals (fastest kernel +
+/// upload) 0.0601, 0.2143 and 0.64 ms against the GPU's 0.12, 0.13 and 0.15: the GPU
+/// wins from the second size up.
+const SWEEP_LINK: &str = "gpu?sweep=2996:0.212,0.0312,0.0101@1,0.05,0.12;\
+    9984:0.71,0.104,0.0533@2,0.161,0.13;29988:2.13,0.312,0.16@8,0.48,0.15";
+
+#[test]
+fn a_linked_sweep_fills_the_table_and_the_crossover_and_its_link_reopens_the_same_points() {
+    use skinlab::pages::gpu::GpuPage;
+    let mut app = paused_app();
+    app.open_link(SWEEP_LINK).expect("opens");
+    let mut harness = app_harness(app);
+    harness.run_steps(20);
+    // The link opens at the chart and its table, read back from the screen.
+    let in_view = |text: &str| {
+        let boxes = label_boxes(&harness, text);
+        assert!(!boxes.is_empty(), "no `{text}` on the page");
+        assert!(
+            boxes.iter().any(|b| (0.0..800.0).contains(&b.top())),
+            "`{text}` at {boxes:?}, out of view"
+        );
+    };
+    in_view("from 9984 vertices up");
+    in_view("On the machine that measured them");
+    in_view("brought in by the link, not measured on this machine now");
+    for cell in [
+        "fast, 8 threads",
+        "2996",
+        "0.212 ms",
+        "0.010 ms*",
+        "0.160 ms",
+        "29988",
+        "0.150 ms",
+    ] {
+        assert!(
+            harness.query_all_by_label(cell).next().is_some(),
+            "the table shows `{cell}`"
+        );
+    }
+    assert!(
+        harness
+            .query_all_by_label("No measurement yet: press Measure.")
+            .next()
+            .is_none()
+    );
+
+    // The page writes the link back as given, and the link reopens the same points.
+    let written = harness.state().current_link().to_string();
+    assert_eq!(written, SWEEP_LINK);
+    let points = |link: &str| {
+        let mut page = GpuPage::default();
+        skinlab::page::open(&mut page, &Link::parse(link).unwrap()).expect("opens");
+        assert!(page.bench.from_link);
+        page.bench.points
+    };
+    let (given, again) = (points(SWEEP_LINK), points(&written));
+    assert_eq!(given, again);
+    assert_eq!(given.len(), 3);
+    assert_eq!(given[0].fast_threaded, Some((1, 0.0101)));
+    assert_eq!(given[2].gpu_ms, Some(0.15));
+}
+
+#[test]
+fn a_bad_sweep_is_reported_and_the_rest_of_the_link_applies() {
+    let mut app = paused_app();
+    app.follow_link("gpu?bend=1&sweep=2996:0.2,nan,-,-,-");
+    assert_eq!(
+        app.current_link().to_string(),
+        "gpu?bend=1",
+        "the good key applied, no sweep"
+    );
+    let notices = app.notices().to_vec();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    for part in [
+        "`sweep=2996:0.2,nan,-,-,-` is not valid",
+        "`nan` is not a time",
+        "everything else in the link was applied",
+    ] {
+        assert!(notices[0].contains(part), "{part}: {}", notices[0]);
+    }
+    let harness = app_harness(app);
+    assert!(
+        harness
+            .query_all_by_label("No measurement yet: press Measure.")
+            .next()
+            .is_some()
+    );
+}
+
+/// skin.vert opens with nine lines of comments, which wrap in the notebook's column:
+/// the first line it does not share with the dual quaternion blend is line 11, below
+/// the listing's fold. Opening the pair scrolls it into view, once: the reader can
+/// scroll back.
+#[test]
+fn a_file_set_beside_another_opens_at_the_first_line_they_do_not_share() {
+    use skinlab::gl::shaders;
+    use skinlab::pages::gpu::{LISTING_HEIGHT, changed_lines};
+    let (marked, _) = changed_lines(shaders::SKIN_VERT.text, shaders::BLEND_DQS.text);
+    let first = shaders::SKIN_VERT
+        .text
+        .lines()
+        .zip(marked)
+        .find_map(|(line, marked)| marked.then_some(line))
+        .expect("a marked line");
+    assert_eq!(first, "uniform mat4 u_clip_from_world;");
+    let opening = "// The skinning vertex shader";
+
+    let mut app = paused_app();
+    app.open_link("gpu?source=main&beside=blend_dqs").unwrap();
+    let mut harness = app_harness(app);
+    harness.run_steps(30);
+    let line = label_boxes(&harness, first)[0];
+    let top = label_boxes(&harness, opening)[0].top();
+    assert!(
+        line.top() - top > LISTING_HEIGHT,
+        "the line is below the fold of an unscrolled listing: {} below the first",
+        line.top() - top
+    );
+    // The column's heading: the nearest label naming the file above `y`.
+    let heading_above = |harness: &Harness<'_, SkinlabApp>, y: f32| {
+        label_boxes(harness, "shaders/skin.vert")
+            .into_iter()
+            .map(|b| b.bottom())
+            .filter(|bottom| *bottom <= y)
+            .fold(f32::NEG_INFINITY, f32::max)
+    };
+    let heading = heading_above(&harness, line.top());
+    let fold = heading + LISTING_HEIGHT + 12.0;
+    assert!(
+        line.bottom() <= fold && line.bottom() <= 800.0,
+        "`{first}` at {line:?}: in view between {heading} and {fold}"
+    );
+    assert!(
+        top < heading,
+        "the listing scrolled: its first line went up"
+    );
+
+    // Only once: the wheel scrolls the listing back to its first line, which stays.
+    harness.hover_at(line.center());
+    harness.run_steps(2);
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: Vec2::new(0.0, 2000.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run_steps(30);
+    let back = label_boxes(&harness, opening)[0].top();
+    let under = back - heading_above(&harness, back + 1.0);
+    assert!(
+        (0.0..20.0).contains(&under),
+        "the first line is back under the heading: {under} below it"
+    );
+}

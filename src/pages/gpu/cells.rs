@@ -421,11 +421,33 @@ impl GpuPage {
         self.bench_plot_ui(ui);
     }
 
+    /// The threads of the sweep's threaded column, `None` for no column: this
+    /// machine's cores for a sweep measured here, the most any size used for points a
+    /// link brought (another machine's).
+    fn sweep_threads(&self) -> Option<usize> {
+        if self.bench.from_link {
+            let used = self.bench.points.iter().filter_map(|p| p.fast_threaded);
+            used.map(|(threads, _)| threads).max()
+        } else {
+            let cores = cpu_threads();
+            (cores > 1).then_some(cores)
+        }
+    }
+
     fn bench_plot_ui(&mut self, ui: &mut Ui) {
         let points = &self.bench.points;
         if points.is_empty() {
             ui.label(RichText::new("No measurement yet: press Measure.").small());
             return;
+        }
+        if self.bench.from_link {
+            ui.label(
+                RichText::new(
+                    "These times were measured earlier and brought in by the link, \
+                     not measured on this machine now. Press Measure to time this machine.",
+                )
+                .weak(),
+            );
         }
         // Both axes logarithmic: the sizes span three decades and so do the times.
         let x = |n: usize| (n as f64).log10();
@@ -443,7 +465,7 @@ impl GpuPage {
         let reference = line(&|p| Some(p.reference_ms));
         let total = line(&|p| p.cpu_total_ms());
         let gpu = line(&|p| p.gpu_ms);
-        let cores = cpu_threads();
+        let cores = self.sweep_threads();
         // (name, colour, dashed, points), in the order of the legend.
         let mut lines = vec![(
             "CPU: reference loop".to_owned(),
@@ -457,7 +479,7 @@ impl GpuPage {
             false,
             fast,
         ));
-        if cores > 1 {
+        if let Some(cores) = cores {
             lines.push((
                 format!("CPU: fast kernel, up to {cores} threads"),
                 THREADED_COLOR,
@@ -526,19 +548,21 @@ impl GpuPage {
         self.bench_table_ui(ui, cores);
     }
 
-    fn bench_table_ui(&self, ui: &mut Ui, cores: usize) {
+    /// The sweep's table and where the GPU overtakes; `cores` are the threads of the
+    /// threaded column, `None` for no such column.
+    fn bench_table_ui(&self, ui: &mut Ui, cores: Option<usize>) {
         let points = &self.bench.points;
         let cell = |ui: &mut Ui, text: String| {
             ui.label(RichText::new(text).monospace());
         };
         egui::Grid::new("cpu_gpu_table")
             .striped(true)
-            .num_columns(if cores > 1 { 6 } else { 5 })
+            .num_columns(if cores.is_some() { 6 } else { 5 })
             .show(ui, |ui| {
                 ui.strong("vertices");
                 ui.strong("reference");
                 ui.strong("fast, 1 thread");
-                if cores > 1 {
+                if let Some(cores) = cores {
                     ui.strong(format!("fast, {cores} threads"));
                 }
                 ui.strong("upload");
@@ -548,7 +572,7 @@ impl GpuPage {
                     cell(ui, p.vertices.to_string());
                     cell(ui, ms(p.reference_ms));
                     cell(ui, ms(p.fast_ms));
-                    if cores > 1 {
+                    if let Some(cores) = cores {
                         cell(
                             ui,
                             p.fast_threaded.map_or("-".into(), |(used, t)| {
@@ -562,34 +586,47 @@ impl GpuPage {
                     ui.end_row();
                 }
             });
+        // Points a link brought were measured on another machine, maybe: say so.
+        let (place, close) = if self.bench.from_link {
+            (
+                "On the machine that measured them, the",
+                "the two were close there.",
+            )
+        } else {
+            (
+                "Here the",
+                "the two are close on this machine. Measure again to see which way it goes.",
+            )
+        };
         let verdict = match crossover(points) {
             Crossover::Unknown => None,
-            Crossover::GpuEverywhere => Some(
-                "Here the GPU's vertex stage beat the fast kernel plus its upload at every size."
-                    .to_owned(),
-            ),
-            Crossover::CpuEverywhere => Some(
-                "Here the fast kernel plus its upload beat the GPU's vertex stage at every size."
-                    .to_owned(),
-            ),
-            Crossover::From(n) => Some(format!(
-                "Here the GPU's vertex stage beat the fast kernel plus its upload from {n} vertices up."
+            Crossover::GpuEverywhere => Some(format!(
+                "{place} GPU's vertex stage beat the fast kernel plus its upload at every size."
             )),
-            Crossover::Mixed => Some(
-                "Here the GPU's vertex stage won at some sizes but not at every larger one: \
-                 the two are close on this machine. Measure again to see which way it goes."
-                    .to_owned(),
-            ),
+            Crossover::CpuEverywhere => Some(format!(
+                "{place} fast kernel plus its upload beat the GPU's vertex stage at every size."
+            )),
+            Crossover::From(n) => Some(format!(
+                "{place} GPU's vertex stage beat the fast kernel plus its upload from {n} vertices up."
+            )),
+            Crossover::Mixed => Some(format!(
+                "{place} GPU's vertex stage won at some sizes but not at every larger one: {close}"
+            )),
         };
         if let Some(verdict) = verdict {
             ui.label(RichText::new(verdict).strong());
         }
+        let machine = if self.bench.from_link {
+            "on the machine that measured them"
+        } else {
+            "this build of the app, on this machine"
+        };
         ui.label(
-            RichText::new(
+            RichText::new(format!(
                 "GPU time: wall clock around glFinish before and after the draw (rasterisation off), best of three. \
-                 CPU times: positions, normals and tangents, this build of the app, on this machine. \
-                 * The fast kernel kept this mesh on fewer threads: starting one costs more than it saves.",
-            )
+                 CPU times: positions, normals and tangents, {machine}. \
+                 * The fast kernel kept this mesh on fewer threads: starting one costs more than it saves."
+            ))
             .small(),
         );
     }

@@ -148,6 +148,21 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
             get: |s| s.beside,
         },
     },
+    // Written once a sweep has finished, never while one runs. Before `question`, so a
+    // link with both still opens at the check.
+    Param {
+        key: "sweep",
+        doc: "a finished CPU-against-GPU sweep, measured earlier: the chart and the \
+              table reopen with its times, marked as brought in by the link",
+        access: Access::Text {
+            expected: super::sweep::FORM,
+            set: |s, text| {
+                s.bench.load(super::sweep::read(text)?);
+                Ok(())
+            },
+            get: |s| s.bench.finished().map(super::sweep::write),
+        },
+    },
     Param {
         key: "question",
         doc: "the check-yourself exercise",

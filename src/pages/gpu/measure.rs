@@ -314,6 +314,9 @@ impl Running {
 pub struct Bench {
     /// Finished sizes.
     pub points: Vec<BenchPoint>,
+    /// Whether the points came in a link (`sweep=`): measured earlier, maybe on another
+    /// machine, not here now. Measuring again clears it.
+    pub from_link: bool,
     running: Option<Running>,
     /// Sizes still to measure.
     queue: Vec<usize>,
@@ -325,11 +328,26 @@ impl Bench {
         self.running.is_some() || !self.queue.is_empty()
     }
 
-    /// Starts a sweep (dropping the last one).
+    /// Starts a sweep (dropping the last one, or the points a link brought).
     pub fn start(&mut self) {
         self.points.clear();
+        self.from_link = false;
         self.queue = SWEEP.iter().rev().copied().collect();
         self.running = None;
+    }
+
+    /// Shows `points` that a link brought, as a finished sweep measured elsewhere; a
+    /// sweep under way stops.
+    pub fn load(&mut self, points: Vec<BenchPoint>) {
+        self.points = points;
+        self.from_link = true;
+        self.queue.clear();
+        self.running = None;
+    }
+
+    /// The finished sweep, for a link: `None` while a sweep runs or before any.
+    pub fn finished(&self) -> Option<&[BenchPoint]> {
+        (!self.is_running() && !self.points.is_empty()).then_some(&self.points[..])
     }
 
     /// The size being measured now.
@@ -624,6 +642,21 @@ mod tests {
             upload_ms: Some(upload),
             gpu_ms: Some(gpu),
         }
+    }
+
+    #[test]
+    fn a_sweep_is_for_a_link_only_once_it_has_finished() {
+        let mut bench = Bench::default();
+        assert_eq!(bench.finished(), None, "nothing measured");
+        bench.start();
+        bench.points.push(point(2_996, 1.0, 0.1, 1.0));
+        assert_eq!(bench.finished(), None, "sizes still to measure");
+        bench.queue.clear();
+        assert_eq!(bench.finished().map(<[_]>::len), Some(1));
+        bench.load(vec![point(9_984, 1.0, 0.1, 1.0)]);
+        assert!(bench.from_link && bench.finished().is_some());
+        bench.start();
+        assert!(!bench.from_link && bench.points.is_empty());
     }
 
     #[test]

@@ -6,12 +6,13 @@ mod cells;
 mod links;
 mod measure;
 mod source;
+mod sweep;
 mod view;
 
 pub use measure::{
     Bench, BenchPoint, Crossover, DiffProgress, PathDiff, Report, SWEEP, cpu_threads, crossover,
 };
-pub use source::{changed_lines, highlighted_lines};
+pub use source::{LISTING_HEIGHT, changed_lines, highlighted_lines};
 
 use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
 use crate::link::Named;
@@ -108,6 +109,9 @@ pub struct GpuPage {
     /// The file set beside it, its differing lines marked (index into
     /// [`source::FILES`]).
     pub beside: Option<usize>,
+    /// The pair of files (shown, beside) the listing last scrolled to their first
+    /// difference: a new pair scrolls once, then the reader scrolls.
+    listed_pair: Option<(&'static str, &'static str)>,
     /// A vertex count being dragged on the slider, applied when the drag ends.
     pending_vertices: Option<usize>,
     /// A joint count being dragged on a big mesh, applied when the drag ends.
@@ -212,6 +216,7 @@ impl Default for GpuPage {
             texel_joint: 0,
             file: 1,
             beside: None,
+            listed_pair: None,
             pending_vertices: None,
             pending_joints: None,
             pending_spread: None,
@@ -323,6 +328,7 @@ impl Lesson for GpuPage {
         ("ring", "influences"),
         ("source", "source"),
         ("beside", "source"),
+        ("sweep", "cpu_gpu"),
         ("question", "check"),
     ];
 

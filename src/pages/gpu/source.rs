@@ -102,44 +102,89 @@ pub fn changed_lines(a: &str, b: &str) -> (Vec<bool>, Vec<bool>) {
     (blank(&a, in_a), blank(&b, in_b))
 }
 
+/// How tall a listing may grow before it scrolls, in points.
+pub const LISTING_HEIGHT: f32 = 480.0;
+/// Lines of a listing kept above its first marked line when it scrolls there.
+const CONTEXT_LINES: usize = 2;
+
 /// One listing in a frame that scrolls: the skinning lines in colour, and the lines in
-/// `changed` (one flag per line of `source`) on a marked background.
-fn listing_ui(ui: &mut Ui, source: &ShaderSource, changed: Option<&[bool]>, salt: &str) {
-    let mut job = LayoutJob::default();
+/// `changed` (one flag per line of `source`) on a marked background. Each line is its
+/// own label. With `to_first_change`, a first marked line out of view is scrolled to,
+/// a couple of lines below the listing's top; it is asked for once when the pair of
+/// files changes, so the reader can scroll away afterwards.
+fn listing_ui(
+    ui: &mut Ui,
+    source: &ShaderSource,
+    changed: Option<&[bool]>,
+    salt: &str,
+    to_first_change: bool,
+) {
     let font = FontId::monospace(14.0);
     let plain = ui.visuals().text_color();
     let hot = highlighted_lines(source.text);
-    for (i, line) in source.text.lines().enumerate() {
-        // The book's include markers are for the book, not the reader of the shader.
-        if marker(line) {
-            continue;
-        }
-        let format = TextFormat {
-            font_id: font.clone(),
-            color: if hot[i] { HIGHLIGHT } else { plain },
-            background: match changed.and_then(|c| c.get(i)) {
-                Some(true) => CHANGED,
-                _ => Color32::TRANSPARENT,
-            },
-            ..Default::default()
-        };
-        job.append(line, 0.0, format);
-        job.append("\n", 0.0, TextFormat::simple(font.clone(), plain));
-    }
     egui::Frame::new()
         .fill(ui.visuals().code_bg_color)
         .inner_margin(6.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            // Long comment lines wrap: nothing is cut off on the right, on a projector
-            // either.
+            // As tall as the file, up to LISTING_HEIGHT, wherever the notebook has
+            // scrolled: left alone, a scroll area inside another gets only the room
+            // left on the notebook's first screen, and deep in a page that is none.
             egui::ScrollArea::vertical()
                 .id_salt((source.path, salt))
-                .max_height(480.0)
-                .show(ui, |ui| {
+                .max_height(LISTING_HEIGHT)
+                .min_scrolled_height(LISTING_HEIGHT)
+                .show_viewport(ui, |ui, viewport| {
+                    // What the listing shows now, where the lines are drawn.
+                    let visible = viewport.translate(ui.max_rect().min.to_vec2());
                     // Left-aligned even in a column, which would justify the lines.
                     ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                        ui.add(egui::Label::new(job).wrap())
+                        // The lines sit as close as in one block of text.
+                        ui.spacing_mut().item_spacing.y = 0.0;
+                        // Where each line shown was drawn, and the first marked one.
+                        let mut rows: Vec<egui::Rect> = Vec::new();
+                        let mut first_change = None;
+                        for (i, line) in source.text.lines().enumerate() {
+                            // The book's include markers are for the book, not the
+                            // reader of the shader.
+                            if marker(line) {
+                                continue;
+                            }
+                            let marked = changed.and_then(|c| c.get(i)) == Some(&true);
+                            let format = TextFormat {
+                                font_id: font.clone(),
+                                color: if hot[i] { HIGHLIGHT } else { plain },
+                                background: if marked {
+                                    CHANGED
+                                } else {
+                                    Color32::TRANSPARENT
+                                },
+                                ..Default::default()
+                            };
+                            // A blank line keeps its height.
+                            let text = if line.is_empty() { " " } else { line };
+                            let mut job = LayoutJob::default();
+                            job.append(text, 0.0, format);
+                            // Long comment lines wrap: nothing is cut off on the right,
+                            // on a projector either.
+                            let response = ui.add(egui::Label::new(job).wrap());
+                            if marked && first_change.is_none() {
+                                first_change = Some(rows.len());
+                            }
+                            rows.push(response.rect);
+                        }
+                        // Already in view, it stays put: the file's opening lines
+                        // say what the file is for.
+                        let in_view = |row: egui::Rect| {
+                            visible.top() <= row.top() && row.bottom() <= visible.bottom()
+                        };
+                        if to_first_change
+                            && let Some(k) = first_change
+                            && !in_view(rows[k])
+                        {
+                            let top = rows[k.saturating_sub(CONTEXT_LINES)];
+                            ui.scroll_to_rect(top.union(rows[k]), Some(egui::Align::TOP));
+                        }
                     })
                 });
         });
@@ -200,15 +245,21 @@ impl GpuPage {
             .small(),
         );
         let shown = files[self.file];
-        match self.beside_file() {
-            None => listing_ui(ui, &shown, None, "alone"),
+        let other = self.beside_file();
+        // A new pair opens at its first difference (a link's too); the same pair is
+        // left where the reader scrolled it.
+        let pair = other.map(|other| (shown.path, other.path));
+        let to_first_change = pair.is_some() && pair != self.listed_pair;
+        self.listed_pair = pair;
+        match other {
+            None => listing_ui(ui, &shown, None, "alone", false),
             Some(other) => {
                 let (left, right) = changed_lines(shown.text, other.text);
                 ui.columns(2, |columns| {
                     let sides = [(shown, left), (other, right)];
                     for (ui, (file, changed)) in columns.iter_mut().zip(sides) {
                         ui.label(RichText::new(file.path).monospace().strong());
-                        listing_ui(ui, &file, Some(&changed), "beside");
+                        listing_ui(ui, &file, Some(&changed), "beside", to_first_change);
                     }
                 });
             }
