@@ -130,10 +130,16 @@ fn listing_ui(
             // As tall as the file, up to LISTING_HEIGHT, wherever the notebook has
             // scrolled: left alone, a scroll area inside another gets only the room
             // left on the notebook's first screen, and deep in a page that is none.
+            // Where the rest of the screen is shorter (a focused cell on a projector),
+            // the listing ends above the screen's bottom, with room for the note
+            // under it, but is never less than half the screen.
+            let clip = ui.clip_rect();
+            let room = clip.bottom() - ui.cursor().top() - 56.0;
+            let height = room.max(0.5 * clip.height()).min(LISTING_HEIGHT);
             egui::ScrollArea::vertical()
                 .id_salt((source.path, salt))
-                .max_height(LISTING_HEIGHT)
-                .min_scrolled_height(LISTING_HEIGHT)
+                .max_height(height)
+                .min_scrolled_height(height)
                 .show_viewport(ui, |ui, viewport| {
                     // What the listing shows now, where the lines are drawn.
                     let visible = viewport.translate(ui.max_rect().min.to_vec2());
