@@ -30,6 +30,8 @@ pub mod native;
 pub mod notebook;
 pub mod page;
 pub mod pages;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod profile;
 pub mod rigs;
 pub mod skin;
 pub mod ui;

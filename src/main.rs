@@ -8,6 +8,7 @@ use std::process::ExitCode;
 const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--open FILE] [--deck FILE] [--presenter] [--size WxH] [--screenshot PATH]
        skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
+       skinlab --profile LINK [--frames N] [--csv] [--presenter] [--size WxH]
        skinlab --list-pages | --help";
 
 const OPTIONS: &str = "\
@@ -30,7 +31,14 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
   --bench cpu        time the CPU skinning kernels (reference, plain, fast, memory
                      floor) on one thread and on all, and print a Markdown table
   --csv              with --bench cpu: print CSV rows instead
-                     (kernel,attributes,threads,vertices,ns_per_vertex)
+                     (kernel,attributes,threads,vertices,ns_per_vertex);
+                     with --profile: link,phase,median_ms,p95_ms,max_ms
+  --profile LINK     open LINK in a window with its animation running, time N
+                     frames of it and N of an empty window, print milliseconds a
+                     frame (median, 95th percentile, max) for the app's update
+                     (ui), all its CPU work (app: ui, tessellation, OpenGL
+                     calls), the wait for the GPU (gpu_wait), and frames a second
+  --frames N         with --profile: frames to time, 10 to 100000 (default 300)
   --vertices N,...   with --bench cpu: the mesh sizes, each 1 to 10000000
                      (default 30000,1000000)
   --simd NAME        with --bench cpu: the fast kernel's instructions, `avx2` or
@@ -51,6 +59,12 @@ enum Command {
         simd: Simd,
     },
     Window(Options),
+    /// `--profile LINK`: the window's options (with `profile` set) and whether to
+    /// print CSV.
+    Profile {
+        options: Options,
+        csv: bool,
+    },
 }
 
 /// A comma-separated list of mesh sizes, each 1 to 10 000 000.
@@ -95,6 +109,8 @@ fn describe(error: lexopt::Error) -> String {
             "--simd" => "--simd needs `avx2` or `portable`".to_owned(),
             "--open" => "--open needs a file, e.g. --open robot.glb".to_owned(),
             "--deck" => "--deck needs a file, e.g. --deck lecture.txt".to_owned(),
+            "--profile" => "--profile needs a link, e.g. --profile grid".to_owned(),
+            "--frames" => "--frames needs a count, e.g. --frames 300".to_owned(),
             _ => format!("{option} needs a value"),
         },
         other => other.to_string(),
@@ -108,6 +124,8 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     let (mut help, mut list_pages, mut bench) = (false, false, false);
     // What `--bench` measures (`None`: not named, the GPU sweep); CPU options.
     let (mut bench_cpu, mut csv, mut vertices, mut simd) = (None, false, None, None);
+    // `--profile LINK` and its frame count.
+    let (mut profile, mut frames) = (None, None);
     while let Some(arg) = parser.next().map_err(describe)? {
         match arg {
             Short('h') | Long("help") => help = true,
@@ -163,6 +181,30 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
             Long("screenshot") => {
                 options.screenshot = Some(parser.value().map_err(describe)?.into());
             }
+            Long("profile") => {
+                profile = Some(
+                    parser
+                        .value()
+                        .map_err(describe)?
+                        .string()
+                        .map_err(describe)?,
+                );
+            }
+            Long("frames") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                frames = Some(
+                    text.parse::<usize>()
+                        .ok()
+                        .filter(|n| (10..=100_000).contains(n))
+                        .ok_or_else(|| {
+                            format!("--frames needs a count from 10 to 100000, not `{text}`")
+                        })?,
+                );
+            }
             Value(link) if options.link.is_none() => {
                 options.link = Some(link.string().map_err(describe)?);
             }
@@ -179,8 +221,23 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
             vertices: vertices.unwrap_or_else(|| skinlab::bench::cpu::DEFAULT_VERTICES.to_vec()),
             simd: simd.unwrap_or_else(Simd::detect),
         }
+    } else if let Some(link) = profile {
+        if options.link.is_some() || options.screenshot.is_some() {
+            return Err("--profile takes its link itself and saves no screenshot".to_owned());
+        }
+        if vertices.is_some() || simd.is_some() || bench {
+            return Err("--profile times a link in the window, not the --bench kernels".to_owned());
+        }
+        options.link = Some(link);
+        options.profile = Some(frames.unwrap_or(300));
+        Command::Profile { options, csv }
+    } else if frames.is_some() {
+        return Err("--frames goes with --profile".to_owned());
     } else if csv || vertices.is_some() || simd.is_some() {
-        return Err("--csv, --vertices and --simd go with --bench cpu".to_owned());
+        return Err(
+            "--csv goes with --bench cpu or --profile; --vertices and --simd with --bench cpu"
+                .to_owned(),
+        );
     } else if bench {
         Command::Bench
     } else {
@@ -225,6 +282,15 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Profile { options, csv } => match native::run(options) {
+            Ok(Some(rows)) if csv => print!("{}", skinlab::profile::csv(&rows)),
+            Ok(Some(rows)) => print!("{}", skinlab::profile::table(&rows)),
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("error: --profile: {e}");
+                return ExitCode::from(e.exit_code());
+            }
+        },
         Command::Window(options) => {
             let screenshot = options.screenshot.clone();
             if let Err(e) = native::run(options) {
@@ -265,6 +331,7 @@ mod tests {
                 open: Some("robot.glb".into()),
                 deck: None,
                 screenshot: Some("out.png".into()),
+                profile: None,
                 presenter: true,
                 size: [1024.0, 700.0],
             }))
@@ -315,15 +382,11 @@ mod tests {
                 simd: Simd::Portable,
             })
         );
+        const WITH_BENCH: &str =
+            "--csv goes with --bench cpu or --profile; --vertices and --simd with --bench cpu";
         let err = |args: &[&str]| parse_strs(args).err().unwrap_or_default();
-        assert_eq!(
-            err(&["--csv"]),
-            "--csv, --vertices and --simd go with --bench cpu"
-        );
-        assert_eq!(
-            err(&["--bench", "gpu", "--vertices", "10"]),
-            "--csv, --vertices and --simd go with --bench cpu"
-        );
+        assert_eq!(err(&["--csv"]), WITH_BENCH);
+        assert_eq!(err(&["--bench", "gpu", "--vertices", "10"]), WITH_BENCH);
         assert!(err(&["--bench", "cpu", "--vertices", "0"]).contains("not `0`"));
         assert!(err(&["--bench", "cpu", "--vertices", "1,x"]).contains("not `1,x`"));
         assert!(err(&["--bench", "cpu", "--vertices"]).contains("e.g. --vertices"));
@@ -331,10 +394,28 @@ mod tests {
             err(&["--bench", "cpu", "--simd", "sse9"]),
             "--simd needs `avx2` or `portable`, not `sse9`"
         );
-        assert_eq!(
-            err(&["--simd", "avx2"]),
-            "--csv, --vertices and --simd go with --bench cpu"
-        );
+        assert_eq!(err(&["--simd", "avx2"]), WITH_BENCH);
+    }
+
+    #[test]
+    fn profile_takes_a_link_a_frame_count_and_csv() {
+        let Ok(Command::Profile { options, csv }) =
+            parse_strs(&["--profile", "grid?angle=0.8", "--frames", "40", "--csv"])
+        else {
+            panic!("a profile");
+        };
+        assert!(csv);
+        assert_eq!(options.link.as_deref(), Some("grid?angle=0.8"));
+        assert_eq!(options.profile, Some(40));
+        let Ok(Command::Profile { options, .. }) = parse_strs(&["--profile", "gpu"]) else {
+            panic!("a profile");
+        };
+        assert_eq!(options.profile, Some(300), "the default count");
+        let err = |args: &[&str]| parse_strs(args).err().unwrap_or_default();
+        assert!(err(&["--profile"]).contains("needs a link"));
+        assert!(err(&["--profile", "grid", "--frames", "5"]).contains("not `5`"));
+        assert_eq!(err(&["--frames", "50"]), "--frames goes with --profile");
+        assert!(err(&["--profile", "grid", "gpu"]).contains("takes its link itself"));
     }
 
     #[test]

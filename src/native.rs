@@ -1,8 +1,10 @@
-//! The desktop app: a window around [`SkinlabApp`], set up from the command line, and
-//! `--screenshot` (draw a link with time paused, save a PNG, close).
+//! The desktop app: a window around [`SkinlabApp`], set up from the command line,
+//! `--screenshot` (draw a link with time paused, save a PNG, close) and `--profile`
+//! (time a link's frames against an empty window's, print them, close).
 
 use crate::SkinlabApp;
 use crate::link::LinkError;
+use crate::profile::{Half, Recorder};
 use crate::ui::file_dialog::file_name;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -18,6 +20,8 @@ pub struct Options {
     pub deck: Option<PathBuf>,
     /// Save a PNG of the window here once it has settled, then close.
     pub screenshot: Option<PathBuf>,
+    /// Time this many frames of the link (and of an empty window), then close.
+    pub profile: Option<usize>,
     /// Start in presenter mode.
     pub presenter: bool,
     /// Window size in points.
@@ -31,6 +35,7 @@ impl Default for Options {
             open: None,
             deck: None,
             screenshot: None,
+            profile: None,
             presenter: false,
             size: [1280.0, 800.0],
         }
@@ -45,7 +50,7 @@ pub enum RunError {
     Link(LinkError),
     /// The file given with `--open` could not be read or used.
     Open(String),
-    /// The screenshot was not saved.
+    /// The screenshot was not saved, or the profile not finished.
     Screenshot(String),
     /// The window could not open.
     Start(String),
@@ -134,12 +139,37 @@ fn save_png(image: &egui::ColorImage, path: &std::path::Path) -> Result<(), Stri
 struct NativeApp {
     app: SkinlabApp,
     screenshot: Option<Screenshot>,
+    /// A `--profile` run, and where its report goes once it is done.
+    profile: Option<(Recorder, Arc<Mutex<Option<Recorder>>>)>,
     /// Whether the app's state is kept between runs (not for a screenshot).
     persist: bool,
 }
 
 impl eframe::App for NativeApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some((recorder, done)) = &mut self.profile {
+            let previous_cpu = frame
+                .info()
+                .cpu_usage
+                .map(|s| std::time::Duration::from_secs_f32(s.max(0.0)));
+            let start = std::time::Instant::now();
+            match recorder.half() {
+                Some(Half::Empty) => {
+                    egui::CentralPanel::default().show(ui, |_| {});
+                }
+                Some(Half::Link) => self.app.app_ui(ui),
+                None => {}
+            }
+            recorder.frame(start, start.elapsed(), previous_cpu);
+            if recorder.half().is_none() {
+                if let Ok(mut slot) = done.lock() {
+                    *slot = Some(std::mem::replace(recorder, Recorder::new(0)));
+                }
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            ui.ctx().request_repaint();
+            return;
+        }
         for file in ui.input(|i| i.raw.dropped_files.clone()) {
             self.app.open_dropped(&file_name(file.path()), file.bytes());
         }
@@ -158,15 +188,17 @@ impl eframe::App for NativeApp {
     }
 }
 
-/// Opens the window and runs until it closes. With `--screenshot`, the link is opened
-/// before the window (a refused one is an error, and no window opens), and the run
-/// fails unless the PNG was saved.
-pub fn run(options: Options) -> Result<(), RunError> {
+/// Opens the window and runs until it closes. With `--screenshot` or `--profile`, the
+/// link is opened before the window (a refused one is an error, and no window opens),
+/// and the run fails unless the PNG was saved or the frames timed; a profile's figures
+/// are returned.
+pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunError> {
     let Options {
         link,
         open,
         deck,
         screenshot,
+        profile,
         presenter,
         size,
     } = options;
@@ -211,6 +243,15 @@ pub fn run(options: Options) -> Result<(), RunError> {
             .filter(|_| !has_deck)
             .map(|_| app.current_link().slug.clone())
     });
+    // A profile times exactly the link given, running, as fast as frames come.
+    if profile.is_some() {
+        if let Some(link) = &link {
+            app.open_link(link).map_err(RunError::Link)?;
+        }
+        native.glow_options.vsync = false;
+    }
+    let report = Arc::new(Mutex::new(None));
+    let recorder = profile.map(|frames| (Recorder::new(frames), report.clone()));
     let outcome = Outcome::default();
     let job = match screenshot {
         Some(path) => {
@@ -229,14 +270,17 @@ pub fn run(options: Options) -> Result<(), RunError> {
     };
     // A screenshot shows exactly the link given: no saved state in, none kept. eframe
     // 0.37 takes `persistence_path` as the storage file itself (its doc says folder).
-    let scratch = job.as_ref().map(|_| {
-        std::env::temp_dir().join(format!("skinlab-screenshot-{}.ron", std::process::id()))
-    });
+    let scratch = (job.is_some() || recorder.is_some())
+        .then(|| std::env::temp_dir().join(format!("skinlab-scratch-{}.ron", std::process::id())));
     if let Some(file) = &scratch {
         native.persist_window = false;
         native.persistence_path = Some(file.clone());
     }
-    let persist = job.is_none();
+    let persist = job.is_none() && recorder.is_none();
+    let profiled = recorder.is_some().then(|| {
+        link.clone()
+            .unwrap_or_else(|| "the pages as left".to_owned())
+    });
     let result = eframe::run_native(
         "skinlab",
         native,
@@ -260,6 +304,7 @@ pub fn run(options: Options) -> Result<(), RunError> {
             Ok(Box::new(NativeApp {
                 app,
                 screenshot: job,
+                profile: recorder,
                 persist,
             }))
         }),
@@ -270,11 +315,20 @@ pub fn run(options: Options) -> Result<(), RunError> {
     }
     result.map_err(|e| RunError::Start(e.to_string()))?;
     if persist {
-        return Ok(());
+        return Ok(None);
+    }
+    if let Some(link) = profiled {
+        let done = report.lock().ok().and_then(|mut slot| slot.take());
+        let Some(recorder) = done else {
+            return Err(RunError::Screenshot(
+                "the window closed before the profile was finished".to_owned(),
+            ));
+        };
+        return Ok(Some(recorder.report(&link)));
     }
     let saved = outcome.lock().ok().and_then(|mut slot| slot.take());
     match saved {
-        Some(Ok(())) => Ok(()),
+        Some(Ok(())) => Ok(None),
         Some(Err(e)) => Err(RunError::Screenshot(e)),
         None => Err(RunError::Screenshot(
             "the window closed before the screenshot was taken".to_owned(),

@@ -1,6 +1,8 @@
 //! `skinlab --bench` runs the sweep on a headless context and prints one row per size.
 //! `skinlab --bench cpu --csv` prints one row per kernel, attribute set, thread count and
-//! size. (They report timings; these tests check only that everything was measured.)
+//! size. `skinlab --profile LINK --csv` prints each phase of a frame for an empty window
+//! and the link. (They report timings; these tests check only that everything was
+//! measured.)
 
 mod common;
 
@@ -98,4 +100,65 @@ fn the_cpu_bench_prints_one_csv_row_per_measurement() {
     // Every kernel, attribute set and size; fast and memory on one thread and on all.
     let per_size_and_attributes = if all > 1 { 6 } else { 4 };
     assert_eq!(seen.len(), 2 * 3 * per_size_and_attributes, "{stdout}");
+}
+
+#[test]
+fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
+    let link = "grid?angle=0.8";
+    let out = std::process::Command::new("xvfb-run")
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            env!("CARGO_BIN_EXE_skinlab"),
+        ])
+        .args(["--profile", link, "--frames", "20", "--csv"])
+        .output();
+    let out = match out {
+        Ok(out) => out,
+        Err(e) if !common::in_ci() => return common::skip(&format!("no xvfb-run: {e}")),
+        Err(e) => panic!("CI needs xvfb-run: {e}"),
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut lines = stdout.lines();
+    assert_eq!(lines.next(), Some("link,phase,median_ms,p95_ms,max_ms"));
+    let mut seen = std::collections::BTreeSet::new();
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let [who, phase, median, p95, max] = cells[..] else {
+            panic!("five cells: {line}");
+        };
+        let who = who.trim_matches('"');
+        assert!(who == "empty" || who == link, "{line}");
+        let number = |text: &str| {
+            text.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+        };
+        let median = number(median).unwrap_or_else(|| panic!("a median: {line}"));
+        if phase == "fps" {
+            assert!(median > 0.0, "{line}");
+            assert!(p95.is_empty() && max.is_empty(), "{line}");
+        } else {
+            assert!(
+                ["app", "ui", "paint", "gpu_wait"].contains(&phase),
+                "{line}"
+            );
+            let (p95, max) = (
+                number(p95).expect("a 95th percentile"),
+                number(max).expect("a max"),
+            );
+            assert!(median <= p95 && p95 <= max, "{line}");
+        }
+        assert!(
+            seen.insert((who.to_owned(), phase.to_owned())),
+            "twice: {line}"
+        );
+    }
+    assert_eq!(seen.len(), 2 * 5, "{stdout}");
 }

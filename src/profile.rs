@@ -1,0 +1,303 @@
+//! `skinlab --profile LINK`: what a frame of a page costs, in the window, against an
+//! empty window in the same run.
+//!
+//! The window first draws nothing for [`Recorder::frames`] frames (the empty window),
+//! then the link with its animation running for as many. Each frame is timed three
+//! ways:
+//! - `ui`: the app's own update, which is the page's work (skinning included) and egui
+//!   laying out its widgets;
+//! - `app`: all the CPU work of the frame, as eframe counts it: `ui`, then tessellation
+//!   and handing the shapes and the viewports to OpenGL (`paint` is `app − ui`);
+//! - `gpu_wait`: the rest of the time to the next frame: waiting for the GPU to finish
+//!   and the buffers to swap (the window does not wait for the display's refresh).
+//!
+//! A few frames at the start of each half are not counted, while caches fill.
+
+use std::time::{Duration, Instant};
+
+/// Frames not counted at the start of each half.
+const WARM_UP: usize = 10;
+
+/// One frame as the window saw it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Frame {
+    /// From this frame's start to the next's.
+    interval: Duration,
+    /// The app's update.
+    ui: Duration,
+    /// All the frame's CPU work, as eframe reports it one frame later.
+    cpu: Option<Duration>,
+}
+
+/// Which half of the run a frame belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Half {
+    /// The window draws nothing.
+    Empty,
+    /// The window draws the link.
+    Link,
+}
+
+/// Times the frames of a `--profile` run.
+#[derive(Debug)]
+pub struct Recorder {
+    /// Frames counted in each half.
+    pub frames: usize,
+    empty: Vec<Frame>,
+    link: Vec<Frame>,
+    started: Option<Instant>,
+}
+
+impl Recorder {
+    /// A run that counts `frames` frames of each half.
+    pub fn new(frames: usize) -> Self {
+        Self {
+            frames,
+            empty: Vec::new(),
+            link: Vec::new(),
+            started: None,
+        }
+    }
+
+    fn target(&self) -> usize {
+        self.frames + WARM_UP + 1
+    }
+
+    /// The half the next frame belongs to, `None` once both are done.
+    pub fn half(&self) -> Option<Half> {
+        if self.empty.len() < self.target() {
+            Some(Half::Empty)
+        } else if self.link.len() < self.target() {
+            Some(Half::Link)
+        } else {
+            None
+        }
+    }
+
+    /// Records a frame that started at `start`, spent `ui` in the app's update, and
+    /// found the previous frame's CPU work reported as `previous_cpu`.
+    pub fn frame(&mut self, start: Instant, ui: Duration, previous_cpu: Option<Duration>) {
+        let Some(half) = self.half() else {
+            return;
+        };
+        let frames = match half {
+            Half::Empty => &mut self.empty,
+            Half::Link => &mut self.link,
+        };
+        // What this frame learns belongs to the one before it, within its half.
+        if let (Some(last), Some(started)) = (frames.last_mut(), self.started) {
+            last.interval = start - started;
+            last.cpu = previous_cpu;
+        }
+        frames.push(Frame {
+            ui,
+            ..Frame::default()
+        });
+        self.started = Some(start);
+        if frames_len(self, half) == self.target() {
+            // The next half starts afresh.
+            self.started = None;
+        }
+    }
+
+    /// The figures of each half: `link` names the second.
+    pub fn report(&self, link: &str) -> Vec<Row> {
+        let mut rows = rows_of("empty", &self.empty);
+        rows.extend(rows_of(link, &self.link));
+        rows
+    }
+}
+
+/// One figure of the report: a phase of one half, in milliseconds (for `fps`, frames
+/// a second in `median` and nothing else).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// `empty` or the link.
+    pub link: String,
+    /// `app`, `ui`, `paint`, `gpu_wait` or `fps`.
+    pub phase: &'static str,
+    /// Half the frames took this long or less.
+    pub median: f64,
+    /// 95% of the frames took this long or less.
+    pub p95: f64,
+    /// The longest frame.
+    pub max: f64,
+}
+
+fn frames_len(recorder: &Recorder, half: Half) -> usize {
+    match half {
+        Half::Empty => recorder.empty.len(),
+        Half::Link => recorder.link.len(),
+    }
+}
+
+/// The figures of one half's counted frames: after the warm-up, and before the last,
+/// which only closes the one before it.
+fn rows_of(link: &str, frames: &[Frame]) -> Vec<Row> {
+    let end = frames.len().saturating_sub(1);
+    let counted: Vec<&Frame> = frames[..end].iter().skip(WARM_UP).collect();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let phase = |phase: &'static str, values: Vec<f64>| {
+        let [median, p95, max] = spread(values);
+        Row {
+            link: link.to_owned(),
+            phase,
+            median,
+            p95,
+            max,
+        }
+    };
+    let cpu = |f: &Frame| f.cpu.unwrap_or(f.ui);
+    let intervals: Vec<f64> = counted.iter().map(|f| ms(f.interval)).collect();
+    let [interval, ..] = spread(intervals.clone());
+    vec![
+        phase("app", counted.iter().map(|f| ms(cpu(f))).collect()),
+        phase("ui", counted.iter().map(|f| ms(f.ui)).collect()),
+        phase(
+            "paint",
+            counted
+                .iter()
+                .map(|f| ms(cpu(f).saturating_sub(f.ui)))
+                .collect(),
+        ),
+        phase(
+            "gpu_wait",
+            counted
+                .iter()
+                .map(|f| ms(f.interval.saturating_sub(cpu(f))))
+                .collect(),
+        ),
+        Row {
+            link: link.to_owned(),
+            phase: "fps",
+            median: if interval > 0.0 { 1e3 / interval } else { 0.0 },
+            p95: f64::NAN,
+            max: f64::NAN,
+        },
+    ]
+}
+
+/// Median, 95th percentile and maximum (NaN for no values).
+fn spread(mut values: Vec<f64>) -> [f64; 3] {
+    if values.is_empty() {
+        return [f64::NAN; 3];
+    }
+    values.sort_by(f64::total_cmp);
+    let at = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
+    [at(0.5), at(0.95), at(1.0)]
+}
+
+/// The rows as CSV: `link,phase,median_ms,p95_ms,max_ms` (for `fps`, frames a second
+/// in the median column and the others empty).
+pub fn csv(rows: &[Row]) -> String {
+    let mut out = String::from("link,phase,median_ms,p95_ms,max_ms\n");
+    let cell = |v: f64| {
+        if v.is_finite() {
+            format!("{v:.3}")
+        } else {
+            String::new()
+        }
+    };
+    for row in rows {
+        // A link holds no comma or quote that would need escaping in CSV except by
+        // a page's own grammar: quote it always.
+        out.push_str(&format!(
+            "\"{}\",{},{},{},{}\n",
+            row.link.replace('"', "\"\""),
+            row.phase,
+            cell(row.median),
+            cell(row.p95),
+            cell(row.max)
+        ));
+    }
+    out
+}
+
+/// The rows as a Markdown table, with the link's figures against the empty window's.
+pub fn table(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| link | phase | median ms | 95th percentile ms | max ms |\n|---|---|---:|---:|---:|\n",
+    );
+    for row in rows {
+        if row.phase == "fps" {
+            out.push_str(&format!(
+                "| {} | frames a second | {:.0} | | |\n",
+                row.link, row.median
+            ));
+        } else {
+            out.push_str(&format!(
+                "| {} | {} | {:.2} | {:.2} | {:.2} |\n",
+                row.link, row.phase, row.median, row.p95, row.max
+            ));
+        }
+    }
+    let fps = |link_is_empty: bool| {
+        rows.iter()
+            .find(|r| r.phase == "fps" && (r.link == "empty") == link_is_empty)
+            .map(|r| r.median)
+    };
+    if let (Some(empty), Some(page)) = (fps(true), fps(false))
+        && empty > 0.0
+    {
+        out.push_str(&format!(
+            "\nThe page runs at {:.0}% of the empty window's frames a second.\n",
+            100.0 * page / empty
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(v: u64) -> Duration {
+        Duration::from_millis(v)
+    }
+
+    #[test]
+    fn each_half_counts_its_frames_after_the_warm_up() {
+        let mut recorder = Recorder::new(4);
+        let start = Instant::now();
+        let mut t = start;
+        let mut frames = 0;
+        while let Some(half) = recorder.half() {
+            // Empty frames: 10 ms apart, 1 ms of update, 3 ms of CPU work. Link
+            // frames: 20 ms apart, 5 ms of update, 8 ms of CPU work.
+            let (gap, ui, cpu) = match half {
+                Half::Empty => (10, 1, 3),
+                Half::Link => (20, 5, 8),
+            };
+            recorder.frame(t, ms(ui), Some(ms(cpu)));
+            t += ms(gap);
+            frames += 1;
+        }
+        assert_eq!(frames, 2 * (4 + WARM_UP + 1));
+        let rows = recorder.report("grid");
+        let get = |link: &str, phase: &str| {
+            rows.iter()
+                .find(|r| r.link == link && r.phase == phase)
+                .unwrap()
+                .median
+        };
+        assert_eq!(get("empty", "app"), 3.0);
+        assert_eq!(get("empty", "ui"), 1.0);
+        assert_eq!(get("empty", "paint"), 2.0);
+        assert_eq!(get("empty", "gpu_wait"), 7.0);
+        assert_eq!(get("empty", "fps"), 100.0);
+        assert_eq!(get("grid", "app"), 8.0);
+        assert_eq!(get("grid", "gpu_wait"), 12.0);
+        assert_eq!(get("grid", "fps"), 50.0);
+        let csv = csv(&rows);
+        assert!(csv.starts_with("link,phase,median_ms,p95_ms,max_ms\n"));
+        assert!(csv.contains("\"grid\",fps,50.000,,\n"), "{csv}");
+        assert!(table(&rows).contains("50% of the empty window"));
+    }
+
+    #[test]
+    fn the_spread_is_median_95th_percentile_and_largest() {
+        let values: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(spread(values), [51.0, 95.0, 100.0]);
+        assert!(spread(Vec::new())[0].is_nan());
+    }
+}
