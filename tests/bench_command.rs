@@ -6,6 +6,17 @@
 
 mod common;
 
+/// The standard output of a run that succeeded (its output shown if it did not).
+fn stdout_of(out: std::process::Output) -> String {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 #[test]
 fn the_bench_command_measures_every_size() {
     // The command makes its own context; without one here (outside CI) it cannot run.
@@ -16,12 +27,7 @@ fn the_bench_command_measures_every_size() {
         .arg("--bench")
         .output()
         .expect("the binary runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = stdout_of(out);
     // vertices, reference, fast on one thread (and on every core), upload, fastest +
     // upload, GPU.
     let columns = stdout
@@ -60,12 +66,7 @@ fn the_cpu_bench_prints_one_csv_row_per_measurement() {
         .args(["--bench", "cpu", "--csv", "--vertices", "1000,2003"])
         .output()
         .expect("the binary runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = stdout_of(out);
     let mut lines = stdout.lines();
     assert_eq!(
         lines.next(),
@@ -119,12 +120,7 @@ fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
         Err(e) if !common::in_ci() => return common::skip(&format!("no xvfb-run: {e}")),
         Err(e) => panic!("CI needs xvfb-run: {e}"),
     };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = stdout_of(out);
     let mut lines = stdout.lines();
     assert_eq!(lines.next(), Some("link,phase,median_ms,p95_ms,max_ms"));
     let mut seen = std::collections::BTreeSet::new();
