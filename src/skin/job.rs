@@ -589,6 +589,16 @@ fn blend_columns(palette: &[Mat4], joints: [u16; 4], weights: [f32; 4]) -> [Vec4
 /// `1 / |v|`, or zero where that is not a finite positive number (as glam's
 /// `normalize_or_zero` decides).
 #[inline(always)]
+/// `1 / x`, or zero where that is not a finite positive number.
+fn recip_or_zero(x: f32) -> f32 {
+    let recip = x.recip();
+    if recip.is_finite() && recip > 0.0 {
+        recip
+    } else {
+        0.0
+    }
+}
+
 fn length_recip_or_zero(v: Vec3A) -> f32 {
     let recip = v.length_recip();
     if recip.is_finite() && recip > 0.0 {
@@ -604,8 +614,8 @@ fn length_recip_or_zero(v: Vec3A) -> f32 {
 /// `t·|n|² − n (t·n)` points where `t − n̂ (t·n̂)` does. Normalising the normal first
 /// would chain two square roots and two divisions one after the other in every vertex,
 /// longer than the processor can look ahead to overlap vertices (measured: twice the
-/// plain loop's time); this way they run side by side. (The products grow with the
-/// fifth power of the joints' scale: fine for anything short of a scale of a thousand.)
+/// plain loop's time); this way they run side by side. The normal is first divided by
+/// the columns' squared lengths, which keeps those products near the joints' scale.
 fn portable<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
     for (i, ((joints, weights), (bind, out))) in p
         .joints
@@ -625,6 +635,10 @@ fn portable<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
             let n = if a.dot(bc) < 0.0 { -n } else { n };
             p.out_normals[i] = (n * length_recip_or_zero(n)).into();
             if TANGENTS {
+                // The normal's size goes with the square of the joints' scale: brought
+                // near 1 first, the tangent's products stay within f32's range for
+                // scales from 1e-6 to 1e6.
+                let n = n * recip_or_zero(a.dot(a) + b.dot(b) + c.dot(c));
                 let t = Vec3A::from(p.tangents[i]);
                 let t = a * t.x + b * t.y + c * t.z;
                 let t = t * n.dot(n) - n * t.dot(n);

@@ -223,6 +223,18 @@ fn block<const NORMALS: bool, const TANGENTS: bool>(
         return;
     }
 
+    // The normal's size goes with the square of the joints' scale: brought near 1
+    // first, the tangent's products stay within f32's range for scales from 1e-6 to
+    // 1e6.
+    let k = recip_or_zero(_mm256_add_ps(
+        dot(a, a),
+        _mm256_add_ps(dot(b, b), dot(c, c)),
+    ));
+    let normal = V3 {
+        x: _mm256_mul_ps(normal.x, k),
+        y: _mm256_mul_ps(normal.y, k),
+        z: _mm256_mul_ps(normal.z, k),
+    };
     let v = load(input[2]);
     let tangent = V3 {
         x: fma(a.x, v.x, fma(b.x, v.y, _mm256_mul_ps(c.x, v.z))),
@@ -409,6 +421,19 @@ fn cross(a: V3, b: V3) -> V3 {
         y: _mm256_fmsub_ps(a.z, b.x, _mm256_mul_ps(a.x, b.z)),
         z: _mm256_fmsub_ps(a.x, b.y, _mm256_mul_ps(a.y, b.x)),
     }
+}
+
+/// About `1 / x` (the hardware's 12-bit estimate), or zero where that is not a finite
+/// positive number: enough for a factor that a normalisation removes afterwards.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+fn recip_or_zero(x: __m256) -> __m256 {
+    let recip = _mm256_rcp_ps(x);
+    let ok = _mm256_and_ps(
+        _mm256_cmp_ps::<_CMP_LT_OQ>(recip, _mm256_set1_ps(f32::INFINITY)),
+        _mm256_cmp_ps::<_CMP_GT_OQ>(recip, _mm256_setzero_ps()),
+    );
+    _mm256_and_ps(recip, ok)
 }
 
 /// `v / |v|` with its sign bits flipped where `sign` has them set, or zero where
