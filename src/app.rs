@@ -31,6 +31,27 @@ pub const SPLIT_RANGE: std::ops::RangeInclusive<f32> = 0.25..=0.75;
 /// The link keys the app reads itself, before the page sees the link.
 pub const APP_KEYS: [&str; 6] = ["focus", "zoom", "split", "deck", "compare", "camera"];
 
+/// Takes `key` out of `link`: its number if within `range`, `None` if absent, or why
+/// not, saying it must be `what` from one end of the range to the other.
+fn take_in_range(
+    link: &mut Link,
+    key: &str,
+    range: std::ops::RangeInclusive<f32>,
+    what: &str,
+) -> Result<Option<f32>, LinkError> {
+    let Some(value) = link.take(key) else {
+        return Ok(None);
+    };
+    match crate::link::parse_number(&value).filter(|v| range.contains(v)) {
+        Some(v) => Ok(Some(v)),
+        None => Err(LinkError::BadValue {
+            key: key.to_owned(),
+            value,
+            expected: format!("{what} from {} to {}", range.start(), range.end()),
+        }),
+    }
+}
+
 /// The divider between the notebook and the viewport.
 struct Split {
     /// The viewport's share of the page's width.
@@ -597,33 +618,24 @@ impl SkinlabApp {
         }
     }
 
-    /// Takes the app's own keys (`focus`, `zoom`) out of `link` and applies them; the
-    /// problems are returned, for the caller to report with the page's.
+    /// Takes the app's own keys (`focus`, `zoom`, `split`) out of `link` and applies
+    /// them; the problems are returned, for the caller to report with the page's.
     fn apply_app_keys(&mut self, link: &mut Link) -> Vec<LinkError> {
         let mut errors = Vec::new();
-        if let Some(value) = link.take("zoom") {
-            match crate::link::parse_number(&value).filter(|z| ZOOM_RANGE.contains(z)) {
-                Some(z) => self.set_zoom(z),
-                None => errors.push(LinkError::BadValue {
-                    key: "zoom".to_owned(),
-                    value,
-                    expected: format!("a zoom from {} to {}", ZOOM_RANGE.start(), ZOOM_RANGE.end()),
-                }),
-            }
+        match take_in_range(link, "zoom", ZOOM_RANGE, "a zoom") {
+            Ok(Some(zoom)) => self.set_zoom(zoom),
+            Ok(None) => {}
+            Err(e) => errors.push(e),
         }
-        if let Some(value) = link.take("split") {
-            match crate::link::parse_number(&value).filter(|s| SPLIT_RANGE.contains(s)) {
-                Some(share) => self.set_split(share),
-                None => errors.push(LinkError::BadValue {
-                    key: "split".to_owned(),
-                    value,
-                    expected: format!(
-                        "the viewport's share of the width, from {} to {}",
-                        SPLIT_RANGE.start(),
-                        SPLIT_RANGE.end()
-                    ),
-                }),
-            }
+        match take_in_range(
+            link,
+            "split",
+            SPLIT_RANGE,
+            "the viewport's share of the width",
+        ) {
+            Ok(Some(share)) => self.set_split(share),
+            Ok(None) => {}
+            Err(e) => errors.push(e),
         }
         let focus = link.take("focus");
         // A refused focus shows the whole page.
@@ -1205,7 +1217,6 @@ impl SkinlabApp {
                     page.viewport_ui(ui)
                 });
         }
-        let mut too_wide = 0.0;
         let mut too_tall = 1.0;
         self.focus_overflow = egui::Vec2::ZERO;
         egui::CentralPanel::default().show(ui, |ui| {
@@ -1218,12 +1229,11 @@ impl SkinlabApp {
                     .auto_shrink(false)
                     .show(ui, |ui| page.cell_ui(target, ui));
                 let sideways = crate::ui::take_sideways_overflow(ui.ctx());
-                too_wide = (shown.content_size.x - shown.inner_rect.width()).max(sideways) * scale;
                 too_tall = shown.content_size.y / shown.inner_rect.height().max(1.0);
                 self.focus_overflow = egui::vec2(
-                    too_wide,
-                    (shown.content_size.y - shown.inner_rect.height()) * scale,
-                );
+                    (shown.content_size.x - shown.inner_rect.width()).max(sideways),
+                    shown.content_size.y - shown.inner_rect.height(),
+                ) * scale;
             }
         });
         // A cell taller than its pane is magnified less, down to a least magnification,
@@ -1235,6 +1245,7 @@ impl SkinlabApp {
         }
         // A cell wider than its pane takes room from the viewport, down to a least
         // share, so a lecturer need not scroll sideways.
+        let too_wide = self.focus_overflow.x;
         let split = &mut self.focus_split;
         if too_wide > 1.0 && split.share > split.least {
             split.share = (split.share - (too_wide + 8.0) / width.max(1.0)).max(split.least);

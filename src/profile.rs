@@ -80,6 +80,7 @@ impl Recorder {
         let Some(half) = self.half() else {
             return;
         };
+        let target = self.target();
         let frames = match half {
             Half::Empty => &mut self.empty,
             Half::Link => &mut self.link,
@@ -93,11 +94,8 @@ impl Recorder {
             ui,
             ..Frame::default()
         });
-        self.started = Some(start);
-        if frames_len(self, half) == self.target() {
-            // The next half starts afresh.
-            self.started = None;
-        }
+        // The next half starts afresh.
+        self.started = (frames.len() < target).then_some(start);
     }
 
     /// The figures of each half: `link` names the second.
@@ -122,13 +120,6 @@ pub struct Row {
     pub p95: f64,
     /// The longest frame.
     pub max: f64,
-}
-
-fn frames_len(recorder: &Recorder, half: Half) -> usize {
-    match half {
-        Half::Empty => recorder.empty.len(),
-        Half::Link => recorder.link.len(),
-    }
 }
 
 /// The figures of one half's counted frames: after the warm-up, and before the last,
