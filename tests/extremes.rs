@@ -5,7 +5,10 @@
 //! vector or zero. Weights that cannot be blended never get that far: the boundary
 //! refuses them with the reason.
 
-use glam::{EulerRot, Mat4, Quat, Vec3};
+mod common;
+
+use common::poses::extreme_joint;
+use glam::{Mat4, Vec3};
 use proptest::prelude::*;
 use skinlab::skin::dqs::skin_vertices_dqs;
 use skinlab::skin::influences::{InfluenceError, Influences};
@@ -13,27 +16,6 @@ use skinlab::skin::job::{JointWeights, Simd, SkinningJob, Stream};
 use skinlab::skin::lbs::{SkinMesh, skin_vertices};
 
 const JOINTS: usize = 4;
-
-/// A factor from 10^-`decades` to 10^`decades`, spread evenly over the powers of ten.
-fn scale(decades: f32) -> impl Strategy<Value = f32> {
-    (-decades..decades).prop_map(|e| 10f32.powf(e))
-}
-
-/// A joint's `world_from_bind`: any turn, a scale of its own per axis, a move.
-fn joint(decades: f32) -> impl Strategy<Value = Mat4> {
-    (
-        prop::array::uniform3(-3.2f32..3.2),
-        prop::array::uniform3(scale(decades)),
-        prop::array::uniform3(-1000.0f32..1000.0),
-    )
-        .prop_map(|(r, s, t)| {
-            Mat4::from_scale_rotation_translation(
-                Vec3::from(s),
-                Quat::from_euler(EulerRot::XYZ, r[0], r[1], r[2]),
-                Vec3::from(t),
-            )
-        })
-}
 
 fn unit() -> impl Strategy<Value = Vec3> {
     prop::array::uniform3(-1.0f32..1.0)
@@ -57,7 +39,7 @@ fn vertex() -> impl Strategy<Value = (Vec3, Vec3, Vec3, Influences)> {
 
 fn case(decades: f32) -> impl Strategy<Value = (Vec<Mat4>, SkinMesh)> {
     (
-        prop::collection::vec(joint(decades), JOINTS),
+        prop::collection::vec(extreme_joint(decades), JOINTS),
         prop::collection::vec(vertex(), 1..24),
     )
         .prop_map(|(palette, vertices)| {

@@ -66,33 +66,6 @@ fn trouble(rng: &mut XorShift) -> String {
     }
 }
 
-/// Every link the project documents: the chapters' `skinlab:` links and figure links,
-/// and the bundled decks' slides.
-fn documented_links() -> Vec<String> {
-    let mut links = Vec::new();
-    for entry in skinlab::page::PAGES {
-        let text = entry.info.chapter;
-        for (at, _) in text.match_indices("skinlab:") {
-            let rest = &text[at + "skinlab:".len()..];
-            let end = rest
-                .find(|c: char| c == ')' || c == '`' || c.is_whitespace())
-                .unwrap_or(rest.len());
-            links.push(rest[..end].to_owned());
-        }
-        for line in text.lines() {
-            if let Some(query) = line.strip_prefix("link: ") {
-                links.push(format!("{}?{}", entry.info.slug, query.trim()));
-            }
-        }
-        links.push(entry.info.slug.to_owned());
-    }
-    for (name, text) in skinlab::deck::BUNDLED {
-        let deck = skinlab::deck::Deck::parse(name, text).expect("a bundled deck reads");
-        links.extend(deck.slides.into_iter().map(|s| s.link));
-    }
-    links
-}
-
 /// A link made broken: a documented one mutated, or random text.
 fn link_input(rng: &mut XorShift, corpus: &[String]) -> String {
     let base = corpus[rng.below(corpus.len())].clone();
@@ -324,7 +297,7 @@ struct Report {
 
 /// Runs `target` from `seed` until `cases` inputs or `until`, whichever comes first.
 fn fuzz(target: Target, seed: u64, cases: usize, until: Option<Instant>) -> Report {
-    let corpus = documented_links();
+    let corpus = common::documented_links();
     let mut rng = XorShift(seed | 1);
     let mut run = Run::new();
     let mut report = Report {
@@ -360,7 +333,7 @@ fn regressions(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// How many cases each target runs in the suite: `FUZZ_CASES` scales the default.
+/// How many cases each target runs in the suite: `FUZZ_CASES_SCALE` scales the default.
 fn budget(target: Target) -> usize {
     let scale: f64 = std::env::var("FUZZ_CASES_SCALE")
         .ok()
@@ -435,7 +408,7 @@ fn the_harness_reports_what_breaks() {
     app.open_link("grid?angle=0.5").expect("opens");
     assert!(reopens(&app).is_ok());
     // Every documented link is in the corpus the mutations start from.
-    let corpus = documented_links();
+    let corpus = common::documented_links();
     assert!(corpus.len() > 50, "{} links", corpus.len());
     assert!(corpus.iter().any(|l| l.starts_with("model?")));
 }

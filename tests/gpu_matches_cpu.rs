@@ -4,22 +4,27 @@
 mod common;
 
 use common::{Api, headless};
+use egui_kittest::Harness;
 use glam::{EulerRot, Mat4, Quat, Vec3, Vec4};
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
+use skinlab::SkinlabApp;
 use skinlab::gl::{
-    JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedMeshGpu, Switches,
-    capture_skinned, capture_skinned_as, capture_skinned_range,
+    JointIndices, MeshData, Palette, Primitive, SceneRenderer, SkinnedDraw, SkinnedMeshGpu,
+    Switches, capture_skinned, capture_skinned_as, capture_skinned_range,
 };
 use skinlab::pages::grid::data as grid;
 use skinlab::pages::normals::data as limb;
 use skinlab::rigs::arm;
-use skinlab::skin::dqs::dual_quat_palette;
+use skinlab::skin::dqs::{DualQuat, dual_quat_palette};
 use skinlab::skin::lbs::{
-    PositionW, SkinMesh, inverse_bind, palette, skin_vertices, skin_vertices_with,
+    PositionW, SkinMesh, SkinnedVertex, inverse_bind, palette, skin_vertices, skin_vertices_with,
 };
 use skinlab::skin::normals::{NormalMethod, angle_degrees};
 use skinlab::skin::{Blend, Influences, Skeleton};
+use skinlab::ui::viewport::MeshBounds;
+use std::sync::OnceLock;
 
 /// Two tests that run `check`: one on a GL 3.3 core context, one on GLES 3.0.
 macro_rules! on_both_apis {
@@ -84,16 +89,25 @@ fn max_difference(
     blend: Blend,
 ) -> (f32, f32) {
     let captured = gpu_skin(h, renderer, &mesh, pal, blend);
-    let cpu = blend.skin_vertices(pal, &mesh);
+    worst_difference(&captured, &blend.skin_vertices(pal, &mesh), |_| true)
+}
+
+/// The largest difference between what the shader wrote and what the CPU computed, over
+/// the vertices `compared` keeps: positions relative to their size, normals (unit or
+/// zero) absolute.
+fn worst_difference(
+    captured: &[(Vec3, Vec3)],
+    cpu: &[SkinnedVertex],
+    compared: impl Fn(usize) -> bool,
+) -> (f32, f32) {
     assert_eq!(captured.len(), cpu.len(), "one captured vertex per vertex");
     let mut worst = (0.0f32, 0.0f32);
-    for ((gp, gn), c) in captured.iter().zip(&cpu) {
+    for (i, ((gp, gn), c)) in captured.iter().zip(cpu).enumerate() {
+        if !compared(i) {
+            continue;
+        }
         let dp = (*gp - c.position).abs().max_element() / c.position.abs().max_element().max(1.0);
-        let dn = if mesh.normals.is_empty() {
-            0.0
-        } else {
-            (*gn - c.normal).abs().max_element()
-        };
+        let dn = (*gn - c.normal).abs().max_element();
         worst = (worst.0.max(dp), worst.1.max(dn));
     }
     worst
@@ -291,19 +305,28 @@ fn without_cancelling(mesh: &SkinMesh, pal: &[Mat4]) -> SkinMesh {
     let dq = dual_quat_palette(pal);
     let mut kept = SkinMesh::default();
     for (i, inf) in mesh.influences.iter().enumerate() {
-        let sum: Vec4 = inf
-            .joints
-            .iter()
-            .zip(inf.weights)
-            .map(|(j, w)| Vec4::from(dq[*j as usize].real) * w)
-            .sum();
-        if sum.length() >= 0.2 {
+        if !cancels(&dq, inf) {
             kept.positions.push(mesh.positions[i]);
             kept.normals.push(mesh.normals[i]);
             kept.influences.push(*inf);
         }
     }
     kept
+}
+
+/// Whether the rotations of `influences`, added without the antipodal check, nearly
+/// cancel (see [`without_cancelling`]).
+fn cancels(dq: &[DualQuat], influences: &Influences) -> bool {
+    let sum: Vec4 = influences
+        .joints
+        .iter()
+        .zip(influences.weights)
+        .map(|(j, w)| {
+            dq.get(*j as usize)
+                .map_or(Vec4::ZERO, |d| Vec4::from(d.real) * w)
+        })
+        .sum();
+    sum.length() < 0.2
 }
 
 /// Random rigid skeletons and vertices, with the antipodal check and without it.
@@ -484,15 +507,7 @@ fn path_difference(
     let captured = capture_skinned_as(&h.gl, renderer, &gpu, &palette, reading(indices))
         .unwrap_or_else(|e| panic!("{storage:?} {indices:?}: {e}"));
     gpu.destroy(&h.gl);
-    let cpu = skinlab::skin::lbs::skin_vertices(pal, mesh);
-    assert_eq!(captured.len(), cpu.len(), "one captured vertex per vertex");
-    let mut worst = (0.0f32, 0.0f32);
-    for ((gp, gn), c) in captured.iter().zip(&cpu) {
-        let dp = (*gp - c.position).abs().max_element() / c.position.abs().max_element().max(1.0);
-        let dn = (*gn - c.normal).abs().max_element();
-        worst = (worst.0.max(dp), worst.1.max(dn));
-    }
-    worst
+    worst_difference(&captured, &skin_vertices(pal, mesh), |_| true)
 }
 
 /// Every path on random skeletons of `joints` joints; returns the worst differences.
@@ -856,3 +871,206 @@ fn check_model_readback(api: Api) {
 }
 
 on_both_apis!(check_model_readback: the_model_page_reads_its_picked_vertex_back_on_gl_core_330, the_model_page_reads_its_picked_vertex_back_on_gles_300);
+
+/// Every skinned draw the app hands its viewports on every documented link (each
+/// chapter's links and figures, each deck's slides), in the first frames after it
+/// opens: collected once, for both contexts.
+fn documented_draws() -> &'static [(String, String, Vec<SkinnedDraw>)] {
+    static DRAWS: OnceLock<Vec<(String, String, Vec<SkinnedDraw>)>> = OnceLock::new();
+    DRAWS.get_or_init(|| {
+        common::documented_links()
+            .into_iter()
+            .map(|link| {
+                let mut app = SkinlabApp::new();
+                app.paused = true;
+                app.open_link(&link)
+                    .unwrap_or_else(|e| panic!("`{link}` opens: {e}"));
+                let mut harness = Harness::builder()
+                    .with_size(egui::Vec2::new(1280.0, 800.0))
+                    .with_context_setup(MeshBounds::record)
+                    .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+                harness.run_steps(3);
+                let draws = MeshBounds::of(&harness.ctx)
+                    .into_iter()
+                    .flat_map(|drawn| drawn.skinned)
+                    .collect();
+                // The page the link opened (a deck's slide or an old link can open
+                // another than it names).
+                let shown = harness.state().current_link().to_string();
+                let page = shown.split('?').next().unwrap_or_default().to_owned();
+                (link, page, draws)
+            })
+            .collect()
+    })
+}
+
+/// How many vertices of a page mesh are compared: all of any page's default mesh; a
+/// slice of the million-vertex tail a link can ask for.
+const PAGE_MESH_VERTICES: usize = 200_000;
+
+/// The shader's output for `draw`'s mesh (its first [`PAGE_MESH_VERTICES`]) with
+/// `palette` and `draw`'s switches, against `cpu`; vertices whose dual quaternions
+/// cancel without the antipodal check are left out (see [`without_cancelling`]).
+fn draw_difference(
+    h: &common::Headless,
+    renderer: &SceneRenderer,
+    gpu: &SkinnedMeshGpu,
+    draw: &SkinnedDraw,
+    palette: &Palette,
+    cpu: &[SkinnedVertex],
+) -> (f32, f32) {
+    let switches = draw.switches();
+    let captured = capture_skinned_range(
+        &h.gl,
+        renderer,
+        gpu,
+        palette,
+        switches,
+        0..PAGE_MESH_VERTICES,
+    )
+    .unwrap_or_else(|e| panic!("capture: {e}"));
+    let influences = &draw.mesh.skin.influences;
+    let compared = |i: usize| match palette {
+        Palette::DualQuats {
+            dual_quats,
+            antipodal_check: false,
+        } => !cancels(dual_quats, &influences[i]),
+        _ => true,
+    };
+    worst_difference(&captured, &cpu[..captured.len()], compared)
+}
+
+/// The palette `draw` would get with `world_from_bind` instead of its own, on the same
+/// path.
+fn same_path(draw: &SkinnedDraw, world_from_bind: Vec<Mat4>) -> Palette {
+    match &draw.palette {
+        Palette::Matrices(_) => Palette::Matrices(world_from_bind),
+        Palette::Texture(_) => Palette::Texture(world_from_bind),
+        Palette::DualQuats {
+            antipodal_check, ..
+        } => Palette::DualQuats {
+            dual_quats: dual_quat_palette(&world_from_bind),
+            antipodal_check: *antipodal_check,
+        },
+    }
+}
+
+/// The CPU reference of `draw` with `palette` in place of its own.
+fn cpu_with(draw: &SkinnedDraw, palette: Palette) -> Vec<SkinnedVertex> {
+    SkinnedDraw {
+        palette,
+        ..draw.clone()
+    }
+    .skin_on_cpu()
+}
+
+/// Every documented link's skinned draws through the shader each is drawn with (its
+/// palette path, joint indices, normal method and `w`), against the CPU reference of the
+/// same draw; then each page mesh on random poses (uniform scale, any turn), and on
+/// poses that break the math (each axis scaled from 1e-6 to 1e6, moved up to a thousand
+/// units), where nothing the shader writes may be NaN or infinite and every normal is a
+/// unit vector or zero.
+fn check_every_page(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    let mut pages = std::collections::BTreeSet::new();
+    let (mut draws, mut vertices, mut posed) = (0usize, 0usize, 0usize);
+    let mut worst = (0.0f32, 0.0f32);
+    // Page meshes already posed at random, by size and first position: many links
+    // draw the same mesh.
+    let mut seen = std::collections::HashSet::new();
+    let mut runner = TestRunner::deterministic();
+    for (link, page, link_draws) in documented_draws() {
+        for draw in link_draws {
+            let gpu = SkinnedMeshGpu::upload(&h.gl, &draw.mesh).expect("upload");
+            let cpu = draw.skin_on_cpu();
+            let (dp, dn) = draw_difference(&h, &renderer, &gpu, draw, &draw.palette, &cpu);
+            assert!(
+                dp <= TOLERANCE && dn <= DQS_NORMAL_TOLERANCE,
+                "{api:?} `{link}`: a draw of {} vertices ({:?}) differs from the CPU by {dp} in position, {dn} in normal",
+                cpu.len(),
+                draw.switches()
+            );
+            worst = (worst.0.max(dp), worst.1.max(dn));
+            draws += 1;
+            vertices += cpu.len().min(PAGE_MESH_VERTICES);
+            pages.insert(page.as_str());
+
+            let skin = &draw.mesh.skin;
+            let key = (
+                skin.positions.len(),
+                draw.palette.len(),
+                skin.positions
+                    .first()
+                    .map(|p| p.to_array().map(f32::to_bits)),
+                std::mem::discriminant(&draw.palette),
+            );
+            if seen.insert(key) {
+                let joints = draw.palette.len();
+                let poses = [
+                    (arb_local().boxed(), true),
+                    (common::poses::extreme_joint(6.0).boxed(), false),
+                ];
+                for (poses, compare) in poses {
+                    for _ in 0..4 {
+                        let world = prop::collection::vec(poses.clone(), joints)
+                            .new_tree(&mut runner)
+                            .expect("a pose")
+                            .current();
+                        let palette = same_path(draw, world);
+                        let cpu = cpu_with(draw, palette.clone());
+                        if compare {
+                            let (dp, dn) =
+                                draw_difference(&h, &renderer, &gpu, draw, &palette, &cpu);
+                            assert!(
+                                dp <= TOLERANCE && dn <= DQS_NORMAL_TOLERANCE,
+                                "{api:?} `{link}` posed at random: positions differ by {dp}, normals by {dn}"
+                            );
+                        } else {
+                            let captured = capture_skinned_range(
+                                &h.gl,
+                                &renderer,
+                                &gpu,
+                                &palette,
+                                draw.switches(),
+                                0..PAGE_MESH_VERTICES,
+                            )
+                            .expect("capture");
+                            for (i, (p, n)) in captured.iter().enumerate() {
+                                let length = n.length();
+                                assert!(
+                                    p.is_finite()
+                                        && n.is_finite()
+                                        && (length == 0.0 || (length - 1.0).abs() < 1e-3),
+                                    "{api:?} `{link}` at extreme scales, vertex {i}: position {p}, normal {n} (length {length}); the CPU gives {:?}",
+                                    cpu[i]
+                                );
+                            }
+                        }
+                        posed += 1;
+                    }
+                }
+            }
+            gpu.destroy(&h.gl);
+        }
+    }
+    eprintln!(
+        "{api:?}: {draws} draws of {} documented links on {} pages, {vertices} vertices, worst (position, normal) {worst:?}; {posed} random poses of {} page meshes",
+        documented_draws().len(),
+        pages.len(),
+        seen.len()
+    );
+    let without: Vec<_> = skinlab::page::PAGES
+        .iter()
+        .map(|p| p.info.slug)
+        .filter(|slug| !pages.contains(slug))
+        .collect();
+    assert!(
+        without.is_empty(),
+        "pages whose links drew no skinned mesh: {without:?}"
+    );
+    renderer.destroy(&h.gl);
+}
+
+on_both_apis!(check_every_page: every_pages_draws_match_cpu_on_gl_core_330, every_pages_draws_match_cpu_on_gles_300);

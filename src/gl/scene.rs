@@ -2,7 +2,7 @@
 
 use crate::skin::Blend;
 use crate::skin::dqs::{DualQuat, dual_quat_palette};
-use crate::skin::lbs::{PositionW, SkinMesh};
+use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex};
 use crate::skin::normals::NormalMethod;
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
@@ -185,19 +185,39 @@ impl SkinnedDraw {
         }
     }
 
-    /// Where the draw puts each vertex its indices use, in world space, skinned on the
-    /// CPU with the palette the shader gets (for checks of what a viewport shows, not
-    /// for drawing).
-    pub fn world_points(&self) -> Vec<Vec3> {
+    /// The program and switches this draw runs the skinning shader with.
+    pub fn switches(&self) -> super::Switches {
+        super::Switches {
+            indices: self.joint_indices,
+            normals: self.normals,
+            position_w: self.position_w,
+        }
+    }
+
+    /// What the skinning shader computes for each vertex of the mesh (`v_position`
+    /// and `v_normal`, before `offset`), computed on the CPU by the reference loops
+    /// with the same palette and switches: what a viewport's draws are checked against.
+    pub fn skin_on_cpu(&self) -> Vec<SkinnedVertex> {
         use crate::skin::{dqs, lbs};
         let skin = &self.mesh.skin;
-        let skinned = match &self.palette {
-            Palette::Matrices(m) | Palette::Texture(m) => lbs::skin_vertices(m, skin),
+        match &self.palette {
+            Palette::Matrices(m) | Palette::Texture(m) => {
+                let mut skinned = lbs::skin_vertices_with(m, skin, self.normals);
+                self.position_w.place(skin, &mut skinned);
+                skinned
+            }
+            // A rigid blend: the normal methods agree, and `w` is 1.
             Palette::DualQuats {
                 dual_quats,
                 antipodal_check,
             } => dqs::skin_vertices_dq(dual_quats, skin, *antipodal_check),
-        };
+        }
+    }
+
+    /// Where the draw puts each vertex its indices use, in world space (for checks of
+    /// what a viewport shows, not for drawing).
+    pub fn world_points(&self) -> Vec<Vec3> {
+        let skinned = self.skin_on_cpu();
         let used = |i: &u32| skinned.get(*i as usize).map(|v| v.position + self.offset);
         self.mesh.indices.iter().filter_map(used).collect()
     }

@@ -2,7 +2,7 @@
 
 use super::camera::Camera;
 use super::labels::Placer;
-use crate::gl::{Scene, SceneRenderer};
+use crate::gl::{Scene, SceneRenderer, SkinnedDraw};
 use egui::{Pos2, Rect, Sense, Ui};
 use glam::{Mat4, Vec2, Vec3, Vec4};
 use std::cell::RefCell;
@@ -107,13 +107,15 @@ fn shared_gl(ctx: &egui::Context) -> SharedGl {
 }
 
 /// Where each viewport last drew its meshes (skinned, and the lines and shapes drawn
-/// with them): for framing a view, and for checks that a view frames what it shows. Kept only once [`MeshBounds::record`] is
-/// called: skinning every mesh again on the CPU costs what drawing it saves.
+/// with them), and its skinned draws themselves: for framing a view, and for checks
+/// that a view frames what it shows and that the shader draws what the CPU computes.
+/// Kept only once [`MeshBounds::record`] is called: skinning every mesh again on the
+/// CPU costs what drawing it saves.
 #[derive(Clone, Debug, Default)]
 pub struct MeshBounds(HashMap<egui::Id, Drawn>);
 
 /// What one viewport drew in one frame, as [`MeshBounds`] keeps it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Drawn {
     /// The frame (egui's pass number).
     pass: u64,
@@ -123,6 +125,9 @@ pub struct Drawn {
     pub mesh: Option<Rect>,
     /// The notes written along its top and bottom edges.
     pub notes: Vec<Rect>,
+    /// Its skinned draws, palettes and switches as the shader got them (the meshes are
+    /// shared, not copied).
+    pub skinned: Vec<SkinnedDraw>,
 }
 
 impl Drawn {
@@ -177,13 +182,23 @@ impl MeshBounds {
         all.into_iter().filter(|d| Some(d.pass) == last).collect()
     }
 
-    fn keep(ctx: &egui::Context, id: egui::Id, viewport: Rect, mesh: Option<Rect>) {
-        let pass = ctx.cumulative_pass_nr();
+    fn keep(ctx: &egui::Context, id: egui::Id, viewport: Rect, scene: &Scene) {
+        // The skinned meshes, and the lines and shapes drawn with them (bones, axes,
+        // arrows); not the backdrop, which runs on past any view.
+        let drawn = scene.lines.iter().chain(&scene.triangles);
+        let points =
+            (scene.skinned.iter().flat_map(|d| d.world_points())).chain(drawn.map(|v| v.position));
+        let size = [viewport.width(), viewport.height()];
+        let on_screen = points
+            .filter_map(|p| project(scene.clip_from_world, size, p))
+            .map(|(_, _, [x, y])| viewport.min + egui::vec2(x, y));
+        let bounds = Rect::from_points(&on_screen.collect::<Vec<_>>());
         let drawn = Drawn {
-            pass,
+            pass: ctx.cumulative_pass_nr(),
             viewport,
-            mesh,
+            mesh: (bounds.is_finite() && bounds.is_positive()).then_some(bounds),
             notes: Vec::new(),
+            skinned: scene.skinned.clone(),
         };
         ctx.data_mut(|d| {
             d.get_temp_mut_or_default::<Self>(Self::id())
@@ -467,18 +482,7 @@ impl Viewport {
         let rect = self.rect();
         let id = self.response.id;
         if MeshBounds::recording(ui.ctx()) {
-            // The skinned meshes, and the lines and shapes drawn with them (bones, axes,
-            // arrows); not the backdrop, which runs on past any view.
-            let drawn = scene.lines.iter().chain(&scene.triangles);
-            let points = (scene.skinned.iter().flat_map(|d| d.world_points()))
-                .chain(drawn.map(|v| v.position));
-            let size = [rect.width(), rect.height()];
-            let on_screen = points
-                .filter_map(|p| project(scene.clip_from_world, size, p))
-                .map(|(_, _, [x, y])| rect.min + egui::vec2(x, y));
-            let bounds = Rect::from_points(&on_screen.collect::<Vec<_>>());
-            let mesh = (bounds.is_finite() && bounds.is_positive()).then_some(bounds);
-            MeshBounds::keep(ui.ctx(), id, rect, mesh);
+            MeshBounds::keep(ui.ctx(), id, rect, &scene);
         }
         let gl_state = shared_gl(ui.ctx());
         let for_callback = gl_state.clone();

@@ -38,4 +38,32 @@ pub fn headless(api: Api) -> Option<Headless> {
     }
 }
 
+/// Every link the project documents: the chapters' `skinlab:` links and figure links,
+/// and the bundled decks' slides.
+pub fn documented_links() -> Vec<String> {
+    let mut links = Vec::new();
+    for entry in skinlab::page::PAGES {
+        let text = entry.info.chapter;
+        for (at, _) in text.match_indices("skinlab:") {
+            let rest = &text[at + "skinlab:".len()..];
+            let end = rest
+                .find(|c: char| c == ')' || c == '`' || c.is_whitespace())
+                .unwrap_or(rest.len());
+            links.push(rest[..end].to_owned());
+        }
+        for line in text.lines() {
+            if let Some(query) = line.strip_prefix("link: ") {
+                links.push(format!("{}?{}", entry.info.slug, query.trim()));
+            }
+        }
+        links.push(entry.info.slug.to_owned());
+    }
+    for (name, text) in skinlab::deck::BUNDLED {
+        let deck = skinlab::deck::Deck::parse(name, text).expect("a bundled deck reads");
+        links.extend(deck.slides.into_iter().map(|s| s.link));
+    }
+    links
+}
+
 pub mod mutate;
+pub mod poses;
