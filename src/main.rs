@@ -8,7 +8,7 @@ use std::process::ExitCode;
 const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--open FILE] [--deck FILE] [--presenter] [--size WxH] [--screenshot PATH]
        skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
-       skinlab --profile LINK [--frames N] [--csv] [--presenter] [--size WxH]
+       skinlab --profile LINK [--frames N | --minutes M] [--csv] [--presenter] [--size WxH]
        skinlab --list-pages | --help";
 
 const OPTIONS: &str = "\
@@ -39,6 +39,9 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      (ui), all its CPU work (app: ui, tessellation, OpenGL
                      calls), the wait for the GPU (gpu_wait), and frames a second
   --frames N         with --profile: frames to time, 10 to 100000 (default 300)
+  --minutes M        with --profile: a soak instead: play LINK for M minutes (1 to
+                     1440), printing a CSV row as each ends: minute,frames,fps,
+                     app_median_ms,app_p95_ms,app_max_ms,resident_mib
   --vertices N,...   with --bench cpu: the mesh sizes, each 1 to 10000000
                      (default 30000,1000000)
   --simd NAME        with --bench cpu: the fast kernel's instructions, `avx2` or
@@ -111,6 +114,7 @@ fn describe(error: lexopt::Error) -> String {
             "--deck" => "--deck needs a file, e.g. --deck lecture.txt".to_owned(),
             "--profile" => "--profile needs a link, e.g. --profile grid".to_owned(),
             "--frames" => "--frames needs a count, e.g. --frames 300".to_owned(),
+            "--minutes" => "--minutes needs a count, e.g. --minutes 60".to_owned(),
             _ => format!("{option} needs a value"),
         },
         other => other.to_string(),
@@ -125,7 +129,7 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     // What `--bench` measures (`None`: not named, the GPU sweep); CPU options.
     let (mut bench_cpu, mut csv, mut vertices, mut simd) = (None, false, None, None);
     // `--profile LINK` and its frame count.
-    let (mut profile, mut frames) = (None, None);
+    let (mut profile, mut frames, mut minutes) = (None, None, None);
     while let Some(arg) = parser.next().map_err(describe)? {
         match arg {
             Short('h') | Long("help") => help = true,
@@ -205,6 +209,21 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
                         })?,
                 );
             }
+            Long("minutes") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                minutes = Some(
+                    text.parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=1440).contains(n))
+                        .ok_or_else(|| {
+                            format!("--minutes needs a count from 1 to 1440, not `{text}`")
+                        })?,
+                );
+            }
             Value(link) if options.link.is_none() => {
                 options.link = Some(link.string().map_err(describe)?);
             }
@@ -228,11 +247,15 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
         if vertices.is_some() || simd.is_some() || bench {
             return Err("--profile times a link in the window, not the --bench kernels".to_owned());
         }
+        if frames.is_some() && minutes.is_some() {
+            return Err("--profile takes --frames or --minutes, not both".to_owned());
+        }
         options.link = Some(link);
         options.profile = Some(frames.unwrap_or(300));
+        options.soak = minutes;
         Command::Profile { options, csv }
-    } else if frames.is_some() {
-        return Err("--frames goes with --profile".to_owned());
+    } else if frames.is_some() || minutes.is_some() {
+        return Err("--frames and --minutes go with --profile".to_owned());
     } else if csv || vertices.is_some() || simd.is_some() {
         return Err(
             "--csv goes with --bench cpu or --profile; --vertices and --simd with --bench cpu"
@@ -332,6 +355,7 @@ mod tests {
                 deck: None,
                 screenshot: Some("out.png".into()),
                 profile: None,
+                soak: None,
                 presenter: true,
                 size: [1024.0, 700.0],
             }))
@@ -414,8 +438,25 @@ mod tests {
         let err = |args: &[&str]| parse_strs(args).err().unwrap_or_default();
         assert!(err(&["--profile"]).contains("needs a link"));
         assert!(err(&["--profile", "grid", "--frames", "5"]).contains("not `5`"));
-        assert_eq!(err(&["--frames", "50"]), "--frames goes with --profile");
+        assert_eq!(
+            err(&["--frames", "50"]),
+            "--frames and --minutes go with --profile"
+        );
         assert!(err(&["--profile", "grid", "gpu"]).contains("takes its link itself"));
+        let Ok(Command::Profile { options, .. }) =
+            parse_strs(&["--profile", "model?clip=Walking", "--minutes", "60"])
+        else {
+            panic!("a soak");
+        };
+        assert_eq!(options.soak, Some(60));
+        assert!(err(&["--profile", "grid", "--minutes", "0"]).contains("from 1 to 1440"));
+        assert!(
+            err(&["--profile", "grid", "--minutes", "5", "--frames", "50"]).contains("not both")
+        );
+        assert_eq!(
+            err(&["--minutes", "5"]),
+            "--frames and --minutes go with --profile"
+        );
     }
 
     #[test]
@@ -430,6 +471,9 @@ mod tests {
             "--csv",
             "--vertices",
             "--simd",
+            "--profile",
+            "--frames",
+            "--minutes",
             "--help",
         ] {
             assert!(OPTIONS.contains(option), "{option} is in the help");

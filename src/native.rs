@@ -1,10 +1,11 @@
 //! The desktop app: a window around [`SkinlabApp`], set up from the command line,
-//! `--screenshot` (draw a link with time paused, save a PNG, close) and `--profile`
-//! (time a link's frames against an empty window's, print them, close).
+//! `--screenshot` (draw a link with time paused, save a PNG, close), `--profile`
+//! (time a link's frames against an empty window's, print them, close) and `--profile
+//! --minutes` (play a link for minutes, print a row of its figures each minute).
 
 use crate::SkinlabApp;
 use crate::link::LinkError;
-use crate::profile::{Half, Recorder};
+use crate::profile::{Half, Recorder, Soak};
 use crate::ui::file_dialog::file_name;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -22,6 +23,9 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// Time this many frames of the link (and of an empty window), then close.
     pub profile: Option<usize>,
+    /// Instead, play the link for this many minutes, print a CSV row of each minute's
+    /// frames and memory to the standard output, then close.
+    pub soak: Option<u32>,
     /// Start in presenter mode.
     pub presenter: bool,
     /// Window size in points.
@@ -36,6 +40,7 @@ impl Default for Options {
             deck: None,
             screenshot: None,
             profile: None,
+            soak: None,
             presenter: false,
             size: [1280.0, 800.0],
         }
@@ -141,6 +146,8 @@ struct NativeApp {
     screenshot: Option<Screenshot>,
     /// A `--profile` run, and where its report goes once it is done.
     profile: Option<(Recorder, Arc<Mutex<Option<Recorder>>>)>,
+    /// A `--profile --minutes` run, and where it says it is done.
+    soak: Option<(Soak, Arc<Mutex<Option<Recorder>>>)>,
     /// Whether the app's state is kept between runs (not for a screenshot).
     persist: bool,
 }
@@ -164,6 +171,29 @@ impl eframe::App for NativeApp {
             if recorder.half().is_none() {
                 if let Ok(mut slot) = done.lock() {
                     *slot = Some(std::mem::replace(recorder, Recorder::new(0)));
+                }
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            ui.ctx().request_repaint();
+            return;
+        }
+        if let Some((soak, done)) = &mut self.soak {
+            let previous_cpu = frame
+                .info()
+                .cpu_usage
+                .map(|s| std::time::Duration::from_secs_f32(s.max(0.0)));
+            let start = std::time::Instant::now();
+            self.app.app_ui(ui);
+            if let Some(minute) = soak.frame(start, start.elapsed(), previous_cpu) {
+                use std::io::Write as _;
+                // The row goes out as the minute ends: a soak is read while it runs.
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{}", minute.csv());
+                let _ = out.flush();
+            }
+            if soak.done() {
+                if let Ok(mut slot) = done.lock() {
+                    *slot = Some(Recorder::new(0));
                 }
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
@@ -199,6 +229,7 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
         deck,
         screenshot,
         profile,
+        soak,
         presenter,
         size,
     } = options;
@@ -244,7 +275,8 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
             .map(|_| app.current_link().slug.clone())
     });
     // A profile times exactly the link given, running, as fast as frames come.
-    if profile.is_some() {
+    let profile = profile.filter(|_| soak.is_none());
+    if profile.is_some() || soak.is_some() {
         if let Some(link) = &link {
             app.open_link(link).map_err(RunError::Link)?;
         }
@@ -252,6 +284,10 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
     }
     let report = Arc::new(Mutex::new(None));
     let recorder = profile.map(|frames| (Recorder::new(frames), report.clone()));
+    let soak = soak.map(|minutes| (Soak::new(minutes), report.clone()));
+    if soak.is_some() {
+        println!("{}", Soak::CSV_HEADER);
+    }
     let outcome = Outcome::default();
     let job = match screenshot {
         Some(path) => {
@@ -270,13 +306,14 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
     };
     // A screenshot shows exactly the link given: no saved state in, none kept. eframe
     // 0.37 takes `persistence_path` as the storage file itself (its doc says folder).
-    let scratch = (job.is_some() || recorder.is_some())
+    let scratch = (job.is_some() || recorder.is_some() || soak.is_some())
         .then(|| std::env::temp_dir().join(format!("skinlab-scratch-{}.ron", std::process::id())));
     if let Some(file) = &scratch {
         native.persist_window = false;
         native.persistence_path = Some(file.clone());
     }
-    let persist = job.is_none() && recorder.is_none();
+    let persist = job.is_none() && recorder.is_none() && soak.is_none();
+    let soaked = soak.is_some();
     let profiled = recorder.is_some().then(|| {
         link.clone()
             .unwrap_or_else(|| "the pages as left".to_owned())
@@ -305,6 +342,7 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
                 app,
                 screenshot: job,
                 profile: recorder,
+                soak,
                 persist,
             }))
         }),
@@ -316,6 +354,16 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
     result.map_err(|e| RunError::Start(e.to_string()))?;
     if persist {
         return Ok(None);
+    }
+    if soaked {
+        let done = report.lock().ok().is_some_and(|slot| slot.is_some());
+        return if done {
+            Ok(None)
+        } else {
+            Err(RunError::Screenshot(
+                "the window closed before the soak was finished".to_owned(),
+            ))
+        };
     }
     if let Some(link) = profiled {
         let done = report.lock().ok().and_then(|mut slot| slot.take());

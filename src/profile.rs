@@ -12,6 +12,10 @@
 //!   and the buffers to swap (the window does not wait for the display's refresh).
 //!
 //! A few frames at the start of each half are not counted, while caches fill.
+//!
+//! `skinlab --profile LINK --minutes M` is a soak instead ([`Soak`]): no empty window;
+//! the link plays for M minutes, and each minute's frames and the process's memory
+//! are printed as one CSV row ([`Minute`]) when the minute ends.
 
 use std::time::{Duration, Instant};
 
@@ -126,7 +130,11 @@ pub struct Row {
 /// which only closes the one before it.
 fn rows_of(link: &str, frames: &[Frame]) -> Vec<Row> {
     let end = frames.len().saturating_sub(1);
-    let counted: Vec<&Frame> = frames[..end].iter().skip(WARM_UP).collect();
+    phases(link, frames.get(WARM_UP..end).unwrap_or_default())
+}
+
+/// The figures of `counted`, frames whose every time is known.
+fn phases(link: &str, counted: &[Frame]) -> Vec<Row> {
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let phase = |phase: &'static str, values: Vec<f64>| {
         let [median, p95, max] = spread(values);
@@ -238,6 +246,145 @@ pub fn table(rows: &[Row]) -> String {
     out
 }
 
+/// A soak: the link plays for [`Soak::minutes`] minutes, and each minute's frames are
+/// summed up in a [`Minute`] and dropped, so the run's own memory stays flat.
+#[derive(Debug)]
+pub struct Soak {
+    /// How long the link plays.
+    pub minutes: u32,
+    /// The frames of the minute under way.
+    frames: Vec<Frame>,
+    /// When the minute under way started, and the last frame before this one.
+    minute_started: Option<Instant>,
+    last_start: Option<Instant>,
+    /// Minutes ended so far.
+    ended: u32,
+}
+
+/// What one minute of a soak measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Minute {
+    /// 1 for the first minute.
+    pub minute: u32,
+    /// Frames drawn in it.
+    pub frames: usize,
+    /// The app's CPU work a frame (`app` in [`Recorder`]'s terms) and frames a second.
+    pub app: Row,
+    /// Frames a second over the minute.
+    pub fps: f64,
+    /// The process's resident memory at the minute's end, in MiB (where the system
+    /// says: Linux).
+    pub resident_mib: Option<f64>,
+}
+
+impl Soak {
+    /// The CSV header of [`Minute::csv`].
+    pub const CSV_HEADER: &str =
+        "minute,frames,fps,app_median_ms,app_p95_ms,app_max_ms,resident_mib";
+
+    /// A soak of `minutes` minutes.
+    pub fn new(minutes: u32) -> Self {
+        Self {
+            minutes,
+            frames: Vec::new(),
+            minute_started: None,
+            last_start: None,
+            ended: 0,
+        }
+    }
+
+    /// Whether every minute has been played.
+    pub fn done(&self) -> bool {
+        self.ended >= self.minutes
+    }
+
+    /// Records a frame (as [`Recorder::frame`]); returns the minute it ended, if any.
+    pub fn frame(
+        &mut self,
+        start: Instant,
+        ui: Duration,
+        previous_cpu: Option<Duration>,
+    ) -> Option<Minute> {
+        self.frame_of(start, ui, previous_cpu, Duration::from_secs(60))
+    }
+
+    fn frame_of(
+        &mut self,
+        start: Instant,
+        ui: Duration,
+        previous_cpu: Option<Duration>,
+        length: Duration,
+    ) -> Option<Minute> {
+        if let (Some(last), Some(started)) = (self.frames.last_mut(), self.last_start) {
+            last.interval = start - started;
+            last.cpu = previous_cpu;
+        }
+        self.last_start = Some(start);
+        let minute_started = *self.minute_started.get_or_insert(start);
+        let ended = (start - minute_started >= length).then(|| {
+            self.ended += 1;
+            // The frame that closes the minute is not one of its frames.
+            let app = phases("", &self.frames)
+                .into_iter()
+                .find(|r| r.phase == "app")
+                .unwrap_or(Row {
+                    link: String::new(),
+                    phase: "app",
+                    median: f64::NAN,
+                    p95: f64::NAN,
+                    max: f64::NAN,
+                });
+            let minute = Minute {
+                minute: self.ended,
+                frames: self.frames.len(),
+                app,
+                fps: self.frames.len() as f64 / (start - minute_started).as_secs_f64(),
+                resident_mib: resident_mib(),
+            };
+            self.frames.clear();
+            self.minute_started = Some(start);
+            minute
+        });
+        self.frames.push(Frame {
+            ui,
+            ..Frame::default()
+        });
+        ended
+    }
+}
+
+impl Minute {
+    /// One CSV row under [`Soak::CSV_HEADER`].
+    pub fn csv(&self) -> String {
+        let cell = |v: f64| {
+            if v.is_finite() {
+                format!("{v:.3}")
+            } else {
+                String::new()
+            }
+        };
+        format!(
+            "{},{},{},{},{},{},{}",
+            self.minute,
+            self.frames,
+            cell(self.fps),
+            cell(self.app.median),
+            cell(self.app.p95),
+            cell(self.app.max),
+            self.resident_mib.map(cell).unwrap_or_default()
+        )
+    }
+}
+
+/// This process's resident memory in MiB, from `/proc/self/statm` (Linux; `None`
+/// elsewhere).
+pub fn resident_mib() -> Option<f64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: f64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // The page size of every Linux this runs on (x86-64, and arm64 as built by default).
+    Some(pages * 4096.0 / (1024.0 * 1024.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,6 +430,32 @@ mod tests {
         assert!(csv.starts_with("link,phase,median_ms,p95_ms,max_ms\n"));
         assert!(csv.contains("\"grid\",fps,50.000,,\n"), "{csv}");
         assert!(table(&rows).contains("50% of the empty window"));
+    }
+
+    #[test]
+    fn a_soak_sums_up_each_minute_and_forgets_its_frames() {
+        let mut soak = Soak::new(2);
+        let start = Instant::now();
+        let mut ended = Vec::new();
+        // A "minute" of 100 ms here: frames 10 ms apart, 4 ms of CPU work each.
+        for k in 0..25 {
+            if let Some(minute) = soak.frame_of(start + ms(10 * k), ms(1), Some(ms(4)), ms(100)) {
+                ended.push(minute);
+            }
+        }
+        assert_eq!(ended.len(), 2);
+        assert!(soak.done());
+        assert_eq!((ended[0].minute, ended[0].frames), (1, 10));
+        assert_eq!(ended[1].minute, 2);
+        assert!((ended[0].fps - 100.0).abs() < 1e-9, "{}", ended[0].fps);
+        assert_eq!(ended[0].app.median, 4.0);
+        assert!(soak.frames.len() <= 6, "a minute's frames are dropped");
+        let row = ended[0].csv();
+        assert_eq!(row.split(',').count(), Soak::CSV_HEADER.split(',').count());
+        assert!(row.starts_with("1,10,100.000,4.000,"), "{row}");
+        if cfg!(target_os = "linux") {
+            assert!(resident_mib().is_some_and(|m| m > 1.0));
+        }
     }
 
     #[test]
