@@ -662,6 +662,16 @@ impl SkinlabApp {
         self.embedded = embedded;
     }
 
+    /// Readies the app for a new egui context (the web app starts again on a WebGL
+    /// context the browser lost and gave back): the style is set again on its first
+    /// frame. Everything the user made stays.
+    pub fn move_to_new_context(&mut self) {
+        self.styled = false;
+        // A new context may not know where the dividers were.
+        self.split.moved = true;
+        self.focus_split.moved = true;
+    }
+
     /// Turns presenter mode on or off.
     pub fn set_presenter(&mut self, on: bool) {
         self.presenter = on;
@@ -940,7 +950,9 @@ impl SkinlabApp {
         if !kept && !self.storage_refused {
             self.storage_refused = true;
             self.notify(
-                "This browser did not keep the app's state (its storage is full or blocked),                  so the next visit starts afresh. Everything works meanwhile; copy a link to                  keep a view.",
+                "This browser did not keep the app's state (its storage is full or blocked), \
+                 so the next visit starts afresh. Everything works meanwhile; copy a link to \
+                 keep a view.",
             );
         }
     }

@@ -106,6 +106,13 @@ fn shared_gl(ctx: &egui::Context) -> SharedGl {
     })
 }
 
+/// Forgets the renderer and everything it put on the GPU, for a context whose GL
+/// objects are gone (the browser lost the WebGL context and gave a new one): the next
+/// paint builds them again.
+pub fn forget_gl(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.remove_temp::<SharedGl>(egui::Id::unique("skinlab_gl")));
+}
+
 /// Where each viewport last drew its meshes (skinned, and the lines and shapes drawn
 /// with them), and its skinned draws themselves: for framing a view, and for checks
 /// that a view frames what it shows and that the shader draws what the CPU computes.

@@ -2,10 +2,12 @@
 //! bar's fragment (`index.html#grid?angle=0.8`) and the page on screen kept in step.
 
 use crate::SkinlabApp;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::*;
 
-/// Shows `text` in the page's status line (or hides it when `None`).
+/// Shows `text` in the page's status line over the canvas (or hides it when `None`).
 fn status(text: Option<&str>) {
     let Some(element) = web_sys::window()
         .and_then(|w| w.document())
@@ -14,7 +16,10 @@ fn status(text: Option<&str>) {
         return;
     };
     match text {
-        Some(text) => element.set_text_content(Some(text)),
+        Some(text) => {
+            element.set_text_content(Some(text));
+            let _ = element.remove_attribute("hidden");
+        }
         None => {
             let _ = element.set_attribute("hidden", "");
         }
@@ -44,54 +49,158 @@ fn reserve_heap() {
     )));
 }
 
+/// What the status line says while the browser holds the WebGL context back.
+const CONTEXT_LOST: &str = "The browser took the graphics (WebGL) context away, as it does when the GPU \
+     resets or too many tabs draw at once. skinlab keeps this page as it was, and draws it \
+     again as soon as the browser gives the context back.";
+
 /// Runs when the wasm module loads.
 #[wasm_bindgen(start)]
 pub fn start() {
     reserve_heap();
-    wasm_bindgen_futures::spawn_local(async {
-        let canvas = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id("skinlab_canvas"))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok());
-        let Some(canvas) = canvas else {
-            status(Some("skinlab could not find its canvas on this page."));
-            return;
-        };
+    let canvas = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("skinlab_canvas"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok());
+    let Some(canvas) = canvas else {
+        status(Some("skinlab could not find its canvas on this page."));
+        return;
+    };
+    let runner = Runner::default();
+    runner.watch_context(&canvas);
+    wasm_bindgen_futures::spawn_local(async move { runner.launch(canvas, None).await });
+}
+
+/// The eframe runner on the canvas. When the browser takes the WebGL context away
+/// (`webglcontextlost`), the runner stops and hands back the app, which waits here;
+/// when the context comes back (`webglcontextrestored`), a new runner starts on it with
+/// the same app, so the page, its settings and any file the user opened are as they
+/// were.
+#[derive(Clone, Default)]
+struct Runner {
+    running: Rc<RefCell<Option<eframe::WebRunner>>>,
+    waiting: Rc<RefCell<Option<Kept>>>,
+}
+
+/// What a stopped runner hands to the next: the app, and egui's memory (where each
+/// panel, scroll and fold was), when the runner could give them.
+type Kept = (SkinlabApp, Option<egui::Memory>);
+
+impl Runner {
+    /// Starts eframe on `canvas` with `kept`, or with a new app restored from the
+    /// browser's storage.
+    async fn launch(self, canvas: web_sys::HtmlCanvasElement, kept: Option<Kept>) {
         let options = eframe::WebOptions {
             webgl_context_option: eframe::WebGlContextOption::WebGl2,
             ..Default::default()
         };
-        let result = eframe::WebRunner::new()
+        let web_runner = eframe::WebRunner::new();
+        let result = web_runner
             .start(
                 canvas,
                 options,
                 Box::new(|cc| {
+                    let app = match kept {
+                        Some((mut app, memory)) => {
+                            // Before the fonts, which wait in memory for the first frame.
+                            if let Some(memory) = memory {
+                                cc.egui_ctx.memory_mut(|m| *m = memory);
+                                // The old renderer's GL objects went with the old context.
+                                crate::ui::viewport::forget_gl(&cc.egui_ctx);
+                            }
+                            app.move_to_new_context();
+                            app
+                        }
+                        None => new_app(cc.storage),
+                    };
                     cc.egui_ctx.set_fonts(crate::ui::fonts::web_fonts());
-                    let mut app = SkinlabApp::new();
-                    app.set_embedded(is_embedded());
-                    if let Some(location) = web_sys::window().map(|w| w.location())
-                        && let (Ok(origin), Ok(path)) = (location.origin(), location.pathname())
-                    {
-                        app.set_web_address(format!("{origin}{path}"));
-                    }
-                    if let Some(storage) = cc.storage {
-                        app.restore_from(storage);
-                    }
                     Ok(Box::new(WebApp {
                         app,
                         fragment: Fragment::default(),
                         dropped: Dropped::default(),
+                        ctx: None,
                     }))
                 }),
             )
             .await;
         match result {
-            Ok(()) => status(None),
+            Ok(()) => {
+                status(None);
+                *self.running.borrow_mut() = Some(web_runner);
+            }
             Err(e) => status(Some(&format!(
                 "skinlab needs WebGL2, and this browser could not give it: {e:?}. Try a current Firefox, Chrome or Safari."
             ))),
         }
-    });
+    }
+
+    /// Listens for the browser taking the canvas's WebGL context away and giving it
+    /// back.
+    fn watch_context(&self, canvas: &web_sys::HtmlCanvasElement) {
+        let lost = {
+            let (runner, canvas) = (self.clone(), canvas.clone());
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+                // Without this the browser never gives the context back.
+                event.prevent_default();
+                // A lost canvas shows blank (index.html hides it): the message instead.
+                let _ = canvas.set_attribute("data-lost", "");
+                status(Some(CONTEXT_LOST));
+                runner.stop();
+            })
+        };
+        let restored = {
+            let (runner, canvas) = (self.clone(), canvas.clone());
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+                let kept = runner.waiting.borrow_mut().take();
+                let _ = canvas.remove_attribute("data-lost");
+                let (runner, canvas) = (runner.clone(), canvas.clone());
+                wasm_bindgen_futures::spawn_local(async move { runner.launch(canvas, kept).await });
+            })
+        };
+        for (name, listener) in [
+            ("webglcontextlost", lost),
+            ("webglcontextrestored", restored),
+        ] {
+            let _ =
+                canvas.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref());
+            // The listeners live as long as the page.
+            listener.forget();
+        }
+    }
+
+    /// Stops the runner and keeps its app for the next one.
+    fn stop(&self) {
+        let Some(web_runner) = self.running.borrow_mut().take() else {
+            return;
+        };
+        let kept = web_runner.app_mut::<WebApp>().map(|mut web_app| {
+            let memory = web_app.ctx.as_ref().map(|ctx| ctx.memory(|m| m.clone()));
+            (
+                std::mem::replace(&mut web_app.app, SkinlabApp::new()),
+                memory,
+            )
+        });
+        web_runner.destroy();
+        // A runner that panicked gives no app back; the address bar still holds the
+        // link of what was shown, which a new app opens.
+        *self.waiting.borrow_mut() = kept;
+    }
+}
+
+/// A new app for this page: embedded or not, told its address, and restored from the
+/// browser's storage (the address bar's link, read on the first frame, comes first).
+fn new_app(storage: Option<&dyn eframe::Storage>) -> SkinlabApp {
+    let mut app = SkinlabApp::new();
+    app.set_embedded(is_embedded());
+    if let Some(location) = web_sys::window().map(|w| w.location())
+        && let (Ok(origin), Ok(path)) = (location.origin(), location.pathname())
+    {
+        app.set_web_address(format!("{origin}{path}"));
+    }
+    if let Some(storage) = storage {
+        app.restore_from(storage);
+    }
+    app
 }
 
 /// [`SkinlabApp`] in a browser tab or in the book's iframes.
@@ -100,13 +209,19 @@ struct WebApp {
     fragment: Fragment,
     /// Dropped files read so far: the browser reads them asynchronously.
     dropped: Dropped,
+    /// The context it draws in, once it has drawn: its memory goes to the next runner
+    /// when the browser takes the WebGL context away.
+    ctx: Option<egui::Context>,
 }
 
 /// Files whose bytes have arrived: name and contents, or why they could not be read.
-type Dropped = std::rc::Rc<std::cell::RefCell<Vec<(String, Result<Vec<u8>, String>)>>>;
+type Dropped = Rc<RefCell<Vec<(String, Result<Vec<u8>, String>)>>>;
 
 impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        if self.ctx.is_none() {
+            self.ctx = Some(ui.ctx().clone());
+        }
         self.fragment.sync(&mut self.app, ui.ctx());
         for file in ui.input(|i| i.raw.dropped_files.clone()) {
             let (arrived, ctx) = (self.dropped.clone(), ui.ctx().clone());
@@ -126,6 +241,10 @@ impl eframe::App for WebApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.app.save_to(storage);
+    }
+
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(&mut *self)
     }
 }
 

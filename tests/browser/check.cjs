@@ -75,6 +75,21 @@ function pixelsDiffering(a, b) {
   return differ;
 }
 
+/// Drops a file named `name` holding `bytes` on the app's canvas, as a user dragging it
+/// from their desktop would.
+const drop = (page, name, bytes) => page.evaluate(([name, b64]) => {
+  const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const transfer = new DataTransfer();
+  transfer.items.add(new File([data], name));
+  const canvas = document.querySelector("canvas");
+  for (const type of ["dragenter", "dragover", "drop"]) {
+    canvas.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }
+}, [name, Buffer.from(bytes).toString("base64")]);
+const SIMPLE_SKIN = path.join(__dirname, "..", "..", "assets", "models", "SimpleSkin.gltf");
+/// The colour the model page gives a mesh.
+const MODEL_TINT = [225, 190, 160];
+
 async function openApp(browser, base, fragment) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const problems = [];
@@ -260,24 +275,15 @@ async function viewports(browser, base, fragments) {
         check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
         await page.close();
       }
-      const drop = (page, name, bytes) => page.evaluate(([name, b64]) => {
-        const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([data], name));
-        const canvas = document.querySelector("canvas");
-        for (const type of ["dragenter", "dragover", "drop"]) {
-          canvas.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-        }
-      }, [name, Buffer.from(bytes).toString("base64")]);
       const { page, problems } = await openApp(browser, base, "grid");
       const before = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
-      await drop(page, "MySkin.gltf", fs.readFileSync(path.join(__dirname, "..", "..", "assets", "models", "SimpleSkin.gltf")));
+      await drop(page, "MySkin.gltf", fs.readFileSync(SIMPLE_SKIN));
       const opened = await page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#model?asset=file"), null, { timeout: 15000 })
         .then(() => true).catch(() => false);
       check("a .gltf dropped on the app opens on the model page", opened, decodeURIComponent(await page.evaluate(() => location.hash)));
       await page.waitForTimeout(1000);
       const after = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
-      const tinted = colorBox(after, [225, 190, 160]).n;
+      const tinted = colorBox(after, MODEL_TINT).n;
       check("the dropped model is drawn", pixelsDiffering(before, after) > 2000 && tinted > 1000, `${tinted} pixels in the mesh colour`);
       const hashBefore = await page.evaluate(() => location.hash);
       await drop(page, "junk.glb", Buffer.from("not a model at all"));
@@ -285,6 +291,44 @@ async function viewports(browser, base, fragments) {
       const hashAfter = await page.evaluate(() => location.hash);
       check("a dropped file that is not glTF keeps the model and raises no error",
         hashAfter === hashBefore && problems.length === 0, `${hashAfter}; ${problems.join("; ")}`);
+      await page.close();
+    }
+
+    // WebGL context loss (WEBGL_lose_context): the app says what happened, and when the
+    // context comes back it draws what it drew before, a dropped file (which no link
+    // can name) included.
+    if (slugs.includes("model")) {
+      const { page, problems } = await openApp(browser, base, "grid");
+      await drop(page, "MySkin.gltf", fs.readFileSync(SIMPLE_SKIN));
+      await page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#model?asset=file"), null, { timeout: 15000 }).catch(() => null);
+      await page.waitForTimeout(1000);
+      const hashBefore = await page.evaluate(() => location.hash);
+      const notebook = [0.01, 0.06, 0.55, 0.95];
+      const textBefore = region(await page.screenshot(), notebook);
+      const statusText = () => page.evaluate(() => {
+        const s = document.getElementById("status");
+        return s.hidden ? null : s.textContent;
+      });
+      await page.evaluate(() => {
+        window.loseContext = document.querySelector("canvas").getContext("webgl2").getExtension("WEBGL_lose_context");
+        window.loseContext.loseContext();
+      });
+      await page.waitForTimeout(1000);
+      const message = await statusText();
+      check("a lost WebGL context is explained on the page", message !== null && message.includes("WebGL"), message || "no message");
+      await page.evaluate(() => window.loseContext.restoreContext());
+      const back = await page.waitForFunction(() => document.getElementById("status").hidden, null, { timeout: 15000 })
+        .then(() => true).catch(() => false);
+      await page.waitForTimeout(1500);
+      const shot = await page.screenshot();
+      const tinted = colorBox(region(shot, [0.58, 0.1, 0.98, 0.9]), MODEL_TINT).n;
+      const hashAfter = await page.evaluate(() => location.hash);
+      // The notebook is laid out as before: same fonts, same scroll.
+      const textDiffers = pixelsDiffering(textBefore, region(shot, notebook));
+      check("when the context comes back the notebook reads as before", textDiffers < 1000, `${textDiffers} pixels differ`);
+      check("when the context comes back the app draws the dropped model again, at the same link",
+        back && tinted > 1000 && hashAfter === hashBefore && problems.length === 0,
+        `${tinted} pixels in the mesh colour; ${decodeURIComponent(hashAfter)}; ${problems.join("; ")}`);
       await page.close();
     }
 
@@ -363,6 +407,30 @@ async function viewports(browser, base, fragments) {
       await page.waitForTimeout(1500);
       const shot = redBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
       check("with storage that refuses every write the app still draws", started && shot.n > 100 && problems.length === 0, `${shot.n} red pixels; ${problems.join("; ")}`);
+      await context.close();
+    }
+
+    // A stored state that is corrupt (cut, garbled, or from an older grammar): the app
+    // starts on the pages' defaults, says what it could not read, and draws.
+    {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(() => {
+        if (!sessionStorage.getItem("corrupted")) {
+          sessionStorage.setItem("corrupted", "1");
+          localStorage.setItem("skinlab", "current grid?angle=\u0000\npage nowhere?x=1\nsplit banana\nzoom 1e39 nan\npage gr");
+        }
+      });
+      const page = await context.newPage();
+      const problems = [];
+      page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+      await page.goto(`${base}/app/index.html`);
+      const started = await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
+        .then(() => true).catch(() => false);
+      await page.waitForTimeout(1500);
+      const colors = distinctColors(region(await page.screenshot(), [0.62, 0.1, 0.98, 0.85]));
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      check("a corrupt stored state still starts the app and draws", started && colors > 8 && problems.length === 0 && hash.length > 1,
+        `${colors} colours; ${hash}; ${problems.join("; ")}`);
       await context.close();
     }
 
