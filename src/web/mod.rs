@@ -175,10 +175,7 @@ impl Runner {
         };
         let kept = web_runner.app_mut::<WebApp>().map(|mut web_app| {
             let memory = web_app.ctx.as_ref().map(|ctx| ctx.memory(|m| m.clone()));
-            (
-                std::mem::replace(&mut web_app.app, SkinlabApp::new()),
-                memory,
-            )
+            (std::mem::take(&mut web_app.app), memory)
         });
         web_runner.destroy();
         // A runner that panicked gives no app back; the address bar still holds the
