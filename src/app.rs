@@ -879,6 +879,7 @@ impl SkinlabApp {
     pub fn restore_state(&mut self, text: &str) {
         let mut current = None;
         let mut problems = Vec::new();
+        let mut pages = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
             match kind {
@@ -901,17 +902,27 @@ impl SkinlabApp {
                 },
                 "current" => current = Some(rest.to_owned()),
                 "page" => {
-                    let result = Link::parse(rest).map(page::resolve).and_then(|link| {
-                        let index = self.find(&link.slug)?;
-                        let opened = page::open(self.page_mut(index), &link);
-                        self.camera_base[index] = self.page_mut(index).camera();
-                        opened
-                    });
-                    if let Err(e) = result {
-                        problems.push(format!("`{rest}`: {e}"));
+                    match Link::parse(rest)
+                        .map(page::resolve)
+                        .and_then(|link| Ok((self.find(&link.slug)?, link)))
+                    {
+                        // A page opens afresh from its line, so only its last line
+                        // counts: it opens once, below.
+                        Ok((index, link)) => {
+                            pages.retain(|(other, _, _)| *other != index);
+                            pages.push((index, link, rest));
+                        }
+                        Err(e) => problems.push(format!("`{rest}`: {e}")),
                     }
                 }
                 _ => problems.push(format!("unreadable line `{line}`")),
+            }
+        }
+        for (index, link, rest) in pages {
+            let opened = page::open(self.page_mut(index), &link);
+            self.camera_base[index] = self.page_mut(index).camera();
+            if let Err(e) = opened {
+                problems.push(format!("`{rest}`: {e}"));
             }
         }
         if let Some(current) = current {

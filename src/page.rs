@@ -132,6 +132,11 @@ pub trait Lesson: Default + 'static {
         ))
     }
 
+    /// Runs once a link's parameters have been applied: for work a page does once for
+    /// several of them (the gpu page builds its mesh once for `joints`, `spread` and
+    /// `vertices`).
+    fn link_applied(&mut self) {}
+
     /// Back to the defaults. A page that holds something no link can name (a file the
     /// user opened) keeps it here.
     fn reset(&mut self) {
@@ -165,7 +170,9 @@ impl<L: Lesson> Page for L {
     }
 
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
-        apply_params(self, L::PARAMS, link)
+        let applied = apply_params(self, L::PARAMS, link);
+        Lesson::link_applied(self);
+        applied
     }
 
     fn link(&self) -> Link {

@@ -236,6 +236,17 @@ fn saved_state_restores_and_corrupt_state_is_ignored_with_a_notice() {
         "xray?preset=shear",
         "readable lines are kept"
     );
+
+    // A page's lines repeated (a cut and pasted state): each opens the page afresh, so
+    // the last one is what the page shows.
+    let mut repeated = paused_app();
+    repeated.restore_state("current xray\npage xray?preset=shear\npage xray?preset=rotate_z");
+    assert_eq!(
+        repeated.current_link().to_string(),
+        "xray?preset=rotate_z",
+        "the last line of a page wins"
+    );
+    assert!(repeated.notices().is_empty());
 }
 
 #[test]

@@ -53,7 +53,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
         access: Access::Whole {
             min: 1,
             max: MAX_CHAIN_JOINTS,
-            set: |s, joints| s.set_joints(joints),
+            set: |s, joints| s.joints = joints,
             get: |s| (s.joints != DEFAULT_JOINTS).then_some(s.joints),
         },
     },
@@ -63,10 +63,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
         access: Access::Number {
             min: 0.5,
             max: 4.0,
-            set: |s, spread| {
-                s.spread = spread;
-                s.rebuild();
-            },
+            set: |s, spread| s.spread = spread,
             get: |s| (s.spread != DEFAULT_SPREAD).then_some(s.spread),
         },
     },
@@ -76,10 +73,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
         access: Access::Whole {
             min: *VERTEX_RANGE.start(),
             max: *VERTEX_RANGE.end(),
-            set: |s, vertices| {
-                s.vertices = vertices;
-                s.rebuild();
-            },
+            set: |s, vertices| s.vertices = vertices,
             get: |s| (s.vertices != DEFAULT_VERTICES).then_some(s.vertices),
         },
     },
@@ -118,6 +112,8 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
             expected: "a whole number from 0 to the tail's last ring (how many rings \
                        follows `vertices`)",
             set: |s, text| {
+                // Against the chain this link's `joints`, `spread` and `vertices` build.
+                s.rebuild();
                 let last = s.chain.rings.saturating_sub(1);
                 let ring = text
                     .parse::<usize>()

@@ -138,6 +138,8 @@ pub struct GpuPage {
     mesh: Arc<MeshData>,
     /// The chain's joint indices and weights as the fast kernel reads them.
     weights: Arc<JointWeights>,
+    /// The joints, spread and vertex count the chain was built for.
+    built_for: (usize, f32, usize),
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
 }
@@ -232,6 +234,7 @@ impl Default for GpuPage {
             chain,
             mesh,
             weights,
+            built_for: (joints, spread, vertices),
             viewport_rect: egui::Rect::NOTHING,
         }
     }
@@ -253,8 +256,14 @@ impl GpuPage {
         &self.mesh
     }
 
-    /// Rebuilds the chain after its joints, spread or vertex count changed.
+    /// Rebuilds the chain after its joints, spread or vertex count changed (and does
+    /// nothing when none did).
     pub fn rebuild(&mut self) {
+        let wanted = (self.joints, self.spread, self.vertices);
+        if wanted == self.built_for {
+            return;
+        }
+        self.built_for = wanted;
         let (chain, mesh, weights) = build(self.joints, self.spread, self.vertices);
         self.chain = chain;
         self.mesh = mesh;
@@ -309,6 +318,11 @@ impl Lesson for GpuPage {
 
     fn set_camera(&mut self, camera: Camera) {
         self.camera = camera;
+    }
+
+    /// A link's `joints`, `spread` and `vertices` build the mesh once, together.
+    fn link_applied(&mut self) {
+        self.rebuild();
     }
 
     const INFO: &'static PageInfo = &PageInfo {
