@@ -69,6 +69,10 @@ pub trait Page {
         false
     }
 
+    /// What the page has measured on the live GPU, as one line for scripts
+    /// ([`Lesson::readout`]).
+    fn readout(&self) -> Option<String>;
+
     /// Draws one named cell of the notebook.
     fn cell_ui(&mut self, cell: &str, ui: &mut egui::Ui);
 
@@ -130,6 +134,13 @@ pub trait Lesson: Default + 'static {
         Err(format!(
             "this page opens no files, so `{name}` was not opened"
         ))
+    }
+
+    /// What the page has measured on the live GPU, as one line for scripts: the web
+    /// app puts it on its canvas as `data-readout`, where the browser check reads the
+    /// gpu page's GPU-against-CPU differences. `None` (the default) for nothing.
+    fn readout(&self) -> Option<String> {
+        None
     }
 
     /// Runs once a link's parameters have been applied: for work a page does once for
@@ -194,6 +205,10 @@ impl<L: Lesson> Page for L {
 
     fn tick(&mut self, dt: f32) -> bool {
         Lesson::tick(self, dt)
+    }
+
+    fn readout(&self) -> Option<String> {
+        Lesson::readout(self)
     }
 
     fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {

@@ -119,6 +119,7 @@ impl Runner {
                         fragment: Fragment::default(),
                         dropped: Dropped::default(),
                         ctx: None,
+                        readout: Readout::default(),
                     }))
                 }),
             )
@@ -209,6 +210,31 @@ struct WebApp {
     /// The context it draws in, once it has drawn: its memory goes to the next runner
     /// when the browser takes the WebGL context away.
     ctx: Option<egui::Context>,
+    /// What the page measured, as last put on the canvas.
+    readout: Readout,
+}
+
+/// The page's [`crate::page::Page::readout`] on the canvas as `data-readout`, for
+/// scripts (the browser check).
+#[derive(Default)]
+struct Readout(Option<String>);
+
+impl Readout {
+    fn show(&mut self, readout: Option<String>) {
+        if readout == self.0 {
+            return;
+        }
+        let canvas = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("skinlab_canvas"));
+        if let Some(canvas) = canvas {
+            let _ = match &readout {
+                Some(text) => canvas.set_attribute("data-readout", text),
+                None => canvas.remove_attribute("data-readout"),
+            };
+        }
+        self.0 = readout;
+    }
 }
 
 /// Files whose bytes have arrived: name and contents, or why they could not be read.
@@ -234,6 +260,7 @@ impl eframe::App for WebApp {
             self.app.open_dropped(&name, bytes);
         }
         self.app.app_ui(ui);
+        self.readout.show(self.app.current_page().readout());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

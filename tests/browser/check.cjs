@@ -199,6 +199,20 @@ async function viewports(browser, base, fragments) {
         const differ = pixelsDiffering(shots[0], shots[k]);
         check(`gpu: path ${k} draws what the uniform path draws`, differ < 200, `${differ} pixels differ`);
       }
+      // GPU = CPU in WebGL2: the page skins its tail on every path with transform
+      // feedback and compares each with the CPU; it puts the largest distances on the
+      // canvas as data-readout.
+      {
+        const { page, problems } = await openApp(browser, base, "gpu?path=texture&bend=1.2&twist=0.7");
+        const readout = await page.waitForFunction(() => document.querySelector("canvas").dataset.readout, null, { timeout: 30000 })
+          .then((h) => h.jsonValue()).catch(() => null);
+        const distances = (readout || "").split(" ").map((entry) => Number(entry.split("=")[1]));
+        const worst = Math.max(...distances);
+        check("gpu: in WebGL2 every path's transform feedback matches the CPU",
+          problems.length === 0 && distances.length === 4 && distances.every(Number.isFinite) && worst < 1e-4,
+          `${readout || "no readout"}; ${problems.join("; ")}`);
+        await page.close();
+      }
       const { page, problems } = await openApp(browser, base, "gpu?joints=100&bend=5&twist=4");
       check("gpu?joints=100 (past the uniform budget) loads cleanly", problems.length === 0, problems.join("; "));
       await page.close();

@@ -320,6 +320,24 @@ impl Lesson for GpuPage {
         self.camera = camera;
     }
 
+    /// Each path's largest GPU-against-CPU distance for the current pose, once every
+    /// path is compared: `uniform/float=0 uniform/int=0 texture/float=1.2e-7 …`, or
+    /// `failed` with the reason.
+    fn readout(&self) -> Option<String> {
+        let diffs = self.diffs()?;
+        let entries = measure::PATHS
+            .iter()
+            .zip(diffs)
+            .map(|((storage, indices), diff)| {
+                let path = format!("{}/{}", <&str>::from(storage), indices_slug(*indices));
+                match diff {
+                    PathDiff::Measured(d) => format!("{path}={d:e}"),
+                    PathDiff::Failed(why) => format!("{path}=failed: {why}"),
+                }
+            });
+        Some(entries.collect::<Vec<_>>().join(" "))
+    }
+
     /// A link's `joints`, `spread` and `vertices` build the mesh once, together.
     fn link_applied(&mut self) {
         self.rebuild();
