@@ -82,6 +82,30 @@ fn parse_vertices(text: &str) -> Option<Vec<usize>> {
         .collect()
 }
 
+/// The value of `option`, a whole number within `range`.
+fn count(
+    parser: &mut lexopt::Parser,
+    option: &str,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<usize, String> {
+    use lexopt::ValueExt as _;
+    let text = parser
+        .value()
+        .map_err(describe)?
+        .string()
+        .map_err(describe)?;
+    text.parse::<usize>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            format!(
+                "{option} needs a count from {} to {}, not `{text}`",
+                range.start(),
+                range.end()
+            )
+        })
+}
+
 /// `WIDTHxHEIGHT` in points, each side within what a window can sensibly be.
 fn parse_size(text: &str) -> Option<[f32; 2]> {
     let (w, h) = text.split_once('x')?;
@@ -194,36 +218,8 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
                         .map_err(describe)?,
                 );
             }
-            Long("frames") => {
-                let text = parser
-                    .value()
-                    .map_err(describe)?
-                    .string()
-                    .map_err(describe)?;
-                frames = Some(
-                    text.parse::<usize>()
-                        .ok()
-                        .filter(|n| (10..=100_000).contains(n))
-                        .ok_or_else(|| {
-                            format!("--frames needs a count from 10 to 100000, not `{text}`")
-                        })?,
-                );
-            }
-            Long("minutes") => {
-                let text = parser
-                    .value()
-                    .map_err(describe)?
-                    .string()
-                    .map_err(describe)?;
-                minutes = Some(
-                    text.parse::<u32>()
-                        .ok()
-                        .filter(|n| (1..=1440).contains(n))
-                        .ok_or_else(|| {
-                            format!("--minutes needs a count from 1 to 1440, not `{text}`")
-                        })?,
-                );
-            }
+            Long("frames") => frames = Some(count(&mut parser, "--frames", 10..=100_000)?),
+            Long("minutes") => minutes = Some(count(&mut parser, "--minutes", 1..=1440)?),
             Value(link) if options.link.is_none() => {
                 options.link = Some(link.string().map_err(describe)?);
             }

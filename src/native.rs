@@ -25,7 +25,7 @@ pub struct Options {
     pub profile: Option<usize>,
     /// Instead, play the link for this many minutes, print a CSV row of each minute's
     /// frames and memory to the standard output, then close.
-    pub soak: Option<u32>,
+    pub soak: Option<usize>,
     /// Start in presenter mode.
     pub presenter: bool,
     /// Window size in points.
@@ -140,6 +140,12 @@ fn save_png(image: &egui::ColorImage, path: &std::path::Path) -> Result<(), Stri
     png.save(path).map_err(|e| e.to_string())
 }
 
+/// All the CPU work of the frame before this one, as eframe reports it.
+fn previous_cpu(frame: &eframe::Frame) -> Option<std::time::Duration> {
+    let seconds = frame.info().cpu_usage?;
+    Some(std::time::Duration::from_secs_f32(seconds.max(0.0)))
+}
+
 /// [`SkinlabApp`] in a desktop window.
 struct NativeApp {
     app: SkinlabApp,
@@ -155,10 +161,7 @@ struct NativeApp {
 impl eframe::App for NativeApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         if let Some((recorder, done)) = &mut self.profile {
-            let previous_cpu = frame
-                .info()
-                .cpu_usage
-                .map(|s| std::time::Duration::from_secs_f32(s.max(0.0)));
+            let previous_cpu = previous_cpu(frame);
             let start = std::time::Instant::now();
             match recorder.half() {
                 Some(Half::Empty) => {
@@ -178,10 +181,7 @@ impl eframe::App for NativeApp {
             return;
         }
         if let Some((soak, done)) = &mut self.soak {
-            let previous_cpu = frame
-                .info()
-                .cpu_usage
-                .map(|s| std::time::Duration::from_secs_f32(s.max(0.0)));
+            let previous_cpu = previous_cpu(frame);
             let start = std::time::Instant::now();
             self.app.app_ui(ui);
             if let Some(minute) = soak.frame(start, start.elapsed(), previous_cpu) {

@@ -251,21 +251,21 @@ pub fn table(rows: &[Row]) -> String {
 #[derive(Debug)]
 pub struct Soak {
     /// How long the link plays.
-    pub minutes: u32,
+    pub minutes: usize,
     /// The frames of the minute under way.
     frames: Vec<Frame>,
     /// When the minute under way started, and the last frame before this one.
     minute_started: Option<Instant>,
     last_start: Option<Instant>,
     /// Minutes ended so far.
-    ended: u32,
+    ended: usize,
 }
 
 /// What one minute of a soak measured.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Minute {
     /// 1 for the first minute.
-    pub minute: u32,
+    pub minute: usize,
     /// Frames drawn in it.
     pub frames: usize,
     /// The app's CPU work a frame (`app` in [`Recorder`]'s terms) and frames a second.
@@ -283,7 +283,7 @@ impl Soak {
         "minute,frames,fps,app_median_ms,app_p95_ms,app_max_ms,resident_mib";
 
     /// A soak of `minutes` minutes.
-    pub fn new(minutes: u32) -> Self {
+    pub fn new(minutes: usize) -> Self {
         Self {
             minutes,
             frames: Vec::new(),
