@@ -68,7 +68,47 @@ pub fn start() {
     };
     let runner = Runner::default();
     runner.watch_context(&canvas);
-    wasm_bindgen_futures::spawn_local(async move { runner.launch(canvas, None).await });
+    wasm_bindgen_futures::spawn_local(async move {
+        // A link to the model page (or a stored state, which may hold one) waits for
+        // the models, so it opens as it would in the desktop app; any other page starts
+        // at once, and they arrive meanwhile.
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        if hash.len() <= 1 || hash.contains("model") {
+            fetch_models().await;
+        } else {
+            wasm_bindgen_futures::spawn_local(fetch_models());
+        }
+        runner.launch(canvas, None).await;
+    });
+}
+
+/// Fetches the models the web app does not hold ([`crate::model::FETCHED`]) from
+/// beside its page.
+async fn fetch_models() {
+    for (name, path) in crate::model::FETCHED {
+        let fetched = fetch(path).await.map_err(|e| {
+            e.as_string()
+                .or_else(|| e.as_f64().map(|status| format!("HTTP {status}")))
+                .unwrap_or_else(|| "the request failed".to_owned())
+        });
+        crate::model::arrived(name, fetched);
+    }
+}
+
+/// The bytes at `path`, relative to the page.
+async fn fetch(path: &str) -> Result<Vec<u8>, JsValue> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or(JsValue::NULL)?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(path))
+        .await?
+        .dyn_into()?;
+    if !response.ok() {
+        return Err(JsValue::from(response.status()));
+    }
+    let buffer = JsFuture::from(response.array_buffer()?).await?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// The eframe runner on the canvas. When the browser takes the WebGL context away

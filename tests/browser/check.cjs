@@ -308,6 +308,31 @@ async function viewports(browser, base, fragments) {
       await page.close();
     }
 
+    // The robot is fetched beside the app, not held in it: a page that is not the model
+    // page starts without waiting for it, and the model page then opens a link to one
+    // of its clips; a server without it leaves the model page saying why, and the app
+    // running.
+    if (slugs.includes("model")) {
+      const { page, problems } = await openApp(browser, base, "grid");
+      await page.evaluate(() => { location.hash = "model?clip=Walking&t=0.4"; });
+      await page.waitForTimeout(1500);
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      check("a link to the robot opened after the app started keeps its clip", hash === "#model?clip=Walking&t=0.4" && problems.length === 0,
+        `${hash}; ${problems.join("; ")}`);
+      await page.close();
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.route("**/models/**", (route) => route.abort());
+      const blocked = await context.newPage();
+      const errors = [];
+      blocked.on("pageerror", (e) => errors.push(e.message));
+      await blocked.goto(`${base}/app/index.html#model`);
+      const started = await blocked.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
+        .then(() => true).catch(() => false);
+      await blocked.waitForTimeout(1000);
+      check("without its models/ folder the app still starts on the model page", started && errors.length === 0, errors.join("; "));
+      await context.close();
+    }
+
     // WebGL context loss (WEBGL_lose_context): the app says what happened, and when the
     // context comes back it draws what it drew before, a dropped file (which no link
     // can name) included.

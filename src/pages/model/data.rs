@@ -35,9 +35,16 @@ pub enum Asset {
 pub const NO_FILE: &str = "no file is open: drop a .glb or .gltf file on the window, \
                            choose one with Open a file, or start skinlab with --open FILE";
 
+/// What the page says while the web app's fetch of a model is under way.
+pub const ON_ITS_WAY: &str = "the model is on its way from the server…";
+
 /// A bundled model, loaded once for every page that asks: the model, or why it failed
-/// (`Asset::File` is not bundled: the page keeps the file it opened).
+/// (`Asset::File` is not bundled: the page keeps the file it opened). A model the web
+/// app fetches is [`ON_ITS_WAY`] until it arrives.
 pub fn loaded(asset: Asset) -> Result<Arc<Model>, String> {
+    if let Some(awaited) = model::awaited(asset.slug()) {
+        return Err(awaited.err().unwrap_or_else(|| ON_ITS_WAY.to_owned()));
+    }
     static CACHE: [OnceLock<Result<Arc<Model>, String>>; 2] = [OnceLock::new(), OnceLock::new()];
     let cache = match asset {
         Asset::SimpleSkin => &CACHE[0],

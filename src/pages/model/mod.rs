@@ -304,6 +304,14 @@ impl Lesson for ModelPage {
     }
 
     fn tick(&mut self, dt: f32) -> bool {
+        // A model the web app is still fetching: shown once it arrives (or the reason
+        // it did not); frames keep coming meanwhile.
+        if self.load_error.as_deref() == Some(data::ON_ITS_WAY) {
+            if crate::model::awaited(crate::link::Named::slug(self.asset)) == Some(Ok(())) {
+                return true;
+            }
+            self.set_asset(self.asset);
+        }
         if self.playing {
             self.advance(dt);
         }
