@@ -393,6 +393,11 @@ async function viewports(browser, base, fragments) {
         .then(() => true).catch(() => false);
       check("PageDown steps the deck", stepped, decodeURIComponent(await page.evaluate(() => location.hash)));
       await page.close();
+      // A deck link whose slide is on the model page waits for the robot, and opens it.
+      const robot = await openApp(browser, base, "pipeline?deck=lecture:14");
+      const slide = decodeURIComponent(await robot.page.evaluate(() => location.hash));
+      check("a deck link to a slide of the robot opens it", robot.problems.length === 0 && slide.startsWith("#model?clip=Walking&clip_b=Running") && slide.endsWith("deck=lecture:14"), slide);
+      await robot.page.close();
     }
 
     // A click inside the app writes the fragment; the back button goes back.
