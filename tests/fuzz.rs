@@ -292,6 +292,9 @@ fn guarded(check: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
 struct Report {
     cases: usize,
     slowest: Duration,
+    /// The input that took longest, and how many took over 100 ms.
+    slowest_input: Vec<u8>,
+    over_100_ms: usize,
     failures: Vec<(String, Vec<u8>)>,
 }
 
@@ -303,6 +306,8 @@ fn fuzz(target: Target, seed: u64, cases: usize, until: Option<Instant>) -> Repo
     let mut report = Report {
         cases: 0,
         slowest: Duration::ZERO,
+        slowest_input: Vec::new(),
+        over_100_ms: 0,
         failures: Vec::new(),
     };
     let hook = std::panic::take_hook();
@@ -315,7 +320,12 @@ fn fuzz(target: Target, seed: u64, cases: usize, until: Option<Instant>) -> Repo
         };
         let start = Instant::now();
         let result = guarded(|| run.check(target, &input));
-        report.slowest = report.slowest.max(start.elapsed());
+        let took = start.elapsed();
+        if took > report.slowest {
+            report.slowest = took;
+            report.slowest_input.clone_from(&input);
+        }
+        report.over_100_ms += usize::from(took > Duration::from_millis(100));
         report.cases += 1;
         if let Err(why) = result {
             report.failures.push((why, input));
@@ -445,11 +455,13 @@ fn long_run() {
         println!("FAILED {name}: {why}\n  input saved in {}", file.display());
     }
     println!(
-        "fuzz {name}: {} cases in {:.0} s (seed {seed:x}), slowest {:.1} ms, {} failures",
+        "fuzz {name}: {} cases in {:.0} s (seed {seed:x}), slowest {:.1} ms, {} over 100 ms, {} failures\n  slowest input: {:?}",
         report.cases,
         start.elapsed().as_secs_f64(),
         report.slowest.as_secs_f64() * 1e3,
-        report.failures.len()
+        report.over_100_ms,
+        report.failures.len(),
+        String::from_utf8_lossy(&report.slowest_input[..report.slowest_input.len().min(160)])
     );
     assert!(
         report.failures.is_empty(),
