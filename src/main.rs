@@ -247,8 +247,11 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
             return Err("--profile takes --frames or --minutes, not both".to_owned());
         }
         options.link = Some(link);
-        options.profile = Some(frames.unwrap_or(300));
-        options.soak = minutes;
+        if minutes.is_some() {
+            options.soak = minutes;
+        } else {
+            options.profile = Some(frames.unwrap_or(300));
+        }
         Command::Profile { options, csv }
     } else if frames.is_some() || minutes.is_some() {
         return Err("--frames and --minutes go with --profile".to_owned());

@@ -8,6 +8,7 @@ use crate::link::LinkError;
 use crate::profile::{Half, Recorder, Soak};
 use crate::ui::file_dialog::file_name;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// What the command line asks of the window.
@@ -23,7 +24,7 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// Time this many frames of the link (and of an empty window), then close.
     pub profile: Option<usize>,
-    /// Instead, play the link for this many minutes, print a CSV row of each minute's
+    /// Or play the link for this many minutes, print a CSV row of each minute's
     /// frames and memory to the standard output, then close.
     pub soak: Option<usize>,
     /// Start in presenter mode.
@@ -152,8 +153,8 @@ struct NativeApp {
     screenshot: Option<Screenshot>,
     /// A `--profile` run, and where its report goes once it is done.
     profile: Option<(Recorder, Arc<Mutex<Option<Recorder>>>)>,
-    /// A `--profile --minutes` run, and where it says it is done.
-    soak: Option<(Soak, Arc<Mutex<Option<Recorder>>>)>,
+    /// A `--profile --minutes` run, and whether it played every minute.
+    soak: Option<(Soak, Arc<AtomicBool>)>,
     /// Whether the app's state is kept between runs (not for a screenshot).
     persist: bool,
 }
@@ -192,9 +193,7 @@ impl eframe::App for NativeApp {
                 let _ = out.flush();
             }
             if soak.done() {
-                if let Ok(mut slot) = done.lock() {
-                    *slot = Some(Recorder::new(0));
-                }
+                done.store(true, Ordering::Relaxed);
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
             ui.ctx().request_repaint();
@@ -275,7 +274,6 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
             .map(|_| app.current_link().slug.clone())
     });
     // A profile times exactly the link given, running, as fast as frames come.
-    let profile = profile.filter(|_| soak.is_none());
     if profile.is_some() || soak.is_some() {
         if let Some(link) = &link {
             app.open_link(link).map_err(RunError::Link)?;
@@ -284,7 +282,8 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
     }
     let report = Arc::new(Mutex::new(None));
     let recorder = profile.map(|frames| (Recorder::new(frames), report.clone()));
-    let soak = soak.map(|minutes| (Soak::new(minutes), report.clone()));
+    let soaked = Arc::new(AtomicBool::new(false));
+    let soak = soak.map(|minutes| (Soak::new(minutes), soaked.clone()));
     if soak.is_some() {
         println!("{}", Soak::CSV_HEADER);
     }
@@ -313,7 +312,7 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
         native.persistence_path = Some(file.clone());
     }
     let persist = job.is_none() && recorder.is_none() && soak.is_none();
-    let soaked = soak.is_some();
+    let soaking = soak.is_some();
     let profiled = recorder.is_some().then(|| {
         link.clone()
             .unwrap_or_else(|| "the pages as left".to_owned())
@@ -355,9 +354,8 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
     if persist {
         return Ok(None);
     }
-    if soaked {
-        let done = report.lock().ok().is_some_and(|slot| slot.is_some());
-        return if done {
+    if soaking {
+        return if soaked.load(Ordering::Relaxed) {
             Ok(None)
         } else {
             Err(RunError::Screenshot(

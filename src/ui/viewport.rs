@@ -98,19 +98,21 @@ type SharedGl = Arc<Mutex<GlState>>;
 /// [`Viewport::paint_then`]).
 pub type AfterPaint = Box<dyn Fn(&glow::Context, &mut SceneRenderer) + Send + Sync>;
 
+/// Where egui's memory keeps the renderer.
+fn gl_id() -> egui::Id {
+    egui::Id::unique("skinlab_gl")
+}
+
 /// One renderer for the whole app, kept in egui's memory.
 fn shared_gl(ctx: &egui::Context) -> SharedGl {
-    ctx.data_mut(|d| {
-        d.get_temp_mut_or_default::<SharedGl>(egui::Id::unique("skinlab_gl"))
-            .clone()
-    })
+    ctx.data_mut(|d| d.get_temp_mut_or_default::<SharedGl>(gl_id()).clone())
 }
 
 /// Forgets the renderer and everything it put on the GPU, for a context whose GL
 /// objects are gone (the browser lost the WebGL context and gave a new one): the next
 /// paint builds them again.
 pub fn forget_gl(ctx: &egui::Context) {
-    ctx.data_mut(|d| d.remove_temp::<SharedGl>(egui::Id::unique("skinlab_gl")));
+    ctx.data_mut(|d| d.remove_temp::<SharedGl>(gl_id()));
 }
 
 /// Where each viewport last drew its meshes (skinned, and the lines and shapes drawn

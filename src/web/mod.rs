@@ -123,8 +123,8 @@ struct Runner {
 }
 
 /// What a stopped runner hands to the next: the app, and egui's memory (where each
-/// panel, scroll and fold was), when the runner could give them.
-type Kept = (SkinlabApp, Option<egui::Memory>);
+/// panel, scroll and fold was).
+type Kept = (SkinlabApp, egui::Memory);
 
 impl Runner {
     /// Starts eframe on `canvas` with `kept`, or with a new app restored from the
@@ -135,6 +135,10 @@ impl Runner {
             ..Default::default()
         };
         let web_runner = eframe::WebRunner::new();
+        let readout = Readout {
+            canvas: canvas.clone(),
+            shown: None,
+        };
         let result = web_runner
             .start(
                 canvas,
@@ -143,11 +147,9 @@ impl Runner {
                     let app = match kept {
                         Some((mut app, memory)) => {
                             // Before the fonts, which wait in memory for the first frame.
-                            if let Some(memory) = memory {
-                                cc.egui_ctx.memory_mut(|m| *m = memory);
-                                // The old renderer's GL objects went with the old context.
-                                crate::ui::viewport::forget_gl(&cc.egui_ctx);
-                            }
+                            cc.egui_ctx.memory_mut(|m| *m = memory);
+                            // The old renderer's GL objects went with the old context.
+                            crate::ui::viewport::forget_gl(&cc.egui_ctx);
                             app.move_to_new_context();
                             app
                         }
@@ -158,8 +160,8 @@ impl Runner {
                         app,
                         fragment: Fragment::default(),
                         dropped: Dropped::default(),
-                        ctx: None,
-                        readout: Readout::default(),
+                        ctx: cc.egui_ctx.clone(),
+                        readout,
                     }))
                 }),
             )
@@ -215,7 +217,7 @@ impl Runner {
             return;
         };
         let kept = web_runner.app_mut::<WebApp>().map(|mut web_app| {
-            let memory = web_app.ctx.as_ref().map(|ctx| ctx.memory(|m| m.clone()));
+            let memory = web_app.ctx.memory(|m| m.clone());
             (std::mem::take(&mut web_app.app), memory)
         });
         web_runner.destroy();
@@ -247,33 +249,31 @@ struct WebApp {
     fragment: Fragment,
     /// Dropped files read so far: the browser reads them asynchronously.
     dropped: Dropped,
-    /// The context it draws in, once it has drawn: its memory goes to the next runner
-    /// when the browser takes the WebGL context away.
-    ctx: Option<egui::Context>,
+    /// The context it draws in: its memory goes to the next runner when the browser
+    /// takes the WebGL context away.
+    ctx: egui::Context,
     /// What the page measured, as last put on the canvas.
     readout: Readout,
 }
 
 /// The page's [`crate::page::Page::readout`] on the canvas as `data-readout`, for
 /// scripts (the browser check).
-#[derive(Default)]
-struct Readout(Option<String>);
+struct Readout {
+    canvas: web_sys::HtmlCanvasElement,
+    /// What the canvas holds now.
+    shown: Option<String>,
+}
 
 impl Readout {
     fn show(&mut self, readout: Option<String>) {
-        if readout == self.0 {
+        if readout == self.shown {
             return;
         }
-        let canvas = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id("skinlab_canvas"));
-        if let Some(canvas) = canvas {
-            let _ = match &readout {
-                Some(text) => canvas.set_attribute("data-readout", text),
-                None => canvas.remove_attribute("data-readout"),
-            };
-        }
-        self.0 = readout;
+        let _ = match &readout {
+            Some(text) => self.canvas.set_attribute("data-readout", text),
+            None => self.canvas.remove_attribute("data-readout"),
+        };
+        self.shown = readout;
     }
 }
 
@@ -282,9 +282,6 @@ type Dropped = Rc<RefCell<Vec<(String, Result<Vec<u8>, String>)>>>;
 
 impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        if self.ctx.is_none() {
-            self.ctx = Some(ui.ctx().clone());
-        }
         self.fragment.sync(&mut self.app, ui.ctx());
         for file in ui.input(|i| i.raw.dropped_files.clone()) {
             let (arrived, ctx) = (self.dropped.clone(), ui.ctx().clone());
