@@ -779,6 +779,29 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         Refused("the file breaks the glTF rules at nodes[1].children[1]: index out of bounds"),
     );
     case(
+        "a count that is not a whole number",
+        &|g| g.json["accessors"][0]["count"] = 2.5.into(),
+        Refused("the file breaks the glTF rules at accessors[0].count: must be a whole number"),
+    );
+    case(
+        "a name that is not a string",
+        &|g| g.json["nodes"][0]["name"] = json!([1]),
+        Refused("the file breaks the glTF rules at nodes[0].name: must be a string"),
+    );
+    case(
+        "a matrix of 15 numbers",
+        &|g| g.json["nodes"][0]["matrix"] = json!(vec![0.0; 15]),
+        Refused("the file breaks the glTF rules at nodes[0].matrix: must be an array of 16"),
+    );
+    case(
+        "an unknown component type",
+        &|g| g.json["accessors"][1]["componentType"] = 5124.into(),
+        Refused(
+            "the file breaks the glTF rules at accessors[1].componentType: is not a glTF \
+             component type",
+        ),
+    );
+    case(
         "a node with two parents",
         &|g| g.json["nodes"][1]["children"] = json!([2, 4]),
         Refused("node 4 is a child of both node 1 and node 3; a node can have only one parent"),
@@ -834,6 +857,22 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         Warned("animation 0 'wave' was left out: channel 0 targets an unknown property"),
     );
     case(
+        "a channel with no sampler",
+        &|g| g.json["animations"][0]["channels"][0]["sampler"] = 7.into(),
+        Warned(
+            "animation 0 'wave' was left out: the file breaks the glTF rules at \
+             animations[0].channels[0].sampler: index out of bounds",
+        ),
+    );
+    case(
+        "an unknown interpolation",
+        &|g| g.json["animations"][0]["samplers"][0]["interpolation"] = "SMOOTH".into(),
+        Warned(
+            "animation 0 'wave' was left out: the file breaks the glTF rules at \
+             animations[0].samplers[0].interpolation: must be LINEAR, STEP or CUBICSPLINE",
+        ),
+    );
+    case(
         "points, not triangles",
         &|g| g.primitive()["mode"] = 0.into(),
         Warned("mesh 0 primitive 0 draws Points, not triangles; it was left out"),
@@ -885,7 +924,7 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
     cases.push((
         "JSON that is not glTF",
         br#"{"hello": "world"}"#.to_vec(),
-        Refused("the glTF JSON is not valid at line 1, column 18: missing field `asset`"),
+        Refused("the JSON has no `asset`, which every glTF file has: this is not a glTF file"),
     ));
     cases.push((
         "broken JSON",

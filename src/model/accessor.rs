@@ -3,7 +3,7 @@
 //! elements is refused instead of exhausting memory.
 
 use super::ModelError;
-use gltf::accessor::{DataType, Dimensions};
+use super::document::{Accessor, DataType, Dimensions, View};
 use std::borrow::Cow;
 
 /// The most components (elements × components per element) an accessor without a
@@ -138,26 +138,26 @@ fn component_size(t: DataType) -> usize {
     }
 }
 
-fn format_of(accessor: &gltf::Accessor) -> Format {
-    match accessor.data_type() {
+fn format_of(accessor: &Accessor) -> Format {
+    match accessor.data_type {
         DataType::F32 => Format::Float,
-        t if accessor.normalized() => Format::Normalized(t),
+        t if accessor.normalized => Format::Normalized(t),
         t => Format::Plain(t),
     }
 }
 
 /// Refuses an accessor of the wrong shape or storage, naming what was expected.
 fn check_shape(
-    accessor: &gltf::Accessor,
+    accessor: &Accessor,
     what: &str,
     dims: Dimensions,
     allowed: &[Format],
 ) -> Result<(), ModelError> {
-    let index = accessor.index();
-    if accessor.dimensions() != dims {
+    let index = accessor.index;
+    if accessor.dimensions != dims {
         return Err(ModelError::new(format!(
             "{what} (accessor {index}) is {}, but must be {}",
-            dims_name(accessor.dimensions()),
+            dims_name(accessor.dimensions),
             dims_name(dims)
         )));
     }
@@ -217,46 +217,46 @@ fn component_u32(bytes: &[u8], t: DataType) -> u32 {
 /// integers mapped to floats as glTF says.
 pub(super) fn floats(
     buffers: &[Cow<[u8]>],
-    accessor: &gltf::Accessor,
+    accessor: &Accessor,
     what: &str,
     dims: Dimensions,
     allowed: &[Format],
 ) -> Result<Vec<f32>, ModelError> {
     check_shape(accessor, what, dims, allowed)?;
-    let (t, normalized) = (accessor.data_type(), accessor.normalized());
+    let (t, normalized) = (accessor.data_type, accessor.normalized);
     components(buffers, accessor, what, |b| component_f32(b, t, normalized))
 }
 
 /// Unsigned integer components of an accessor (indices, joints), flattened.
 pub(super) fn integers(
     buffers: &[Cow<[u8]>],
-    accessor: &gltf::Accessor,
+    accessor: &Accessor,
     what: &str,
     dims: Dimensions,
     allowed: &[DataType],
 ) -> Result<Vec<u32>, ModelError> {
     let formats: Vec<Format> = allowed.iter().map(|t| Format::Plain(*t)).collect();
     check_shape(accessor, what, dims, &formats)?;
-    let t = accessor.data_type();
+    let t = accessor.data_type;
     components(buffers, accessor, what, |b| component_u32(b, t))
 }
 
 /// The bytes of a buffer view, checked against its buffer.
 fn view_bytes<'b>(
     buffers: &'b [Cow<[u8]>],
-    view: &gltf::buffer::View,
+    view: &View,
     what: &str,
 ) -> Result<&'b [u8], ModelError> {
-    let buffer = view.buffer().index();
+    let buffer = view.buffer;
     let data = buffers.get(buffer).map_or(&[][..], |b| &b[..]);
-    let end = view.offset().checked_add(view.length());
+    let end = view.offset.checked_add(view.length);
     match end {
-        Some(end) if end <= data.len() => Ok(&data[view.offset()..end]),
+        Some(end) if end <= data.len() => Ok(&data[view.offset..end]),
         _ => Err(ModelError::new(format!(
             "{what}: buffer view {} claims bytes {} to {} of buffer {buffer}, which has {} bytes",
-            view.index(),
-            view.offset(),
-            view.offset().saturating_add(view.length()),
+            view.index,
+            view.offset,
+            view.offset.saturating_add(view.length),
             data.len()
         ))),
     }
@@ -276,14 +276,14 @@ fn span(offset: usize, stride: usize, count: usize, element: usize) -> Option<us
 
 fn components<T: Copy + Default>(
     buffers: &[Cow<[u8]>],
-    accessor: &gltf::Accessor,
+    accessor: &Accessor,
     what: &str,
     decode: impl Fn(&[u8]) -> T,
 ) -> Result<Vec<T>, ModelError> {
-    let index = accessor.index();
-    let count = accessor.count();
-    let dims = dims_count(accessor.dimensions());
-    let size = component_size(accessor.data_type());
+    let index = accessor.index;
+    let count = accessor.count;
+    let dims = dims_count(accessor.dimensions);
+    let size = component_size(accessor.data_type);
     if size < 4 && dims > 4 {
         // Byte and short matrices pad their columns; nothing skinning reads uses them.
         return Err(ModelError::new(format!(
@@ -298,25 +298,25 @@ fn components<T: Copy + Default>(
         }
     };
     let mut out = Vec::new();
-    match accessor.view() {
+    match accessor.view {
         Some(view) => {
             let bytes = view_bytes(buffers, &view, what)?;
-            let stride = view.stride().unwrap_or(element);
+            let stride = view.stride.unwrap_or(element);
             if stride < element {
                 return Err(ModelError::new(format!(
                     "{what} (accessor {index}): buffer view {} has a stride of {stride} bytes, \
                      less than one {element}-byte element",
-                    view.index()
+                    view.index
                 )));
             }
-            let offset = accessor.offset();
+            let offset = accessor.offset;
             match span(offset, stride, count, element) {
                 Some(needed) if needed <= bytes.len() => {}
                 _ => {
                     return Err(ModelError::new(format!(
                         "{what} (accessor {index}) claims {count} elements of {element} bytes \
                          from byte {offset}, but buffer view {} has only {} bytes",
-                        view.index(),
+                        view.index,
                         bytes.len()
                     )));
                 }
@@ -338,28 +338,22 @@ fn components<T: Copy + Default>(
             out.resize(total, T::default());
         }
     }
-    if let Some(sparse) = accessor.sparse() {
-        let n = sparse.count();
+    if let Some(sparse) = accessor.sparse {
+        let n = sparse.count;
         if n > count {
             return Err(ModelError::new(format!(
                 "{what} (accessor {index}): {n} sparse values for {count} elements"
             )));
         }
-        let indices = sparse.indices();
-        let index_type = match indices.index_type() {
-            gltf::accessor::sparse::IndexType::U8 => DataType::U8,
-            gltf::accessor::sparse::IndexType::U16 => DataType::U16,
-            gltf::accessor::sparse::IndexType::U32 => DataType::U32,
-        };
+        let index_type = sparse.index_type;
         let index_size = component_size(index_type);
-        let index_bytes = view_bytes(buffers, &indices.view(), what)?;
-        let values = sparse.values();
-        let value_bytes = view_bytes(buffers, &values.view(), what)?;
+        let index_bytes = view_bytes(buffers, &sparse.indices, what)?;
+        let value_bytes = view_bytes(buffers, &sparse.values, what)?;
         let fits = |bytes: &[u8], offset: usize, element: usize| {
             span(offset, element, n, element).is_some_and(|needed| needed <= bytes.len())
         };
-        if !fits(index_bytes, indices.offset(), index_size)
-            || !fits(value_bytes, values.offset(), element)
+        if !fits(index_bytes, sparse.indices_offset, index_size)
+            || !fits(value_bytes, sparse.values_offset, element)
         {
             return Err(ModelError::new(format!(
                 "{what} (accessor {index}): its {n} sparse indices or values run past their \
@@ -368,7 +362,7 @@ fn components<T: Copy + Default>(
         }
         let mut one = Vec::with_capacity(dims);
         for k in 0..n {
-            let at = indices.offset() + k * index_size;
+            let at = sparse.indices_offset + k * index_size;
             let target = component_u32(&index_bytes[at..at + index_size], index_type) as usize;
             if target >= count {
                 return Err(ModelError::new(format!(
@@ -376,7 +370,7 @@ fn components<T: Copy + Default>(
                 )));
             }
             one.clear();
-            read_element(value_bytes, values.offset() + k * element, &mut one);
+            read_element(value_bytes, sparse.values_offset + k * element, &mut one);
             out[target * dims..(target + 1) * dims].copy_from_slice(&one);
         }
     }

@@ -2,48 +2,44 @@
 //! model and its other clips still load.
 
 use super::accessor::{self, FLOAT, NORMALIZED};
+use super::document::{self, Dimensions, Document, Property};
 use super::nodes::Hierarchy;
 use super::{ModelError, quoted};
 use crate::skin::clip::{Channel, Clip, Interpolation, Values};
 use glam::{Quat, Vec3};
-use gltf::accessor::Dimensions;
-use gltf::animation::Property;
 use std::borrow::Cow;
 
-/// Every animation that reads cleanly, as a clip over the hierarchy's joints;
-/// `broken` lists animations already found broken, with why.
+/// Every animation that reads cleanly, as a clip over the hierarchy's joints.
 pub(super) fn clips(
-    document: &gltf::Document,
+    document: &Document,
     buffers: &[Cow<[u8]>],
     hierarchy: &Hierarchy,
-    broken: &[(usize, String)],
     warnings: &mut Vec<String>,
 ) -> Vec<Clip> {
     let mut out = Vec::new();
     let (mut morph_channels, mut morph_clips) = (0usize, 0usize);
-    for animation in document.animations() {
-        let index = animation.index();
-        let name = animation
-            .name()
-            .filter(|s| !s.is_empty())
-            .map_or_else(|| format!("animation {index}"), str::to_owned);
-        let label = match animation.name().filter(|s| !s.is_empty()) {
+    for animation in &document.animations {
+        let index = animation.index;
+        let given = animation.name.as_deref().filter(|s| !s.is_empty());
+        let name = given.map_or_else(|| format!("animation {index}"), str::to_owned);
+        let label = match given {
             Some(n) => format!("animation {index} {}", quoted(n)),
             None => format!("animation {index}"),
         };
         let morphs = animation
-            .channels()
-            .filter(|c| c.target().property() == Property::MorphTargetWeights)
+            .channels
+            .iter()
+            .filter(|c| c.property == Property::MorphTargetWeights)
             .count();
         if morphs > 0 {
             morph_channels += morphs;
             morph_clips += 1;
         }
-        if let Some((_, reason)) = broken.iter().find(|(a, _)| *a == index) {
+        if let Some(reason) = &animation.broken {
             warnings.push(format!("{label} was left out: {reason}"));
             continue;
         }
-        match clip(buffers, &animation, &name, hierarchy) {
+        match clip(buffers, animation, &name, hierarchy) {
             Ok(clip) => out.push(clip),
             Err(e) => warnings.push(format!("{label} was left out: {e}")),
         }
@@ -64,40 +60,39 @@ pub(super) fn clips(
 
 fn clip(
     buffers: &[Cow<[u8]>],
-    animation: &gltf::Animation,
+    animation: &document::Animation,
     name: &str,
     hierarchy: &Hierarchy,
 ) -> Result<Clip, ModelError> {
     let mut channels = Vec::new();
     // The glTF channel index of each clip channel, for messages.
     let mut source = Vec::new();
-    for channel in animation.channels() {
-        let target = channel.target();
-        let property = target.property();
+    for channel in &animation.channels {
+        let property = channel.property;
         if property == Property::MorphTargetWeights {
             continue;
         }
-        let node = target.node().index();
+        let node = channel.node;
         let what = format!(
             "channel {} ({} {})",
-            channel.index(),
+            channel.index,
             hierarchy.node_label(node),
             property_name(property)
         );
-        let sampler = channel.sampler();
-        let interpolation = match sampler.interpolation() {
-            gltf::animation::Interpolation::Step => Interpolation::Step,
-            gltf::animation::Interpolation::Linear => Interpolation::Linear,
-            gltf::animation::Interpolation::CubicSpline => Interpolation::CubicSpline,
+        let sampler = channel.sampler;
+        let interpolation = match sampler.interpolation {
+            document::Interpolation::Step => Interpolation::Step,
+            document::Interpolation::Linear => Interpolation::Linear,
+            document::Interpolation::CubicSpline => Interpolation::CubicSpline,
         };
         let times = accessor::floats(
             buffers,
-            &sampler.input(),
+            &sampler.input,
             &format!("{what} key times"),
             Dimensions::Scalar,
             FLOAT,
         )?;
-        let output = sampler.output();
+        let output = sampler.output;
         let values_what = format!("{what} values");
         let values = match property {
             Property::Rotation => {
@@ -123,7 +118,7 @@ fn clip(
             times,
             values,
         });
-        source.push((channel.index(), node));
+        source.push((channel.index, node));
     }
     Clip::new(name, hierarchy.joints.len(), channels).map_err(|e| {
         let (index, node) = source.get(e.channel).copied().unwrap_or((e.channel, 0));

@@ -2,6 +2,7 @@
 //! bytes of each buffer (the GLB's BIN chunk or a base64 data URI). Every length the
 //! file claims is checked against the bytes it really has.
 
+use super::document::Document;
 use super::{ModelError, quoted};
 use std::borrow::Cow;
 
@@ -108,14 +109,13 @@ fn split_glb(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
 
 /// The bytes of every buffer, each at least as long as the buffer says (and cut to it).
 pub(super) fn buffers<'a>(
-    document: &gltf::Document,
+    document: &Document,
     bin: Option<&'a [u8]>,
 ) -> Result<Vec<Cow<'a, [u8]>>, ModelError> {
     let mut out = Vec::new();
-    for buffer in document.buffers() {
-        let index = buffer.index();
-        let data: Cow<'a, [u8]> = match buffer.source() {
-            gltf::buffer::Source::Bin => match bin {
+    for (index, buffer) in document.buffers.iter().enumerate() {
+        let data: Cow<'a, [u8]> = match &buffer.uri {
+            None => match bin {
                 Some(bin) if index == 0 => Cow::Borrowed(bin),
                 _ => {
                     return Err(ModelError::new(format!(
@@ -129,9 +129,9 @@ pub(super) fn buffers<'a>(
                     )));
                 }
             },
-            gltf::buffer::Source::Uri(uri) => Cow::Owned(data_uri(index, uri)?),
+            Some(uri) => Cow::Owned(data_uri(index, uri)?),
         };
-        let claimed = buffer.length();
+        let claimed = buffer.length;
         if data.len() < claimed {
             return Err(ModelError::new(format!(
                 "the file is truncated: buffer {index} should hold {claimed} bytes, but has {}",

@@ -2,14 +2,12 @@
 //! four influences per vertex.
 
 use super::accessor::{self, NORMALIZED, QUANTIZED, UNIT_VECTOR};
+use super::document::{self, Accessor, DataType, Dimensions, Document, Mode};
 use super::nodes::Hierarchy;
 use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, quoted};
 use crate::skin::lbs::SkinMesh;
 use crate::skin::{Influences, MAX_INFLUENCES};
 use glam::{Mat4, Vec3};
-use gltf::Semantic;
-use gltf::accessor::{DataType, Dimensions};
-use gltf::mesh::Mode;
 use std::borrow::Cow;
 
 /// Every mesh the nodes place, split into skinned and rigid.
@@ -20,7 +18,7 @@ pub(super) struct Meshes {
 
 /// Reads the meshes of every node that has one.
 pub(super) fn meshes(
-    document: &gltf::Document,
+    document: &Document,
     buffers: &[Cow<[u8]>],
     hierarchy: &Hierarchy,
     skins: &[Skin],
@@ -34,52 +32,51 @@ pub(super) fn meshes(
     };
     let mut morphed: Vec<String> = Vec::new();
     let mut users: Vec<String> = Vec::new();
-    for node in document.nodes() {
-        let Some(mesh) = node.mesh() else {
+    for node in &document.nodes {
+        let Some(mesh) = node.mesh.map(|m| &document.meshes[m]) else {
             continue;
         };
-        let joint = hierarchy.joint_of_node[node.index()];
-        let skin = node.skin().map(|s| s.index());
+        let joint = hierarchy.joint_of_node[node.index];
+        let skin = node.skin;
         if let Some(skin) = skin {
             users.push(format!(
                 "mesh {} on {} uses skin {skin}",
-                mesh.index(),
-                hierarchy.node_label(node.index())
+                mesh.index,
+                hierarchy.node_label(node.index)
             ));
             if !rest_world[joint].abs_diff_eq(Mat4::IDENTITY, 1e-5) {
-                warnings.push(ignored_transform(hierarchy, joint, mesh.index(), skin));
+                warnings.push(ignored_transform(hierarchy, joint, mesh.index, skin));
             }
         }
-        let mesh_label = match mesh.name().filter(|s| !s.is_empty()) {
-            Some(name) => format!("mesh {} {}", mesh.index(), quoted(name)),
-            None => format!("mesh {}", mesh.index()),
+        let mesh_name = mesh.name.as_deref().filter(|s| !s.is_empty());
+        let mesh_label = match mesh_name {
+            Some(name) => format!("mesh {} {}", mesh.index, quoted(name)),
+            None => format!("mesh {}", mesh.index),
         };
-        let primitive_count = mesh.primitives().len();
-        for primitive in mesh.primitives() {
-            let label = format!("{mesh_label} primitive {}", primitive.index());
-            if primitive.morph_targets().len() > 0 && !morphed.contains(&mesh_label) {
+        let primitive_count = mesh.primitives.len();
+        for primitive in &mesh.primitives {
+            let label = format!("{mesh_label} primitive {}", primitive.index);
+            if primitive.morph_targets > 0 && !morphed.contains(&mesh_label) {
                 morphed.push(mesh_label.clone());
             }
-            let Some(mut part) = geometry(buffers, &primitive, &label, warnings)? else {
+            let Some(mut part) = geometry(buffers, primitive, &label, warnings)? else {
                 continue;
             };
-            part.name = mesh
-                .name()
-                .filter(|s| !s.is_empty())
-                .or(node.name().filter(|s| !s.is_empty()))
-                .map_or_else(|| format!("mesh {}", mesh.index()), str::to_owned);
+            part.name = mesh_name
+                .or(node.name.as_deref().filter(|s| !s.is_empty()))
+                .map_or_else(|| format!("mesh {}", mesh.index), str::to_owned);
             if primitive_count > 1 {
-                part.name = format!("{} #{}", part.name, primitive.index());
+                part.name = format!("{} #{}", part.name, primitive.index);
             }
-            part.mesh = mesh.index();
-            part.primitive = primitive.index();
-            part.node = node.index();
+            part.mesh = mesh.index;
+            part.primitive = primitive.index;
+            part.node = node.index;
             match skin {
                 Some(skin) => {
                     let joint_count = skins.get(skin).map_or(0, |s| s.joints.len());
                     part.vertices.influences = influences(
                         buffers,
-                        &primitive,
+                        primitive,
                         &label,
                         part.vertices.positions.len(),
                         skin,
@@ -159,11 +156,11 @@ fn check_finite(label: &str, name: &str, values: &[f32], dims: usize) -> Result<
 /// triangles (points and lines), with a warning.
 fn geometry(
     buffers: &[Cow<[u8]>],
-    primitive: &gltf::Primitive,
+    primitive: &document::Primitive,
     label: &str,
     warnings: &mut Vec<String>,
 ) -> Result<Option<MeshPart>, ModelError> {
-    let mode = primitive.mode();
+    let mode = primitive.mode;
     if !matches!(
         mode,
         Mode::Triangles | Mode::TriangleStrip | Mode::TriangleFan
@@ -173,18 +170,18 @@ fn geometry(
         ));
         return Ok(None);
     }
-    let Some(position) = primitive.get(&Semantic::Positions) else {
+    let Some(position) = primitive.get("POSITION") else {
         return Err(ModelError::new(format!("{label} has no POSITION")));
     };
     let what = format!("{label} POSITION");
-    let flat = accessor::floats(buffers, &position, &what, Dimensions::Vec3, QUANTIZED)?;
+    let flat = accessor::floats(buffers, position, &what, Dimensions::Vec3, QUANTIZED)?;
     check_finite(label, "POSITION", &flat, 3)?;
     let positions = vec3s(&flat);
     let vertex_count = positions.len();
     let mut normals = Vec::new();
-    if let Some(normal) = primitive.get(&Semantic::Normals) {
+    if let Some(normal) = primitive.get("NORMAL") {
         let what = format!("{label} NORMAL");
-        let flat = accessor::floats(buffers, &normal, &what, Dimensions::Vec3, UNIT_VECTOR)?;
+        let flat = accessor::floats(buffers, normal, &what, Dimensions::Vec3, UNIT_VECTOR)?;
         check_count(label, "NORMAL", flat.len() / 3, vertex_count)?;
         check_finite(label, "NORMAL", &flat, 3)?;
         normals = vec3s(&flat)
@@ -193,9 +190,9 @@ fn geometry(
             .collect();
     }
     let (mut tangents, mut bitangent_signs) = (Vec::new(), Vec::new());
-    if let Some(tangent) = primitive.get(&Semantic::Tangents) {
+    if let Some(tangent) = primitive.get("TANGENT") {
         let what = format!("{label} TANGENT");
-        let flat = accessor::floats(buffers, &tangent, &what, Dimensions::Vec4, UNIT_VECTOR)?;
+        let flat = accessor::floats(buffers, tangent, &what, Dimensions::Vec4, UNIT_VECTOR)?;
         check_count(label, "TANGENT", flat.len() / 4, vertex_count)?;
         check_finite(label, "TANGENT", &flat, 4)?;
         for t in flat.chunks_exact(4) {
@@ -203,12 +200,12 @@ fn geometry(
             bitangent_signs.push(if t[3] < 0.0 { -1.0 } else { 1.0 });
         }
     }
-    let listed: Vec<u32> = match primitive.indices() {
+    let listed: Vec<u32> = match &primitive.indices {
         Some(indices) => {
             let what = format!("{label} indices");
             let list = accessor::integers(
                 buffers,
-                &indices,
+                indices,
                 &what,
                 Dimensions::Scalar,
                 &[DataType::U8, DataType::U16, DataType::U32],
@@ -270,8 +267,8 @@ fn triangles(listed: &[u32], mode: Mode, label: &str, warnings: &mut Vec<String>
 
 /// The tolerance on a weight sum: float weights must sum to 1 closely; normalised bytes
 /// can only get within a few 1/255 steps.
-fn sum_tolerance(accessor: &gltf::Accessor) -> f32 {
-    match accessor.data_type() {
+fn sum_tolerance(accessor: &Accessor) -> f32 {
+    match accessor.data_type {
         DataType::U8 | DataType::I8 => 0.02,
         _ => 1e-3,
     }
@@ -288,7 +285,7 @@ fn sum_text(x: f32) -> String {
 /// Four influences per vertex from JOINTS_n / WEIGHTS_n, with every repair reported.
 fn influences(
     buffers: &[Cow<[u8]>],
-    primitive: &gltf::Primitive,
+    primitive: &document::Primitive,
     label: &str,
     vertex_count: usize,
     skin: usize,
@@ -298,8 +295,8 @@ fn influences(
     let mut sets = Vec::new();
     let mut tolerance = 0.0f32;
     for set in 0u32.. {
-        let joints = primitive.get(&Semantic::Joints(set));
-        let weights = primitive.get(&Semantic::Weights(set));
+        let joints = primitive.get(&format!("JOINTS_{set}"));
+        let weights = primitive.get(&format!("WEIGHTS_{set}"));
         let (joints, weights) = match (joints, weights) {
             (None, None) => break,
             (Some(j), Some(w)) => (j, w),
@@ -312,14 +309,14 @@ fn influences(
         };
         let joint_list = accessor::integers(
             buffers,
-            &joints,
+            joints,
             &format!("{label} JOINTS_{set}"),
             Dimensions::Vec4,
             &[DataType::U8, DataType::U16],
         )?;
         let weight_list = accessor::floats(
             buffers,
-            &weights,
+            weights,
             &format!("{label} WEIGHTS_{set}"),
             Dimensions::Vec4,
             NORMALIZED,
@@ -336,7 +333,7 @@ fn influences(
             weight_list.len() / 4,
             vertex_count,
         )?;
-        tolerance = tolerance.max(sum_tolerance(&weights));
+        tolerance = tolerance.max(sum_tolerance(weights));
         sets.push((joint_list, weight_list));
     }
     if sets.is_empty() {

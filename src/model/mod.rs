@@ -13,6 +13,8 @@
 mod accessor;
 mod clips;
 mod container;
+mod document;
+mod json;
 mod meshes;
 mod nodes;
 mod skins;
@@ -278,10 +280,9 @@ impl Model {
 /// Reads a GLB or a self-contained `.gltf`.
 pub fn load(bytes: &[u8]) -> Result<Model, ModelError> {
     let parts = container::split(bytes)?;
-    let mut root = parse(parts.json)?;
+    let json = parse(parts.json)?;
     let mut warnings = Vec::new();
-    let broken_animations = check_root(&mut root, &mut warnings)?;
-    let document = gltf::Document::from_json(root).map_err(rules_broken)?;
+    let document = document::read(&json, &mut warnings)?;
     let buffers = container::buffers(&document, parts.bin)?;
     let hierarchy = nodes::hierarchy(&document, &mut warnings)?;
     let skins = skins::skins(&document, &buffers, &hierarchy, &mut warnings)?;
@@ -294,13 +295,7 @@ pub fn load(bytes: &[u8]) -> Result<Model, ModelError> {
         &mut warnings,
         &mut notes,
     )?;
-    let clips = clips::clips(
-        &document,
-        &buffers,
-        &hierarchy,
-        &broken_animations,
-        &mut warnings,
-    );
+    let clips = clips::clips(&document, &buffers, &hierarchy, &mut warnings);
     Ok(Model {
         joints: hierarchy.joints,
         skeleton: hierarchy.skeleton,
@@ -314,147 +309,15 @@ pub fn load(bytes: &[u8]) -> Result<Model, ModelError> {
     })
 }
 
-fn parse(json: &[u8]) -> Result<gltf::json::Root, ModelError> {
-    gltf::json::deserialize::from_slice(json).map_err(|e| {
-        let at = format!("line {}, column {}", e.line(), e.column());
-        if e.is_eof() {
+fn parse(text: &[u8]) -> Result<json::Value, ModelError> {
+    json::parse(text).map_err(|e| {
+        let at = format!("line {}, column {}", e.line, e.column);
+        if e.ended {
             ModelError::new(format!(
                 "the file is truncated: its JSON stops in the middle ({at})"
             ))
         } else {
-            let text = e.to_string();
-            // serde_json ends its message with the position, which we give ourselves.
-            let reason = text.split(" at line ").next().unwrap_or(&text);
-            ModelError::new(format!("the glTF JSON is not valid at {at}: {reason}"))
+            ModelError::new(format!("the glTF JSON is not valid at {at}: {}", e.reason))
         }
     })
-}
-
-/// Extensions that change only what a skinning lesson does not draw (materials,
-/// textures, lights), or that the readers handle (quantised attributes).
-fn harmless(extension: &str) -> bool {
-    const PREFIXES: [&str; 4] = [
-        "KHR_materials_",
-        "KHR_texture_",
-        "EXT_texture_",
-        "MSFT_texture_",
-    ];
-    extension == "KHR_mesh_quantization"
-        || extension == "KHR_lights_punctual"
-        || PREFIXES.iter().any(|p| extension.starts_with(p))
-}
-
-const COMPRESSION: [&str; 2] = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
-
-/// Checks what the gltf crate's validation does not, and clears what it would refuse
-/// for reasons that do not matter here. Returns the animations whose channels target
-/// no real node or property, with why: their channels are cleared (the gltf crate
-/// would panic reading them) and they are left out with a warning.
-fn check_root(
-    root: &mut gltf::json::Root,
-    warnings: &mut Vec<String>,
-) -> Result<Vec<(usize, String)>, ModelError> {
-    let version = &root.asset.version;
-    if !version.starts_with("2.") {
-        return Err(ModelError::new(format!(
-            "this is glTF version {}; only glTF 2.0 can be loaded",
-            quoted(version)
-        )));
-    }
-    for extension in &root.extensions_required {
-        if COMPRESSION.contains(&extension.as_str()) {
-            return Err(ModelError::new(format!(
-                "the file needs {extension}, a compressed mesh format this loader does not \
-                 read; export it again without mesh compression"
-            )));
-        }
-        if !harmless(extension) {
-            return Err(ModelError::new(format!(
-                "the file needs the extension {}, which this loader does not know",
-                quoted(extension)
-            )));
-        }
-    }
-    for extension in &root.extensions_used {
-        if COMPRESSION.contains(&extension.as_str())
-            && !root.extensions_required.contains(extension)
-        {
-            warnings.push(format!(
-                "the file uses {extension} with an uncompressed fallback; the fallback is read"
-            ));
-        }
-    }
-    // Checked above; gltf's own check knows fewer extensions than we accept.
-    root.extensions_required.clear();
-    // Materials and textures are not drawn here: a problem in them should not refuse
-    // a model whose skin and clips are fine.
-    root.materials.clear();
-    root.textures.clear();
-    root.images.clear();
-    root.samplers.clear();
-    for mesh in &mut root.meshes {
-        for primitive in &mut mesh.primitives {
-            primitive.material = None;
-        }
-    }
-    // gltf's validation does not look at channel targets; its readers unwrap them.
-    let nodes = root.nodes.len();
-    let mut broken_animations = Vec::new();
-    for (a, animation) in root.animations.iter_mut().enumerate() {
-        let bad = animation
-            .channels
-            .iter()
-            .enumerate()
-            .find_map(|(c, channel)| {
-                let node = channel.target.node.value();
-                if node >= nodes {
-                    Some(format!(
-                        "channel {c} targets node {node}, but the file has {nodes} nodes"
-                    ))
-                } else if channel.target.path == gltf::json::validation::Checked::Invalid {
-                    Some(format!("channel {c} targets an unknown property"))
-                } else {
-                    None
-                }
-            });
-        if let Some(reason) = bad {
-            animation.channels.clear();
-            broken_animations.push((a, reason));
-        }
-    }
-    // gltf's validation indexes the POSITION accessor without checking it exists.
-    let accessors = root.accessors.len();
-    for (m, mesh) in root.meshes.iter().enumerate() {
-        for (p, primitive) in mesh.primitives.iter().enumerate() {
-            for (semantic, index) in &primitive.attributes {
-                if index.value() >= accessors {
-                    let name = semantic.to_string();
-                    return Err(ModelError::new(format!(
-                        "mesh {m} primitive {p}: {name} names accessor {}, but the file has \
-                         {accessors} accessors",
-                        index.value()
-                    )));
-                }
-            }
-        }
-    }
-    Ok(broken_animations)
-}
-
-/// The gltf crate's validation errors as one line: the first, and how many more.
-fn rules_broken(error: gltf::Error) -> ModelError {
-    match error {
-        gltf::Error::Validation(errors) => {
-            let first = errors
-                .first()
-                .map(|(path, e)| format!("{}: {}", path.as_str(), e.to_string().to_lowercase()))
-                .unwrap_or_default();
-            let more = match errors.len() {
-                0 | 1 => String::new(),
-                n => format!(" (and {} more)", n - 1),
-            };
-            ModelError::new(format!("the file breaks the glTF rules at {first}{more}"))
-        }
-        other => ModelError::new(format!("the file is not valid glTF: {other}")),
-    }
 }

@@ -1,6 +1,7 @@
 //! The node tree as a skeleton: every node becomes a joint, ordered parents-first, with
 //! its rest transform as translation, rotation and scale.
 
+use super::document::{Document, Node, NodeTransform};
 use super::{Joint, ModelError, quoted};
 use crate::skin::Skeleton;
 use crate::skin::clip::Transform;
@@ -37,15 +38,14 @@ impl Hierarchy {
 
 /// Orders the nodes parents-first and reads their rest transforms.
 pub(super) fn hierarchy(
-    document: &gltf::Document,
+    document: &Document,
     warnings: &mut Vec<String>,
 ) -> Result<Hierarchy, ModelError> {
-    let count = document.nodes().len();
+    let count = document.nodes.len();
     let mut parent: Vec<Option<usize>> = vec![None; count];
-    for node in document.nodes() {
-        for child in node.children() {
-            let c = child.index();
-            if c == node.index() {
+    for node in &document.nodes {
+        for &c in &node.children {
+            if c == node.index {
                 return Err(ModelError::new(format!(
                     "node {c} lists itself as its own child"
                 )));
@@ -54,10 +54,10 @@ pub(super) fn hierarchy(
                 return Err(ModelError::new(format!(
                     "node {c} is a child of both node {first} and node {}; a node can have \
                      only one parent",
-                    node.index()
+                    node.index
                 )));
             }
-            parent[c] = Some(node.index());
+            parent[c] = Some(node.index);
         }
     }
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); count];
@@ -101,21 +101,24 @@ pub(super) fn hierarchy(
         .map(|&node| parent[node].map(|p| joint_of_node[p]))
         .collect();
     let skeleton = Skeleton::new(parents).map_err(|e| ModelError::new(e.to_string()))?;
-    let nodes: Vec<gltf::Node> = document.nodes().collect();
+    let nodes = &document.nodes;
     let mut joints = Vec::with_capacity(count);
     let mut rest = Vec::with_capacity(count);
     let labels: Vec<String> = nodes
         .iter()
-        .map(|node| match node.name().filter(|s| !s.is_empty()) {
-            Some(name) => format!("node {} {}", node.index(), quoted(name)),
-            None => format!("node {}", node.index()),
-        })
+        .map(
+            |node| match node.name.as_deref().filter(|s| !s.is_empty()) {
+                Some(name) => format!("node {} {}", node.index, quoted(name)),
+                None => format!("node {}", node.index),
+            },
+        )
         .collect();
     for &n in &order {
         let node = &nodes[n];
         joints.push(Joint {
             name: node
-                .name()
+                .name
+                .as_deref()
                 .filter(|s| !s.is_empty())
                 .map_or_else(|| format!("node {n}"), str::to_owned),
             node: n,
@@ -132,7 +135,7 @@ pub(super) fn hierarchy(
 }
 
 fn rest_transform(
-    node: &gltf::Node,
+    node: &Node,
     label: &str,
     warnings: &mut Vec<String>,
 ) -> Result<Transform, ModelError> {
@@ -141,8 +144,8 @@ fn rest_transform(
             "{label}: its transform holds a number that is not finite"
         ))
     };
-    match node.transform() {
-        gltf::scene::Transform::Decomposed {
+    match node.transform {
+        NodeTransform::Decomposed {
             translation,
             rotation,
             scale,
@@ -171,8 +174,8 @@ fn rest_transform(
                 ..t
             })
         }
-        gltf::scene::Transform::Matrix { matrix } => {
-            let m = Mat4::from_cols_array_2d(&matrix);
+        NodeTransform::Matrix(matrix) => {
+            let m = Mat4::from_cols_array(&matrix);
             if !m.is_finite() {
                 return Err(not_finite());
             }

@@ -1,10 +1,10 @@
 //! Skins: which joints a skinned mesh follows, and their inverse bind matrices.
 
 use super::accessor::{self, FLOAT};
+use super::document::{Dimensions, Document};
 use super::nodes::Hierarchy;
 use super::{ModelError, Skin, quoted};
 use glam::{Mat3, Mat4};
-use gltf::accessor::Dimensions;
 use std::borrow::Cow;
 
 /// Below this, `|det| / (|c0| |c1| |c2|)` of the 3×3 part counts as flat. Dividing by
@@ -25,20 +25,20 @@ pub(super) fn flatness(m: &Mat4) -> f32 {
 
 /// Reads every skin: its joints as joint indices, and one inverse bind per joint.
 pub(super) fn skins(
-    document: &gltf::Document,
+    document: &Document,
     buffers: &[Cow<[u8]>],
     hierarchy: &Hierarchy,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<Skin>, ModelError> {
     let mut out = Vec::new();
-    for skin in document.skins() {
-        let index = skin.index();
-        let name = skin.name().filter(|s| !s.is_empty());
+    for skin in &document.skins {
+        let index = skin.index;
+        let name = skin.name.as_deref().filter(|s| !s.is_empty());
         let label = match name {
             Some(name) => format!("skin {index} {}", quoted(name)),
             None => format!("skin {index}"),
         };
-        let joint_nodes: Vec<usize> = skin.joints().map(|node| node.index()).collect();
+        let joint_nodes = &skin.joints;
         let joints: Vec<usize> = joint_nodes
             .iter()
             .map(|&node| hierarchy.joint_of_node[node])
@@ -46,17 +46,17 @@ pub(super) fn skins(
         if joints.is_empty() {
             return Err(ModelError::new(format!("{label} has no joints")));
         }
-        let joint_from_bind = match skin.inverse_bind_matrices() {
+        let joint_from_bind = match &skin.inverse_bind_matrices {
             Some(ibm) => {
                 let what = format!("{label} inverse bind matrices");
-                let flat = accessor::floats(buffers, &ibm, &what, Dimensions::Mat4, FLOAT)?;
+                let flat = accessor::floats(buffers, ibm, &what, Dimensions::Mat4, FLOAT)?;
                 let count = flat.len() / 16;
                 if count < joints.len() {
                     return Err(ModelError::new(format!(
                         "{label} has {} joints but {count} inverse bind matrices (accessor {}); \
                          each joint needs one",
                         joints.len(),
-                        ibm.index()
+                        ibm.index
                     )));
                 }
                 if count > joints.len() {
@@ -64,7 +64,7 @@ pub(super) fn skins(
                         "{label} has {} joints but {count} inverse bind matrices (accessor {}); \
                          the first {} are used",
                         joints.len(),
-                        ibm.index(),
+                        ibm.index,
                         joints.len()
                     ));
                 }

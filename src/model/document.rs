@@ -1,0 +1,687 @@
+//! The glTF document: the JSON's parts that skinning needs, read into plain structs.
+//!
+//! Every index is checked against what it points into, and every reference to an
+//! accessor is resolved to a copy of it (with its buffer view), so the readers after
+//! this one index nothing unchecked. Materials, textures, cameras and scenes are not
+//! read: a lesson on skinning does not draw them, and a problem in them should not
+//! refuse a model whose skin and clips are fine. A problem inside one animation leaves
+//! that animation out ([`Animation::broken`]); any other is a [`ModelError`] that names
+//! the element, as `nodes[1].children[1]`.
+
+use super::json::Value;
+use super::{ModelError, quoted};
+
+/// How an accessor's components are stored (glTF's `componentType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum DataType {
+    I8,
+    U8,
+    I16,
+    U16,
+    U32,
+    F32,
+}
+
+/// How many components an element has (glTF's `type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dimensions {
+    Scalar,
+    Vec2,
+    Vec3,
+    Vec4,
+    Mat2,
+    Mat3,
+    Mat4,
+}
+
+/// What a primitive draws (glTF's `mode`, 0 to 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    Points,
+    Lines,
+    LineLoop,
+    LineStrip,
+    Triangles,
+    TriangleStrip,
+    TriangleFan,
+}
+
+/// What an animation channel drives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Property {
+    Translation,
+    Rotation,
+    Scale,
+    MorphTargetWeights,
+}
+
+/// How a sampler fills the time between keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Interpolation {
+    Step,
+    Linear,
+    CubicSpline,
+}
+
+pub(super) struct Buffer {
+    /// `None`: the GLB's BIN chunk.
+    pub uri: Option<String>,
+    pub length: usize,
+}
+
+/// A buffer view, with the index it has in the file (for messages).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct View {
+    pub index: usize,
+    pub buffer: usize,
+    pub offset: usize,
+    pub length: usize,
+    pub stride: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Accessor {
+    pub index: usize,
+    /// `None`: every element is zero (before sparse values).
+    pub view: Option<View>,
+    pub offset: usize,
+    pub data_type: DataType,
+    pub normalized: bool,
+    pub count: usize,
+    pub dimensions: Dimensions,
+    pub sparse: Option<Sparse>,
+}
+
+/// Values that replace some elements of an accessor.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sparse {
+    pub count: usize,
+    pub indices: View,
+    pub indices_offset: usize,
+    /// U8, U16 or U32.
+    pub index_type: DataType,
+    pub values: View,
+    pub values_offset: usize,
+}
+
+pub(super) struct Primitive {
+    pub index: usize,
+    /// By attribute name (`POSITION`, `JOINTS_0`, …), in file order.
+    pub attributes: Vec<(String, Accessor)>,
+    pub indices: Option<Accessor>,
+    pub mode: Mode,
+    pub morph_targets: usize,
+}
+
+impl Primitive {
+    /// The accessor of attribute `name`.
+    pub fn get(&self, name: &str) -> Option<&Accessor> {
+        self.attributes
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, a)| a)
+    }
+}
+
+pub(super) struct Mesh {
+    pub index: usize,
+    pub name: Option<String>,
+    pub primitives: Vec<Primitive>,
+}
+
+/// A node's rest transform as the file gives it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum NodeTransform {
+    Decomposed {
+        translation: [f32; 3],
+        /// x, y, z, w.
+        rotation: [f32; 4],
+        scale: [f32; 3],
+    },
+    /// Column-major.
+    Matrix([f32; 16]),
+}
+
+pub(super) struct Node {
+    pub index: usize,
+    pub name: Option<String>,
+    pub children: Vec<usize>,
+    pub mesh: Option<usize>,
+    pub skin: Option<usize>,
+    pub transform: NodeTransform,
+}
+
+pub(super) struct Skin {
+    pub index: usize,
+    pub name: Option<String>,
+    /// Node indices.
+    pub joints: Vec<usize>,
+    pub inverse_bind_matrices: Option<Accessor>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sampler {
+    pub interpolation: Interpolation,
+    pub input: Accessor,
+    pub output: Accessor,
+}
+
+pub(super) struct Channel {
+    pub index: usize,
+    pub node: usize,
+    pub property: Property,
+    pub sampler: Sampler,
+}
+
+pub(super) struct Animation {
+    pub index: usize,
+    pub name: Option<String>,
+    /// Empty when the animation is broken.
+    pub channels: Vec<Channel>,
+    /// Why the animation cannot be played, if it cannot.
+    pub broken: Option<String>,
+}
+
+/// The parts of a glTF file that skinning reads.
+pub(super) struct Document {
+    pub buffers: Vec<Buffer>,
+    pub meshes: Vec<Mesh>,
+    pub nodes: Vec<Node>,
+    pub skins: Vec<Skin>,
+    pub animations: Vec<Animation>,
+}
+
+/// Extensions that change only what a skinning lesson does not draw (materials,
+/// textures, lights), or that the readers handle (quantised attributes).
+fn harmless(extension: &str) -> bool {
+    const PREFIXES: [&str; 4] = [
+        "KHR_materials_",
+        "KHR_texture_",
+        "EXT_texture_",
+        "MSFT_texture_",
+    ];
+    extension == "KHR_mesh_quantization"
+        || extension == "KHR_lights_punctual"
+        || PREFIXES.iter().any(|p| extension.starts_with(p))
+}
+
+const COMPRESSION: [&str; 2] = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
+
+/// Reads the document from the file's JSON: first its version and the extensions it
+/// needs (a file this loader cannot read is refused for that reason, before anything
+/// else), then the rest.
+pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document, ModelError> {
+    let root = Object::new(root, String::new())?;
+    let asset = root.object("asset")?.ok_or_else(|| {
+        ModelError::new(
+            "the JSON has no `asset`, which every glTF file has: this is not a glTF file",
+        )
+    })?;
+    let version = asset.required_string("version")?;
+    if !version.starts_with("2.") {
+        return Err(ModelError::new(format!(
+            "this is glTF version {}; only glTF 2.0 can be loaded",
+            quoted(version)
+        )));
+    }
+    let required = root.strings("extensionsRequired")?;
+    for extension in &required {
+        if COMPRESSION.contains(extension) {
+            return Err(ModelError::new(format!(
+                "the file needs {extension}, a compressed mesh format this loader does not \
+                 read; export it again without mesh compression"
+            )));
+        }
+        if !harmless(extension) {
+            return Err(ModelError::new(format!(
+                "the file needs the extension {}, which this loader does not know",
+                quoted(extension)
+            )));
+        }
+    }
+    for extension in root.strings("extensionsUsed")? {
+        if COMPRESSION.contains(&extension) && !required.contains(&extension) {
+            warnings.push(format!(
+                "the file uses {extension} with an uncompressed fallback; the fallback is read"
+            ));
+        }
+    }
+
+    let mut buffers = Vec::new();
+    for buffer in root.objects("buffers")? {
+        buffers.push(Buffer {
+            uri: buffer.string("uri")?.map(str::to_owned),
+            length: buffer.required_whole("byteLength")?,
+        });
+    }
+    let mut views = Vec::new();
+    for (index, view) in root.objects("bufferViews")?.iter().enumerate() {
+        views.push(View {
+            index,
+            buffer: view.required_index("buffer", buffers.len())?,
+            offset: view.whole("byteOffset")?.unwrap_or(0),
+            length: view.required_whole("byteLength")?,
+            stride: view.whole("byteStride")?,
+        });
+    }
+    let mut accessors = Vec::new();
+    for (index, accessor) in root.objects("accessors")?.iter().enumerate() {
+        accessors.push(read_accessor(index, accessor, &views)?);
+    }
+    let accessor_at = |object: &Object, key: &str| -> Result<Option<Accessor>, ModelError> {
+        Ok(object
+            .index(key, accessors.len())?
+            .map(|index| accessors[index]))
+    };
+
+    let mut meshes = Vec::new();
+    for (m, mesh) in root.objects("meshes")?.iter().enumerate() {
+        let mut primitives = Vec::new();
+        for (p, primitive) in mesh.objects("primitives")?.iter().enumerate() {
+            let mut attributes = Vec::new();
+            let Some(members) = primitive.object("attributes")? else {
+                return Err(primitive.broken("attributes", "it is missing"));
+            };
+            for (name, value) in members.members() {
+                let index = members.whole_value(value, name)?;
+                let Some(accessor) = accessors.get(index) else {
+                    return Err(ModelError::new(format!(
+                        "mesh {m} primitive {p}: {name} names accessor {index}, but the file \
+                         has {} accessors",
+                        accessors.len()
+                    )));
+                };
+                attributes.push((name.clone(), *accessor));
+            }
+            let mode = match primitive.whole("mode")?.unwrap_or(4) {
+                0 => Mode::Points,
+                1 => Mode::Lines,
+                2 => Mode::LineLoop,
+                3 => Mode::LineStrip,
+                4 => Mode::Triangles,
+                5 => Mode::TriangleStrip,
+                6 => Mode::TriangleFan,
+                _ => return Err(primitive.broken("mode", "must be 0 to 6")),
+            };
+            primitives.push(Primitive {
+                index: p,
+                attributes,
+                indices: accessor_at(primitive, "indices")?,
+                mode,
+                morph_targets: primitive.list("targets")?.len(),
+            });
+        }
+        meshes.push(Mesh {
+            index: m,
+            name: mesh.string("name")?.map(str::to_owned),
+            primitives,
+        });
+    }
+
+    let node_objects = root.objects("nodes")?;
+    let node_count = node_objects.len();
+    let mut skins = Vec::new();
+    for (index, skin) in root.objects("skins")?.iter().enumerate() {
+        skins.push(Skin {
+            index,
+            name: skin.string("name")?.map(str::to_owned),
+            joints: skin.indices("joints", node_count)?,
+            inverse_bind_matrices: accessor_at(skin, "inverseBindMatrices")?,
+        });
+    }
+    let mut nodes = Vec::new();
+    for (index, node) in node_objects.iter().enumerate() {
+        let transform = match node.floats::<16>("matrix")? {
+            Some(matrix) => NodeTransform::Matrix(matrix),
+            None => NodeTransform::Decomposed {
+                translation: node.floats("translation")?.unwrap_or([0.0; 3]),
+                rotation: node.floats("rotation")?.unwrap_or([0.0, 0.0, 0.0, 1.0]),
+                scale: node.floats("scale")?.unwrap_or([1.0; 3]),
+            },
+        };
+        nodes.push(Node {
+            index,
+            name: node.string("name")?.map(str::to_owned),
+            children: node.indices("children", node_count)?,
+            mesh: node.index("mesh", meshes.len())?,
+            skin: node.index("skin", skins.len())?,
+            transform,
+        });
+    }
+
+    let mut animations = Vec::new();
+    for (index, animation) in root.objects("animations")?.iter().enumerate() {
+        let name = animation.string("name").ok().flatten().map(str::to_owned);
+        let (channels, broken) = match read_channels(animation, &accessors, node_count) {
+            Ok(channels) => (channels, None),
+            Err(reason) => (Vec::new(), Some(reason)),
+        };
+        animations.push(Animation {
+            index,
+            name,
+            channels,
+            broken,
+        });
+    }
+    Ok(Document {
+        buffers,
+        meshes,
+        nodes,
+        skins,
+        animations,
+    })
+}
+
+fn read_accessor(index: usize, accessor: &Object, views: &[View]) -> Result<Accessor, ModelError> {
+    let view_at = |object: &Object, key: &str| -> Result<Option<View>, ModelError> {
+        Ok(object.index(key, views.len())?.map(|v| views[v]))
+    };
+    let data_type = |object: &Object, allowed: &[DataType]| -> Result<DataType, ModelError> {
+        let code = object.required_whole("componentType")?;
+        let t = match code {
+            5120 => DataType::I8,
+            5121 => DataType::U8,
+            5122 => DataType::I16,
+            5123 => DataType::U16,
+            5125 => DataType::U32,
+            5126 => DataType::F32,
+            _ => return Err(object.broken("componentType", "is not a glTF component type")),
+        };
+        if allowed.contains(&t) {
+            Ok(t)
+        } else {
+            Err(object.broken("componentType", "is not allowed here"))
+        }
+    };
+    use DataType::*;
+    let dimensions = match accessor.required_string("type")? {
+        "SCALAR" => Dimensions::Scalar,
+        "VEC2" => Dimensions::Vec2,
+        "VEC3" => Dimensions::Vec3,
+        "VEC4" => Dimensions::Vec4,
+        "MAT2" => Dimensions::Mat2,
+        "MAT3" => Dimensions::Mat3,
+        "MAT4" => Dimensions::Mat4,
+        _ => return Err(accessor.broken("type", "must be SCALAR, VECn or MATn")),
+    };
+    let sparse = match accessor.object("sparse")? {
+        None => None,
+        Some(sparse) => {
+            let part = |key: &str| {
+                sparse
+                    .object(key)?
+                    .ok_or_else(|| sparse.broken(key, "it is missing"))
+            };
+            let (indices, values) = (part("indices")?, part("values")?);
+            let view = |object: &Object| {
+                view_at(object, "bufferView")?
+                    .ok_or_else(|| object.broken("bufferView", "it is missing"))
+            };
+            Some(Sparse {
+                count: sparse.required_whole("count")?,
+                indices: view(&indices)?,
+                indices_offset: indices.whole("byteOffset")?.unwrap_or(0),
+                index_type: data_type(&indices, &[U8, U16, U32])?,
+                values: view(&values)?,
+                values_offset: values.whole("byteOffset")?.unwrap_or(0),
+            })
+        }
+    };
+    Ok(Accessor {
+        index,
+        view: view_at(accessor, "bufferView")?,
+        offset: accessor.whole("byteOffset")?.unwrap_or(0),
+        data_type: data_type(accessor, &[I8, U8, I16, U16, U32, F32])?,
+        normalized: accessor.bool("normalized")?,
+        count: accessor.required_whole("count")?,
+        dimensions,
+        sparse,
+    })
+}
+
+/// An animation's channels, or why it cannot be played.
+fn read_channels(
+    animation: &Object,
+    accessors: &[Accessor],
+    node_count: usize,
+) -> Result<Vec<Channel>, String> {
+    let message = |e: ModelError| e.message().to_owned();
+    let mut samplers = Vec::new();
+    for sampler in animation.objects("samplers").map_err(message)? {
+        let accessor = |key: &str| {
+            let index = sampler.required_index(key, accessors.len())?;
+            Ok::<_, ModelError>(accessors[index])
+        };
+        let interpolation = match sampler.string("interpolation").map_err(message)? {
+            None | Some("LINEAR") => Interpolation::Linear,
+            Some("STEP") => Interpolation::Step,
+            Some("CUBICSPLINE") => Interpolation::CubicSpline,
+            Some(_) => {
+                return Err(message(
+                    sampler.broken("interpolation", "must be LINEAR, STEP or CUBICSPLINE"),
+                ));
+            }
+        };
+        samplers.push(Sampler {
+            interpolation,
+            input: accessor("input").map_err(message)?,
+            output: accessor("output").map_err(message)?,
+        });
+    }
+    let mut channels = Vec::new();
+    for (c, channel) in animation
+        .objects("channels")
+        .map_err(message)?
+        .iter()
+        .enumerate()
+    {
+        let sampler = channel
+            .required_index("sampler", samplers.len())
+            .map_err(message)?;
+        let target = channel
+            .object("target")
+            .map_err(message)?
+            .ok_or_else(|| message(channel.broken("target", "it is missing")))?;
+        let node = target.required_whole("node").map_err(message)?;
+        if node >= node_count {
+            return Err(format!(
+                "channel {c} targets node {node}, but the file has {node_count} nodes"
+            ));
+        }
+        let property = match target.string("path").map_err(message)? {
+            Some("translation") => Property::Translation,
+            Some("rotation") => Property::Rotation,
+            Some("scale") => Property::Scale,
+            Some("weights") => Property::MorphTargetWeights,
+            _ => return Err(format!("channel {c} targets an unknown property")),
+        };
+        channels.push(Channel {
+            index: c,
+            node,
+            property,
+            sampler: samplers[sampler],
+        });
+    }
+    Ok(channels)
+}
+
+/// A JSON object of the file, with its place in the file for messages.
+struct Object<'v> {
+    members: &'v [(String, Value)],
+    path: String,
+}
+
+impl<'v> Object<'v> {
+    fn new(value: &'v Value, path: String) -> Result<Self, ModelError> {
+        match value {
+            Value::Object(members) => Ok(Self { members, path }),
+            _ => Err(rules_broken(
+                if path.is_empty() {
+                    "the top level"
+                } else {
+                    &path
+                },
+                "must be an object",
+            )),
+        }
+    }
+
+    fn members(&self) -> &'v [(String, Value)] {
+        self.members
+    }
+
+    fn path_of(&self, key: &str) -> String {
+        if self.path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{}.{key}", self.path)
+        }
+    }
+
+    fn broken(&self, key: &str, why: &str) -> ModelError {
+        rules_broken(&self.path_of(key), why)
+    }
+
+    /// A member; `null` counts as absent.
+    fn field(&self, key: &str) -> Option<&'v Value> {
+        self.members
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+            .filter(|v| **v != Value::Null)
+    }
+
+    fn whole_value(&self, value: &Value, key: &str) -> Result<usize, ModelError> {
+        match value {
+            Value::Number(v) if *v >= 0.0 && v.fract() == 0.0 && *v <= MAX_WHOLE => Ok(*v as usize),
+            _ => Err(self.broken(key, "must be a whole number, 0 or more")),
+        }
+    }
+
+    fn whole(&self, key: &str) -> Result<Option<usize>, ModelError> {
+        self.field(key)
+            .map(|v| self.whole_value(v, key))
+            .transpose()
+    }
+
+    fn required_whole(&self, key: &str) -> Result<usize, ModelError> {
+        self.whole(key)?
+            .ok_or_else(|| self.broken(key, "it is missing"))
+    }
+
+    /// An index into something with `len` items.
+    fn index(&self, key: &str, len: usize) -> Result<Option<usize>, ModelError> {
+        match self.whole(key)? {
+            Some(i) if i >= len => Err(self.broken(key, "index out of bounds")),
+            i => Ok(i),
+        }
+    }
+
+    fn required_index(&self, key: &str, len: usize) -> Result<usize, ModelError> {
+        self.index(key, len)?
+            .ok_or_else(|| self.broken(key, "it is missing"))
+    }
+
+    fn bool(&self, key: &str) -> Result<bool, ModelError> {
+        match self.field(key) {
+            None => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(_) => Err(self.broken(key, "must be true or false")),
+        }
+    }
+
+    fn string(&self, key: &str) -> Result<Option<&'v str>, ModelError> {
+        match self.field(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(_) => Err(self.broken(key, "must be a string")),
+        }
+    }
+
+    fn required_string(&self, key: &str) -> Result<&'v str, ModelError> {
+        self.string(key)?
+            .ok_or_else(|| self.broken(key, "it is missing"))
+    }
+
+    /// An array member; absent is empty.
+    fn list(&self, key: &str) -> Result<&'v [Value], ModelError> {
+        match self.field(key) {
+            None => Ok(&[]),
+            Some(Value::Array(items)) => Ok(items),
+            Some(_) => Err(self.broken(key, "must be an array")),
+        }
+    }
+
+    fn object(&self, key: &str) -> Result<Option<Object<'v>>, ModelError> {
+        self.field(key)
+            .map(|v| Object::new(v, self.path_of(key)))
+            .transpose()
+    }
+
+    /// An array of objects, each knowing its place (`key[i]`).
+    fn objects(&self, key: &str) -> Result<Vec<Object<'v>>, ModelError> {
+        self.list(key)?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| Object::new(v, format!("{}[{i}]", self.path_of(key))))
+            .collect()
+    }
+
+    fn strings(&self, key: &str) -> Result<Vec<&'v str>, ModelError> {
+        self.list(key)?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match v {
+                Value::String(s) => Ok(s.as_str()),
+                _ => Err(self.broken(&format!("{key}[{i}]"), "must be a string")),
+            })
+            .collect()
+    }
+
+    /// An array of indices into something with `len` items.
+    fn indices(&self, key: &str, len: usize) -> Result<Vec<usize>, ModelError> {
+        self.list(key)?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let at = format!("{key}[{i}]");
+                match self.whole_value(v, &at)? {
+                    index if index >= len => Err(self.broken(&at, "index out of bounds")),
+                    index => Ok(index),
+                }
+            })
+            .collect()
+    }
+
+    /// Exactly `N` numbers.
+    fn floats<const N: usize>(&self, key: &str) -> Result<Option<[f32; N]>, ModelError> {
+        let Some(value) = self.field(key) else {
+            return Ok(None);
+        };
+        let mut out = [0.0; N];
+        match value {
+            Value::Array(items) if items.len() == N => {
+                for (o, item) in out.iter_mut().zip(items) {
+                    match item {
+                        Value::Number(v) => *o = *v as f32,
+                        _ => return Err(self.broken(key, "must hold only numbers")),
+                    }
+                }
+                Ok(Some(out))
+            }
+            _ => Err(self.broken(key, &format!("must be an array of {N} numbers"))),
+        }
+    }
+}
+
+/// The largest whole number read: a JSON number is a double, exact to 2^53, and an
+/// index or a length must fit this machine's `usize`.
+const MAX_WHOLE: f64 = if usize::BITS >= 64 {
+    9_007_199_254_740_992.0
+} else {
+    usize::MAX as f64
+};
+
+fn rules_broken(path: &str, why: &str) -> ModelError {
+    ModelError::new(format!("the file breaks the glTF rules at {path}: {why}"))
+}
