@@ -515,6 +515,26 @@ impl<S> Param<S> {
         }
     }
 
+    /// Values a hand on its slider or switch would reach: a range's ends and middle,
+    /// every choice, both truths. None for text, which no slider sets.
+    pub fn samples(&self) -> Vec<String> {
+        let ends = |min: f32, max: f32| [min, 0.5 * (min + max), max];
+        match &self.access {
+            Access::Number { min, max, .. } => ends(*min, *max).map(|x| x.to_string()).into(),
+            Access::Numbers {
+                count, min, max, ..
+            } => ends(*min, *max)
+                .map(|x| vec![x.to_string(); *count].join(","))
+                .into(),
+            Access::Whole { min, max, .. } => [*min, min + (max - min) / 2, *max]
+                .map(|n| n.to_string())
+                .into(),
+            Access::Choice { names, .. } => names.iter().map(|n| (*n).to_owned()).collect(),
+            Access::Bool { .. } => vec!["false".to_owned(), "true".to_owned()],
+            Access::Text { .. } => Vec::new(),
+        }
+    }
+
     /// Reads `value` and stores it in `state`; on error `state` is unchanged.
     pub fn apply(&self, state: &mut S, value: &str) -> Result<(), LinkError> {
         let bad = |expected: String| LinkError::BadValue {

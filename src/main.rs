@@ -1,6 +1,7 @@
 //! The desktop app's command line: `skinlab --help` lists it.
 
 use skinlab::native::{self, Options};
+use skinlab::profile::{self, Report};
 use skinlab::skin::job::Simd;
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -9,6 +10,7 @@ const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--open FILE] [--deck FILE] [--presenter] [--size WxH] [--screenshot PATH]
        skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
        skinlab --profile LINK [--frames N | --minutes M] [--csv] [--presenter] [--size WxH]
+       skinlab --sliders [--csv] [--presenter] [--size WxH]
        skinlab --list-pages | --help";
 
 const OPTIONS: &str = "\
@@ -32,12 +34,19 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      floor) on one thread and on all, and print a Markdown table
   --csv              with --bench cpu: print CSV rows instead
                      (kernel,attributes,threads,vertices,ns_per_vertex);
-                     with --profile: link,phase,median_ms,p95_ms,max_ms
+                     with --profile: link,phase,median_ms,p95_ms,max_ms;
+                     with --sliders: link,frame_ms
   --profile LINK     open LINK in a window with its animation running, time N
                      frames of it and N of an empty window, print milliseconds a
                      frame (median, 95th percentile, max) for the app's update
                      (ui), all its CPU work (app: ui, tessellation, OpenGL
-                     calls), the wait for the GPU (gpu_wait), and frames a second
+                     calls), tessellation and the OpenGL draws alone
+                     (tessellate, draw), the wait for the GPU (gpu_wait), and
+                     frames a second
+  --sliders          in a window, move every page's sliders and switches (each
+                     link parameter to its ends and middle, every choice), one
+                     move a frame, and print each page's slowest move; with
+                     --csv, a row per move: link,frame_ms
   --frames N         with --profile: frames to time, 10 to 100000 (default 300)
   --minutes M        with --profile: a soak instead: play LINK for M minutes (1 to
                      1440), printing a CSV row as each ends: minute,frames,fps,
@@ -152,8 +161,8 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     let (mut help, mut list_pages, mut bench) = (false, false, false);
     // What `--bench` measures (`None`: not named, the GPU sweep); CPU options.
     let (mut bench_cpu, mut csv, mut vertices, mut simd) = (None, false, None, None);
-    // `--profile LINK` and its frame count.
-    let (mut profile, mut frames, mut minutes) = (None, None, None);
+    // `--profile LINK` and its frame count; `--sliders`.
+    let (mut profile, mut frames, mut minutes, mut sliders) = (None, None, None, false);
     while let Some(arg) = parser.next().map_err(describe)? {
         match arg {
             Short('h') | Long("help") => help = true,
@@ -218,6 +227,7 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
                         .map_err(describe)?,
                 );
             }
+            Long("sliders") => sliders = true,
             Long("frames") => frames = Some(count(&mut parser, "--frames", 10..=100_000)?),
             Long("minutes") => minutes = Some(count(&mut parser, "--minutes", 1..=1440)?),
             Value(link) if options.link.is_none() => {
@@ -236,6 +246,15 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
             vertices: vertices.unwrap_or_else(|| skinlab::bench::cpu::DEFAULT_VERTICES.to_vec()),
             simd: simd.unwrap_or_else(Simd::detect),
         }
+    } else if sliders {
+        if profile.is_some() || options.link.is_some() || options.screenshot.is_some() {
+            return Err("--sliders moves every page's sliders itself: it takes no link".to_owned());
+        }
+        if frames.is_some() || minutes.is_some() || bench || vertices.is_some() || simd.is_some() {
+            return Err("--sliders takes only --csv, --presenter and --size".to_owned());
+        }
+        options.sliders = true;
+        Command::Profile { options, csv }
     } else if let Some(link) = profile {
         if options.link.is_some() || options.screenshot.is_some() {
             return Err("--profile takes its link itself and saves no screenshot".to_owned());
@@ -257,7 +276,8 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
         return Err("--frames and --minutes go with --profile".to_owned());
     } else if csv || vertices.is_some() || simd.is_some() {
         return Err(
-            "--csv goes with --bench cpu or --profile; --vertices and --simd with --bench cpu"
+            "--csv goes with --bench cpu, --profile or --sliders; --vertices and --simd with \
+             --bench cpu"
                 .to_owned(),
         );
     } else if bench {
@@ -305,8 +325,10 @@ fn main() -> ExitCode {
             }
         }
         Command::Profile { options, csv } => match native::run(options) {
-            Ok(Some(rows)) if csv => print!("{}", skinlab::profile::csv(&rows)),
-            Ok(Some(rows)) => print!("{}", skinlab::profile::table(&rows)),
+            Ok(Some(Report::Frames(rows))) if csv => print!("{}", profile::csv(&rows)),
+            Ok(Some(Report::Frames(rows))) => print!("{}", profile::table(&rows)),
+            Ok(Some(Report::Sliders(sweep))) if csv => print!("{}", sweep.csv()),
+            Ok(Some(Report::Sliders(sweep))) => print!("{}", sweep.table()),
             Ok(None) => {}
             Err(e) => {
                 eprintln!("error: --profile: {e}");
@@ -355,6 +377,7 @@ mod tests {
                 screenshot: Some("out.png".into()),
                 profile: None,
                 soak: None,
+                sliders: false,
                 presenter: true,
                 size: [1024.0, 700.0],
             }))
@@ -405,8 +428,8 @@ mod tests {
                 simd: Simd::Portable,
             })
         );
-        const WITH_BENCH: &str =
-            "--csv goes with --bench cpu or --profile; --vertices and --simd with --bench cpu";
+        const WITH_BENCH: &str = "--csv goes with --bench cpu, --profile or --sliders; \
+                                  --vertices and --simd with --bench cpu";
         let err = |args: &[&str]| parse_strs(args).err().unwrap_or_default();
         assert_eq!(err(&["--csv"]), WITH_BENCH);
         assert_eq!(err(&["--bench", "gpu", "--vertices", "10"]), WITH_BENCH);
@@ -418,6 +441,22 @@ mod tests {
             "--simd needs `avx2` or `portable`, not `sse9`"
         );
         assert_eq!(err(&["--simd", "avx2"]), WITH_BENCH);
+    }
+
+    #[test]
+    fn sliders_take_only_csv_and_the_window_options() {
+        let Ok(Command::Profile { options, csv }) = parse_strs(&["--sliders", "--csv"]) else {
+            panic!("a sweep");
+        };
+        assert!(options.sliders && csv && options.link.is_none());
+        for bad in [
+            &["--sliders", "grid"][..],
+            &["--sliders", "--profile", "grid"],
+            &["--sliders", "--frames", "40"],
+            &["--sliders", "--bench"],
+        ] {
+            assert!(parse_strs(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::SkinlabApp;
 use crate::link::LinkError;
-use crate::profile::{Half, Recorder, Soak};
+use crate::profile::{Half, PaintStamps, Recorder, Report, Soak, Sweep};
 use crate::ui::file_dialog::file_name;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +27,8 @@ pub struct Options {
     /// Or play the link for this many minutes, print a CSV row of each minute's
     /// frames and memory to the standard output, then close.
     pub soak: Option<usize>,
+    /// Or move every page's sliders, one move a frame, and time each move.
+    pub sliders: bool,
     /// Start in presenter mode.
     pub presenter: bool,
     /// Window size in points.
@@ -42,6 +44,7 @@ impl Default for Options {
             screenshot: None,
             profile: None,
             soak: None,
+            sliders: false,
             presenter: false,
             size: [1280.0, 800.0],
         }
@@ -147,23 +150,66 @@ fn previous_cpu(frame: &eframe::Frame) -> Option<std::time::Duration> {
     Some(std::time::Duration::from_secs_f32(seconds.max(0.0)))
 }
 
+/// Paints a callback on `layer` that stamps when OpenGL painting reaches it: the first
+/// stamp of a frame on the bottom layer, painted before anything else, and the last on
+/// the top layer, painted after everything.
+fn stamp_paint(
+    ctx: &egui::Context,
+    layer: egui::LayerId,
+    stamps: &Arc<Mutex<PaintStamps>>,
+    first: bool,
+) {
+    let stamps = stamps.clone();
+    let callback = egui_glow::CallbackFn::new(move |_, _| {
+        if let Ok(mut s) = stamps.lock() {
+            let now = Some(std::time::Instant::now());
+            if first {
+                *s = PaintStamps {
+                    first: now,
+                    last: None,
+                };
+            } else {
+                s.last = now;
+            }
+        }
+    });
+    ctx.layer_painter(layer).add(egui::PaintCallback {
+        rect: egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1.0, 1.0)),
+        callback: Arc::new(callback),
+    });
+}
+
+/// A timed run in the window: what it records, where that goes once it is done, and
+/// the stamps of the last frame's painting.
+type Timed<T> = (T, Arc<Mutex<Option<T>>>, Arc<Mutex<PaintStamps>>);
+
+/// The layer painted last.
+fn top_layer() -> egui::LayerId {
+    egui::LayerId::new(egui::Order::Debug, egui::Id::unique("paint_stamp"))
+}
+
 /// [`SkinlabApp`] in a desktop window.
 struct NativeApp {
     app: SkinlabApp,
     screenshot: Option<Screenshot>,
-    /// A `--profile` run, and where its report goes once it is done.
-    profile: Option<(Recorder, Arc<Mutex<Option<Recorder>>>)>,
+    /// A `--profile` run, where its report goes once it is done, and the stamps of
+    /// the last frame's painting.
+    profile: Option<Timed<Recorder>>,
     /// A `--profile --minutes` run, and whether it played every minute.
     soak: Option<(Soak, Arc<AtomicBool>)>,
+    /// A `--sliders` run, and where it goes once done.
+    sweep: Option<Timed<Sweep>>,
     /// Whether the app's state is kept between runs (not for a screenshot).
     persist: bool,
 }
 
 impl eframe::App for NativeApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
-        if let Some((recorder, done)) = &mut self.profile {
+        if let Some((recorder, done, stamps)) = &mut self.profile {
             let previous_cpu = previous_cpu(frame);
+            let previous_paint = stamps.lock().map(|s| *s).unwrap_or_default();
             let start = std::time::Instant::now();
+            stamp_paint(ui.ctx(), egui::LayerId::background(), stamps, true);
             match recorder.half() {
                 Some(Half::Empty) => {
                     egui::CentralPanel::default().show(ui, |_| {});
@@ -171,10 +217,33 @@ impl eframe::App for NativeApp {
                 Some(Half::Link) => self.app.app_ui(ui),
                 None => {}
             }
-            recorder.frame(start, start.elapsed(), previous_cpu);
+            let ui_time = start.elapsed();
+            stamp_paint(ui.ctx(), top_layer(), stamps, false);
+            recorder.frame(start, ui_time, previous_cpu, previous_paint);
             if recorder.half().is_none() {
                 if let Ok(mut slot) = done.lock() {
                     *slot = Some(std::mem::replace(recorder, Recorder::new(0)));
+                }
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            ui.ctx().request_repaint();
+            return;
+        }
+        if let Some((sweep, _, stamps)) = &mut self.sweep {
+            let previous_paint = stamps.lock().map(|s| *s).unwrap_or_default();
+            stamp_paint(ui.ctx(), egui::LayerId::background(), stamps, true);
+            if let Some(link) = sweep.frame(previous_cpu(frame), previous_paint) {
+                // A refused value is a notice in the window, as for a user.
+                self.app.follow_link(link);
+            }
+            self.app.app_ui(ui);
+            stamp_paint(ui.ctx(), top_layer(), stamps, false);
+            if sweep.done()
+                && let Some((sweep, done, _)) = self.sweep.take()
+            {
+                // Taken out, so the frames before the window closes add nothing.
+                if let Ok(mut slot) = done.lock() {
+                    *slot = Some(sweep);
                 }
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
@@ -221,7 +290,7 @@ impl eframe::App for NativeApp {
 /// link is opened before the window (a refused one is an error, and no window opens),
 /// and the run fails unless the PNG was saved or the frames timed; a profile's figures
 /// are returned.
-pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunError> {
+pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     let Options {
         link,
         open,
@@ -229,6 +298,7 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
         screenshot,
         profile,
         soak,
+        sliders,
         presenter,
         size,
     } = options;
@@ -274,14 +344,28 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
             .map(|_| app.current_link().slug.clone())
     });
     // A profile times exactly the link given, running, as fast as frames come.
-    if profile.is_some() || soak.is_some() {
+    if profile.is_some() || soak.is_some() || sliders {
         if let Some(link) = &link {
             app.open_link(link).map_err(RunError::Link)?;
         }
         native.glow_options.vsync = false;
     }
     let report = Arc::new(Mutex::new(None));
-    let recorder = profile.map(|frames| (Recorder::new(frames), report.clone()));
+    let recorder = profile.map(|frames| {
+        (
+            Recorder::new(frames),
+            report.clone(),
+            Arc::new(Mutex::new(PaintStamps::default())),
+        )
+    });
+    let swept = Arc::new(Mutex::new(None));
+    let sweep = sliders.then(|| {
+        (
+            Sweep::of_every_page(),
+            swept.clone(),
+            Arc::new(Mutex::new(PaintStamps::default())),
+        )
+    });
     let soaked = Arc::new(AtomicBool::new(false));
     let soak = soak.map(|minutes| (Soak::new(minutes), soaked.clone()));
     if soak.is_some() {
@@ -305,13 +389,13 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
     };
     // A screenshot shows exactly the link given: no saved state in, none kept. eframe
     // 0.37 takes `persistence_path` as the storage file itself (its doc says folder).
-    let scratch = (job.is_some() || recorder.is_some() || soak.is_some())
+    let scratch = (job.is_some() || recorder.is_some() || soak.is_some() || sliders)
         .then(|| std::env::temp_dir().join(format!("skinlab-scratch-{}.ron", std::process::id())));
     if let Some(file) = &scratch {
         native.persist_window = false;
         native.persistence_path = Some(file.clone());
     }
-    let persist = job.is_none() && recorder.is_none() && soak.is_none();
+    let persist = job.is_none() && recorder.is_none() && soak.is_none() && !sliders;
     let soaking = soak.is_some();
     let profiled = recorder.is_some().then(|| {
         link.clone()
@@ -342,6 +426,7 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
                 screenshot: job,
                 profile: recorder,
                 soak,
+                sweep,
                 persist,
             }))
         }),
@@ -363,6 +448,15 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
             ))
         };
     }
+    if sliders {
+        let done = swept.lock().ok().and_then(|mut slot| slot.take());
+        return match done {
+            Some(sweep) => Ok(Some(Report::Sliders(sweep))),
+            None => Err(RunError::Screenshot(
+                "the window closed before every slider was moved".to_owned(),
+            )),
+        };
+    }
     if let Some(link) = profiled {
         let done = report.lock().ok().and_then(|mut slot| slot.take());
         let Some(recorder) = done else {
@@ -370,7 +464,7 @@ pub fn run(options: Options) -> Result<Option<Vec<crate::profile::Row>>, RunErro
                 "the window closed before the profile was finished".to_owned(),
             ));
         };
-        return Ok(Some(recorder.report(&link)));
+        return Ok(Some(Report::Frames(recorder.report(&link))));
     }
     let saved = outcome.lock().ok().and_then(|mut slot| slot.take());
     match saved {

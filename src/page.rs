@@ -262,6 +262,8 @@ pub struct ParamDoc {
     pub doc: &'static str,
     /// The values it takes (the bad-value message says the same).
     pub values: String,
+    /// Values a slider or switch would reach ([`crate::link::Param::samples`]).
+    pub samples: Vec<String>,
 }
 
 fn param_docs<L: Lesson>() -> Vec<ParamDoc> {
@@ -271,6 +273,7 @@ fn param_docs<L: Lesson>() -> Vec<ParamDoc> {
             key: p.key,
             doc: p.doc,
             values: p.expected(),
+            samples: p.samples(),
         })
         .collect()
 }

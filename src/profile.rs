@@ -8,6 +8,11 @@
 //!   laying out its widgets;
 //! - `app`: all the CPU work of the frame, as eframe counts it: `ui`, then tessellation
 //!   and handing the shapes and the viewports to OpenGL (`paint` is `app − ui`);
+//! - `tessellate`: from the end of the update to the first OpenGL draw: egui ending
+//!   its pass, turning shapes into triangles, and uploading changed textures;
+//! - `draw`: from the first OpenGL draw of the frame to its last: egui's meshes and the
+//!   viewports' scenes. Paint callbacks stamp both ends ([`PaintStamps`]). With a
+//!   software renderer (Mesa's llvmpipe) this holds the GPU's own work too;
 //! - `gpu_wait`: the rest of the time to the next frame: waiting for the GPU to finish
 //!   and the buffers to swap (the window does not wait for the display's refresh).
 //!
@@ -31,6 +36,17 @@ struct Frame {
     ui: Duration,
     /// All the frame's CPU work, as eframe reports it one frame later.
     cpu: Option<Duration>,
+    /// From the end of the update to the first draw, and from there to the last.
+    tessellate: Option<Duration>,
+    draw: Option<Duration>,
+}
+
+/// When a frame's OpenGL painting began and ended, as paint callbacks on the bottom
+/// and top layers saw it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PaintStamps {
+    pub first: Option<Instant>,
+    pub last: Option<Instant>,
 }
 
 /// Which half of the run a frame belongs to.
@@ -78,9 +94,16 @@ impl Recorder {
         }
     }
 
-    /// Records a frame that started at `start`, spent `ui` in the app's update, and
-    /// found the previous frame's CPU work reported as `previous_cpu`.
-    pub fn frame(&mut self, start: Instant, ui: Duration, previous_cpu: Option<Duration>) {
+    /// Records a frame that started at `start` and spent `ui` in the app's update. It
+    /// found the previous frame's CPU work reported as `previous_cpu`, and the previous
+    /// frame's painting stamped as `previous_paint`.
+    pub fn frame(
+        &mut self,
+        start: Instant,
+        ui: Duration,
+        previous_cpu: Option<Duration>,
+        previous_paint: PaintStamps,
+    ) {
         let Some(half) = self.half() else {
             return;
         };
@@ -93,6 +116,14 @@ impl Recorder {
         if let (Some(last), Some(started)) = (frames.last_mut(), self.started) {
             last.interval = start - started;
             last.cpu = previous_cpu;
+            let updated = started + last.ui;
+            if let (Some(first), Some(end)) = (previous_paint.first, previous_paint.last)
+                && first >= updated
+                && end >= first
+            {
+                last.tessellate = Some(first - updated);
+                last.draw = Some(end - first);
+            }
         }
         frames.push(Frame {
             ui,
@@ -116,7 +147,7 @@ impl Recorder {
 pub struct Row {
     /// `empty` or the link.
     pub link: String,
-    /// `app`, `ui`, `paint`, `gpu_wait` or `fps`.
+    /// `app`, `ui`, `paint`, `tessellate`, `draw`, `gpu_wait` or `fps`.
     pub phase: &'static str,
     /// Half the frames took this long or less.
     pub median: f64,
@@ -158,6 +189,18 @@ fn phases(link: &str, counted: &[Frame]) -> Vec<Row> {
                 .iter()
                 .map(|f| ms(cpu(f).saturating_sub(f.ui)))
                 .collect(),
+        ),
+        phase(
+            "tessellate",
+            counted
+                .iter()
+                .filter_map(|f| f.tessellate)
+                .map(ms)
+                .collect(),
+        ),
+        phase(
+            "draw",
+            counted.iter().filter_map(|f| f.draw).map(ms).collect(),
         ),
         phase(
             "gpu_wait",
@@ -376,6 +419,144 @@ impl Minute {
     }
 }
 
+/// What a run of the window measured: a link's frames against the empty window's
+/// ([`Recorder`]), or every slider's moves ([`Sweep`]).
+#[derive(Debug)]
+pub enum Report {
+    Frames(Vec<Row>),
+    Sliders(Sweep),
+}
+
+/// A move slower than this freezes the window visibly.
+pub const FREEZE_MS: f64 = 100.0;
+
+/// `skinlab --sliders`: every page's sliders and switches moved as a hand would, one
+/// move a frame, each timed. A move is a link (`gpu?vertices=500000`: the page at its
+/// defaults with one value changed, [`crate::link::Param::samples`]); its time is the
+/// slower of the frame that applies it and the frame after (where work put off to the
+/// next frame would show), each as eframe counts its CPU work, with that frame's
+/// OpenGL drawing ([`PaintStamps`]), which a software renderer does on the CPU.
+#[derive(Debug)]
+pub struct Sweep {
+    moves: Vec<String>,
+    /// The time of each move so far, and the drawing in it.
+    times: Vec<(Duration, Duration)>,
+    /// Frames begun: frame `k` belongs to move `k / 2`, and applies it when `k` is even.
+    frames: usize,
+}
+
+impl Sweep {
+    /// The moves of every page, in lesson order.
+    pub fn of_every_page() -> Self {
+        let mut moves = Vec::new();
+        for entry in crate::page::PAGES {
+            for param in (entry.params)() {
+                for value in &param.samples {
+                    moves.push(format!("{}?{}={value}", entry.info.slug, param.key));
+                }
+            }
+        }
+        Self::new(moves)
+    }
+
+    pub fn new(moves: Vec<String>) -> Self {
+        Self {
+            times: vec![(Duration::ZERO, Duration::ZERO); moves.len()],
+            moves,
+            frames: 0,
+        }
+    }
+
+    /// Starts a frame, given the previous frame's CPU work and painting; returns the
+    /// link this frame applies, if it starts a move.
+    pub fn frame(
+        &mut self,
+        previous_cpu: Option<Duration>,
+        previous_paint: PaintStamps,
+    ) -> Option<&str> {
+        if let (Some(previous), Some(cpu)) = (self.frames.checked_sub(1), previous_cpu)
+            && let Some(time) = self.times.get_mut(previous / 2)
+            && cpu >= time.0
+        {
+            let draw = match (previous_paint.first, previous_paint.last) {
+                (Some(first), Some(last)) => last.saturating_duration_since(first),
+                _ => Duration::ZERO,
+            };
+            *time = (cpu, draw.min(cpu));
+        }
+        let k = self.frames;
+        self.frames += 1;
+        k.is_multiple_of(2)
+            .then(|| self.moves.get(k / 2))
+            .flatten()
+            .map(String::as_str)
+    }
+
+    /// Whether every move and the frame after it have been timed.
+    pub fn done(&self) -> bool {
+        self.frames > 2 * self.moves.len()
+    }
+
+    /// `link,frame_ms,draw_ms`, a row per move.
+    pub fn csv(&self) -> String {
+        let mut out = String::from("link,frame_ms,draw_ms\n");
+        for (link, (frame, draw)) in self.moves.iter().zip(&self.times) {
+            out.push_str(&format!(
+                "\"{}\",{:.3},{:.3}\n",
+                link.replace('"', "\"\""),
+                frame.as_secs_f64() * 1e3,
+                draw.as_secs_f64() * 1e3
+            ));
+        }
+        out
+    }
+
+    /// A row per page: its moves, their median and slowest time (with the OpenGL
+    /// drawing in it), and the slowest move.
+    pub fn table(&self) -> String {
+        let mut out = String::from(
+            "| page | moves | median ms | slowest ms | of which drawing | slowest move |\n\
+             |---|---:|---:|---:|---:|---|\n",
+        );
+        let mut pages: Vec<&str> = Vec::new();
+        for link in &self.moves {
+            let page = link.split('?').next().unwrap_or(link);
+            if !pages.contains(&page) {
+                pages.push(page);
+            }
+        }
+        let mut frozen = 0;
+        for page in pages {
+            let ms = |d: &Duration| d.as_secs_f64() * 1e3;
+            let of_page: Vec<(&String, f64, f64)> = self
+                .moves
+                .iter()
+                .zip(&self.times)
+                .filter(|(link, _)| link.split('?').next() == Some(page))
+                .map(|(link, (frame, draw))| (link, ms(frame), ms(draw)))
+                .collect();
+            let [median, ..] = spread(of_page.iter().map(|(_, frame, _)| *frame).collect());
+            let Some((slowest, worst, drawing)) = of_page.iter().max_by(|a, b| a.1.total_cmp(&b.1))
+            else {
+                continue;
+            };
+            frozen += of_page
+                .iter()
+                .filter(|(_, frame, _)| *frame > FREEZE_MS)
+                .count();
+            out.push_str(&format!(
+                "| `{page}` | {} | {median:.1} | {worst:.1} | {drawing:.1} | `{slowest}` |\n",
+                of_page.len()
+            ));
+        }
+        out.push_str(&format!(
+            "\n{frozen} of {} moves took over {FREEZE_MS:.0} ms.\n",
+            self.moves.len()
+        ));
+        out
+    }
+}
+
 /// This process's resident memory in MiB, from `/proc/self/statm` (Linux; `None`
 /// elsewhere).
 pub fn resident_mib() -> Option<f64> {
@@ -399,14 +580,20 @@ mod tests {
         let start = Instant::now();
         let mut t = start;
         let mut frames = 0;
+        let mut stamps = PaintStamps::default();
         while let Some(half) = recorder.half() {
-            // Empty frames: 10 ms apart, 1 ms of update, 3 ms of CPU work. Link
-            // frames: 20 ms apart, 5 ms of update, 8 ms of CPU work.
-            let (gap, ui, cpu) = match half {
-                Half::Empty => (10, 1, 3),
-                Half::Link => (20, 5, 8),
+            // Empty frames: 10 ms apart, 1 ms of update, 3 ms of CPU work, drawing
+            // from 2 to 3 ms. Link frames: 20 ms apart, 5 ms of update, 8 ms of CPU
+            // work, drawing from 6 to 8 ms.
+            let (gap, ui, cpu, first, last) = match half {
+                Half::Empty => (10, 1, 3, 2, 3),
+                Half::Link => (20, 5, 8, 6, 8),
             };
-            recorder.frame(t, ms(ui), Some(ms(cpu)));
+            recorder.frame(t, ms(ui), Some(ms(cpu)), stamps);
+            stamps = PaintStamps {
+                first: Some(t + ms(first)),
+                last: Some(t + ms(last)),
+            };
             t += ms(gap);
             frames += 1;
         }
@@ -423,7 +610,11 @@ mod tests {
         assert_eq!(get("empty", "paint"), 2.0);
         assert_eq!(get("empty", "gpu_wait"), 7.0);
         assert_eq!(get("empty", "fps"), 100.0);
+        assert_eq!(get("empty", "tessellate"), 1.0);
+        assert_eq!(get("empty", "draw"), 1.0);
         assert_eq!(get("grid", "app"), 8.0);
+        assert_eq!(get("grid", "tessellate"), 1.0);
+        assert_eq!(get("grid", "draw"), 2.0);
         assert_eq!(get("grid", "gpu_wait"), 12.0);
         assert_eq!(get("grid", "fps"), 50.0);
         let csv = csv(&rows);
@@ -456,6 +647,36 @@ mod tests {
         if cfg!(target_os = "linux") {
             assert!(resident_mib().is_some_and(|m| m > 1.0));
         }
+    }
+
+    #[test]
+    fn a_sweep_applies_a_move_every_other_frame_and_keeps_its_slower_frame() {
+        let mut sweep = Sweep::new(vec!["grid?angle=0".into(), "grid?angle=1".into()]);
+        // Frames take 3, 9 (the frame after the first move), 20, 4 ms.
+        let mut applied = Vec::new();
+        let start = Instant::now();
+        let drawing = |d: u64| PaintStamps {
+            first: Some(start),
+            last: Some(start + ms(d)),
+        };
+        for cpu in [None, Some(3), Some(9), Some(20), Some(4)] {
+            assert!(!sweep.done());
+            // Each frame spends a third of its time drawing, rounded down.
+            let paint = drawing(cpu.unwrap_or(0) / 3);
+            if let Some(link) = sweep.frame(cpu.map(ms), paint) {
+                applied.push(link.to_owned());
+            }
+        }
+        assert!(sweep.done());
+        assert_eq!(applied, ["grid?angle=0", "grid?angle=1"]);
+        assert_eq!(
+            sweep.csv(),
+            "link,frame_ms,draw_ms\n\"grid?angle=0\",9.000,3.000\n\"grid?angle=1\",20.000,6.000\n"
+        );
+        let table = sweep.table();
+        assert!(table.contains("| `grid` | 2 | "), "{table}");
+        assert!(table.contains("| 20.0 | 6.0 | `grid?angle=1` |"), "{table}");
+        assert!(table.contains("0 of 2 moves took over 100 ms."), "{table}");
     }
 
     #[test]

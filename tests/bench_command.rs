@@ -142,7 +142,7 @@ fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
             assert!(p95.is_empty() && max.is_empty(), "{line}");
         } else {
             assert!(
-                ["app", "ui", "paint", "gpu_wait"].contains(&phase),
+                ["app", "ui", "paint", "tessellate", "draw", "gpu_wait"].contains(&phase),
                 "{line}"
             );
             let (p95, max) = (
@@ -156,5 +156,63 @@ fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
             "twice: {line}"
         );
     }
-    assert_eq!(seen.len(), 2 * 5, "{stdout}");
+    assert_eq!(seen.len(), 2 * 7, "{stdout}");
+}
+
+#[test]
+fn the_slider_sweep_moves_every_pages_sliders_and_times_each_move() {
+    let out = std::process::Command::new("xvfb-run")
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            env!("CARGO_BIN_EXE_skinlab"),
+        ])
+        .args(["--sliders", "--csv"])
+        .output();
+    let out = match out {
+        Ok(out) => out,
+        Err(e) if !common::in_ci() => return common::skip(&format!("no xvfb-run: {e}")),
+        Err(e) => panic!("CI needs xvfb-run: {e}"),
+    };
+    let stdout = stdout_of(out);
+    let mut lines = stdout.lines();
+    assert_eq!(lines.next(), Some("link,frame_ms,draw_ms"));
+    let mut pages = std::collections::BTreeSet::new();
+    let mut moves = 0;
+    for line in lines {
+        let (link, times) = line
+            .rsplit_once(',')
+            .and_then(|(rest, draw)| {
+                let (link, frame) = rest.rsplit_once(',')?;
+                Some((
+                    link.trim_matches('"'),
+                    (frame.parse::<f64>().ok()?, draw.parse::<f64>().ok()?),
+                ))
+            })
+            .unwrap_or_else(|| panic!("a link and two times: {line}"));
+        let (frame, draw) = times;
+        assert!(frame > 0.0 && (0.0..=frame).contains(&draw), "{line}");
+        let (page, change) = link
+            .split_once('?')
+            .unwrap_or_else(|| panic!("a move: {line}"));
+        assert!(change.contains('='), "{line}");
+        pages.insert(page.to_owned());
+        moves += 1;
+    }
+    let every: std::collections::BTreeSet<String> = skinlab::page::slugs()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(pages, every, "{stdout}");
+    let samples: usize = skinlab::page::PAGES
+        .iter()
+        .map(|entry| {
+            (entry.params)()
+                .iter()
+                .map(|p| p.samples.len())
+                .sum::<usize>()
+        })
+        .sum();
+    assert_eq!(moves, samples, "{stdout}");
 }

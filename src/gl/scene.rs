@@ -215,11 +215,38 @@ impl SkinnedDraw {
     }
 
     /// Where the draw puts each vertex its indices use, in world space (for checks of
-    /// what a viewport shows, not for drawing).
+    /// what a viewport shows, not for drawing): [`Self::skin_on_cpu`]'s positions
+    /// alone, each vertex once. Framing a million-vertex mesh measures it twice in a
+    /// row, so it skips the normals and tangents.
     pub fn world_points(&self) -> Vec<Vec3> {
-        let skinned = self.skin_on_cpu();
-        let used = |i: &u32| skinned.get(*i as usize).map(|v| v.position + self.offset);
-        self.mesh.indices.iter().filter_map(used).collect()
+        use crate::skin::{dqs, lbs};
+        let skin = &self.mesh.skin;
+        let mut used = vec![false; skin.positions.len()];
+        for &i in self.mesh.indices.iter() {
+            if let Some(u) = used.get_mut(i as usize) {
+                *u = true;
+            }
+        }
+        let vertices = skin.positions.iter().zip(&skin.influences).zip(used);
+        let vertices = vertices.filter_map(|(v, used)| used.then_some(v));
+        match &self.palette {
+            Palette::Matrices(m) | Palette::Texture(m) => vertices
+                .map(|(p, influences)| {
+                    let moved = lbs::blended_matrix(m, influences).transform_point3(*p);
+                    self.position_w.drawn(moved, influences.sum()) + self.offset
+                })
+                .collect(),
+            Palette::DualQuats {
+                dual_quats,
+                antipodal_check,
+            } => vertices
+                .map(|(p, influences)| {
+                    dqs::blend_dual_quats(dual_quats, influences, *antipodal_check)
+                        .transform_point(*p)
+                        + self.offset
+                })
+                .collect(),
+        }
     }
 }
 

@@ -198,10 +198,12 @@ impl MeshBounds {
         let points =
             (scene.skinned.iter().flat_map(|d| d.world_points())).chain(drawn.map(|v| v.position));
         let size = [viewport.width(), viewport.height()];
-        let on_screen = points
+        let bounds = points
             .filter_map(|p| project(scene.clip_from_world, size, p))
-            .map(|(_, _, [x, y])| viewport.min + egui::vec2(x, y));
-        let bounds = Rect::from_points(&on_screen.collect::<Vec<_>>());
+            .fold(Rect::NOTHING, |mut r, (_, _, [x, y])| {
+                r.extend_with(viewport.min + egui::vec2(x, y));
+                r
+            });
         let drawn = Drawn {
             pass: ctx.cumulative_pass_nr(),
             viewport,

@@ -83,11 +83,11 @@ impl GpuPage {
             let slider =
                 ui.add(egui::Slider::new(&mut joints, 1..=MAX_CHAIN_JOINTS).text("joints"));
             let dragging = slider.dragged() && self.is_big();
-            if let Some(joints) = settle(&mut self.pending_joints, joints, self.joints, dragging) {
-                self.set_joints(joints);
-            }
-            if ui.button(format!("many joints ({MANY_JOINTS})")).clicked() {
-                self.set_joints(MANY_JOINTS);
+            let settled = settle(&mut self.pending_joints, joints, self.joints, dragging);
+            let many = ui.button(format!("many joints ({MANY_JOINTS})")).clicked();
+            if let Some(joints) = settled.or(many.then_some(MANY_JOINTS)) {
+                self.joints = joints.clamp(1, MAX_CHAIN_JOINTS);
+                self.rebuild_from_ui(ui.ctx());
             }
         });
         angle_slider_ui(ui, &mut self.bend, -360.0..=360.0, "bend", 0);
@@ -297,7 +297,7 @@ impl GpuPage {
         let dragging = slider.dragged() && self.is_big();
         if let Some(spread) = settle(&mut self.pending_spread, spread, self.spread, dragging) {
             self.spread = spread;
-            self.rebuild();
+            self.rebuild_from_ui(ui.ctx());
         }
         let mut ring = self.example_ring();
         if ui
@@ -374,7 +374,7 @@ impl GpuPage {
             slider.dragged(),
         ) {
             self.vertices = vertices;
-            self.rebuild();
+            self.rebuild_from_ui(ui.ctx());
         }
         match (&self.cpu_error, self.cpu_frame_ms) {
             (Some(why), _) => error_ui(ui, format!("The CPU could not skin the tail: {why}")),

@@ -114,6 +114,9 @@ pub struct GpuPage {
     listed_pair: Option<(&'static str, &'static str)>,
     /// A vertex count being dragged on the slider, applied when the drag ends.
     pending_vertices: Option<usize>,
+    /// A big mesh a slider asked for, built on the next frame, so that the frame
+    /// saying so is drawn first ([`GpuPage::rebuild_from_ui`]).
+    building: bool,
     /// A joint count being dragged on a big mesh, applied when the drag ends.
     pending_joints: Option<usize>,
     /// A spread being dragged on a big mesh, applied when the drag ends.
@@ -220,6 +223,7 @@ impl Default for GpuPage {
             beside: None,
             listed_pair: None,
             pending_vertices: None,
+            building: false,
             pending_joints: None,
             pending_spread: None,
             cpu_frame_ms: None,
@@ -304,10 +308,16 @@ impl GpuPage {
         self.ring.unwrap_or_else(|| self.chain.busiest_ring())
     }
 
-    /// Sets the joint count (clamped to 1..=[`MAX_CHAIN_JOINTS`]) and rebuilds.
-    pub fn set_joints(&mut self, joints: usize) {
-        self.joints = joints.clamp(1, MAX_CHAIN_JOINTS);
-        self.rebuild();
+    /// Rebuilds the mesh for a slider: at once when the mesh is small, and otherwise
+    /// on the next frame, after a frame that says it is building (building and
+    /// uploading a million vertices takes a good part of a second).
+    pub(super) fn rebuild_from_ui(&mut self, ctx: &egui::Context) {
+        if self.vertices.max(self.chain.skin.positions.len()) > LIVE_REBUILD_VERTICES {
+            self.building = true;
+            ctx.request_repaint();
+        } else {
+            self.rebuild();
+        }
     }
 }
 
@@ -340,7 +350,16 @@ impl Lesson for GpuPage {
 
     /// A link's `joints`, `spread` and `vertices` build the mesh once, together.
     fn link_applied(&mut self) {
+        self.building = false;
         self.rebuild();
+    }
+
+    /// The build a slider asked for, now that its message has been drawn.
+    fn tick(&mut self, _dt: f32) -> bool {
+        if std::mem::take(&mut self.building) {
+            self.rebuild();
+        }
+        false
     }
 
     const INFO: &'static PageInfo = &PageInfo {
@@ -372,5 +391,38 @@ impl Lesson for GpuPage {
 
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slider_builds_a_big_mesh_on_the_frame_after_it_says_so() {
+        let ctx = egui::Context::default();
+        // Small: at once.
+        let mut page = GpuPage {
+            vertices: 20_000,
+            ..GpuPage::default()
+        };
+        page.rebuild_from_ui(&ctx);
+        assert!(!page.building);
+        assert_eq!(page.built_for.2, 20_000);
+        // Big: the frame that asks draws the message, the next frame builds.
+        page.vertices = LIVE_REBUILD_VERTICES + 50_000;
+        page.rebuild_from_ui(&ctx);
+        assert!(page.building);
+        assert_eq!(page.built_for.2, 20_000);
+        Lesson::tick(&mut page, 0.0);
+        assert!(!page.building);
+        assert_eq!(page.built_for.2, LIVE_REBUILD_VERTICES + 50_000);
+        assert!(page.chain.skin.positions.len() > LIVE_REBUILD_VERTICES);
+        // Back down from a big mesh: the old one is big, so the message is shown too.
+        page.vertices = 3_000;
+        page.rebuild_from_ui(&ctx);
+        assert!(page.building);
+        Lesson::tick(&mut page, 0.0);
+        assert!(page.chain.skin.positions.len() < LIVE_REBUILD_VERTICES);
     }
 }

@@ -150,6 +150,16 @@ impl GpuPage {
             egui::FontId::proportional(16.0),
             Color32::from_gray(30),
         );
+        if self.building {
+            vp.note(
+                ui,
+                egui::Align2::CENTER_CENTER,
+                format!("Building and uploading {} vertices…", self.vertices),
+                egui::FontId::proportional(20.0),
+                Color32::from_gray(30),
+            );
+            ui.ctx().request_repaint();
+        }
         caption_ui(ui, CAPTION);
     }
 }
