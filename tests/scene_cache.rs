@@ -1,14 +1,28 @@
-//! A viewport's cached picture: an unchanged scene is copied back, not drawn again, and
-//! the copy shows what drawing it would; a changed scene is drawn anew.
+//! A viewport's cached picture: a big scene unchanged since the last frame is copied
+//! back, not drawn again, and the copy shows what drawing it would; a changed scene,
+//! and any small one, is drawn anew.
 
 mod common;
 
 use common::{Api, headless};
 use glam::{Mat4, Vec3};
 use glow::HasContext as _;
+use skinlab::gl::{KEPT_FROM_VERTICES, SceneCache, SceneRenderer, ViewportPx};
 use skinlab::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use skinlab::gl::{SceneCache, SceneRenderer, ViewportPx};
 use skinlab::rigs::arm;
+use skinlab::skin::lbs::SkinMesh;
+
+/// `skin` with copies of its vertices that no triangle uses, enough for the cache to
+/// keep a scene of it.
+fn big(skin: SkinMesh) -> SkinMesh {
+    let n = KEPT_FROM_VERTICES.div_ceil(skin.positions.len());
+    SkinMesh {
+        positions: skin.positions.repeat(n),
+        normals: skin.normals.repeat(n),
+        tangents: skin.tangents.repeat(n),
+        influences: skin.influences.repeat(n),
+    }
+}
 
 const SIZE: i32 = 64;
 
@@ -45,11 +59,16 @@ fn an_unchanged_scene_is_copied_and_looks_as_drawn() {
     let gl = &h.gl;
     let mut renderer = SceneRenderer::new(gl).expect("shaders");
     let arm = arm::mesh(arm::Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).expect("arm");
-    let mesh = MeshData::new(arm.skin, arm.triangles, Primitive::Triangles);
+    let small = MeshData::new(
+        arm.skin.clone(),
+        arm.triangles.clone(),
+        Primitive::Triangles,
+    );
+    let mesh = MeshData::new(big(arm.skin), arm.triangles, Primitive::Triangles);
     // x from -0.5 to 4.5 and y from -2.5 to 2.5 fill the view.
     let view = Mat4::from_translation(Vec3::new(-0.8, 0.0, 0.0))
         * Mat4::from_scale(Vec3::new(0.4, 0.4, 0.1));
-    let scene = |bend: f32| {
+    let scene_of = |mesh: &std::sync::Arc<MeshData>, bend: f32| {
         let mut scene = Scene {
             clip_from_world: view,
             light_dir: Vec3::Z,
@@ -64,6 +83,7 @@ fn an_unchanged_scene_is_copied_and_looks_as_drawn() {
         scene.line(Vec3::ZERO, Vec3::new(4.0, 2.0, 0.0), [1.0, 0.0, 0.0, 1.0]);
         scene
     };
+    let scene = |bend: f32| scene_of(&mesh, bend);
     // SAFETY: egui paints with the scissor test on, around the viewport.
     let target = unsafe {
         gl.enable(glow::SCISSOR_TEST);
@@ -79,12 +99,29 @@ fn an_unchanged_scene_is_copied_and_looks_as_drawn() {
     let direct = read(gl);
 
     let mut cache = SceneCache::new(gl).expect("a cache");
+    for _ in 0..3 {
+        clear(gl);
+        let drawn = cache.paint(gl, &mut renderer, &scene_of(&small, 1.0), viewport, target);
+        assert_eq!(drawn, Ok(true), "a small scene is drawn every time");
+        assert_eq!(read(gl), direct, "the same picture");
+    }
+
+    let mut cache = SceneCache::new(gl).expect("a cache");
     clear(gl);
     let drawn = cache.paint(gl, &mut renderer, &scene(1.0), viewport, target);
     assert_eq!(drawn, Ok(true), "the first paint draws");
     let first = read(gl);
+    assert_eq!(first, direct, "the unused vertices change nothing");
+    clear(gl);
+    let kept = cache.paint(gl, &mut renderer, &scene(1.0), viewport, target);
     assert_eq!(
-        first, direct,
+        kept,
+        Ok(true),
+        "shown twice, the scene is drawn into the cache"
+    );
+    assert_eq!(
+        read(gl),
+        direct,
         "drawn through the cache, the picture is the same"
     );
 
@@ -98,9 +135,9 @@ fn an_unchanged_scene_is_copied_and_looks_as_drawn() {
     assert_ne!(read(gl), first, "and looks different");
 
     let other = MeshData::new(
-        skinlab::rigs::arm::mesh(arm::Falloff::Rigid, 1.0)
+        big(skinlab::rigs::arm::mesh(arm::Falloff::Rigid, 1.0)
             .expect("arm")
-            .skin,
+            .skin),
         Vec::new(),
         Primitive::Triangles,
     );

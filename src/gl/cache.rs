@@ -82,6 +82,10 @@ impl SceneKey {
     }
 }
 
+/// Scenes with fewer skinned vertices than this are drawn every frame rather than
+/// kept: drawing them costs less than the copy.
+pub const KEPT_FROM_VERTICES: usize = 50_000;
+
 /// Where a viewport lies in the framebuffer egui paints: left, bottom, width, height in
 /// pixels (what `glViewport` takes).
 pub type ViewportPx = [i32; 4];
@@ -94,6 +98,8 @@ pub struct SceneCache {
     size: [i32; 2],
     /// The scene the framebuffer holds (none until one is drawn whole).
     drawn: Option<SceneKey>,
+    /// The scene shown last, kept or not.
+    last: Option<SceneKey>,
 }
 
 impl SceneCache {
@@ -110,6 +116,7 @@ impl SceneCache {
                 depth,
                 size: [0, 0],
                 drawn: None,
+                last: None,
             })
         }
     }
@@ -174,9 +181,13 @@ impl SceneCache {
     }
 
     /// Shows `scene` in `viewport` of the framebuffer `target` (the one egui paints, bound
-    /// now, with egui's scissor box set): drawn into the cache first unless the cache
-    /// already holds it at this size, then copied. Returns whether the scene was drawn
-    /// anew. A scene that failed to draw is shown as far as it got and not kept.
+    /// now, with egui's scissor box set). A scene that differs from the one shown last is
+    /// moving (an animation, a drag): it is drawn straight into `target`, since a copy
+    /// kept now would be stale by the next frame, and the copy would make a software
+    /// renderer finish the scene in the middle of egui's frame. A scene shown twice in a
+    /// row is drawn into the cache, unless the cache already holds it at this size, then
+    /// copied. Returns whether the scene was drawn anew. A scene that failed to draw is
+    /// shown as far as it got and not kept.
     pub fn paint(
         &mut self,
         gl: &glow::Context,
@@ -190,6 +201,17 @@ impl SceneCache {
             return Ok(false);
         }
         let key = SceneKey::of(scene);
+        let skinned: usize = scene
+            .skinned
+            .iter()
+            .map(|d| d.mesh.skin.positions.len())
+            .sum();
+        if skinned < KEPT_FROM_VERTICES || self.last.as_ref() != Some(&key) {
+            self.last = Some(key);
+            return renderer
+                .paint(gl, scene, [width as f32, height as f32])
+                .map(|()| true);
+        }
         // SAFETY: every object belongs to this context; the framebuffer binding, viewport
         // and scissor test are restored to what egui set before returning.
         unsafe {

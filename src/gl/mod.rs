@@ -23,7 +23,7 @@ mod scene;
 mod timing;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use cache::{SceneCache, ViewportPx};
+pub use cache::{KEPT_FROM_VERTICES, SceneCache, ViewportPx};
 pub use capture::{Switches, capture_skinned, capture_skinned_as, capture_skinned_range};
 pub use compile::{ShaderSource, link_program, shader_header, shaders};
 pub use draw::SceneRenderer;
