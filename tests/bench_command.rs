@@ -1,8 +1,8 @@
 //! `skinlab --bench` runs the sweep on a headless context and prints one row per size.
 //! `skinlab --bench cpu --csv` prints one row per kernel, attribute set, thread count and
 //! size. `skinlab --profile LINK --csv` prints each phase of a frame for an empty window
-//! and the link. (They report timings; these tests check only that everything was
-//! measured.)
+//! and the link. `skinlab --sliders --csv` prints a row per slider move. (They report
+//! timings; these tests check only that everything was measured.)
 
 mod common;
 
@@ -15,6 +15,28 @@ fn stdout_of(out: std::process::Output) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     stdout
+}
+
+/// The standard output of `skinlab ARGS` in a window under Xvfb; `None` (after
+/// [`common::skip`]) when there is no xvfb-run outside CI.
+fn in_window(args: &[&str]) -> Option<String> {
+    let out = std::process::Command::new("xvfb-run")
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            env!("CARGO_BIN_EXE_skinlab"),
+        ])
+        .args(args)
+        .output();
+    match out {
+        Ok(out) => Some(stdout_of(out)),
+        Err(e) if !common::in_ci() => {
+            common::skip(&format!("no xvfb-run: {e}"));
+            None
+        }
+        Err(e) => panic!("CI needs xvfb-run: {e}"),
+    }
 }
 
 #[test]
@@ -106,21 +128,9 @@ fn the_cpu_bench_prints_one_csv_row_per_measurement() {
 #[test]
 fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
     let link = "grid?angle=0.8";
-    let out = std::process::Command::new("xvfb-run")
-        .args([
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            env!("CARGO_BIN_EXE_skinlab"),
-        ])
-        .args(["--profile", link, "--frames", "20", "--csv"])
-        .output();
-    let out = match out {
-        Ok(out) => out,
-        Err(e) if !common::in_ci() => return common::skip(&format!("no xvfb-run: {e}")),
-        Err(e) => panic!("CI needs xvfb-run: {e}"),
+    let Some(stdout) = in_window(&["--profile", link, "--frames", "20", "--csv"]) else {
+        return;
     };
-    let stdout = stdout_of(out);
     let mut lines = stdout.lines();
     assert_eq!(lines.next(), Some("link,phase,median_ms,p95_ms,max_ms"));
     let mut seen = std::collections::BTreeSet::new();
@@ -161,21 +171,9 @@ fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
 
 #[test]
 fn the_slider_sweep_moves_every_pages_sliders_and_times_each_move() {
-    let out = std::process::Command::new("xvfb-run")
-        .args([
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            env!("CARGO_BIN_EXE_skinlab"),
-        ])
-        .args(["--sliders", "--csv"])
-        .output();
-    let out = match out {
-        Ok(out) => out,
-        Err(e) if !common::in_ci() => return common::skip(&format!("no xvfb-run: {e}")),
-        Err(e) => panic!("CI needs xvfb-run: {e}"),
+    let Some(stdout) = in_window(&["--sliders", "--csv"]) else {
+        return;
     };
-    let stdout = stdout_of(out);
     let mut lines = stdout.lines();
     assert_eq!(lines.next(), Some("link,frame_ms,draw_ms"));
     let mut pages = std::collections::BTreeSet::new();
