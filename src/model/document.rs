@@ -10,6 +10,7 @@
 
 use super::json::Value;
 use super::{ModelError, quoted};
+use std::borrow::Cow;
 
 /// How an accessor's components are stored (glTF's `componentType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -291,7 +292,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
                         accessors.len()
                     )));
                 };
-                attributes.push((name.clone(), *accessor));
+                attributes.push((name.to_string(), *accessor));
             }
             let mode = match primitive.whole("mode")?.unwrap_or(4) {
                 0 => Mode::Points,
@@ -507,12 +508,12 @@ fn read_channels(
 
 /// A JSON object of the file, with its place in the file for messages.
 struct Object<'v> {
-    members: &'v [(String, Value)],
+    members: &'v [(Cow<'v, str>, Value<'v>)],
     path: String,
 }
 
 impl<'v> Object<'v> {
-    fn new(value: &'v Value, path: String) -> Result<Self, ModelError> {
+    fn new(value: &'v Value<'v>, path: String) -> Result<Self, ModelError> {
         match value {
             Value::Object(members) => Ok(Self { members, path }),
             _ => Err(rules_broken(
@@ -526,7 +527,7 @@ impl<'v> Object<'v> {
         }
     }
 
-    fn members(&self) -> &'v [(String, Value)] {
+    fn members(&self) -> &'v [(Cow<'v, str>, Value<'v>)] {
         self.members
     }
 
@@ -543,7 +544,7 @@ impl<'v> Object<'v> {
     }
 
     /// A member; `null` counts as absent.
-    fn field(&self, key: &str) -> Option<&'v Value> {
+    fn field(&self, key: &str) -> Option<&'v Value<'v>> {
         self.members
             .iter()
             .find(|(k, _)| k == key)
@@ -604,7 +605,7 @@ impl<'v> Object<'v> {
     }
 
     /// An array member; absent is empty.
-    fn list(&self, key: &str) -> Result<&'v [Value], ModelError> {
+    fn list(&self, key: &str) -> Result<&'v [Value<'v>], ModelError> {
         match self.field(key) {
             None => Ok(&[]),
             Some(Value::Array(items)) => Ok(items),
@@ -632,7 +633,7 @@ impl<'v> Object<'v> {
             .iter()
             .enumerate()
             .map(|(i, v)| match v {
-                Value::String(s) => Ok(s.as_str()),
+                Value::String(s) => Ok(s.as_ref()),
                 _ => Err(self.broken(&format!("{key}[{i}]"), "must be a string")),
             })
             .collect()

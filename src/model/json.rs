@@ -2,18 +2,21 @@
 //! and column where the text stops being JSON. It reads RFC 8259 JSON, nests at most
 //! [`MAX_DEPTH`] deep, and never panics on any input.
 
+use std::borrow::Cow;
+
 /// How deep arrays and objects may nest; deeper input is refused, not recursed into.
 pub(super) const MAX_DEPTH: usize = 128;
 
-/// A JSON value. Objects keep their members in file order.
+/// A JSON value, borrowing its strings from the text where they hold no escape.
+/// Objects keep their members in file order.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Value {
+pub(super) enum Value<'t> {
     Null,
     Bool(bool),
     Number(f64),
-    String(String),
-    Array(Vec<Value>),
-    Object(Vec<(String, Value)>),
+    String(Cow<'t, str>),
+    Array(Vec<Value<'t>>),
+    Object(Vec<(Cow<'t, str>, Value<'t>)>),
 }
 
 /// Where and why a text is not JSON.
@@ -29,7 +32,7 @@ pub(super) struct JsonError {
 
 /// Reads one JSON value. Whitespace may follow it, and so may NUL bytes (some GLB
 /// writers pad the JSON chunk with them); anything else is refused.
-pub(super) fn parse(text: &[u8]) -> Result<Value, JsonError> {
+pub(super) fn parse(text: &[u8]) -> Result<Value<'_>, JsonError> {
     let mut reader = Reader { text, at: 0 };
     reader.skip_bom();
     let value = reader.value(0)?;
@@ -48,7 +51,7 @@ struct Reader<'t> {
     at: usize,
 }
 
-impl Reader<'_> {
+impl<'t> Reader<'t> {
     fn peek(&self) -> Option<u8> {
         self.text.get(self.at).copied()
     }
@@ -81,7 +84,7 @@ impl Reader<'_> {
     }
 
     /// Consumes `literal` (after its first byte, already seen) or fails.
-    fn literal(&mut self, literal: &[u8], value: Value) -> Result<Value, JsonError> {
+    fn literal(&mut self, literal: &[u8], value: Value<'t>) -> Result<Value<'t>, JsonError> {
         for &expected in literal {
             match self.peek() {
                 Some(b) if b == expected => self.at += 1,
@@ -91,7 +94,7 @@ impl Reader<'_> {
         Ok(value)
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn value(&mut self, depth: usize) -> Result<Value<'t>, JsonError> {
         self.skip_space();
         match self.peek() {
             None => Err(self.error("the text ends where a value should be")),
@@ -106,7 +109,7 @@ impl Reader<'_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn array(&mut self, depth: usize) -> Result<Value<'t>, JsonError> {
         if depth > MAX_DEPTH {
             return Err(self.error("arrays and objects nest too deep"));
         }
@@ -132,7 +135,7 @@ impl Reader<'_> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn object(&mut self, depth: usize) -> Result<Value<'t>, JsonError> {
         if depth > MAX_DEPTH {
             return Err(self.error("arrays and objects nest too deep"));
         }
@@ -180,7 +183,7 @@ impl Reader<'_> {
         self.at - start
     }
 
-    fn number(&mut self) -> Result<Value, JsonError> {
+    fn number(&mut self) -> Result<Value<'t>, JsonError> {
         let start = self.at;
         if self.peek() == Some(b'-') {
             self.at += 1;
@@ -232,8 +235,21 @@ impl Reader<'_> {
         Ok(v)
     }
 
-    fn string(&mut self) -> Result<String, JsonError> {
+    fn string(&mut self) -> Result<Cow<'t, str>, JsonError> {
         self.at += 1;
+        // Most strings hold no escape: borrowed from the text.
+        let text: &'t [u8] = self.text;
+        let rest = &text[self.at..];
+        if let Some(end) = rest
+            .iter()
+            .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+            && rest[end] == b'"'
+        {
+            self.at += end + 1;
+            return std::str::from_utf8(&rest[..end])
+                .map(Cow::Borrowed)
+                .map_err(|_| self.error("a string that is not UTF-8"));
+        }
         let mut bytes = Vec::new();
         loop {
             let Some(b) = self.peek() else {
@@ -275,7 +291,9 @@ impl Reader<'_> {
                 }
             }
         }
-        String::from_utf8(bytes).map_err(|_| self.error("a string that is not UTF-8"))
+        String::from_utf8(bytes)
+            .map(Cow::Owned)
+            .map_err(|_| self.error("a string that is not UTF-8"))
     }
 
     /// The character of `\uXXXX` (after the `u`), with a second `\uXXXX` for a surrogate
@@ -302,11 +320,11 @@ impl Reader<'_> {
 mod tests {
     use super::*;
 
-    fn ok(text: &str) -> Value {
+    fn ok(text: &str) -> Value<'_> {
         parse(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e:?}"))
     }
 
-    fn member<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
+    fn member<'v>(value: &'v Value<'v>, key: &str) -> Option<&'v Value<'v>> {
         match value {
             Value::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,

@@ -309,7 +309,7 @@ pub fn load(bytes: &[u8]) -> Result<Model, ModelError> {
     })
 }
 
-fn parse(text: &[u8]) -> Result<json::Value, ModelError> {
+fn parse(text: &[u8]) -> Result<json::Value<'_>, ModelError> {
     json::parse(text).map_err(|e| {
         let at = format!("line {}, column {}", e.line, e.column);
         if e.ended {
