@@ -20,23 +20,8 @@ fn stdout_of(out: std::process::Output) -> String {
 /// The standard output of `skinlab ARGS` in a window under Xvfb; `None` (after
 /// [`common::skip`]) when there is no xvfb-run outside CI.
 fn in_window(args: &[&str]) -> Option<String> {
-    let out = std::process::Command::new("xvfb-run")
-        .args([
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            env!("CARGO_BIN_EXE_skinlab"),
-        ])
-        .args(args)
-        .output();
-    match out {
-        Ok(out) => Some(stdout_of(out)),
-        Err(e) if !common::in_ci() => {
-            common::skip(&format!("no xvfb-run: {e}"));
-            None
-        }
-        Err(e) => panic!("CI needs xvfb-run: {e}"),
-    }
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    common::run_in_xvfb(&args).map(stdout_of)
 }
 
 #[test]

@@ -7,7 +7,6 @@ use skinlab::pages::grid::MESH_RED;
 use skinlab::pages::grid::data as grid;
 use skinlab::skin::lbs::{inverse_bind, palette, skin_vertices};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Runs `skinlab LINK --screenshot` under Xvfb; `None` (outside CI only) when there is no Xvfb.
 fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
@@ -20,25 +19,9 @@ fn screenshot_with(args: &[&str], name: &str) -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
-    let output = Command::new("xvfb-run")
-        .args([
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            env!("CARGO_BIN_EXE_skinlab"),
-        ])
-        .args(args)
-        .arg("--screenshot")
-        .arg(&path)
-        .output();
-    let output = match output {
-        Ok(output) => output,
-        Err(e) if !common::in_ci() => {
-            common::skip(&format!("no xvfb-run: {e}"));
-            return None;
-        }
-        Err(e) => panic!("CI needs xvfb-run: {e}"),
-    };
+    let mut all: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    all.extend([std::ffi::OsStr::new("--screenshot"), path.as_os_str()]);
+    let output = common::run_in_xvfb(&all)?;
     assert!(
         output.status.success(),
         "skinlab {link} --screenshot failed: {}\n{}",

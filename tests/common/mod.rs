@@ -13,6 +13,28 @@ pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
+/// What `skinlab ARGS` did in a 1280x800 window under Xvfb; `None` (after [`skip`])
+/// when there is no xvfb-run outside CI.
+pub fn run_in_xvfb(args: &[&std::ffi::OsStr]) -> Option<std::process::Output> {
+    let output = std::process::Command::new("xvfb-run")
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            env!("CARGO_BIN_EXE_skinlab"),
+        ])
+        .args(args)
+        .output();
+    match output {
+        Ok(output) => Some(output),
+        Err(e) if !in_ci() => {
+            skip(&format!("no xvfb-run: {e}"));
+            None
+        }
+        Err(e) => panic!("CI needs xvfb-run: {e}"),
+    }
+}
+
 /// Says that the running test skipped itself, and why, where plain `cargo test` shows
 /// it. The test harness captures `println!` and `eprintln!` of passing tests and shows
 /// nothing of them; it does not capture writes to the standard error stream itself, so
