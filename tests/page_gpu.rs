@@ -517,3 +517,65 @@ fn a_bad_sweep_on_top_of_a_page_leaves_its_points_alone() {
         assert!(page.bench.from_link);
     }
 }
+
+/// The texts painted in the frame `output` holds.
+fn painted(output: &egui::FullOutput) -> Vec<String> {
+    fn texts(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| texts(s, out)),
+            egui::Shape::Text(t) => out.push(t.galley.text().to_owned()),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    output.shapes.iter().for_each(|c| texts(&c.shape, &mut out));
+    out
+}
+
+#[test]
+fn a_big_mesh_is_said_to_be_building_on_the_frame_before_it_is_built() {
+    // The app's order: the viewport is drawn before the cells.
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_ui_state(
+            |ui, page: &mut GpuPage| {
+                ui.columns(2, |columns| {
+                    columns[0].set_height(800.0);
+                    page.viewport_ui(&mut columns[0]);
+                    page.cell_ui("cpu_gpu", &mut columns[1]);
+                });
+            },
+            opened("gpu?vertices=150000"),
+        );
+    harness.run_steps(2);
+    let says = |output: &egui::FullOutput| {
+        painted(output)
+            .iter()
+            .any(|t| t.starts_with("Building and uploading"))
+    };
+    assert!(!says(harness.output()));
+    let built = harness.state().mesh().clone();
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "vertices")
+        .focus();
+    harness.step();
+    harness.key_press(egui::Key::ArrowRight);
+    let mut frames = 0;
+    while !says(harness.output()) {
+        assert!(
+            std::sync::Arc::ptr_eq(harness.state().mesh(), &built),
+            "not built before it is said"
+        );
+        frames += 1;
+        assert!(frames < 4, "a frame says it is building");
+        harness.step();
+    }
+    assert!(std::sync::Arc::ptr_eq(harness.state().mesh(), &built));
+    harness.step();
+    assert!(!says(harness.output()), "built, and no longer said");
+    assert!(
+        !std::sync::Arc::ptr_eq(harness.state().mesh(), &built),
+        "built"
+    );
+    assert_eq!(harness.state().vertices, 150_001);
+}

@@ -65,6 +65,7 @@ fn ms(x: f64) -> String {
 
 impl GpuPage {
     pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
+        self.advance_build(ui.ctx());
         match cell {
             Cell::Controls => self.controls_ui(ui),
             Cell::Source => self.source_cell_ui(ui),

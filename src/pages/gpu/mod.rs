@@ -114,9 +114,8 @@ pub struct GpuPage {
     listed_pair: Option<(&'static str, &'static str)>,
     /// A vertex count being dragged on the slider, applied when the drag ends.
     pending_vertices: Option<usize>,
-    /// A big mesh a slider asked for, built on the next frame, so that the frame
-    /// saying so is drawn first ([`GpuPage::rebuild_from_ui`]).
-    building: bool,
+    /// Where a big mesh a slider asked for stands ([`GpuPage::rebuild_from_ui`]).
+    build: Build,
     /// A joint count being dragged on a big mesh, applied when the drag ends.
     pending_joints: Option<usize>,
     /// A spread being dragged on a big mesh, applied when the drag ends.
@@ -191,6 +190,21 @@ fn build_new(joints: usize, spread: f32, vertices: usize) -> Built {
     (Arc::new(chain), mesh, Arc::new(weights))
 }
 
+/// A big mesh a slider asked for is built a frame after one that says it is building,
+/// so the user sees that before the wait. The viewport is drawn before the cells, so
+/// the frame that asks cannot say it; and egui may lay a frame out twice and paint only
+/// the second pass, so each step waits for a new frame (egui's frame number), not a new
+/// pass or the next thing drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Build {
+    #[default]
+    Idle,
+    /// Asked by a slider in this frame; said in the next.
+    Asked(u64),
+    /// Said in this frame; built in the next.
+    Said(u64),
+}
+
 /// The joints of the chain when the page opens.
 const DEFAULT_JOINTS: usize = 40;
 /// The chain's spread when the page opens.
@@ -223,7 +237,7 @@ impl Default for GpuPage {
             beside: None,
             listed_pair: None,
             pending_vertices: None,
-            building: false,
+            build: Build::Idle,
             pending_joints: None,
             pending_spread: None,
             cpu_frame_ms: None,
@@ -308,12 +322,30 @@ impl GpuPage {
         self.ring.unwrap_or_else(|| self.chain.busiest_ring())
     }
 
+    /// Moves a build a slider asked for on ([`Build`]), at the start of whatever the
+    /// page draws first: the viewport, or a cell when the viewport is out of sight.
+    pub(super) fn advance_build(&mut self, ctx: &egui::Context) {
+        let frame = ctx.cumulative_frame_nr();
+        match self.build {
+            Build::Asked(asked) if frame > asked => self.build = Build::Said(frame),
+            Build::Said(said) if frame > said => {
+                self.rebuild();
+                self.build = Build::Idle;
+            }
+            _ => {}
+        }
+        if self.build != Build::Idle {
+            // Frames until it is built, even with time paused.
+            ctx.request_repaint();
+        }
+    }
+
     /// Rebuilds the mesh for a slider: at once when the mesh is small, and otherwise
-    /// on the next frame, after a frame that says it is building (building and
-    /// uploading a million vertices takes a good part of a second).
+    /// after a frame that says it is building ([`Build`]; building and uploading a
+    /// million vertices takes a good part of a second).
     pub(super) fn rebuild_from_ui(&mut self, ctx: &egui::Context) {
         if self.vertices.max(self.chain.skin.positions.len()) > LIVE_REBUILD_VERTICES {
-            self.building = true;
+            self.build = Build::Asked(ctx.cumulative_frame_nr());
             ctx.request_repaint();
         } else {
             self.rebuild();
@@ -350,16 +382,8 @@ impl Lesson for GpuPage {
 
     /// A link's `joints`, `spread` and `vertices` build the mesh once, together.
     fn link_applied(&mut self) {
-        self.building = false;
+        self.build = Build::Idle;
         self.rebuild();
-    }
-
-    /// The build a slider asked for, now that its message has been drawn.
-    fn tick(&mut self, _dt: f32) -> bool {
-        if std::mem::take(&mut self.building) {
-            self.rebuild();
-        }
-        false
     }
 
     const INFO: &'static PageInfo = &PageInfo {
@@ -399,30 +423,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_slider_builds_a_big_mesh_on_the_frame_after_it_says_so() {
+    fn a_slider_builds_a_big_mesh_in_the_frame_after_one_that_says_so() {
         let ctx = egui::Context::default();
+        let next_frame = || {
+            let _ = ctx.run_ui(egui::RawInput::default(), |_| {});
+        };
         // Small: at once.
         let mut page = GpuPage {
             vertices: 20_000,
             ..GpuPage::default()
         };
         page.rebuild_from_ui(&ctx);
-        assert!(!page.building);
+        assert_eq!(page.build, Build::Idle);
         assert_eq!(page.built_for.2, 20_000);
-        // Big: the frame that asks draws the message, the next frame builds.
+        // Big: asked in one frame, said in the next, built in the one after.
         page.vertices = LIVE_REBUILD_VERTICES + 50_000;
         page.rebuild_from_ui(&ctx);
-        assert!(page.building);
-        assert_eq!(page.built_for.2, 20_000);
-        Lesson::tick(&mut page, 0.0);
-        assert!(!page.building);
+        assert!(matches!(page.build, Build::Asked(_)));
+        // What the page draws after the slider, in the frame that asks, changes nothing.
+        page.advance_build(&ctx);
+        assert!(matches!(page.build, Build::Asked(_)));
+        next_frame();
+        page.advance_build(&ctx);
+        assert!(matches!(page.build, Build::Said(_)));
+        // A second pass of the same frame only says it again.
+        page.advance_build(&ctx);
+        assert!(matches!(page.build, Build::Said(_)));
+        assert_eq!(page.built_for.2, 20_000, "not built while it is said");
+        next_frame();
+        page.advance_build(&ctx);
+        assert_eq!(page.build, Build::Idle);
         assert_eq!(page.built_for.2, LIVE_REBUILD_VERTICES + 50_000);
         assert!(page.chain.skin.positions.len() > LIVE_REBUILD_VERTICES);
         // Back down from a big mesh: the old one is big, so the message is shown too.
         page.vertices = 3_000;
         page.rebuild_from_ui(&ctx);
-        assert!(page.building);
-        Lesson::tick(&mut page, 0.0);
+        assert!(matches!(page.build, Build::Asked(_)));
+        for _ in 0..2 {
+            next_frame();
+            page.advance_build(&ctx);
+        }
         assert!(page.chain.skin.positions.len() < LIVE_REBUILD_VERTICES);
     }
 }

@@ -117,6 +117,7 @@ impl GpuPage {
     }
 
     pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
+        self.advance_build(ui.ctx());
         let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
@@ -150,15 +151,14 @@ impl GpuPage {
             egui::FontId::proportional(16.0),
             Color32::from_gray(30),
         );
-        if self.building {
+        if self.build != super::Build::Idle {
             vp.note(
                 ui,
-                egui::Align2::CENTER_CENTER,
+                egui::Align2::LEFT_BOTTOM,
                 format!("Building and uploading {} vertices…", self.vertices),
                 egui::FontId::proportional(20.0),
                 Color32::from_gray(30),
             );
-            ui.ctx().request_repaint();
         }
         caption_ui(ui, CAPTION);
     }
