@@ -35,7 +35,7 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
   --csv              with --bench cpu: print CSV rows instead
                      (kernel,attributes,threads,vertices,ns_per_vertex);
                      with --profile: link,phase,median_ms,p95_ms,max_ms;
-                     with --sliders: link,frame_ms
+                     with --sliders: link,frame_ms,draw_ms
   --profile LINK     open LINK in a window with its animation running, time N
                      frames of it and N of an empty window, print milliseconds a
                      frame (median, 95th percentile, max) for the app's update
@@ -46,7 +46,7 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
   --sliders          in a window, move every page's sliders and switches (each
                      link parameter to its ends and middle, every choice), one
                      move a frame, and print each page's slowest move; with
-                     --csv, a row per move: link,frame_ms
+                     --csv, a row per move: link,frame_ms,draw_ms
   --frames N         with --profile: frames to time, 10 to 100000 (default 300)
   --minutes M        with --profile: a soak instead: play LINK for M minutes (1 to
                      1440), printing a CSV row as each ends: minute,frames,fps,
