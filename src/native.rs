@@ -150,43 +150,46 @@ fn previous_cpu(frame: &eframe::Frame) -> Option<std::time::Duration> {
     Some(std::time::Duration::from_secs_f32(seconds.max(0.0)))
 }
 
-/// Paints a callback on `layer` that stamps when OpenGL painting reaches it: the first
-/// stamp of a frame on the bottom layer, painted before anything else, and the last on
-/// the top layer, painted after everything.
-fn stamp_paint(
+/// Runs `draw` between two paint callbacks that stamp when OpenGL painting reaches
+/// them: one on the bottom layer, added before anything else and so painted first, and
+/// one on the top layer, painted last. `draw` is given the stamps of the frame before
+/// (this frame's are made once it is painted).
+fn between_paint_stamps<R>(
     ctx: &egui::Context,
-    layer: egui::LayerId,
     stamps: &Arc<Mutex<PaintStamps>>,
-    first: bool,
-) {
-    let stamps = stamps.clone();
-    let callback = egui_glow::CallbackFn::new(move |_, _| {
-        if let Ok(mut s) = stamps.lock() {
-            let now = Some(std::time::Instant::now());
-            if first {
-                *s = PaintStamps {
-                    first: now,
-                    last: None,
-                };
-            } else {
-                s.last = now;
+    draw: impl FnOnce(PaintStamps) -> R,
+) -> R {
+    let previous = stamps.lock().map(|s| *s).unwrap_or_default();
+    let stamp = |layer: egui::LayerId, first: bool| {
+        let stamps = stamps.clone();
+        let callback = egui_glow::CallbackFn::new(move |_, _| {
+            if let Ok(mut s) = stamps.lock() {
+                let now = Some(std::time::Instant::now());
+                if first {
+                    *s = PaintStamps {
+                        first: now,
+                        last: None,
+                    };
+                } else {
+                    s.last = now;
+                }
             }
-        }
-    });
-    ctx.layer_painter(layer).add(egui::PaintCallback {
-        rect: egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1.0, 1.0)),
-        callback: Arc::new(callback),
-    });
+        });
+        ctx.layer_painter(layer).add(egui::PaintCallback {
+            rect: egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1.0, 1.0)),
+            callback: Arc::new(callback),
+        });
+    };
+    stamp(egui::LayerId::background(), true);
+    let drawn = draw(previous);
+    let top = egui::LayerId::new(egui::Order::Debug, egui::Id::unique("paint_stamp"));
+    stamp(top, false);
+    drawn
 }
 
 /// A timed run in the window: what it records, where that goes once it is done, and
 /// the stamps of the last frame's painting.
 type Timed<T> = (T, Arc<Mutex<Option<T>>>, Arc<Mutex<PaintStamps>>);
-
-/// The layer painted last.
-fn top_layer() -> egui::LayerId {
-    egui::LayerId::new(egui::Order::Debug, egui::Id::unique("paint_stamp"))
-}
 
 /// [`SkinlabApp`] in a desktop window.
 struct NativeApp {
@@ -207,18 +210,18 @@ impl eframe::App for NativeApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         if let Some((recorder, done, stamps)) = &mut self.profile {
             let previous_cpu = previous_cpu(frame);
-            let previous_paint = stamps.lock().map(|s| *s).unwrap_or_default();
-            let start = std::time::Instant::now();
-            stamp_paint(ui.ctx(), egui::LayerId::background(), stamps, true);
-            match recorder.half() {
-                Some(Half::Empty) => {
-                    egui::CentralPanel::default().show(ui, |_| {});
+            let ctx = ui.ctx().clone();
+            let (previous_paint, start, ui_time) = between_paint_stamps(&ctx, stamps, |paint| {
+                let start = std::time::Instant::now();
+                match recorder.half() {
+                    Some(Half::Empty) => {
+                        egui::CentralPanel::default().show(ui, |_| {});
+                    }
+                    Some(Half::Link) => self.app.app_ui(ui),
+                    None => {}
                 }
-                Some(Half::Link) => self.app.app_ui(ui),
-                None => {}
-            }
-            let ui_time = start.elapsed();
-            stamp_paint(ui.ctx(), top_layer(), stamps, false);
+                (paint, start, start.elapsed())
+            });
             recorder.frame(start, ui_time, previous_cpu, previous_paint);
             if recorder.half().is_none() {
                 if let Ok(mut slot) = done.lock() {
@@ -230,14 +233,15 @@ impl eframe::App for NativeApp {
             return;
         }
         if let Some((sweep, _, stamps)) = &mut self.sweep {
-            let previous_paint = stamps.lock().map(|s| *s).unwrap_or_default();
-            stamp_paint(ui.ctx(), egui::LayerId::background(), stamps, true);
-            if let Some(link) = sweep.frame(previous_cpu(frame), previous_paint) {
-                // A refused value is a notice in the window, as for a user.
-                self.app.follow_link(link);
-            }
-            self.app.app_ui(ui);
-            stamp_paint(ui.ctx(), top_layer(), stamps, false);
+            let ctx = ui.ctx().clone();
+            let previous_cpu = previous_cpu(frame);
+            between_paint_stamps(&ctx, stamps, |paint| {
+                if let Some(link) = sweep.frame(previous_cpu, paint) {
+                    // A refused value is a notice in the window, as for a user.
+                    self.app.follow_link(link);
+                }
+                self.app.app_ui(ui);
+            });
             if sweep.done()
                 && let Some((sweep, done, _)) = self.sweep.take()
             {

@@ -49,6 +49,13 @@ pub struct PaintStamps {
     pub last: Option<Instant>,
 }
 
+impl PaintStamps {
+    /// From the first draw to the last, when both were stamped.
+    fn drawing(&self) -> Option<Duration> {
+        self.last?.checked_duration_since(self.first?)
+    }
+}
+
 /// Which half of the run a frame belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Half {
@@ -117,12 +124,11 @@ impl Recorder {
             last.interval = start - started;
             last.cpu = previous_cpu;
             let updated = started + last.ui;
-            if let (Some(first), Some(end)) = (previous_paint.first, previous_paint.last)
+            if let (Some(first), Some(draw)) = (previous_paint.first, previous_paint.drawing())
                 && first >= updated
-                && end >= first
             {
                 last.tessellate = Some(first - updated);
-                last.draw = Some(end - first);
+                last.draw = Some(draw);
             }
         }
         frames.push(Frame {
@@ -478,10 +484,7 @@ impl Sweep {
             && let Some(time) = self.times.get_mut(previous / 2)
             && cpu >= time.0
         {
-            let draw = match (previous_paint.first, previous_paint.last) {
-                (Some(first), Some(last)) => last.saturating_duration_since(first),
-                _ => Duration::ZERO,
-            };
+            let draw = previous_paint.drawing().unwrap_or_default();
             *time = (cpu, draw.min(cpu));
         }
         let k = self.frames;
