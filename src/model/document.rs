@@ -355,7 +355,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
         let name = animation.string("name").ok().flatten().map(str::to_owned);
         let (channels, broken) = match read_channels(animation, &accessors, node_count) {
             Ok(channels) => (channels, None),
-            Err(reason) => (Vec::new(), Some(reason)),
+            Err(why) => (Vec::new(), Some(why.message().to_owned())),
         };
         animations.push(Animation {
             index,
@@ -445,56 +445,49 @@ fn read_channels(
     animation: &Object,
     accessors: &[Accessor],
     node_count: usize,
-) -> Result<Vec<Channel>, String> {
-    let message = |e: ModelError| e.message().to_owned();
+) -> Result<Vec<Channel>, ModelError> {
     let mut samplers = Vec::new();
-    for sampler in animation.objects("samplers").map_err(message)? {
+    for sampler in animation.objects("samplers")? {
         let accessor = |key: &str| {
             let index = sampler.required_index(key, accessors.len())?;
             Ok::<_, ModelError>(accessors[index])
         };
-        let interpolation = match sampler.string("interpolation").map_err(message)? {
+        let interpolation = match sampler.string("interpolation")? {
             None | Some("LINEAR") => Interpolation::Linear,
             Some("STEP") => Interpolation::Step,
             Some("CUBICSPLINE") => Interpolation::CubicSpline,
             Some(_) => {
-                return Err(message(
-                    sampler.broken("interpolation", "must be LINEAR, STEP or CUBICSPLINE"),
-                ));
+                return Err(sampler.broken("interpolation", "must be LINEAR, STEP or CUBICSPLINE"));
             }
         };
         samplers.push(Sampler {
             interpolation,
-            input: accessor("input").map_err(message)?,
-            output: accessor("output").map_err(message)?,
+            input: accessor("input")?,
+            output: accessor("output")?,
         });
     }
     let mut channels = Vec::new();
-    for (c, channel) in animation
-        .objects("channels")
-        .map_err(message)?
-        .iter()
-        .enumerate()
-    {
-        let sampler = channel
-            .required_index("sampler", samplers.len())
-            .map_err(message)?;
+    for (c, channel) in animation.objects("channels")?.iter().enumerate() {
+        let sampler = channel.required_index("sampler", samplers.len())?;
         let target = channel
-            .object("target")
-            .map_err(message)?
-            .ok_or_else(|| message(channel.broken("target", "it is missing")))?;
-        let node = target.required_whole("node").map_err(message)?;
+            .object("target")?
+            .ok_or_else(|| channel.broken("target", "it is missing"))?;
+        let node = target.required_whole("node")?;
         if node >= node_count {
-            return Err(format!(
+            return Err(ModelError::new(format!(
                 "channel {c} targets node {node}, but the file has {node_count} nodes"
-            ));
+            )));
         }
-        let property = match target.string("path").map_err(message)? {
+        let property = match target.string("path")? {
             Some("translation") => Property::Translation,
             Some("rotation") => Property::Rotation,
             Some("scale") => Property::Scale,
             Some("weights") => Property::MorphTargetWeights,
-            _ => return Err(format!("channel {c} targets an unknown property")),
+            _ => {
+                return Err(ModelError::new(format!(
+                    "channel {c} targets an unknown property"
+                )));
+            }
         };
         channels.push(Channel {
             index: c,

@@ -57,21 +57,27 @@ pub const FETCHED: &[(&str, &str)] = &[("robot", "models/RobotExpressive.glb")];
 /// could not be fetched. Unset while the fetch is under way.
 static ARRIVED: [std::sync::OnceLock<Result<Vec<u8>, String>>; 1] = [std::sync::OnceLock::new()];
 
+/// Where model `name` stands in [`FETCHED`] (and in [`ARRIVED`]).
+fn fetched_at(name: &str) -> Option<usize> {
+    FETCHED.iter().position(|(n, _)| *n == name)
+}
+
 /// Hands over what the fetch of a model of [`FETCHED`] gave; ignored for any other
 /// name, and after the first time.
 pub fn arrived(name: &str, fetched: Result<Vec<u8>, String>) {
-    if let Some(k) = FETCHED.iter().position(|(n, _)| *n == name) {
+    if let Some(k) = fetched_at(name) {
         let _ = ARRIVED[k].set(fetched);
     }
 }
 
-/// Whether the model `name` is one the app fetches and its bytes have not arrived: `Some(Ok(()))` while the fetch is under way, `Some(Err(why))` when it failed, `None`
+/// Whether the model `name` is one the app fetches and its bytes have not arrived:
+/// `Some(Ok(()))` while the fetch is under way, `Some(Err(why))` when it failed, `None`
 /// when the bytes are here (or it is not fetched).
 pub fn awaited(name: &str) -> Option<Result<(), String>> {
     if BUNDLED.iter().any(|(n, _)| *n == name) {
         return None;
     }
-    let k = FETCHED.iter().position(|(n, _)| *n == name)?;
+    let k = fetched_at(name)?;
     match ARRIVED[k].get() {
         None => Some(Ok(())),
         Some(Ok(_)) => None,
@@ -85,10 +91,7 @@ pub fn awaited(name: &str) -> Option<Result<(), String>> {
 
 /// The bytes of a bundled model by name (a fetched one once it has arrived).
 pub fn bundled(name: &str) -> Option<&'static [u8]> {
-    let fetched = || {
-        let k = FETCHED.iter().position(|(n, _)| *n == name)?;
-        ARRIVED[k].get()?.as_deref().ok()
-    };
+    let fetched = || ARRIVED[fetched_at(name)?].get()?.as_deref().ok();
     BUNDLED
         .iter()
         .find(|(n, _)| *n == name)
