@@ -1,15 +1,16 @@
 //! `skinlab --bench`: skinning on the CPU against skinning in the vertex shader, over
 //! the gpu page's sweep of mesh sizes, on a headless GL context. Prints a Markdown
-//! table (the one in README). `skinlab --bench cpu` is in [`cpu`].
+//! table (the one in docs/measurements.md). `skinlab --bench cpu` is in [`cpu`].
 
 pub mod cpu;
 
-use crate::gl::headless::{self, Api};
-use crate::gl::{JointIndices, MeshData, Palette, Primitive, SceneRenderer, time_both_sides};
-use crate::rigs::chain::{Chain, SWEEP};
-use crate::skin::job::{JointWeights, SkinningJob, Stream, thread_count};
-use crate::skin::lbs::skin_vertices;
+use gl::headless::{self, Api};
+use gl::{SceneRenderer, time_both_sides};
 use glam::{Mat4, Vec3};
+use rigs::chain::{Chain, SWEEP};
+use scene::{JointIndices, MeshData, Palette, Primitive};
+use skin::job::{JointWeights, SkinningJob, Stream, thread_count};
+use skin::lbs::skin_vertices;
 
 /// The chain the gpu page opens with: 40 joints, weights reaching 2.5 bones.
 const JOINTS: usize = 40;

@@ -406,7 +406,7 @@ pub fn book_summary(pages: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const TEXT: &str = "# Title\n<!-- live: angle=0.8 -->\n\nSome *text*,\n[a link](skinlab:grid?angle=0).\n\n```cell\nmatrix\nlink: vertex=2\nfigure: grid.png\ncaption: Two copies.\n```\n\n<!-- book -->\nDepth.\n\n```rust\n{{#include ../src/skin/lbs.rs:blend}}\n```\n<!-- /book -->\n<!-- app -->\nDrag it.\n<!-- /app -->\n\n```text\nb = ab * a\n```\n\n```figure\ngrid-forget.png\nlink: forget_inverse_bind=true\n```\n";
+    const TEXT: &str = "# Title\n<!-- live: angle=0.8 -->\n\nSome *text*,\n[a link](skinlab:grid?angle=0).\n\n```cell\nmatrix\nlink: vertex=2\nfigure: grid.png\ncaption: Two copies.\n```\n\n<!-- book -->\nDepth.\n\n```rust\n{{#include ../crates/skin/src/lbs.rs:blend}}\n```\n<!-- /book -->\n<!-- app -->\nDrag it.\n<!-- /app -->\n\n```text\nb = ab * a\n```\n\n```figure\ngrid-forget.png\nlink: forget_inverse_bind=true\n```\n";
 
     #[test]
     fn splits_prose_cells_figures_and_audiences() {
@@ -430,7 +430,7 @@ mod tests {
             Block::Code(
                 Audience::Book,
                 "rust",
-                "{{#include ../src/skin/lbs.rs:blend}}".into()
+                "{{#include ../crates/skin/src/lbs.rs:blend}}".into()
             )
         );
         assert_eq!(blocks[6], Block::Prose(Audience::App, "Drag it.\n".into()));
@@ -479,7 +479,7 @@ mod tests {
             book.contains("<iframe class=\"skinlab-live\" src=\"app/index.html#grid?angle=0.8\"")
         );
         assert!(book.contains("[a link](app/index.html#grid?angle=0)"));
-        assert!(book.contains("{{#include ../../src/skin/lbs.rs:blend}}"));
+        assert!(book.contains("{{#include ../../crates/skin/src/lbs.rs:blend}}"));
         assert!(book.contains("![Two copies.](images/grid.png)"));
         assert!(book.contains("[grid?vertex=2](app/index.html#grid?vertex=2)"));
         assert!(book.contains("`skinlab \"grid?forget_inverse_bind=true\"`"));

@@ -185,28 +185,9 @@ impl LinkError {
 /// Decodes `%XX` escapes (as a browser's address bar writes them); anything that is not
 /// a valid escape is kept as written.
 fn percent_decode(text: &str) -> String {
-    if !text.contains('%') {
-        return text.to_owned();
-    }
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%'
-            && let (Some(hi), Some(lo)) = (
-                bytes.get(i + 1).and_then(|b| hex(*b)),
-                bytes.get(i + 2).and_then(|b| hex(*b)),
-            )
-        {
-            out.push((hi * 16 + lo) as u8);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 /// The link inside what the user pasted: the fragment of a web address or a path, the
@@ -407,7 +388,7 @@ impl<T> Named for T where
 }
 
 /// What a link parameter holds, and how the page reads and writes it: declared once
-/// per parameter, so applying a link, writing one, the bad-value message and README's
+/// per parameter, so applying a link, writing one, the bad-value message and the links doc's
 /// parameter table all come from the same place.
 pub enum Access<S> {
     /// A finite number from `min` to `max`.
@@ -463,7 +444,7 @@ pub enum Access<S> {
     },
     /// Text with a grammar of the page's own (joint lists, matrices).
     Text {
-        /// What the text must be, for messages and README.
+        /// What the text must be, for messages and docs/links.md.
         expected: &'static str,
         /// Reads and stores the text, or says what is wrong with it.
         set: fn(&mut S, &str) -> Result<(), String>,
@@ -472,11 +453,11 @@ pub enum Access<S> {
     },
 }
 
-/// One link parameter of a page: its key, a few words for README, and its access.
+/// One link parameter of a page: its key, a few words for docs/links.md, and its access.
 pub struct Param<S> {
     /// The key, e.g. `angle`.
     pub key: &'static str,
-    /// What it sets, in a few words (README's parameter table).
+    /// What it sets, in a few words (the parameter table in docs/links.md).
     pub doc: &'static str,
     /// How the value is read, checked, stored and written.
     pub access: Access<S>,
@@ -495,7 +476,7 @@ fn bound(x: f32) -> String {
 }
 
 impl<S> Param<S> {
-    /// What a value must be, as the bad-value message and README say it.
+    /// What a value must be, as the bad-value message and docs/links.md say it.
     pub fn expected(&self) -> String {
         match &self.access {
             Access::Number { min, max, .. } => {

@@ -1,8 +1,8 @@
 //! The desktop app's command line: `skinlab --help` lists it.
 
+use skin::job::Simd;
 use skinlab::native::{self, Options};
 use skinlab::profile::{self, Report};
-use skinlab::skin::job::Simd;
 use std::ffi::OsString;
 use std::process::ExitCode;
 

@@ -11,10 +11,10 @@ pub fn notebook_ui(
     ui: &mut Ui,
     cache: &mut CommonMarkCache,
     slug: &str,
-    text: &str,
+    text: &'static str,
     mut cell_ui: impl FnMut(&str, &mut Ui),
 ) -> Option<String> {
-    let blocks = match chapter::parse(text) {
+    let blocks = match parsed(text) {
         Ok(blocks) => blocks,
         Err(e) => {
             crate::ui::error_ui(ui, format!("This chapter cannot be read: {e}"));
@@ -22,7 +22,7 @@ pub fn notebook_ui(
         }
     };
     let mut clicked = None;
-    for block in &blocks {
+    for block in blocks {
         match block {
             Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {}
             Block::Prose(_, prose) => {
@@ -67,6 +67,24 @@ pub fn notebook_ui(
         }
     }
     clicked
+}
+
+/// The blocks of a chapter, parsed the first time it is drawn and kept: chapters are
+/// compiled into the app, so a dozen parses are kept instead of one every frame.
+fn parsed(text: &'static str) -> &'static Result<Vec<Block<'static>>, chapter::ChapterError> {
+    type Parsed = &'static Result<Vec<Block<'static>>, chapter::ChapterError>;
+    static PARSED: std::sync::Mutex<Vec<((usize, usize), Parsed)>> =
+        std::sync::Mutex::new(Vec::new());
+    let key = (text.as_ptr() as usize, text.len());
+    let mut parsed = PARSED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, blocks)) = parsed.iter().find(|(k, _)| *k == key) {
+        return blocks;
+    }
+    let blocks: Parsed = Box::leak(Box::new(chapter::parse(text)));
+    parsed.push((key, blocks));
+    blocks
 }
 
 /// Every `skinlab:` link target in a stretch of Markdown.

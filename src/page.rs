@@ -247,13 +247,13 @@ pub struct PageEntry {
     pub info: &'static PageInfo,
     /// Builds the page at its defaults.
     pub make: fn() -> Box<dyn Page>,
-    /// Its link parameters, as README's table describes them.
+    /// Its link parameters, as the table in `docs/links.md` describes them.
     pub params: fn() -> Vec<ParamDoc>,
     /// The file extensions it opens ([`Lesson::OPENS`]).
     pub opens: &'static [&'static str],
 }
 
-/// One link parameter as README's table describes it.
+/// One link parameter as the links doc's table describes it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParamDoc {
     /// The key.
@@ -348,7 +348,7 @@ pub fn registry() -> Vec<Box<dyn Page>> {
     PAGES.iter().map(|entry| (entry.make)()).collect()
 }
 
-/// README's table of link parameters, one row per parameter, from the declarations.
+/// the links doc's table of link parameters, one row per parameter, from the declarations.
 pub fn params_table() -> String {
     let mut out = String::from("| page | key | what it sets | values |\n|---|---|---|---|\n");
     for entry in PAGES {

@@ -14,11 +14,11 @@
 //! burst of load from elsewhere on the machine touches all of them alike and the ratios
 //! within one run hold better than the absolute numbers.
 
-use crate::rigs::chain::Chain;
-use crate::skin::job::{JobError, JointWeights, Simd, SkinningJob, Stream, thread_count};
-use crate::skin::lbs::{SkinMesh, skin_vertices_with};
-use crate::skin::normals::NormalMethod;
 use glam::{Mat4, Vec3};
+use rigs::chain::Chain;
+use skin::job::{JobError, JointWeights, Simd, SkinningJob, Stream, thread_count};
+use skin::lbs::{SkinMesh, skin_vertices_with};
+use skin::normals::NormalMethod;
 use std::hint::black_box;
 use std::sync::{Mutex, PoisonError};
 

@@ -3,7 +3,7 @@
 //! ```text
 //! skinlab-book chapters DIR   write DIR/SUMMARY.md and DIR/<slug>.md for every page
 //! skinlab-book figures        print `file<TAB>link` for every picture the chapters declare
-//! skinlab-book params         print README's table of link parameters
+//! skinlab-book params         print the table of link parameters in docs/links.md
 //! ```
 
 use skinlab::chapter;

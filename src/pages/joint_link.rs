@@ -5,11 +5,11 @@
 //! [`write`].
 
 use crate::link::{numbers, parse_number};
-use crate::rigs::humanoid::{JOINT_COUNT, JOINTS, joint_index};
-use crate::skin::Trs;
 use glam::Vec3;
+use rigs::humanoid::{JOINT_COUNT, JOINTS, joint_index};
+use skin::Trs;
 
-/// The grammar of a joint list, as messages and README say it.
+/// The grammar of a joint list, as messages and docs/links.md say it.
 pub const FORM: &str = "entries like `forearm.L:0,0,1.2` joined by `;`";
 
 /// Every joint name, in rig order: the choices of a `joint=` key.

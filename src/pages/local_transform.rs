@@ -2,9 +2,9 @@
 //! (the same rules for a typed number, a drag and a link), and the editor.
 
 use crate::pages::joint_link;
-use crate::skin::Trs;
 use egui::{DragValue, Role, Ui, WidgetInfo};
 use glam::Vec3;
+use skin::Trs;
 
 /// A part of a joint's local transform: edited in the local cell, carried by a link key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! One module per lesson page, and the registry of pages in lesson order.
 //!
 //! Adding a page: its module here, its line in [`PAGES`], and its chapter file
-//! `chapters/<slug>.md` (see README, "Adding a page").
+//! `chapters/<slug>.md` (see ARCHITECTURE.md, "A page template").
 
 use crate::page::{Moved, PageEntry};
 

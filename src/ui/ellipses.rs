@@ -3,9 +3,9 @@
 //! area grew or shrank, with a key in the corner. Shared by the pages that show them.
 
 use super::Viewport;
-use crate::skin::ellipse::Ellipse;
 use egui::{Color32, Pos2, Rect, Stroke, Ui, pos2, vec2};
 use glam::Vec3;
+use skin::ellipse::Ellipse;
 
 /// Points on each drawn ellipse.
 const POINTS: usize = 24;

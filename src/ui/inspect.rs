@@ -2,9 +2,9 @@
 //! same point through the blended matrix, as text and as ghost dots in the viewport.
 
 use super::Viewport;
-use crate::skin::lbs::VertexBreakdown;
 use egui::{Color32, RichText, Ui};
 use glam::Vec3;
+use skin::lbs::VertexBreakdown;
 
 /// How an inspector names and colours things on one page.
 pub struct InspectStyle<'a> {

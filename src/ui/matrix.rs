@@ -89,7 +89,7 @@ pub fn matrix_edit_ui(
     if !touched || candidate == *matrix {
         return MatrixEdit::Unchanged;
     }
-    let verdict = crate::skin::matrix::check_finite(&candidate)
+    let verdict = skin::matrix::check_finite(&candidate)
         .map_err(|e| e.to_string())
         .and_then(|()| validate(&candidate));
     match verdict {

@@ -1,5 +1,5 @@
 //! egui widgets shared by pages. No GL calls here: the viewport hands a
-//! [`crate::gl::Scene`] to the renderer through a paint callback.
+//! [`scene::Scene`] to the renderer through a paint callback.
 
 pub mod camera;
 pub mod check;

@@ -2,9 +2,10 @@
 
 use super::camera::Camera;
 use super::labels::Placer;
-use crate::gl::{Scene, SceneRenderer, SkinnedDraw};
 use egui::{Pos2, Rect, Sense, Ui};
+use gl::SceneRenderer;
 use glam::{Mat4, Vec2, Vec3, Vec4};
+use scene::{Scene, SkinnedDraw};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -22,7 +23,7 @@ struct GlState {
     paint_errors: HashMap<egui::Id, String>,
     /// Each viewport's last picture (native only), with the paint that last used it.
     #[cfg(not(target_arch = "wasm32"))]
-    caches: HashMap<egui::Id, (crate::gl::SceneCache, u64)>,
+    caches: HashMap<egui::Id, (gl::SceneCache, u64)>,
     /// Viewport paints so far, to find the cache used least recently.
     #[cfg(not(target_arch = "wasm32"))]
     paints: u64,
@@ -54,7 +55,7 @@ fn paint_scene(
         let paints = state.paints;
         let cache = match state.caches.entry(id) {
             Entry::Occupied(entry) => Some(entry.into_mut()),
-            Entry::Vacant(entry) => crate::gl::SceneCache::new(gl)
+            Entry::Vacant(entry) => gl::SceneCache::new(gl)
                 .ok()
                 .map(|cache| entry.insert((cache, paints))),
         };

@@ -84,16 +84,16 @@ pub fn start() {
     });
 }
 
-/// Fetches the models the web app does not hold ([`crate::model::FETCHED`]) from
+/// Fetches the models the web app does not hold ([`crate::models::FETCHED`]) from
 /// beside its page.
 async fn fetch_models() {
-    for (name, path) in crate::model::FETCHED {
+    for (name, path) in crate::models::FETCHED {
         let fetched = fetch(path).await.map_err(|e| {
             e.as_string()
                 .or_else(|| e.as_f64().map(|status| format!("HTTP {status}")))
                 .unwrap_or_else(|| "the request failed".to_owned())
         });
-        crate::model::arrived(name, fetched);
+        crate::models::arrived(name, fetched);
     }
 }
 

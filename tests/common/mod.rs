@@ -6,7 +6,7 @@
 
 use std::io::Write as _;
 
-pub use skinlab::gl::headless::{Api, Headless};
+pub use gl::headless::{Api, Headless};
 
 /// Whether this is a CI run (`CI=true` or `CI=1`), where nothing may be skipped.
 pub fn in_ci() -> bool {
@@ -50,7 +50,7 @@ pub fn skip(reason: &str) {
 
 /// A headless context, or `None` (after [`skip`]) when there is none outside CI.
 pub fn headless(api: Api) -> Option<Headless> {
-    match skinlab::gl::headless::create(api) {
+    match gl::headless::create(api) {
         Ok(h) => Some(h),
         Err(e) if in_ci() => panic!("CI needs a headless GL context ({api:?}): {e}"),
         Err(e) => {
@@ -89,3 +89,37 @@ pub fn documented_links() -> Vec<String> {
 
 pub mod mutate;
 pub mod poses;
+
+thread_local! {
+    /// Whether a panic on this thread is one [`catch_quietly`] expects and reports.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` and catches a panic, without the panic message on stderr: the caller
+/// reports it. The panic hook is installed once for the whole test binary and stays
+/// quiet only on a thread inside this call, so a real failure in a test running beside
+/// it still prints as usual (swapping the process-wide hook per test would silence it).
+pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> std::thread::Result<T> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(std::cell::Cell::get) {
+                default(info);
+            }
+        }));
+    });
+    let outer = QUIET.with(|q| q.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(outer));
+    result
+}
+
+/// A caught panic's message.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}

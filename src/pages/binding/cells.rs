@@ -4,12 +4,12 @@ use super::Cell;
 use super::data::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::view::{JOINT_COLORS, point_text};
 use super::{BindingPage, Stage};
-use crate::skin::matrix::checked_inverse;
-use crate::skin::matrix::max_difference;
 use crate::ui::error_ui;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec3};
+use skin::matrix::checked_inverse;
+use skin::matrix::max_difference;
 
 /// The colour of a check that holds.
 const GOOD: Color32 = Color32::from_rgb(40, 150, 60);

@@ -7,9 +7,9 @@
 //! `joint_from_bind = inverse(world_from_joint at bind time)`, so the palette is
 //! `world_from_joint · joint_from_bind`.
 
-use crate::skin::lbs::{self, SkinMesh};
-use crate::skin::{InfluenceError, Influences, Skeleton};
 use glam::{Mat4, Vec3};
+use skin::lbs::{self, SkinMesh};
+use skin::{InfluenceError, Influences, Skeleton};
 
 /// Number of joints in the chain.
 pub const JOINT_COUNT: usize = 3;
@@ -219,7 +219,7 @@ pub fn mesh_in_bind_space() -> Result<SkinMesh, InfluenceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::lbs::skin_vertices;
+    use skin::lbs::skin_vertices;
     use std::f32::consts::FRAC_PI_2;
 
     fn skinned(palette: &[Mat4], mesh: &SkinMesh) -> Vec<Vec3> {

@@ -11,18 +11,18 @@ pub mod predict;
 mod scrub;
 mod view;
 
-use crate::gl::{MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param, numbers};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::lbs::{SkinMesh, skin_vertices};
-use crate::skin::matrix::checked_inverse;
 use crate::ui::check::Check;
 use crate::ui::{Camera, PlaneCamera};
 use data::{JOINT_COUNT, JOINT_NAMES};
 use egui::{Pos2, Ui};
 use exercise::EXERCISES;
 use glam::{Mat4, Vec2, Vec3};
+use scene::{MeshData, Primitive};
+use skin::lbs::{SkinMesh, skin_vertices};
+use skin::matrix::checked_inverse;
 use std::f32::consts::TAU;
 use std::sync::{Arc, OnceLock};
 

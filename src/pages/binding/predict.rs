@@ -121,7 +121,7 @@ impl BindingPage {
             &self.joint_from_bind,
             self.forget_inverse_bind,
         );
-        crate::skin::lbs::blended_matrix(
+        skin::lbs::blended_matrix(
             &palette,
             &self.assets.bind_space.skin.influences[HEAD_VERTEX],
         )

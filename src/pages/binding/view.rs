@@ -3,7 +3,6 @@
 
 use super::data::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::{BindingPage, Stage};
-use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::link::Named;
 use crate::pages::predict::{Grab, grab, guess_marker_ui};
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -11,6 +10,7 @@ use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, angle_slider_ui};
 use egui::{Align2, Color32, FontId, Ui};
 use glam::{Mat4, Vec3};
+use scene::{Palette, Scene, SkinnedDraw};
 use std::f32::consts::{FRAC_PI_2, PI};
 
 /// One colour per joint: the joint's circle, and the vertices it moves.
@@ -295,7 +295,7 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
     }
     if page.stage == Stage::BindSpace && page.forget_inverse_bind && !hidden {
         let belongs = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
-        let at_home = crate::skin::lbs::blended_matrix(
+        let at_home = skin::lbs::blended_matrix(
             &belongs,
             &page.assets.bind_space.skin.influences[HEAD_VERTEX],
         )

@@ -3,12 +3,12 @@
 use super::Cell;
 use super::{BONE_NAMES, BlendingPage, MAX_BEND, Mode};
 use crate::link::Named;
-use crate::rigs::arm::{self, Falloff};
 use crate::ui::inspect::InspectStyle;
 use crate::ui::legend::weight_legend_ui;
 use crate::ui::{angle_slider_ui, error_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
+use rigs::arm::{self, Falloff};
 use std::f32::consts::TAU;
 
 const LBS_COLOR: Color32 = Color32::from_rgb(220, 80, 40);

@@ -1,14 +1,14 @@
 //! The blending page's check-yourself cell: one elbow vertex, blended both ways by hand.
 
 use super::BlendingPage;
-use crate::rigs::arm;
-use crate::skin::Influences;
-use crate::skin::dqs::{blend_dual_quats, dual_quat_palette};
-use crate::skin::lbs::blended_matrix;
 use crate::ui::check::{Question, check_ui};
 use crate::ui::matrix::matrix_view_ui;
 use egui::{RichText, Ui};
 use glam::Vec3;
+use rigs::arm;
+use skin::Influences;
+use skin::dqs::{blend_dual_quats, dual_quat_palette};
+use skin::lbs::blended_matrix;
 
 /// The check question: an elbow vertex, half on each bone, with the elbow bent 90°.
 pub const CHECK_VERTEX: Vec3 = Vec3::new(2.0, 0.5, 0.0);

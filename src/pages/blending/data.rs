@@ -4,10 +4,10 @@
 
 use super::BlendingPage;
 use super::paint::{SUM_TOLERANCE, WeightMap};
-use crate::rigs::arm::{self, ArmMesh};
-use crate::skin::dqs::{DualQuat, skin_vertices_dq};
-use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use glam::Mat4;
+use rigs::arm::{self, ArmMesh};
+use skin::dqs::{DualQuat, skin_vertices_dq};
+use skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use std::sync::{Arc, PoisonError};
 
 /// Everything the skinned arm derives from the state.

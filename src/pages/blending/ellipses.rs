@@ -2,12 +2,12 @@
 //! the vertex's blended transform, drawn on both arms and summed up in a cell.
 
 use super::{BlendingPage, Pose};
-use crate::rigs::arm;
-use crate::skin::ellipse::{Ellipse, dqs_linear, lbs_linear};
-use crate::skin::lbs::SkinMesh;
 use crate::ui::{Viewport, ellipses};
 use egui::{RichText, Ui};
 use glam::Vec3;
+use rigs::arm;
+use skin::ellipse::{Ellipse, dqs_linear, lbs_linear};
+use skin::lbs::SkinMesh;
 
 /// Every this many rings, and this many segments round a ring, carries a glyph.
 pub const ELLIPSE_STRIDE: usize = 4;

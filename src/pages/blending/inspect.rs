@@ -4,17 +4,17 @@
 use super::cells::{DQS_COLOR, bone_color};
 use super::paint::SUM_TOLERANCE;
 use super::{BONE_NAMES, BlendingPage, WEIGHT_SCALE};
-use crate::gl::shaders;
 use crate::notebook::{anchor, code_ui};
-use crate::rigs::arm;
-use crate::skin::MAX_INFLUENCES;
-use crate::skin::lbs::{PositionW, VertexBreakdown, blended_matrix};
 use crate::ui::error_ui;
 use crate::ui::inspect::breakdown_ui;
 use crate::ui::matrix::matrix_view_ui;
 use egui::{RichText, Ui};
+use gl::shaders;
+use rigs::arm;
+use skin::MAX_INFLUENCES;
+use skin::lbs::{PositionW, VertexBreakdown, blended_matrix};
 
-const LBS_SOURCE: &str = include_str!("../../skin/lbs.rs");
+const LBS_SOURCE: &str = include_str!("../../../crates/skin/src/lbs.rs");
 
 impl BlendingPage {
     /// Weights that do not sum to 1, and the two things a shader can do with `w`.

@@ -10,19 +10,19 @@ mod links;
 pub mod paint;
 mod view;
 
-use crate::gl::MeshData;
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::rigs::arm::{self, ArmMesh, Falloff};
-use crate::skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
-use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 pub use data::Pose;
 pub use ellipses::{ELLIPSE_RADIUS, ELLIPSE_STRIDE, EllipseRange, Glyph};
 use glam::{Mat4, Vec3};
 use paint::WeightMap;
+use rigs::arm::{self, ArmMesh, Falloff};
+use scene::MeshData;
+use skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
+use skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use std::f32::consts::TAU;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -322,13 +322,13 @@ impl BlendingPage {
             return None;
         }
         let packed = self.weights.pack_changes(&self.falloff_weights())?;
-        Some(crate::base64::encode_url(&packed))
+        Some(gltf::base64::encode_url(&packed))
     }
 
     /// Paints the weights a link packed over the falloff's, or says what is wrong
     /// and changes nothing.
     pub fn set_painted_link(&mut self, text: &str) -> Result<(), String> {
-        let packed = crate::base64::decode(text.as_bytes())
+        let packed = gltf::base64::decode(text.as_bytes())
             .map_err(|at| format!("character {} is not URL-safe base64", at + 1))?;
         let weights = WeightMap::unpack_changes(&self.falloff_weights(), &packed)?;
         if let Err(e) = weights.influences(self.auto_normalise) {

@@ -1,7 +1,7 @@
 //! Weights as a painter edits them: one number per vertex and bone, a brush that adds
 //! or removes weight, and auto-normalise that keeps each vertex's sum at 1.
 
-use crate::skin::{InfluenceError, Influences};
+use skin::{InfluenceError, Influences};
 
 /// `weight(vertex, bone)` for every vertex and bone, as painted.
 #[derive(Clone, Debug, PartialEq)]

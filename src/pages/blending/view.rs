@@ -1,9 +1,6 @@
 //! The blending page's viewport: the arms, picking, the brush, and the overlays.
 
 use super::{BONE_NAMES, BlendingPage, Pose};
-use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use crate::rigs::arm;
-use crate::skin::lbs::{PositionW, SkinMesh, SkinnedVertex, VertexBreakdown};
 use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -11,6 +8,9 @@ use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+use rigs::arm;
+use scene::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use skin::lbs::{PositionW, SkinMesh, SkinnedVertex, VertexBreakdown};
 use std::sync::Arc;
 
 const SKIN_TONE: Color32 = Color32::from_rgb(225, 190, 160);

@@ -8,19 +8,20 @@ use super::{
     EXERCISE_COUNT, GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, PREPARE_EXERCISE, Storage,
     VERTEX_RANGE, indices_slug,
 };
-use crate::gl::{JointIndices, MAX_JOINTS, shaders};
 use crate::link::Named;
 use crate::notebook::{anchor, code_ui};
-use crate::rigs::chain::{CHAIN_LENGTH, truncation_error};
-use crate::skin::gpu::{
-    WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps, uniform_costs,
-};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::{angle_slider_ui, error_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, Plot, VLine};
+use gl::shaders;
+use rigs::chain::{CHAIN_LENGTH, truncation_error};
+use scene::{JointIndices, MAX_JOINTS};
+use skin::gpu::{
+    WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps, uniform_costs,
+};
 
-const INFLUENCES_SOURCE: &str = include_str!("../../skin/influences.rs");
+const INFLUENCES_SOURCE: &str = include_str!("../../../crates/skin/src/influences.rs");
 use super::source::HIGHLIGHT;
 /// The check question's joint and column: which texel holds column 2 of joint 7?
 const CHECK_JOINT: usize = 7;
@@ -353,7 +354,9 @@ impl GpuPage {
              {points:.1} points on screen at this zoom: {seen}."
         ));
         if let Some(code) = anchor(INFLUENCES_SOURCE, "prepare") {
-            ui.collapsing("src/skin/influences.rs: prepare", |ui| code_ui(ui, &code));
+            ui.collapsing("crates/skin/src/influences.rs: prepare", |ui| {
+                code_ui(ui, &code)
+            });
         }
     }
 

@@ -5,12 +5,13 @@
 //! holds one frame up for long.
 
 use super::{GpuPage, Storage};
-use crate::gl::{self, JointIndices, Limits, MAX_JOINTS, MeshData, Palette, SceneRenderer};
-use crate::rigs::chain::Chain;
-use crate::skin::job::{JointWeights, SkinningJob, Stream, thread_count};
-use crate::skin::lbs::{SkinMesh, skin_vertices};
 use crate::ui::viewport::AfterPaint;
+use gl::{self, Limits, SceneRenderer};
 use glam::{Mat4, Vec3};
+use rigs::chain::Chain;
+use scene::{JointIndices, MeshData, Palette};
+use skin::job::{JointWeights, SkinningJob, Stream, thread_count};
+use skin::lbs::{SkinMesh, skin_vertices};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Vertices the reference loop skins per frame during the sweep (some 7 ms at the
@@ -24,8 +25,8 @@ const DIFF_SLICE: usize = 65_536;
 /// Seconds a frame may spend comparing, after its first slice: every path of a small
 /// mesh fits in one frame, a big mesh goes a few slices a frame.
 const DIFF_SECONDS_PER_FRAME: f64 = 0.04;
-pub use crate::rigs::chain::SWEEP;
-pub use crate::skin::gpu::CPU_BYTES_PER_VERTEX;
+pub use rigs::chain::SWEEP;
+pub use skin::gpu::CPU_BYTES_PER_VERTEX;
 
 /// Every path the page compares: the palette's storage and the index type.
 pub const PATHS: [(Storage, JointIndices); 4] = [
@@ -221,7 +222,7 @@ impl DiffRun {
                 Storage::Uniform => Palette::Matrices(self.palette.clone()),
                 Storage::Texture => Palette::Texture(self.palette.clone()),
             };
-            let switches = gl::Switches {
+            let switches = scene::Switches {
                 indices,
                 ..Default::default()
             };
@@ -497,7 +498,7 @@ impl GpuPage {
             let mesh = MeshData::shared(
                 chain.skin.clone(),
                 chain.triangles,
-                gl::Primitive::Triangles,
+                scene::Primitive::Triangles,
             );
             let weights = JointWeights::from_influences(&chain.skin.influences).unwrap_or_default();
             self.bench.running = Some(Running {
@@ -621,11 +622,6 @@ impl GpuPage {
         Some(Box::new(move |gl, renderer| {
             answer(&request, gl, renderer, &report);
         }))
-    }
-
-    /// Whether the uniform array can hold the palette (for the paths table).
-    pub fn path_runs(storage: Storage, joints: usize) -> bool {
-        storage == Storage::Texture || joints <= MAX_JOINTS
     }
 }
 

@@ -14,15 +14,15 @@ pub use measure::{
 };
 pub use source::{LISTING_HEIGHT, changed_lines, highlighted_lines};
 
-use crate::gl::{JointIndices, MAX_JOINTS, MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::rigs::chain::Chain;
-use crate::skin::job::JointWeights;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
+use rigs::chain::Chain;
+use scene::{JointIndices, MAX_JOINTS, MeshData, Primitive};
+use skin::job::JointWeights;
 use std::f32::consts::TAU;
 use std::sync::{Arc, Mutex, OnceLock};
 

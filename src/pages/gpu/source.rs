@@ -2,9 +2,9 @@
 //! another path's file with the lines that differ marked.
 
 use super::GpuPage;
-use crate::gl::{ShaderSource, shaders};
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, TextFormat, Ui};
+use gl::{ShaderSource, shaders};
 
 /// The colour of the skinning lines in the shader listing.
 pub(super) const HIGHLIGHT: Color32 = Color32::from_rgb(200, 80, 20);
@@ -200,8 +200,8 @@ impl GpuPage {
     /// The files of the vertex shader in use, in the order the loader joins them.
     pub fn shader_files(&self) -> [ShaderSource; 3] {
         let joints = match self.indices {
-            crate::gl::JointIndices::Float => shaders::JOINTS_FLOAT,
-            crate::gl::JointIndices::Int => shaders::JOINTS_INT,
+            scene::JointIndices::Float => shaders::JOINTS_FLOAT,
+            scene::JointIndices::Int => shaders::JOINTS_INT,
         };
         let blend = match self.effective_storage() {
             super::Storage::Uniform => shaders::BLEND_LBS,

@@ -14,7 +14,7 @@
 
 use super::measure::{BenchPoint, SWEEP};
 
-/// The grammar of `sweep=`, as messages and README say it. A test checks its numbers
+/// The grammar of `sweep=`, as messages and docs/links.md say it. A test checks its numbers
 /// against [`SWEEP`].
 pub const FORM: &str = "up to 6 sizes joined by `;`, each \
     `vertices:reference,fast,threaded,upload,gpu` with times in milliseconds, e.g. \

@@ -1,14 +1,14 @@
 //! The GPU page's viewport: the chain drawn by the path in use, or skinned on the CPU.
 
 use super::{GpuPage, Storage};
-use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use crate::skin::Influences;
-use crate::skin::job::{SkinningJob, Stream, thread_count};
-use crate::skin::lbs::SkinMesh;
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+use scene::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use skin::Influences;
+use skin::job::{SkinningJob, Stream, thread_count};
+use skin::lbs::SkinMesh;
 use std::sync::Arc;
 
 /// What the viewport shows and how to handle it, under it.

@@ -5,12 +5,12 @@ use super::frames::vector_between;
 use super::links::{LIMIT, within_limit};
 use super::view::{A_COLOR, B_COLOR, PINK};
 use super::{GradientPage, Section};
-use crate::skin::matrix::checked_inverse;
-use crate::skin::matrix::max_difference;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
 use crate::ui::{error_ui, named_number_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec2};
+use skin::matrix::checked_inverse;
+use skin::matrix::max_difference;
 
 const NAMES: [&str; 2] = ["a", "b"];
 const POINT_NAMES: [&str; 2] = ["point a", "point b"];

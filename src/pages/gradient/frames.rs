@@ -1,8 +1,8 @@
 //! The gradient: what carries one thing onto another. Between two points it is a
 //! vector, `ab = b − a`. Between two frames it is a matrix, `ab = b · a⁻¹`.
 
-use crate::skin::matrix::{MatrixError, checked_inverse};
 use glam::{Mat4, Vec2, Vec3};
+use skin::matrix::{MatrixError, checked_inverse};
 
 // ANCHOR: vector
 /// The vector that carries point `a` onto point `b`: `ab = b − a`, so that `b = a + ab`.

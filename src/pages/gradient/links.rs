@@ -14,10 +14,10 @@ use super::{
 use crate::link::Named;
 use crate::link::{Access, Param, numbers, parse_number};
 use crate::pages::joint_link::{self, JOINT_NAMES};
-use crate::rigs::poses::PRESETS;
-use crate::skin::Trs;
-use crate::skin::matrix::checked_inverse;
 use glam::{Mat4, Vec2, Vec3};
+use rigs::poses::PRESETS;
+use skin::Trs;
+use skin::matrix::checked_inverse;
 
 pub use crate::pages::LIMIT;
 
@@ -69,7 +69,7 @@ const PRESET_NAMES: [&str; PRESETS.len()] = {
     names
 };
 
-/// What a frame must be, for messages and README.
+/// What a frame must be, for messages and docs/links.md.
 const FRAME_FORM: &str = "3 numbers (a turn in radians, then x and y) or 16 numbers (a matrix, column by column), separated by commas, each from -100 to 100";
 
 /// Reads a frame: three numbers (turn, x, y) or sixteen (a whole matrix, column-major).

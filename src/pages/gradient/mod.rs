@@ -10,18 +10,18 @@ mod pose_view;
 pub mod scrub;
 mod view;
 
-use crate::gl::{MeshData, Primitive};
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
-use crate::rigs::humanoid::{self, JOINT_COUNT};
-use crate::rigs::poses::{self, PRESETS};
-use crate::skin::lbs::SkinMesh;
-use crate::skin::{Influences, Trs};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera, PlaneCamera};
 use egui::{Pos2, Ui};
 use frames::Frame2;
 use glam::{Mat4, Vec2, Vec3};
+use rigs::humanoid::{self, JOINT_COUNT};
+use rigs::poses::{self, PRESETS};
+use scene::{MeshData, Primitive};
+use skin::lbs::SkinMesh;
+use skin::{Influences, Trs};
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell

@@ -3,10 +3,10 @@
 use super::cells::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
 use super::view::PINK;
 use super::{GradientPage, Section};
-use crate::rigs::humanoid::{JOINT_COUNT, JOINTS};
-use crate::rigs::poses::PRESETS;
-use crate::skin::matrix::max_difference;
 use egui::{RichText, Ui};
+use rigs::humanoid::{JOINT_COUNT, JOINTS};
+use rigs::poses::PRESETS;
+use skin::matrix::max_difference;
 
 /// The named target poses.
 pub(super) fn poses_ui(page: &mut GradientPage, ui: &mut Ui) {

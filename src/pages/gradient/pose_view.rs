@@ -5,11 +5,11 @@ use super::view::{
     B_COLOR, GHOST_COLOR, PINK, TARGET_COLOR, corner_note, font, grid, pointer, scene,
 };
 use super::{Drag, GradientPage};
-use crate::gl::{Palette, SkinnedDraw};
-use crate::rigs::humanoid::{JOINT_COUNT, JOINTS};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
+use rigs::humanoid::{JOINT_COUNT, JOINTS};
+use scene::{Palette, SkinnedDraw};
 
 /// Draws the poses, follows joint drags and clicks, and labels the selected joint.
 pub(super) fn poses_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {

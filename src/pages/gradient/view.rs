@@ -3,13 +3,13 @@
 use super::frames::{Frame2, vector_between};
 use super::links::LIMIT;
 use super::{Drag, GradientPage, Section};
-use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::link::Named;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{AXIS_COLORS, Viewport, rgba};
 use egui::{Align2, Color32, FontId, Pos2, Ui};
 use glam::{Vec2, Vec3};
+use scene::{Palette, Scene, SkinnedDraw};
 
 /// The colour of every gradient: the vector `ab`, the matrix `ab`, the joints' arrows.
 pub const PINK: Color32 = Color32::from_rgb(255, 90, 190);

@@ -1,9 +1,9 @@
 //! The 2D bone-chain grid: ten vertices, three bones, each bone 4 units along its
 //! parent's x axis. Every number the grid page shows or draws comes from here.
 
-use crate::skin::lbs::{self, SkinMesh};
-use crate::skin::{InfluenceError, Influences, Skeleton};
 use glam::{Mat4, Vec3};
+use skin::lbs::{self, SkinMesh};
+use skin::{InfluenceError, Influences, Skeleton};
 
 /// Number of bones in the chain: b0 -> b1 -> b2.
 pub const BONE_COUNT: usize = 3;
@@ -114,7 +114,7 @@ pub fn palette(angles: [f32; BONE_COUNT]) -> Vec<Mat4> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::lbs::{inverse_bind, palette, skin_vertices};
+    use skin::lbs::{inverse_bind, palette, skin_vertices};
 
     fn skinned(angle: f32) -> Vec<Vec3> {
         let skeleton = skeleton();

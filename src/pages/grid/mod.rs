@@ -8,10 +8,8 @@ pub mod predict;
 mod predict_ui;
 mod view;
 
-use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::lbs::{VertexBreakdown, palette, skin_vertices};
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
 use crate::ui::matrix::matrix_view_ui;
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -21,6 +19,8 @@ use egui::{Color32, RichText, Ui};
 use exercise::EXERCISES;
 use glam::{Mat4, Vec2, Vec3};
 use predict::{DEFAULT_PREDICT, GUESS_LIMIT, Prediction, Question};
+use scene::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use skin::lbs::{VertexBreakdown, palette, skin_vertices};
 use std::f32::consts::{PI, TAU};
 use std::sync::Arc;
 

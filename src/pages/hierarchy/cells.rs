@@ -6,10 +6,10 @@ use super::scrub::SCRUB;
 use super::walk;
 use super::{HierarchyPage, Pose};
 use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
-use crate::rigs::humanoid::{self, JOINTS};
 use crate::ui::error_ui;
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec3};
+use rigs::humanoid::{self, JOINTS};
 
 /// The colour of everything that shows the wrong order.
 pub const WRONG: Color32 = Color32::from_rgb(255, 110, 200);

@@ -8,19 +8,19 @@ mod scrub;
 mod view;
 pub mod walk;
 
-use crate::gl::{MeshData, Primitive};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::pages::joint_link::{self, JOINT_NAMES};
 use crate::pages::local_transform::{Field, problem};
-use crate::rigs::humanoid::{self, JOINT_COUNT};
-use crate::skin::Trs;
-use crate::skin::lbs::inverse_bind;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use egui::{Pos2, Ui};
 use exercise::EXERCISES;
 use glam::{Mat4, Vec3};
+use rigs::humanoid::{self, JOINT_COUNT};
+use scene::{MeshData, Primitive};
+use skin::Trs;
+use skin::lbs::inverse_bind;
 use std::sync::{Arc, OnceLock};
 
 pub use scrub::{MOST_FACTORS, SCRUB_POINT};

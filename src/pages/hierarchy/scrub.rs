@@ -5,12 +5,12 @@
 use super::HierarchyPage;
 use super::cells::{vec_text, wrapped};
 use super::walk::{self, ChainStep};
-use crate::rigs::humanoid::{self, JOINTS};
 use crate::ui::Viewport;
 use crate::ui::labels::step_path_ui;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
 use glam::Vec3;
+use rigs::humanoid::{self, JOINTS};
 
 /// The colour of the scrubbed point and of the factor just applied.
 pub const SCRUB: Color32 = Color32::from_rgb(80, 215, 255);
@@ -192,7 +192,7 @@ impl HierarchyPage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rigs::humanoid::JOINT_COUNT;
+    use rigs::humanoid::JOINT_COUNT;
 
     #[test]
     fn the_largest_scrub_is_the_longest_chain() {

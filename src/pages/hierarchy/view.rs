@@ -3,15 +3,15 @@
 
 use super::cells::{MOVED, WRONG};
 use super::{Drag, HierarchyPage, Pose};
-use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::pages::local_transform::rounded;
-use crate::rigs::humanoid::{self, JOINTS};
-use crate::skin::lbs::palette;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, FontId, Pos2, Stroke, Ui};
 use glam::{Mat4, Vec3};
+use rigs::humanoid::{self, JOINTS};
+use scene::{Palette, Scene, SkinnedDraw};
+use skin::lbs::palette;
 
 /// The controls under the viewport.
 const RESET: &str = "Reset T-pose";

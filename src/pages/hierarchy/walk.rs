@@ -1,8 +1,8 @@
 //! The transformation hierarchy step by step: the chain of products from the root down
 //! to one joint, and the same walk multiplied in the wrong order.
 
-use crate::skin::{Skeleton, Trs};
 use glam::{Mat4, Vec3};
+use skin::{Skeleton, Trs};
 
 /// One step of the walk from the root to a joint.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,8 +90,8 @@ pub fn world_from_joint_wrong_order(skeleton: &Skeleton, parent_from_joint: &[Ma
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rigs::humanoid::{self, JOINT_COUNT};
     use glam::Vec3;
+    use rigs::humanoid::{self, JOINT_COUNT};
 
     fn position(m: &Mat4) -> Vec3 {
         m.transform_point3(Vec3::ZERO)

@@ -2,11 +2,11 @@
 
 use super::data::{DURATION, arm_channels};
 use super::{Cell, JOINT_NAMES, KeyframesPage, SPEED_RANGE};
-use crate::skin::rotation::{self, Key};
 use crate::ui::matrix::{matrix_view_ui, quat_text, vec3_text};
 use crate::ui::{mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
 use glam::Quat;
+use skin::rotation::{self, Key};
 
 /// Rotation keys on the timeline (circles).
 const ROTATION_KEY: Color32 = Color32::from_rgb(40, 110, 220);

@@ -1,8 +1,8 @@
 //! The keyframes lesson's animation: keys for the two-bone arm's shoulder and elbow.
 
-use crate::rigs::arm;
-use crate::skin::rotation::{Channel, Key};
 use glam::{Quat, Vec3};
+use rigs::arm;
+use skin::rotation::{Channel, Key};
 
 /// The length of the lesson's animation, seconds.
 pub const DURATION: f32 = 4.0;
@@ -76,7 +76,7 @@ pub fn arm_channels() -> [Channel; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::rotation::rotation_between;
+    use skin::rotation::rotation_between;
 
     #[test]
     fn sampling_at_a_key_time_returns_the_key() {

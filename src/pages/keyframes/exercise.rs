@@ -1,11 +1,11 @@
 //! The "check yourself" cell: sample two keys by hand, the factor first.
 
 use super::KeyframesPage;
-use crate::skin::rotation::{Channel, Key, axis_angle};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Quat, Vec3};
+use skin::rotation::{Channel, Key, axis_angle};
 
 /// What two keys hold.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -8,17 +8,17 @@ pub mod exercise;
 mod links;
 mod view;
 
-use crate::gl::{MeshData, Primitive};
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::rigs::arm::{self, Falloff};
-use crate::skin::rotation::Sample;
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
 use data::{DURATION, arm_channels};
 use exercise::EXERCISES;
 use glam::{Mat4, Vec3};
+use rigs::arm::{self, Falloff};
+use scene::{MeshData, Primitive};
+use skin::rotation::Sample;
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
@@ -113,7 +113,7 @@ impl KeyframesPage {
 
     /// The arm's skinning palette at the current time.
     pub fn arm_palette(&self) -> Vec<Mat4> {
-        crate::skin::lbs::palette(&self.arm_world(), &arm::joint_from_bind())
+        skin::lbs::palette(&self.arm_world(), &arm::joint_from_bind())
     }
 }
 

@@ -2,11 +2,11 @@
 //! skinning shader, with each joint's frame and a floor grid.
 
 use super::KeyframesPage;
-use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::ui::Viewport;
 use crate::ui::viewport::{caption_ui, room_below};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+use scene::{Palette, Scene, SkinnedDraw};
 
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drawn by the skinning shader, one palette matrix per joint. Drag to turn the view, scroll to zoom.";

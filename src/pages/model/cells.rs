@@ -5,9 +5,6 @@ use super::{Asset, Cell, MAX_SPEED, ModelPage};
 use crate::link::Named;
 use crate::page::Lesson;
 use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
-use crate::skin::Trs;
-use crate::skin::clip::Transform;
-use crate::skin::lbs::VertexBreakdown;
 use crate::ui::file_dialog::{Choice, FileDialog};
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
@@ -15,6 +12,9 @@ use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui, vec3_text};
 use crate::ui::{error_ui, mono_ui};
 use egui::{Color32, RichText, Ui};
 use glam::Mat4;
+use skin::Trs;
+use skin::clip::Transform;
+use skin::lbs::VertexBreakdown;
 
 impl ModelPage {
     pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
@@ -65,7 +65,7 @@ impl ModelPage {
             ),
         );
         for (i, skin) in model.skins.iter().enumerate() {
-            let path = if skin.joints.len() <= crate::gl::MAX_JOINTS {
+            let path = if skin.joints.len() <= scene::MAX_JOINTS {
                 "uniform array"
             } else {
                 "bone texture"
@@ -300,7 +300,7 @@ impl ModelPage {
         ui.label(format!("joint_from_bind ({place}), {source}:"));
         let mut bind = self.joint_from_bind(s, i, j);
         let invertible = |m: &Mat4| {
-            crate::skin::matrix::checked_inverse(m)
+            skin::matrix::checked_inverse(m)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         };
@@ -324,7 +324,7 @@ impl ModelPage {
                 )
                 .clicked()
             {
-                match crate::skin::matrix::checked_inverse(&world) {
+                match skin::matrix::checked_inverse(&world) {
                     Ok(inverse) => {
                         self.inverse_binds.insert(j, inverse);
                         self.edit_refused = None;

@@ -3,11 +3,11 @@
 
 use super::ModelPage;
 use crate::link::Named;
-use crate::model::{self, Model};
-use crate::skin::clip::{Pose, blend_poses_masked, subtree_mask};
-use crate::skin::lbs::{SkinnedVertex, skin_vertices};
 use crate::ui::OrbitCamera;
 use glam::{Mat4, Vec3};
+use gltf::Model;
+use skin::clip::{Pose, blend_poses_masked, subtree_mask};
+use skin::lbs::{SkinnedVertex, skin_vertices};
 use std::sync::{Arc, OnceLock};
 
 /// The bundled models the page offers, by link name.
@@ -42,7 +42,7 @@ pub const ON_ITS_WAY: &str = "the model is on its way from the server…";
 /// (`Asset::File` is not bundled: the page keeps the file it opened). A model the web
 /// app fetches is [`ON_ITS_WAY`] until it arrives.
 pub fn loaded(asset: Asset) -> Result<Arc<Model>, String> {
-    if let Some(awaited) = model::awaited(asset.slug()) {
+    if let Some(awaited) = crate::models::awaited(asset.slug()) {
         return Err(awaited.err().unwrap_or_else(|| ON_ITS_WAY.to_owned()));
     }
     static CACHE: [OnceLock<Result<Arc<Model>, String>>; 2] = [OnceLock::new(), OnceLock::new()];
@@ -53,9 +53,9 @@ pub fn loaded(asset: Asset) -> Result<Arc<Model>, String> {
     };
     cache
         .get_or_init(|| {
-            let bytes = model::bundled(asset.slug())
+            let bytes = crate::models::bytes(asset.slug())
                 .ok_or_else(|| format!("no bundled model called `{}`", asset.slug()))?;
-            model::load(bytes).map(Arc::new).map_err(|e| e.to_string())
+            gltf::load(bytes).map(Arc::new).map_err(|e| e.to_string())
         })
         .clone()
 }
@@ -64,7 +64,7 @@ pub fn loaded(asset: Asset) -> Result<Arc<Model>, String> {
 pub fn empty_model() -> Arc<Model> {
     Arc::new(Model {
         joints: Vec::new(),
-        skeleton: crate::skin::Skeleton::chain(0),
+        skeleton: skin::Skeleton::chain(0),
         rest_pose: Vec::new(),
         skins: Vec::new(),
         skinned_meshes: Vec::new(),

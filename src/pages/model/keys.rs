@@ -3,11 +3,11 @@
 //! dots, and the current time as a line that a click or a drag moves.
 
 use super::ModelPage;
-use crate::skin::clip::{Channel, Clip, Property};
 use crate::ui::sideways_ui;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, Ui};
 use egui_plot::{GridInput, GridMark, Line, Plot, Points, VLine, uniform_grid_spacer};
+use skin::clip::{Channel, Clip, Property};
 use std::ops::RangeInclusive;
 
 /// The height of one channel's plot, points.

@@ -5,10 +5,10 @@ use super::{Asset, Cell, DEFAULT_ASSET, MAX_SPEED, ModelPage, NO_FILE};
 use crate::link::{Access, Named, Param, is_link_value, numbers};
 use crate::pages::joint_link::read_list;
 use crate::pages::local_transform::{rounded, trs_problem};
-use crate::skin::Trs;
-use crate::skin::clip::Transform;
-use crate::skin::matrix::checked_inverse;
 use glam::{Mat4, Vec3};
+use skin::Trs;
+use skin::clip::Transform;
+use skin::matrix::checked_inverse;
 
 /// A name for a link: the name itself when a link can hold it and it names one thing,
 /// else its index (both read back).

@@ -9,16 +9,16 @@ mod links;
 mod tree;
 mod view;
 
-use crate::gl::MeshData;
 use crate::link::Param;
-use crate::model::Model;
 use crate::page::{Lesson, PageInfo};
-use crate::skin::clip::Property;
-use crate::skin::clip::Transform;
 use crate::ui::Camera;
 use crate::ui::check::Check;
 pub use data::{Asset, NO_FILE};
 use glam::Mat4;
+use gltf::Model;
+use scene::MeshData;
+use skin::clip::Property;
+use skin::clip::Transform;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 pub use view::{MESH_TINTS, Readback};
@@ -200,7 +200,7 @@ impl ModelPage {
     /// Returns the loader's warnings (what it repaired); on error the page keeps what
     /// it showed.
     pub fn open_bytes(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
-        let loaded = crate::model::load(bytes).map_err(|e| format!("`{name}`: {e}"));
+        let loaded = gltf::load(bytes).map_err(|e| format!("`{name}`: {e}"));
         self.open_error = loaded.as_ref().err().cloned();
         let model = loaded?;
         let warnings = model.warnings.clone();
@@ -307,7 +307,7 @@ impl Lesson for ModelPage {
         // A model the web app is still fetching: shown once it arrives (or the reason
         // it did not); frames keep coming meanwhile.
         if self.load_error.as_deref() == Some(data::ON_ITS_WAY) {
-            if crate::model::awaited(crate::link::Named::slug(self.asset)) == Some(Ok(())) {
+            if crate::models::awaited(crate::link::Named::slug(self.asset)) == Some(Ok(())) {
                 return true;
             }
             self.set_asset(self.asset);

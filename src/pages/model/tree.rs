@@ -3,10 +3,10 @@
 //! and is scrolled into view once.
 
 use super::ModelPage;
-use crate::model::Model;
-use crate::skin::Skeleton;
 use egui::collapsing_header::CollapsingState;
 use egui::{Align, Id, Ui};
+use gltf::Model;
+use skin::Skeleton;
 
 /// How many rows the tree shows at most when it first opens: it opens as many levels
 /// as fit.

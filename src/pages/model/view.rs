@@ -3,16 +3,17 @@
 
 use super::ModelPage;
 use super::data::Frame;
-use crate::gl::{MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw, capture_skinned};
-use crate::skin::Influences;
-use crate::skin::lbs::{SkinMesh, VertexBreakdown};
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::AfterPaint;
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Stroke, Ui};
+use gl::capture_skinned;
 use glam::{Mat4, Vec3};
+use scene::{MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use skin::Influences;
+use skin::lbs::{SkinMesh, VertexBreakdown};
 use std::sync::Arc;
 
 /// What the viewport shows and how to handle it, under it.

@@ -5,12 +5,12 @@ use super::data;
 use super::view::{NORMAL_COLOR, TANGENT_COLOR, arm_label};
 use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
 use crate::link::Named;
-use crate::skin::normals::{NormalMethod, TangentSteps, angle_degrees};
 use crate::ui::matrix::{two_mat3_text, vec3_text as vec3};
 use crate::ui::{angle_slider_ui, error_ui, mono_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, LineStyle, Plot, VLine};
 use glam::{Mat3, Mat4};
+use skin::normals::{NormalMethod, TangentSteps, angle_degrees};
 
 /// The colour of the naive arm's curves and labels.
 const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);

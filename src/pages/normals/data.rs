@@ -2,12 +2,12 @@
 //! bone, so its normals lean along the bone as well as around it. The forearm carries a
 //! scale across the bone, `(1, s, 1)` in its own frame: a non-uniform scale.
 
-use crate::rigs::arm;
-use crate::skin::influences::{InfluenceError, Influences};
-use crate::skin::lbs::{self, SkinMesh, blended_matrix};
-use crate::skin::normals::{NormalMethod, TangentSteps, angle_degrees, transform_normal};
-use crate::skin::surface::{DEFAULT_STEP, NormalStencil};
 use glam::{Mat4, Vec3};
+use rigs::arm;
+use skin::influences::{InfluenceError, Influences};
+use skin::lbs::{self, SkinMesh, blended_matrix};
+use skin::normals::{NormalMethod, TangentSteps, angle_degrees, transform_normal};
+use skin::surface::{DEFAULT_STEP, NormalStencil};
 use std::f32::consts::{PI, TAU};
 
 /// The tube's radius at the bind-pose point `x` along the arm: thin at the joints, a

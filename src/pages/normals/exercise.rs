@@ -1,12 +1,12 @@
 //! The "check yourself" cell: carry a normal through a scale by hand.
 
 use super::NormalsPage;
-use crate::skin::normals::{NormalMethod, angle_degrees, transform_normal};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::{fixed2, vec3_text as vec3};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Mat3, Mat4, Vec3};
+use skin::normals::{NormalMethod, angle_degrees, transform_normal};
 
 /// A check-yourself exercise: the forearm scaled by `(1, scale, 1)`, no turn; carry
 /// the bind normal `normal` correctly.

@@ -9,17 +9,17 @@ pub mod exercise;
 mod links;
 mod view;
 
-use crate::gl::{MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::lbs::{SkinnedVertex, skin_vertices_with};
-use crate::skin::normals::NormalMethod;
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
 use data::Limb;
 use exercise::EXERCISES;
 use glam::{Mat4, Vec3};
+use scene::{MeshData, Primitive};
+use skin::lbs::{SkinnedVertex, skin_vertices_with};
+use skin::normals::NormalMethod;
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell

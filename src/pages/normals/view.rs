@@ -3,16 +3,16 @@
 
 use super::NormalsPage;
 use super::data;
-use crate::gl::{Palette, Scene, SkinnedDraw};
-use crate::skin::ellipse::{Ellipse, lbs_linear};
-use crate::skin::lbs::PositionW;
-use crate::skin::lbs::SkinnedVertex;
-use crate::skin::normals::NormalMethod;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+use scene::{Palette, Scene, SkinnedDraw};
+use skin::ellipse::{Ellipse, lbs_linear};
+use skin::lbs::PositionW;
+use skin::lbs::SkinnedVertex;
+use skin::normals::NormalMethod;
 
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drawn and lit by the skinning shader (light from above left). Blue: normals, orange: tangents. Drag to turn the view, scroll to zoom, click a vertex to work its tangent.";
@@ -92,8 +92,8 @@ impl NormalsPage {
             ..Default::default()
         };
         let palette = self.palette();
-        let world = crate::rigs::arm::skeleton()
-            .world_from_joint(&data::parent_from_joint(self.bend, self.scale));
+        let world =
+            rigs::arm::skeleton().world_from_joint(&data::parent_from_joint(self.bend, self.scale));
         for (method, at, vertices) in arms {
             let shift = Mat4::from_translation(*at);
             let moved = palette.iter().map(|m| shift * *m).collect();

@@ -1,10 +1,10 @@
 //! The pipeline page's cells: the six stages side by side with their other names.
 
 use super::{Cell, JOINT_NAMES, MAX_BEND, PipelinePage, Stages, to_pixel};
-use crate::rigs::arm;
 use crate::ui::matrix::{affine_rows, vec3_text};
 use crate::ui::{angle_slider_ui, error_ui};
 use egui::{RichText, Ui};
+use rigs::arm;
 
 /// The widest line of a stage's value, in characters.
 const STAGE_COLUMNS: usize = 27;

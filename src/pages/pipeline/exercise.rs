@@ -1,13 +1,13 @@
 //! The "check yourself" cell: an inverse bind, then two vertices skinned by hand.
 
 use super::PipelinePage;
-use crate::rigs::arm;
-use crate::skin::Influences;
-use crate::skin::lbs::blended_matrix;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::Vec3;
+use rigs::arm;
+use skin::Influences;
+use skin::lbs::blended_matrix;
 
 /// A check-yourself exercise on the two-bone arm (shoulder at the origin, elbow at
 /// x = 2 in the bind pose).

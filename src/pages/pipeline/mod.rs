@@ -7,16 +7,16 @@ pub mod exercise;
 mod links;
 mod view;
 
-use crate::gl::{MeshData, Primitive};
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
-use crate::rigs::arm::{self, Falloff};
-use crate::skin::Influences;
-use crate::skin::lbs::{SkinMesh, blended_matrix, palette};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
 use glam::{Mat4, Vec3};
+use rigs::arm::{self, Falloff};
+use scene::{MeshData, Primitive};
+use skin::Influences;
+use skin::lbs::{SkinMesh, blended_matrix, palette};
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell

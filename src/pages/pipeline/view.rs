@@ -2,13 +2,13 @@
 //! grey bones, and the chosen vertex from where the file puts it to where it is drawn.
 
 use super::{PipelinePage, to_pixel};
-use crate::gl::{Palette, Scene, SkinnedDraw};
-use crate::rigs::arm;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport};
 use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
+use rigs::arm;
+use scene::{Palette, Scene, SkinnedDraw};
 
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drawn by the skinning shader. Dashed: the bind pose. Click the arm to follow another vertex; drag to turn the view.";
@@ -41,8 +41,7 @@ impl PipelinePage {
             Camera::Orbit(c) => c.eye(),
             Camera::Plane(_) => Vec3::Z * 100.0,
         };
-        let skinned =
-            crate::skin::lbs::skin_vertices(&arm::palette(0.0, self.bend), &self.arm.skin);
+        let skinned = skin::lbs::skin_vertices(&arm::palette(0.0, self.bend), &self.arm.skin);
         let front: Vec<(usize, egui::Pos2)> = skinned
             .iter()
             .enumerate()

@@ -3,14 +3,14 @@
 use super::Cell;
 use super::view::method_color;
 use super::{QuaternionsPage, Section};
-use crate::skin::rotation::{
-    self, Interp, angular_speed, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix,
-};
 use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text};
 use crate::ui::{angle_slider_ui, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
 use glam::{Mat3, Quat, Vec3};
+use skin::rotation::{
+    self, Interp, angular_speed, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix,
+};
 
 /// Yaw, pitch and roll sliders (degrees); returns whether one moved.
 fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {

@@ -7,8 +7,8 @@
 //! NLERP, SLERP, and SLERP's choice for opposite ends too), so nothing leaves the
 //! circle's plane.
 
-use crate::skin::rotation::{self, Interp};
 use glam::{Quat, Vec2};
+use skin::rotation::{self, Interp};
 
 /// The unit quaternion of a turn by `theta` (radians) about z.
 pub fn about_z(theta: f32) -> Quat {

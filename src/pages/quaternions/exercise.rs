@@ -1,12 +1,12 @@
 //! The "check yourself" cell: write a quaternion by hand.
 
 use super::QuaternionsPage;
-use crate::skin::rotation::euler_matrix;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::quat_text;
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Quat, Vec3};
+use skin::rotation::euler_matrix;
 
 /// A check-yourself exercise: a turn of `degrees` about `axis`; its quaternion.
 #[derive(Clone, Copy, Debug, PartialEq)]

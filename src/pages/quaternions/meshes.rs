@@ -1,9 +1,9 @@
 //! The page's skinnable meshes: a small glider (one joint) and the gimbal's three rings
 //! (one joint each), in their rest pose.
 
-use crate::skin::Influences;
-use crate::skin::lbs::SkinMesh;
 use glam::Vec3;
+use skin::Influences;
+use skin::lbs::SkinMesh;
 use std::f32::consts::TAU;
 
 /// The ring colours: yaw (about y), pitch (about x), roll (about z).

@@ -13,17 +13,17 @@ pub mod predict;
 mod predict_ui;
 mod view;
 
-use crate::gl::{MeshData, Primitive};
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::rotation::{self, Euler, Interp, euler_quat};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
 use exercise::EXERCISE_COUNT;
 use glam::{Quat, Vec3};
 use predict::{GUESS_LIMIT, Prediction, Question, nose_turn};
+use scene::{MeshData, Primitive};
+use skin::rotation::{self, Euler, Interp, euler_quat};
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use std::sync::{Arc, OnceLock};
 

@@ -3,8 +3,8 @@
 //! state and the judging, with no egui.
 
 pub use crate::pages::predict::{Judgement, Revealed, Verdict};
-use crate::skin::rotation::{Euler, Interp, object_matrix};
 use glam::{Quat, Vec3};
+use skin::rotation::{Euler, Interp, object_matrix};
 
 /// The largest guess, degrees: no direction is further than that from A's nose.
 pub const GUESS_LIMIT: f32 = 180.0;
@@ -68,7 +68,7 @@ impl Prediction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::rotation::{euler_quat, interpolate};
+    use skin::rotation::{euler_quat, interpolate};
 
     #[test]
     fn the_difference_is_absolute_and_the_verdict_follows_the_thresholds() {

@@ -4,13 +4,13 @@
 
 use super::predict_ui::judgement_text;
 use super::{QuaternionsPage, Section};
-use crate::gl::{Palette, Scene, SkinnedDraw};
 use crate::pages::predict::verdict_color;
-use crate::skin::rotation::{self, Interp, axis_angle, euler_quat, gimbal_frames, object_matrix};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
+use scene::{Palette, Scene, SkinnedDraw};
+use skin::rotation::{self, Interp, axis_angle, euler_quat, gimbal_frames, object_matrix};
 
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drawn by the skinning shader: each part is a joint of the palette. Drag to turn the view, scroll to zoom.";

@@ -4,18 +4,18 @@ mod cells;
 mod exercise;
 mod links;
 
-use crate::gl::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
-use crate::skin::Influences;
-use crate::skin::lbs::SkinMesh;
-use crate::skin::matrix::{column_lengths, is_rigid};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{AXIS_COLORS, Camera, OrbitCamera, Viewport, error_ui, rgba};
 use egui::{RichText, Ui};
 use glam::{Mat3, Mat4, Vec3};
+use scene::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use skin::Influences;
+use skin::lbs::SkinMesh;
+use skin::matrix::{column_lengths, is_rigid};
 use std::sync::{Arc, OnceLock};
 
 /// What the viewport shows and how to handle it, under it.

@@ -1,0 +1,38 @@
+//! Everything that talks to OpenGL (through glow): skinlab's renderer, and the one crate
+//! of the workspace where `unsafe` blocks are allowed (each says why it is sound).
+//!
+//! Pages describe what to draw as a [`Scene`] (plain data, from the `skinlab-scene` crate,
+//! which knows no GL); [`SceneRenderer`] turns it
+//! into draw calls. The same shader files load here for the app and for the tests.
+//!
+//! One file a concern: `compile` (shader files to programs, with the driver's log),
+//! `programs` (the programs the renderer links), `mesh` (vertex layouts and mesh
+//! upload), `palette` (uniform arrays and the bone texture), `draw` (the renderer),
+//! `capture` (transform feedback), `timing` and `limits`.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cache;
+mod capture;
+mod compile;
+mod draw;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod headless;
+mod limits;
+mod mesh;
+mod palette;
+mod programs;
+mod timing;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use cache::{KEPT_FROM_VERTICES, SceneCache, ViewportPx};
+pub use capture::{capture_skinned, capture_skinned_as, capture_skinned_range};
+pub use compile::{ShaderSource, link_program, shader_header, shaders};
+pub use draw::SceneRenderer;
+pub use limits::{Limits, limits};
+pub use mesh::{SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SkinnedMeshGpu};
+pub use programs::SKIN_FEEDBACK;
+pub use scene::{
+    ColorVertex, JointIndices, MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw,
+    Switches,
+};
+pub use timing::{time_both_sides, time_skinning, time_upload};

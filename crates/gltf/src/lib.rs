@@ -1,0 +1,253 @@
+//! The glTF boundary: file bytes in, plain [`skin`] types out, and every problem
+//! a one-line message that names the element it is about.
+//!
+//! [`load`] reads a GLB, or a `.gltf` whose buffers are embedded as base64 data URIs
+//! (external files are refused: in the browser there is no folder to read them from).
+//! Every node becomes a joint of one [`Skeleton`], parents first, so animations can
+//! drive any node and rigid meshes ride on their node like a one-bone skin. Problems
+//! the loader can repair (weights that do not sum to 1, more than four influences, a
+//! skinned mesh under a transform glTF says to ignore) become [`Model::warnings`];
+//! problems it cannot are a [`ModelError`]. No claimed count is trusted before it is
+//! checked against the bytes the file really has, and no input makes the loader panic.
+
+mod accessor;
+pub mod base64;
+mod clips;
+mod container;
+mod document;
+mod json;
+mod meshes;
+mod nodes;
+mod skins;
+
+use glam::Mat4;
+use skin::Skeleton;
+use skin::clip::{Clip, Pose, Transform};
+use skin::lbs::SkinMesh;
+use std::fmt;
+
+/// Why a file could not be loaded: one line naming the element and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelError {
+    message: String,
+}
+
+impl ModelError {
+    fn new(message: impl Into<String>) -> Self {
+        // One line whatever a name or a dependency's message holds.
+        let message = message.into().replace(|c: char| c.is_control(), " ");
+        Self { message }
+    }
+
+    /// The message, one line.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+/// A name from the file, quoted for a message: control characters (a newline would
+/// break the one-line promise) become spaces and long names are cut.
+fn quoted(name: &str) -> String {
+    const MAX: usize = 60;
+    let clean: String = name
+        .chars()
+        .take(MAX)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let more = if name.chars().count() > MAX {
+        "…"
+    } else {
+        ""
+    };
+    format!("'{clean}{more}'")
+}
+
+/// One joint: a node of the file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Joint {
+    /// The node's name, or `node N` when it has none.
+    pub name: String,
+    /// The node's index in the file.
+    pub node: usize,
+}
+
+/// A skin: the joints a skinned mesh follows and their inverse bind matrices.
+///
+/// Contract: `joints` and `joint_from_bind` have the same length (at least 1); every
+/// entry of `joints` is a joint index of the model; every inverse bind is finite and
+/// invertible. A skinned mesh's influences index into `joints`, not the skeleton.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skin {
+    /// The skin's name, or `skin N`.
+    pub name: String,
+    /// The model's joint index of each skin joint.
+    pub joints: Vec<usize>,
+    /// `joint_from_bind[i]`, the inverse bind matrix of skin joint `i`.
+    pub joint_from_bind: Vec<Mat4>,
+}
+
+/// One mesh primitive's triangles, as the nodes place it.
+///
+/// Contract: `vertices` holds one position and one influence per vertex (normals and
+/// tangents are either absent or one per vertex, unit or zero); `indices` is a triangle
+/// list whose entries are all below the vertex count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeshPart {
+    /// A name for lists: the mesh's or node's name, `#p` for primitive p of several.
+    pub name: String,
+    /// The mesh's index in the file.
+    pub mesh: usize,
+    /// The primitive's index in its mesh.
+    pub primitive: usize,
+    /// The index of the node that places it.
+    pub node: usize,
+    /// Positions, normals, tangents and influences.
+    pub vertices: SkinMesh,
+    /// The tangent's `w`: ±1, the side the bitangent is on (empty without tangents).
+    pub bitangent_signs: Vec<f32>,
+    /// Three vertex indices per triangle.
+    pub indices: Vec<u32>,
+}
+
+/// A mesh deformed by a skin: positions in the bind pose, influences indexing the
+/// skin's joints. Draw it with [`Model::palette`] of its skin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SkinnedMesh {
+    /// The geometry and influences.
+    pub part: MeshPart,
+    /// Which of [`Model::skins`] deforms it.
+    pub skin: usize,
+}
+
+/// A mesh that rides on one joint (its own node) with weight 1: the one-bone case.
+/// Positions are in the node's frame; every influence is joint 0 with weight 1, so a
+/// palette of one matrix, `world_from_joint[joint]`, draws it like a skinned mesh.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RigidMesh {
+    /// The geometry (influences all `rigid(0)`).
+    pub part: MeshPart,
+    /// The joint of the node that carries it.
+    pub joint: usize,
+}
+
+/// A loaded model: a skeleton, its rest pose, skins, meshes and clips.
+///
+/// Contract: `joints`, `rest_pose` and `skeleton` have one entry per node of the file,
+/// parents first; every clip is checked for that many joints; every mesh keeps the
+/// [`MeshPart`] contract and every skinned mesh's influences index inside its skin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// Every node as a joint, parents first.
+    pub joints: Vec<Joint>,
+    /// The parent of each joint.
+    pub skeleton: Skeleton,
+    /// Each joint's local transform at rest (the file's node transforms).
+    pub rest_pose: Pose,
+    /// The skins.
+    pub skins: Vec<Skin>,
+    /// Meshes deformed by a skin.
+    pub skinned_meshes: Vec<SkinnedMesh>,
+    /// Meshes carried rigidly by one node.
+    pub rigid_meshes: Vec<RigidMesh>,
+    /// The animations, in file order (broken ones left out with a warning).
+    pub clips: Vec<Clip>,
+    /// Problems that were repaired or parts left out, one line each.
+    pub warnings: Vec<String>,
+    /// Facts worth showing that are not problems (which mesh uses which skin).
+    pub notes: Vec<String>,
+}
+
+impl Model {
+    /// The joint of the node named `name`.
+    pub fn joint_named(&self, name: &str) -> Option<usize> {
+        self.joints.iter().position(|j| j.name == name)
+    }
+
+    /// The clip named `name`.
+    pub fn clip(&self, name: &str) -> Option<&Clip> {
+        self.clips.iter().find(|c| c.name() == name)
+    }
+
+    /// `world_from_joint` for every joint under `pose`; joints the pose lacks take
+    /// their rest transform.
+    pub fn world_from_joint(&self, pose: &[Transform]) -> Vec<Mat4> {
+        let local: Vec<Mat4> = self
+            .rest_pose
+            .iter()
+            .enumerate()
+            .map(|(j, rest)| pose.get(j).unwrap_or(rest).to_mat4())
+            .collect();
+        self.skeleton.world_from_joint(&local)
+    }
+
+    /// The palette of skin `skin`: `world_from_joint[joints[i]] · joint_from_bind[i]`
+    /// (empty when there is no such skin).
+    pub fn palette(&self, skin: usize, world_from_joint: &[Mat4]) -> Vec<Mat4> {
+        let Some(skin) = self.skins.get(skin) else {
+            return Vec::new();
+        };
+        skin.joints
+            .iter()
+            .zip(&skin.joint_from_bind)
+            .map(|(&j, bind)| world_from_joint.get(j).copied().unwrap_or(Mat4::IDENTITY) * *bind)
+            .collect()
+    }
+
+    /// The pose of clip `clip` at time `t` over the rest pose.
+    pub fn sample(&self, clip: &Clip, t: f32) -> Pose {
+        clip.sample_pose(&self.rest_pose, t)
+    }
+}
+
+/// Reads a GLB or a self-contained `.gltf`.
+pub fn load(bytes: &[u8]) -> Result<Model, ModelError> {
+    let parts = container::split(bytes)?;
+    let json = parse(parts.json)?;
+    let mut warnings = Vec::new();
+    let document = document::read(&json, &mut warnings)?;
+    let buffers = container::buffers(&document, parts.bin)?;
+    let hierarchy = nodes::hierarchy(&document, &mut warnings)?;
+    let skins = skins::skins(&document, &buffers, &hierarchy, &mut warnings)?;
+    let mut notes = Vec::new();
+    let meshes = meshes::meshes(
+        &document,
+        &buffers,
+        &hierarchy,
+        &skins,
+        &mut warnings,
+        &mut notes,
+    )?;
+    let clips = clips::clips(&document, &buffers, &hierarchy, &mut warnings);
+    Ok(Model {
+        joints: hierarchy.joints,
+        skeleton: hierarchy.skeleton,
+        rest_pose: hierarchy.rest,
+        skins,
+        skinned_meshes: meshes.skinned,
+        rigid_meshes: meshes.rigid,
+        clips,
+        warnings,
+        notes,
+    })
+}
+
+fn parse(text: &[u8]) -> Result<json::Value<'_>, ModelError> {
+    json::parse(text).map_err(|e| {
+        let at = format!("line {}, column {}", e.line, e.column);
+        if e.ended {
+            ModelError::new(format!(
+                "the file is truncated: its JSON stops in the middle ({at})"
+            ))
+        } else {
+            ModelError::new(format!("the glTF JSON is not valid at {at}: {}", e.reason))
+        }
+    })
+}

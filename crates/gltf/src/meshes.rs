@@ -1,0 +1,438 @@
+//! Mesh primitives: positions, normals, tangents and triangles, and for a skinned mesh
+//! four influences per vertex.
+
+use super::accessor::{self, NORMALIZED, QUANTIZED, UNIT_VECTOR};
+use super::document::{self, Accessor, DataType, Dimensions, Document, Mode};
+use super::nodes::Hierarchy;
+use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, quoted};
+use glam::{Mat4, Vec3};
+use skin::lbs::SkinMesh;
+use skin::{Influences, MAX_INFLUENCES};
+use std::borrow::Cow;
+
+/// Every mesh the nodes place, split into skinned and rigid.
+pub(super) struct Meshes {
+    pub skinned: Vec<SkinnedMesh>,
+    pub rigid: Vec<RigidMesh>,
+}
+
+/// Reads the meshes of every node that has one.
+pub(super) fn meshes(
+    document: &Document,
+    buffers: &[Cow<[u8]>],
+    hierarchy: &Hierarchy,
+    skins: &[Skin],
+    warnings: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> Result<Meshes, ModelError> {
+    let rest_world = hierarchy.rest_world();
+    let mut out = Meshes {
+        skinned: Vec::new(),
+        rigid: Vec::new(),
+    };
+    let mut morphed: Vec<String> = Vec::new();
+    let mut users: Vec<String> = Vec::new();
+    for node in &document.nodes {
+        let Some(mesh) = node.mesh.map(|m| &document.meshes[m]) else {
+            continue;
+        };
+        let joint = hierarchy.joint_of_node[node.index];
+        let skin = node.skin;
+        if let Some(skin) = skin {
+            users.push(format!(
+                "mesh {} on {} uses skin {skin}",
+                mesh.index,
+                hierarchy.node_label(node.index)
+            ));
+            if !rest_world[joint].abs_diff_eq(Mat4::IDENTITY, 1e-5) {
+                warnings.push(ignored_transform(hierarchy, joint, mesh.index, skin));
+            }
+        }
+        let mesh_name = mesh.name.as_deref().filter(|s| !s.is_empty());
+        let mesh_label = match mesh_name {
+            Some(name) => format!("mesh {} {}", mesh.index, quoted(name)),
+            None => format!("mesh {}", mesh.index),
+        };
+        let primitive_count = mesh.primitives.len();
+        for primitive in &mesh.primitives {
+            let label = format!("{mesh_label} primitive {}", primitive.index);
+            if primitive.morph_targets > 0 && !morphed.contains(&mesh_label) {
+                morphed.push(mesh_label.clone());
+            }
+            let Some(mut part) = geometry(buffers, primitive, &label, warnings)? else {
+                continue;
+            };
+            part.name = mesh_name
+                .or(node.name.as_deref().filter(|s| !s.is_empty()))
+                .map_or_else(|| format!("mesh {}", mesh.index), str::to_owned);
+            if primitive_count > 1 {
+                part.name = format!("{} #{}", part.name, primitive.index);
+            }
+            part.mesh = mesh.index;
+            part.primitive = primitive.index;
+            part.node = node.index;
+            match skin {
+                Some(skin) => {
+                    let joint_count = skins.get(skin).map_or(0, |s| s.joints.len());
+                    part.vertices.influences = influences(
+                        buffers,
+                        primitive,
+                        &label,
+                        part.vertices.positions.len(),
+                        skin,
+                        joint_count,
+                        warnings,
+                    )?;
+                    out.skinned.push(SkinnedMesh { part, skin });
+                }
+                None => {
+                    part.vertices.influences =
+                        vec![Influences::rigid(0); part.vertices.positions.len()];
+                    out.rigid.push(RigidMesh { part, joint });
+                }
+            }
+        }
+    }
+    if !morphed.is_empty() {
+        warnings.push(format!(
+            "{} {} morph targets; morphing is not applied, so they keep their base shape",
+            morphed.join(", "),
+            if morphed.len() == 1 { "has" } else { "have" }
+        ));
+    }
+    if skins.len() > 1 {
+        notes.push(format!("{} skins: {}", skins.len(), users.join("; ")));
+    }
+    Ok(out)
+}
+
+/// The warning for a skinned mesh whose node is moved by its own or its parents'
+/// transforms, which glTF says to ignore.
+fn ignored_transform(hierarchy: &Hierarchy, joint: usize, mesh: usize, skin: usize) -> String {
+    let node = hierarchy.joints[joint].node;
+    let movers: Vec<String> = hierarchy
+        .skeleton
+        .path_from_root(joint)
+        .into_iter()
+        .filter(|&j| {
+            !hierarchy.rest[j]
+                .to_mat4()
+                .abs_diff_eq(Mat4::IDENTITY, 1e-6)
+        })
+        .map(|j| hierarchy.node_label(hierarchy.joints[j].node))
+        .collect();
+    format!(
+        "{} carries mesh {mesh}, skinned by skin {skin}, under a transform (from {}); as the \
+         glTF spec says, that transform is ignored: the joints alone place a skinned mesh",
+        hierarchy.node_label(node),
+        movers.join(", ")
+    )
+}
+
+fn vec3s(flat: &[f32]) -> Vec<Vec3> {
+    flat.chunks_exact(3).map(Vec3::from_slice).collect()
+}
+
+fn check_count(label: &str, name: &str, got: usize, vertices: usize) -> Result<(), ModelError> {
+    if got == vertices {
+        return Ok(());
+    }
+    Err(ModelError::new(format!(
+        "{label}: {name} has {got} elements, but POSITION has {vertices}"
+    )))
+}
+
+fn check_finite(label: &str, name: &str, values: &[f32], dims: usize) -> Result<(), ModelError> {
+    match values.iter().position(|v| !v.is_finite()) {
+        None => Ok(()),
+        Some(at) => Err(ModelError::new(format!(
+            "{label} {name}: vertex {} holds a number that is not finite",
+            at / dims
+        ))),
+    }
+}
+
+/// Positions, normals, tangents and triangles; `None` for a primitive that draws no
+/// triangles (points and lines), with a warning.
+fn geometry(
+    buffers: &[Cow<[u8]>],
+    primitive: &document::Primitive,
+    label: &str,
+    warnings: &mut Vec<String>,
+) -> Result<Option<MeshPart>, ModelError> {
+    let mode = primitive.mode;
+    if !matches!(
+        mode,
+        Mode::Triangles | Mode::TriangleStrip | Mode::TriangleFan
+    ) {
+        warnings.push(format!(
+            "{label} draws {mode:?}, not triangles; it was left out"
+        ));
+        return Ok(None);
+    }
+    let Some(position) = primitive.get("POSITION") else {
+        return Err(ModelError::new(format!("{label} has no POSITION")));
+    };
+    let what = format!("{label} POSITION");
+    let flat = accessor::floats(buffers, position, &what, Dimensions::Vec3, QUANTIZED)?;
+    check_finite(label, "POSITION", &flat, 3)?;
+    let positions = vec3s(&flat);
+    let vertex_count = positions.len();
+    let mut normals = Vec::new();
+    if let Some(normal) = primitive.get("NORMAL") {
+        let what = format!("{label} NORMAL");
+        let flat = accessor::floats(buffers, normal, &what, Dimensions::Vec3, UNIT_VECTOR)?;
+        check_count(label, "NORMAL", flat.len() / 3, vertex_count)?;
+        check_finite(label, "NORMAL", &flat, 3)?;
+        normals = vec3s(&flat)
+            .into_iter()
+            .map(Vec3::normalize_or_zero)
+            .collect();
+    }
+    let (mut tangents, mut bitangent_signs) = (Vec::new(), Vec::new());
+    if let Some(tangent) = primitive.get("TANGENT") {
+        let what = format!("{label} TANGENT");
+        let flat = accessor::floats(buffers, tangent, &what, Dimensions::Vec4, UNIT_VECTOR)?;
+        check_count(label, "TANGENT", flat.len() / 4, vertex_count)?;
+        check_finite(label, "TANGENT", &flat, 4)?;
+        for t in flat.chunks_exact(4) {
+            tangents.push(Vec3::from_slice(t).normalize_or_zero());
+            bitangent_signs.push(if t[3] < 0.0 { -1.0 } else { 1.0 });
+        }
+    }
+    let listed: Vec<u32> = match &primitive.indices {
+        Some(indices) => {
+            let what = format!("{label} indices");
+            let list = accessor::integers(
+                buffers,
+                indices,
+                &what,
+                Dimensions::Scalar,
+                &[DataType::U8, DataType::U16, DataType::U32],
+            )?;
+            if let Some((entry, &index)) = list
+                .iter()
+                .enumerate()
+                .find(|(_, i)| **i as usize >= vertex_count)
+            {
+                return Err(ModelError::new(format!(
+                    "{label}: index {index} (entry {entry}) is past the last vertex (there are \
+                     {vertex_count})"
+                )));
+            }
+            list
+        }
+        None => (0..vertex_count as u32).collect(),
+    };
+    let indices = triangles(&listed, mode, label, warnings);
+    Ok(Some(MeshPart {
+        name: String::new(),
+        mesh: 0,
+        primitive: 0,
+        node: 0,
+        vertices: SkinMesh {
+            positions,
+            normals,
+            tangents,
+            influences: Vec::new(),
+        },
+        bitangent_signs,
+        indices,
+    }))
+}
+
+/// A triangle list from a list, strip or fan (glTF's vertex order for each).
+fn triangles(listed: &[u32], mode: Mode, label: &str, warnings: &mut Vec<String>) -> Vec<u32> {
+    match mode {
+        Mode::TriangleStrip => (0..listed.len().saturating_sub(2))
+            .flat_map(|i| [listed[i], listed[i + 1 + i % 2], listed[i + 2 - i % 2]])
+            .collect(),
+        Mode::TriangleFan => (1..listed.len().saturating_sub(1))
+            .flat_map(|i| [listed[i], listed[i + 1], listed[0]])
+            .collect(),
+        _ => {
+            let whole = listed.len() / 3 * 3;
+            if whole < listed.len() {
+                warnings.push(format!(
+                    "{label}: {} indices are not a whole number of triangles; the last {} \
+                     were dropped",
+                    listed.len(),
+                    listed.len() - whole
+                ));
+            }
+            listed[..whole].to_vec()
+        }
+    }
+}
+
+/// The tolerance on a weight sum: float weights must sum to 1 closely; normalised bytes
+/// can only get within a few 1/255 steps.
+fn sum_tolerance(accessor: &Accessor) -> f32 {
+    match accessor.data_type {
+        DataType::U8 | DataType::I8 => 0.02,
+        _ => 1e-3,
+    }
+}
+
+/// A sum printed with just enough digits to show it is not 1.
+fn sum_text(x: f32) -> String {
+    (2..=6)
+        .map(|digits| format!("{x:.digits$}"))
+        .find(|text| text.parse::<f32>().is_ok_and(|v| v != 1.0))
+        .unwrap_or_else(|| format!("{x}"))
+}
+
+/// Four influences per vertex from JOINTS_n / WEIGHTS_n, with every repair reported.
+fn influences(
+    buffers: &[Cow<[u8]>],
+    primitive: &document::Primitive,
+    label: &str,
+    vertex_count: usize,
+    skin: usize,
+    joint_count: usize,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Influences>, ModelError> {
+    let mut sets = Vec::new();
+    let mut tolerance = 0.0f32;
+    for set in 0u32.. {
+        let joints = primitive.get(&format!("JOINTS_{set}"));
+        let weights = primitive.get(&format!("WEIGHTS_{set}"));
+        let (joints, weights) = match (joints, weights) {
+            (None, None) => break,
+            (Some(j), Some(w)) => (j, w),
+            (Some(_), None) | (None, Some(_)) => {
+                return Err(ModelError::new(format!(
+                    "{label}: JOINTS_{set} and WEIGHTS_{set} must come together, but only one \
+                     is there"
+                )));
+            }
+        };
+        let joint_list = accessor::integers(
+            buffers,
+            joints,
+            &format!("{label} JOINTS_{set}"),
+            Dimensions::Vec4,
+            &[DataType::U8, DataType::U16],
+        )?;
+        let weight_list = accessor::floats(
+            buffers,
+            weights,
+            &format!("{label} WEIGHTS_{set}"),
+            Dimensions::Vec4,
+            NORMALIZED,
+        )?;
+        check_count(
+            label,
+            &format!("JOINTS_{set}"),
+            joint_list.len() / 4,
+            vertex_count,
+        )?;
+        check_count(
+            label,
+            &format!("WEIGHTS_{set}"),
+            weight_list.len() / 4,
+            vertex_count,
+        )?;
+        tolerance = tolerance.max(sum_tolerance(weights));
+        sets.push((joint_list, weight_list));
+    }
+    if sets.is_empty() {
+        return Err(ModelError::new(format!(
+            "{label} is skinned by skin {skin}, but has no JOINTS_0 and WEIGHTS_0"
+        )));
+    }
+    let mut out = Vec::with_capacity(vertex_count);
+    let mut list: Vec<(usize, f32)> = Vec::new();
+    let (mut off_sum, mut low, mut high) = (0usize, f32::INFINITY, f32::NEG_INFINITY);
+    let (mut truncated, mut most_dropped) = (0usize, 0.0f32);
+    let mut unweighted = 0usize;
+    for v in 0..vertex_count {
+        list.clear();
+        for (set, (joints, weights)) in sets.iter().enumerate() {
+            for slot in v * 4..v * 4 + 4 {
+                let (joint, weight) = (joints[slot] as usize, weights[slot]);
+                if !weight.is_finite() || weight < 0.0 {
+                    return Err(ModelError::new(format!(
+                        "{label} WEIGHTS_{set}: vertex {v} has weight {weight}; weights must be \
+                         finite and not negative"
+                    )));
+                }
+                if weight == 0.0 {
+                    continue;
+                }
+                if joint >= joint_count {
+                    return Err(ModelError::new(format!(
+                        "{label} JOINTS_{set}: vertex {v} uses joint {joint}, but skin {skin} \
+                         has {joint_count} joints (0 to {})",
+                        joint_count.saturating_sub(1)
+                    )));
+                }
+                // The same joint twice is one influence with both weights.
+                match list.iter_mut().find(|(j, _)| *j == joint) {
+                    Some((_, w)) => *w += weight,
+                    None => list.push((joint, weight)),
+                }
+            }
+        }
+        let sum: f32 = list.iter().map(|(_, w)| w).sum();
+        if list.is_empty() {
+            unweighted += 1;
+            out.push(Influences::rigid(0));
+            continue;
+        }
+        if (sum - 1.0).abs() > tolerance {
+            off_sum += 1;
+            low = low.min(sum);
+            high = high.max(sum);
+        }
+        if list.len() > MAX_INFLUENCES {
+            list.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let dropped: f32 = list[MAX_INFLUENCES..].iter().map(|(_, w)| w).sum();
+            truncated += 1;
+            most_dropped = most_dropped.max(dropped / sum);
+        }
+        let prepared = Influences::prepare(&list, joint_count)
+            .map_err(|e| ModelError::new(format!("{label}: vertex {v}: {e}")))?;
+        out.push(prepared);
+    }
+    if off_sum > 0 {
+        let range = if sum_text(low) == sum_text(high) {
+            sum_text(low)
+        } else {
+            format!("{}–{}", sum_text(low), sum_text(high))
+        };
+        warnings.push(format!(
+            "{label}: {off_sum} {} weights that sum to {range}, not 1; they were renormalised",
+            if off_sum == 1 {
+                "vertex has"
+            } else {
+                "vertices have"
+            }
+        ));
+    }
+    if truncated > 0 {
+        let last = sets.len() - 1;
+        warnings.push(format!(
+            "{label}: {truncated} {} more than four influences (JOINTS_{last}/WEIGHTS_{last}); \
+             the four largest were kept and renormalised, dropping at most {:.1}% of a vertex's \
+             weight",
+            if truncated == 1 {
+                "vertex has"
+            } else {
+                "vertices have"
+            },
+            most_dropped * 100.0
+        ));
+    }
+    if unweighted > 0 {
+        warnings.push(format!(
+            "{label}: {unweighted} {} no weight on any joint; bound to joint 0 of skin {skin}",
+            if unweighted == 1 {
+                "vertex has"
+            } else {
+                "vertices have"
+            }
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,403 @@
+//! What a page asks the viewport to draw in one frame: plain data, no GL.
+
+use glam::{Mat4, Vec3};
+use skin::Blend;
+use skin::dqs::{DualQuat, dual_quat_palette};
+use skin::lbs::{PositionW, SkinMesh, SkinnedVertex};
+use skin::normals::NormalMethod;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How many palette matrices the uniform-array shader path holds. 60 mat4 = 240 vectors,
+/// which leaves room for the other uniforms inside WebGL2's guaranteed 256. A longer
+/// palette is drawn from the bone texture.
+pub const MAX_JOINTS: usize = 60;
+
+/// Which program runs (the joint indices it reads), and how the skinning shader's
+/// switches are set. The default is what the app draws with: float indices, normals by
+/// the inverse transpose, the divide by `w`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Switches {
+    /// How the joint indices arrive.
+    pub indices: JointIndices,
+    /// `u_normal_method`.
+    pub normals: NormalMethod,
+    /// `u_position_w`.
+    pub position_w: PositionW,
+}
+
+/// How a mesh's indices are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Primitive {
+    /// Pairs of indices.
+    Lines,
+    /// Triples of indices.
+    Triangles,
+}
+
+/// A skinnable mesh and its index list. Uploaded to the GPU once, keyed by `id`.
+#[derive(Debug)]
+pub struct MeshData {
+    /// Unique per constructed mesh, so the renderer knows when to upload.
+    pub id: u64,
+    /// Bind-space vertices and their influences (shared with whoever built them: a
+    /// mesh of a million vertices is not copied to be drawn).
+    pub skin: Arc<SkinMesh>,
+    /// Indices into `skin`'s vertices (shared the same way).
+    pub indices: Arc<Vec<u32>>,
+    /// How `indices` are read.
+    pub primitive: Primitive,
+    /// One RGBA colour per vertex, multiplied with the draw's colour; empty for white.
+    pub colors: Vec<[f32; 4]>,
+}
+
+impl MeshData {
+    /// Wraps a mesh with a fresh id.
+    pub fn new(skin: SkinMesh, indices: Vec<u32>, primitive: Primitive) -> Arc<Self> {
+        Self::with_colors(skin, indices, primitive, Vec::new())
+    }
+
+    /// Wraps a mesh with per-vertex colours (a heat map, say) and a fresh id.
+    pub fn with_colors(
+        skin: SkinMesh,
+        indices: Vec<u32>,
+        primitive: Primitive,
+        colors: Vec<[f32; 4]>,
+    ) -> Arc<Self> {
+        Self::build(Arc::new(skin), Arc::new(indices), primitive, colors)
+    }
+
+    /// Wraps a mesh its builder keeps too, without copying it, with a fresh id.
+    pub fn shared(skin: Arc<SkinMesh>, indices: Arc<Vec<u32>>, primitive: Primitive) -> Arc<Self> {
+        Self::build(skin, indices, primitive, Vec::new())
+    }
+
+    fn build(
+        skin: Arc<SkinMesh>,
+        indices: Arc<Vec<u32>>,
+        primitive: Primitive,
+        colors: Vec<[f32; 4]>,
+    ) -> Arc<Self> {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        Arc::new(Self {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            skin,
+            indices,
+            primitive,
+            colors,
+        })
+    }
+}
+
+/// What the skinning shader receives for one draw, which also picks the program.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Palette {
+    /// `world_from_bind` per joint, uploaded as `u_palette` and blended linearly
+    /// (`shaders/blend_lbs.glsl`).
+    Matrices(Vec<Mat4>),
+    /// One unit dual quaternion per joint, uploaded as `u_dq_real` / `u_dq_dual` and
+    /// blended by `shaders/blend_dqs.glsl`.
+    DualQuats {
+        /// The rigid part of each joint's `world_from_bind`.
+        dual_quats: Vec<DualQuat>,
+        /// Whether the shader flips quaternions into the first influence's half.
+        antipodal_check: bool,
+    },
+    /// `world_from_bind` per joint, uploaded as a bone texture (one row of four RGBA32F
+    /// texels per joint) and blended linearly (`shaders/blend_texture.glsl`). Holds
+    /// far more joints than the uniform array.
+    Texture(Vec<Mat4>),
+}
+
+impl Palette {
+    /// The palette `blend` needs for `world_from_bind` (converted to dual quaternions
+    /// for DQS, which drops any scale).
+    pub fn new(world_from_bind: Vec<Mat4>, blend: Blend) -> Self {
+        match blend {
+            Blend::Linear => Self::Matrices(world_from_bind),
+            Blend::DualQuaternion { antipodal_check } => Self::DualQuats {
+                dual_quats: dual_quat_palette(&world_from_bind),
+                antipodal_check,
+            },
+        }
+    }
+
+    /// Number of joints.
+    pub fn len(&self) -> usize {
+        match self {
+            Self::Matrices(m) => m.len(),
+            Self::DualQuats { dual_quats, .. } => dual_quats.len(),
+            Self::Texture(m) => m.len(),
+        }
+    }
+
+    /// True when there are no joints.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// How the vertex shader receives joint indices: which joints file it is built with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum JointIndices {
+    /// `in vec4 a_joints` (`shaders/joints_float.glsl`), rounded in the shader.
+    #[default]
+    Float,
+    /// `in ivec4 a_joints` (`shaders/joints_int.glsl`), from 16-bit signed integers.
+    /// Dual quaternion programs read float indices only and ignore this.
+    Int,
+}
+
+/// One skinned mesh drawn by `shaders/skin.vert` with a palette.
+#[derive(Clone, Debug)]
+pub struct SkinnedDraw {
+    /// The mesh.
+    pub mesh: Arc<MeshData>,
+    /// What the shader blends, and so which program draws.
+    pub palette: Palette,
+    /// RGBA, linear 0..1.
+    pub color: [f32; 4],
+    /// Shade with the headlight (for surfaces) or not (for lines).
+    pub lit: bool,
+    /// For line meshes: width in pixels (1 = plain GL lines).
+    pub line_width: f32,
+    /// Which attribute type carries the joint indices (and so which program draws).
+    pub joint_indices: JointIndices,
+    /// How the shader carries normals (`u_normal_method`).
+    pub normals: NormalMethod,
+    /// What the shader does with `w` (`u_position_w`).
+    pub position_w: PositionW,
+    /// Where the skinned mesh is moved after skinning, in world units: two copies of a
+    /// mesh side by side, each with the palette it would have alone.
+    pub offset: Vec3,
+}
+
+impl SkinnedDraw {
+    /// A surface lit by the headlight, in `color`.
+    pub fn surface(mesh: Arc<MeshData>, palette: Palette, color: [f32; 4]) -> Self {
+        Self {
+            mesh,
+            palette,
+            color,
+            lit: true,
+            line_width: 1.0,
+            joint_indices: JointIndices::Float,
+            normals: NormalMethod::InverseTranspose,
+            position_w: PositionW::Divide,
+            offset: Vec3::ZERO,
+        }
+    }
+
+    /// Unlit lines `line_width` pixels wide, in `color`.
+    pub fn lines(mesh: Arc<MeshData>, palette: Palette, color: [f32; 4], line_width: f32) -> Self {
+        Self {
+            mesh,
+            palette,
+            color,
+            lit: false,
+            line_width,
+            joint_indices: JointIndices::Float,
+            normals: NormalMethod::InverseTranspose,
+            position_w: PositionW::Divide,
+            offset: Vec3::ZERO,
+        }
+    }
+
+    /// The program and switches this draw runs the skinning shader with.
+    pub fn switches(&self) -> Switches {
+        Switches {
+            indices: self.joint_indices,
+            normals: self.normals,
+            position_w: self.position_w,
+        }
+    }
+
+    /// What the skinning shader computes for each vertex of the mesh (`v_position`
+    /// and `v_normal`, before `offset`), computed on the CPU by the reference loops
+    /// with the same palette and switches: what a viewport's draws are checked against.
+    pub fn skin_on_cpu(&self) -> Vec<SkinnedVertex> {
+        use skin::{dqs, lbs};
+        let skin = &self.mesh.skin;
+        match &self.palette {
+            Palette::Matrices(m) | Palette::Texture(m) => {
+                let mut skinned = lbs::skin_vertices_with(m, skin, self.normals);
+                self.position_w.place(skin, &mut skinned);
+                skinned
+            }
+            // A rigid blend: the normal methods agree, and `w` is 1.
+            Palette::DualQuats {
+                dual_quats,
+                antipodal_check,
+            } => dqs::skin_vertices_dq(dual_quats, skin, *antipodal_check),
+        }
+    }
+
+    /// Where the draw puts each vertex its indices use, in world space (for checks of
+    /// what a viewport shows, not for drawing): [`Self::skin_on_cpu`]'s positions
+    /// alone, each vertex once. Framing a million-vertex mesh measures it twice in a
+    /// row, so it skips the normals and tangents.
+    pub fn world_points(&self) -> Vec<Vec3> {
+        use skin::{dqs, lbs};
+        let skin = &self.mesh.skin;
+        let mut used = vec![false; skin.positions.len()];
+        for &i in self.mesh.indices.iter() {
+            if let Some(u) = used.get_mut(i as usize) {
+                *u = true;
+            }
+        }
+        let vertices = skin.positions.iter().zip(&skin.influences).zip(used);
+        let vertices = vertices.filter_map(|(v, used)| used.then_some(v));
+        match &self.palette {
+            Palette::Matrices(m) | Palette::Texture(m) => vertices
+                .map(|(p, influences)| {
+                    let moved = lbs::blended_matrix(m, influences).transform_point3(*p);
+                    self.position_w.drawn(moved, influences.sum()) + self.offset
+                })
+                .collect(),
+            Palette::DualQuats {
+                dual_quats,
+                antipodal_check,
+            } => vertices
+                .map(|(p, influences)| {
+                    dqs::blend_dual_quats(dual_quats, influences, *antipodal_check)
+                        .transform_point(*p)
+                        + self.offset
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A vertex for unskinned lines and triangles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColorVertex {
+    /// World position.
+    pub position: Vec3,
+    /// RGBA.
+    pub color: [f32; 4],
+    /// Zero for unshaded.
+    pub normal: Vec3,
+}
+
+/// Everything one viewport draws in one frame, in this order: the backdrop (under
+/// everything), then triangles, skinned meshes and lines with depth testing.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    /// Camera: clip space from world space.
+    pub clip_from_world: Mat4,
+    /// Direction towards the light, in world space.
+    pub light_dir: Vec3,
+    /// Background colour.
+    pub background: [f32; 4],
+    /// Lines under everything else, whatever their depth (reference grids).
+    pub backdrop: Vec<ColorVertex>,
+    /// Unskinned, shaded triangles (arrows, boxes).
+    pub triangles: Vec<ColorVertex>,
+    /// Skinned meshes.
+    pub skinned: Vec<SkinnedDraw>,
+    /// Unskinned lines (grid, axes), pairs of vertices.
+    pub lines: Vec<ColorVertex>,
+}
+
+fn segment(a: Vec3, b: Vec3, color: [f32; 4]) -> [ColorVertex; 2] {
+    let v = |position| ColorVertex {
+        position,
+        color,
+        normal: Vec3::ZERO,
+    };
+    [v(a), v(b)]
+}
+
+impl Scene {
+    /// Adds one line segment.
+    pub fn line(&mut self, a: Vec3, b: Vec3, color: [f32; 4]) {
+        self.lines.extend(segment(a, b, color));
+    }
+
+    /// Adds one line segment to the backdrop.
+    pub fn backdrop_line(&mut self, a: Vec3, b: Vec3, color: [f32; 4]) {
+        self.backdrop.extend(segment(a, b, color));
+    }
+
+    /// Adds a joint's x, y and z axes as red, green and blue lines of `length`.
+    pub fn axes(&mut self, world_from_joint: &Mat4, length: f32) {
+        let origin = world_from_joint.transform_point3(Vec3::ZERO);
+        let colors = [
+            [0.9, 0.25, 0.25, 1.0],
+            [0.2, 0.75, 0.3, 1.0],
+            [0.25, 0.45, 0.95, 1.0],
+        ];
+        for (axis, color) in [Vec3::X, Vec3::Y, Vec3::Z].into_iter().zip(colors) {
+            let tip = world_from_joint.transform_point3(axis * length);
+            self.line(origin, tip, color);
+        }
+    }
+
+    /// Adds a shaded arrow from `from` to `to`: a shaft of `radius` and a cone head.
+    pub fn arrow(&mut self, from: Vec3, to: Vec3, radius: f32, color: [f32; 4]) {
+        const SEGMENTS: usize = 12;
+        let d = to - from;
+        let length = d.length();
+        if length < 1e-5 || !length.is_finite() {
+            return;
+        }
+        let dir = d / length;
+        let (u, v) = dir.any_orthonormal_pair();
+        let head = (radius * 6.0).min(length * 0.4);
+        let neck = to - dir * head;
+        let ring = |i: usize| {
+            let a = i as f32 / SEGMENTS as f32 * std::f32::consts::TAU;
+            u * a.cos() + v * a.sin()
+        };
+        let vertex = |position, normal| ColorVertex {
+            position,
+            color,
+            normal,
+        };
+        for i in 0..SEGMENTS {
+            let (r0, r1) = (ring(i), ring(i + 1));
+            // Shaft: two triangles per segment, normals pointing out.
+            let (a0, a1) = (from + r0 * radius, from + r1 * radius);
+            let (b0, b1) = (neck + r0 * radius, neck + r1 * radius);
+            self.triangles.extend([
+                vertex(a0, r0),
+                vertex(a1, r1),
+                vertex(b1, r1),
+                vertex(a0, r0),
+                vertex(b1, r1),
+                vertex(b0, r0),
+            ]);
+            // Head: a cone, and the disc closing it.
+            let w = radius * 2.5;
+            let slope = |r: Vec3| (r * head + dir * w).normalize();
+            self.triangles.extend([
+                vertex(neck + r0 * w, slope(r0)),
+                vertex(neck + r1 * w, slope(r1)),
+                vertex(to, slope((r0 + r1) * 0.5)),
+                vertex(neck + r0 * w, -dir),
+                vertex(neck + r1 * w, -dir),
+                vertex(neck, -dir),
+            ]);
+        }
+    }
+
+    /// Adds a small shaded diamond (octahedron) at `center`.
+    pub fn marker(&mut self, center: Vec3, size: f32, color: [f32; 4]) {
+        let axes = [Vec3::X, Vec3::Y, Vec3::Z];
+        for sx in [-1.0f32, 1.0] {
+            for sy in [-1.0f32, 1.0] {
+                for sz in [-1.0f32, 1.0] {
+                    let corners = [axes[0] * sx, axes[1] * sy, axes[2] * sz];
+                    let normal = Vec3::new(sx, sy, sz).normalize();
+                    for c in corners {
+                        self.triangles.push(ColorVertex {
+                            position: center + c * size,
+                            color,
+                            normal,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,402 @@
+//! Linear blend skinning on the CPU: the reference every shader is checked against.
+
+use super::influences::Influences;
+use super::matrix::{MatrixError, checked_inverse};
+use super::normals::{NormalMethod, skin_tangent, transform_normal};
+use glam::{Mat4, Vec3};
+
+/// A mesh in bind pose, ready to skin: positions (and optionally normals and tangents)
+/// in the bind (world) space, with four influences per vertex.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SkinMesh {
+    /// Bind-space positions.
+    pub positions: Vec<Vec3>,
+    /// Bind-space unit normals; empty when the mesh has none.
+    pub normals: Vec<Vec3>,
+    /// Bind-space unit tangents; empty when the mesh has none.
+    pub tangents: Vec<Vec3>,
+    /// Prepared influences, one per vertex.
+    pub influences: Vec<Influences>,
+}
+
+/// One skinned vertex.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SkinnedVertex {
+    /// World position.
+    pub position: Vec3,
+    /// Unit normal (zero when the mesh has none).
+    pub normal: Vec3,
+    /// Unit tangent, perpendicular to the normal (zero when the mesh has none).
+    pub tangent: Vec3,
+}
+
+/// What becomes of `w`, the fourth coordinate of a blended position.
+///
+/// Every gradient's bottom row is `(0, 0, 0, 1)`, so a blend whose weights sum to `s`
+/// sends `(p, 1)` to `(s·q, s)`, where `q` is the point that the same weights scaled to
+/// sum 1 give. The two choices differ only when `s` is not 1. The skinning shader's
+/// `u_position_w` takes [`PositionW::shader_value`].
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
+pub enum PositionW {
+    /// Keep `w = s`. The divide by `w` that follows the vertex shader gives `q` back,
+    /// so a wrong sum does not show. What the shader does unless told otherwise.
+    #[default]
+    Divide,
+    /// Set `w = 1`, as a 3x4 palette does, and as [`skin_vertices`] does by reading
+    /// only the top three rows: the point lands at `s·q`.
+    One,
+}
+
+impl PositionW {
+    /// The value of the skinning shader's `u_position_w`.
+    pub fn shader_value(self) -> i32 {
+        match self {
+            Self::Divide => 0,
+            Self::One => 1,
+        }
+    }
+
+    /// Where a vertex is drawn whose weights sum to `sum` and whose position with
+    /// `w = 1` is `position` (what [`skin_vertices`] gives). Weights that are all zero
+    /// leave the position as it is (the origin), since there is no point to divide.
+    pub fn drawn(self, position: Vec3, sum: f32) -> Vec3 {
+        match self {
+            Self::Divide if sum != 0.0 => position / sum,
+            _ => position,
+        }
+    }
+
+    /// [`PositionW::drawn`] for every vertex of `mesh`, skinned into `vertices`.
+    pub fn place(self, mesh: &SkinMesh, vertices: &mut [SkinnedVertex]) {
+        for (v, influences) in vertices.iter_mut().zip(&mesh.influences) {
+            v.position = self.drawn(v.position, influences.sum());
+        }
+    }
+}
+
+/// `joint_from_bind[j] = inverse(world_from_joint_at_bind[j])`: the inverse bind matrices.
+pub fn inverse_bind(world_from_joint_at_bind: &[Mat4]) -> Result<Vec<Mat4>, MatrixError> {
+    world_from_joint_at_bind
+        .iter()
+        .map(checked_inverse)
+        .collect()
+}
+
+// ANCHOR: palette
+/// The skinning palette: `world_from_bind[j] = world_from_joint[j] * joint_from_bind[j]`,
+/// the gradient matrix `target_pose * inverse(bind_pose)` of each joint.
+pub fn palette(world_from_joint: &[Mat4], joint_from_bind: &[Mat4]) -> Vec<Mat4> {
+    assert_eq!(
+        world_from_joint.len(),
+        joint_from_bind.len(),
+        "one inverse bind per joint"
+    );
+    world_from_joint
+        .iter()
+        .zip(joint_from_bind)
+        .map(|(w, b)| *w * *b)
+        .collect()
+}
+// ANCHOR_END: palette
+
+// ANCHOR: blend
+/// The weighted sum of the palette matrices that influence one vertex.
+///
+/// Contract: every joint index in `influences` is inside `palette` (guaranteed when
+/// the influences came from [`Influences::prepare`] with the palette's length).
+pub fn blended_matrix(palette: &[Mat4], influences: &Influences) -> Mat4 {
+    let mut sum = Mat4::ZERO;
+    for (joint, weight) in influences.joints.iter().zip(influences.weights) {
+        sum += palette[*joint as usize] * weight;
+    }
+    sum
+}
+// ANCHOR_END: blend
+
+/// Skins every vertex of `mesh` with `palette`, normals by the inverse transpose.
+pub fn skin_vertices(palette: &[Mat4], mesh: &SkinMesh) -> Vec<SkinnedVertex> {
+    skin_vertices_with(palette, mesh, NormalMethod::InverseTranspose)
+}
+
+// ANCHOR: skin_vertices
+/// Skins every vertex of `mesh` with `palette` (the loop of the OpenGLStarter article
+/// "Mesh Skinning"), carrying normals by `normals` (the inverse transpose, unless a
+/// lesson shows the wrong way); each tangent is made perpendicular to the normal that
+/// gives.
+pub fn skin_vertices_with(
+    palette: &[Mat4],
+    mesh: &SkinMesh,
+    normals: NormalMethod,
+) -> Vec<SkinnedVertex> {
+    mesh.influences
+        .iter()
+        .enumerate()
+        .map(|(i, influences)| {
+            let blended = blended_matrix(palette, influences);
+            let position = blended.transform_point3(mesh.positions[i]);
+            let normal = mesh
+                .normals
+                .get(i)
+                .map_or(Vec3::ZERO, |n| transform_normal(normals, &blended, *n));
+            let tangent = mesh
+                .tangents
+                .get(i)
+                .map_or(Vec3::ZERO, |t| skin_tangent(&blended, *t, normal));
+            SkinnedVertex {
+                position,
+                normal,
+                tangent,
+            }
+        })
+        .collect()
+}
+// ANCHOR_END: skin_vertices
+
+/// The position of one vertex under one joint alone: `palette[joint] * position`.
+/// The weighted sum of these partial positions is the skinned position.
+pub fn partial_position(palette: &[Mat4], joint: usize, position: Vec3) -> Vec3 {
+    palette[joint].transform_point3(position)
+}
+
+/// One vertex taken apart: each influence's partial position and their weighted sum,
+/// for inspectors that show the working.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VertexBreakdown {
+    /// The vertex's bind-space position.
+    pub bind: Vec3,
+    /// `(joint, weight, palette[joint] * bind)` for each influence with a weight.
+    pub parts: Vec<(usize, f32, Vec3)>,
+    /// The weighted sum of the partial positions: the skinned position.
+    pub sum: Vec3,
+    /// The blended matrix; `blended * bind == sum`.
+    pub blended: Mat4,
+}
+
+impl VertexBreakdown {
+    /// Takes vertex `vertex` of `mesh` apart under `palette`; `None` when there is no
+    /// such vertex.
+    pub fn new(palette: &[Mat4], mesh: &SkinMesh, vertex: usize) -> Option<Self> {
+        let bind = *mesh.positions.get(vertex)?;
+        let influences = mesh.influences.get(vertex)?;
+        let parts: Vec<_> = influences
+            .used()
+            .map(|(joint, weight)| (joint, weight, partial_position(palette, joint, bind)))
+            .collect();
+        Some(Self {
+            bind,
+            sum: parts.iter().map(|(_, w, p)| *p * *w).sum(),
+            parts,
+            blended: blended_matrix(palette, influences),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Skeleton;
+    use crate::normals::{angle_degrees, skin_normal};
+    use glam::{Mat3, Quat};
+    use proptest::prelude::*;
+
+    fn arb_local() -> impl Strategy<Value = Mat4> {
+        (
+            prop::array::uniform3(-1.2f32..1.2),
+            prop::array::uniform3(-3.0f32..3.0),
+            0.5f32..2.0,
+        )
+            .prop_map(|(r, t, s)| {
+                Mat4::from_scale_rotation_translation(
+                    Vec3::splat(s),
+                    Quat::from_euler(glam::EulerRot::XYZ, r[0], r[1], r[2]),
+                    Vec3::from(t),
+                )
+            })
+    }
+
+    fn arb_influences(joint_count: usize) -> impl Strategy<Value = Influences> {
+        prop::collection::vec((0..joint_count, 0.05f32..1.0), 1..6)
+            .prop_map(move |list| Influences::prepare(&list, joint_count).unwrap())
+    }
+
+    #[test]
+    fn bind_pose_gives_identity_palette() {
+        let skeleton = Skeleton::chain(3);
+        let local = [
+            Mat4::from_rotation_z(0.4),
+            Mat4::from_translation(Vec3::X * 4.0),
+            Mat4::from_translation(Vec3::X * 4.0),
+        ];
+        let world = skeleton.world_from_joint(&local);
+        let inv = inverse_bind(&world).unwrap();
+        for m in palette(&world, &inv) {
+            assert!(m.abs_diff_eq(Mat4::IDENTITY, 1e-5), "{m}");
+        }
+    }
+
+    /// A strip along x over three bones, each vertex on one bone or half on two.
+    fn strip() -> SkinMesh {
+        let weights: [&[(usize, f32)]; 5] = [
+            &[(0, 1.0)],
+            &[(0, 0.5), (1, 0.5)],
+            &[(1, 1.0)],
+            &[(1, 0.5), (2, 0.5)],
+            &[(2, 1.0)],
+        ];
+        let (positions, influences) = weights
+            .iter()
+            .enumerate()
+            .flat_map(|(i, list)| {
+                let inf = Influences::prepare(list, 3).unwrap();
+                [1.0, -1.0].map(|y| (Vec3::new(2.0 * i as f32, y, 0.0), inf))
+            })
+            .unzip();
+        SkinMesh {
+            positions,
+            influences,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn breakdown_sums_to_the_skinned_position() {
+        let mesh = strip();
+        let pal = [
+            Mat4::from_rotation_z(0.3),
+            Mat4::from_rotation_z(-0.7) * Mat4::from_translation(Vec3::X),
+            Mat4::from_translation(Vec3::Y),
+        ];
+        let skinned = skin_vertices(&pal, &mesh);
+        for (v, skinned) in skinned.iter().enumerate() {
+            let b = VertexBreakdown::new(&pal, &mesh, v).unwrap();
+            assert!(b.sum.abs_diff_eq(skinned.position, 1e-5), "vertex {v}");
+            assert!(b.blended.transform_point3(b.bind).abs_diff_eq(b.sum, 1e-5));
+            let weights: f32 = b.parts.iter().map(|(_, w, _)| w).sum();
+            assert!((weights - 1.0).abs() < 1e-6);
+        }
+        assert!(VertexBreakdown::new(&pal, &mesh, mesh.positions.len()).is_none());
+    }
+
+    #[test]
+    fn dividing_by_w_undoes_a_wrong_sum_and_w_one_keeps_it() {
+        // Two joints, a vertex half on each: weights summing to 1 give `q`.
+        let pal = [
+            Mat4::from_translation(Vec3::new(1.0, 0.0, 0.0)),
+            Mat4::from_rotation_z(0.9),
+        ];
+        let p = Vec3::new(2.0, 1.0, 0.5);
+        let at = |weights: [f32; 2]| {
+            let influences = Influences::unnormalised(&[(0, weights[0]), (1, weights[1])], 2)
+                .expect("valid influences");
+            let skinned = blended_matrix(&pal, &influences).transform_point3(p);
+            (skinned, influences.sum())
+        };
+        let (q, one) = at([0.5, 0.5]);
+        assert!((one - 1.0).abs() < 1e-6);
+        for scale in [0.5f32, 1.25, 3.0] {
+            let (skinned, sum) = at([0.5 * scale, 0.5 * scale]);
+            assert!(PositionW::Divide.drawn(skinned, sum).abs_diff_eq(q, 1e-5));
+            assert!(
+                PositionW::One
+                    .drawn(skinned, sum)
+                    .abs_diff_eq(q * scale, 1e-5)
+            );
+        }
+        // All weights zero: no point to divide, and no NaN either.
+        let (skinned, sum) = at([0.0, 0.0]);
+        assert_eq!(PositionW::Divide.drawn(skinned, sum), Vec3::ZERO);
+    }
+
+    #[test]
+    fn skin_vertices_with_the_inverse_transpose_is_the_reference() {
+        // A ring of vertices half on a joint scaled across the bone: the naive normals
+        // lean off the surface, the positions do not care.
+        let mut mesh = SkinMesh::default();
+        for k in 0..16 {
+            let (sin, cos) = (k as f32 / 16.0 * std::f32::consts::TAU).sin_cos();
+            let around = Vec3::new(0.0, cos, sin);
+            mesh.positions.push(Vec3::X * 2.0 + around * 0.5);
+            mesh.normals.push(around);
+            mesh.tangents.push(Vec3::new(0.0, -sin, cos));
+            let w = k as f32 / 15.0;
+            mesh.influences
+                .push(Influences::prepare(&[(0, 1.0 - w), (1, w)], 2).unwrap());
+        }
+        let pal = [
+            Mat4::IDENTITY,
+            Mat4::from_rotation_z(0.7) * Mat4::from_scale(Vec3::new(1.0, 1.8, 1.0)),
+        ];
+        let a = skin_vertices_with(&pal, &mesh, NormalMethod::InverseTranspose);
+        assert_eq!(a, skin_vertices(&pal, &mesh));
+        let b = skin_vertices_with(&pal, &mesh, NormalMethod::Naive);
+        assert!(a.iter().zip(&b).all(|(a, b)| a.position == b.position));
+        assert!(
+            a.iter()
+                .zip(&b)
+                .any(|(a, b)| angle_degrees(a.normal, b.normal) > 10.0)
+        );
+    }
+
+    #[test]
+    fn singular_bind_pose_is_refused() {
+        let flat = Mat4::from_scale(Vec3::new(1.0, 1.0, 0.0));
+        assert!(inverse_bind(&[Mat4::IDENTITY, flat]).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn one_weight_of_one_is_rigid(local in arb_local(), p in prop::array::uniform3(-5.0f32..5.0)) {
+            let pal = [local];
+            let blended = blended_matrix(&pal, &Influences::rigid(0));
+            prop_assert!(blended.abs_diff_eq(local, 1e-6));
+            let v = Vec3::from(p);
+            let skinned = skin_vertices(&pal, &SkinMesh { positions: vec![v], influences: vec![Influences::rigid(0)], ..Default::default() });
+            prop_assert!(skinned[0].position.abs_diff_eq(local.transform_point3(v), 1e-4));
+        }
+
+        #[test]
+        fn blending_positions_equals_blending_matrices(
+            pal in prop::collection::vec(arb_local(), 4),
+            inf in arb_influences(4),
+            p in prop::array::uniform3(-5.0f32..5.0),
+        ) {
+            let v = Vec3::from(p);
+            let via_matrix = blended_matrix(&pal, &inf).transform_point3(v);
+            let via_positions: Vec3 = inf.joints.iter().zip(inf.weights)
+                .map(|(j, w)| partial_position(&pal, *j as usize, v) * w)
+                .sum();
+            prop_assert!(via_matrix.abs_diff_eq(via_positions, 1e-3 * (1.0 + via_matrix.length())));
+        }
+
+        #[test]
+        fn normals_stay_unit_and_perpendicular_to_tangents(
+            pal in prop::collection::vec(arb_local(), 3),
+            inf in arb_influences(3),
+            angle in 0.0f32..std::f32::consts::TAU,
+        ) {
+            let n = Vec3::new(angle.cos(), angle.sin(), 0.0);
+            let t = Vec3::Z;
+            let blended = blended_matrix(&pal, &inf);
+            prop_assume!(Mat3::from_mat4(blended).determinant().abs() > 1e-3);
+            let sn = skin_normal(&blended, n);
+            let st = skin_tangent(&blended, t, sn);
+            prop_assert!((sn.length() - 1.0).abs() < 1e-4);
+            prop_assert!(sn.dot(st).abs() < 1e-4);
+            // The surface's tangent, carried by the blended matrix, stays perpendicular to the
+            // inverse-transpose normal: that is why the normal uses the inverse transpose.
+            let carried = blended.transform_vector3(t).normalize();
+            prop_assert!(sn.dot(carried).abs() < 1e-3);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! The models shipped with the app, and the ones the web app fetches from beside itself.
+//! The reader that turns their bytes into a model is the `gltf` crate; this is only
+//! where the bytes come from.
+
+/// The models shipped with the app, by link name: `simple_skin` (Khronos' SimpleSkin)
+/// and `robot` (RobotExpressive); credits in `assets/models/README.md`. The desktop app
+/// holds both. The web app holds SimpleSkin and fetches the robot from beside itself
+/// ([`FETCHED`]), which keeps 150 kB out of the download of every page but the model
+/// page.
+#[cfg(not(target_arch = "wasm32"))]
+pub const BUNDLED: &[(&str, &[u8])] = &[
+    (
+        "simple_skin",
+        include_bytes!("../assets/models/SimpleSkin.gltf"),
+    ),
+    (
+        "robot",
+        include_bytes!("../assets/models/RobotExpressive.glb"),
+    ),
+];
+
+/// The models the web app holds itself (the desktop app holds the robot too).
+#[cfg(target_arch = "wasm32")]
+pub const BUNDLED: &[(&str, &[u8])] = &[(
+    "simple_skin",
+    include_bytes!("../assets/models/SimpleSkin.gltf"),
+)];
+
+/// The models the web app fetches, by link name and address relative to its page
+/// (`scripts/build-web` puts them there).
+pub const FETCHED: &[(&str, &str)] = &[("robot", "models/RobotExpressive.glb")];
+
+/// What became of each fetched model, in [`FETCHED`]'s order: its bytes, or why they
+/// could not be fetched. Unset while the fetch is under way.
+static ARRIVED: [std::sync::OnceLock<Result<Vec<u8>, String>>; 1] = [std::sync::OnceLock::new()];
+
+/// Where model `name` stands in [`FETCHED`] (and in [`ARRIVED`]).
+fn fetched_at(name: &str) -> Option<usize> {
+    FETCHED.iter().position(|(n, _)| *n == name)
+}
+
+/// Hands over what the fetch of a model of [`FETCHED`] gave; ignored for any other
+/// name, and after the first time.
+pub fn arrived(name: &str, fetched: Result<Vec<u8>, String>) {
+    if let Some(k) = fetched_at(name) {
+        let _ = ARRIVED[k].set(fetched);
+    }
+}
+
+/// Whether the model `name` is one the app fetches and its bytes have not arrived:
+/// `Some(Ok(()))` while the fetch is under way, `Some(Err(why))` when it failed, `None`
+/// when the bytes are here (or it is not fetched).
+pub fn awaited(name: &str) -> Option<Result<(), String>> {
+    if BUNDLED.iter().any(|(n, _)| *n == name) {
+        return None;
+    }
+    let k = fetched_at(name)?;
+    match ARRIVED[k].get() {
+        None => Some(Ok(())),
+        Some(Ok(_)) => None,
+        Some(Err(why)) => Some(Err(format!(
+            "the app fetches this model from `{}` beside itself, and could not ({why}): \
+             serve the app's folder over http, with its models/ folder",
+            FETCHED[k].1
+        ))),
+    }
+}
+
+/// The bytes of a bundled model by name (a fetched one once it has arrived).
+pub fn bytes(name: &str) -> Option<&'static [u8]> {
+    let fetched = || ARRIVED[fetched_at(name)?].get()?.as_deref().ok();
+    BUNDLED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, b)| *b)
+        .or_else(fetched)
+}

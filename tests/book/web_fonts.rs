@@ -1,0 +1,65 @@
+//! The web build's cut fonts (`skinlab::ui::fonts`) against egui's full default fonts,
+//! which the desktop app and the page tests use: every character the sources and the
+//! chapters hold that a full font draws, the cut one draws too, in both families.
+
+use egui::epaint::text::{Fonts, TextOptions};
+use egui::{FontDefinitions, FontFamily, FontId};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Every character of every file under `dir` (recursively) whose name ends in `ext`.
+fn characters(dir: &Path, ext: &str, out: &mut BTreeSet<char>) {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir:?}: {e}"));
+    for entry in entries {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            characters(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext) {
+            let text = std::fs::read_to_string(&path).expect("a text file");
+            out.extend(text.chars().filter(|c| !c.is_control()));
+        }
+    }
+}
+
+#[test]
+fn the_web_fonts_draw_every_character_the_full_fonts_draw() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut chars = BTreeSet::new();
+    characters(&root.join("src"), "rs", &mut chars);
+    characters(&root.join("crates"), "rs", &mut chars);
+    characters(&root.join("chapters"), "md", &mut chars);
+    for c in ['·', '×', '−', '°', '⁻', '¹', 'θ', '→', '⎡'] {
+        assert!(chars.contains(&c), "the sources hold {c:?}");
+    }
+
+    let mut full = Fonts::new(TextOptions::default(), FontDefinitions::default());
+    let mut web = Fonts::new(TextOptions::default(), skinlab::ui::fonts::web_fonts());
+    let mut missing = Vec::new();
+    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+        let font = FontId::new(14.0, family.clone());
+        for &c in &chars {
+            if full.has_glyph(&font, c) && !web.has_glyph(&font, c) {
+                missing.push(format!("{c:?} (U+{:04X}) in {family:?}", c as u32));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "missing from the web fonts (run scripts/web-fonts):\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_web_fonts_are_egui_s_defaults_by_name_and_family() {
+    let full = FontDefinitions::default();
+    let web = skinlab::ui::fonts::web_fonts();
+    assert_eq!(
+        full.font_data.keys().collect::<Vec<_>>(),
+        web.font_data.keys().collect::<Vec<_>>()
+    );
+    assert_eq!(full.families, web.families);
+    for (name, data) in &full.font_data {
+        assert_eq!(data.tweak, web.font_data[name].tweak, "{name}");
+    }
+}

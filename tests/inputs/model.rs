@@ -1,0 +1,1141 @@
+//! The glTF boundary on real files and on broken ones: the two bundled models load and
+//! animate as their README says; small files the tests write check the spline and step
+//! keys and every problem's message; truncations and byte flips never panic.
+
+use crate::common;
+
+use common::mutate::{XorShift, glb, glb_chunks, mutate_number};
+use glam::{Mat4, Quat, Vec3};
+use gltf::Model;
+use serde_json::{Value, json};
+use skin::clip::{Transform, blend_poses, synced_times};
+use skin::lbs;
+use std::f32::consts::FRAC_PI_2;
+
+fn bundled(name: &str) -> &'static [u8] {
+    skinlab::models::bytes(name).unwrap_or_else(|| panic!("no bundled model {name}"))
+}
+
+fn load(bytes: &[u8]) -> Model {
+    gltf::load(bytes).unwrap_or_else(|e| panic!("refused: {e}"))
+}
+
+/// Skinned positions of every skinned mesh under `pose`.
+fn skinned_positions(model: &Model, pose: &[Transform]) -> Vec<Vec<Vec3>> {
+    let world = model.world_from_joint(pose);
+    model
+        .skinned_meshes
+        .iter()
+        .map(|mesh| {
+            let palette = model.palette(mesh.skin, &world);
+            lbs::skin_vertices(&palette, &mesh.part.vertices)
+                .iter()
+                .map(|v| v.position)
+                .collect()
+        })
+        .collect()
+}
+
+fn vertex_at(model: &Model, at: Vec3) -> usize {
+    let positions = &model.skinned_meshes[0].part.vertices.positions;
+    positions
+        .iter()
+        .position(|p| p.abs_diff_eq(at, 1e-6))
+        .unwrap_or_else(|| panic!("no vertex at {at}"))
+}
+
+#[test]
+fn simple_skin_turns_its_top_vertex_at_one_second() {
+    let model = load(bundled("simple_skin"));
+    assert_eq!(model.skins.len(), 1);
+    assert_eq!(model.skinned_meshes.len(), 1);
+    assert_eq!(model.clips.len(), 1);
+    assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+    let skin = &model.skins[0];
+    assert_eq!(skin.joints.len(), 2);
+    let clip = &model.clips[0];
+    assert_eq!((clip.start(), clip.end()), (0.0, 5.5));
+
+    let pose = model.sample(clip, 1.0);
+    let joint1 = skin.joints[1];
+    let turned = pose[joint1].rotation;
+    assert!(
+        turned.angle_between(Quat::from_rotation_z(FRAC_PI_2)) < 1e-3,
+        "{turned}"
+    );
+    let top = vertex_at(&model, Vec3::new(-0.5, 2.0, 0.0));
+    let inf = model.skinned_meshes[0].part.vertices.influences[top];
+    assert_eq!(inf.used().collect::<Vec<_>>(), vec![(1, 1.0)]);
+    let skinned = &skinned_positions(&model, &pose)[0];
+    assert!(
+        skinned[top].abs_diff_eq(Vec3::new(-1.0, 0.5, 0.0), 1e-3),
+        "{}",
+        skinned[top]
+    );
+    // In the bind pose nothing moves.
+    let rest = &skinned_positions(&model, &model.rest_pose)[0];
+    assert!(rest[top].abs_diff_eq(Vec3::new(-0.5, 2.0, 0.0), 1e-6));
+}
+
+#[test]
+fn simple_skin_at_a_quarter_second_by_hand() {
+    let model = load(bundled("simple_skin"));
+    let pose = model.sample(&model.clips[0], 0.25);
+    let joint1 = model.skins[0].joints[1];
+    // Keys: identity at 0 s and, at 0.5 s, (0, 0, 0.383, 0.924), about 45° about z as
+    // the file rounds it. A quarter second is halfway, and halfway along the arc
+    // between two unit quaternions is their normalised sum.
+    let key = Quat::from_xyzw(0.0, 0.0, 0.383, 0.924).normalize();
+    let expected = Quat::from_xyzw(key.x, key.y, key.z, key.w + 1.0).normalize();
+    let theta = 2.0 * expected.z.atan2(expected.w);
+    assert!(
+        (theta.to_degrees() - 22.5).abs() < 0.05,
+        "{}",
+        theta.to_degrees()
+    );
+    let q = pose[joint1].rotation;
+    assert!(q.abs_diff_eq(expected, 1e-6), "{q} vs {expected}");
+
+    // (-0.5, 1, 0) has weight 0.5 on each joint. Joint 0 has not moved; joint 1 sits at
+    // (0, 1, 0) and turns the vertex's offset (-0.5, 0) by θ about itself.
+    let v = vertex_at(&model, Vec3::new(-0.5, 1.0, 0.0));
+    let inf = model.skinned_meshes[0].part.vertices.influences[v];
+    assert_eq!(inf.used().collect::<Vec<_>>(), vec![(0, 0.5), (1, 0.5)]);
+    let by_joint0 = Vec3::new(-0.5, 1.0, 0.0);
+    let by_joint1 = Vec3::new(-0.5 * theta.cos(), 1.0 - 0.5 * theta.sin(), 0.0);
+    let by_hand = 0.5 * by_joint0 + 0.5 * by_joint1;
+    let skinned = skinned_positions(&model, &pose)[0][v];
+    assert!(skinned.abs_diff_eq(by_hand, 1e-5), "{skinned} vs {by_hand}");
+}
+
+const ROBOT_CLIPS: [&str; 14] = [
+    "Dance", "Death", "Idle", "Jump", "No", "Punch", "Running", "Sitting", "Standing", "ThumbsUp",
+    "Walking", "WalkJump", "Wave", "Yes",
+];
+
+#[test]
+fn robot_has_its_clips_and_four_skins_of_the_same_joints() {
+    let model = load(bundled("robot"));
+    let names: Vec<&str> = model.clips.iter().map(|c| c.name()).collect();
+    assert_eq!(names, ROBOT_CLIPS);
+    assert_eq!(model.skinned_meshes.len(), 4);
+    assert_eq!(model.skins.len(), 4);
+    for skin in &model.skins {
+        assert_eq!(skin.joints.len(), 43);
+        assert_eq!(skin.joints, model.skins[0].joints);
+    }
+    let mut skins_used: Vec<usize> = model.skinned_meshes.iter().map(|m| m.skin).collect();
+    skins_used.sort();
+    assert_eq!(skins_used, [0, 1, 2, 3]);
+    let skinned_vertices: usize = model
+        .skinned_meshes
+        .iter()
+        .map(|m| m.part.vertices.positions.len())
+        .sum();
+    assert_eq!(skinned_vertices, 1108);
+    assert_eq!(model.rigid_meshes.len(), 15);
+    // The skeleton is parents-first even though the file lists children first.
+    for j in 0..model.skeleton.len() {
+        assert!(model.skeleton.parent(j).is_none_or(|p| p < j));
+    }
+    let hips = model.joint_named("Hips").expect("a Hips joint");
+    assert!(model.skins[0].joints.contains(&hips));
+
+    // What the README says the loader must report.
+    let ignored = model
+        .warnings
+        .iter()
+        .filter(|w| w.contains("that transform is ignored"))
+        .count();
+    assert_eq!(ignored, 4, "{:#?}", model.warnings);
+    assert!(
+        model.warnings.iter().any(|w| w.contains("morph targets")),
+        "{:#?}",
+        model.warnings
+    );
+    assert!(
+        model.notes.iter().any(|n| n.starts_with("4 skins:")),
+        "{:#?}",
+        model.notes
+    );
+}
+
+#[test]
+fn every_robot_clip_skins_to_finite_positions() {
+    let model = load(bundled("robot"));
+    let mut moved = 0;
+    let rest = skinned_positions(&model, &model.rest_pose);
+    for clip in &model.clips {
+        let steps = 24;
+        for step in 0..=steps {
+            let t = clip.start() + clip.duration() * step as f32 / steps as f32;
+            let pose = model.sample(clip, t);
+            let world = model.world_from_joint(&pose);
+            assert!(
+                world.iter().all(|m| m.is_finite()),
+                "{} at {t}",
+                clip.name()
+            );
+            let skinned = skinned_positions(&model, &pose);
+            for (mesh, positions) in skinned.iter().enumerate() {
+                assert!(
+                    positions.iter().all(|p| p.is_finite()),
+                    "{} at {t}: mesh {mesh}",
+                    clip.name()
+                );
+                if positions
+                    .iter()
+                    .zip(&rest[mesh])
+                    .any(|(a, b)| a.distance(*b) > 1e-3)
+                {
+                    moved += 1;
+                }
+            }
+            for rigid in &model.rigid_meshes {
+                let m = world[rigid.joint];
+                assert!(
+                    rigid
+                        .part
+                        .vertices
+                        .positions
+                        .iter()
+                        .all(|p| m.transform_point3(*p).is_finite())
+                );
+            }
+        }
+    }
+    // The clips really animate the hands.
+    assert!(moved > 100, "{moved}");
+}
+
+#[test]
+fn robot_blend_of_two_clips_at_zero_and_one_is_each_clip() {
+    let model = load(bundled("robot"));
+    let (walk, run) = (
+        model.clip("Walking").expect("Walking"),
+        model.clip("Running").expect("Running"),
+    );
+    for phase in [0.0, 0.3, 0.75] {
+        let (ta, tb) = synced_times(walk, run, phase);
+        let a = model.sample(walk, ta);
+        let b = model.sample(run, tb);
+        let at0 = skinned_positions(&model, &blend_poses(&a, &b, 0.0, true));
+        let at1 = skinned_positions(&model, &blend_poses(&a, &b, 1.0, true));
+        let half = skinned_positions(&model, &blend_poses(&a, &b, 0.5, true));
+        let (pa, pb) = (skinned_positions(&model, &a), skinned_positions(&model, &b));
+        let close = |x: &Vec<Vec<Vec3>>, y: &Vec<Vec<Vec3>>| {
+            x.iter()
+                .flatten()
+                .zip(y.iter().flatten())
+                .all(|(p, q)| p.abs_diff_eq(*q, 1e-4))
+        };
+        assert!(close(&at0, &pa), "phase {phase}: weight 0 is not Walking");
+        assert!(close(&at1, &pb), "phase {phase}: weight 1 is not Running");
+        assert!(!close(&pa, &pb), "phase {phase}: the clips should differ");
+        assert!(!close(&half, &pa) && !close(&half, &pb));
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Small files written by the tests.
+
+const FLOAT: u32 = 5126;
+const UNSIGNED_BYTE: u32 = 5121;
+const UNSIGNED_SHORT: u32 = 5123;
+const SHORT: u32 = 5122;
+const BYTE: u32 = 5120;
+
+fn f32s(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+fn u16s(values: &[u16]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+fn i16s(values: &[i16]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+fn mats(values: &[Mat4]) -> Vec<u8> {
+    f32s(
+        &values
+            .iter()
+            .flat_map(|m| m.to_cols_array())
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// A glTF being written: JSON plus one binary buffer.
+struct Gltf {
+    json: Value,
+    bin: Vec<u8>,
+}
+
+impl Gltf {
+    /// Appends `bytes` as a new buffer view and an accessor over it; returns its index.
+    fn accessor(&mut self, bytes: &[u8], component: u32, kind: &str, count: usize) -> usize {
+        while !self.bin.len().is_multiple_of(4) {
+            self.bin.push(0);
+        }
+        let views = self.json["bufferViews"].as_array_mut().expect("views");
+        views.push(json!({"buffer": 0, "byteOffset": self.bin.len(), "byteLength": bytes.len()}));
+        let view = views.len() - 1;
+        self.bin.extend_from_slice(bytes);
+        let accessors = self.json["accessors"].as_array_mut().expect("accessors");
+        accessors.push(json!({
+            "bufferView": view, "componentType": component, "type": kind, "count": count
+        }));
+        accessors.len() - 1
+    }
+
+    fn primitive(&mut self) -> &mut Value {
+        &mut self.json["meshes"][0]["primitives"][0]
+    }
+
+    fn finish_json(&self, uri: Option<String>) -> Value {
+        let mut json = self.json.clone();
+        let mut buffer = json!({"byteLength": self.bin.len()});
+        if let Some(uri) = uri {
+            buffer["uri"] = uri.into();
+        }
+        json["buffers"] = json!([buffer]);
+        json
+    }
+
+    /// A `.gltf` with the buffer as a data URI.
+    fn gltf(&self) -> Vec<u8> {
+        let uri = format!("data:application/octet-stream;base64,{}", base64(&self.bin));
+        serde_json::to_vec(&self.finish_json(Some(uri))).expect("json")
+    }
+
+    /// A GLB with the buffer as its BIN chunk.
+    fn glb(&self) -> Vec<u8> {
+        let json = serde_json::to_vec(&self.finish_json(None)).expect("json");
+        glb(&json, &self.bin)
+    }
+}
+
+/// Five joints in a column one unit apart (nodes 1 to 5); node 0 holds a skinned quad
+/// of four vertices, the top two shared half and half by joints 0 and 1; an animation
+/// turns joint 1.
+fn base() -> Gltf {
+    let mut g = Gltf {
+        json: json!({
+            "asset": {"version": "2.0"},
+            "scene": 0,
+            "scenes": [{"nodes": [0, 1]}],
+            "nodes": [
+                {"name": "quad", "mesh": 0, "skin": 0},
+                {"name": "root", "children": [2]},
+                {"name": "j1", "translation": [0.0, 1.0, 0.0], "children": [3]},
+                {"name": "j2", "translation": [0.0, 1.0, 0.0], "children": [4]},
+                {"name": "j3", "translation": [0.0, 1.0, 0.0], "children": [5]},
+                {"name": "j4", "translation": [0.0, 1.0, 0.0]}
+            ],
+            "meshes": [{"primitives": [{"attributes": {}}]}],
+            "skins": [{"joints": [1, 2, 3, 4, 5]}],
+            "bufferViews": [],
+            "accessors": []
+        }),
+        bin: Vec::new(),
+    };
+    let positions = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0];
+    let p = g.accessor(&f32s(&positions), FLOAT, "VEC3", 4);
+    g.json["accessors"][p]["min"] = json!([0.0, 0.0, 0.0]);
+    g.json["accessors"][p]["max"] = json!([1.0, 1.0, 0.0]);
+    let normals = [0.0, 0.0, 1.0].repeat(4);
+    let n = g.accessor(&f32s(&normals), FLOAT, "VEC3", 4);
+    let i = g.accessor(&u16s(&[0, 1, 2, 2, 1, 3]), UNSIGNED_SHORT, "SCALAR", 6);
+    let j = g.accessor(
+        &[0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0],
+        UNSIGNED_BYTE,
+        "VEC4",
+        4,
+    );
+    let weights = [
+        1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.5, 0.0, 0.0, 0.5, 0.5, 0.0, 0.0,
+    ];
+    let w = g.accessor(&f32s(&weights), FLOAT, "VEC4", 4);
+    *g.primitive() = json!({
+        "attributes": {"POSITION": p, "NORMAL": n, "JOINTS_0": j, "WEIGHTS_0": w},
+        "indices": i
+    });
+    let binds: Vec<Mat4> = (0..5)
+        .map(|k| Mat4::from_translation(Vec3::new(0.0, -(k as f32), 0.0)))
+        .collect();
+    let ibm = g.accessor(&mats(&binds), FLOAT, "MAT4", 5);
+    g.json["skins"][0]["inverseBindMatrices"] = ibm.into();
+    let times = g.accessor(&f32s(&[0.0, 1.0]), FLOAT, "SCALAR", 2);
+    let turn = Quat::from_rotation_z(FRAC_PI_2);
+    let keys = g.accessor(
+        &f32s(&[0.0, 0.0, 0.0, 1.0, turn.x, turn.y, turn.z, turn.w]),
+        FLOAT,
+        "VEC4",
+        2,
+    );
+    g.json["animations"] = json!([{
+        "name": "wave",
+        "channels": [{"sampler": 0, "target": {"node": 2, "path": "rotation"}}],
+        "samplers": [{"input": times, "output": keys}]
+    }]);
+    g
+}
+
+#[test]
+fn the_base_file_loads_cleanly_in_both_forms() {
+    for bytes in [base().gltf(), base().glb()] {
+        let model = load(&bytes);
+        assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+        assert_eq!(model.joints.len(), 6);
+        assert_eq!(model.skins[0].joints, [1, 2, 3, 4, 5]);
+        let mesh = &model.skinned_meshes[0];
+        assert_eq!(mesh.part.indices, [0, 1, 2, 2, 1, 3]);
+        assert_eq!(mesh.part.vertices.normals, vec![Vec3::Z; 4]);
+        let pose = model.sample(&model.clips[0], 1.0);
+        let top = skinned_positions(&model, &pose)[0][3];
+        // (1, 1, 0), half on joint 0 (unmoved) and half turned 90° about (0, 1, 0).
+        let by_hand = 0.5 * Vec3::new(1.0, 1.0, 0.0) + 0.5 * Vec3::new(0.0, 2.0, 0.0);
+        assert!(top.abs_diff_eq(by_hand, 1e-5), "{top}");
+    }
+}
+
+#[test]
+fn cubic_spline_and_step_keys_from_a_file() {
+    let mut g = base();
+    let times = g.accessor(&f32s(&[0.0, 2.0]), FLOAT, "SCALAR", 2);
+    // Translation of joint 2 (node 3) as a spline: (in, value, out) per key, x only.
+    let spline = [
+        0.0, 0.0, 0.0, // key 0 in-tangent
+        0.0, 1.0, 0.0, // key 0 value
+        3.0, 0.0, 0.0, // key 0 out-tangent
+        -1.0, 0.0, 0.0, // key 1 in-tangent
+        2.0, 1.0, 0.0, // key 1 value
+        0.0, 0.0, 0.0, // key 1 out-tangent
+    ];
+    let spline_keys = g.accessor(&f32s(&spline), FLOAT, "VEC3", 6);
+    let step_times = g.accessor(&f32s(&[0.0, 0.5, 1.5]), FLOAT, "SCALAR", 3);
+    let scales = [1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 3.0, 3.0, 3.0];
+    let step_keys = g.accessor(&f32s(&scales), FLOAT, "VEC3", 3);
+    g.json["animations"] = json!([{
+        "name": "keys",
+        "channels": [
+            {"sampler": 0, "target": {"node": 3, "path": "translation"}},
+            {"sampler": 1, "target": {"node": 4, "path": "scale"}}
+        ],
+        "samplers": [
+            {"input": times, "output": spline_keys, "interpolation": "CUBICSPLINE"},
+            {"input": step_times, "output": step_keys, "interpolation": "STEP"}
+        ]
+    }]);
+    let model = load(&g.gltf());
+    let clip = &model.clips[0];
+    assert_eq!((clip.start(), clip.end()), (0.0, 2.0));
+    for t in [0.0f32, 0.4, 1.0, 1.7, 2.0] {
+        let pose = model.sample(clip, t);
+        // Hermite by hand: key 0 value and out-tangent, key 1 value and in-tangent.
+        let (p0, m0, p1, m1, dt) = (0.0, 3.0, 2.0, -1.0, 2.0);
+        let u = t / dt;
+        let (u2, u3) = (u * u, u * u * u);
+        let x = (2.0 * u3 - 3.0 * u2 + 1.0) * p0
+            + (u3 - 2.0 * u2 + u) * dt * m0
+            + (-2.0 * u3 + 3.0 * u2) * p1
+            + (u3 - u2) * dt * m1;
+        let got = pose[3].translation;
+        assert!((got.x - x).abs() < 1e-5, "t {t}: {} vs {x}", got.x);
+        assert!((got.y - 1.0).abs() < 1e-6);
+        let step = if t < 0.5 {
+            1.0
+        } else if t < 1.5 {
+            2.0
+        } else {
+            3.0
+        };
+        assert_eq!(pose[4].scale, Vec3::splat(step), "t {t}");
+    }
+}
+
+enum Expect {
+    /// `Err` whose message contains this.
+    Refused(&'static str),
+    /// `Ok` with a warning (or note) that contains this.
+    Warned(&'static str),
+}
+
+fn set_weights(g: &mut Gltf, weights: &[f32]) {
+    let w = g.accessor(&f32s(weights), FLOAT, "VEC4", weights.len() / 4);
+    g.primitive()["attributes"]["WEIGHTS_0"] = w.into();
+}
+
+fn set_joints(g: &mut Gltf, joints: &[u8]) {
+    let j = g.accessor(joints, UNSIGNED_BYTE, "VEC4", joints.len() / 4);
+    g.primitive()["attributes"]["JOINTS_0"] = j.into();
+}
+
+/// Every problem the loader knows, each as a small file, with what it must say.
+fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
+    use Expect::{Refused, Warned};
+    let mut cases: Vec<(&'static str, Vec<u8>, Expect)> = Vec::new();
+    let mut case = |name, edit: &dyn Fn(&mut Gltf), expect| {
+        let mut g = base();
+        edit(&mut g);
+        cases.push((name, g.gltf(), expect));
+    };
+    case(
+        "weights that do not sum to 1",
+        &|g| {
+            set_weights(
+                g,
+                &[
+                    1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.43, 0.0, 0.0, 0.5, 0.48, 0.0,
+                    0.0,
+                ],
+            )
+        },
+        Warned("mesh 0 primitive 0: 2 vertices have weights that sum to 0.93–0.98, not 1"),
+    );
+    case(
+        "more than four influences",
+        &|g| {
+            set_joints(g, &[0, 1, 2, 3].repeat(4));
+            set_weights(g, &[0.4, 0.3, 0.1, 0.1].repeat(4));
+            let j1 = g.accessor(&[4, 0, 0, 0].repeat(4), UNSIGNED_BYTE, "VEC4", 4);
+            let w1 = g.accessor(&f32s(&[0.1, 0.0, 0.0, 0.0].repeat(4)), FLOAT, "VEC4", 4);
+            g.primitive()["attributes"]["JOINTS_1"] = j1.into();
+            g.primitive()["attributes"]["WEIGHTS_1"] = w1.into();
+        },
+        Warned(
+            "4 vertices have more than four influences (JOINTS_1/WEIGHTS_1); the four largest \
+             were kept and renormalised, dropping at most 10.0%",
+        ),
+    );
+    case(
+        "a joint index outside the skin",
+        &|g| set_joints(g, &[0, 0, 0, 0, 0, 0, 0, 0, 9, 1, 0, 0, 0, 1, 0, 0]),
+        Refused("JOINTS_0: vertex 2 uses joint 9, but skin 0 has 5 joints (0 to 4)"),
+    );
+    case(
+        "fewer inverse binds than joints",
+        &|g| {
+            let ibm = g.accessor(&mats(&[Mat4::IDENTITY; 4]), FLOAT, "MAT4", 4);
+            g.json["skins"][0]["inverseBindMatrices"] = ibm.into();
+        },
+        Refused("skin 0 has 5 joints but 4 inverse bind matrices"),
+    );
+    case(
+        "more inverse binds than joints",
+        &|g| {
+            let ibm = g.accessor(&mats(&[Mat4::IDENTITY; 6]), FLOAT, "MAT4", 6);
+            g.json["skins"][0]["inverseBindMatrices"] = ibm.into();
+        },
+        Warned("skin 0 has 5 joints but 6 inverse bind matrices"),
+    );
+    case(
+        "no inverse binds",
+        &|g| {
+            if let Some(skin) = g.json["skins"][0].as_object_mut() {
+                skin.remove("inverseBindMatrices");
+            }
+        },
+        Warned("skin 0 has no inverse bind matrices; as the glTF spec says, each is the identity"),
+    );
+    case(
+        "a singular inverse bind",
+        &|g| {
+            let mut binds = [Mat4::IDENTITY; 5];
+            binds[2] = Mat4::from_scale(Vec3::new(1.0, 0.0, 1.0));
+            let ibm = g.accessor(&mats(&binds), FLOAT, "MAT4", 5);
+            g.json["skins"][0]["inverseBindMatrices"] = ibm.into();
+        },
+        Refused("skin 0 joint 2 (node 3 'j2'): its inverse bind matrix is singular"),
+    );
+    case(
+        "a non-finite inverse bind",
+        &|g| {
+            let mut binds = [Mat4::IDENTITY; 5];
+            binds[1].w_axis.x = f32::INFINITY;
+            let ibm = g.accessor(&mats(&binds), FLOAT, "MAT4", 5);
+            g.json["skins"][0]["inverseBindMatrices"] = ibm.into();
+        },
+        Refused(
+            "skin 0 joint 1 (node 2 'j1'): its inverse bind matrix holds a number that is not finite",
+        ),
+    );
+    case(
+        "a skinned mesh under a transformed parent",
+        &|g| {
+            let nodes = g.json["nodes"].as_array_mut().expect("nodes");
+            nodes.push(json!({"name": "holder", "translation": [5.0, 0.0, 0.0], "children": [0]}));
+            g.json["scenes"][0]["nodes"] = json!([6, 1]);
+        },
+        Warned(
+            "node 0 'quad' carries mesh 0, skinned by skin 0, under a transform (from node 6 \
+             'holder'); as the glTF spec says, that transform is ignored",
+        ),
+    );
+    case(
+        "several skins",
+        &|g| {
+            g.json["skins"]
+                .as_array_mut()
+                .expect("skins")
+                .push(json!({"joints": [1, 2]}));
+            g.json["nodes"]
+                .as_array_mut()
+                .expect("nodes")
+                .push(json!({"name": "copy", "mesh": 0, "skin": 1}));
+        },
+        Warned("2 skins: mesh 0 on node 0 'quad' uses skin 0; mesh 0 on node 6 'copy' uses skin 1"),
+    );
+    case(
+        "Draco compression",
+        &|g| {
+            g.json["extensionsUsed"] = json!(["KHR_draco_mesh_compression"]);
+            g.json["extensionsRequired"] = json!(["KHR_draco_mesh_compression"]);
+        },
+        Refused(
+            "the file needs KHR_draco_mesh_compression, a compressed mesh format this loader \
+             does not read; export it again without mesh compression",
+        ),
+    );
+    case(
+        "meshopt compression",
+        &|g| g.json["extensionsRequired"] = json!(["EXT_meshopt_compression"]),
+        Refused("the file needs EXT_meshopt_compression"),
+    );
+    case(
+        "an unknown required extension",
+        &|g| g.json["extensionsRequired"] = json!(["EXT_mesh_gpu_instancing"]),
+        Refused(
+            "the file needs the extension 'EXT_mesh_gpu_instancing', which this loader does not know",
+        ),
+    );
+    case(
+        "glTF 1.0",
+        &|g| g.json["asset"]["version"] = "1.0".into(),
+        Refused("this is glTF version '1.0'; only glTF 2.0 can be loaded"),
+    );
+    case(
+        "a count of billions",
+        &|g| g.json["accessors"][0]["count"] = 4_000_000_000u64.into(),
+        Refused(
+            "mesh 0 primitive 0 POSITION (accessor 0) claims 4000000000 elements of 12 bytes \
+             from byte 0, but buffer view 0 has only 48 bytes",
+        ),
+    );
+    case(
+        "a sparse accessor of billions of zeros",
+        &|g| {
+            let idx = g.accessor(&u16s(&[0, 0]), UNSIGNED_SHORT, "SCALAR", 1);
+            let val = g.accessor(&f32s(&[0.0, 0.0, 0.0]), FLOAT, "VEC3", 1);
+            let (iv, vv) = (
+                g.json["accessors"][idx]["bufferView"].clone(),
+                g.json["accessors"][val]["bufferView"].clone(),
+            );
+            g.json["accessors"][1] = json!({
+                "componentType": FLOAT, "type": "VEC3", "count": 3_000_000_000u64,
+                "sparse": {"count": 1, "indices": {"bufferView": iv, "componentType": UNSIGNED_SHORT},
+                           "values": {"bufferView": vv}}
+            });
+        },
+        Refused(
+            "mesh 0 primitive 0 NORMAL (accessor 1) claims 3000000000 elements, more than this loader reads",
+        ),
+    );
+    case(
+        "an accessor past its buffer view",
+        &|g| g.json["accessors"][0]["byteOffset"] = 40.into(),
+        Refused(
+            "POSITION (accessor 0) claims 4 elements of 12 bytes from byte 40, but buffer view 0 has only 48 bytes",
+        ),
+    );
+    case(
+        "a buffer view past its buffer",
+        &|g| g.json["bufferViews"][0]["byteLength"] = 4000.into(),
+        Refused("buffer view 0 claims bytes 0 to 4000 of buffer 0"),
+    );
+    case(
+        "a stride shorter than an element",
+        &|g| g.json["bufferViews"][0]["byteStride"] = 8.into(),
+        Refused("buffer view 0 has a stride of 8 bytes, less than one 12-byte element"),
+    );
+    case(
+        "an index past the vertices",
+        &|g| {
+            let i = g.accessor(&u16s(&[0, 1, 2, 2, 1, 9]), UNSIGNED_SHORT, "SCALAR", 6);
+            g.primitive()["indices"] = i.into();
+        },
+        Refused("mesh 0 primitive 0: index 9 (entry 5) is past the last vertex (there are 4)"),
+    );
+    case(
+        "a position that is not a number",
+        &|g| {
+            let p = [
+                0.0,
+                0.0,
+                0.0,
+                1.0,
+                0.0,
+                0.0,
+                f32::NAN,
+                1.0,
+                0.0,
+                1.0,
+                1.0,
+                0.0,
+            ];
+            let a = g.accessor(&f32s(&p), FLOAT, "VEC3", 4);
+            g.json["accessors"][a]["min"] = json!([0.0, 0.0, 0.0]);
+            g.json["accessors"][a]["max"] = json!([1.0, 1.0, 0.0]);
+            g.primitive()["attributes"]["POSITION"] = a.into();
+        },
+        Refused("mesh 0 primitive 0 POSITION: vertex 2 holds a number that is not finite"),
+    );
+    case(
+        "a negative weight",
+        &|g| {
+            set_weights(
+                g,
+                &[
+                    1.0, 0.0, 0.0, 0.0, 1.0, -0.5, 0.0, 0.0, 0.5, 0.5, 0.0, 0.0, 0.5, 0.5, 0.0, 0.0,
+                ],
+            )
+        },
+        Refused(
+            "mesh 0 primitive 0 WEIGHTS_0: vertex 1 has weight -0.5; weights must be finite and not negative",
+        ),
+    );
+    case(
+        "a vertex with no weight",
+        &|g| {
+            set_weights(
+                g,
+                &[
+                    1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.5, 0.0, 0.0, 0.5, 0.5, 0.0, 0.0,
+                ],
+            )
+        },
+        Warned(
+            "mesh 0 primitive 0: 1 vertex has no weight on any joint; bound to joint 0 of skin 0",
+        ),
+    );
+    case(
+        "weights stored as integers without normalized",
+        &|g| {
+            let w = g.accessor(&[255, 0, 0, 0].repeat(4), UNSIGNED_BYTE, "VEC4", 4);
+            g.primitive()["attributes"]["WEIGHTS_0"] = w.into();
+        },
+        Refused(
+            "mesh 0 primitive 0 WEIGHTS_0 (accessor 8) is stored as UNSIGNED_BYTE, but must be \
+             FLOAT, or normalised BYTE, UNSIGNED_BYTE, SHORT or UNSIGNED_SHORT",
+        ),
+    );
+    case(
+        "JOINTS without WEIGHTS",
+        &|g| {
+            if let Some(a) = g.primitive()["attributes"].as_object_mut() {
+                a.remove("WEIGHTS_0");
+            }
+        },
+        Refused("mesh 0 primitive 0: JOINTS_0 and WEIGHTS_0 must come together"),
+    );
+    case(
+        "an attribute of the wrong length",
+        &|g| {
+            let n = g.accessor(&f32s(&[0.0, 0.0, 1.0].repeat(3)), FLOAT, "VEC3", 3);
+            g.primitive()["attributes"]["NORMAL"] = n.into();
+        },
+        Refused("mesh 0 primitive 0: NORMAL has 3 elements, but POSITION has 4"),
+    );
+    case(
+        "a missing accessor",
+        &|g| g.primitive()["attributes"]["POSITION"] = 99.into(),
+        Refused("mesh 0 primitive 0: POSITION names accessor 99, but the file has 8 accessors"),
+    );
+    case(
+        "a child index out of range",
+        &|g| g.json["nodes"][1]["children"] = json!([2, 40]),
+        Refused("the file breaks the glTF rules at nodes[1].children[1]: index out of bounds"),
+    );
+    case(
+        "a count that is not a whole number",
+        &|g| g.json["accessors"][0]["count"] = 2.5.into(),
+        Refused("the file breaks the glTF rules at accessors[0].count: must be a whole number"),
+    );
+    case(
+        "a name that is not a string",
+        &|g| g.json["nodes"][0]["name"] = json!([1]),
+        Refused("the file breaks the glTF rules at nodes[0].name: must be a string"),
+    );
+    case(
+        "a matrix of 15 numbers",
+        &|g| g.json["nodes"][0]["matrix"] = json!(vec![0.0; 15]),
+        Refused("the file breaks the glTF rules at nodes[0].matrix: must be an array of 16"),
+    );
+    case(
+        "an unknown component type",
+        &|g| g.json["accessors"][1]["componentType"] = 5124.into(),
+        Refused(
+            "the file breaks the glTF rules at accessors[1].componentType: is not a glTF \
+             component type",
+        ),
+    );
+    case(
+        "a node with two parents",
+        &|g| g.json["nodes"][1]["children"] = json!([2, 4]),
+        Refused("node 4 is a child of both node 1 and node 3; a node can have only one parent"),
+    );
+    case(
+        "a cycle of nodes",
+        &|g| g.json["nodes"][5]["children"] = json!([1]),
+        Refused("the nodes' children form a cycle: nodes 1, 2, 3, 4, 5 are their own ancestors"),
+    );
+    case(
+        "an external buffer",
+        &|_| {},
+        Refused(
+            "buffer 0 refers to the external file 'quad.bin'; only self-contained files can be loaded",
+        ),
+    );
+    case(
+        "a buffer shorter than it says",
+        &|_| {},
+        Refused("the file is truncated: buffer 0 should hold"),
+    );
+    case(
+        "key times that go backwards",
+        &|g| {
+            let t = g.accessor(&f32s(&[1.0, 0.5]), FLOAT, "SCALAR", 2);
+            g.json["animations"][0]["samplers"][0]["input"] = t.into();
+        },
+        Warned(
+            "animation 0 'wave' was left out: channel 0 (node 2 'j1' rotation): key times must \
+             increase, but key 1 at 0.5 s follows 1 s",
+        ),
+    );
+    case(
+        "too few key values",
+        &|g| {
+            let t = g.accessor(&f32s(&[0.0, 1.0, 2.0]), FLOAT, "SCALAR", 3);
+            g.json["animations"][0]["samplers"][0]["input"] = t.into();
+        },
+        Warned(
+            "animation 0 'wave' was left out: channel 0 (node 2 'j1' rotation): 3 key times need 3 values (1 per key), but there are 2",
+        ),
+    );
+    case(
+        "a channel aimed at no node",
+        &|g| g.json["animations"][0]["channels"][0]["target"]["node"] = 60.into(),
+        Warned(
+            "animation 0 'wave' was left out: channel 0 targets node 60, but the file has 6 nodes",
+        ),
+    );
+    case(
+        "a channel aimed at no property",
+        &|g| g.json["animations"][0]["channels"][0]["target"]["path"] = "colour".into(),
+        Warned("animation 0 'wave' was left out: channel 0 targets an unknown property"),
+    );
+    case(
+        "a channel with no sampler",
+        &|g| g.json["animations"][0]["channels"][0]["sampler"] = 7.into(),
+        Warned(
+            "animation 0 'wave' was left out: the file breaks the glTF rules at \
+             animations[0].channels[0].sampler: index out of bounds",
+        ),
+    );
+    case(
+        "an unknown interpolation",
+        &|g| g.json["animations"][0]["samplers"][0]["interpolation"] = "SMOOTH".into(),
+        Warned(
+            "animation 0 'wave' was left out: the file breaks the glTF rules at \
+             animations[0].samplers[0].interpolation: must be LINEAR, STEP or CUBICSPLINE",
+        ),
+    );
+    case(
+        "points, not triangles",
+        &|g| g.primitive()["mode"] = 0.into(),
+        Warned("mesh 0 primitive 0 draws Points, not triangles; it was left out"),
+    );
+    // The two whose bytes are not the base's JSON with a data URI.
+    for (name, bytes, _) in cases.iter_mut() {
+        match *name {
+            "an external buffer" => {
+                let mut json: Value = serde_json::from_slice(bytes).expect("json");
+                json["buffers"][0]["uri"] = "quad.bin".into();
+                *bytes = serde_json::to_vec(&json).expect("json");
+            }
+            "a buffer shorter than it says" => {
+                let mut json: Value = serde_json::from_slice(bytes).expect("json");
+                json["buffers"][0]["byteLength"] = 100_000.into();
+                *bytes = serde_json::to_vec(&json).expect("json");
+            }
+            _ => {}
+        }
+    }
+    let glb = base().glb();
+    cases.push((
+        "a truncated GLB",
+        glb[..glb.len() - 10].to_vec(),
+        Refused("the file is truncated: its GLB header says"),
+    ));
+    let mut cut_chunk = glb.clone();
+    let len = cut_chunk.len() as u32 - 8;
+    cut_chunk.truncate(len as usize);
+    cut_chunk[8..12].copy_from_slice(&len.to_le_bytes());
+    cases.push((
+        "a GLB whose BIN chunk is cut",
+        cut_chunk,
+        Refused("the file is truncated: the second chunk claims"),
+    ));
+    let mut v1 = glb.clone();
+    v1[4] = 1;
+    cases.push((
+        "a GLB of version 1",
+        v1,
+        Refused("this GLB is version 1; only glTF 2.0"),
+    ));
+    cases.push(("an empty file", Vec::new(), Refused("the file is empty")));
+    cases.push((
+        "a PNG",
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
+        Refused("this is not a glTF file: it starts with the bytes 89 50 4E 47"),
+    ));
+    cases.push((
+        "JSON that is not glTF",
+        br#"{"hello": "world"}"#.to_vec(),
+        Refused("the JSON has no `asset`, which every glTF file has: this is not a glTF file"),
+    ));
+    cases.push((
+        "broken JSON",
+        br#"{"asset": {"version": "2.0"},, }"#.to_vec(),
+        Refused("the glTF JSON is not valid at line 1, column"),
+    ));
+    let gltf = base().gltf();
+    cases.push((
+        "a truncated .gltf",
+        gltf[..gltf.len() / 2].to_vec(),
+        Refused("the file is truncated: its JSON stops in the middle"),
+    ));
+    let mut bad_base64 = String::from_utf8(base().gltf()).expect("utf-8");
+    let at = bad_base64.find(";base64,").expect("data uri") + 20;
+    bad_base64.replace_range(at..at + 1, "!");
+    cases.push((
+        "a data URI that is not base64",
+        bad_base64.into_bytes(),
+        Refused("buffer 0: its data URI has a character that is not base64 at position 12"),
+    ));
+    cases
+}
+
+#[test]
+fn every_problem_has_its_message() {
+    let mut failures = Vec::new();
+    for (name, bytes, expect) in broken_files() {
+        let result = common::catch_quietly(|| gltf::load(&bytes));
+        let outcome = match result {
+            Err(_) => {
+                failures.push(format!("{name}: panicked"));
+                continue;
+            }
+            Ok(outcome) => outcome,
+        };
+        match (expect, outcome) {
+            (Expect::Refused(text), Err(e)) => {
+                if !e.message().contains(text) {
+                    failures.push(format!("{name}: said {e:?}, expected {text:?}"));
+                }
+                if e.message().contains('\n') {
+                    failures.push(format!("{name}: more than one line"));
+                }
+            }
+            (Expect::Refused(text), Ok(_)) => {
+                failures.push(format!("{name}: loaded, expected refusal {text:?}"))
+            }
+            (Expect::Warned(text), Ok(model)) => {
+                let all: Vec<&String> = model.warnings.iter().chain(&model.notes).collect();
+                if !all.iter().any(|w| w.contains(text)) {
+                    failures.push(format!("{name}: said {all:?}, expected {text:?}"));
+                }
+            }
+            (Expect::Warned(text), Err(e)) => {
+                failures.push(format!("{name}: refused with {e:?}, expected {text:?}"))
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn quantised_and_normalised_attributes_load() {
+    let mut g = base();
+    // Positions as plain shorts, normals as normalised bytes, weights as normalised
+    // unsigned shorts, joints as unsigned shorts: KHR_mesh_quantization's storage.
+    let p = g.accessor(
+        &i16s(&[0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]),
+        SHORT,
+        "VEC3",
+        4,
+    );
+    g.json["accessors"][p]["min"] = json!([0, 0, 0]);
+    g.json["accessors"][p]["max"] = json!([1, 1, 0]);
+    let n = g.accessor(&[0, 0, 127, 0].repeat(4), BYTE, "VEC3", 4);
+    let view = g.json["accessors"][n]["bufferView"].as_u64().unwrap_or(0) as usize;
+    g.json["bufferViews"][view]["byteStride"] = 4.into();
+    g.json["accessors"][n]["normalized"] = true.into();
+    let w = g.accessor(
+        &u16s(&[
+            65535, 0, 0, 0, 65535, 0, 0, 0, 32768, 32767, 0, 0, 32768, 32767, 0, 0,
+        ]),
+        UNSIGNED_SHORT,
+        "VEC4",
+        4,
+    );
+    g.json["accessors"][w]["normalized"] = true.into();
+    let j = g.accessor(
+        &u16s(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0]),
+        UNSIGNED_SHORT,
+        "VEC4",
+        4,
+    );
+    *g.primitive() = json!({
+        "attributes": {"POSITION": p, "NORMAL": n, "JOINTS_0": j, "WEIGHTS_0": w},
+        "indices": 2
+    });
+    g.json["extensionsUsed"] = json!(["KHR_mesh_quantization"]);
+    g.json["extensionsRequired"] = json!(["KHR_mesh_quantization"]);
+    for bytes in [g.gltf(), g.glb()] {
+        let model = load(&bytes);
+        assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+        let v = &model.skinned_meshes[0].part.vertices;
+        assert_eq!(v.positions[3], Vec3::new(1.0, 1.0, 0.0));
+        assert_eq!(v.normals, vec![Vec3::Z; 4]);
+        assert_eq!(v.influences[0].used().collect::<Vec<_>>(), vec![(0, 1.0)]);
+        let half = v.influences[2].weights;
+        assert!((half[0] - 32768.0 / 65535.0).abs() < 1e-6, "{half:?}");
+        assert!((half[0] + half[1] - 1.0).abs() < 1e-6);
+        assert_eq!(model.skinned_meshes[0].part.indices, [0, 1, 2, 2, 1, 3]);
+    }
+}
+
+/// Loads `bytes`, catching a panic; returns the outcome as text for the failure list.
+fn survives(
+    label: &str,
+    bytes: &[u8],
+    failures: &mut Vec<String>,
+) -> Option<Result<Model, String>> {
+    match common::catch_quietly(|| gltf::load(bytes)) {
+        Err(_) => {
+            failures.push(format!("{label}: panicked"));
+            None
+        }
+        Ok(Err(e)) => {
+            if e.message().is_empty() || e.message().contains('\n') {
+                failures.push(format!("{label}: message {e:?} is not one line"));
+            }
+            Some(Err(e.message().to_owned()))
+        }
+        Ok(Ok(model)) => Some(Ok(model)),
+    }
+}
+
+#[test]
+fn truncations_and_byte_flips_never_panic() {
+    // A caught panic is reported in the failure list, not printed (common::catch_quietly).
+    let mut failures = Vec::new();
+    let files = [
+        ("SimpleSkin.gltf", bundled("simple_skin").to_vec()),
+        ("RobotExpressive.glb", bundled("robot").to_vec()),
+        ("base.glb", base().glb()),
+        ("base.gltf", base().gltf()),
+    ];
+    let mut rng = XorShift(0x5EED_CAFE_F00D_1234);
+    let mut cases = 0;
+    for (name, file) in &files {
+        // Truncations: the ends of the header and chunks, then lengths spread over the file.
+        let mut lengths: Vec<usize> = vec![0, 1, 4, 11, 12, 19, 20, 21];
+        lengths.extend((1..40).map(|k| file.len() * k / 40));
+        lengths.extend((0..20).map(|_| rng.below(file.len())));
+        for len in lengths.into_iter().filter(|&l| l < file.len()) {
+            cases += 1;
+            let label = format!("{name} cut to {len} bytes");
+            // A JSON text cut only in its trailing whitespace is still whole.
+            let whole = file[len..].iter().all(u8::is_ascii_whitespace);
+            match survives(&label, &file[..len], &mut failures) {
+                Some(Ok(_)) if !whole => failures.push(format!("{label}: loaded")),
+                Some(Err(message))
+                    if !message.contains("truncated")
+                        && !message.contains("empty")
+                        && !message.contains("JSON") =>
+                {
+                    failures.push(format!("{label}: {message}"))
+                }
+                _ => {}
+            }
+        }
+        // Numbers in the JSON (counts, offsets, indices, lengths) set to troublesome ones,
+        // so the parts after the JSON parser see broken files too.
+        for round in 0..60 {
+            cases += 1;
+            let bytes = if file.starts_with(b"glTF") {
+                let (json, bin) = glb_chunks(file);
+                glb(&mutate_number(json, &mut rng), bin)
+            } else {
+                mutate_number(file, &mut rng)
+            };
+            let label = format!("{name} number round {round}");
+            if let Some(Ok(model)) = survives(&label, &bytes, &mut failures) {
+                let pose = match model.clips.first() {
+                    Some(clip) => model.sample(clip, clip.end()),
+                    None => model.rest_pose.clone(),
+                };
+                if common::catch_quietly(|| skinned_positions(&model, &pose)).is_err() {
+                    failures.push(format!("{label}: skinning panicked"));
+                }
+            }
+        }
+        // Byte flips: one to four random bytes set to random values.
+        for round in 0..60 {
+            cases += 1;
+            let mut bytes = file.clone();
+            for _ in 0..1 + rng.below(4) {
+                let at = rng.below(bytes.len());
+                bytes[at] = rng.next() as u8;
+            }
+            let label = format!("{name} flip round {round}");
+            if let Some(Ok(model)) = survives(&label, &bytes, &mut failures) {
+                // Whatever loads must still sample and skin without a panic.
+                let pose = match model.clips.first() {
+                    Some(clip) => model.sample(clip, clip.start() + 0.5 * clip.duration()),
+                    None => model.rest_pose.clone(),
+                };
+                let caught = common::catch_quietly(|| skinned_positions(&model, &pose));
+                if caught.is_err() {
+                    failures.push(format!("{label}: skinning panicked"));
+                }
+            }
+        }
+    }
+    assert!(cases > 500, "{cases}");
+    assert!(failures.is_empty(), "{failures:#?}");
+}

@@ -1,0 +1,22 @@
+//! Pages driven as a user would drive them (egui_kittest: clicks, typing, drags), one module a page.
+//!
+//! One test binary for the group, one module a file: the group links egui, eframe and
+//! the rest once.
+
+#[path = "../kit/mod.rs"]
+mod kit;
+
+mod binding;
+mod blending;
+mod every_page;
+mod gpu;
+mod gradient;
+mod grid;
+mod hierarchy;
+mod keyframes;
+mod model;
+mod normals;
+mod open_file;
+mod pipeline;
+mod quaternions;
+mod xray;

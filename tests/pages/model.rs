@@ -1,0 +1,554 @@
+//! The model page driven like a user would: the robot and its clips, scrubbing, picking
+//! joints and vertices, blending, the check cell and links.
+
+use crate::kit;
+
+use egui_kittest::kittest::Queryable as _;
+use kit::{click_at, drag, page_harness, submit};
+use skin::clip::Property;
+use skinlab::link::Link;
+use skinlab::page::{Page, open};
+use skinlab::pages::model::{Asset, ModelPage};
+use skinlab::ui::check::field_label;
+use skinlab::ui::matrix::cell_label;
+
+fn opened(link: &str) -> ModelPage {
+    let mut page = ModelPage::default();
+    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
+    page
+}
+
+const ROBOT_CLIPS: [&str; 14] = [
+    "Dance", "Death", "Idle", "Jump", "No", "Punch", "Running", "Sitting", "Standing", "ThumbsUp",
+    "Walking", "WalkJump", "Wave", "Yes",
+];
+
+#[test]
+fn the_page_opens_on_the_robot_with_its_clips_listed() {
+    let harness = page_harness(ModelPage::default(), &["file", "clips"]);
+    let page = harness.state();
+    assert_eq!(page.asset, Asset::Robot);
+    assert!(page.load_error.is_none(), "{:?}", page.load_error);
+    assert_eq!(page.clip_names(), ROBOT_CLIPS);
+    for name in ROBOT_CLIPS {
+        assert!(
+            harness.query_by_label(name).is_some(),
+            "clip `{name}` listed"
+        );
+    }
+    // The loader's repairs are shown.
+    assert!(
+        harness
+            .query_all_by_label_contains("that transform is ignored")
+            .next()
+            .is_some()
+    );
+}
+
+#[test]
+fn the_clip_plays_while_its_time_slider_is_drawn() {
+    // The slider rounds the time it shows: that must not count as a scrub and pause.
+    let mut harness = page_harness(ModelPage::default(), &["clips"]);
+    for _ in 0..20 {
+        harness.state_mut().tick(0.016);
+        harness.run_steps(1);
+    }
+    let page = harness.state();
+    assert!(page.playing, "still playing at {} s", page.time);
+    assert!(page.time > 0.3, "time moved on: {} s", page.time);
+}
+
+#[test]
+fn scrubbing_changes_the_pose() {
+    let mut page = opened("model?clip=Walking&t=0.1");
+    let before = page.frame().world;
+    page.time = 0.5;
+    let after = page.frame().world;
+    let moved = before
+        .iter()
+        .zip(&after)
+        .filter(|(a, b)| !a.abs_diff_eq(**b, 1e-4))
+        .count();
+    assert!(moved > 10, "only {moved} joints moved");
+    // Playing moves time on; a negative speed moves it back.
+    page.playing = true;
+    page.speed = -1.0;
+    page.tick(0.1);
+    assert!((page.time - 0.4).abs() < 1e-5, "{}", page.time);
+}
+
+#[test]
+fn every_key_round_trips() {
+    kit::assert_declared_params::<ModelPage>(
+        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&forget_inverse_bind=true&local=1:0,1,0,0,0,0.5,1,1,1&inverse_bind=1:1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1",
+        &[
+            ("asset", "horse"),
+            ("local", "1:0,0,0,0,0,0,0,1,1"),
+            ("local", "1:0,0,0"),
+            ("inverse_bind", "1:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1"),
+            ("inverse_bind", "Elbow:1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1"),
+            ("blend", "2"),
+            ("t", "99"),
+            ("speed", "9"),
+            ("vertex", "99999"),
+            ("heat", "yes"),
+        ],
+    );
+    // The robot's names read and write back; its default asset is left out.
+    let link = "model?clip=Walking&clip_b=Running&blend=0.75&mask=ShoulderR&t=0.4&speed=0.5&joint=Head&vertex=1107&heat=true";
+    assert_eq!(opened(link).link().to_string(), link);
+    assert_eq!(
+        opened("model?asset=robot&clip=Walking&t=0.4")
+            .link()
+            .to_string(),
+        "model?clip=Walking&t=0.4"
+    );
+}
+
+#[test]
+fn a_bad_clip_name_is_refused_naming_the_valid_ones() {
+    for key in ["clip", "clip_b"] {
+        let err = open(
+            &mut ModelPage::default(),
+            &Link::parse(&format!("model?{key}=Moonwalk")).unwrap(),
+        )
+        .unwrap_err()
+        .to_string();
+        for name in ROBOT_CLIPS {
+            assert!(err.contains(name), "{key}: {err}");
+        }
+    }
+    let err = open(
+        &mut ModelPage::default(),
+        &Link::parse("model?joint=Tail").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("Hips") && err.contains("ShoulderR"), "{err}");
+}
+
+#[test]
+fn picking_a_joint_in_the_tree_shows_its_name_and_matrices() {
+    let mut harness = page_harness(opened("model?clip=Walking&t=0.4"), &["skeleton", "joint"]);
+    harness.get_by_label("Hips").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.joint, page.model.joint_named("Hips"));
+    assert!(harness.query_by_label("joint `Hips`").is_some());
+    assert!(
+        harness
+            .query_all_by_label_contains("joint_from_bind")
+            .next()
+            .is_some()
+    );
+}
+
+#[test]
+fn clicking_the_viewport_picks_a_vertex_or_a_joint() {
+    let page = opened("model?asset=simple_skin&t=0");
+    let mut harness = page_harness(page, &["vertex"]);
+    let rect = harness.state().viewport_rect;
+    // SimpleSkin stands in the middle of the view: a click there lands on it.
+    click_at(&mut harness, rect.center());
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(
+        page.vertex.is_some() || page.joint.is_some(),
+        "a click on the model picks something"
+    );
+}
+
+#[test]
+fn a_vertex_shows_its_joints_weights_and_skinned_position() {
+    let harness = page_harness(opened("model?clip=Walking&t=0.4&vertex=10"), &["vertex"]);
+    assert!(harness.query_by_label_contains("weighted sum").is_some());
+}
+
+#[test]
+fn forgetting_the_inverse_bind_moves_the_mesh_away() {
+    let page = opened("model?clip=Walking&t=0.4");
+    let kept = page.frame().skinned;
+    let forgot = opened("model?clip=Walking&t=0.4&forget_inverse_bind=true")
+        .frame()
+        .skinned;
+    let far = kept[0]
+        .iter()
+        .zip(&forgot[0])
+        .map(|(a, b)| a.position.distance(b.position))
+        .fold(0.0f32, f32::max);
+    assert!(far > 0.5, "the hand moved only {far}");
+}
+
+#[test]
+fn blending_takes_b_only_below_the_mask() {
+    let a = opened("model?clip=Walking&t=0.4").sample_pose();
+    let masked = opened("model?clip=Walking&clip_b=Wave&blend=1&mask=ShoulderR&t=0.4");
+    let pose = masked.sample_pose();
+    let model = &masked.model;
+    let hips = model.joint_named("Hips").expect("Hips");
+    let arm = model.joint_named("UpperArmR").expect("UpperArmR");
+    assert_eq!(pose[hips], a[hips], "the legs keep walking");
+    assert_ne!(pose[arm], a[arm], "the right arm waves");
+}
+
+#[test]
+fn the_sign_check_keeps_blends_on_the_short_arc() {
+    // Halfway on the short arc, each joint's rotation is no further from A's than B's is.
+    let page = opened("model?clip=Walking&clip_b=Running&t=0.3");
+    let model = &page.model;
+    let (walk, run) = (
+        model.clip("Walking").unwrap(),
+        model.clip("Running").unwrap(),
+    );
+    let tb = page.time_b().expect("clip B's time");
+    let (pa, pb) = (model.sample(walk, 0.3), model.sample(run, tb));
+    for ((blended, a), b) in page.sample_pose().iter().zip(&pa).zip(&pb) {
+        let ab = a.rotation.angle_between(b.rotation);
+        let blended_a = blended.rotation.angle_between(a.rotation);
+        assert!(blended_a <= ab + 1e-3, "{blended_a} > {ab}");
+    }
+}
+
+#[test]
+fn the_check_cell_takes_simple_skins_top_vertex() {
+    let mut harness = page_harness(ModelPage::default(), &["check"]);
+    submit(
+        &mut harness,
+        &[
+            (&field_label("top", "x"), "-1"),
+            (&field_label("top", "y"), "0.5"),
+        ],
+    );
+    assert!(harness.query_by_label("Right.").is_some());
+    submit(&mut harness, &[(&field_label("top", "y"), "2")]);
+    assert!(harness.query_by_label_contains("Not yet").is_some());
+}
+
+/// The key timeline's value line for `joint`'s rotation at `t`, worked out from the
+/// pose the clip samples (three decimals, as printed).
+fn rotation_line(page: &ModelPage, joint: usize, t: f32) -> String {
+    let clip = &page.model.clips[page.clip];
+    let q = page.model.sample(clip, t)[joint].rotation;
+    format!(
+        "rotation at {t:.2} s = ({:.3}, {:.3}, {:.3}, {:.3})",
+        q.x, q.y, q.z, q.w
+    )
+}
+
+#[test]
+fn the_key_timeline_prints_the_sampled_value_of_the_picked_joint() {
+    // SimpleSkin's one channel turns one joint; pick it by number through a link.
+    let simple = opened("model?asset=simple_skin");
+    let channel = &simple.model.clips[0].channels()[0];
+    let (joint, keys) = (channel.joint, channel.key_count());
+    for (link, joint, t, interpolation) in [
+        (
+            format!("model?asset=simple_skin&joint={joint}&t=1.3"),
+            joint,
+            1.3,
+            format!("LINEAR, {keys} keys"),
+        ),
+        (
+            "model?clip=Walking&joint=UpperArmR&t=0.4".to_owned(),
+            simple_or_robot_joint("UpperArmR"),
+            0.4,
+            "LINEAR".to_owned(),
+        ),
+    ] {
+        let page = opened(&link);
+        let expected = rotation_line(&page, joint, t);
+        let harness = page_harness(page, &["keys"]);
+        assert!(
+            harness
+                .query_all_by_label_contains(&expected)
+                .next()
+                .is_some(),
+            "{link}: `{expected}` shown"
+        );
+        let title = format!("rotation (x, y, z, w): {interpolation}");
+        assert!(
+            harness.query_all_by_label_contains(&title).next().is_some(),
+            "{link}: `{title}` shown"
+        );
+        assert!(
+            harness
+                .state()
+                .key_plots
+                .iter()
+                .any(|(p, _)| *p == Property::Rotation),
+            "{link}: a rotation plot"
+        );
+    }
+}
+
+/// A joint of the robot by name.
+fn simple_or_robot_joint(name: &str) -> usize {
+    ModelPage::default()
+        .model
+        .joint_named(name)
+        .unwrap_or_else(|| panic!("the robot has `{name}`"))
+}
+
+#[test]
+fn the_key_timeline_says_when_there_is_nothing_to_plot() {
+    let harness = page_harness(opened("model?clip=Walking&t=0.4"), &["keys"]);
+    assert!(
+        harness
+            .query_all_by_label_contains("Pick a joint")
+            .next()
+            .is_some()
+    );
+    assert!(harness.state().key_plots.is_empty());
+    // A joint no channel of Walking drives.
+    let page = ModelPage::default();
+    let walking = page.model.clip("Walking").expect("Walking");
+    let still = (0..page.model.joints.len())
+        .find(|j| {
+            Property::ALL
+                .iter()
+                .all(|p| walking.channel(*j, *p).is_none())
+        })
+        .expect("a joint Walking leaves alone");
+    let name = page.model.joints[still].name.clone();
+    let harness = page_harness(
+        opened(&format!("model?clip=Walking&t=0.4&joint={still}")),
+        &["keys"],
+    );
+    assert!(
+        harness
+            .query_all_by_label_contains(&format!("`{name}` has no channel in Walking"))
+            .next()
+            .is_some(),
+        "{name}"
+    );
+    assert!(harness.state().key_plots.is_empty());
+}
+
+#[test]
+fn clicking_and_dragging_in_a_key_plot_sets_the_time_and_pauses() {
+    // No time in the link: the clip plays.
+    let mut harness = page_harness(opened("model?clip=Walking&joint=UpperArmR"), &["keys"]);
+    assert!(harness.state().playing);
+    let (start, end) = harness.state().time_range();
+    let rect = harness
+        .state()
+        .key_plots
+        .iter()
+        .find(|(p, _)| *p == Property::Rotation)
+        .map(|(_, r)| *r)
+        .expect("a rotation plot");
+    let at = |f: f32| egui::pos2(rect.left() + f * rect.width(), rect.center().y);
+    let near = |t: f32, f: f32| (t - (start + f * (end - start))).abs() < 0.06 * (end - start);
+    click_at(&mut harness, at(0.75));
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(!page.playing, "a click pauses");
+    assert!(near(page.time, 0.75), "a click at 3/4 sets {}", page.time);
+    drag(&mut harness, at(0.7), at(0.2));
+    harness.run_steps(2);
+    let t = harness.state().time;
+    assert!(near(t, 0.2), "a drag to 1/5 sets {t}");
+    // The readout follows the time.
+    let expected = rotation_line(harness.state(), simple_or_robot_joint("UpperArmR"), t);
+    assert!(
+        harness
+            .query_all_by_label_contains(&expected)
+            .next()
+            .is_some(),
+        "`{expected}` shown"
+    );
+}
+
+#[test]
+fn collapsing_a_joint_hides_its_children() {
+    let mut harness = page_harness(opened("model?clip=Walking&t=0.4"), &["skeleton"]);
+    let model = harness.state().model.clone();
+    let hips = model.joint_named("Hips").expect("Hips");
+    let parent = model.skeleton.parent(hips).expect("Hips has a parent");
+    let parent = model.joints[parent].name.clone();
+    assert!(harness.query_by_label("Hips").is_some(), "open by default");
+    harness
+        .get_by_label(&format!("{parent}: hide children"))
+        .click();
+    harness.run_steps(4);
+    assert!(harness.query_by_label("Hips").is_none(), "folded away");
+    assert!(
+        harness.query_by_label(&parent).is_some(),
+        "the parent stays"
+    );
+    harness
+        .get_by_label(&format!("{parent}: show children"))
+        .click();
+    harness.run_steps(4);
+    assert!(harness.query_by_label("Hips").is_some(), "open again");
+}
+
+#[test]
+fn picking_a_deep_joint_opens_its_ancestors_and_scrolls_to_it() {
+    let deep = "Index2R";
+    let model = ModelPage::default().model;
+    let j = model.joint_named(deep).expect(deep);
+    let path = model.skeleton.path_from_root(j);
+    assert!(path.len() > 8, "{deep} sits deep in the tree");
+    let hand = &model.joints[path[path.len() - 3]].name;
+
+    // Folded at first: the hand's fingers are out of sight.
+    let mut harness = page_harness(opened("model?clip=Walking&t=0.4"), &["skeleton"]);
+    assert!(harness.query_by_label(deep).is_none(), "folded by default");
+
+    // Picked in the viewport (the page's state), then by a link: either way the tree
+    // opens down to it and shows its row.
+    harness.state_mut().joint = Some(j);
+    harness.run_steps(6);
+    assert_tree_shows(&harness, deep, hand);
+    let mut linked = page_harness(
+        opened(&format!("model?clip=Walking&t=0.4&joint={deep}")),
+        &["skeleton"],
+    );
+    linked.run_steps(6);
+    assert_tree_shows(&linked, deep, hand);
+}
+
+/// `joint`'s row is drawn with its ancestor `opened` unfolded, and the tree has
+/// scrolled to it: it lies within the tree's visible height, under the checkbox above.
+fn assert_tree_shows(harness: &egui_kittest::Harness<'_, ModelPage>, joint: &str, opened: &str) {
+    let row = harness
+        .query_by_label(joint)
+        .unwrap_or_else(|| panic!("{joint} shown"));
+    assert!(
+        harness
+            .query_by_label(&format!("{opened}: hide children"))
+            .is_some(),
+        "{opened} opened"
+    );
+    let top = harness
+        .get_by_label("draw the skeleton over the model")
+        .rect()
+        .bottom();
+    let rect = row.rect();
+    assert!(
+        rect.top() >= top && rect.bottom() <= top + 370.0,
+        "{joint} at {rect:?}, the tree from {top}"
+    );
+}
+
+/// Where SimpleSkin's top vertex lands in `page`'s frame. Its skin's joint 1 is the
+/// model's joint 2 (node 0 holds the mesh).
+fn top_vertex(page: &ModelPage) -> glam::Vec3 {
+    let v = page.model.skinned_meshes[0]
+        .part
+        .vertices
+        .positions
+        .iter()
+        .position(|p| p.abs_diff_eq(glam::Vec3::new(-0.5, 2.0, 0.0), 1e-6))
+        .expect("SimpleSkin's top vertex");
+    page.frame().skinned[0][v].position
+}
+
+const BENT: glam::Vec3 = glam::Vec3::new(-1.0, 0.5, 0.0);
+const BIND: glam::Vec3 = glam::Vec3::new(-0.5, 2.0, 0.0);
+
+#[test]
+fn holding_a_joint_by_hand_moves_the_mesh_until_it_is_given_back() {
+    let mut harness = page_harness(opened("model?asset=simple_skin&t=1&joint=2"), &["joint"]);
+    assert!(top_vertex(harness.state()).abs_diff_eq(BENT, 1e-5));
+    // The clip turned joint 2 by 90° about z: typing 0 holds it straight.
+    kit::type_into(&mut harness, "rotation z", "0");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(page.held.contains_key(&2), "joint 2 is held");
+    assert!(
+        top_vertex(page).abs_diff_eq(BIND, 1e-4),
+        "{}",
+        top_vertex(page)
+    );
+    let link = page.link().to_string();
+    assert!(link.contains("local=2:0,1,0,0,0,0,1,1,1"), "{link}");
+    assert!(
+        top_vertex(&opened(&link)).abs_diff_eq(BIND, 1e-4),
+        "the link reopens it"
+    );
+    // A scale of 0 is refused and the joint keeps its last valid transform.
+    kit::type_into(&mut harness, "scale y", "0");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_all_by_label_contains("scale of 0")
+            .next()
+            .is_some()
+    );
+    assert!(top_vertex(harness.state()).abs_diff_eq(BIND, 1e-4));
+    harness
+        .get_by_label("Give the joint back to the clips")
+        .click();
+    harness.run_steps(2);
+    assert!(harness.state().held.is_empty());
+    assert!(top_vertex(harness.state()).abs_diff_eq(BENT, 1e-5));
+}
+
+#[test]
+fn an_inverse_bind_recomputed_from_the_pose_puts_the_vertex_back_at_bind() {
+    let mut harness = page_harness(opened("model?asset=simple_skin&t=1&joint=2"), &["joint"]);
+    harness
+        .get_by_label("Recompute from the current pose")
+        .click();
+    harness.run_steps(2);
+    // palette = world_from_joint · inverse(world_from_joint) = I: the pose is still bent,
+    // but joint 2's vertices stay where the file put them.
+    let page = harness.state();
+    assert!(page.inverse_binds.contains_key(&2));
+    assert!(
+        top_vertex(page).abs_diff_eq(BIND, 1e-4),
+        "{}",
+        top_vertex(page)
+    );
+    assert!(page.link().to_string().contains("inverse_bind=2:"));
+    // A singular or NaN edit is refused; the value stays (as the field showed it when
+    // clicked: a click rounds to the two decimals shown).
+    for (cell, text, reason) in [((2, 2), "0", "inverse"), ((2, 2), "nan", "finite")] {
+        let label = cell_label("model inverse bind", cell.0, cell.1);
+        harness.get_by_label(&label).click();
+        harness.run_steps(2);
+        let kept = harness.state().inverse_binds[&2];
+        kit::type_into(&mut harness, &label, text);
+        harness.key_press(egui::Key::Enter);
+        harness.run_steps(2);
+        assert_eq!(harness.state().inverse_binds[&2], kept, "{text} refused");
+        assert!(
+            harness.query_all_by_label_contains(reason).next().is_some(),
+            "{text}: the reason is shown"
+        );
+    }
+    harness.get_by_label("Back to the file's").click();
+    harness.run_steps(2);
+    assert!(harness.state().inverse_binds.is_empty());
+    assert!(top_vertex(harness.state()).abs_diff_eq(BENT, 1e-5));
+}
+
+#[test]
+fn the_blend_cell_shows_the_picked_joints_rotation_from_a_from_b_and_blended() {
+    let link = "model?clip=Walking&clip_b=Running&blend=0.5&joint=Head&t=0.4";
+    let harness = page_harness(opened(link), &["blend"]);
+    let page = harness.state();
+    let j = page.joint.expect("Head");
+    let model = page.model.clone();
+    let a = model.sample(&model.clips[page.clip], page.time)[j].rotation;
+    let b = model.sample(&model.clips[page.clip_b.unwrap()], page.time_b().unwrap())[j].rotation;
+    let blended = page.clip_pose()[j].rotation;
+    // Half of each, on the short arc: the blend sits between A and B.
+    let (ab, half) = (a.angle_between(b), a.angle_between(blended));
+    assert!(
+        ab > 1e-3 && (half - ab / 2.0).abs() < 0.02 * ab.max(0.01),
+        "{ab} {half}"
+    );
+    let text = |q: glam::Quat| format!("({:6.3}, {:6.3}, {:6.3}, {:6.3})", q.x, q.y, q.z, q.w);
+    for (row, q) in [("from A", a), ("from B", b), ("blended", blended)] {
+        let line = format!("{row:<10}{}", text(q));
+        assert!(
+            harness.query_all_by_label_contains(&line).next().is_some(),
+            "`{line}` shown"
+        );
+    }
+}

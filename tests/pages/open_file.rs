@@ -1,0 +1,154 @@
+//! Opening a model the user brings: dropped on the app, chosen in the file dialog, or
+//! refused with its reason while the page keeps what it showed.
+
+use crate::kit;
+
+use egui_kittest::kittest::Queryable as _;
+use skinlab::SkinlabApp;
+use skinlab::link::Link;
+use skinlab::page::open;
+use skinlab::pages::model::{Asset, ModelPage};
+use std::path::PathBuf;
+
+fn simple_skin() -> &'static [u8] {
+    skinlab::models::bytes("simple_skin").expect("bundled")
+}
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the folder is made");
+    dir
+}
+
+#[test]
+fn a_dropped_model_opens_on_the_model_page_and_stays_through_reset() {
+    let mut app = SkinlabApp::new();
+    app.open_dropped("MySkin.gltf", Ok(simple_skin().to_vec()));
+    assert!(app.notices().is_empty(), "{:?}", app.notices());
+    assert_eq!(app.current_page().slug(), "model");
+    let link = app.current_link().to_string();
+    assert!(link.starts_with("model?asset=file"), "{link}");
+
+    // Reset and links keep the file: it is the page's model until another is opened.
+    app.reset_page();
+    assert!(app.current_link().to_string().contains("asset=file"));
+    app.open_link("model?asset=robot").expect("robot");
+    app.open_link("model?asset=file&t=1")
+        .expect("the file again");
+    assert_eq!(
+        app.current_link().to_string(),
+        "model?asset=file&clip=0&t=1"
+    );
+}
+
+#[test]
+fn a_file_that_cannot_be_used_is_named_and_the_last_good_model_stays() {
+    let mut app = SkinlabApp::new();
+    app.open_dropped("MySkin.gltf", Ok(simple_skin().to_vec()));
+    let good = app.current_link().to_string();
+    let robot = skinlab::models::bytes("robot").expect("bundled");
+    type Case<'a> = (&'a str, Result<Vec<u8>, String>, &'a str);
+    let cases: [Case; 4] = [
+        ("junk.glb", Ok(b"not a model".to_vec()), "not a glTF file"),
+        (
+            "cut.glb",
+            Ok(robot[..robot.len() / 2].to_vec()),
+            "truncated",
+        ),
+        (
+            "photo.png",
+            Ok(vec![0x89, b'P', b'N', b'G']),
+            "not a file skinlab opens",
+        ),
+        (
+            "gone.glb",
+            Err("permission denied".into()),
+            "could not be read",
+        ),
+    ];
+    for (name, bytes, reason) in cases {
+        app.open_dropped(name, bytes);
+        let notice = app.notices().last().cloned().unwrap_or_default();
+        assert!(
+            notice.contains(name) && notice.contains(reason),
+            "{name}: {notice}"
+        );
+        assert_eq!(
+            app.current_link().to_string(),
+            good,
+            "{name}: the file stays"
+        );
+    }
+    assert_eq!(app.notices().len(), 4, "one notice per file");
+}
+
+#[test]
+fn asset_file_is_refused_until_a_file_is_open() {
+    let mut page = ModelPage::default();
+    let error = open(&mut page, &Link::parse("model?asset=file").expect("parses"))
+        .expect_err("no file yet")
+        .to_string();
+    assert!(error.contains("no file is open"), "{error}");
+    assert_eq!(page.asset, Asset::Robot, "the page is at its defaults");
+}
+
+#[test]
+fn a_model_chosen_in_the_file_dialog_opens() {
+    let dir = folder("dialog");
+    std::fs::create_dir(dir.join("more")).expect("subfolder");
+    std::fs::write(dir.join("more").join("Chosen.gltf"), simple_skin()).expect("file");
+    std::fs::write(dir.join("readme.txt"), "not offered").expect("file");
+    let mut page = ModelPage::default();
+    page.show_file_dialog(Some(dir));
+    let mut harness = kit::page_harness(page, &["file"]);
+    assert!(
+        harness.query_by_label("readme.txt").is_none(),
+        "only folders and glTF files are offered"
+    );
+    harness.get_by_label("more/").click();
+    harness.run_steps(2);
+    harness.get_by_label("Chosen.gltf").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.asset, Asset::File);
+    assert_eq!(page.model_name(), "Chosen.gltf");
+    assert_eq!(page.model.skins.len(), 1);
+    assert!(page.open_error.is_none(), "{:?}", page.open_error);
+}
+
+#[test]
+fn a_broken_file_chosen_in_the_dialog_is_explained_on_the_page() {
+    let dir = folder("dialog-broken");
+    std::fs::write(dir.join("Broken.glb"), b"glTF\x02\x00\x00\x00").expect("file");
+    let mut page = ModelPage::default();
+    page.show_file_dialog(Some(dir));
+    let mut harness = kit::page_harness(page, &["file"]);
+    harness.get_by_label("Broken.glb").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().asset, Asset::Robot, "the robot stays");
+    assert!(
+        harness
+            .query_all_by_label_contains("`Broken.glb`: the file is truncated")
+            .next()
+            .is_some()
+            && harness
+                .query_all_by_label_contains("The page still shows robot")
+                .next()
+                .is_some(),
+        "the reason is on the page"
+    );
+}
+
+#[test]
+fn the_file_dialog_lists_folders_then_models_in_any_case() {
+    let dir = folder("listing");
+    for name in ["b.GLB", "a.gltf", "c.png", ".hidden.glb"] {
+        std::fs::write(dir.join(name), b"x").expect("file");
+    }
+    std::fs::create_dir(dir.join("Zed")).expect("folder");
+    let listing = skinlab::ui::file_dialog::list(&dir, &["glb", "gltf"]).expect("listed");
+    assert_eq!(listing.folders, ["Zed"]);
+    assert_eq!(listing.files, ["a.gltf", "b.GLB"]);
+}

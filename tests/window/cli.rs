@@ -1,0 +1,229 @@
+//! The command line: `--help` lists every option, and a bad option, value or link is
+//! refused with a message naming it and exit code 2, before any window opens (none of
+//! these tests needs a display).
+
+use std::process::{Command, Output};
+
+fn skinlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skinlab"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn help_lists_every_option() {
+    for flag in ["--help", "-h"] {
+        let out = skinlab(&[flag]);
+        assert!(out.status.success(), "{flag}: {}", stderr(&out));
+        let help = String::from_utf8_lossy(&out.stdout);
+        for option in [
+            "LINK",
+            "--screenshot PATH",
+            "--presenter",
+            "--size WxH",
+            "--list-pages",
+            "--bench",
+            "--bench cpu",
+            "--csv",
+            "--vertices N,...",
+            "--simd NAME",
+            "--open FILE",
+            "--deck FILE",
+            "--help",
+        ] {
+            assert!(help.contains(option), "{flag} lists `{option}`:\n{help}");
+        }
+        assert!(!help.contains('\\'), "no stray backslash:\n{help}");
+        assert!(help.starts_with("usage: skinlab"), "{help}");
+    }
+}
+
+#[test]
+fn an_unknown_option_is_named_with_exit_code_2() {
+    let out = skinlab(&["grid", "--bogus"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unknown option `--bogus`"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_bad_size_is_refused_with_exit_code_2() {
+    for (args, shown) in [
+        (&["--size", "huge"][..], "not `huge`"),
+        (&["--size", "100x100"], "not `100x100`"),
+        (&["--size", "1280x"], "not `1280x`"),
+        (&["--size"], "--size needs WIDTHxHEIGHT"),
+    ] {
+        let out = skinlab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(shown), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_second_link_and_a_value_on_a_flag_are_refused() {
+    let out = skinlab(&["grid", "xray"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`xray`"), "{}", stderr(&out));
+    let out = skinlab(&["--presenter=yes"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--presenter takes no value"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn list_pages_prints_the_registry_in_order() {
+    let out = skinlab(&["--list-pages"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pages = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(pages.lines().collect::<Vec<_>>(), skinlab::page::slugs());
+}
+
+#[test]
+fn a_bad_link_with_screenshot_fails_before_a_window_opens() {
+    let out = skinlab(&["nowhere?x=1", "--screenshot", "never.png"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "refused without a display: {}",
+        stderr(&out)
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("no page called `nowhere`") && err.contains("grid"),
+        "{err}"
+    );
+    assert_eq!(
+        err.matches("nowhere").count(),
+        1,
+        "the error is reported once: {err}"
+    );
+}
+
+/// A scratch file for one test, with `bytes` in it.
+fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, bytes).expect("the scratch file is written");
+    path
+}
+
+#[test]
+fn a_file_the_app_cannot_use_is_refused_with_its_reason_and_exit_code_2() {
+    let robot = skinlab::models::bytes("robot").expect("bundled");
+    let cases: [(&str, &[u8], &str); 4] = [
+        (
+            "cli-not-gltf.glb",
+            b"hello, world",
+            "this is not a glTF file",
+        ),
+        ("cli-cut.glb", &robot[..4000], "truncated"),
+        (
+            "cli-notes.txt",
+            b"{}",
+            "is not a file skinlab opens; it opens .glb",
+        ),
+        ("cli-empty.gltf", b"", "the file is empty"),
+    ];
+    for (name, bytes, reason) in cases {
+        let path = scratch(name, bytes);
+        let out = skinlab(&[
+            "--open",
+            path.to_str().expect("utf-8"),
+            "--screenshot",
+            "never.png",
+        ]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(name) && err.contains(reason), "{name}: {err}");
+        assert_eq!(
+            err.lines().next().map(|l| l.starts_with("error: --open")),
+            Some(true),
+            "{err}"
+        );
+    }
+    let out = skinlab(&["--open", "no/such/model.glb"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("could not be read"),
+        "{}",
+        stderr(&out)
+    );
+    let out = skinlab(&["--open"]);
+    assert!(
+        stderr(&out).contains("--open needs a file"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn asset_file_without_a_file_open_is_refused() {
+    let out = skinlab(&["model?asset=file", "--screenshot", "never.png"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no file is open"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_link_for_the_opened_file_is_checked_against_it() {
+    // SimpleSkin has one clip, unnamed: a robot clip name is refused with the file's own.
+    let path = scratch(
+        "cli-simple.gltf",
+        skinlab::models::bytes("simple_skin").expect("bundled"),
+    );
+    let out = skinlab(&[
+        "--open",
+        path.to_str().expect("utf-8"),
+        "model?clip=Walking",
+        "--screenshot",
+        "never.png",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("animation 0"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_deck_the_app_cannot_use_is_refused_with_exit_code_2() {
+    for (name, text, says) in [
+        (
+            "cli-empty-deck.txt",
+            "# nothing but a comment\n",
+            "has no links",
+        ),
+        (
+            "cli-bad-deck.txt",
+            "nowhere?x=1  A page that is not there\n",
+            "no page called `nowhere`",
+        ),
+    ] {
+        let path = scratch(name, text.as_bytes());
+        let out = skinlab(&[
+            "--deck",
+            path.to_str().expect("utf-8"),
+            "--screenshot",
+            "never.png",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{name}: {}", stderr(&out));
+    }
+    let out = skinlab(&["--deck", "no/such/deck.txt"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("could not be read"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,0 +1,483 @@
+//! Looks: every page, and every link the chapters document, drawn at the sizes a class
+//! sees (1280×800, 1920×1080 in presenter mode, and the book's 750×760 iframe): no
+//! text runs past the window's
+//! sides, no text painted over a viewport is cut by its edge or lies on other text,
+//! and no mesh leaves its viewport. Framing (on open and by the Frame button) too.
+
+use egui::Vec2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::NodeT as _;
+use egui_kittest::kittest::Queryable as _;
+use skinlab::SkinlabApp;
+use skinlab::app::PRESENTER_ZOOM;
+use skinlab::page::registry;
+use skinlab::ui::viewport::MeshBounds;
+
+/// Every `skinlab:` link in a chapter, as `slug?query`.
+fn chapter_links(slug: &str, chapter: &str) -> Vec<String> {
+    let mut links = vec![slug.to_owned()];
+    for part in chapter.split("](skinlab:").skip(1) {
+        if let Some(link) = part.split(')').next() {
+            links.push(link.to_owned());
+        }
+    }
+    links
+}
+
+/// Every widget with text that reaches past the side of the pane it is drawn in (the
+/// notebook left of the splitter, the viewport right of it, or the window), as
+/// `left..right: text`. Bounds are in pixels.
+fn overflowing<S>(harness: &Harness<'_, S>, width: f32) -> Vec<String> {
+    use egui::accesskit::Role;
+    let root = harness.root();
+    let splitter = root
+        .children_recursive()
+        .find(|n| n.accesskit_node().role() == Role::Splitter)
+        .and_then(|n| n.accesskit_node().bounding_box());
+    let mut found = Vec::new();
+    for pane in root
+        .children_recursive()
+        .filter(|n| n.accesskit_node().role() == Role::Pane)
+    {
+        let nodes: Vec<_> = pane.children_recursive().collect();
+        let Some(first) = nodes.iter().find_map(|n| n.accesskit_node().bounding_box()) else {
+            continue;
+        };
+        // Which side of the splitter the pane lies on.
+        let (left, right) = match splitter {
+            Some(s) if first.x0 < s.x0 && first.y0 >= s.y0 => (0.0, s.x0),
+            Some(s) if first.x0 >= s.x1 && first.y0 >= s.y0 => (s.x1, width as f64),
+            _ => (0.0, width as f64),
+        };
+        for n in nodes {
+            let a = n.accesskit_node();
+            let texty = matches!(
+                a.role(),
+                Role::Label | Role::Button | Role::CheckBox | Role::TextInput | Role::RadioButton
+            );
+            let Some(b) = a.bounding_box() else { continue };
+            if texty && (b.x1 > right + 1.0 || b.x0 < left - 1.0) {
+                let text = a.label().or(a.value()).unwrap_or_default();
+                found.push(format!(
+                    "{:.0}..{:.0} (pane {left:.0}..{right:.0}): {}",
+                    b.x0,
+                    b.x1,
+                    text.chars().take(50).collect::<String>()
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// Every shape painted, each with the clip rectangle it is drawn in: notebook text
+/// scrolled out of sight is clipped by the notebook, not by a viewport, whatever lies
+/// under it.
+fn shapes_of(output: &egui::FullOutput) -> Vec<(egui::Rect, &egui::Shape)> {
+    fn flatten<'a>(
+        shape: &'a egui::Shape,
+        clip: egui::Rect,
+        out: &mut Vec<(egui::Rect, &'a egui::Shape)>,
+    ) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| flatten(s, clip, out)),
+            s => out.push((clip, s)),
+        }
+    }
+    let mut shapes = Vec::new();
+    for clipped in &output.shapes {
+        flatten(&clipped.shape, clipped.clip_rect, &mut shapes);
+    }
+    shapes
+}
+
+/// The size of the text most of the visible characters below `top` are set in, in
+/// points: half the characters are at least this big.
+fn body_text_size(output: &egui::FullOutput, top: f32) -> f32 {
+    let mut sizes = Vec::new();
+    for (clip, shape) in shapes_of(output) {
+        let egui::Shape::Text(text) = shape else {
+            continue;
+        };
+        let rect = text.visual_bounding_rect();
+        if rect.min.y < top || !clip.intersects(rect) || text.galley.job.text.trim().is_empty() {
+            continue;
+        }
+        let job = &text.galley.job;
+        for section in &job.sections {
+            let range = section.byte_range.start.0..section.byte_range.end.0;
+            let chars = job.text[range]
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .count();
+            sizes.extend(std::iter::repeat_n(section.format.font_id.size, chars));
+        }
+    }
+    sizes.sort_by(f32::total_cmp);
+    sizes.get(sizes.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// Text painted into a viewport (labels, notes, banners) that the viewport's edge cuts,
+/// or that lies over other text painted there: `what: text`. A viewport is known by
+/// its paint callback, whose rectangle is the viewport's.
+fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
+    let shapes = shapes_of(output);
+    let viewports: Vec<egui::Rect> = shapes
+        .iter()
+        .filter_map(|(_, s)| match s {
+            egui::Shape::Callback(c) => Some(c.rect),
+            _ => None,
+        })
+        .collect();
+    let short = |t: &str| t.chars().take(40).collect::<String>().replace('\n', " ");
+    let mut found = Vec::new();
+    for vp in viewports {
+        let texts: Vec<(egui::Rect, String)> = shapes
+            .iter()
+            .filter(|(clip, _)| vp.expand(1.0).contains_rect(*clip))
+            .filter_map(|(_, s)| match s {
+                egui::Shape::Text(t) if !t.galley.is_empty() => {
+                    Some((t.visual_bounding_rect(), t.galley.text().to_owned()))
+                }
+                _ => None,
+            })
+            .filter(|(r, _)| vp.contains(r.center()))
+            .collect();
+        for (i, (r, text)) in texts.iter().enumerate() {
+            if !vp.expand(1.0).contains_rect(*r) {
+                found.push(format!(
+                    "cut by the viewport's edge ({:.0},{:.0}..{:.0},{:.0} in {:.0},{:.0}..{:.0},{:.0}): {}",
+                    r.left(),
+                    r.top(),
+                    r.right(),
+                    r.bottom(),
+                    vp.left(),
+                    vp.top(),
+                    vp.right(),
+                    vp.bottom(),
+                    short(text)
+                ));
+            }
+            for (other, other_text) in &texts[i + 1..] {
+                let overlap = r.intersect(*other);
+                let smaller = r.area().min(other.area());
+                if overlap.is_positive() && overlap.area() > 0.15 * smaller {
+                    found.push(format!(
+                        "over each other: {} / {}",
+                        short(text),
+                        short(other_text)
+                    ));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Each viewport whose skinned meshes reach past its edges, with by how much.
+fn meshes_out_of_frame(ctx: &egui::Context) -> Vec<String> {
+    MeshBounds::of(ctx)
+        .into_iter()
+        .filter_map(|drawn| {
+            let (vp, mesh) = (drawn.viewport, drawn.mesh?);
+            let past = [
+                vp.left() - mesh.left(),
+                mesh.right() - vp.right(),
+                vp.top() - mesh.top(),
+                mesh.bottom() - vp.bottom(),
+            ];
+            (past.iter().any(|p| *p > 2.0)).then(|| {
+                format!(
+                    "the mesh leaves its viewport by {:.0} left, {:.0} right, {:.0} up, {:.0} down",
+                    past[0].max(0.0),
+                    past[1].max(0.0),
+                    past[2].max(0.0),
+                    past[3].max(0.0)
+                )
+            })
+        })
+        .collect()
+}
+
+/// What runs past its pane when `link` is drawn in a window of `size` pixels, in
+/// presenter mode or not, and what painted text a viewport cuts or stacks; `None`
+/// when the link does not open.
+fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
+    let presenter = mode == Mode::Presenter;
+    let mut app = SkinlabApp::new();
+    app.paused = true;
+    app.open_link(link).ok()?;
+    app.set_presenter(presenter);
+    app.set_embedded(mode == Mode::Book);
+    // A window of `size` pixels. Its first frame is laid out at zoom 1, as a window's
+    // is, and sets the zoom; from then on the window is `size / zoom` points, which
+    // the harness, keeping its size in points, is told. (A focused cell zooms again,
+    // which the harness does not follow the way a window does: focus is judged from
+    // screenshots, not here.)
+    let zoom = if presenter { PRESENTER_ZOOM } else { 1.0 };
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_context_setup(MeshBounds::record)
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    harness.set_size(size / zoom);
+    harness.run_steps(3);
+    let width = harness.ctx.content_rect().width() * harness.ctx.pixels_per_point();
+    let mut found = overflowing(&harness, width);
+    found.extend(painted_text_problems(harness.output()));
+    found.extend(meshes_out_of_frame(&harness.ctx));
+    Some(found)
+}
+
+/// How the app is shown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mode {
+    /// A window on a laptop.
+    Window,
+    /// A projector, in presenter mode.
+    Presenter,
+    /// Embedded in a page of the book: an iframe as wide as the book's text column
+    /// (mdBook's 750 pixels) and 760 high, as the book writes it.
+    Book,
+}
+
+/// The sizes a class sees: a laptop, a projector in presenter mode, and the book.
+const SIZES: [(f32, f32, Mode); 3] = [
+    (1280.0, 800.0, Mode::Window),
+    (1920.0, 1080.0, Mode::Presenter),
+    (750.0, 760.0, Mode::Book),
+];
+
+#[test]
+fn no_text_runs_past_the_window_on_any_documented_link() {
+    // `LOOKS_PAGE=grid` checks one page's links only, while fixing it.
+    let only = std::env::var("LOOKS_PAGE").ok();
+    let mut found = Vec::new();
+    for page in registry() {
+        if only.as_ref().is_some_and(|only| only != page.slug()) {
+            continue;
+        }
+        for link in chapter_links(page.slug(), page.notebook()) {
+            for (w, h, mode) in SIZES {
+                for o in overflow_of(&link, Vec2::new(w, h), mode).unwrap_or_default() {
+                    found.push(format!("{link} at {w}x{h}: {o}"));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "{} labels past the window:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_overflow_check_sees_a_line_too_long_for_its_panel() {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(800.0, 400.0))
+        .build_ui(|ui| {
+            egui::Panel::left("notebook")
+                .resizable(true)
+                .default_size(300.0)
+                .show(ui, |ui| {
+                    ui.label("fits");
+                    ui.add(egui::Label::new("far too long for this panel ".repeat(8)).extend());
+                });
+            egui::CentralPanel::default().show(ui, |ui| ui.label("viewport"));
+        });
+    harness.run_steps(2);
+    let found = overflowing(&harness, 800.0);
+    assert!(
+        found.iter().any(|f| f.contains("far too long")),
+        "{found:?}"
+    );
+    assert!(!found.iter().any(|f| f.ends_with(": fits")), "{found:?}");
+}
+
+#[test]
+fn the_painted_text_check_sees_a_cut_label_and_two_labels_on_each_other() {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(600.0, 400.0))
+        .build_ui(|ui| {
+            // A stand-in viewport: a paint callback's rectangle, as a real one has.
+            let rect = egui::Rect::from_min_size(egui::pos2(100.0, 100.0), Vec2::splat(200.0));
+            ui.painter().add(egui::PaintCallback {
+                rect,
+                callback: std::sync::Arc::new(()),
+            });
+            // Drawn as a viewport's labels are: clipped to it.
+            let painter = ui.painter_at(rect);
+            let font = egui::FontId::proportional(16.0);
+            let ink = egui::Color32::BLACK;
+            let text = |at: egui::Pos2, s: &str| {
+                painter.text(at, egui::Align2::LEFT_TOP, s, font.clone(), ink);
+            };
+            text(egui::pos2(120.0, 120.0), "alone");
+            text(egui::pos2(235.0, 200.0), "past the edge");
+            text(egui::pos2(120.0, 250.0), "first");
+            text(egui::pos2(124.0, 252.0), "second");
+        });
+    harness.run_steps(1);
+    let found = painted_text_problems(harness.output());
+    assert!(
+        found
+            .iter()
+            .any(|f| f.contains("edge") && f.ends_with("past the edge")),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|f| f.contains("first / second")),
+        "{found:?}"
+    );
+    assert!(!found.iter().any(|f| f.contains("alone")), "{found:?}");
+}
+
+/// The app on `link` in a 1280×800 window, its meshes' bounds kept, after `frames`.
+fn app_on(link: &str, frames: usize) -> Harness<'static, SkinlabApp> {
+    let mut app = SkinlabApp::new();
+    app.paused = true;
+    app.open_link(link).unwrap();
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .with_context_setup(MeshBounds::record)
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    harness.run_steps(frames);
+    harness
+}
+
+/// The viewport and its meshes' bounds in the last frame.
+fn framed(harness: &Harness<'_, SkinlabApp>) -> (egui::Rect, egui::Rect) {
+    MeshBounds::of(&harness.ctx)
+        .into_iter()
+        .find_map(|d| Some((d.viewport, d.mesh?)))
+        .expect("a viewport drew a mesh")
+}
+
+#[test]
+fn a_link_whose_mesh_leaves_the_view_opens_framed_and_keeps_its_link() {
+    let link = "grid?angle=0&forget_inverse_bind=true";
+    let harness = app_on(link, 4);
+    let (vp, mesh) = framed(&harness);
+    assert!(vp.contains_rect(mesh), "{mesh:?} in {vp:?}");
+    assert_eq!(harness.state().current_link().to_string(), link);
+}
+
+#[test]
+fn the_frame_button_fits_a_far_camera_to_the_mesh() {
+    // The blending arm from far away: a speck in the middle of the view.
+    let mut harness = app_on("blending?camera=0.6,0.45,120,0.9,0.6,0.4", 3);
+    let (vp, before) = framed(&harness);
+    assert!(before.width() < vp.width() * 0.2, "{before:?} in {vp:?}");
+    harness.get_by_label("Frame").click();
+    harness.run_steps(5);
+    let (vp, after) = framed(&harness);
+    assert!(vp.expand(2.0).contains_rect(after), "{after:?} in {vp:?}");
+    let fill = (after.width() / vp.width()).max(after.height() / vp.height());
+    assert!(fill > 0.6, "the mesh fills {fill:.2} of the view");
+}
+
+/// What is wrong with `link` drawn in a 1920×1080 window in presenter mode, stepped the
+/// way a window follows the zoom: after each frame the window is as many points as its
+/// pixels at the app's zoom (focus mode zooms beyond presenter mode's).
+fn projector_problems(link: &str, whole: bool) -> Vec<String> {
+    let size = Vec2::new(1920.0, 1080.0);
+    let mut app = SkinlabApp::new();
+    app.paused = true;
+    app.set_presenter(true);
+    if let Err(e) = app.open_link(link) {
+        return vec![format!("does not open: {e}")];
+    }
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_context_setup(MeshBounds::record)
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    for _ in 0..4 {
+        harness.set_size(size / harness.ctx.zoom_factor());
+        harness.run_steps(1);
+    }
+    let ppp = harness.ctx.pixels_per_point();
+    let width = harness.ctx.content_rect().width() * ppp;
+    let mut problems = overflowing(&harness, width);
+    problems.extend(painted_text_problems(harness.output()));
+    problems.extend(meshes_out_of_frame(&harness.ctx));
+    // Focus mode is for the back row: most of what it shows, below the top bar, is set
+    // at 3% of the screen's height or more, and nothing beside the focused cell (the
+    // viewport, its caption) is below the screen. A tall cell may scroll; a moment of
+    // the lecture deck may not (`whole`). A listing that scrolls within the cell does.
+    if link.contains("focus=") {
+        let splitter = harness
+            .root()
+            .children_recursive()
+            .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Splitter)
+            .and_then(|n| n.accesskit_node().bounding_box())
+            .map_or(0.0, |s| s.x1);
+        let body = body_text_size(harness.output(), 0.1 * size.y / ppp) * ppp;
+        if body < 0.03 * size.y {
+            problems.push(format!(
+                "body text is {body:.1} px, {:.1}% of the screen's height",
+                100.0 * body / size.y
+            ));
+        }
+        let below: Vec<String> = harness
+            .root()
+            .children_recursive()
+            .filter_map(|n| {
+                let b = n.accesskit_node().bounding_box()?;
+                let text = n.accesskit_node().label().or(n.accesskit_node().value())?;
+                (b.y1 > f64::from(size.y) + 1.0 && b.x0 >= splitter && !text.trim().is_empty())
+                    .then(|| text.chars().take(40).collect())
+            })
+            .collect();
+        let overflow = harness.state().focus_overflow();
+        if whole && overflow.y > 1.0 {
+            problems.push(format!(
+                "the focused cell is {:.0} points taller than its pane: the lecturer would scroll",
+                overflow.y
+            ));
+        }
+        if let Some(first) = below.first() {
+            problems.push(format!(
+                "{} pieces of text are below the screen, from `{first}`: the lecturer would scroll",
+                below.len()
+            ));
+        }
+    }
+    problems
+        .into_iter()
+        .map(|p| format!("{link}: {p}"))
+        .collect()
+}
+
+#[test]
+fn every_moment_of_the_lecture_deck_fits_a_projector() {
+    let deck = include_str!("../../book/src/decks/lecture.txt");
+    let found: Vec<String> = deck
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .flat_map(|link| projector_problems(link, true))
+        .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn every_cell_of_every_page_focused_fits_a_projector() {
+    let only = std::env::var("LOOKS_PAGE").ok();
+    let mut found = Vec::new();
+    for page in registry() {
+        if only.as_deref().is_some_and(|o| o != page.slug()) {
+            continue;
+        }
+        for target in std::iter::once("viewport").chain(page.cells().iter().copied()) {
+            let link = format!("{}?focus={target}", page.slug());
+            found.extend(projector_problems(&link, false));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "{} problems:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}

@@ -1,0 +1,179 @@
+//! End to end: the built binary opens a page link under Xvfb, saves a screenshot, and
+//! the red lines the skinning shader drew are where the CPU reference says.
+
+use crate::common;
+
+use skin::lbs::{inverse_bind, palette, skin_vertices};
+use skinlab::pages::grid::MESH_RED;
+use skinlab::pages::grid::data as grid;
+use std::path::{Path, PathBuf};
+
+/// Runs `skinlab LINK --screenshot` under Xvfb; `None` (outside CI only) when there is no Xvfb.
+fn screenshot(link: &str, name: &str) -> Option<PathBuf> {
+    screenshot_with(&[link], name)
+}
+
+/// Runs `skinlab ARGS --screenshot` under Xvfb, like [`screenshot`].
+fn screenshot_with(args: &[&str], name: &str) -> Option<PathBuf> {
+    let link = args.join(" ");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    let mut all: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    all.extend([std::ffi::OsStr::new("--screenshot"), path.as_os_str()]);
+    let output = common::run_in_xvfb(&all)?;
+    assert!(
+        output.status.success(),
+        "skinlab {link} --screenshot failed: {}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(path)
+}
+
+/// How many pixels of `path` are within `tolerance` of `color` in each channel, and
+/// their bounding box (min x, min y, max x, max y).
+fn color_box(path: &Path, color: [u8; 3], tolerance: u8) -> (usize, (u32, u32, u32, u32)) {
+    let img = image::open(path).expect("a PNG").to_rgba8();
+    let mut bbox = (u32::MAX, u32::MAX, 0, 0);
+    let mut count = 0;
+    for (x, y, p) in img.enumerate_pixels() {
+        if (0..3).all(|c| p[c].abs_diff(color[c]) <= tolerance) {
+            count += 1;
+            bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
+        }
+    }
+    (count, bbox)
+}
+
+/// Bounding box (min x, min y, max x, max y) of the pixels in exactly the mesh colour.
+fn red_box(path: &Path) -> (u32, u32, u32, u32) {
+    let img = image::open(path).expect("a PNG").to_rgba8();
+    assert_eq!(img.dimensions(), (1280, 800), "the window is 1280x800");
+    let [r, g, b, _] = MESH_RED.to_array();
+    let (count, bbox) = color_box(path, [r, g, b], 3);
+    assert!(
+        count > 100,
+        "{}: the shader's red lines are on screen ({count} red pixels)",
+        path.display()
+    );
+    bbox
+}
+
+/// World-space bounds (min, max) of the skinned grid at `angle`, from the CPU reference.
+fn cpu_bounds(angle: f32) -> (glam::Vec3, glam::Vec3) {
+    let skeleton = grid::skeleton();
+    let bind = skeleton.world_from_joint(&grid::parent_from_joint([0.0; 3]));
+    let pose = skeleton.world_from_joint(&grid::parent_from_joint([angle; 3]));
+    let pal = palette(&pose, &inverse_bind(&bind).unwrap());
+    let points: Vec<_> = skin_vertices(&pal, &grid::mesh().unwrap())
+        .iter()
+        .map(|v| v.position)
+        .collect();
+    let (min, max) = points.iter().fold((points[0], points[0]), |(lo, hi), p| {
+        (lo.min(*p), hi.max(*p))
+    });
+    (min, max)
+}
+
+/// World-space extents (width, height) of the skinned grid at `angle`.
+fn cpu_extents(angle: f32) -> (f32, f32) {
+    let (min, max) = cpu_bounds(angle);
+    (max.x - min.x, max.y - min.y)
+}
+
+#[test]
+fn straight_and_bent_grids_are_drawn_where_the_cpu_says() {
+    let Some(straight) = screenshot("grid?angle=0", "grid-straight.png") else {
+        return;
+    };
+    let Some(bent) = screenshot("grid?angle=0.8", "grid-bent.png") else {
+        return;
+    };
+    let s = red_box(&straight);
+    let b = red_box(&bent);
+    let (sw, sh) = ((s.2 - s.0) as f32, (s.3 - s.1) as f32);
+    let (bw, bh) = ((b.2 - b.0) as f32, (b.3 - b.1) as f32);
+
+    // The straight grid is 8 x 2 units: this fixes the scale in pixels per unit.
+    let (cw, ch) = cpu_extents(0.0);
+    assert!((cw - 8.0).abs() < 1e-5 && (ch - 2.0).abs() < 1e-5);
+    let scale = sw / cw;
+    assert!(
+        (sh - ch * scale).abs() <= 3.0,
+        "straight: {sw}x{sh} px is 8x2 units at {scale} px/unit"
+    );
+
+    // The bent grid must have the size the CPU reference predicts at that scale. Vertex
+    // dots (radius 3.5 px), joint circles and labels cover line ends: allow 4% or 8 px.
+    let (cw, ch) = cpu_extents(0.8);
+    assert!(
+        (bw - cw * scale).abs() <= 8.0_f32.max(0.04 * cw.max(ch) * scale),
+        "bent width: {bw} px, CPU predicts {}",
+        cw * scale
+    );
+    assert!(
+        (bh - ch * scale).abs() <= 8.0_f32.max(0.04 * cw.max(ch) * scale),
+        "bent height: {bh} px, CPU predicts {}",
+        ch * scale
+    );
+    assert!(
+        bh > sh * 2.0,
+        "bending raises the chain: {sh} -> {bh} px tall"
+    );
+
+    // And where: the straight grid's box pins world (0, 1) to a pixel; the bent grid's
+    // left and top edges must land where the CPU's bounds put them from there.
+    let (min, max) = cpu_bounds(0.8);
+    let (s_min, s_max) = cpu_bounds(0.0);
+    let left = s.0 as f32 + (min.x - s_min.x) * scale;
+    let top = s.1 as f32 - (max.y - s_max.y) * scale;
+    let tolerance = 8.0_f32.max(0.04 * cw.max(ch) * scale);
+    assert!(
+        (b.0 as f32 - left).abs() <= tolerance,
+        "bent left edge at {} px, CPU predicts {left}",
+        b.0
+    );
+    assert!(
+        (b.1 as f32 - top).abs() <= tolerance,
+        "bent top edge at {} px, CPU predicts {top}",
+        b.1
+    );
+}
+
+#[test]
+fn an_opened_file_is_drawn_and_the_link_applies_to_it() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("MySkin.gltf");
+    std::fs::write(
+        &file,
+        skinlab::models::bytes("simple_skin").expect("bundled"),
+    )
+    .expect("written");
+    let file = file.to_str().expect("utf-8");
+    let Some(rest) = screenshot_with(&["--open", file, "model?t=0"], "open-rest.png") else {
+        return;
+    };
+    let Some(bent) = screenshot_with(&["--open", file, "model?t=1"], "open-bent.png") else {
+        return;
+    };
+    // The mesh is drawn in the first tint; at t = 1 s its top half has turned 90°, so
+    // the tinted area's box gets wider and less tall.
+    let [r, g, b, _] = skinlab::pages::model::MESH_TINTS[0].to_array();
+    let tinted_box = |path: &Path| {
+        let (count, bbox) = color_box(path, [r, g, b], 12);
+        assert!(
+            count > 2000,
+            "{}: the file's mesh is drawn ({count} px)",
+            path.display()
+        );
+        (bbox.2 - bbox.0, bbox.3 - bbox.1)
+    };
+    let (rw, rh) = tinted_box(&rest);
+    let (bw, bh) = tinted_box(&bent);
+    assert!(rh > rw, "at rest SimpleSkin stands up: {rw}x{rh} px");
+    assert!(
+        bw > rw && bh < rh,
+        "bent at t = 1: {rw}x{rh} -> {bw}x{bh} px"
+    );
+}
