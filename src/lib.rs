@@ -20,6 +20,8 @@ pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod bench;
 pub mod chapter;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
 pub mod deck;
 pub mod link;
 pub mod models;

@@ -75,3 +75,40 @@ pub fn bytes(name: &str) -> Option<&'static [u8]> {
         .map(|(_, b)| *b)
         .or_else(fetched)
 }
+
+/// Whether opening `link` (an address's fragment, `#` and all) must wait for the fetched
+/// models, so that it opens as it would in the desktop app: no link (a stored state may
+/// hold the model page), a link to the model page, or a deck (whose slides may step
+/// onto it). Any other page starts at once, and the models arrive meanwhile.
+pub fn awaited_by(link: &str) -> bool {
+    use crate::page::Lesson as _;
+    let link = link.trim().trim_start_matches('#');
+    if link.is_empty() {
+        return true;
+    }
+    crate::link::Link::parse(link).is_ok_and(|link| {
+        link.slug == crate::pages::model::ModelPage::INFO.slug || link.get("deck").is_some()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_model_page_no_link_and_decks_wait_for_the_models() {
+        for link in [
+            "",
+            "#",
+            "#model",
+            "#MODEL?clip=Walking",
+            "#grid?deck=lecture:3",
+        ] {
+            assert!(awaited_by(link), "{link:?}");
+        }
+        // Other pages start at once, including one whose values merely say "model".
+        for link in ["#grid?angle=0.8", "#gpu?source=model", "#models", "#%%%"] {
+            assert!(!awaited_by(link), "{link:?}");
+        }
+    }
+}

@@ -328,7 +328,7 @@ pub fn resolve(link: Link) -> Link {
         });
         if goes {
             // The app's own keys (focus, zoom) work on every page: they stay too.
-            let app_key = |key: &str| crate::app::APP_KEYS.contains(&key);
+            let app_key = |key: &str| crate::link::APP_KEYS.contains(&key);
             return Link {
                 slug: moved.to.to_owned(),
                 params: link

@@ -69,13 +69,10 @@ pub fn start() {
     let runner = Runner::default();
     runner.watch_context(&canvas);
     wasm_bindgen_futures::spawn_local(async move {
-        // A link to the model page (or a deck, which may step onto it, or a stored
-        // state, which may hold it) waits for the models, so it opens as it would in
-        // the desktop app; any other page starts at once, and they arrive meanwhile.
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        if hash.len() <= 1 || hash.contains("model") || hash.contains("deck") {
+        if crate::models::awaited_by(&hash) {
             fetch_models().await;
         } else {
             wasm_bindgen_futures::spawn_local(fetch_models());

@@ -1,7 +1,8 @@
 //! Numbers that break the math: joints scaled on each axis by up to six powers of ten
 //! either way, turned anyhow and moved up to a thousand units, blended by the CPU's
 //! skinning loops (the reference LBS loop, dual quaternions, and the fast job on every
-//! instruction set this machine has). Nothing they give may be NaN or infinite, and every direction is a unit
+//! instruction set this machine has). Nothing they give may be NaN or infinite, and every
+//! direction is a unit
 //! vector or zero. Weights that cannot be blended never get that far: the boundary
 //! refuses them with the reason.
 

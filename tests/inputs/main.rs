@@ -1,4 +1,5 @@
-//! Files and links from outside: the glTF boundary on real and broken files, and the fuzz targets.
+//! Files and links from outside: the glTF boundary on real and broken files, and the fuzz
+//! targets.
 //!
 //! One test binary for the group, one module a file: the group links egui, eframe and
 //! the rest once.

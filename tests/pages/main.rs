@@ -1,4 +1,5 @@
-//! Pages driven as a user would drive them (egui_kittest: clicks, typing, drags), one module a page.
+//! Pages driven as a user would drive them (egui_kittest: clicks, typing, drags), one
+//! module a page.
 //!
 //! One test binary for the group, one module a file: the group links egui, eframe and
 //! the rest once.

@@ -376,28 +376,43 @@ impl Channel {
         Some((time, value))
     }
 
-    /// Where `t` falls: the key before it and how far (0..1) towards the next key.
-    /// Before the first key and after the last the value is held (`(0, 0)` and
-    /// `(last, 0)`).
-    fn segment(&self, t: f32) -> (usize, f32) {
+    // ANCHOR: segment
+    /// Where `t` falls among the keys: the key at or before it, the key after it, and
+    /// how far (`u`, 0..1) from the one to the other. Before the first key the first
+    /// key holds, and after the last the last (`next == key`, `u = 0`).
+    pub fn segment(&self, t: f32) -> Segment {
         let last = self.times.len().saturating_sub(1);
+        let hold = |key| Segment {
+            key,
+            next: key,
+            u: 0.0,
+        };
         if self.times.is_empty() || t.is_nan() || t <= self.times[0] {
-            return (0, 0.0);
+            return hold(0);
         }
         if t >= self.times[last] {
-            return (last, 0.0);
+            return hold(last);
         }
         // The first key after t; t is inside (times[0], times[last]), so 1..=last (the
         // clamp only matters for unchecked times).
         let next = self.times.partition_point(|&k| k <= t).clamp(1, last);
         let key = next - 1;
         let span = self.times[next] - self.times[key];
-        (key, (t - self.times[key]) / span)
+        Segment {
+            key,
+            next,
+            u: (t - self.times[key]) / span,
+        }
     }
+    // ANCHOR_END: segment
 
-    /// The channel's value at time `t` (seconds), clamped to the first and last keys.
-    /// A channel whose value count does not fit its keys (one never checked by a
-    /// [`Clip`]) gives the neutral value: no translation, no turn, unit scale.
+    // ANCHOR: sample
+    /// The channel's value at time `t` (seconds), clamped to the first and last keys:
+    /// the segment `t` falls in, then the channel's interpolation between its two keys
+    /// (STEP holds the first, LINEAR lerps, or slerps a rotation, CUBICSPLINE follows
+    /// the Hermite curve of the keys and their tangents). A channel whose value count
+    /// does not fit its keys (one never checked by a [`Clip`]) gives the neutral
+    /// value: no translation, no turn, unit scale.
     pub fn sample(&self, t: f32) -> Sample {
         let per_key = self.interpolation.values_per_key();
         if self.times.is_empty() || Some(self.values.len()) != self.times.len().checked_mul(per_key)
@@ -408,11 +423,8 @@ impl Channel {
                 Property::Scale => Sample::Scale(Vec3::ONE),
             };
         }
-        let (key, u) = self.segment(t);
-        let dt = match self.times.get(key + 1) {
-            Some(next) => next - self.times[key],
-            None => 0.0,
-        };
+        let Segment { key, next, u } = self.segment(t);
+        let dt = self.times[next] - self.times[key];
         match &self.values {
             Values::Translation(v) => {
                 Sample::Translation(sample_vec3(v, self.interpolation, key, u, dt))
@@ -421,6 +433,18 @@ impl Channel {
             Values::Rotation(v) => Sample::Rotation(sample_quat(v, self.interpolation, key, u, dt)),
         }
     }
+    // ANCHOR_END: sample
+}
+
+/// Where a time falls among a channel's keys ([`Channel::segment`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment {
+    /// The key at or before the time (the first key before it).
+    pub key: usize,
+    /// The key after the time (`key` itself before the first key and past the last).
+    pub next: usize,
+    /// `(t − t_key) / (t_next − t_key)`, 0..1; 0 where a key holds.
+    pub u: f32,
 }
 
 /// A channel's value at one time.
@@ -524,21 +548,36 @@ fn sample_quat(v: &[Quat], interpolation: Interpolation, key: usize, u: f32, dt:
 
 // ANCHOR: slerp
 /// Spherical linear interpolation on the shorter arc: `b` is negated first when
-/// `a · b < 0`, since `b` and `−b` are the same rotation.
+/// `a · b < 0`, since `b` and `−b` are the same rotation. The one slerp of the crate:
+/// the keyframe sampler and the quaternion lesson both use it.
 pub fn slerp(a: Quat, b: Quat, u: f32) -> Quat {
-    let (a, mut b) = (Vec4::from(a), Vec4::from(b));
-    let mut cos = a.dot(b);
-    if cos < 0.0 {
-        b = -b;
-        cos = -cos;
-    }
+    let b = if Vec4::from(a).dot(Vec4::from(b)) < 0.0 {
+        -b
+    } else {
+        b
+    };
+    slerp_as_given(a, b, u)
+}
+
+/// Spherical linear interpolation along the arc from `a` to `b` as they are given: the
+/// longer way round when `a · b < 0`. For unit `a` and `b` the result is unit length
+/// and turns at an even pace. Two cases would divide by `sin θ ≈ 0` and are handled:
+/// - nearly the same quaternion (`cos θ > 1 − 1e-6`): the arc is a straight line,
+///   lerped and normalised;
+/// - nearly opposite ones (`cos θ < −1 + 1e-6`): every great circle joins them, and
+///   the one through a quaternion perpendicular to `a` is taken.
+pub fn slerp_as_given(a: Quat, b: Quat, u: f32) -> Quat {
+    let (a, b) = (Vec4::from(a), Vec4::from(b));
+    let cos = a.dot(b);
     if cos > 1.0 - 1e-6 {
-        // Nearly the same rotation: the arc is a straight line, and sin θ ≈ 0 below.
         return Quat::from_vec4((a + (b - a) * u).normalize_or_zero());
     }
-    let theta = cos.min(1.0).acos();
-    let v = (a * ((1.0 - u) * theta).sin() + b * (u * theta).sin()) / theta.sin();
-    Quat::from_vec4(v)
+    let theta = cos.max(-1.0).acos();
+    if cos < -1.0 + 1e-6 {
+        let across = Vec4::new(-a.y, a.x, -a.w, a.z);
+        return Quat::from_vec4(a * (u * theta).cos() + across * (u * theta).sin());
+    }
+    Quat::from_vec4((a * ((1.0 - u) * theta).sin() + b * (u * theta).sin()) / theta.sin())
 }
 // ANCHOR_END: slerp
 
@@ -748,6 +787,60 @@ mod tests {
             times: times.to_vec(),
             values,
         }
+    }
+
+    #[test]
+    fn slerp_edge_cases() {
+        let a = Quat::from_rotation_z(0.3);
+        // At the ends, the keys themselves.
+        assert!(slerp(a, Quat::from_rotation_x(1.0), 0.0).abs_diff_eq(a, 1e-6));
+        assert!(
+            slerp(a, Quat::from_rotation_x(1.0), 1.0).abs_diff_eq(Quat::from_rotation_x(1.0), 1e-6)
+        );
+        // Nearly the same rotation: no division by sin θ ≈ 0, a unit result between them.
+        let near = Quat::from_rotation_z(0.3 + 1e-4);
+        let mid = slerp(a, near, 0.5);
+        assert!(mid.is_finite() && (mid.length() - 1.0).abs() < 1e-6);
+        assert!(mid.abs_diff_eq(Quat::from_rotation_z(0.3 + 5e-5), 1e-6));
+        // −b is b: slerp takes the short way, slerp_as_given the long way, and both
+        // arrive at the same rotation.
+        let b = -Quat::from_rotation_z(1.3);
+        let short = slerp(a, b, 0.5);
+        let long = slerp_as_given(a, b, 0.5);
+        assert!(
+            short.abs_diff_eq(Quat::from_rotation_z(0.8), 1e-5),
+            "{short}"
+        );
+        assert!((long.length() - 1.0).abs() < 1e-5);
+        assert!(Quat::from_rotation_z(0.8).angle_between(long) > 3.0);
+        // Opposite quaternions: still a unit path from a to −a.
+        for u in [0.0, 0.25, 0.5, 1.0] {
+            let q = slerp_as_given(a, -a, u);
+            assert!(q.is_finite() && (q.length() - 1.0).abs() < 1e-5, "{u}: {q}");
+        }
+        assert!(slerp_as_given(a, -a, 1.0).abs_diff_eq(-a, 1e-5));
+        // The same rotation twice stays put.
+        assert!(slerp(a, a, 0.7).abs_diff_eq(a, 1e-6));
+    }
+
+    #[test]
+    fn a_segment_names_the_keys_around_a_time() {
+        let ch = channel(
+            Interpolation::Linear,
+            &[1.0, 2.0, 4.0],
+            Values::Translation(vec![Vec3::ZERO, Vec3::X, Vec3::Y]),
+        );
+        let at = |t| {
+            let s = ch.segment(t);
+            (s.key, s.next, s.u)
+        };
+        assert_eq!(at(0.0), (0, 0, 0.0));
+        assert_eq!(at(1.0), (0, 0, 0.0));
+        assert_eq!(at(1.5), (0, 1, 0.5));
+        assert_eq!(at(2.0), (1, 2, 0.0));
+        assert_eq!(at(3.0), (1, 2, 0.5));
+        assert_eq!(at(9.0), (2, 2, 0.0));
+        assert_eq!(at(f32::NAN), (0, 0, 0.0));
     }
 
     fn one(ch: Channel) -> Clip {

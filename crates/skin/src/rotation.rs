@@ -1,10 +1,12 @@
-//! Rotations for animation: Euler angles and gimbal lock, quaternions and their matrix,
-//! LERP, NLERP and SLERP, and keyframes sampled the way an animation player does.
+//! Rotations: Euler angles and gimbal lock, quaternions and their matrix, and LERP,
+//! NLERP and SLERP side by side. Keyframes are sampled by [`crate::clip`], whose slerp
+//! this module's SLERP is.
 //!
 //! Euler angles here are (yaw, pitch, roll): a turn about y, then x, then z, applied as
 //! `R = Ry(yaw) · Rx(pitch) · Rz(roll)` (roll first to the points, yaw last). Quaternions
 //! are written (x, y, z, w), `w` the scalar part, as glam stores them.
 
+use crate::clip::slerp_as_given;
 use glam::{Mat3, Mat4, Quat, Vec3, Vec4};
 use std::f32::consts::FRAC_PI_2;
 
@@ -123,20 +125,8 @@ pub fn interpolate(q0: Quat, q1: Quat, t: f32, method: Interp, shortest: bool) -
     let v = match method {
         Interp::Lerp => a * (1.0 - t) + b * t,
         Interp::Nlerp => (a * (1.0 - t) + b * t).normalize_or_zero(),
-        Interp::Slerp => {
-            let theta = a.dot(b).clamp(-1.0, 1.0).acos();
-            if theta < 1e-3 {
-                // Nearly the same quaternion: the arc is a line.
-                (a * (1.0 - t) + b * t).normalize_or_zero()
-            } else if std::f32::consts::PI - theta < 1e-3 {
-                // Opposite quaternions: every great circle joins them. Take the one
-                // through a quaternion perpendicular to `a`.
-                let across = Vec4::new(-a.y, a.x, -a.w, a.z);
-                a * (t * theta).cos() + across * (t * theta).sin()
-            } else {
-                (a * ((1.0 - t) * theta).sin() + b * (t * theta).sin()) / theta.sin()
-            }
-        }
+        // The one slerp (`clip::slerp_as_given`); `shortest` already chose the arc.
+        Interp::Slerp => Vec4::from(slerp_as_given(Quat::from_vec4(a), Quat::from_vec4(b), t)),
     };
     Quat::from_vec4(v)
 }
@@ -179,120 +169,6 @@ pub fn angular_speed(
 pub fn object_matrix(q: Quat) -> Mat4 {
     Mat4::from_mat3(quat_matrix(q))
 }
-
-/// One key: a time and a value.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Key<T> {
-    /// Seconds.
-    pub time: f32,
-    /// The value at that time.
-    pub value: T,
-}
-
-/// A joint's animation: rotation keys and translation keys, each sorted by time.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Channel {
-    /// Rotation keys.
-    pub rotations: Vec<Key<Quat>>,
-    /// Translation keys.
-    pub translations: Vec<Key<Vec3>>,
-}
-
-/// Where a time falls between two keys: their indices and the factor from the first.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Bracket {
-    /// The key at or just before the time.
-    pub before: usize,
-    /// The next key (equal to `before` past the last key).
-    pub after: usize,
-    /// `(time − t0) / (t1 − t0)`, 0..=1.
-    pub factor: f32,
-}
-
-// ANCHOR: bracket
-/// The two keys around `time` and how far between them it is. Before the first key
-/// the first key holds; after the last, the last. `None` for no keys.
-pub fn bracket<T>(keys: &[Key<T>], time: f32) -> Option<Bracket> {
-    let last = keys.len().checked_sub(1)?;
-    // The key just before or at the time.
-    let before = keys.iter().rposition(|k| k.time <= time).unwrap_or(0);
-    if before == last || time <= keys[0].time {
-        return Some(Bracket {
-            before,
-            after: before,
-            factor: 0.0,
-        });
-    }
-    let (t0, t1) = (keys[before].time, keys[before + 1].time);
-    let factor = if t1 > t0 {
-        ((time - t0) / (t1 - t0)).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    Some(Bracket {
-        before,
-        after: before + 1,
-        factor,
-    })
-}
-// ANCHOR_END: bracket
-
-/// One joint's pose at a time, worked: the brackets, the slerped rotation and the
-/// lerped translation, and the matrix built from them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sample {
-    /// Rotation keys around the time.
-    pub rotation_keys: Bracket,
-    /// Translation keys around the time.
-    pub translation_keys: Bracket,
-    /// The slerped, normalised rotation.
-    pub rotation: Quat,
-    /// The lerped translation.
-    pub translation: Vec3,
-    /// `T(translation) · R(rotation)`: rotation first, then translation.
-    pub matrix: Mat4,
-}
-
-impl Channel {
-    // ANCHOR: sample
-    /// The joint's local transform at `time`: slerp between the rotation keys, lerp
-    /// between the translation keys, then rotate first and translate second. A channel
-    /// with no keys of a kind holds the identity for it.
-    pub fn sample(&self, time: f32) -> Sample {
-        let rotation_keys = bracket(&self.rotations, time).unwrap_or(EMPTY);
-        let translation_keys = bracket(&self.translations, time).unwrap_or(EMPTY);
-        let rotation = match (
-            self.rotations.get(rotation_keys.before),
-            self.rotations.get(rotation_keys.after),
-        ) {
-            (Some(a), Some(b)) => {
-                interpolate(a.value, b.value, rotation_keys.factor, Interp::Slerp, true).normalize()
-            }
-            _ => Quat::IDENTITY,
-        };
-        let translation = match (
-            self.translations.get(translation_keys.before),
-            self.translations.get(translation_keys.after),
-        ) {
-            (Some(a), Some(b)) => a.value.lerp(b.value, translation_keys.factor),
-            _ => Vec3::ZERO,
-        };
-        Sample {
-            rotation_keys,
-            translation_keys,
-            rotation,
-            translation,
-            matrix: Mat4::from_translation(translation) * Mat4::from_quat(rotation),
-        }
-    }
-    // ANCHOR_END: sample
-}
-
-const EMPTY: Bracket = Bracket {
-    before: 0,
-    after: 0,
-    factor: 0.0,
-};
 
 /// The pitch of a perfect gimbal lock, radians.
 pub const LOCK_PITCH: f32 = FRAC_PI_2;
@@ -421,57 +297,6 @@ mod tests {
         // Away from the lock, both change the rotation independently.
         let free = |y: f32, r: f32| euler_matrix([y, 0.3, r]);
         assert!(!free(0.7, 0.2).abs_diff_eq(free(0.9, 0.4), 1e-3));
-    }
-
-    /// A shoulder's keys: a turn of 40° about z at 1 s, more turns after; up by 1 at 2 s.
-    fn shoulder() -> Channel {
-        let key = |time, value| Key { time, value };
-        Channel {
-            rotations: vec![
-                key(0.0, Quat::IDENTITY),
-                key(1.0, Quat::from_rotation_z(40f32.to_radians())),
-                key(2.5, Quat::from_rotation_y(-1.2)),
-                key(4.0, Quat::IDENTITY),
-            ],
-            translations: vec![
-                Key {
-                    time: 0.0,
-                    value: Vec3::ZERO,
-                },
-                Key {
-                    time: 2.0,
-                    value: Vec3::Y,
-                },
-                Key {
-                    time: 4.0,
-                    value: Vec3::ZERO,
-                },
-            ],
-        }
-    }
-
-    #[test]
-    fn sampling_between_keys_slerps_and_builds_rotation_then_translation() {
-        let shoulder = shoulder();
-        let s = shoulder.sample(0.5);
-        assert_eq!((s.rotation_keys.before, s.rotation_keys.after), (0, 1));
-        assert!((s.rotation_keys.factor - 0.5).abs() < 1e-6);
-        assert!((rotation_between(Quat::IDENTITY, s.rotation) - 20f32.to_radians()).abs() < 1e-4);
-        assert!(s.translation.abs_diff_eq(Vec3::new(0.0, 0.25, 0.0), 1e-6));
-        // A point at x = 1 turns first, then moves up.
-        let p = s.matrix.transform_point3(Vec3::X);
-        let expected = Quat::from_rotation_z(20f32.to_radians()) * Vec3::X + s.translation;
-        assert!(p.abs_diff_eq(expected, 1e-5));
-        // Outside the keys the ends hold.
-        assert_eq!(
-            bracket(&shoulder.rotations, -1.0).map(|b| b.before),
-            Some(0)
-        );
-        assert_eq!(
-            bracket(&shoulder.rotations, 9.0).map(|b| (b.before, b.after)),
-            Some((3, 3))
-        );
-        assert!(bracket::<f32>(&[], 1.0).is_none());
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The notebook's live cells.
 
 use super::Cell;
+use super::draw::{A_COLOR, B_COLOR, PINK};
 use super::frames::vector_between;
 use super::links::{LIMIT, within_limit};
-use super::view::{A_COLOR, B_COLOR, PINK};
+use super::widgets::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
 use super::{GradientPage, Section};
-use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
+use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
 use crate::ui::{error_ui, named_number_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec2};
@@ -24,8 +25,6 @@ fn refusal_ui(page: &GradientPage, ui: &mut Ui, owners: &[&str]) {
         error_ui(ui, why.clone());
     }
 }
-/// The colour of a check that holds.
-pub(super) const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
 
 /// Draws one named cell.
 pub fn cell_ui(page: &mut GradientPage, cell: Cell, ui: &mut Ui) {
@@ -37,13 +36,6 @@ pub fn cell_ui(page: &mut GradientPage, cell: Cell, ui: &mut Ui) {
         Cell::Poses => super::pose_cells::poses_ui(page, ui),
         Cell::Joint => super::pose_cells::joint_ui(page, ui),
         Cell::Check => super::exercise::check_cell_ui(page, ui),
-    }
-}
-
-/// Points the viewport at `section` when its button is pressed.
-pub(super) fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Section) {
-    if crate::ui::show_here_ui(ui, page.section == section) {
-        page.section = section;
     }
 }
 
@@ -96,25 +88,6 @@ fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
 
 fn color(i: usize) -> Color32 {
     if i == 0 { A_COLOR } else { B_COLOR }
-}
-
-/// Degrees in the slider, radians in the state.
-pub(super) fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
-    let mut degrees = radians.to_degrees();
-    let changed = ui
-        .add(
-            egui::Slider::new(&mut degrees, -180.0..=180.0)
-                // A value from a link or a drag may lie outside: keep it until edited.
-                .clamping(egui::SliderClamping::Edits)
-                .suffix("°")
-                .text(label)
-                .custom_formatter(|v, _| format!("{v:.0}")),
-        )
-        .changed();
-    if changed {
-        *radians = degrees.to_radians();
-    }
-    changed
 }
 
 fn move_ui(ui: &mut Ui, label: &str, value: &mut f32) -> bool {
@@ -178,13 +151,6 @@ fn matrices_ui(page: &mut GradientPage, ui: &mut Ui) {
         refusal_ui(page, ui, &FRAME_NAMES[i..=i]);
         ui.add_space(6.0);
     }
-}
-
-pub(super) fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {
-    ui.vertical(|ui| {
-        ui.label(RichText::new(title).monospace().strong());
-        crate::ui::sideways_ui(ui, ("sideways", name), |ui| matrix_view_ui(ui, name, m));
-    });
 }
 
 fn product_ui(page: &mut GradientPage, ui: &mut Ui) {

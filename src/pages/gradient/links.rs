@@ -3,7 +3,8 @@
 //! `show=matrices`, points `a=1,1&b=4,3`, frames `ma=angle,x,y` (a turn in radians and a
 //! move) or `ma=` sixteen numbers (column-major), `pose=walk`, then the target's joints
 //! that differ from the preset: `rot=forearm.L:0,0,1.2;head:0.1,0,0` (radians) and
-//! `pos=hips:0,0.9,0`, the selected `joint=hand.L`, the product scrubbed `scrub=1`, and the exercise `question=2`.
+//! `pos=hips:0,0.9,0`, the selected `joint=hand.L`, the product scrubbed `scrub=1`, and the
+//! exercise `question=2`.
 
 use super::exercise::EXERCISES;
 use super::frames::Frame2;

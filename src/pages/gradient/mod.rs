@@ -2,6 +2,7 @@
 //! frame (`ab = b · a⁻¹`), and a whole bind pose onto a target pose, one joint at a time.
 
 mod cells;
+mod draw;
 pub mod exercise;
 pub mod frames;
 mod links;
@@ -9,6 +10,7 @@ mod pose_cells;
 mod pose_view;
 pub mod scrub;
 mod view;
+mod widgets;
 
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};

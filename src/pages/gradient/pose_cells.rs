@@ -1,7 +1,7 @@
 //! The cells about poses: the named target poses, and one joint's three matrices.
 
-use super::cells::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
-use super::view::PINK;
+use super::draw::PINK;
+use super::widgets::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
 use super::{GradientPage, Section};
 use egui::{RichText, Ui};
 use rigs::humanoid::{JOINT_COUNT, JOINTS};

@@ -1,8 +1,8 @@
 //! The viewport's poses section: the bind pose and the target pose overlapped, drawn by
 //! the skinning shader, with each joint's gradient as an arrow.
 
-use super::view::{
-    B_COLOR, GHOST_COLOR, PINK, TARGET_COLOR, corner_note, font, grid, pointer, scene,
+use super::draw::{
+    B_COLOR, GHOST_COLOR, PINK, TARGET_COLOR, backdrop, corner_note, font, grid, pointer,
 };
 use super::{Drag, GradientPage};
 use crate::ui::{Viewport, rgba};
@@ -31,7 +31,7 @@ pub(super) fn poses_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     let gradients = page.gradients();
     let bind = &page.assets.world_at_bind;
     let camera = page.cameras[2];
-    let mut s = scene(vp, camera.light_dir());
+    let mut s = backdrop(vp, camera.light_dir());
     grid(&mut s, Vec3::X, Vec3::Z, 8, 0.25);
     // The bind pose's palette is the identity. It is drawn 5 mm further from the camera
     // so that wherever the target still coincides with it, the target shows, not a

@@ -1,4 +1,5 @@
-//! The 2D bone-chain grid: ten vertices, three bones, the skinning shader drawing red lines.
+//! The 2D bone-chain grid: ten vertices, three bones, the skinning shader drawing red
+//! lines.
 
 mod cells;
 pub mod data;

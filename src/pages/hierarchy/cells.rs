@@ -1,8 +1,8 @@
 //! The notebook cells: the joint tree, the local transform, the chain of products and
 //! the wrong order (the check-yourself cell is in `exercise`).
 
-use super::exercise::tidy;
 use super::scrub::SCRUB;
+use super::text::{matrix_view_ui, wrapped};
 use super::walk;
 use super::{HierarchyPage, Pose};
 use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
@@ -15,26 +15,6 @@ use rigs::humanoid::{self, JOINTS};
 pub const WRONG: Color32 = Color32::from_rgb(255, 110, 200);
 /// The colour of the joints an edit moves.
 pub const MOVED: Color32 = Color32::from_rgb(255, 200, 70);
-
-/// A read-only matrix without float noise: `cos 90°` shows as `0.00`, not `-0.00`.
-pub(super) fn matrix_view_ui(ui: &mut Ui, name: &str, m: &Mat4) {
-    crate::ui::matrix::matrix_view_ui(ui, name, &tidy(*m));
-}
-
-/// A number for prose: no trailing zeros, no `-0`.
-pub(super) fn num(x: f32) -> String {
-    let x = (x * 1e4).round() / 1e4 + 0.0;
-    format!("{x}")
-}
-
-pub(super) fn vec_text(v: Vec3) -> String {
-    format!("({}, {}, {})", num(v.x), num(v.y), num(v.z))
-}
-
-/// A sentence that wraps at the notebook column, even inside a cell that scrolls sideways.
-pub(super) fn wrapped(ui: &mut Ui, text: impl Into<egui::WidgetText>) {
-    ui.add(egui::Label::new(text).wrap());
-}
 
 fn name(joint: usize) -> &'static str {
     JOINTS[joint].name

@@ -3,7 +3,7 @@
 //! one child.
 
 use super::HierarchyPage;
-use super::cells::{matrix_view_ui, num, vec_text, wrapped};
+use super::text::{matrix_view_ui, num, tidy, vec_text, wrapped};
 use crate::ui::check::{Question, check_ui};
 use egui::{RichText, Ui};
 use glam::{Mat4, Vec3};
@@ -43,12 +43,6 @@ pub const EXERCISES: [Exercise; 4] = [
         child_offset: Vec3::new(2.0, 0.0, 1.0),
     },
 ];
-
-/// Rounds away float noise such as `cos 90° = -4e-8` (to 4 decimals, no `-0`), so
-/// hand-sized answers are exact and shown matrices read `0.00`, not `-0.00`.
-pub fn tidy(m: Mat4) -> Mat4 {
-    Mat4::from_cols_array(&m.to_cols_array().map(|x| (x * 1e4).round() / 1e4 + 0.0))
-}
 
 impl Exercise {
     /// The parent's world matrix, `translate(position) · rotate_z(turn)`.

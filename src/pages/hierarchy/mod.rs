@@ -5,6 +5,7 @@ mod cells;
 pub mod exercise;
 mod links;
 mod scrub;
+mod text;
 mod view;
 pub mod walk;
 

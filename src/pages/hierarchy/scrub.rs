@@ -3,7 +3,7 @@
 //! the viewport.
 
 use super::HierarchyPage;
-use super::cells::{vec_text, wrapped};
+use super::text::{vec_text, wrapped};
 use super::walk::{self, ChainStep};
 use crate::ui::Viewport;
 use crate::ui::labels::step_path_ui;

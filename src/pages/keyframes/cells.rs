@@ -1,12 +1,11 @@
 //! The keyframes page's notebook cells.
 
-use super::data::{DURATION, arm_channels};
+use super::data::{DURATION, arm_keys};
 use super::{Cell, JOINT_NAMES, KeyframesPage, SPEED_RANGE};
 use crate::ui::matrix::{matrix_view_ui, quat_text, vec3_text};
 use crate::ui::{mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
-use glam::Quat;
-use skin::rotation::{self, Key};
+use skin::clip::{Channel, Sample};
 
 /// Rotation keys on the timeline (circles).
 const ROTATION_KEY: Color32 = Color32::from_rgb(40, 110, 220);
@@ -49,40 +48,39 @@ impl KeyframesPage {
                 }
             }
         });
-        let channels = arm_channels();
-        if let Some(time) = timeline_ui(ui, &channels[self.joint.min(1)], self.time) {
+        let keys = &arm_keys()[self.joint.min(1)];
+        if let Some(time) = timeline_ui(ui, [&keys.rotation, &keys.translation], self.time) {
             self.time = time;
             self.playing = false;
         }
     }
 
     fn sample_ui(&mut self, ui: &mut Ui) {
-        let channels = arm_channels();
-        let channel = &channels[self.joint.min(1)];
+        let keys = &arm_keys()[self.joint.min(1)];
         let sample = self.samples()[self.joint.min(1)];
-        let key_text = |k: Option<&Key<Quat>>| {
-            k.map_or("none".to_owned(), |k| {
-                format!("{:.2} s  {}", k.time, quat_text(k.value))
-            })
+        let (r, t) = (sample.rotation_keys, sample.translation_keys);
+        // The key before and the key after; the same key twice where it holds.
+        let around = |channel: &Channel, key: usize, next: usize| {
+            let key_text = |k: usize| {
+                channel.key(k).map_or("none".to_owned(), |(time, value)| {
+                    let value = match value {
+                        Sample::Rotation(q) => quat_text(q),
+                        Sample::Translation(v) | Sample::Scale(v) => vec3_text(v),
+                    };
+                    format!("{time:.2} s  {value}")
+                })
+            };
+            (key_text(key), key_text(next))
         };
-        let r = sample.rotation_keys;
-        let tk = sample.translation_keys;
-        let tkey = |i: usize| {
-            channel.translations.get(i).map_or("none".to_owned(), |k| {
-                format!("{:.2} s  {}", k.time, vec3_text(k.value))
-            })
-        };
+        let (r0, r1) = around(&keys.rotation, r.key, r.next);
+        let (t0, t1) = around(&keys.translation, t.key, t.next);
         let text = format!(
-            "{} at τ = {:.2} s\n\nrotation keys    {}\n                 {}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\nslerp, normalise {}\n\ntranslation keys {}\n                 {}\nfactor u = {:.3}\nlerp             {}",
+            "{} at τ = {:.2} s\n\nrotation keys    {r0}\n                 {r1}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\nslerp            {}\n\ntranslation keys {t0}\n                 {t1}\nfactor u = {:.3}\nlerp             {}",
             JOINT_NAMES[self.joint.min(1)],
             self.time,
-            key_text(channel.rotations.get(r.before)),
-            key_text(channel.rotations.get(r.after)),
-            r.factor,
+            r.u,
             quat_text(sample.rotation),
-            tkey(tk.before),
-            tkey(tk.after),
-            tk.factor,
+            t.u,
             vec3_text(sample.translation),
         );
         mono_ui(ui, text);
@@ -96,7 +94,7 @@ impl KeyframesPage {
 /// Marks on a timeline: one row for the rotation keys (circles), one for the
 /// translation keys (squares), and the current time as a line. A click or a drag on it
 /// scrubs; returns the time picked.
-fn timeline_ui(ui: &mut Ui, channel: &rotation::Channel, time: f32) -> Option<f32> {
+fn timeline_ui(ui: &mut Ui, [rotation, translation]: [&Channel; 2], time: f32) -> Option<f32> {
     let width = ui.available_width();
     let (rect, response) =
         ui.allocate_exact_size(egui::vec2(width, 44.0), egui::Sense::click_and_drag());
@@ -114,11 +112,11 @@ fn timeline_ui(ui: &mut Ui, channel: &rotation::Channel, time: f32) -> Option<f3
         [egui::pos2(x(0.0), pos_y), egui::pos2(x(DURATION), pos_y)],
         (1.0, ink),
     );
-    for k in &channel.rotations {
-        painter.circle_filled(egui::pos2(x(k.time), rot_y), 5.0, ROTATION_KEY);
+    for &t in &rotation.times {
+        painter.circle_filled(egui::pos2(x(t), rot_y), 5.0, ROTATION_KEY);
     }
-    for k in &channel.translations {
-        let c = egui::pos2(x(k.time), pos_y);
+    for &t in &translation.times {
+        let c = egui::pos2(x(t), pos_y);
         painter.rect_filled(
             egui::Rect::from_center_size(c, egui::vec2(9.0, 9.0)),
             1.0,

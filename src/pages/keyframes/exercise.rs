@@ -1,11 +1,12 @@
 //! The "check yourself" cell: sample two keys by hand, the factor first.
 
 use super::KeyframesPage;
+use super::data::{JointKeys, rotation_keys, translation_keys};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Quat, Vec3};
-use skin::rotation::{Channel, Key, axis_angle};
+use skin::rotation::axis_angle;
 
 /// What two keys hold.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -49,37 +50,19 @@ pub const EXERCISES: [Exercise; 3] = [
 // ANCHOR_END: exercises
 
 impl Exercise {
-    /// The two keys as a channel, the way the player reads an animation.
-    pub fn channel(&self) -> Channel {
+    /// The two keys as a joint's channels, the way the player reads an animation.
+    pub fn keys(&self) -> JointKeys {
         let [t0, t1] = self.times;
         match self.keys {
-            Keys::Translation(a, b) => Channel {
-                rotations: Vec::new(),
-                translations: vec![
-                    Key {
-                        time: t0,
-                        value: Vec3::from(a),
-                    },
-                    Key {
-                        time: t1,
-                        value: Vec3::from(b),
-                    },
-                ],
+            Keys::Translation(a, b) => JointKeys {
+                rotation: rotation_keys(0, &[]),
+                translation: translation_keys(0, &[(t0, Vec3::from(a)), (t1, Vec3::from(b))]),
             },
             Keys::TurnZ(a, b) => {
                 let q = |d: f32| Quat::from_rotation_z(d.to_radians());
-                Channel {
-                    rotations: vec![
-                        Key {
-                            time: t0,
-                            value: q(a),
-                        },
-                        Key {
-                            time: t1,
-                            value: q(b),
-                        },
-                    ],
-                    translations: Vec::new(),
+                JointKeys {
+                    rotation: rotation_keys(0, &[(t0, q(a)), (t1, q(b))]),
+                    translation: translation_keys(0, &[]),
                 }
             }
         }
@@ -96,16 +79,16 @@ impl Exercise {
     /// The answer, as the player computes it: the factor `u`, then the translation, or
     /// the angle turned about z in degrees.
     pub fn answer(&self) -> Vec<f32> {
-        let sample = self.channel().sample(self.time);
+        let sample = self.keys().sample(self.time);
         match self.keys {
             Keys::Translation(..) => {
                 let t = sample.translation;
-                vec![sample.translation_keys.factor, t.x, t.y, t.z]
+                vec![sample.translation_keys.u, t.x, t.y, t.z]
             }
             Keys::TurnZ(..) => {
                 let (axis, angle) = axis_angle(sample.rotation);
                 vec![
-                    sample.rotation_keys.factor,
+                    sample.rotation_keys.u,
                     (angle * axis.z.signum()).to_degrees(),
                 ]
             }

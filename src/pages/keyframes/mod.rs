@@ -13,12 +13,11 @@ use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
-use data::{DURATION, arm_channels};
+use data::{DURATION, Worked, arm_keys};
 use exercise::EXERCISES;
 use glam::{Mat4, Vec3};
 use rigs::arm::{self, Falloff};
 use scene::{MeshData, Primitive};
-use skin::rotation::Sample;
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
@@ -101,9 +100,9 @@ impl KeyframesPage {
         &self.camera
     }
 
-    /// Each animated joint's sample at the current time.
-    pub fn samples(&self) -> [Sample; 2] {
-        arm_channels().map(|c| c.sample(self.time))
+    /// Each animated joint's keys sampled at the current time.
+    pub fn samples(&self) -> [Worked; 2] {
+        arm_keys().map(|keys| keys.sample(self.time))
     }
 
     /// The arm's `world_from_joint` at the current time.

@@ -3,146 +3,21 @@
 //! (time a link's frames against an empty window's, print them, close) and `--profile
 //! --minutes` (play a link for minutes, print a row of its figures each minute).
 
+mod mode;
+mod screenshot;
+
+pub use mode::{Mode, Options, RunError};
+use screenshot::Screenshot;
+
 use crate::SkinlabApp;
-use crate::link::LinkError;
 use crate::profile::{Half, PaintStamps, Recorder, Report, Soak, Sweep};
 use crate::ui::file_dialog::file_name;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// What the command line asks of the window.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Options {
-    /// A page link to open at start.
-    pub link: Option<String>,
-    /// A file to open at start, on the page that opens its kind.
-    pub open: Option<PathBuf>,
-    /// A lecture deck to step through, from its first slide.
-    pub deck: Option<PathBuf>,
-    /// Save a PNG of the window here once it has settled, then close.
-    pub screenshot: Option<PathBuf>,
-    /// Time this many frames of the link (and of an empty window), then close.
-    pub profile: Option<usize>,
-    /// Or play the link for this many minutes, print a CSV row of each minute's
-    /// frames and memory to the standard output, then close.
-    pub soak: Option<usize>,
-    /// Or move every page's sliders, one move a frame, and time each move.
-    pub sliders: bool,
-    /// Start in presenter mode.
-    pub presenter: bool,
-    /// Window size in points.
-    pub size: [f32; 2],
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Self {
-            link: None,
-            open: None,
-            deck: None,
-            screenshot: None,
-            profile: None,
-            soak: None,
-            sliders: false,
-            presenter: false,
-            size: [1280.0, 800.0],
-        }
-    }
-}
-
-/// Why [`run`] failed.
-#[derive(Debug)]
-pub enum RunError {
-    /// The link given with `--screenshot` was refused: a screenshot of the wrong state
-    /// is worse than none, so no window opens.
-    Link(LinkError),
-    /// The file given with `--open` could not be read or used.
-    Open(String),
-    /// The screenshot was not saved, or the profile not finished.
-    Screenshot(String),
-    /// The window could not open.
-    Start(String),
-}
-
-impl RunError {
-    /// The process exit code: 2 for what the command line asked, 1 for the rest.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            Self::Link(_) | Self::Open(_) | Self::Screenshot(_) => 2,
-            Self::Start(_) => 1,
-        }
-    }
-}
-
-impl std::fmt::Display for RunError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Link(e) => write!(f, "{e}"),
-            Self::Open(e) => write!(f, "--open: {e}"),
-            Self::Screenshot(e) => write!(f, "{e}"),
-            Self::Start(e) => write!(f, "skinlab could not start: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for RunError {}
-
 /// The screenshot's outcome, written by the app and read by [`run`] once the window
 /// has closed.
-type Outcome = Arc<Mutex<Option<Result<(), String>>>>;
-
-/// A pending `--screenshot`: let a few frames settle, ask for the image, save it, quit.
-struct Screenshot {
-    path: PathBuf,
-    frames_left: u32,
-    image: Arc<Mutex<Option<Arc<egui::ColorImage>>>>,
-    outcome: Outcome,
-}
-
-impl Screenshot {
-    /// Advances one frame; returns whether the job is over (saved, or failed).
-    fn step(&mut self, ctx: &egui::Context) -> bool {
-        let image = self.image.lock().ok().and_then(|mut slot| slot.take());
-        if let Some(image) = image {
-            let saved = save_png(&image, &self.path)
-                .map_err(|e| format!("could not save {}: {e}", self.path.display()));
-            if let Ok(mut outcome) = self.outcome.lock() {
-                *outcome = Some(saved);
-            }
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            return true;
-        }
-        if self.frames_left > 0 {
-            self.frames_left -= 1;
-            if self.frames_left == 0 {
-                let slot = self.image.clone();
-                let repaint = ctx.clone();
-                let callback = egui::ScreenshotCallback::new(move |image| {
-                    if let Ok(mut slot) = slot.lock() {
-                        *slot = Some(image);
-                    }
-                    repaint.request_repaint();
-                });
-                ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(callback));
-            }
-        }
-        ctx.request_repaint();
-        false
-    }
-}
-
-fn save_png(image: &egui::ColorImage, path: &std::path::Path) -> Result<(), String> {
-    let [w, h] = image.size;
-    let bytes: Vec<u8> = image
-        .pixels
-        .iter()
-        .flat_map(|c| c.to_srgba_unmultiplied())
-        .collect();
-    let png = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
-        .ok_or("the screenshot has the wrong size")?;
-    png.save(path).map_err(|e| e.to_string())
-}
+pub(super) type Outcome = Arc<Mutex<Option<Result<(), String>>>>;
 
 /// All the CPU work of the frame before this one, as eframe reports it.
 fn previous_cpu(frame: &eframe::Frame) -> Option<std::time::Duration> {
@@ -192,6 +67,15 @@ fn between_paint_stamps<R>(
 type Timed<T> = (T, Arc<Mutex<Option<T>>>, Arc<Mutex<PaintStamps>>);
 
 /// [`SkinlabApp`] in a desktop window.
+/// The work of the window's mode, set from [`Mode`] (at most one is there).
+#[derive(Default)]
+struct Job {
+    screenshot: Option<Screenshot>,
+    profile: Option<Timed<Recorder>>,
+    soak: Option<(Soak, Arc<AtomicBool>)>,
+    sweep: Option<Timed<Sweep>>,
+}
+
 struct NativeApp {
     app: SkinlabApp,
     screenshot: Option<Screenshot>,
@@ -290,21 +174,18 @@ impl eframe::App for NativeApp {
     }
 }
 
-/// Opens the window and runs until it closes. With `--screenshot` or `--profile`, the
-/// link is opened before the window (a refused one is an error, and no window opens),
-/// and the run fails unless the PNG was saved or the frames timed; a profile's figures
-/// are returned.
+/// Opens the window and runs until it closes. In every mode but [`Mode::Run`] the link
+/// is opened before the window (a refused one is an error, and no window opens), and the
+/// run fails unless the mode's work was done; a profile's or a sweep's figures are
+/// returned.
 pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     let Options {
         link,
         open,
         deck,
-        screenshot,
-        profile,
-        soak,
-        sliders,
         presenter,
         size,
+        mode,
     } = options;
     let mut native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -333,9 +214,9 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     let has_deck = match &deck {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| {
-                RunError::Open(format!("`{}` could not be read: {e}", path.display()))
+                RunError::Deck(format!("`{}` could not be read: {e}", path.display()))
             })?;
-            let deck = crate::deck::Deck::parse(&file_name(path), &text).map_err(RunError::Open)?;
+            let deck = crate::deck::Deck::parse(&file_name(path), &text).map_err(RunError::Deck)?;
             app.open_deck(deck, 0).map_err(RunError::Link)?;
             true
         }
@@ -347,64 +228,60 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
             .filter(|_| !has_deck)
             .map(|_| app.current_link().slug.clone())
     });
-    // A profile times exactly the link given, running, as fast as frames come.
-    if profile.is_some() || soak.is_some() || sliders {
-        if let Some(link) = &link {
-            app.open_link(link).map_err(RunError::Link)?;
-        }
+    let persist = mode == Mode::Run;
+    if !persist && let Some(link) = &link {
+        app.open_link(link).map_err(RunError::Link)?;
+    }
+    // A timed mode runs exactly the link given, as fast as frames come.
+    if mode.timed() {
         native.glow_options.vsync = false;
     }
     let report = Arc::new(Mutex::new(None));
-    let recorder = profile.map(|frames| {
-        (
-            Recorder::new(frames),
-            report.clone(),
-            Arc::new(Mutex::new(PaintStamps::default())),
-        )
-    });
     let swept = Arc::new(Mutex::new(None));
-    let sweep = sliders.then(|| {
-        (
-            Sweep::of_every_page(),
-            swept.clone(),
-            Arc::new(Mutex::new(PaintStamps::default())),
-        )
-    });
     let soaked = Arc::new(AtomicBool::new(false));
-    let soak = soak.map(|minutes| (Soak::new(minutes), soaked.clone()));
-    if soak.is_some() {
-        println!("{}", Soak::CSV_HEADER);
-    }
     let outcome = Outcome::default();
-    let job = match screenshot {
-        Some(path) => {
-            if let Some(link) = &link {
-                app.open_link(link).map_err(RunError::Link)?;
-            }
+    let mut job = Job::default();
+    match &mode {
+        Mode::Run => {}
+        Mode::Screenshot(path) => {
             app.paused = true;
-            Some(Screenshot {
-                path,
+            job.screenshot = Some(Screenshot {
+                path: path.clone(),
                 frames_left: 5,
                 image: Default::default(),
                 outcome: outcome.clone(),
-            })
+            });
         }
-        None => None,
-    };
-    // A screenshot shows exactly the link given: no saved state in, none kept. eframe
-    // 0.37 takes `persistence_path` as the storage file itself (its doc says folder).
-    let scratch = (job.is_some() || recorder.is_some() || soak.is_some() || sliders)
+        Mode::Profile { frames } => {
+            job.profile = Some((
+                Recorder::new(*frames),
+                report.clone(),
+                Arc::new(Mutex::new(PaintStamps::default())),
+            ));
+        }
+        Mode::Soak { minutes } => {
+            println!("{}", Soak::CSV_HEADER);
+            job.soak = Some((Soak::new(*minutes), soaked.clone()));
+        }
+        Mode::Sliders => {
+            job.sweep = Some((
+                Sweep::of_every_page(),
+                swept.clone(),
+                Arc::new(Mutex::new(PaintStamps::default())),
+            ));
+        }
+    }
+    // Only the app for a person keeps its state. eframe 0.37 takes `persistence_path`
+    // as the storage file itself (its doc says folder).
+    let scratch = (!persist)
         .then(|| std::env::temp_dir().join(format!("skinlab-scratch-{}.ron", std::process::id())));
     if let Some(file) = &scratch {
         native.persist_window = false;
         native.persistence_path = Some(file.clone());
     }
-    let persist = job.is_none() && recorder.is_none() && soak.is_none() && !sliders;
-    let soaking = soak.is_some();
-    let profiled = recorder.is_some().then(|| {
-        link.clone()
-            .unwrap_or_else(|| "the pages as left".to_owned())
-    });
+    let profiled = link
+        .clone()
+        .unwrap_or_else(|| "the pages as left".to_owned());
     let result = eframe::run_native(
         "skinlab",
         native,
@@ -427,10 +304,10 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
             }
             Ok(Box::new(NativeApp {
                 app,
-                screenshot: job,
-                profile: recorder,
-                soak,
-                sweep,
+                screenshot: job.screenshot,
+                profile: job.profile,
+                soak: job.soak,
+                sweep: job.sweep,
                 persist,
             }))
         }),
@@ -440,42 +317,29 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         let _ = std::fs::remove_file(file);
     }
     result.map_err(|e| RunError::Start(e.to_string()))?;
-    if persist {
-        return Ok(None);
-    }
-    if soaking {
-        return if soaked.load(Ordering::Relaxed) {
-            Ok(None)
-        } else {
-            Err(RunError::Screenshot(
-                "the window closed before the soak was finished".to_owned(),
-            ))
-        };
-    }
-    if sliders {
-        let done = swept.lock().ok().and_then(|mut slot| slot.take());
-        return match done {
+    let unfinished = |what: &str| RunError::Mode {
+        option: mode.option(),
+        why: format!("the window closed before {what}"),
+    };
+    match &mode {
+        Mode::Run => Ok(None),
+        Mode::Soak { .. } if soaked.load(Ordering::Relaxed) => Ok(None),
+        Mode::Soak { .. } => Err(unfinished("the soak was finished")),
+        Mode::Sliders => match swept.lock().ok().and_then(|mut slot| slot.take()) {
             Some(sweep) => Ok(Some(Report::Sliders(sweep))),
-            None => Err(RunError::Screenshot(
-                "the window closed before every slider was moved".to_owned(),
-            )),
-        };
-    }
-    if let Some(link) = profiled {
-        let done = report.lock().ok().and_then(|mut slot| slot.take());
-        let Some(recorder) = done else {
-            return Err(RunError::Screenshot(
-                "the window closed before the profile was finished".to_owned(),
-            ));
-        };
-        return Ok(Some(Report::Frames(recorder.report(&link))));
-    }
-    let saved = outcome.lock().ok().and_then(|mut slot| slot.take());
-    match saved {
-        Some(Ok(())) => Ok(None),
-        Some(Err(e)) => Err(RunError::Screenshot(e)),
-        None => Err(RunError::Screenshot(
-            "the window closed before the screenshot was taken".to_owned(),
-        )),
+            None => Err(unfinished("every slider was moved")),
+        },
+        Mode::Profile { .. } => match report.lock().ok().and_then(|mut slot| slot.take()) {
+            Some(recorder) => Ok(Some(Report::Frames(recorder.report(&profiled)))),
+            None => Err(unfinished("the profile was finished")),
+        },
+        Mode::Screenshot(_) => match outcome.lock().ok().and_then(|mut slot| slot.take()) {
+            Some(Ok(())) => Ok(None),
+            Some(Err(why)) => Err(RunError::Mode {
+                option: mode.option(),
+                why,
+            }),
+            None => Err(unfinished("the screenshot was taken")),
+        },
     }
 }

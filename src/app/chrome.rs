@@ -1,0 +1,271 @@
+//! The window around the page: keys, the top bar (link box, copy, deck counter, presenter),
+//! the page list and the drop hint.
+
+use super::*;
+
+impl SkinlabApp {
+    pub(super) fn keyboard(&mut self, ui: &Ui) {
+        let typing = ui.ctx().memory(|m| m.focused().is_some());
+        // F5 on the desktop; P too, because a browser reloads the page on F5.
+        if !typing && ui.input(|i| i.key_pressed(Key::Home)) {
+            self.frame_view();
+        }
+        let (f5, p, f, escape, left, right) = ui.input(|i| {
+            (
+                i.key_pressed(Key::F5),
+                i.key_pressed(Key::P),
+                i.key_pressed(Key::F),
+                i.key_pressed(Key::Escape),
+                i.key_pressed(Key::ArrowLeft),
+                i.key_pressed(Key::ArrowRight),
+            )
+        });
+        if f5 || (p && !typing) {
+            self.presenter = !self.presenter;
+        }
+        if f && !typing {
+            let next = if self.focus.is_some() {
+                None
+            } else {
+                Some("viewport")
+            };
+            // "viewport" is always a valid focus.
+            let _ = self.set_focus(next);
+        }
+        if escape && self.focus.is_some() {
+            self.focus = None;
+        }
+        // Ctrl + and Ctrl − (Cmd on a Mac) zoom the mode on screen; Ctrl 0 resets it.
+        let command = egui::Modifiers::COMMAND;
+        let (bigger, smaller, reset) = ui.ctx().input_mut(|i| {
+            (
+                i.consume_key(command, Key::Plus) || i.consume_key(command, Key::Equals),
+                i.consume_key(command, Key::Minus),
+                i.consume_key(command, Key::Num0),
+            )
+        });
+        if bigger {
+            self.set_zoom(self.zoom() * 1.1);
+        }
+        if smaller {
+            self.set_zoom(self.zoom() / 1.1);
+        }
+        if reset {
+            self.set_zoom(if self.presenter { PRESENTER_ZOOM } else { 1.0 });
+        }
+        let (page_down, page_up) =
+            ui.input(|i| (i.key_pressed(Key::PageDown), i.key_pressed(Key::PageUp)));
+        if self.deck.is_some() && !typing {
+            if page_down {
+                self.step_deck(1);
+            }
+            if page_up {
+                self.step_deck(-1);
+            }
+        }
+        if !typing && left {
+            self.previous();
+        }
+        if !typing && right {
+            self.next();
+        }
+    }
+
+    pub(super) fn top_bar_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            let last = PAGES.len() - 1;
+            if ui
+                .add_enabled(self.current > 0, egui::Button::new("Previous"))
+                .on_hover_text("Previous page (left arrow key)")
+                .clicked()
+            {
+                self.previous();
+            }
+            if ui
+                .add_enabled(self.current < last, egui::Button::new("Next"))
+                .on_hover_text("Next page (right arrow key)")
+                .clicked()
+            {
+                self.next();
+            }
+            ui.separator();
+            if let Some(target) = self.focus {
+                // Focus mode keeps one row of controls, for the screen's height.
+                ui.label(RichText::new(format!("{}: {target}", self.page.title())).strong());
+                if ui
+                    .button("Show the whole page")
+                    .on_hover_text("Leave focus (Esc or F)")
+                    .clicked()
+                {
+                    self.focus = None;
+                }
+                self.frame_button_ui(ui);
+                self.copy_button_ui(ui);
+                return;
+            }
+            if ui
+                .button("Reset page")
+                .on_hover_text("Back to this page's defaults")
+                .clicked()
+            {
+                self.reset_page();
+            }
+            self.frame_button_ui(ui);
+            ui.toggle_value(&mut self.presenter, "Presenter")
+                .on_hover_text("Big text for a projector (F5 or P)");
+            ui.separator();
+            let label = ui.label("Link:");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.link_text)
+                        // Wide enough for long links, leaving room for the buttons.
+                        .desired_width(
+                            (ui.available_size_before_wrap().x - 200.0).clamp(220.0, 900.0),
+                        )
+                        .font(egui::TextStyle::Monospace)
+                        .hint_text("page link, e.g. grid?angle=0.8"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("This page's link. Paste a link and press Enter to open it.");
+            if !edit.has_focus() && !edit.lost_focus() {
+                self.link_text = self.current_link().to_string();
+            }
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            if ui.button("Open").clicked() || enter {
+                let text = self.link_text.clone();
+                self.follow_link(&text);
+            }
+            self.copy_button_ui(ui);
+        });
+        if self.deck.is_some() {
+            ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
+        }
+        let mut dismissed = None;
+        for (i, notice) in self.notices.iter().enumerate() {
+            ui.horizontal(|ui| {
+                if ui.small_button("×").on_hover_text("Dismiss").clicked() {
+                    dismissed = Some(i);
+                }
+                ui.colored_label(ui.visuals().warn_fg_color, notice);
+            });
+        }
+        if let Some(i) = dismissed {
+            self.notices.remove(i);
+        }
+    }
+
+    pub(super) fn frame_button_ui(&mut self, ui: &mut Ui) {
+        if ui
+            .add_enabled(self.page.camera().is_some(), egui::Button::new("Frame"))
+            .on_hover_text("Fit the view to what the viewport shows (Home key)")
+            .clicked()
+        {
+            self.frame_view();
+        }
+    }
+
+    pub(super) fn copy_button_ui(&mut self, ui: &mut Ui) {
+        ui.menu_button("Copy link", |ui| self.copy_menu_ui(ui))
+            .response
+            .on_hover_text("Copy this view as a link, a web address or a command");
+    }
+
+    /// Where the deck is: its name, the slide's number and title, and buttons to step.
+    pub(super) fn deck_counter_ui(&mut self, ui: &mut Ui) {
+        let Some((deck, slide)) = self.deck() else {
+            return;
+        };
+        let text = format!(
+            "{} {}/{}: {}",
+            deck.name,
+            slide + 1,
+            deck.slides.len(),
+            deck.slides[slide].title
+        );
+        let (first, last) = (slide == 0, slide + 1 == deck.slides.len());
+        if ui
+            .add_enabled(!first, egui::Button::new("<"))
+            .on_hover_text("Previous slide (PageUp)")
+            .clicked()
+        {
+            self.step_deck(-1);
+        }
+        ui.label(RichText::new(text).strong());
+        if ui
+            .add_enabled(!last, egui::Button::new(">"))
+            .on_hover_text("Next slide (PageDown)")
+            .clicked()
+        {
+            self.step_deck(1);
+        }
+        if ui
+            .small_button("×")
+            .on_hover_text("Close the deck")
+            .clicked()
+        {
+            self.close_deck();
+        }
+    }
+
+    /// The ways to copy the view: the link itself, the web address that opens it (in
+    /// the browser) and the command that opens it (on the desktop).
+    pub(super) fn copy_menu_ui(&mut self, ui: &mut Ui) {
+        let link = self.current_link().to_string();
+        let mut choices = vec![("the link", link.clone())];
+        if let Some(address) = &self.web_address {
+            choices.push(("the web address", format!("{address}#{link}")));
+        }
+        choices.push(("a command", format!("skinlab '{link}'")));
+        for (what, text) in choices {
+            let shown = if text.chars().count() > 48 {
+                format!("{}…", text.chars().take(47).collect::<String>())
+            } else {
+                text.clone()
+            };
+            if ui
+                .button(format!("Copy {what}: {shown}"))
+                .on_hover_text(text.clone())
+                .clicked()
+            {
+                ui.ctx().copy_text(text);
+                ui.close();
+            }
+        }
+    }
+
+    pub(super) fn page_list_ui(&mut self, ui: &mut Ui) {
+        ui.add_space(6.0);
+        ui.label(RichText::new("skinlab").size(22.0).strong());
+        ui.label(RichText::new("mesh skinning, live").weak());
+        ui.separator();
+        let mut chosen = None;
+        for (i, entry) in PAGES.iter().enumerate() {
+            let text = format!("{}. {}", i + 1, entry.info.title());
+            if ui.selectable_label(i == self.current, text).clicked() {
+                chosen = Some(i);
+            }
+        }
+        if let Some(i) = chosen {
+            self.go_to(i);
+        }
+    }
+
+    /// Files held over the window: a hint where they go (the wrappers open them).
+    pub(super) fn drop_hint_ui(&self, ui: &Ui) {
+        if ui.input(|i| !i.raw.hovered_files.is_empty()) {
+            let rect = ui.ctx().content_rect();
+            let painter = ui.ctx().layer_painter(egui::LayerId::new(
+                egui::Order::Foreground,
+                egui::Id::unique("drop hint"),
+            ));
+            painter.rect_filled(rect, 0.0, egui::Color32::from_black_alpha(170));
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "Drop a .glb or .gltf file to open it on the model page",
+                egui::FontId::proportional(26.0),
+                egui::Color32::WHITE,
+            );
+        }
+    }
+}

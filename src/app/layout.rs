@@ -1,0 +1,312 @@
+//! Focus, zoom and the divider: how much of the window the viewport, the notebook and a
+//! focused cell take, the style, and framing the camera to what the viewport shows.
+
+use super::*;
+
+/// The divider between the notebook and the viewport.
+pub(super) struct Split {
+    /// The viewport's share of the page's width.
+    pub(super) share: f32,
+    /// A link or the app moved the divider: it goes there on the next frame.
+    pub(super) moved: bool,
+    /// The page's width in points when the divider was last placed.
+    pub(super) width: f32,
+    /// The least share the divider can be dragged or pushed to.
+    pub(super) least: f32,
+}
+
+impl Default for Split {
+    fn default() -> Self {
+        Self::at(DEFAULT_SPLIT, *SPLIT_RANGE.start())
+    }
+}
+
+/// The share of the width a focused cell leaves the viewport beside it, at first: the
+/// cell gets the larger share, as magnified its tables are wide.
+pub(super) const FOCUS_SPLIT: f32 = 0.38;
+
+/// The least a focused cell too wide for its pane leaves the viewport.
+pub(super) const FOCUS_SPLIT_LEAST: f32 = 0.2;
+
+impl Split {
+    /// The viewport takes `share` of the width from the next frame, and never less
+    /// than `least`.
+    pub(super) fn at(share: f32, least: f32) -> Self {
+        Self {
+            share,
+            moved: true,
+            width: 0.0,
+            least,
+        }
+    }
+
+    /// Shows `viewport` in a panel on the right, `share` of `width` points wide (at the
+    /// zoom asked for; `scale` converts from the zoom of this frame). The share holds
+    /// while the window or the zoom changes; a drag of the divider changes it.
+    pub(super) fn show(
+        &mut self,
+        ui: &mut Ui,
+        id: &'static str,
+        width: f32,
+        scale: f32,
+        viewport: impl FnOnce(&mut Ui),
+    ) {
+        let panel = egui::Panel::right(id)
+            .resizable(true)
+            .size_range(width * self.least..=width * SPLIT_RANGE.end());
+        let imposed = self.moved || (width - self.width).abs() > 0.5;
+        let panel = if imposed {
+            panel.exact_size(width * self.share)
+        } else {
+            panel
+        };
+        let shown = panel.show(ui, viewport);
+        let dragged = shown.response.rect.width() * scale;
+        if !imposed && (dragged - width * self.share).abs() > 0.5 {
+            self.share = (dragged / width.max(1.0)).clamp(self.least, *SPLIT_RANGE.end());
+        }
+        self.moved = false;
+        self.width = width;
+    }
+}
+
+/// Text a little larger than egui's defaults: this is a reading app.
+pub(super) fn apply_style(ctx: &egui::Context) {
+    use egui::{FontFamily, FontId, TextStyle};
+    // The app keeps a zoom per mode and handles Ctrl + and Ctrl − itself.
+    ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (
+                TextStyle::Small,
+                FontId::new(11.5, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(15.0, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(14.5, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(13.5, FontFamily::Monospace),
+            ),
+            (
+                TextStyle::Heading,
+                FontId::new(22.0, FontFamily::Proportional),
+            ),
+        ]
+        .into();
+    });
+}
+
+/// Fitting the page's camera to what its viewport shows: the meshes' place on screen is
+/// measured while a frame is drawn, and the camera moved before the next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Framing {
+    /// Fit even when everything is in view already (the Frame button); otherwise
+    /// only when a mesh reaches past the viewport's edge (a link just opened), or
+    /// when the layout is narrow or in focus mode, where a page's own camera was not
+    /// chosen for the viewport's shape.
+    pub(super) always: bool,
+    /// Whether the fit follows from the link alone, so the link need not name it.
+    pub(super) from_link: bool,
+    /// Measurements still to make (an orbit camera's fit takes two).
+    pub(super) passes: u8,
+    /// Whether the app started the measuring, and so stops it.
+    pub(super) owns_recording: bool,
+    /// Whether the frame just drawn was measured.
+    pub(super) measuring: bool,
+}
+
+impl SkinlabApp {
+    /// The zoom of the mode on screen (presenter or not).
+    pub fn zoom(&self) -> f32 {
+        self.zoom[usize::from(self.presenter)]
+    }
+
+    /// Sets the zoom of the mode on screen, within [`ZOOM_RANGE`].
+    pub fn set_zoom(&mut self, zoom: f32) {
+        if zoom.is_finite() {
+            self.zoom[usize::from(self.presenter)] =
+                zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
+        }
+    }
+
+    /// The share of the page's width the viewport takes beside the notebook.
+    pub fn split(&self) -> f32 {
+        self.split.share
+    }
+
+    /// Moves the divider between notebook and viewport so the viewport takes `share`
+    /// of the width (within [`SPLIT_RANGE`]), from the next frame.
+    pub fn set_split(&mut self, share: f32) {
+        if share.is_finite() {
+            self.split.share = share.clamp(*SPLIT_RANGE.start(), *SPLIT_RANGE.end());
+            self.split.moved = true;
+        }
+    }
+
+    /// How far the focused cell reached past its pane last frame (right, down), in
+    /// points at the zoom asked for: zero when it is seen whole.
+    pub fn focus_overflow(&self) -> egui::Vec2 {
+        self.focus_overflow
+    }
+
+    /// What fills the window instead of the page, if anything: `viewport` or a cell.
+    pub fn focus(&self) -> Option<&'static str> {
+        self.focus
+    }
+
+    /// Shows only `target` (`viewport` or one of the page's cells), magnified; `None`
+    /// shows the whole page again. A name the page does not have is refused with the
+    /// valid ones.
+    pub fn set_focus(&mut self, target: Option<&str>) -> Result<(), LinkError> {
+        let Some(target) = target else {
+            self.focus = None;
+            return Ok(());
+        };
+        let cells = self.page.cells();
+        let found = std::iter::once("viewport")
+            .chain(cells.iter().copied())
+            .find(|c| c.eq_ignore_ascii_case(target));
+        match found {
+            Some(name) => {
+                if self.focus != Some(name) {
+                    self.focus_split = Split::at(FOCUS_SPLIT, FOCUS_SPLIT_LEAST);
+                    self.focus_fit = 1.0;
+                }
+                self.focus = Some(name);
+                Ok(())
+            }
+            None => Err(LinkError::BadValue {
+                key: "focus".to_owned(),
+                value: target.to_owned(),
+                expected: format!("viewport or one of this page's cells: {}", cells.join(", ")),
+            }),
+        }
+    }
+
+    /// Focus mode: the viewport fills the window below the top bar, or one cell,
+    /// magnified, sits beside the viewport with no prose around it.
+    pub(super) fn focus_ui(&mut self, ui: &mut Ui, target: &'static str, zoom: f32) {
+        // Small print is for a reader at a desk: in front of a hall, captions are set
+        // at the size of the body text.
+        if let Some(body) = ui.style().text_styles.get(&egui::TextStyle::Body).cloned() {
+            ui.style_mut()
+                .text_styles
+                .insert(egui::TextStyle::Small, body);
+        }
+        let page = self.page.as_mut();
+        // In points at the zoom being asked for (see the page layout below).
+        let scale = ui.ctx().zoom_factor() / zoom;
+        let width = ui.available_width() * scale;
+        if target != "viewport" {
+            self.focus_split
+                .show(ui, "viewport_focus", width, scale, |ui| {
+                    page.viewport_ui(ui)
+                });
+        }
+        let mut too_tall = 1.0;
+        self.focus_overflow = egui::Vec2::ZERO;
+        egui::CentralPanel::default().show(ui, |ui| {
+            if target == "viewport" {
+                page.viewport_ui(ui);
+            } else {
+                crate::ui::take_sideways_overflow(ui.ctx());
+                let shown = egui::ScrollArea::both()
+                    .id_salt(("focus", page.slug()))
+                    .auto_shrink(false)
+                    .show(ui, |ui| page.cell_ui(target, ui));
+                let sideways = crate::ui::take_sideways_overflow(ui.ctx());
+                too_tall = shown.content_size.y / shown.inner_rect.height().max(1.0);
+                self.focus_overflow = egui::vec2(
+                    (shown.content_size.x - shown.inner_rect.width()).max(sideways),
+                    shown.content_size.y - shown.inner_rect.height(),
+                ) * scale;
+            }
+        });
+        // A cell taller than its pane is magnified less, down to a least magnification,
+        // so a lecturer need not scroll.
+        let least = FOCUS_MAGNIFY_LEAST / FOCUS_MAGNIFY;
+        if too_tall > 1.001 && self.focus_fit > least {
+            self.focus_fit = (self.focus_fit / too_tall).max(least);
+            ui.ctx().request_repaint();
+        }
+        // A cell wider than its pane takes room from the viewport, down to a least
+        // share, so a lecturer need not scroll sideways.
+        let too_wide = self.focus_overflow.x;
+        let split = &mut self.focus_split;
+        if too_wide > 1.0 && split.share > split.least {
+            split.share = (split.share - (too_wide + 8.0) / width.max(1.0)).max(split.least);
+            split.moved = true;
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// Fits the camera to what the viewport shows over the next frames (the Frame
+    /// button, the Home key).
+    pub fn frame_view(&mut self) {
+        self.framing = Some(Framing {
+            always: true,
+            from_link: false,
+            passes: 2,
+            owns_recording: false,
+            measuring: false,
+        });
+    }
+
+    /// One step of [`Framing`], before a frame is drawn: the camera moved by what the
+    /// last frame measured, and the next measurement started.
+    pub(super) fn framing_step(&mut self, ctx: &egui::Context) {
+        use crate::ui::viewport::MeshBounds;
+        let Some(mut f) = self.framing.take() else {
+            return;
+        };
+        if !f.measuring {
+            f.owns_recording = !MeshBounds::recording(ctx);
+            MeshBounds::record(ctx);
+            f.measuring = true;
+            self.framing = Some(f);
+            ctx.request_repaint();
+            return;
+        }
+        // The largest viewport that drew a mesh is the one the page's camera looks
+        // through.
+        let seen = MeshBounds::of(ctx)
+            .into_iter()
+            .filter(|d| d.mesh.is_some())
+            .max_by(|a, b| a.viewport.area().total_cmp(&b.viewport.area()));
+        // A page's own camera was chosen for its viewport beside the notebook: in a
+        // narrow window, or in focus mode, a link is framed anew.
+        let reshaped = self.narrow || self.focus.is_some();
+        let always = f.always || (f.from_link && reshaped);
+        let fit = seen.and_then(|d| {
+            let mesh = d.mesh?;
+            (always || !d.viewport.expand(2.0).contains_rect(mesh)).then_some((d, mesh))
+        });
+        if let (Some((drawn, mesh)), Some(camera)) = (fit, self.page.camera()) {
+            let v = |p: egui::Pos2| glam::Vec2::new(p.x, p.y);
+            let rect = |r: egui::Rect| [v(r.center()), glam::Vec2::new(r.width(), r.height())];
+            // Into the part of the view no note covers.
+            self.page.set_camera(camera.framing(
+                rect(drawn.viewport),
+                rect(drawn.clear()),
+                rect(mesh),
+            ));
+            if f.from_link {
+                // Framed because of the link and the layout: the link still says it all.
+                self.camera_base[self.current] = self.page.camera();
+            }
+            f.passes = f.passes.saturating_sub(1);
+            if f.passes > 0 {
+                MeshBounds::record(ctx);
+                self.framing = Some(f);
+                ctx.request_repaint();
+                return;
+            }
+        }
+        if f.owns_recording {
+            MeshBounds::stop(ctx);
+        }
+    }
+}

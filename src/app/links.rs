@@ -1,0 +1,248 @@
+//! Links, decks and comparisons: the keys the app reads itself before the page sees a link,
+//! the link of what is on screen, the lecture deck, and two states side by side.
+
+use super::*;
+
+/// Takes `key` out of `link`: its number if within `range`, `None` if absent, or why
+/// not, saying it must be `what` from one end of the range to the other.
+pub(super) fn take_in_range(
+    link: &mut Link,
+    key: &str,
+    range: std::ops::RangeInclusive<f32>,
+    what: &str,
+) -> Result<Option<f32>, LinkError> {
+    let Some(value) = link.take(key) else {
+        return Ok(None);
+    };
+    match crate::link::parse_number(&value).filter(|v| range.contains(v)) {
+        Some(v) => Ok(Some(v)),
+        None => Err(LinkError::BadValue {
+            key: key.to_owned(),
+            value,
+            expected: format!("{what} from {} to {}", range.start(), range.end()),
+        }),
+    }
+}
+
+/// Two states of one page side by side: the page's link plus each side's own keys.
+pub struct Compare {
+    /// The `compare=` value, written back into the link.
+    pub(super) spec: String,
+    /// Each side's page, built and opened on its own.
+    pub(super) sides: [Box<dyn Page>; 2],
+}
+
+impl Compare {
+    /// Each side's link (what clicking its caption opens).
+    pub fn links(&self) -> [String; 2] {
+        [0, 1].map(|i| self.sides[i].link().to_string())
+    }
+}
+
+impl SkinlabApp {
+    /// The link that reopens what is on screen: the page's state, then what fills the
+    /// window (`focus`) and a zoom other than the mode's default (`zoom`).
+    pub fn current_link(&self) -> Link {
+        let mut link = self.current_page().link();
+        if let (Some(camera), Some(base)) = (self.page.camera(), self.camera_base[self.current])
+            && camera.to_link() != base.to_link()
+        {
+            link = link.with("camera", camera.to_link());
+        }
+        if let Some(focus) = self.focus {
+            link = link.with("focus", focus);
+        }
+        let default = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
+        if self.zoom() != default {
+            link = link.with("zoom", crate::link::number(self.zoom()));
+        }
+        if (self.split.share - DEFAULT_SPLIT).abs() >= 0.005 {
+            let share = (self.split.share * 100.0).round() / 100.0;
+            link = link.with("split", crate::link::number(share));
+        }
+        if let Some(compare) = &self.compare {
+            link = link.with("compare", &compare.spec);
+        }
+        if let Some((deck, slide)) = &self.deck
+            && crate::deck::BUNDLED
+                .iter()
+                .any(|(name, _)| *name == deck.name)
+        {
+            link = link.with("deck", format!("{}:{}", deck.name, slide + 1));
+        }
+        link
+    }
+
+    /// Takes the app's own keys (`focus`, `zoom`, `split`) out of `link` and applies
+    /// them; the problems are returned, for the caller to report with the page's.
+    pub(super) fn apply_app_keys(&mut self, link: &mut Link) -> Vec<LinkError> {
+        let mut errors = Vec::new();
+        match take_in_range(link, "zoom", ZOOM_RANGE, "a zoom") {
+            Ok(Some(zoom)) => self.set_zoom(zoom),
+            Ok(None) => {}
+            Err(e) => errors.push(e),
+        }
+        match take_in_range(
+            link,
+            "split",
+            SPLIT_RANGE,
+            "the viewport's share of the width",
+        ) {
+            Ok(Some(share)) => self.set_split(share),
+            Ok(None) => {}
+            Err(e) => errors.push(e),
+        }
+        let focus = link.take("focus");
+        // A refused focus shows the whole page.
+        self.focus = None;
+        if let Err(e) = self.set_focus(focus.as_deref()) {
+            errors.push(e);
+        }
+        errors
+    }
+
+    /// `camera=…`: the viewport's camera, in the form of the page's kind of camera.
+    pub(super) fn apply_camera(&mut self, text: &str) -> Result<(), LinkError> {
+        let Some(camera) = self.page.camera() else {
+            return Err(LinkError::BadValue {
+                key: "camera".to_owned(),
+                value: text.to_owned(),
+                expected: "nothing: this page has no camera".to_owned(),
+            });
+        };
+        let set = camera
+            .from_link(text)
+            .map_err(|expected| LinkError::BadValue {
+                key: "camera".to_owned(),
+                value: text.to_owned(),
+                expected,
+            })?;
+        self.page.set_camera(set);
+        Ok(())
+    }
+
+    /// The two sides of `compare=A|B` on page `index`: each side is `link` with its own
+    /// `key:value` pairs (joined by `+`) on top, e.g. `mode:lbs|mode:dqs`.
+    pub(super) fn compare(index: usize, link: &Link, spec: &str) -> Result<Compare, LinkError> {
+        let bad = |why: String| LinkError::BadValue {
+            key: "compare".to_owned(),
+            value: spec.to_owned(),
+            expected: why,
+        };
+        let Some((a, b)) = spec.split_once('|') else {
+            return Err(bad(
+                "two sets of page keys joined by `|`, each `key:value` (joined by `+`), \
+                 e.g. mode:lbs|mode:dqs"
+                    .to_owned(),
+            ));
+        };
+        let side = |text: &str| -> Result<Box<dyn Page>, LinkError> {
+            let mut side = link.clone();
+            for pair in text.split('+').filter(|p| !p.is_empty()) {
+                let (key, value) = pair
+                    .split_once(':')
+                    .ok_or_else(|| bad(format!("`{pair}` is not key:value")))?;
+                side.params.retain(|(k, _)| k != key);
+                side.params
+                    .push((key.to_ascii_lowercase(), value.to_owned()));
+            }
+            let mut page = (PAGES[index].make)();
+            page::open(page.as_mut(), &side)
+                .map_err(|e| bad(format!("two states this page can show ({e})")))?;
+            Ok(page)
+        };
+        Ok(Compare {
+            spec: spec.to_owned(),
+            sides: [side(a)?, side(b)?],
+        })
+    }
+
+    /// The two states compared, if any.
+    pub fn comparing(&self) -> Option<&Compare> {
+        self.compare.as_ref()
+    }
+
+    /// Two viewports side by side, each under its own link (click one to open it).
+    pub(super) fn compare_ui(&mut self, ui: &mut Ui) -> Option<String> {
+        let compare = self.compare.as_mut()?;
+        let links = compare.links();
+        let mut clicked = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("Comparing {}", compare.spec)).strong());
+                if ui.button("Stop comparing").clicked() {
+                    clicked = Some(String::new());
+                }
+            });
+            ui.columns(2, |columns| {
+                for (i, column) in columns.iter_mut().enumerate() {
+                    column.push_id(("compare", i), |ui| {
+                        if ui
+                            .link(RichText::new(&links[i]).monospace())
+                            .on_hover_text("Open this side on its own")
+                            .clicked()
+                        {
+                            clicked = Some(links[i].clone());
+                        }
+                        compare.sides[i].viewport_ui(ui);
+                    });
+                }
+            });
+        });
+        clicked
+    }
+
+    /// The deck being stepped through and the slide on screen (counted from 0).
+    pub fn deck(&self) -> Option<(&Deck, usize)> {
+        self.deck.as_ref().map(|(deck, slide)| (deck, *slide))
+    }
+
+    /// Starts `deck` at slide `slide` (counted from 0, clamped) and opens it. The
+    /// slide's link is reported like any link; the deck stays either way.
+    pub fn open_deck(&mut self, deck: Deck, slide: usize) -> Result<(), LinkError> {
+        let slide = slide.min(deck.slides.len() - 1);
+        let link = deck.slides[slide].link.clone();
+        self.deck = None;
+        let result = self.open_link(&link);
+        self.deck = Some((deck, slide));
+        self.link_text = self.current_link().to_string();
+        result
+    }
+
+    /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck.
+    pub(super) fn open_deck_link(&mut self, value: &str) -> Result<(), LinkError> {
+        let (name, slide) = value.split_once(':').unwrap_or((value, "1"));
+        let bad = |why: String| LinkError::BadValue {
+            key: "deck".to_owned(),
+            value: value.to_owned(),
+            expected: why,
+        };
+        let deck = Deck::bundled(name).map_err(bad)?;
+        let count = deck.slides.len();
+        let slide = slide
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=count).contains(n))
+            .ok_or_else(|| bad(format!("a slide number from 1 to {count} after `{name}:`")))?;
+        self.open_deck(deck, slide - 1)
+    }
+
+    /// Moves `by` slides through the deck (clamped to its ends) and opens the slide; a
+    /// refused link becomes a notice.
+    pub fn step_deck(&mut self, by: isize) {
+        let Some((deck, slide)) = self.deck.take() else {
+            return;
+        };
+        let last = deck.slides.len() - 1;
+        let next = slide.saturating_add_signed(by).min(last);
+        let text = deck.slides[next].link.clone();
+        if let Err(e) = self.open_deck(deck, next) {
+            self.notify(format!("Deck slide {} `{text}`: {e}.", next + 1));
+        }
+    }
+
+    /// Stops stepping through the deck (the page on screen stays).
+    pub fn close_deck(&mut self) {
+        self.deck = None;
+    }
+}

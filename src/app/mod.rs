@@ -1,0 +1,471 @@
+//! The app shell: page list, navigation, links, notices, presenter mode, persistence.
+
+use crate::deck::Deck;
+use crate::link::{Link, LinkError};
+use crate::notebook::notebook_ui;
+use crate::page::{self, PAGES, Page};
+use egui::{Key, RichText, Ui};
+
+mod chrome;
+mod layout;
+mod links;
+mod store;
+
+use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Framing, Split, apply_style};
+pub use links::Compare;
+
+/// The key under which the app keeps its state in eframe's storage.
+pub const STORAGE_KEY: &str = "skinlab";
+
+/// Zoom in presenter mode, until the presenter changes it (Ctrl + and Ctrl −).
+pub const PRESENTER_ZOOM: f32 = 1.75;
+
+/// The zooms Ctrl + and Ctrl − step through, and `zoom=` accepts.
+pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
+
+/// How much more focus mode magnifies than the page around it.
+pub const FOCUS_MAGNIFY: f32 = 1.4;
+
+/// The least focus mode magnifies a cell too tall for the screen: at presenter mode's
+/// zoom, text of 13.5 points (matrices) stays above 3% of a 1080-pixel screen.
+pub const FOCUS_MAGNIFY_LEAST: f32 = 1.375;
+
+/// The share of the page's width the viewport takes until the user drags the divider.
+pub const DEFAULT_SPLIT: f32 = 0.52;
+
+/// The shares `split=` accepts (the divider stops at these too).
+pub const SPLIT_RANGE: std::ops::RangeInclusive<f32> = 0.25..=0.75;
+
+/// The whole app, the same on every target. [`SkinlabApp::app_ui`] draws it into any
+/// `Ui`, so tests can drive it without a window; `native` and `web` wrap it in an
+/// `eframe::App` with what only their target has.
+pub struct SkinlabApp {
+    /// The page on screen. Pages are built when first shown: opening the app builds
+    /// one page, not every page's meshes.
+    page: Box<dyn Page>,
+    /// Every other page already built, by registry position (`None` for the current
+    /// page and for pages not built yet).
+    parked: Vec<Option<Box<dyn Page>>>,
+    current: usize,
+    presenter: bool,
+    /// Zoom outside presenter mode, and in it.
+    zoom: [f32; 2],
+    /// What fills the window instead of the page: `viewport` or a cell's name.
+    focus: Option<&'static str>,
+    /// The lecture deck being stepped through, and the slide on screen.
+    deck: Option<(Deck, usize)>,
+    /// Two states of the page side by side, when a link asks (`compare=`).
+    compare: Option<Compare>,
+    /// Each page's camera as its last link (or reset) left it, by registry position:
+    /// a camera that differs from it is the user's, and goes into the link.
+    camera_base: Vec<Option<crate::ui::Camera>>,
+    /// Embedded in another page (the book): no page list, the host page is the guide.
+    embedded: bool,
+    notices: Vec<String>,
+    link_text: String,
+    /// Where the app is served from, in the browser.
+    web_address: Option<String>,
+    /// When set, time stands still (screenshots, tests).
+    pub paused: bool,
+    styled: bool,
+    /// Rendered Markdown of the chapters (egui_commonmark keeps its state here).
+    markdown: egui_commonmark::CommonMarkCache,
+    /// The camera being fitted to what the viewport shows, if it is.
+    framing: Option<Framing>,
+    /// The notebook cell the last link opened is about, until it is in view.
+    scroll: crate::ui::scroll::ScrollTo,
+    /// Whether the last frame was laid out narrow ([`NARROW`]).
+    narrow: bool,
+    /// The share of the page's width the viewport takes, beside the notebook.
+    split: Split,
+    /// The same beside a focused cell; it narrows when the cell is too wide.
+    focus_split: Split,
+    /// How much of [`FOCUS_MAGNIFY`] a focused cell gets: less when it is too tall.
+    focus_fit: f32,
+    /// How far the focused cell reached past its pane last frame, in points.
+    focus_overflow: egui::Vec2,
+    /// Whether the store refused the state (said once).
+    storage_refused: bool,
+}
+
+/// Narrower than this, in points, the viewport sits above the notebook instead of
+/// beside it and the page list is hidden: a small window, or the book's iframe.
+const NARROW: f32 = 900.0;
+
+impl Default for SkinlabApp {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SkinlabApp {
+    /// Every page at its defaults, on the first page.
+    pub fn new() -> Self {
+        let page = (PAGES[0].make)();
+        let link_text = page.link().to_string();
+        let mut camera_base = vec![None; PAGES.len()];
+        camera_base[0] = page.camera();
+        Self {
+            page,
+            parked: PAGES.iter().map(|_| None).collect(),
+            current: 0,
+            presenter: false,
+            zoom: [1.0, PRESENTER_ZOOM],
+            focus: None,
+            deck: None,
+            compare: None,
+            camera_base,
+            embedded: false,
+            notices: Vec::new(),
+            link_text,
+            web_address: None,
+            paused: false,
+            styled: false,
+            markdown: Default::default(),
+            framing: None,
+            narrow: false,
+            split: Split::default(),
+            focus_split: Split::at(FOCUS_SPLIT, FOCUS_SPLIT_LEAST),
+            focus_fit: 1.0,
+            focus_overflow: egui::Vec2::ZERO,
+            storage_refused: false,
+            scroll: Default::default(),
+        }
+    }
+
+    /// The page on screen.
+    pub fn current_page(&self) -> &dyn Page {
+        self.page.as_ref()
+    }
+
+    /// How many pages are built: the one on screen and those shown before.
+    pub fn built_pages(&self) -> usize {
+        1 + self.parked.iter().flatten().count()
+    }
+
+    /// Page `index`, built now if it was not yet.
+    fn page_mut(&mut self, index: usize) -> &mut dyn Page {
+        if index == self.current {
+            return self.page.as_mut();
+        }
+        if self.parked[index].is_none() {
+            let page = (PAGES[index].make)();
+            self.camera_base[index] = page.camera();
+            self.parked[index] = Some(page);
+        }
+        match &mut self.parked[index] {
+            Some(page) => page.as_mut(),
+            // Filled just above.
+            None => unreachable!("page {index} was just built"),
+        }
+    }
+
+    /// Messages waiting to be dismissed.
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    /// Whether presenter mode is on.
+    pub fn presenter(&self) -> bool {
+        self.presenter
+    }
+
+    /// Marks the app as embedded in another page (the book's iframes): the page list
+    /// is hidden.
+    pub fn set_embedded(&mut self, embedded: bool) {
+        self.embedded = embedded;
+    }
+
+    /// Readies the app for a new egui context (the web app starts again on a WebGL
+    /// context the browser lost and gave back): the style is set again on its first
+    /// frame. Everything the user made stays.
+    pub fn move_to_new_context(&mut self) {
+        self.styled = false;
+        // A new context may not know where the dividers were.
+        self.split.moved = true;
+        self.focus_split.moved = true;
+    }
+
+    /// Turns presenter mode on or off.
+    pub fn set_presenter(&mut self, on: bool) {
+        self.presenter = on;
+    }
+
+    /// Adds a message the user can dismiss.
+    pub fn notify(&mut self, message: impl Into<String>) {
+        self.notices.push(message.into());
+    }
+
+    fn find(&self, slug: &str) -> Result<usize, LinkError> {
+        PAGES
+            .iter()
+            .position(|p| p.info.slug == slug)
+            .ok_or_else(|| LinkError::UnknownPage {
+                slug: slug.to_owned(),
+                valid: page::slugs(),
+            })
+    }
+
+    /// Opens a link: switches page, resets it and applies the parameters. A link whose
+    /// keys moved to another page opens that page ([`page::resolve`]). An unknown page
+    /// keeps the current one; a bad parameter is left at its default while every good
+    /// one applies.
+    /// The error is the caller's to report: [`SkinlabApp::follow_link`] shows it as a
+    /// notice, the command line prints it.
+    pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
+        let result = Link::parse(text).map(page::resolve).and_then(|mut link| {
+            if let Some(value) = link.take("deck") {
+                // A deck opens its slide: the rest of the link is the deck's to say.
+                return self.open_deck_link(&value);
+            }
+            let index = self.find(&link.slug)?;
+            self.go_to(index);
+            let compare = link.take("compare");
+            let camera = link.take("camera");
+            let mut errors = self.apply_app_keys(&mut link);
+            match page::open(self.page.as_mut(), &link) {
+                Err(LinkError::Several(more)) => errors.extend(more),
+                Err(e) => errors.push(e),
+                Ok(()) => {}
+            }
+            self.camera_base[self.current] = self.page.camera();
+            self.scroll.set(self.page.cell_of_link(&link));
+            // A link that names no camera is framed if its meshes leave the view.
+            self.framing = camera.is_none().then_some(Framing {
+                always: false,
+                from_link: true,
+                passes: 2,
+                owns_recording: false,
+                measuring: false,
+            });
+            if let Some(text) = camera
+                && let Err(e) = self.apply_camera(&text)
+            {
+                errors.push(e);
+            }
+            self.compare = None;
+            if let Some(spec) = compare {
+                match Self::compare(index, &link, &spec) {
+                    Ok(compare) => self.compare = Some(compare),
+                    Err(e) => errors.push(e),
+                }
+            }
+            LinkError::from_list(errors)
+        });
+        self.link_text = self.current_link().to_string();
+        result
+    }
+
+    /// Opens a link the user gave inside the app (the link field, the address bar, a
+    /// link on the command line of a window): a refused link becomes a notice saying
+    /// what is on screen instead.
+    pub fn follow_link(&mut self, text: &str) {
+        if let Err(e) = self.open_link(text) {
+            let fallback = if e.is_about_the_page() {
+                "the current page stays as it was"
+            } else {
+                "everything else in the link was applied"
+            };
+            self.notify(format!("Link `{text}`: {e}; {fallback}."));
+        }
+    }
+
+    /// Opens a file the user brought (`name` says what it is, by extension) on the page
+    /// that opens such files, and shows that page. Returns the page's warnings about
+    /// the file; on error every page keeps what it showed.
+    pub fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
+        let index = page::page_for_file(name)?;
+        let result = self.page_mut(index).open_file(name, bytes);
+        if result.is_ok() {
+            self.go_to(index);
+            // A new model is framed afresh: that camera is the page's, not the user's.
+            self.camera_base[index] = self.page.camera();
+        }
+        self.link_text = self.current_link().to_string();
+        result
+    }
+
+    /// Opens a file dropped on the window: its name and its bytes, or why they could
+    /// not be read (the desktop and browser wrappers read them). Problems and repairs
+    /// become notices.
+    pub fn open_dropped(&mut self, name: &str, bytes: Result<Vec<u8>, String>) {
+        let bytes = bytes.map_err(|e| format!("`{name}` could not be read: {e}"));
+        match bytes.and_then(|bytes| self.open_file(name, &bytes)) {
+            Ok(warnings) if !warnings.is_empty() => self.notify(format!(
+                "Opened `{name}`; the loader repaired {} thing{} in it (listed on the page).",
+                warnings.len(),
+                if warnings.len() == 1 { "" } else { "s" }
+            )),
+            Ok(_) => {}
+            Err(e) => self.notify(format!("{e}; nothing else changed.")),
+        }
+    }
+
+    /// Shows page `index` (clamped to the registry).
+    pub fn go_to(&mut self, index: usize) {
+        let index = index.min(PAGES.len() - 1);
+        if index == self.current {
+            return;
+        }
+        // A focus names a part of one page, and a comparison shows one page; so does
+        // a cell to scroll to.
+        self.focus = None;
+        self.scroll.set(None);
+        self.compare = None;
+        let next = match self.parked[index].take() {
+            Some(page) => page,
+            None => {
+                let page = (PAGES[index].make)();
+                self.camera_base[index] = page.camera();
+                page
+            }
+        };
+        let previous = std::mem::replace(&mut self.page, next);
+        self.parked[self.current] = Some(previous);
+        self.current = index;
+    }
+
+    /// The next page in lesson order, if any.
+    pub fn next(&mut self) {
+        self.go_to(self.current + 1);
+    }
+
+    /// The previous page in lesson order, if any.
+    pub fn previous(&mut self) {
+        self.go_to(self.current.saturating_sub(1));
+    }
+
+    /// Resets the current page to its defaults.
+    pub fn reset_page(&mut self) {
+        self.page.reset();
+        self.camera_base[self.current] = self.page.camera();
+    }
+
+    /// The address the app is served from (without a fragment), in the browser: the
+    /// copy menu then offers a full web address.
+    pub fn set_web_address(&mut self, address: impl Into<String>) {
+        self.web_address = Some(address.into());
+    }
+
+    /// Draws the whole app into `ui` (the native and web wrappers give it the window's
+    /// root `Ui`; tests give it a harness's).
+    pub fn app_ui(&mut self, ui: &mut Ui) {
+        if !self.styled {
+            apply_style(ui.ctx());
+            self.styled = true;
+        }
+        self.keyboard(ui);
+        self.framing_step(ui.ctx());
+        self.drop_hint_ui(ui);
+        // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
+        // notes and labels of a viewport that fills the window.
+        let magnify = if self.focus.is_some() {
+            FOCUS_MAGNIFY * self.focus_fit
+        } else {
+            1.0
+        };
+        let zoom = self.zoom() * magnify;
+        if ui.ctx().zoom_factor() != zoom {
+            ui.ctx().set_zoom_factor(zoom);
+        }
+        let dt = if self.paused {
+            0.0
+        } else {
+            ui.input(|i| i.stable_dt).min(0.1)
+        };
+        let animating = self.page.tick(dt);
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            ui.add_space(3.0);
+            self.top_bar_ui(ui);
+            ui.add_space(3.0);
+        });
+        if self.compare.is_some() {
+            let dt_sides = dt;
+            let mut animating = animating;
+            if let Some(compare) = &mut self.compare {
+                for side in &mut compare.sides {
+                    animating |= side.tick(dt_sides);
+                }
+            }
+            match self.compare_ui(ui).as_deref() {
+                Some("") => self.compare = None,
+                Some(link) => {
+                    let link = link.to_owned();
+                    self.follow_link(&link);
+                }
+                None => {}
+            }
+            if animating && !self.paused {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
+        if let Some(target) = self.focus {
+            self.focus_ui(ui, target, zoom);
+            if animating && !self.paused {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
+        // In points at the zoom being asked for: a new zoom applies from the next frame,
+        // and the panels' first sizes would otherwise be measured at the old one.
+        let scale = ui.ctx().zoom_factor() / zoom;
+        let (width, height) = (ui.available_width() * scale, ui.available_height() * scale);
+        let narrow = width < NARROW;
+        self.narrow = narrow;
+        // A projector needs the room: presenter mode hides the page list (Previous and
+        // Next stay). So does an embedded app, inside a page that is the guide, and a
+        // narrow window.
+        if !self.presenter && !self.embedded && !narrow {
+            egui::Panel::left("pages")
+                .resizable(false)
+                .exact_size(190.0)
+                .show(ui, |ui| self.page_list_ui(ui));
+        }
+        let mut clicked = None;
+        let page = self.page.as_mut();
+        if narrow {
+            // The viewport above the notebook, each as wide as the window. The viewport
+            // takes the most: in the book, the prose is the page around it.
+            egui::Panel::top("viewport_narrow")
+                .resizable(false)
+                .exact_size(height * 0.75)
+                .show(ui, |ui| page.viewport_ui(ui));
+        } else {
+            // One panel per mode, each placed by the share.
+            let panel = if self.presenter {
+                "viewport_presenter"
+            } else {
+                "viewport"
+            };
+            let width = width
+                - if self.presenter || self.embedded {
+                    0.0
+                } else {
+                    190.0
+                };
+            self.split
+                .show(ui, panel, width, scale, |ui| page.viewport_ui(ui));
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt(page.slug())
+                .auto_shrink(false)
+                .show(ui, |ui| {
+                    let markdown = &mut self.markdown;
+                    let scroll = &mut self.scroll;
+                    clicked =
+                        notebook_ui(ui, markdown, page.slug(), page.notebook(), |cell, ui| {
+                            scroll.cell_ui(cell, ui);
+                            page.cell_ui(cell, ui)
+                        });
+                });
+        });
+        if let Some(link) = clicked {
+            self.follow_link(&link);
+        }
+        if animating && !self.paused {
+            ui.ctx().request_repaint();
+        }
+    }
+}

@@ -1,0 +1,400 @@
+//! The desktop app's command line: `skinlab --help` lists it. [`parse`] reads it into one
+//! [`Command`]; `main` carries it out.
+
+use crate::native::{Mode, Options};
+use skin::job::Simd;
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// The usage lines, printed with every command-line error.
+pub const SYNOPSIS: &str = "\
+usage: skinlab [LINK] [--open FILE] [--deck FILE] [--presenter] [--size WxH] [--screenshot PATH]
+       skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
+       skinlab --profile LINK [--frames N | --minutes M] [--csv] [--presenter] [--size WxH]
+       skinlab --sliders [--csv] [--presenter] [--size WxH]
+       skinlab --list-pages | --help";
+
+/// What `--help` prints after the usage lines.
+pub const OPTIONS: &str = "\
+Opens skinlab, the interactive mesh-skinning tutorial, in a window.
+
+  LINK               a page link: `grid` or `grid?angle=0.8&bone=2`
+                     (without one, the pages as they were left)
+  --open FILE        open a glTF model (.glb, or a .gltf with its buffers
+                     embedded) on the model page; LINK then applies to it
+                     (`model?clip=Walking&t=0.4`). A file the page cannot use is
+                     an error: the reason is printed and no window opens
+  --deck FILE        step through a lecture deck: a text file of links, one per
+                     line with its title (PageDown / PageUp); starts on its first
+  --presenter        start with big text for a projector (F5 toggles)
+  --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
+  --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
+  --list-pages       print every page link name in lesson order, one a line
+  --bench [gpu]      time CPU against GPU skinning, 3k to 1M vertices, on a headless
+                     GL context, and print a Markdown table
+  --bench cpu        time the CPU skinning kernels (reference, plain, fast, memory
+                     floor) on one thread and on all, and print a Markdown table
+  --csv              with --bench cpu: print CSV rows instead
+                     (kernel,attributes,threads,vertices,ns_per_vertex);
+                     with --profile: link,phase,median_ms,p95_ms,max_ms;
+                     with --sliders: link,frame_ms,draw_ms
+  --profile LINK     open LINK in a window with its animation running, time N
+                     frames of it and N of an empty window, print milliseconds a
+                     frame (median, 95th percentile, max) for the app's update
+                     (ui), all its CPU work (app: ui, tessellation, OpenGL
+                     calls), tessellation and the OpenGL draws alone
+                     (tessellate, draw), the wait for the GPU (gpu_wait), and
+                     frames a second
+  --sliders          in a window, move every page's sliders and switches (each
+                     link parameter to its ends and middle, every choice), one
+                     move a frame, and print each page's slowest move; with
+                     --csv, a row per move: link,frame_ms,draw_ms
+  --frames N         with --profile: frames to time, 10 to 100000 (default 300)
+  --minutes M        with --profile: a soak instead: play LINK for M minutes (1 to
+                     1440), printing a CSV row as each ends: minute,frames,fps,
+                     app_median_ms,app_p95_ms,app_max_ms,resident_mib
+  --vertices N,...   with --bench cpu: the mesh sizes, each 1 to 10000000
+                     (default 30000,1000000)
+  --simd NAME        with --bench cpu: the fast kernel's instructions, `avx2` or
+                     `portable` (default: the best this machine has)
+  -h, --help         print this help";
+
+/// What the command line asks for: one mode, chosen once.
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    Help,
+    ListPages,
+    /// `--bench` or `--bench gpu`.
+    Bench,
+    /// `--bench cpu`.
+    BenchCpu {
+        csv: bool,
+        vertices: Vec<usize>,
+        simd: Simd,
+    },
+    /// A window: the app, a screenshot, a profile, a soak or a slider sweep
+    /// ([`Options::mode`]), and whether to print CSV.
+    Window {
+        options: Options,
+        csv: bool,
+    },
+}
+
+/// The option that chose what skinlab does, before the others are checked against it.
+#[derive(Debug)]
+enum Chosen {
+    List,
+    /// `--bench`, and `Some(true)` for `--bench cpu`.
+    Bench(Option<bool>),
+    Screenshot(PathBuf),
+    Profile(String),
+    Sliders,
+}
+
+impl Chosen {
+    fn option(&self) -> &'static str {
+        match self {
+            Self::List => "--list-pages",
+            Self::Bench(Some(true)) => "--bench cpu",
+            Self::Bench(_) => "--bench",
+            Self::Screenshot(_) => "--screenshot",
+            Self::Profile(_) => "--profile",
+            Self::Sliders => "--sliders",
+        }
+    }
+
+    /// The options that go with it, as `parse` names them.
+    fn takes(&self) -> &'static [&'static str] {
+        const WINDOW: [&str; 5] = ["a link", "--open", "--deck", "--presenter", "--size"];
+        match self {
+            Self::List | Self::Bench(None | Some(false)) => &[],
+            Self::Bench(Some(true)) => &["--csv", "--vertices", "--simd"],
+            Self::Screenshot(_) => &WINDOW,
+            Self::Profile(_) => &[
+                "--frames",
+                "--minutes",
+                "--csv",
+                "--open",
+                "--deck",
+                "--presenter",
+                "--size",
+            ],
+            Self::Sliders => &["--csv", "--presenter", "--size"],
+        }
+    }
+}
+
+/// The options that belong to some modes only, and the modes they go with.
+const GOES_WITH: [(&str, &str); 5] = [
+    ("--frames", "--profile"),
+    ("--minutes", "--profile"),
+    ("--csv", "--bench cpu, --profile or --sliders"),
+    ("--vertices", "--bench cpu"),
+    ("--simd", "--bench cpu"),
+];
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => "nothing else".to_owned(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A comma-separated list of mesh sizes, each 1 to 10 000 000.
+fn parse_vertices(text: &str) -> Option<Vec<usize>> {
+    text.split(',')
+        .map(|v| {
+            v.trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=10_000_000).contains(n))
+        })
+        .collect()
+}
+
+/// The value of `option`, a whole number within `range`.
+fn count(
+    parser: &mut lexopt::Parser,
+    option: &str,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<usize, String> {
+    use lexopt::ValueExt as _;
+    let text = parser
+        .value()
+        .map_err(describe)?
+        .string()
+        .map_err(describe)?;
+    text.parse::<usize>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            format!(
+                "{option} needs a count from {} to {}, not `{text}`",
+                range.start(),
+                range.end()
+            )
+        })
+}
+
+/// `WIDTHxHEIGHT` in points, each side within what a window can sensibly be.
+fn parse_size(text: &str) -> Option<[f32; 2]> {
+    let (w, h) = text.split_once('x')?;
+    let size = [w.parse().ok()?, h.parse().ok()?];
+    size.iter()
+        .all(|v: &f32| (200.0..=8000.0).contains(v))
+        .then_some(size)
+}
+
+/// The message for a command line lexopt refused, in this program's words.
+fn describe(error: lexopt::Error) -> String {
+    use lexopt::Error::*;
+    match error {
+        UnexpectedOption(option) => format!("unknown option `{option}`"),
+        UnexpectedArgument(value) => format!(
+            "unexpected argument `{}`: give one link",
+            value.to_string_lossy()
+        ),
+        UnexpectedValue { option, .. } => format!("{option} takes no value"),
+        MissingValue {
+            option: Some(option),
+        } => match option.as_str() {
+            "--size" => "--size needs WIDTHxHEIGHT, e.g. --size 1280x800".to_owned(),
+            "--screenshot" => {
+                "--screenshot needs a file name, e.g. --screenshot grid.png".to_owned()
+            }
+            "--vertices" => "--vertices needs sizes, e.g. --vertices 30000,1000000".to_owned(),
+            "--simd" => "--simd needs `avx2` or `portable`".to_owned(),
+            "--open" => "--open needs a file, e.g. --open robot.glb".to_owned(),
+            "--deck" => "--deck needs a file, e.g. --deck lecture.txt".to_owned(),
+            "--profile" => "--profile needs a link, e.g. --profile grid".to_owned(),
+            "--frames" => "--frames needs a count, e.g. --frames 300".to_owned(),
+            "--minutes" => "--minutes needs a count, e.g. --minutes 60".to_owned(),
+            _ => format!("{option} needs a value"),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// Reads a command line (without the program name) into one command, or says what
+/// is wrong with it.
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_args(args);
+    let mut options = Options::default();
+    let mut help = false;
+    let mut chosen: Option<Chosen> = None;
+    // A second option that chooses a mode is refused: each mode is one thing to do.
+    let choose = |chosen: &mut Option<Chosen>, new: Chosen| match chosen {
+        Some(first) => Err(format!(
+            "{} and {} each choose what skinlab does: give one",
+            first.option(),
+            new.option()
+        )),
+        None => {
+            *chosen = Some(new);
+            Ok(())
+        }
+    };
+    let (mut csv, mut vertices, mut simd) = (false, None, None);
+    let (mut frames, mut minutes, mut sized) = (None, None, false);
+    while let Some(arg) = parser.next().map_err(describe)? {
+        match arg {
+            Short('h') | Long("help") => help = true,
+            Long("list-pages") => choose(&mut chosen, Chosen::List)?,
+            Long("bench") => choose(&mut chosen, Chosen::Bench(None))?,
+            // The word after --bench says what it measures.
+            Value(what)
+                if matches!(chosen, Some(Chosen::Bench(None)))
+                    && (what == "cpu" || what == "gpu") =>
+            {
+                chosen = Some(Chosen::Bench(Some(what == "cpu")));
+            }
+            Long("screenshot") => {
+                let path = parser.value().map_err(describe)?.into();
+                choose(&mut chosen, Chosen::Screenshot(path))?;
+            }
+            Long("profile") => {
+                let link = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                choose(&mut chosen, Chosen::Profile(link))?;
+            }
+            Long("sliders") => choose(&mut chosen, Chosen::Sliders)?,
+            Long("presenter") => options.presenter = true,
+            Long("csv") => csv = true,
+            Long("vertices") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                vertices = Some(parse_vertices(&text).ok_or_else(|| {
+                    format!(
+                        "--vertices needs sizes from 1 to 10000000, separated by commas, \
+                         e.g. 30000,1000000, not `{text}`"
+                    )
+                })?);
+            }
+            Long("simd") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                simd = Some(match text.as_str() {
+                    "avx2" => Simd::Avx2Fma,
+                    "portable" => Simd::Portable,
+                    _ => return Err(format!("--simd needs `avx2` or `portable`, not `{text}`")),
+                });
+            }
+            Long("size") => {
+                let text = parser
+                    .value()
+                    .map_err(describe)?
+                    .string()
+                    .map_err(describe)?;
+                sized = true;
+                options.size = parse_size(&text).ok_or_else(|| {
+                    format!("--size needs WIDTHxHEIGHT, each side 200 to 8000, e.g. 1280x800, not `{text}`")
+                })?;
+            }
+            Long("deck") => {
+                options.deck = Some(parser.value().map_err(describe)?.into());
+            }
+            Long("open") => {
+                options.open = Some(parser.value().map_err(describe)?.into());
+            }
+            Long("frames") => frames = Some(count(&mut parser, "--frames", 10..=100_000)?),
+            Long("minutes") => minutes = Some(count(&mut parser, "--minutes", 1..=1440)?),
+            Value(link) if options.link.is_none() => {
+                options.link = Some(link.string().map_err(describe)?);
+            }
+            other => return Err(describe(other.unexpected())),
+        }
+    }
+    if help {
+        return Ok(Command::Help);
+    }
+    // Every option given must go with the mode chosen.
+    let given = [
+        ("a link", options.link.is_some()),
+        ("--open", options.open.is_some()),
+        ("--deck", options.deck.is_some()),
+        ("--presenter", options.presenter),
+        ("--size", sized),
+        ("--frames", frames.is_some()),
+        ("--minutes", minutes.is_some()),
+        ("--csv", csv),
+        ("--vertices", vertices.is_some()),
+        ("--simd", simd.is_some()),
+    ];
+    for (name, _) in given.iter().filter(|(_, on)| *on) {
+        let Some(mode) = &chosen else {
+            match GOES_WITH.iter().find(|(option, _)| option == name) {
+                Some((_, with)) => return Err(format!("{name} goes with {with}")),
+                None => continue,
+            }
+        };
+        if mode.takes().contains(name) {
+            continue;
+        }
+        return Err(match (mode, *name) {
+            (Chosen::Profile(_), "a link") => {
+                "--profile takes its link itself: --profile LINK".to_owned()
+            }
+            (Chosen::Sliders, "a link") => {
+                "--sliders moves every page's sliders itself: it takes no link".to_owned()
+            }
+            _ => format!(
+                "{name} does not go with {}, which takes {}",
+                mode.option(),
+                and_list(mode.takes())
+            ),
+        });
+    }
+    let csv_window = |mode| Command::Window {
+        options: Options {
+            mode,
+            ..options.clone()
+        },
+        csv,
+    };
+    Ok(match chosen {
+        None => csv_window(Mode::Run),
+        Some(Chosen::List) => Command::ListPages,
+        Some(Chosen::Bench(Some(true))) => Command::BenchCpu {
+            csv,
+            vertices: vertices.unwrap_or_else(|| crate::bench::cpu::DEFAULT_VERTICES.to_vec()),
+            simd: simd.unwrap_or_else(Simd::detect),
+        },
+        Some(Chosen::Bench(_)) => Command::Bench,
+        Some(Chosen::Screenshot(path)) => csv_window(Mode::Screenshot(path)),
+        Some(Chosen::Sliders) => csv_window(Mode::Sliders),
+        Some(Chosen::Profile(link)) => {
+            let mode = match (frames, minutes) {
+                (Some(_), Some(_)) => {
+                    return Err("--profile takes --frames or --minutes, not both".to_owned());
+                }
+                (_, Some(minutes)) => Mode::Soak { minutes },
+                (frames, None) => Mode::Profile {
+                    frames: frames.unwrap_or(300),
+                },
+            };
+            Command::Window {
+                options: Options {
+                    link: Some(link),
+                    mode,
+                    ..options
+                },
+                csv,
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests;

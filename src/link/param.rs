@@ -1,0 +1,240 @@
+//! A page's link parameters: what each key holds, and how it is read, checked, stored
+//! and written, declared once per parameter.
+
+use super::{Link, LinkError, number, numbers, parse_number};
+
+/// What a link parameter holds, and how the page reads and writes it: declared once
+/// per parameter, so applying a link, writing one, the bad-value message and the links doc's
+/// parameter table all come from the same place.
+pub enum Access<S> {
+    /// A finite number from `min` to `max`.
+    Number {
+        /// Smallest value accepted.
+        min: f32,
+        /// Largest value accepted.
+        max: f32,
+        /// Stores the value.
+        set: fn(&mut S, f32),
+        /// The value to write in the link, `None` when it need not be written.
+        get: fn(&S) -> Option<f32>,
+    },
+    /// Exactly `count` finite numbers separated by commas, each from `min` to `max`.
+    Numbers {
+        /// How many numbers.
+        count: usize,
+        /// Smallest value accepted.
+        min: f32,
+        /// Largest value accepted.
+        max: f32,
+        /// Stores the values (exactly `count` of them).
+        set: fn(&mut S, &[f32]),
+        /// The values to write, `None` when they need not be written.
+        get: fn(&S) -> Option<Vec<f32>>,
+    },
+    /// A whole number from `min` to `max`.
+    Whole {
+        /// Smallest value accepted.
+        min: usize,
+        /// Largest value accepted.
+        max: usize,
+        /// Stores the value.
+        set: fn(&mut S, usize),
+        /// The value to write, `None` when it need not be written.
+        get: fn(&S) -> Option<usize>,
+    },
+    /// One of `names`, handed over as its position.
+    Choice {
+        /// The names accepted, in the order of their positions.
+        names: &'static [&'static str],
+        /// Stores the choice (a position in `names`).
+        set: fn(&mut S, usize),
+        /// The position to write, `None` when it need not be written.
+        get: fn(&S) -> Option<usize>,
+    },
+    /// `true` or `false` (`1` and `0` also read).
+    Bool {
+        /// Stores the value.
+        set: fn(&mut S, bool),
+        /// The value to write, `None` when it need not be written.
+        get: fn(&S) -> Option<bool>,
+    },
+    /// Text with a grammar of the page's own (joint lists, matrices).
+    Text {
+        /// What the text must be, for messages and docs/links.md.
+        expected: &'static str,
+        /// Reads and stores the text, or says what is wrong with it.
+        set: fn(&mut S, &str) -> Result<(), String>,
+        /// The text to write, `None` when it need not be written.
+        get: fn(&S) -> Option<String>,
+    },
+}
+
+/// One link parameter of a page: its key, a few words for docs/links.md, and its access.
+pub struct Param<S> {
+    /// The key, e.g. `angle`.
+    pub key: &'static str,
+    /// What it sets, in a few words (the parameter table in docs/links.md).
+    pub doc: &'static str,
+    /// How the value is read, checked, stored and written.
+    pub access: Access<S>,
+}
+
+/// Writes a bound for a message: whole numbers without a fraction.
+fn bound(x: f32) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.4}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_owned()
+    }
+}
+
+impl<S> Param<S> {
+    /// What a value must be, as the bad-value message and docs/links.md say it.
+    pub fn expected(&self) -> String {
+        match &self.access {
+            Access::Number { min, max, .. } => {
+                format!("a number from {} to {}", bound(*min), bound(*max))
+            }
+            Access::Numbers {
+                count, min, max, ..
+            } => format!(
+                "{count} numbers separated by commas, each from {} to {}",
+                bound(*min),
+                bound(*max)
+            ),
+            Access::Whole { min, max, .. } => format!("a whole number from {min} to {max}"),
+            Access::Choice { names, .. } => format!("one of: {}", names.join(", ")),
+            Access::Bool { .. } => "true or false".to_owned(),
+            Access::Text { expected, .. } => (*expected).to_owned(),
+        }
+    }
+
+    /// Values a hand on its slider or switch would reach: a range's ends and middle,
+    /// every choice, both truths. None for text, which no slider sets.
+    pub fn samples(&self) -> Vec<String> {
+        let ends = |min: f32, max: f32| [min, 0.5 * (min + max), max];
+        match &self.access {
+            Access::Number { min, max, .. } => ends(*min, *max).map(|x| x.to_string()).into(),
+            Access::Numbers {
+                count, min, max, ..
+            } => ends(*min, *max)
+                .map(|x| vec![x.to_string(); *count].join(","))
+                .into(),
+            Access::Whole { min, max, .. } => [*min, min + (max - min) / 2, *max]
+                .map(|n| n.to_string())
+                .into(),
+            Access::Choice { names, .. } => names.iter().map(|n| (*n).to_owned()).collect(),
+            Access::Bool { .. } => vec!["false".to_owned(), "true".to_owned()],
+            Access::Text { .. } => Vec::new(),
+        }
+    }
+
+    /// Reads `value` and stores it in `state`; on error `state` is unchanged.
+    pub fn apply(&self, state: &mut S, value: &str) -> Result<(), LinkError> {
+        let bad = |expected: String| LinkError::BadValue {
+            key: self.key.to_owned(),
+            value: value.to_owned(),
+            expected,
+        };
+        // Messages show bounds to 4 decimals (2π as 6.2832), so a value typed from the
+        // message may lie a hair outside: take it, clamped.
+        let fit = |x: f32, min: f32, max: f32| {
+            let slack = |b: f32| 1e-4 * b.abs().max(1.0);
+            (min - slack(min) <= x && x <= max + slack(max)).then(|| x.clamp(min, max))
+        };
+        match &self.access {
+            Access::Number { min, max, set, .. } => {
+                let x = parse_number(value)
+                    .and_then(|x| fit(x, *min, *max))
+                    .ok_or_else(|| bad(self.expected()))?;
+                set(state, x);
+            }
+            Access::Numbers {
+                count,
+                min,
+                max,
+                set,
+                ..
+            } => {
+                let xs: Vec<f32> = value
+                    .split(',')
+                    .map(|v| parse_number(v).and_then(|x| fit(x, *min, *max)))
+                    .collect::<Option<_>>()
+                    .filter(|xs: &Vec<f32>| xs.len() == *count)
+                    .ok_or_else(|| bad(self.expected()))?;
+                set(state, &xs);
+            }
+            Access::Whole { min, max, set, .. } => {
+                let n = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (*min..=*max).contains(n))
+                    .ok_or_else(|| bad(self.expected()))?;
+                set(state, n);
+            }
+            Access::Choice { names, set, .. } => {
+                let i = names
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| bad(self.expected()))?;
+                set(state, i);
+            }
+            Access::Bool { set, .. } => {
+                let b = match value.to_ascii_lowercase().as_str() {
+                    "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => return Err(bad(self.expected())),
+                };
+                set(state, b);
+            }
+            Access::Text { set, .. } => set(state, value).map_err(bad)?,
+        }
+        Ok(())
+    }
+
+    /// The value to write in `state`'s link, `None` when it need not be written.
+    pub fn write(&self, state: &S) -> Option<String> {
+        match &self.access {
+            Access::Number { get, .. } => get(state).map(number),
+            Access::Numbers { get, .. } => get(state).map(|xs| numbers(&xs)),
+            Access::Whole { get, .. } => get(state).map(|n| n.to_string()),
+            Access::Choice { names, get, .. } => get(state)
+                .and_then(|i| names.get(i))
+                .map(|n| (*n).to_owned()),
+            Access::Bool { get, .. } => get(state).map(|b| b.to_string()),
+            Access::Text { get, .. } => get(state),
+        }
+    }
+}
+
+/// Applies every parameter of `link` that `params` declares and can read, in the order
+/// of `params`. Every problem is reported: the link's own ([`Link::problems`]), keys
+/// `params` does not declare, and values a parameter refuses; the good parameters are
+/// applied all the same.
+pub fn apply_params<S>(state: &mut S, params: &[Param<S>], link: &Link) -> Result<(), LinkError> {
+    let keys: Vec<&'static str> = params.iter().map(|p| p.key).collect();
+    let mut errors = link.problems.clone();
+    errors.extend(link.unknown_keys(&keys));
+    for param in params {
+        if let Some(value) = link.get(param.key)
+            && let Err(e) = param.apply(state, value)
+        {
+            errors.push(e);
+        }
+    }
+    LinkError::from_list(errors)
+}
+
+/// The link that reopens `state`: `slug`, then every parameter that has a value to
+/// write, in the order of `params`.
+pub fn write_params<S>(slug: &str, state: &S, params: &[Param<S>]) -> Link {
+    params
+        .iter()
+        .fold(Link::new(slug), |link, param| match param.write(state) {
+            Some(value) => link.with(param.key, value),
+            None => link,
+        })
+}

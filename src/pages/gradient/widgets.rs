@@ -1,0 +1,43 @@
+//! Widgets both of the notebook's cell files use: a matrix with its title, an angle in
+//! degrees, the button that shows a section in the viewport, and the colour of a match.
+
+use super::{GradientPage, Section};
+use crate::ui::matrix::matrix_view_ui;
+use egui::{Color32, RichText, Ui};
+use glam::Mat4;
+
+/// The colour of a check that holds.
+pub(super) const GOOD: Color32 = Color32::from_rgb(40, 150, 60);
+
+/// Points the viewport at `section` when its button is pressed.
+pub(super) fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Section) {
+    if crate::ui::show_here_ui(ui, page.section == section) {
+        page.section = section;
+    }
+}
+
+/// Degrees in the slider, radians in the state.
+pub(super) fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
+    let mut degrees = radians.to_degrees();
+    let changed = ui
+        .add(
+            egui::Slider::new(&mut degrees, -180.0..=180.0)
+                // A value from a link or a drag may lie outside: keep it until edited.
+                .clamping(egui::SliderClamping::Edits)
+                .suffix("°")
+                .text(label)
+                .custom_formatter(|v, _| format!("{v:.0}")),
+        )
+        .changed();
+    if changed {
+        *radians = degrees.to_radians();
+    }
+    changed
+}
+
+pub(super) fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(title).monospace().strong());
+        crate::ui::sideways_ui(ui, ("sideways", name), |ui| matrix_view_ui(ui, name, m));
+    });
+}
