@@ -4,8 +4,10 @@
 //! parameters ([`Param`]), its cells (an enum) and its state (a `Default`). The app
 //! sees every lesson through the object-safe [`Page`], implemented once for all of them.
 
-use crate::link::{Link, LinkError, Param, apply_params, write_params};
+use crate::link::{Link, LinkError, Param, apply_params, default_values, write_params};
 use egui::Ui;
+use std::any::TypeId;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// One lesson: a notebook (prose with live cells) beside a viewport.
 ///
@@ -56,11 +58,11 @@ pub trait Page {
     fn link(&self) -> Link;
 
     /// The notebook cell `link` is about, which the notebook brings into view when the
-    /// link opens ([`Lesson::LINK_CELLS`]).
+    /// link opens: the cell of the last key it holds that names one ([`Param::cell`]).
     fn cell_of_link(&self, link: &Link) -> Option<&'static str>;
 
-    /// The page's [`Lesson::LINK_CELLS`].
-    fn link_cells(&self) -> &'static [(&'static str, &'static str)];
+    /// Each link key that names a cell, with its cell ([`Param::cell`]).
+    fn link_cells(&self) -> Vec<(&'static str, &'static str)>;
 
     /// Advances animation by `dt` seconds (zero while the app is paused); returns
     /// whether the page is animating and wants another frame.
@@ -116,12 +118,6 @@ pub trait Lesson: Default + 'static {
     fn set_camera(&mut self, camera: crate::ui::Camera) {
         let _ = camera;
     }
-
-    /// The cell each link key is about, `(key, cell)`, for links that should open with
-    /// that cell in view: of the keys a link holds, the last in [`Lesson::PARAMS`]
-    /// order wins (so `question`, declared last, brings the exercise up). Empty for
-    /// pages that scroll from their own keys.
-    const LINK_CELLS: &'static [(&'static str, &'static str)] = &[];
 
     /// The file extensions the page opens, lower case without the dot (none by
     /// default). A dropped file goes to the first page that opens its extension.
@@ -187,19 +183,21 @@ impl<L: Lesson> Page for L {
     }
 
     fn link(&self) -> Link {
-        write_params(L::INFO.slug, self, L::PARAMS)
+        write_params(L::INFO.slug, self, L::PARAMS, &defaults_of::<L>())
     }
 
-    fn link_cells(&self) -> &'static [(&'static str, &'static str)] {
-        L::LINK_CELLS
+    fn link_cells(&self) -> Vec<(&'static str, &'static str)> {
+        L::PARAMS
+            .iter()
+            .filter_map(|p| Some((p.key, p.cell?)))
+            .collect()
     }
 
     fn cell_of_link(&self, link: &Link) -> Option<&'static str> {
         L::PARAMS
             .iter()
             .filter(|p| link.get(p.key).is_some())
-            .filter_map(|p| L::LINK_CELLS.iter().find(|(key, _)| *key == p.key))
-            .map(|(_, cell)| *cell)
+            .filter_map(|p| p.cell)
             .next_back()
     }
 
@@ -276,6 +274,26 @@ fn param_docs<L: Lesson>() -> Vec<ParamDoc> {
             samples: p.samples(),
         })
         .collect()
+}
+
+/// What each of `L`'s parameters writes for the page at its defaults, worked out the
+/// first time one of its links is written and kept: a value equal to it is left out.
+fn defaults_of<L: Lesson>() -> Arc<[Option<String>]> {
+    type Kept = Vec<(TypeId, Arc<[Option<String>]>)>;
+    static KEPT: Mutex<Kept> = Mutex::new(Vec::new());
+    let id = TypeId::of::<L>();
+    let kept = |k: &Kept| k.iter().find(|(t, _)| *t == id).map(|(_, d)| d.clone());
+    if let Some(defaults) = kept(&KEPT.lock().unwrap_or_else(PoisonError::into_inner)) {
+        return defaults;
+    }
+    // Built without the lock held: a page at its defaults may take a moment to build.
+    let defaults: Arc<[Option<String>]> = default_values(L::PARAMS).into();
+    let mut all = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(first) = kept(&all) {
+        return first;
+    }
+    all.push((id, defaults.clone()));
+    defaults
 }
 
 fn make<P: Page + Default + 'static>() -> Box<dyn Page> {

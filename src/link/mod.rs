@@ -369,4 +369,4 @@ mod param;
 #[cfg(test)]
 mod tests;
 
-pub use param::{Access, Param, apply_params, write_params};
+pub use param::{Access, Exercises, Param, apply_params, default_values, question, write_params};

@@ -75,6 +75,9 @@ pub struct Param<S> {
     pub key: &'static str,
     /// What it sets, in a few words (the parameter table in docs/links.md).
     pub doc: &'static str,
+    /// The notebook cell a link with this key is about, which the notebook brings into
+    /// view when the link opens; of the keys a link holds, the last declared wins.
+    pub cell: Option<&'static str>,
     /// How the value is read, checked, stored and written.
     pub access: Access<S>,
 }
@@ -229,12 +232,58 @@ pub fn apply_params<S>(state: &mut S, params: &[Param<S>], link: &Link) -> Resul
 }
 
 /// The link that reopens `state`: `slug`, then every parameter that has a value to
-/// write, in the order of `params`.
-pub fn write_params<S>(slug: &str, state: &S, params: &[Param<S>]) -> Link {
+/// write and whose value is not the one it has at the page's defaults, in the order of
+/// `params`. `defaults` holds what each parameter writes for the page at its defaults
+/// ([`default_values`]), so a getter need not know its default.
+pub fn write_params<S>(
+    slug: &str,
+    state: &S,
+    params: &[Param<S>],
+    defaults: &[Option<String>],
+) -> Link {
     params
         .iter()
-        .fold(Link::new(slug), |link, param| match param.write(state) {
-            Some(value) => link.with(param.key, value),
-            None => link,
+        .enumerate()
+        .fold(Link::new(slug), |link, (i, param)| {
+            match param.write(state) {
+                Some(value) if defaults.get(i) != Some(&Some(value.clone())) => {
+                    link.with(param.key, value)
+                }
+                _ => link,
+            }
         })
+}
+
+/// What each of `params` writes for a state at its defaults, in order: the values a
+/// link leaves out ([`write_params`]).
+pub fn default_values<S: Default>(params: &[Param<S>]) -> Vec<Option<String>> {
+    let defaults = S::default();
+    params.iter().map(|p| p.write(&defaults)).collect()
+}
+
+/// A page with check-yourself exercises, read and written by the shared [`question`]
+/// parameter.
+pub trait Exercises {
+    /// How many exercises the page has.
+    const COUNT: usize;
+    /// The exercise on show, from 0.
+    fn exercise(&self) -> usize;
+    /// Puts exercise `index` (from 0, below [`Exercises::COUNT`]) on show, unanswered.
+    fn show_exercise(&mut self, index: usize);
+}
+
+/// The `question` parameter of every page with exercises: `question=1` is the first.
+/// A link with it opens with the `check` cell in view.
+pub const fn question<S: Exercises>() -> Param<S> {
+    Param {
+        key: "question",
+        doc: "the check-yourself exercise",
+        cell: Some("check"),
+        access: Access::Whole {
+            min: 1,
+            max: S::COUNT,
+            set: |s, q| s.show_exercise(q.saturating_sub(1)),
+            get: |s| Some(s.exercise() + 1),
+        },
+    }
 }

@@ -94,6 +94,7 @@ const TOY: &[Param<Toy>] = &[
     Param {
         key: "angle",
         doc: "radians",
+        cell: None,
         access: Access::Number {
             min: -3.5,
             max: 3.5,
@@ -104,6 +105,7 @@ const TOY: &[Param<Toy>] = &[
     Param {
         key: "angles",
         doc: "two radians",
+        cell: None,
         access: Access::Numbers {
             count: 2,
             min: -1.0,
@@ -115,6 +117,7 @@ const TOY: &[Param<Toy>] = &[
     Param {
         key: "bone",
         doc: "a bone",
+        cell: None,
         access: Access::Whole {
             min: 0,
             max: 2,
@@ -125,6 +128,7 @@ const TOY: &[Param<Toy>] = &[
     Param {
         key: "mode",
         doc: "how",
+        cell: None,
         access: Access::Choice {
             names: &["lbs", "dqs"],
             set: |s, i| s.mode = i,
@@ -134,6 +138,7 @@ const TOY: &[Param<Toy>] = &[
     Param {
         key: "on",
         doc: "a switch",
+        cell: None,
         access: Access::Bool {
             set: |s, b| s.on = b,
             get: |s| s.on.then_some(true),
@@ -142,6 +147,7 @@ const TOY: &[Param<Toy>] = &[
     Param {
         key: "name",
         doc: "a name",
+        cell: None,
         access: Access::Text {
             expected: "a name in capitals",
             set: |s, t| {
@@ -173,8 +179,12 @@ fn declared_params_apply_and_write_back() {
             name: "ABC".into()
         }
     );
-    assert_eq!(write_params("toy", &toy, TOY).to_string(), text);
-    assert_eq!(write_params("toy", &Toy::default(), TOY).to_string(), "toy");
+    let defaults = default_values(TOY);
+    assert_eq!(write_params("toy", &toy, TOY, &defaults).to_string(), text);
+    assert_eq!(
+        write_params("toy", &Toy::default(), TOY, &defaults).to_string(),
+        "toy"
+    );
 }
 
 fn apply_params_to_default(link: &str) -> Toy {

@@ -854,9 +854,9 @@ fn every_link_cell_names_a_key_and_a_cell_of_its_page() {
         let page = (entry.make)();
         let keys: Vec<&str> = (entry.params)().iter().map(|p| p.key).collect();
         for (key, cell) in page.link_cells() {
-            assert!(keys.contains(key), "{}: `{key}` is no key", page.slug());
+            assert!(keys.contains(&key), "{}: `{key}` is no key", page.slug());
             assert!(
-                page.cells().contains(cell),
+                page.cells().contains(&cell),
                 "{}: `{cell}` is no cell",
                 page.slug()
             );

@@ -1,6 +1,7 @@
 //! The binding page's link parameters, declared once.
 
 use super::*;
+use crate::link::{Exercises, question};
 
 // Only what differs from the defaults is written. A link opens at the cell it is
 // about: `question` wins, then `predict`, `guess`, `reveal`, `scrub` or
@@ -12,6 +13,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "stage",
         doc: "the stage the viewport shows",
+        cell: None,
         access: Access::Choice {
             names: Stage::NAMES,
             set: |s, i| {
@@ -31,6 +33,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "angles",
         doc: "the pose: the chest, neck and head turns in radians",
+        cell: None,
         access: Access::Numbers {
             count: JOINT_COUNT,
             min: -TAU,
@@ -46,6 +49,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "rebind",
         doc: "the three turns the inverse binds were captured at, radians",
+        cell: None,
         access: Access::Numbers {
             count: JOINT_COUNT,
             min: -TAU,
@@ -62,6 +66,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "inverse_bind",
         doc: "inverse binds edited by hand; each must have an inverse",
+        cell: None,
         access: Access::Text {
             expected: INVERSE_BIND_FORM,
             set: |s, text| {
@@ -81,6 +86,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "joint",
         doc: "the joint whose matrices are shown",
+        cell: None,
         access: Access::Choice {
             names: &JOINT_NAMES,
             set: |s, joint| s.joint = joint,
@@ -90,6 +96,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "forget_inverse_bind",
         doc: "stage 2 uploads world matrices instead of world · inverse bind",
+        cell: None,
         access: Access::Bool {
             set: |s, on| {
                 s.forget_inverse_bind = on;
@@ -101,6 +108,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "stored",
         doc: "stage 1 also draws the stored numbers with no skeleton",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.show_stored = on,
             get: |s| s.show_stored.then_some(true),
@@ -109,6 +117,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "scrub",
         doc: "how many factors of the head's W · B act on the head vertex, from the right",
+        cell: None,
         access: Access::Whole {
             min: 0,
             max: scrub::STEPS - 1,
@@ -124,6 +133,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "predict",
         doc: "predict where the head vertex lands in stage 2: hidden until revealed",
+        cell: None,
         access: Access::Bool {
             set: |s, on| {
                 s.prediction = on.then(predict::Prediction::default);
@@ -135,6 +145,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "guess",
         doc: "the guess x,y for the head vertex (starts predicting)",
+        cell: None,
         access: Access::Numbers {
             count: 2,
             min: -predict::GUESS_LIMIT,
@@ -155,6 +166,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     Param {
         key: "reveal",
         doc: "show where the head vertex lands and how far the guess is",
+        cell: None,
         access: Access::Bool {
             set: |s, on| {
                 if on {
@@ -167,17 +179,18 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
             get: |s| s.revealed().then_some(true),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISES.len(),
-            set: |s, q| {
-                s.exercise = q.saturating_sub(1);
-                s.scroll_to(Cell::Check);
-            },
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for BindingPage {
+    const COUNT: usize = EXERCISES.len();
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+        self.scroll_to(Cell::Check);
+    }
+}

@@ -14,26 +14,29 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "twist",
         doc: "the forearm's twist about its own axis, radians (kept within a turn)",
+        cell: Some("compare"),
         access: Access::Number {
             min: -TAU,
             max: TAU,
             set: |s, twist| s.twist = twist.rem_euclid(TAU),
-            get: |s| (s.twist != 0.0).then_some(s.twist),
+            get: |s| Some(s.twist),
         },
     },
     Param {
         key: "bend",
         doc: "the elbow's bend about z, radians",
+        cell: Some("compare"),
         access: Access::Number {
             min: -MAX_BEND,
             max: MAX_BEND,
             set: |s, bend| s.bend = bend,
-            get: |s| (s.bend != 0.0).then_some(s.bend),
+            get: |s| Some(s.bend),
         },
     },
     Param {
         key: "mode",
         doc: "the skinning drawn: linear, dual quaternion or both",
+        cell: Some("compare"),
         access: Access::Choice {
             names: Mode::NAMES,
             set: |s, i| {
@@ -47,6 +50,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "bone",
         doc: "the bone whose weights the heat map shows and the brush paints (0 upper arm, 1 forearm)",
+        cell: Some("weights"),
         access: Access::Whole {
             min: 0,
             max: arm::BONE_COUNT - 1,
@@ -57,6 +61,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "falloff",
         doc: "how weights fall off across the elbow",
+        cell: Some("weights"),
         access: Access::Choice {
             names: &Falloff::NAMES,
             set: |s, i| {
@@ -75,6 +80,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "width",
         doc: "the width of the blend region across the elbow",
+        cell: Some("weights"),
         access: Access::Number {
             min: 0.0,
             max: arm::BONE_LENGTH,
@@ -85,6 +91,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "heat",
         doc: "colour the arm by the chosen bone's weights",
+        cell: Some("weights"),
         access: Access::Bool {
             set: |s, on| {
                 s.heat_map = on;
@@ -96,6 +103,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "normalise",
         doc: "keep each vertex's weights summing to 1 while painting",
+        cell: Some("paint"),
         access: Access::Bool {
             set: |s, on| s.auto_normalise = on,
             get: |s| (!s.auto_normalise).then_some(false),
@@ -104,6 +112,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "painted",
         doc: "the weights the brush changed, packed by the app (copy the link to get it)",
+        cell: Some("paint"),
         access: Access::Text {
             expected: PAINTED,
             set: |s, text| {
@@ -116,6 +125,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "w",
         doc: "what the LBS shader does with w when weights do not sum to 1: divide by it (the default) or set it to 1",
+        cell: Some("sum"),
         access: Access::Choice {
             names: PositionW::NAMES,
             set: |s, i| {
@@ -133,16 +143,18 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "weight_scale",
         doc: "multiplies every weight the shader reads, so each vertex's weights sum to this instead of 1",
+        cell: Some("sum"),
         access: Access::Number {
             min: *WEIGHT_SCALE.start(),
             max: *WEIGHT_SCALE.end(),
             set: |s, scale| s.weight_scale = scale,
-            get: |s| (s.weight_scale != 1.0).then_some(s.weight_scale),
+            get: |s| Some(s.weight_scale),
         },
     },
     Param {
         key: "vertex",
         doc: "the vertex inspected",
+        cell: Some("vertex"),
         access: Access::Whole {
             min: 0,
             max: arm::VERTEX_COUNT - 1,
@@ -153,6 +165,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "antipodal_check",
         doc: "flip quaternions into the first influence's half before adding them",
+        cell: Some("antipodal"),
         access: Access::Bool {
             set: |s, on| s.antipodal_check = on,
             get: |s| (!s.antipodal_check).then_some(false),
@@ -161,6 +174,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "negate_forearm",
         doc: "upload the forearm's dual quaternion negated (the same rotation)",
+        cell: Some("antipodal"),
         access: Access::Bool {
             set: |s, on| s.negate_forearm = on,
             get: |s| s.negate_forearm.then_some(true),
@@ -169,6 +183,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     Param {
         key: "ellipses",
         doc: "draw each vertex's deformation ellipse: a small circle on the arm, carried by the vertex's blended transform",
+        cell: Some("ellipses"),
         access: Access::Bool {
             set: |s, on| s.ellipses = on,
             get: |s| s.ellipses.then_some(true),

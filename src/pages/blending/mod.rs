@@ -362,24 +362,6 @@ impl Lesson for BlendingPage {
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
-    const LINK_CELLS: &'static [(&'static str, &'static str)] = &[
-        ("twist", "compare"),
-        ("bend", "compare"),
-        ("mode", "compare"),
-        ("bone", "weights"),
-        ("falloff", "weights"),
-        ("width", "weights"),
-        ("heat", "weights"),
-        ("normalise", "paint"),
-        ("painted", "paint"),
-        ("w", "sum"),
-        ("weight_scale", "sum"),
-        ("vertex", "vertex"),
-        ("antipodal_check", "antipodal"),
-        ("negate_forearm", "antipodal"),
-        ("ellipses", "ellipses"),
-    ];
-
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {

@@ -1,6 +1,7 @@
 //! The gpu page's link parameters, declared once.
 
 use super::*;
+use crate::link::{Exercises, question};
 
 // Written every frame: each `get` compares with the default values, not a default
 // page (which would build a mesh). `joints`, `spread` and `vertices` rebuild the
@@ -11,6 +12,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
         key: "path",
         doc: "where the palette goes; `float_index` and `int_index` also pick the \
               index type, with the uniform array",
+        cell: Some("paths"),
         access: Access::Choice {
             names: &["uniform", "texture", "float_index", "int_index"],
             set: |s, i| match i {
@@ -32,6 +34,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
     Param {
         key: "indices",
         doc: "how joint indices reach the shader",
+        cell: Some("paths"),
         access: Access::Choice {
             names: &[indices_slug(INDICES[0]), indices_slug(INDICES[1])],
             set: |s, i| {
@@ -50,6 +53,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
     Param {
         key: "joints",
         doc: "joints in the chain",
+        cell: Some("budget"),
         access: Access::Whole {
             min: 1,
             max: MAX_CHAIN_JOINTS,
@@ -60,6 +64,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
     Param {
         key: "spread",
         doc: "how far the weights reach, in bones either side",
+        cell: Some("influences"),
         access: Access::Number {
             min: 0.5,
             max: 4.0,
@@ -70,6 +75,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
     Param {
         key: "vertices",
         doc: "about how many vertices the tail has",
+        cell: Some("cpu_gpu"),
         access: Access::Whole {
             min: *VERTEX_RANGE.start(),
             max: *VERTEX_RANGE.end(),
@@ -80,6 +86,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
     Param {
         key: "bend",
         doc: "the curl of the whole chain, radians",
+        cell: None,
         access: Access::Number {
             min: -TAU,
             max: TAU,
@@ -90,16 +97,18 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
     Param {
         key: "twist",
         doc: "the twist of the whole chain about its length, radians",
+        cell: None,
         access: Access::Number {
             min: -TAU,
             max: TAU,
             set: |s, twist| s.twist = twist,
-            get: |s| (s.twist != 0.0).then_some(s.twist),
+            get: |s| Some(s.twist),
         },
     },
     Param {
         key: "cpu",
         doc: "skin on the CPU",
+        cell: Some("cpu_gpu"),
         access: Access::Bool {
             set: |s, on| s.cpu_skinning = on,
             get: |s| s.cpu_skinning.then_some(true),
@@ -108,6 +117,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
     Param {
         key: "ring",
         doc: "the ring of the tail whose influences are prepared",
+        cell: Some("influences"),
         access: Access::Text {
             expected: "a whole number from 0 to the tail's last ring (how many rings \
                        follows `vertices`)",
@@ -129,15 +139,17 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
     Param {
         key: "source",
         doc: "the shader file the source cell shows: the joints file, the blend file or the main file",
+        cell: Some("source"),
         access: Access::Choice {
             names: &["joints", "blend", "main"],
             set: |s, i| s.file = i,
-            get: |s| (s.file != 1).then_some(s.file),
+            get: |s| Some(s.file),
         },
     },
     Param {
         key: "beside",
         doc: "a shader file set beside it, the lines the two do not share marked",
+        cell: Some("source"),
         access: Access::Choice {
             names: &super::source::FILE_NAMES,
             set: |s, i| s.beside = Some(i),
@@ -150,6 +162,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
         key: "sweep",
         doc: "a finished CPU-against-GPU sweep, measured earlier: the chart and the \
               table reopen with its times, marked as brought in by the link",
+        cell: Some("cpu_gpu"),
         access: Access::Text {
             expected: super::sweep::FORM,
             set: |s, text| {
@@ -159,17 +172,18 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
             get: |s| s.bench.finished().map(super::sweep::write),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISE_COUNT,
-            set: |s, q| {
-                s.exercise = q - 1;
-                s.check = Check::default();
-            },
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for GpuPage {
+    const COUNT: usize = EXERCISE_COUNT;
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+        self.check = Check::default();
+    }
+}

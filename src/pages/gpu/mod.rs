@@ -393,20 +393,6 @@ impl Lesson for GpuPage {
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
-    const LINK_CELLS: &'static [(&'static str, &'static str)] = &[
-        ("path", "paths"),
-        ("indices", "paths"),
-        ("joints", "budget"),
-        ("spread", "influences"),
-        ("vertices", "cpu_gpu"),
-        ("cpu", "cpu_gpu"),
-        ("ring", "influences"),
-        ("source", "source"),
-        ("beside", "source"),
-        ("sweep", "cpu_gpu"),
-        ("question", "check"),
-    ];
-
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {

@@ -14,6 +14,7 @@ use super::{
 };
 use crate::link::Named;
 use crate::link::{Access, Param, numbers, parse_number};
+use crate::link::{Exercises, question};
 use crate::pages::joint_link::{self, JOINT_NAMES};
 use glam::{Mat4, Vec2, Vec3};
 use rigs::poses::PRESETS;
@@ -141,6 +142,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "show",
         doc: "what the viewport shows",
+        cell: None,
         access: Access::Choice {
             names: Section::NAMES,
             set: |s, i| {
@@ -159,6 +161,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "a",
         doc: "point a (x, y)",
+        cell: None,
         access: Access::Numbers {
             count: 2,
             min: -LIMIT,
@@ -174,6 +177,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "b",
         doc: "point b (x, y)",
+        cell: None,
         access: Access::Numbers {
             count: 2,
             min: -LIMIT,
@@ -189,6 +193,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "ma",
         doc: "frame a: a turn and a move, or a matrix with an inverse",
+        cell: None,
         access: Access::Text {
             expected: FRAME_FORM,
             set: |s, text| {
@@ -205,6 +210,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "mb",
         doc: "frame b: a turn and a move, or a matrix",
+        cell: None,
         access: Access::Text {
             expected: FRAME_FORM,
             set: |s, text| set_frame_text(s, 1, text),
@@ -214,6 +220,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "pose",
         doc: "the named pose the target starts from",
+        cell: None,
         access: Access::Choice {
             names: &PRESET_NAMES,
             set: |s, preset| {
@@ -226,6 +233,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "rot",
         doc: "local rotations in radians of the target's joints that differ from the pose",
+        cell: None,
         access: Access::Text {
             expected: joint_link::FORM,
             set: |s, text| set_joints(s, text, |t| &mut t.rotation),
@@ -235,6 +243,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "pos",
         doc: "local translations of the target's joints that differ from the pose",
+        cell: None,
         access: Access::Text {
             expected: joint_link::FORM,
             set: |s, text| set_joints(s, text, |t| &mut t.translation),
@@ -244,6 +253,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "joint",
         doc: "the joint whose matrices are shown",
+        cell: None,
         access: Access::Choice {
             names: &JOINT_NAMES,
             set: |s, joint| {
@@ -256,6 +266,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
     Param {
         key: "scrub",
         doc: "how many factors of b · a⁻¹ act on the tip of frame a's F, from the right",
+        cell: None,
         access: Access::Whole {
             min: 0,
             max: scrub::STEPS - 1,
@@ -266,20 +277,21 @@ pub const PARAMS: &[Param<GradientPage>] = &[
             get: |s| s.scrub_step(),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISES.len(),
-            set: |s, q| {
-                s.exercise = q - 1;
-                focus(s, Focus::Question, Cell::Check);
-            },
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for GradientPage {
+    const COUNT: usize = EXERCISES.len();
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+        focus(self, Focus::Question, Cell::Check);
+    }
+}
 
 #[cfg(test)]
 mod tests {

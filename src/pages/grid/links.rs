@@ -1,6 +1,7 @@
 //! The grid page's link parameters, declared once.
 
 use super::*;
+use crate::link::{Exercises, question};
 
 // While the animation plays, the link names no angle: a link that changed every
 // frame could not be copied, and browsers throttle address-bar updates.
@@ -9,6 +10,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "t",
         doc: "animation time in seconds; pauses there",
+        cell: None,
         access: Access::Number {
             min: 0.0,
             max: TAU,
@@ -22,6 +24,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "angle",
         doc: "every bone's angle in radians; pauses",
+        cell: None,
         access: Access::Number {
             min: -TAU,
             max: TAU,
@@ -34,6 +37,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "angles",
         doc: "one angle per bone in radians; pauses",
+        cell: None,
         access: Access::Numbers {
             count: BONE_COUNT,
             min: -TAU,
@@ -52,16 +56,18 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "bone",
         doc: "the bone whose matrices are shown",
+        cell: None,
         access: Access::Whole {
             min: 0,
             max: BONE_COUNT - 1,
             set: |s, bone| s.bone = bone,
-            get: |s| (s.bone != 1).then_some(s.bone),
+            get: |s| Some(s.bone),
         },
     },
     Param {
         key: "vertex",
         doc: "the vertex inspected",
+        cell: None,
         access: Access::Whole {
             min: 0,
             max: data::POSITIONS.len() - 1,
@@ -72,6 +78,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "forget_inverse_bind",
         doc: "upload world matrices instead of gradients",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.forget_inverse_bind = on,
             get: |s| s.forget_inverse_bind.then_some(true),
@@ -81,6 +88,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "predict",
         doc: "the vertex to predict: hidden until revealed; pauses",
+        cell: None,
         access: Access::Whole {
             min: 0,
             max: data::POSITIONS.len() - 1,
@@ -94,6 +102,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "guess",
         doc: "the guess x,y for the predicted vertex (vertex 2 if none is named)",
+        cell: None,
         access: Access::Numbers {
             count: 2,
             min: -GUESS_LIMIT,
@@ -113,6 +122,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "reveal",
         doc: "show where the predicted vertex lands",
+        cell: None,
         access: Access::Bool {
             set: |s, on| {
                 if on {
@@ -124,14 +134,17 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
             get: |s| s.revealed().then_some(true),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISES.len(),
-            set: |s, q| s.exercise = q - 1,
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for GridPage {
+    const COUNT: usize = EXERCISES.len();
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+    }
+}

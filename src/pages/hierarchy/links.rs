@@ -1,6 +1,7 @@
 //! The hierarchy page's link parameters, declared once.
 
 use super::*;
+use crate::link::{Exercises, question};
 
 // The pose in a link: only the joints that differ from the T-pose, one field a key.
 /// Every link parameter of the page, applied and written in this order.
@@ -8,6 +9,7 @@ pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
     Param {
         key: "joint",
         doc: "the joint shown in the local and chain cells",
+        cell: None,
         access: Access::Choice {
             names: &JOINT_NAMES,
             set: |s, joint| s.selected = joint,
@@ -17,6 +19,7 @@ pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
     Param {
         key: "rot",
         doc: "local rotations in radians of the joints that differ from the T-pose",
+        cell: Some("local"),
         access: Access::Text {
             expected: Field::Rotation.form(),
             set: |s, text| read_field(s, Field::Rotation, text),
@@ -26,6 +29,7 @@ pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
     Param {
         key: "pos",
         doc: "local translations of the joints that differ from the T-pose",
+        cell: Some("local"),
         access: Access::Text {
             expected: Field::Translation.form(),
             set: |s, text| read_field(s, Field::Translation, text),
@@ -35,6 +39,7 @@ pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
     Param {
         key: "scale",
         doc: "local scales of the joints that differ from the T-pose",
+        cell: Some("local"),
         access: Access::Text {
             expected: Field::Scale.form(),
             set: |s, text| read_field(s, Field::Scale, text),
@@ -44,6 +49,7 @@ pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
     Param {
         key: "order",
         doc: "the product order; wrong adds local · parent world as a ghost",
+        cell: Some("order"),
         access: Access::Choice {
             names: &ORDERS,
             set: |s, order| s.wrong_order = order == 1,
@@ -53,6 +59,7 @@ pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
     Param {
         key: "scrub",
         doc: "how many factors of the joint's chain act on its origin, from the right (at most its length)",
+        cell: Some("chain"),
         access: Access::Whole {
             min: 0,
             max: MOST_FACTORS,
@@ -60,14 +67,17 @@ pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
             get: |s| s.scrub_step(),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISES.len(),
-            set: |s, q| s.exercise = q - 1,
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for HierarchyPage {
+    const COUNT: usize = EXERCISES.len();
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+    }
+}

@@ -235,15 +235,6 @@ impl Lesson for HierarchyPage {
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
-    const LINK_CELLS: &'static [(&'static str, &'static str)] = &[
-        ("rot", "local"),
-        ("pos", "local"),
-        ("scale", "local"),
-        ("order", "order"),
-        ("scrub", "chain"),
-        ("question", "check"),
-    ];
-
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {

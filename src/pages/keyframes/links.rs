@@ -1,6 +1,7 @@
 //! The keyframes page's link parameters, declared once.
 
 use super::*;
+use crate::link::{Exercises, question};
 
 /// Every link parameter of the page, applied and written in this order.
 pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
@@ -9,16 +10,18 @@ pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
     Param {
         key: "time",
         doc: "the animation's time in seconds",
+        cell: None,
         access: Access::Number {
             min: 0.0,
             max: DURATION,
             set: |s, time| s.time = time,
-            get: |s| (!s.playing && s.time != 0.0).then_some(s.time),
+            get: |s| (!s.playing).then_some(s.time),
         },
     },
     Param {
         key: "play",
         doc: "whether the animation plays",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.playing = on,
             get: |s| s.playing.then_some(true),
@@ -27,16 +30,18 @@ pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
     Param {
         key: "speed",
         doc: "playback speed; negative plays backwards",
+        cell: None,
         access: Access::Number {
             min: *SPEED_RANGE.start(),
             max: *SPEED_RANGE.end(),
             set: |s, speed| s.speed = speed,
-            get: |s| (s.speed != 1.0).then_some(s.speed),
+            get: |s| Some(s.speed),
         },
     },
     Param {
         key: "joint",
         doc: "the joint whose keys the cells work through",
+        cell: None,
         access: Access::Choice {
             names: &JOINT_NAMES,
             set: |s, i| {
@@ -44,21 +49,22 @@ pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
                     s.joint = i;
                 }
             },
-            get: |s| (s.joint != 0).then_some(s.joint),
+            get: |s| Some(s.joint),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISES.len(),
-            set: |s, q| {
-                s.exercise = q - 1;
-                s.check = Check::default();
-                s.scroll_to.set(Some(Cell::Check.into()));
-            },
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for KeyframesPage {
+    const COUNT: usize = EXERCISES.len();
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+        self.check = Check::default();
+        self.scroll_to.set(Some(Cell::Check.into()));
+    }
+}

@@ -84,6 +84,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "asset",
         doc: "the model shown: a bundled one, or the file opened last",
+        cell: None,
         access: Access::Text {
             expected: ASSET_EXPECTED,
             set: |s, text| {
@@ -106,6 +107,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "clip",
         doc: "clip A, by name",
+        cell: None,
         access: Access::Text {
             expected: CLIP_EXPECTED,
             set: |s, text| {
@@ -124,6 +126,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "clip_b",
         doc: "clip B, blended in by `blend`",
+        cell: None,
         access: Access::Text {
             expected: CLIP_EXPECTED,
             set: |s, text| {
@@ -137,16 +140,18 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "blend",
         doc: "how much of clip B (0 all A, 1 all B)",
+        cell: None,
         access: Access::Number {
             min: 0.0,
             max: 1.0,
             set: |s, w| s.blend = w,
-            get: |s| (s.blend != 0.5).then_some(s.blend),
+            get: |s| Some(s.blend),
         },
     },
     Param {
         key: "mask",
         doc: "the joint whose subtree takes clip B, by name",
+        cell: None,
         access: Access::Text {
             expected: JOINT_EXPECTED,
             set: |s, text| {
@@ -159,6 +164,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "sign_check",
         doc: "flip a quaternion more than half a turn away before blending",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.sign_check = on,
             get: |s| (!s.sign_check).then_some(false),
@@ -167,6 +173,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "t",
         doc: "clip A's time in seconds (stops the clock there)",
+        cell: None,
         access: Access::Text {
             expected: "a time in seconds within clip A",
             set: |s, text| {
@@ -186,16 +193,18 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "speed",
         doc: "playback speed, times real time (negative plays backwards)",
+        cell: None,
         access: Access::Number {
             min: -MAX_SPEED,
             max: MAX_SPEED,
             set: |s, speed| s.speed = speed,
-            get: |s| (s.speed != 1.0).then_some(s.speed),
+            get: |s| Some(s.speed),
         },
     },
     Param {
         key: "joint",
         doc: "the joint inspected, by name",
+        cell: None,
         access: Access::Text {
             expected: JOINT_EXPECTED,
             set: |s, text| {
@@ -209,6 +218,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "vertex",
         doc: "the vertex inspected, counted across the skinned meshes",
+        cell: None,
         access: Access::Text {
             expected: "a vertex number of the model's skinned meshes",
             set: |s, text| {
@@ -233,6 +243,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "heat",
         doc: "colour the meshes by the picked joint's weights",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.heat = on,
             get: |s| s.heat.then_some(true),
@@ -241,6 +252,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "forget_inverse_bind",
         doc: "leave the inverse bind matrices out of the palette",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.forget_inverse_bind = on,
             get: |s| s.forget_inverse_bind.then_some(true),
@@ -249,6 +261,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "local",
         doc: "joints held by hand: their local transform replaces the clips'",
+        cell: None,
         access: Access::Text {
             expected: LOCAL_FORM,
             set: |s, text| {
@@ -299,6 +312,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "inverse_bind",
         doc: "inverse binds edited by hand, by joint (every skin that lists it)",
+        cell: None,
         access: Access::Text {
             expected: INVERSE_BIND_FORM,
             set: |s, text| {

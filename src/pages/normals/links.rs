@@ -1,6 +1,7 @@
 //! The normals page's link parameters, declared once.
 
 use super::*;
+use crate::link::{Exercises, question};
 
 // Only what differs from the defaults is written. A link about one vertex opens at
 // the tangent cell, one about an exercise at the check cell: `question` comes last
@@ -10,6 +11,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "scale",
         doc: "the forearm's scale across the bone",
+        cell: None,
         access: Access::Number {
             min: *SCALE_RANGE.start(),
             max: *SCALE_RANGE.end(),
@@ -20,6 +22,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "method",
         doc: "the arms drawn: normals by the matrix, by its inverse transpose, or both",
+        cell: None,
         access: Access::Choice {
             names: Show::NAMES,
             set: |s, i| {
@@ -33,6 +36,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "bend",
         doc: "the elbow's bend about z, radians",
+        cell: None,
         access: Access::Number {
             min: -MAX_BEND,
             max: MAX_BEND,
@@ -43,6 +47,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "vertex",
         doc: "the vertex whose tangent is worked step by step",
+        cell: None,
         access: Access::Whole {
             min: 0,
             max: data::VERTEX_COUNT - 1,
@@ -56,6 +61,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "lines",
         doc: "draw each arm's normals and tangents as short lines",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.show_lines = on,
             get: |s| (!s.show_lines).then_some(false),
@@ -64,22 +70,24 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "ellipses",
         doc: "draw deformation ellipses: small circles on the arm at rest, carried by each vertex's blended matrix",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.ellipses = on,
             get: |s| s.ellipses.then_some(true),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISES.len(),
-            set: |s, q| {
-                s.exercise = q.saturating_sub(1);
-                s.scroll_to.set(Some(Cell::Check.into()));
-            },
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for NormalsPage {
+    const COUNT: usize = EXERCISES.len();
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+        self.scroll_to.set(Some(Cell::Check.into()));
+    }
+}

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::link::Access;
+use crate::link::{Exercises, question};
 use exercise::EXERCISES;
 
 /// Every link parameter of the page, applied and written in this order.
@@ -9,6 +10,7 @@ pub(super) const PARAMS: &[Param<PipelinePage>] = &[
     Param {
         key: "bend",
         doc: "the elbow's bend about z, radians",
+        cell: None,
         access: Access::Number {
             min: -MAX_BEND,
             max: MAX_BEND,
@@ -19,6 +21,7 @@ pub(super) const PARAMS: &[Param<PipelinePage>] = &[
     Param {
         key: "joint",
         doc: "the joint whose matrices the stages show",
+        cell: None,
         access: Access::Choice {
             names: &["upper_arm", "forearm"],
             set: |s, i| {
@@ -26,12 +29,13 @@ pub(super) const PARAMS: &[Param<PipelinePage>] = &[
                     s.joint = i;
                 }
             },
-            get: |s| (s.joint != 1).then_some(s.joint),
+            get: |s| Some(s.joint),
         },
     },
     Param {
         key: "vertex",
         doc: "the vertex followed from the file to the pixel",
+        cell: None,
         access: Access::Whole {
             min: 0,
             max: arm::VERTEX_COUNT - 1,
@@ -39,18 +43,19 @@ pub(super) const PARAMS: &[Param<PipelinePage>] = &[
             get: |s| (s.vertex != default_vertex()).then_some(s.vertex),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISES.len(),
-            set: |s, q| {
-                s.exercise = q - 1;
-                s.check = Check::default();
-                s.scroll_to.set(Some(Cell::Check.into()));
-            },
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for PipelinePage {
+    const COUNT: usize = EXERCISES.len();
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+        self.check = Check::default();
+        self.scroll_to.set(Some(Cell::Check.into()));
+    }
+}

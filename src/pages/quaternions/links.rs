@@ -1,6 +1,7 @@
 //! The quaternions page's link parameters, declared once.
 
 use super::*;
+use crate::link::{Exercises, question};
 
 // A link that sets only one section's values opens that section: `show` says so
 // first and wins; `question` comes last and scrolls to the check cell.
@@ -9,6 +10,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "show",
         doc: "the part of the lesson the viewport shows",
+        cell: None,
         access: Access::Choice {
             names: Section::NAMES,
             set: |s, i| {
@@ -29,6 +31,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "yaw",
         doc: "yaw of the gimbal and the quaternion, radians",
+        cell: None,
         access: Access::Number {
             min: -PI,
             max: PI,
@@ -39,6 +42,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "pitch",
         doc: "pitch of the gimbal and the quaternion, radians",
+        cell: None,
         access: Access::Number {
             min: -FRAC_PI_2,
             max: FRAC_PI_2,
@@ -49,6 +53,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "roll",
         doc: "roll of the gimbal and the quaternion, radians",
+        cell: None,
         access: Access::Number {
             min: -PI,
             max: PI,
@@ -59,6 +64,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "b",
         doc: "orientation B as yaw, pitch, roll in radians",
+        cell: None,
         access: Access::Numbers {
             count: 3,
             min: -PI,
@@ -75,6 +81,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "method",
         doc: "how A goes to B",
+        cell: None,
         access: Access::Choice {
             names: &METHOD_NAMES,
             set: |s, i| {
@@ -94,6 +101,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "t",
         doc: "how far from A to B",
+        cell: None,
         access: Access::Number {
             min: 0.0,
             max: 1.0,
@@ -101,12 +109,13 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
                 s.t = t;
                 s.imply(Section::Interpolate);
             },
-            get: |s| (s.t != 0.5).then_some(s.t),
+            get: |s| Some(s.t),
         },
     },
     Param {
         key: "flip",
         doc: "store B as −q",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.flip = on,
             get: |s| s.flip.then_some(true),
@@ -115,6 +124,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "shortest",
         doc: "negate B when A · B < 0, the short way round",
+        cell: None,
         access: Access::Bool {
             set: |s, on| s.shortest = on,
             get: |s| (!s.shortest).then_some(false),
@@ -123,6 +133,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "circle",
         doc: "the half-angle circle's A and B: turns about z, radians",
+        cell: None,
         access: Access::Numbers {
             count: 2,
             min: -TAU,
@@ -140,6 +151,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "predict",
         doc: "guess the nose's turn at t before the page shows it",
+        cell: None,
         access: Access::Bool {
             set: |s, on| {
                 if on {
@@ -155,6 +167,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "guess",
         doc: "the predicted turn of the nose from A, degrees; starts predicting",
+        cell: None,
         access: Access::Number {
             min: 0.0,
             max: GUESS_LIMIT,
@@ -168,6 +181,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "reveal",
         doc: "show the nose's turn and how far the guess is from it",
+        cell: None,
         access: Access::Bool {
             set: |s, on| {
                 if on {
@@ -180,18 +194,19 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
             get: |s| (s.prediction.is_some() && !s.answer_hidden()).then_some(true),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: EXERCISE_COUNT,
-            set: |s, q| {
-                s.exercise = q - 1;
-                s.check = Check::default();
-                s.scroll_to.set(Some(Cell::Check.into()));
-            },
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for QuaternionsPage {
+    const COUNT: usize = EXERCISE_COUNT;
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+        self.check = Check::default();
+        self.scroll_to.set(Some(Cell::Check.into()));
+    }
+}

@@ -198,8 +198,13 @@ impl QuaternionsPage {
     /// The section a link of this state opens without its `show` key.
     fn implied_section(&self) -> Section {
         let mut page = Self::default();
-        for param in Self::PARAMS.iter().filter(|p| p.key != "show") {
-            if let Some(value) = param.write(self) {
+        let others = || Self::PARAMS.iter().filter(|p| p.key != "show");
+        // What the link holds: the values that differ from the page's defaults.
+        let defaults: Vec<Option<String>> = others().map(|p| p.write(&page)).collect();
+        for (param, default) in others().zip(defaults) {
+            if let Some(value) = param.write(self)
+                && Some(&value) != default.as_ref()
+            {
                 // Values written by a param are values it reads back.
                 let _ = param.apply(&mut page, &value);
             }

@@ -1,6 +1,7 @@
 //! The xray page's link parameters, declared once.
 
 use super::*;
+use crate::link::{Exercises, question};
 
 // A preset's matrix is written as its name; any other matrix as its numbers.
 /// Every link parameter of the page, applied and written in this order.
@@ -8,6 +9,7 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
     Param {
         key: "preset",
         doc: "a named starting matrix",
+        cell: Some("presets"),
         access: Access::Choice {
             names: Preset::NAMES,
             set: |s, i| {
@@ -25,6 +27,7 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
     Param {
         key: "m",
         doc: "the matrix M, column by column",
+        cell: Some("matrix"),
         access: Access::Numbers {
             count: 16,
             min: -LIMIT,
@@ -40,6 +43,7 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
     Param {
         key: "p",
         doc: "the point p (x, y, z) that M moves",
+        cell: Some("multiply"),
         access: Access::Numbers {
             count: 3,
             min: -LIMIT,
@@ -55,6 +59,7 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
     Param {
         key: "v",
         doc: "the vector v (x, y, z) that M turns and scales",
+        cell: Some("multiply"),
         access: Access::Numbers {
             count: 3,
             min: -LIMIT,
@@ -67,14 +72,17 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
             get: |s| (s.vector != DEFAULT_VECTOR).then(|| s.vector.to_array().to_vec()),
         },
     },
-    Param {
-        key: "question",
-        doc: "the check-yourself exercise",
-        access: Access::Whole {
-            min: 1,
-            max: exercise::EXERCISES.len(),
-            set: |s, q| s.exercise = q - 1,
-            get: |s| (s.exercise != 0).then_some(s.exercise + 1),
-        },
-    },
+    question(),
 ];
+
+impl Exercises for XrayPage {
+    const COUNT: usize = exercise::EXERCISES.len();
+
+    fn exercise(&self) -> usize {
+        self.exercise
+    }
+
+    fn show_exercise(&mut self, index: usize) {
+        self.exercise = index;
+    }
+}

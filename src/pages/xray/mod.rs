@@ -272,14 +272,6 @@ impl Lesson for XrayPage {
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
-    const LINK_CELLS: &'static [(&'static str, &'static str)] = &[
-        ("preset", "presets"),
-        ("m", "matrix"),
-        ("p", "multiply"),
-        ("v", "multiply"),
-        ("question", "check"),
-    ];
-
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
