@@ -369,4 +369,5 @@ mod param;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use param::choice;
 pub use param::{Access, Exercises, Param, apply_params, default_values, question, write_params};

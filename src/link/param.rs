@@ -287,3 +287,28 @@ pub const fn question<S: Exercises>() -> Param<S> {
         },
     }
 }
+
+/// An [`Access::Choice`] over an enum that links name ([`super::Named`]): the names, and
+/// the position each stands at, come from the enum, and `set` and `get` see the variant
+/// itself, so no page turns positions back into variants by hand:
+///
+/// ```text
+/// access: choice!(Mode, set: |s, mode| s.mode = mode, get: |s| Some(s.mode)),
+/// ```
+macro_rules! choice {
+    ($ty:ty, set: |$s:ident, $v:ident| $set:expr, get: |$g:ident| $get:expr $(,)?) => {
+        $crate::link::Access::Choice {
+            names: <$ty as $crate::link::Named>::NAMES,
+            set: |$s, i| {
+                if let Some($v) = <$ty as $crate::link::Named>::from_index(i) {
+                    $set;
+                }
+            },
+            get: |$g| {
+                let variant: Option<$ty> = $get;
+                variant.and_then($crate::link::Named::index)
+            },
+        }
+    };
+}
+pub(crate) use choice;

@@ -1,6 +1,7 @@
 //! The binding page's link parameters, declared once.
 
 use super::*;
+use crate::link::choice;
 use crate::link::{Exercises, question};
 
 // Only what differs from the defaults is written. A link opens at the cell it is
@@ -14,21 +15,13 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
         key: "stage",
         doc: "the stage the viewport shows",
         cell: None,
-        access: Access::Choice {
-            names: Stage::NAMES,
-            set: |s, i| {
-                if let Some(stage) = Stage::ALL.get(i) {
-                    s.stage = *stage;
-                    s.scroll_to(stage.first_cell());
-                }
+        access: choice!(Stage,
+            set: |s, stage| {
+                s.stage = stage;
+                s.scroll_to(stage.first_cell());
             },
-            get: |s| {
-                Stage::ALL
-                    .iter()
-                    .position(|stage| *stage == s.stage)
-                    .filter(|i| *i != 0)
-            },
-        },
+            get: |s| Some(s.stage),
+        ),
     },
     Param {
         key: "angles",

@@ -11,7 +11,6 @@ pub mod predict;
 mod scrub;
 mod view;
 
-use crate::link::Named;
 use crate::link::{Access, Param, numbers};
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;
@@ -342,6 +341,7 @@ fn write_inverse_binds(page: &BindingPage) -> Option<String> {
 mod tests {
     use super::*;
     use crate::link::Link;
+    use crate::link::Named;
     use crate::page::{Page, open};
 
     #[test]

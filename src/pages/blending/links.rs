@@ -1,6 +1,7 @@
 //! The blending page's link parameters, declared once.
 
 use super::*;
+use crate::link::choice;
 
 // Only what differs from the defaults is written. `falloff` and `width` each rebuild
 // the weights from the falloff, so together they give the same arm as either order;
@@ -37,15 +38,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
         key: "mode",
         doc: "the skinning drawn: linear, dual quaternion or both",
         cell: Some("compare"),
-        access: Access::Choice {
-            names: Mode::NAMES,
-            set: |s, i| {
-                if let Some(mode) = Mode::from_index(i) {
-                    s.mode = mode;
-                }
-            },
-            get: |s| (s.mode != Mode::Both).then(|| s.mode.index()).flatten(),
-        },
+        access: choice!(Mode, set: |s, mode| s.mode = mode, get: |s| Some(s.mode)),
     },
     Param {
         key: "bone",
@@ -126,19 +119,10 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
         key: "w",
         doc: "what the LBS shader does with w when weights do not sum to 1: divide by it (the default) or set it to 1",
         cell: Some("sum"),
-        access: Access::Choice {
-            names: PositionW::NAMES,
-            set: |s, i| {
-                if let Some(w) = PositionW::from_index(i) {
-                    s.position_w = w;
-                }
-            },
-            get: |s| {
-                (s.position_w != PositionW::Divide)
-                    .then(|| s.position_w.index())
-                    .flatten()
-            },
-        },
+        access: choice!(PositionW,
+            set: |s, w| s.position_w = w,
+            get: |s| Some(s.position_w),
+        ),
     },
     Param {
         key: "weight_scale",

@@ -10,7 +10,6 @@ mod links;
 pub mod paint;
 mod view;
 
-use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;

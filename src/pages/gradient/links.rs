@@ -12,7 +12,7 @@ use super::scrub;
 use super::{
     Cell, DEFAULT_FRAMES, DEFAULT_JOINT, DEFAULT_POINTS, DEFAULT_PRESET, GradientPage, Section,
 };
-use crate::link::Named;
+use crate::link::choice;
 use crate::link::{Access, Param, numbers, parse_number};
 use crate::link::{Exercises, question};
 use crate::pages::joint_link::{self, JOINT_NAMES};
@@ -143,20 +143,13 @@ pub const PARAMS: &[Param<GradientPage>] = &[
         key: "show",
         doc: "what the viewport shows",
         cell: None,
-        access: Access::Choice {
-            names: Section::NAMES,
-            set: |s, i| {
-                if let Some(section) = Section::ALL.get(i) {
-                    s.section = *section;
-                    focus(s, Focus::Show, section.first_cell());
-                }
+        access: choice!(Section,
+            set: |s, section| {
+                s.section = section;
+                focus(s, Focus::Show, section.first_cell());
             },
-            get: |s| {
-                (s.section != Section::Poses)
-                    .then(|| Section::ALL.iter().position(|x| *x == s.section))
-                    .flatten()
-            },
-        },
+            get: |s| Some(s.section),
+        ),
     },
     Param {
         key: "a",

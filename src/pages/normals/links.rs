@@ -1,6 +1,7 @@
 //! The normals page's link parameters, declared once.
 
 use super::*;
+use crate::link::choice;
 use crate::link::{Exercises, question};
 
 // Only what differs from the defaults is written. A link about one vertex opens at
@@ -23,15 +24,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
         key: "method",
         doc: "the arms drawn: normals by the matrix, by its inverse transpose, or both",
         cell: None,
-        access: Access::Choice {
-            names: Show::NAMES,
-            set: |s, i| {
-                if let Some(show) = Show::from_index(i) {
-                    s.show = show;
-                }
-            },
-            get: |s| (s.show != Show::Both).then(|| s.show.index()).flatten(),
-        },
+        access: choice!(Show, set: |s, show| s.show = show, get: |s| Some(s.show)),
     },
     Param {
         key: "bend",

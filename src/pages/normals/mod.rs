@@ -9,7 +9,6 @@ pub mod exercise;
 mod links;
 mod view;
 
-use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;

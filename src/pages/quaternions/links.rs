@@ -1,6 +1,7 @@
 //! The quaternions page's link parameters, declared once.
 
 use super::*;
+use crate::link::choice;
 use crate::link::{Exercises, question};
 
 // A link that sets only one section's values opens that section: `show` says so
@@ -11,22 +12,15 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
         key: "show",
         doc: "the part of the lesson the viewport shows",
         cell: None,
-        access: Access::Choice {
-            names: Section::NAMES,
-            set: |s, i| {
-                if let Some(section) = Section::ALL.get(i) {
-                    s.show_linked = true;
-                    s.show_linked_section(*section);
-                }
+        // Written whenever the other keys would open another section: a gimbal view
+        // with LERP chosen must not reopen on the interpolation.
+        access: choice!(Section,
+            set: |s, section| {
+                s.show_linked = true;
+                s.show_linked_section(section);
             },
-            // Written whenever the other keys would open another section: a
-            // gimbal view with LERP chosen must not reopen on the interpolation.
-            get: |s| {
-                (s.section != s.implied_section())
-                    .then(|| Section::ALL.iter().position(|x| *x == s.section))
-                    .flatten()
-            },
-        },
+            get: |s| (s.section != s.implied_section()).then_some(s.section),
+        ),
     },
     Param {
         key: "yaw",

@@ -13,7 +13,6 @@ pub mod predict;
 mod predict_ui;
 mod view;
 
-use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;

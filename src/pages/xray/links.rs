@@ -1,6 +1,7 @@
 //! The xray page's link parameters, declared once.
 
 use super::*;
+use crate::link::choice;
 use crate::link::{Exercises, question};
 
 // A preset's matrix is written as its name; any other matrix as its numbers.
@@ -10,19 +11,11 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
         key: "preset",
         doc: "a named starting matrix",
         cell: Some("presets"),
-        access: Access::Choice {
-            names: Preset::NAMES,
-            set: |s, i| {
-                if let Some(preset) = Preset::ALL.get(i) {
-                    s.set_preset(*preset);
-                }
-            },
-            get: |s| {
-                (s.preset != Preset::Identity && s.matrix == s.preset.matrix())
-                    .then(|| Preset::ALL.iter().position(|p| *p == s.preset))
-                    .flatten()
-            },
-        },
+        // A preset is written while the matrix is still the preset's.
+        access: choice!(Preset,
+            set: |s, preset| s.set_preset(preset),
+            get: |s| (s.matrix == s.preset.matrix()).then_some(s.preset),
+        ),
     },
     Param {
         key: "m",

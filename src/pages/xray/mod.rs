@@ -4,7 +4,6 @@ mod cells;
 mod exercise;
 mod links;
 
-use crate::link::Named;
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
