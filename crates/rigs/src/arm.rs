@@ -34,8 +34,20 @@ pub const VERTEX_COUNT: usize = RING_COUNT * SEGMENTS;
 /// A blend width that shows the effect well: half a bone.
 pub const DEFAULT_BLEND_WIDTH: f32 = 1.0;
 
-/// How a vertex's weight moves from the upper arm to the forearm across the elbow.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How a vertex's weight moves from the upper arm to the forearm across the elbow. Its
+/// link names are its variants' names in snake_case.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Falloff {
     /// Each vertex follows one bone: the one whose side of the joint it is on.
     Rigid,
@@ -47,26 +59,6 @@ pub enum Falloff {
 }
 
 impl Falloff {
-    /// Every falloff, in the order a page lists them.
-    pub const ALL: [Self; 3] = [Self::Rigid, Self::Linear, Self::Smooth];
-
-    /// The names used in page links, in the order of [`Falloff::ALL`].
-    pub const NAMES: [&'static str; 3] = ["rigid", "linear", "smooth"];
-
-    /// The name used in page links.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Self::Rigid => "rigid",
-            Self::Linear => "linear",
-            Self::Smooth => "smooth",
-        }
-    }
-
-    /// The falloff a link names, if any.
-    pub fn from_slug(slug: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|f| f.slug() == slug)
-    }
-
     /// The child bone's weight at `t`, where `t` runs from 0 (start of the blend
     /// region, parent side) to 1 (end, child side); clamped outside.
     pub fn child_weight(self, t: f32) -> f32 {
@@ -362,7 +354,7 @@ mod tests {
 
     #[test]
     fn weights_sum_to_one_for_every_falloff() {
-        for falloff in Falloff::ALL {
+        for &falloff in <Falloff as strum::VariantArray>::VARIANTS {
             for width in [0.0, 0.3, DEFAULT_BLEND_WIDTH, BONE_LENGTH, 100.0, f32::NAN] {
                 let arm = mesh(falloff, width).unwrap();
                 for inf in &arm.skin.influences {
@@ -410,12 +402,13 @@ mod tests {
     }
 
     #[test]
-    fn falloff_slugs_round_trip() {
-        for falloff in Falloff::ALL {
-            assert_eq!(Falloff::from_slug(falloff.slug()), Some(falloff));
-        }
-        assert_eq!(Falloff::ALL.map(Falloff::slug), Falloff::NAMES);
-        assert_eq!(Falloff::from_slug("wobbly"), None);
+    fn falloff_link_names_are_the_variants_in_snake_case() {
+        let names: Vec<&str> = <Falloff as strum::VariantArray>::VARIANTS
+            .iter()
+            .map(|&f| f.into())
+            .collect();
+        assert_eq!(names, ["rigid", "linear", "smooth"]);
+        assert_eq!(<Falloff as strum::VariantNames>::VARIANTS, names);
     }
 
     #[test]

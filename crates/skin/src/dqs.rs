@@ -156,6 +156,17 @@ pub fn blend_dual_quats(
 
 /// One dual quaternion per palette matrix (see [`DualQuat::from_rigid`] for what
 /// happens to a matrix that is not rigid).
+///
+/// ```
+/// use glam::{Mat4, Quat, Vec3};
+/// use skinlab_skin::dqs::dual_quat_palette;
+///
+/// // A quarter turn about z, then a step along x: a rigid motion, as a dual quaternion.
+/// let turn = Mat4::from_rotation_translation(Quat::from_rotation_z(1.5708), Vec3::X);
+/// let [dq] = dual_quat_palette(&[turn])[..] else { unreachable!() };
+/// let moved = dq.transform_point(Vec3::new(1.0, 0.0, 0.0));
+/// assert!((moved - turn.transform_point3(Vec3::X)).length() < 1e-5);
+/// ```
 pub fn dual_quat_palette(palette: &[Mat4]) -> Vec<DualQuat> {
     palette.iter().map(DualQuat::from_rigid).collect()
 }

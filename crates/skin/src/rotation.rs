@@ -88,7 +88,18 @@ pub fn axis_angle(q: Quat) -> (Vec3, f32) {
 }
 
 /// Three ways to go from one orientation to another.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Interp {
     /// `(1 − t) q0 + t q1`: a straight line through the inside of the sphere.
     Lerp,
@@ -97,20 +108,6 @@ pub enum Interp {
     /// Along the great arc at an even pace.
     #[default]
     Slerp,
-}
-
-impl Interp {
-    /// Every method, in the order of the buttons.
-    pub const ALL: [Self; 3] = [Self::Lerp, Self::Nlerp, Self::Slerp];
-
-    /// The link name.
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Self::Lerp => "lerp",
-            Self::Nlerp => "nlerp",
-            Self::Slerp => "slerp",
-        }
-    }
 }
 
 // ANCHOR: interpolate

@@ -39,6 +39,17 @@ pub struct Skeleton {
 
 impl Skeleton {
     /// Checks the parents-first contract.
+    ///
+    /// ```
+    /// use skinlab_skin::Skeleton;
+    ///
+    /// // A hip with two legs of two joints each.
+    /// let legs = Skeleton::new(vec![None, Some(0), Some(1), Some(0), Some(3)])?;
+    /// assert_eq!(legs.path_from_root(4), [0, 3, 4]);
+    /// // A parent must come before its child.
+    /// assert!(Skeleton::new(vec![Some(1), None]).is_err());
+    /// # Ok::<(), skinlab_skin::skeleton::SkeletonError>(())
+    /// ```
     pub fn new(parents: Vec<Option<usize>>) -> Result<Self, SkeletonError> {
         for (joint, parent) in parents.iter().enumerate() {
             if let Some(parent) = *parent

@@ -60,7 +60,7 @@ impl BlendingPage {
     fn weights_ui(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.label("Falloff:");
-            for falloff in Falloff::ALL {
+            for &falloff in Falloff::ALL {
                 if ui
                     .selectable_label(self.falloff == falloff && !self.painted, falloff.slug())
                     .clicked()

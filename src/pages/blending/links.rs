@@ -55,20 +55,10 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
         key: "falloff",
         doc: "how weights fall off across the elbow",
         cell: Some("weights"),
-        access: Access::Choice {
-            names: &Falloff::NAMES,
-            set: |s, i| {
-                if let Some(falloff) = Falloff::ALL.get(i) {
-                    s.use_falloff(*falloff, s.blend_width);
-                }
-            },
-            get: |s| {
-                Falloff::ALL
-                    .iter()
-                    .position(|falloff| *falloff == s.falloff)
-                    .filter(|_| s.falloff != DEFAULT_FALLOFF)
-            },
-        },
+        access: choice!(Falloff,
+            set: |s, falloff| s.use_falloff(falloff, s.blend_width),
+            get: |s| Some(s.falloff),
+        ),
     },
     Param {
         key: "width",

@@ -3,6 +3,7 @@
 use super::Cell;
 use super::view::method_color;
 use super::{QuaternionsPage, Section};
+use crate::link::Named;
 use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text};
 use crate::ui::{angle_slider_ui, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
@@ -29,7 +30,7 @@ fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
 pub(super) fn method_buttons_ui(ui: &mut Ui, method: &mut Interp) -> bool {
     ui.label("Method:");
     let mut changed = false;
-    for m in Interp::ALL {
+    for &m in Interp::ALL {
         let text = RichText::new(m.slug().to_uppercase()).color(method_color(m));
         if ui.selectable_label(*method == m, text).clicked() {
             *method = m;

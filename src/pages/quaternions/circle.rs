@@ -120,6 +120,7 @@ impl Blend {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::link::Named;
     use proptest::prelude::*;
     use std::f32::consts::{PI, TAU};
 
@@ -225,7 +226,7 @@ mod tests {
     #[test]
     fn nearest_t_finds_the_point_again() {
         let blend = blend(40.0, 200.0, true);
-        for method in Interp::ALL {
+        for &method in Interp::ALL {
             for t in [0.0, 0.3, 0.75, 1.0] {
                 let p = blend.at(method, t);
                 assert!(

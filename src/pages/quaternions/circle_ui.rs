@@ -5,6 +5,7 @@
 use super::QuaternionsPage;
 use super::circle::{Blend, angle_between, point_of, turn_at};
 use super::view::method_color;
+use crate::link::Named;
 use crate::ui::matrix::quat_text;
 use crate::ui::mono_ui;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Ui, pos2, vec2};

@@ -76,21 +76,13 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
         key: "method",
         doc: "how A goes to B",
         cell: None,
-        access: Access::Choice {
-            names: &METHOD_NAMES,
-            set: |s, i| {
-                if let Some(method) = Interp::ALL.get(i) {
-                    s.method = *method;
-                    s.imply(Section::Interpolate);
-                }
+        access: choice!(Interp,
+            set: |s, method| {
+                s.method = method;
+                s.imply(Section::Interpolate);
             },
-            get: |s| {
-                Interp::ALL
-                    .iter()
-                    .position(|m| *m == s.method)
-                    .filter(|_| s.method != Interp::Slerp)
-            },
-        },
+            get: |s| Some(s.method),
+        ),
     },
     Param {
         key: "t",

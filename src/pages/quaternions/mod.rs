@@ -296,13 +296,6 @@ impl QuaternionsPage {
     }
 }
 
-/// The link names of the interpolation methods, in the order of [`Interp::ALL`].
-const METHOD_NAMES: [&str; 3] = [
-    Interp::ALL[0].slug(),
-    Interp::ALL[1].slug(),
-    Interp::ALL[2].slug(),
-];
-
 impl Lesson for QuaternionsPage {
     fn camera(&self) -> Option<Camera> {
         Some(self.camera)

@@ -2,6 +2,7 @@
 
 use super::QuaternionsPage;
 use super::predict::{GUESS_LIMIT, Judgement};
+use crate::link::Named;
 use crate::pages::predict::{for_notebook, verdict_color};
 use egui::{RichText, Ui, WidgetInfo};
 

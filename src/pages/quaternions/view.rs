@@ -4,6 +4,7 @@
 
 use super::predict_ui::judgement_text;
 use super::{QuaternionsPage, Section};
+use crate::link::Named;
 use crate::pages::predict::verdict_color;
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, rgba};
@@ -96,7 +97,7 @@ impl QuaternionsPage {
             }
             Section::Interpolate => {
                 Self::sphere(&mut scene);
-                for method in Interp::ALL {
+                for &method in Interp::ALL {
                     let color = rgba(method_color(method));
                     let tip = |t: f32| nose(&object_matrix(self.interpolated(method, t)));
                     for i in 0..64 {
