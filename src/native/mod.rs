@@ -286,6 +286,7 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         "skinlab",
         native,
         Box::new(move |cc| {
+            crate::ui::fonts::install(&cc.egui_ctx);
             if persist {
                 if let Some(storage) = cc.storage {
                     app.restore_from(storage);

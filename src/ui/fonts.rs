@@ -2,8 +2,10 @@
 //! super- and subscripts and the other characters the sources and chapters hold, without
 //! TrueType hinting (`scripts/web-fonts` writes them to `assets/fonts`), under the names
 //! and in the families egui's defaults use. The desktop app keeps egui's full default
-//! fonts. The browser draws any character these lack (eframe's canvas glyph fallback);
-//! `tests/web_fonts.rs` checks that the app's own text never needs it.
+//! fonts. Both keep Hack behind the proportional font, for the characters Ubuntu Light
+//! lacks (the superscript minus of `B⁻¹`). The browser draws any character these lack
+//! (eframe's canvas glyph fallback);
+//! `tests/book/web_fonts.rs` checks that the app's own text never needs it.
 
 use egui::{FontData, FontDefinitions, FontFamily, FontTweak};
 use std::sync::Arc;
@@ -45,7 +47,30 @@ pub fn web_fonts() -> FontDefinitions {
     );
     fonts.families.insert(
         FontFamily::Proportional,
-        family(&["Ubuntu-Light", "egui-icons"]),
+        family(&["Ubuntu-Light", "egui-icons", "Hack"]),
     );
     fonts
+}
+
+/// egui's full default fonts, as the desktop app draws with them, with Hack behind the
+/// proportional font: Ubuntu Light has no superscript minus, and `B⁻¹` is written in
+/// labels as well as in code.
+pub fn desktop_fonts() -> FontDefinitions {
+    let mut fonts = FontDefinitions::default();
+    if let Some(proportional) = fonts.families.get_mut(&FontFamily::Proportional)
+        && !proportional.iter().any(|name| name == "Hack")
+    {
+        proportional.push("Hack".to_owned());
+    }
+    fonts
+}
+
+/// Gives `ctx` the app's fonts before its first frame: the cut fonts in the browser,
+/// the full ones on the desktop (and in tests).
+pub fn install(ctx: &egui::Context) {
+    if cfg!(target_arch = "wasm32") {
+        ctx.set_fonts(web_fonts());
+    } else {
+        ctx.set_fonts(desktop_fonts());
+    }
 }

@@ -152,7 +152,7 @@ impl Runner {
                         }
                         None => new_app(cc.storage),
                     };
-                    cc.egui_ctx.set_fonts(crate::ui::fonts::web_fonts());
+                    crate::ui::fonts::install(&cc.egui_ctx);
                     Ok(Box::new(WebApp {
                         app,
                         fragment: Fragment::default(),

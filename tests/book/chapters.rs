@@ -574,3 +574,50 @@ fn the_taught_before_used_check_can_fail() {
     assert!(defines("A **dual quaternion** stores", "dual quaternion"));
     assert!(!defines("a dual quaternion", "dual quaternion"));
 }
+
+/// The notation of `chapters/README.md`, where a test can hold it: the inverse bind is
+/// always written `B⁻¹`, so no chapter, cell or caption writes the palette `W · B` with
+/// a bare `B` (the letter of the bind pose).
+#[test]
+fn the_inverse_bind_is_always_written_as_an_inverse() {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "md" || e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&root().join("chapters"), &mut files);
+    walk(&root().join("src/pages"), &mut files);
+    let bare = |line: &str| {
+        ["W · B", "W·B", "W[j] · B[j]", "W_head · B_head"]
+            .iter()
+            .any(|product| {
+                line.match_indices(product).any(|(at, _)| {
+                    let rest = &line[at + product.len()..];
+                    !rest.starts_with('⁻')
+                        && !rest.starts_with("[j]⁻")
+                        && !rest.starts_with(char::is_alphanumeric)
+                })
+            })
+    };
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a text file");
+        for (i, line) in text.lines().enumerate() {
+            if bare(line) {
+                found.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(files.len() > 12, "files read: {}", files.len());
+    assert!(
+        found.is_empty(),
+        "the inverse bind written as a bare B (write B⁻¹):\n{}",
+        found.join("\n")
+    );
+}

@@ -3,7 +3,7 @@
 //! chapters hold that a full font draws, the cut one draws too, in both families.
 
 use egui::epaint::text::{Fonts, TextOptions};
-use egui::{FontDefinitions, FontFamily, FontId};
+use egui::{FontFamily, FontId};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -32,7 +32,7 @@ fn the_web_fonts_draw_every_character_the_full_fonts_draw() {
         assert!(chars.contains(&c), "the sources hold {c:?}");
     }
 
-    let mut full = Fonts::new(TextOptions::default(), FontDefinitions::default());
+    let mut full = Fonts::new(TextOptions::default(), skinlab::ui::fonts::desktop_fonts());
     let mut web = Fonts::new(TextOptions::default(), skinlab::ui::fonts::web_fonts());
     let mut missing = Vec::new();
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
@@ -51,8 +51,8 @@ fn the_web_fonts_draw_every_character_the_full_fonts_draw() {
 }
 
 #[test]
-fn the_web_fonts_are_egui_s_defaults_by_name_and_family() {
-    let full = FontDefinitions::default();
+fn the_web_fonts_are_the_desktop_fonts_by_name_and_family() {
+    let full = skinlab::ui::fonts::desktop_fonts();
     let web = skinlab::ui::fonts::web_fonts();
     assert_eq!(
         full.font_data.keys().collect::<Vec<_>>(),

@@ -880,8 +880,11 @@ fn documented_draws() -> &'static [(String, String, Vec<SkinnedDraw>)] {
                 app.open_link(&link)
                     .unwrap_or_else(|e| panic!("`{link}` opens: {e}"));
                 let mut harness = Harness::builder()
+                    .with_context_setup(|ctx| {
+                        skinlab::ui::fonts::install(ctx);
+                        MeshBounds::record(ctx);
+                    })
                     .with_size(egui::Vec2::new(1280.0, 800.0))
-                    .with_context_setup(MeshBounds::record)
                     .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
                 harness.run_steps(3);
                 let draws = MeshBounds::of(&harness.ctx)

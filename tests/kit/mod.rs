@@ -46,6 +46,7 @@ pub fn page_harness<P: Page + 'static>(
     cells: &'static [&'static str],
 ) -> Harness<'static, P> {
     let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(1280.0, 900.0))
         .build_ui_state(
             move |ui, page: &mut P| {

@@ -69,7 +69,7 @@ fn forgetting_the_inverse_bind_puts_the_head_vertex_four_units_up() {
     let mut harness = page_harness(BindingPage::default(), &["forget"]);
     assert!(harness.query_by_label_contains("(0.00, 4.00)").is_some());
     harness
-        .get_by_label("Forget the inverse bind (upload W instead of W · B)")
+        .get_by_label("Forget the inverse bind (upload W instead of W · B⁻¹)")
         .click();
     harness.run_steps(2);
     let page = harness.state();
@@ -109,7 +109,7 @@ fn binding_at_the_current_pose_snaps_the_mesh_back_to_its_rest_shape() {
     assert!(close(&page.skinned(), &binding::bind_positions()));
     assert!(
         harness
-            .query_by_label_contains("Every W · B is the identity")
+            .query_by_label_contains("Every W · B⁻¹ is the identity")
             .is_some()
     );
     // The link names the bind pose, and reopens the rebound mesh exactly.
@@ -126,7 +126,10 @@ fn editing_an_inverse_bind_moves_the_mesh_and_the_link_keeps_the_edit() {
     page.stage = Stage::BindSpace;
     let mut harness = page_harness(page, &["bind_space"]);
     let before = harness.state().skinned();
-    let cell = harness.get_by_label(&cell_label("B", 0, 3)).rect().center();
+    let cell = harness
+        .get_by_label(&cell_label("B⁻¹", 0, 3))
+        .rect()
+        .center();
     drag(&mut harness, cell, cell + Vec2::new(60.0, 0.0));
     let page = harness.state();
     let t = page.joint_from_bind[HEAD].w_axis.x;
@@ -137,14 +140,14 @@ fn editing_an_inverse_bind_moves_the_mesh_and_the_link_keeps_the_edit() {
         "the head follows B"
     );
     assert_eq!(after[0], before[0], "the chest does not");
-    assert!(harness.query_by_label("Restore the captured B").is_some());
+    assert!(harness.query_by_label("Restore the captured B⁻¹").is_some());
     let link = harness.state().link().to_string();
     assert!(link.contains("inverse_bind=head:"), "{link}");
     assert_eq!(
         opened(&link).joint_from_bind,
         harness.state().joint_from_bind
     );
-    harness.get_by_label("Restore the captured B").click();
+    harness.get_by_label("Restore the captured B⁻¹").click();
     harness.run_steps(2);
     assert_eq!(
         harness.state().joint_from_bind,
@@ -156,14 +159,14 @@ fn editing_an_inverse_bind_moves_the_mesh_and_the_link_keeps_the_edit() {
 fn a_singular_or_nan_inverse_bind_is_refused_and_kept() {
     let mut harness = page_harness(BindingPage::default(), &["bind_space"]);
     let kept = harness.state().joint_from_bind;
-    type_and_enter(&mut harness, &cell_label("B", 0, 0), "0");
+    type_and_enter(&mut harness, &cell_label("B⁻¹", 0, 0), "0");
     assert_eq!(harness.state().joint_from_bind, kept);
     assert!(
         harness
-            .query_by_label_contains("B must have an inverse")
+            .query_by_label_contains("B⁻¹ must have an inverse")
             .is_some()
     );
-    type_and_enter(&mut harness, &cell_label("B", 1, 3), "nan");
+    type_and_enter(&mut harness, &cell_label("B⁻¹", 1, 3), "nan");
     assert_eq!(harness.state().joint_from_bind, kept);
     assert!(
         harness
@@ -219,7 +222,7 @@ fn the_check_cell_accepts_the_right_answer_and_explains_a_wrong_one() {
     harness.run_steps(2);
     assert!(
         harness
-            .query_by_label_contains("B · (3, 1) = (0.0, -1.0)")
+            .query_by_label_contains("B⁻¹ · (3, 1) = (0.0, -1.0)")
             .is_some()
     );
 }
@@ -328,7 +331,7 @@ fn point(p: Vec3) -> String {
     format!("({}, {})", fixed2(p.x), fixed2(p.y))
 }
 
-/// The head vertex after `k` factors of the head's `W · B`, worked out here from the
+/// The head vertex after `k` factors of the head's `W · B⁻¹`, worked out here from the
 /// page's matrices with the pure function.
 fn scrubbed(page: &BindingPage, k: usize) -> Vec3 {
     let v = binding::bind_positions()[HEAD_VERTEX];
@@ -340,7 +343,11 @@ fn scrub_links_step_the_head_vertex_through_w_times_b() {
     assert_eq!(BindingPage::default().scrub_step(), None);
     assert!(BindingPage::default().scrub_dots().is_empty());
     let base = "binding?stage=bind_space&angles=0.3,-0.5,0.2&rebind=0.4,0,0";
-    let says = ["Step 0: v = ", "Step 1: B · v = ", "Step 2: W · B · v = "];
+    let says = [
+        "Step 0: v = ",
+        "Step 1: B⁻¹ · v = ",
+        "Step 2: W · B⁻¹ · v = ",
+    ];
     for (k, says) in says.iter().enumerate() {
         let link = format!("{base}&scrub={k}");
         let harness = page_harness(opened(&link), &["forget"]);
@@ -389,7 +396,7 @@ fn the_scrub_box_shows_the_bind_space_stage_and_starts_at_step_0() {
     let mut harness = page_harness(BindingPage::default(), &["forget"]);
     assert!(harness.query_by_label_contains("Step 0").is_none());
     harness
-        .get_by_label("Scrub the head vertex through W · B, from the right")
+        .get_by_label("Scrub the head vertex through W · B⁻¹, from the right")
         .click();
     harness.run_steps(2);
     let page = harness.state();
@@ -498,7 +505,7 @@ fn turning_a_joint_or_the_switch_hides_the_answer_again() {
     harness.run_steps(2);
     assert!(harness.state().revealed());
     harness
-        .get_by_label("Forget the inverse bind (upload W instead of W · B)")
+        .get_by_label("Forget the inverse bind (upload W instead of W · B⁻¹)")
         .click();
     harness.run_steps(2);
     assert!(harness.state().forget_inverse_bind);

@@ -16,6 +16,7 @@ use std::collections::BTreeSet;
 
 fn app_harness(app: SkinlabApp) -> Harness<'static, SkinlabApp> {
     let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
     harness.run_steps(2);
@@ -273,6 +274,7 @@ fn cell_markers_and_page_cells_match_both_ways() {
 #[test]
 fn dragging_an_xray_cell_changes_the_drawn_arrow() {
     let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(900.0, 700.0))
         .build_ui_state(
             |ui, page: &mut XrayPage| {
@@ -301,6 +303,7 @@ fn dragging_an_xray_cell_changes_the_drawn_arrow() {
 #[test]
 fn a_typed_nan_is_refused_and_the_matrix_is_kept() {
     let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(900.0, 700.0))
         .build_ui_state(
             |ui, page: &mut XrayPage| page.cell_ui("matrix", ui),
@@ -332,6 +335,7 @@ fn dragging_a_grid_joint_rotates_it_and_pauses_the_animation() {
     let mut page = GridPage::default();
     page.angles = [0.0; 3];
     let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(700.0, 600.0))
         .build_ui_state(|ui, page: &mut GridPage| page.viewport_ui(ui), page);
     harness.state_mut().playing = false;
@@ -354,6 +358,7 @@ fn dragging_a_grid_joint_rotates_it_and_pauses_the_animation() {
 #[test]
 fn clicking_a_vertex_selects_it() {
     let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(700.0, 600.0))
         .build_ui_state(
             |ui, page: &mut GridPage| page.viewport_ui(ui),

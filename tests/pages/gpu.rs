@@ -536,6 +536,7 @@ fn painted(output: &egui::FullOutput) -> Vec<String> {
 fn a_big_mesh_is_said_to_be_building_on_the_frame_before_it_is_built() {
     // The app's order: the viewport is drawn before the cells.
     let mut harness = egui_kittest::Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(1280.0, 900.0))
         .build_ui_state(
             |ui, page: &mut GpuPage| {

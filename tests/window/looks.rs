@@ -216,8 +216,11 @@ fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
     // screenshots, not here.)
     let zoom = if presenter { PRESENTER_ZOOM } else { 1.0 };
     let mut harness = Harness::builder()
+        .with_context_setup(|ctx| {
+            skinlab::ui::fonts::install(ctx);
+            MeshBounds::record(ctx);
+        })
         .with_size(size)
-        .with_context_setup(MeshBounds::record)
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
     harness.set_size(size / zoom);
     harness.run_steps(3);
@@ -275,6 +278,7 @@ fn no_text_runs_past_the_window_on_any_documented_link() {
 #[test]
 fn the_overflow_check_sees_a_line_too_long_for_its_panel() {
     let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(800.0, 400.0))
         .build_ui(|ui| {
             egui::Panel::left("notebook")
@@ -298,6 +302,7 @@ fn the_overflow_check_sees_a_line_too_long_for_its_panel() {
 #[test]
 fn the_painted_text_check_sees_a_cut_label_and_two_labels_on_each_other() {
     let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(600.0, 400.0))
         .build_ui(|ui| {
             // A stand-in viewport: a paint callback's rectangle, as a real one has.
@@ -339,8 +344,11 @@ fn app_on(link: &str, frames: usize) -> Harness<'static, SkinlabApp> {
     app.paused = true;
     app.open_link(link).unwrap();
     let mut harness = Harness::builder()
+        .with_context_setup(|ctx| {
+            skinlab::ui::fonts::install(ctx);
+            MeshBounds::record(ctx);
+        })
         .with_size(Vec2::new(1280.0, 800.0))
-        .with_context_setup(MeshBounds::record)
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
     harness.run_steps(frames);
     harness
@@ -389,8 +397,11 @@ fn projector_problems(link: &str, whole: bool) -> Vec<String> {
         return vec![format!("does not open: {e}")];
     }
     let mut harness = Harness::builder()
+        .with_context_setup(|ctx| {
+            skinlab::ui::fonts::install(ctx);
+            MeshBounds::record(ctx);
+        })
         .with_size(size)
-        .with_context_setup(MeshBounds::record)
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
     for _ in 0..4 {
         harness.set_size(size / harness.ctx.zoom_factor());

@@ -103,7 +103,7 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
     if ui
         .checkbox(
             &mut page.forget_inverse_bind,
-            "Forget the inverse bind (upload W instead of W · B)",
+            "Forget the inverse bind (upload W instead of W · B⁻¹)",
         )
         .changed()
     {
@@ -125,12 +125,12 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
             "where the head joint is now",
         ),
         (
-            "B_head · v",
+            "B_head⁻¹ · v",
             point_text(in_head),
             "the vertex in head space",
         ),
         (
-            "W_head · B_head · v",
+            "W_head · B_head⁻¹ · v",
             point_text(right),
             "drawn, with the inverse bind",
         ),
@@ -188,14 +188,14 @@ fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
     );
     ui.label(
         RichText::new(format!(
-            "B = joint_from_bind of the {name}: drag a number, or double-click to type"
+            "B⁻¹ = joint_from_bind of the {name}: drag a number, or double-click to type"
         ))
         .strong(),
     );
-    let edit = matrix_edit_ui(ui, "B", &mut page.joint_from_bind[j], |m| {
+    let edit = matrix_edit_ui(ui, "B⁻¹", &mut page.joint_from_bind[j], |m| {
         checked_inverse(m)
             .map(|_| ())
-            .map_err(|e| format!("B must have an inverse, but {e}"))
+            .map_err(|e| format!("B⁻¹ must have an inverse, but {e}"))
     });
     match edit {
         MatrixEdit::Changed => {
@@ -204,7 +204,7 @@ fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
         }
         MatrixEdit::Refused(why) => {
             page.refused = Some(format!(
-                "Edit refused: {why}. B keeps its last valid value."
+                "Edit refused: {why}. B⁻¹ keeps its last valid value."
             ));
         }
         MatrixEdit::Unchanged => {}
@@ -216,11 +216,11 @@ fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(format!(
-                    "This B was edited by hand: it no longer is the inverse of the {name}'s bind matrix."
+                    "This B⁻¹ was edited by hand: it no longer is the inverse of the {name}'s bind matrix B."
                 ))
                 .color(Color32::from_rgb(200, 120, 20)),
             );
-            if ui.button("Restore the captured B").clicked() {
+            if ui.button("Restore the captured B⁻¹").clicked() {
                 page.joint_from_bind[j] = captured[j];
                 page.refused = None;
             }
@@ -229,8 +229,8 @@ fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
     let palette = world[j] * page.joint_from_bind[j];
     titled_matrix_ui(
         ui,
-        "palette = W · B (what the shader gets)",
-        "W · B",
+        "palette = W · B⁻¹ (what the shader gets)",
+        "W · B⁻¹",
         &palette,
     );
 }
@@ -261,13 +261,13 @@ fn rebind_ui(page: &mut BindingPage, ui: &mut Ui) {
     if off < 1e-4 {
         ui.label(
             RichText::new(
-                "Every W · B is the identity: the mesh is drawn exactly as it was stored.",
+                "Every W · B⁻¹ is the identity: the mesh is drawn exactly as it was stored.",
             )
             .color(GOOD),
         );
     } else {
         ui.label(format!(
-            "W · B is not the identity (largest difference {off:.2}): the pose has moved on since the bind."
+            "W · B⁻¹ is not the identity (largest difference {off:.2}): the pose has moved on since the bind."
         ));
     }
 }

@@ -112,9 +112,9 @@ pub fn palette(
 // ANCHOR_END: palette
 
 // ANCHOR: scrub
-/// The palette `W · B` read right to left, one factor at a time, for a vertex `v` that
-/// follows one joint: `v` in bind space (where it sat in the bind pose), then `B · v`
-/// (the same point in the joint's own frame), then `W · B · v` (in the world, where the
+/// The palette `W · B⁻¹` read right to left, one factor at a time, for a vertex `v` that
+/// follows one joint: `v` in bind space (where it sat in the bind pose), then `B⁻¹ · v`
+/// (the same point in the joint's own frame), then `W · B⁻¹ · v` (in the world, where the
 /// shader draws it).
 pub fn scrub(world_from_joint: Mat4, joint_from_bind: Mat4, v: Vec3) -> [Vec3; 3] {
     let in_joint = joint_from_bind.transform_point3(v);

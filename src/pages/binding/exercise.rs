@@ -101,22 +101,22 @@ fn plane_rows(m: &Mat4) -> [String; 3] {
 
 fn describe(e: &Exercise) -> String {
     format!(
-        "At bind time a joint sits at ({}, {}), turned {}° counter-clockwise. Type its inverse bind matrix B in the plane (top row: the first numbers of its x, y and t columns; bottom row: the second numbers), then the bind-space vertex ({}, {}) in the joint's space, v = B · vertex.",
+        "At bind time a joint sits at ({}, {}), turned {}° counter-clockwise. Type its inverse bind matrix B⁻¹ in the plane (top row: the first numbers of its x, y and t columns; bottom row: the second numbers), then the bind-space vertex ({}, {}) in the joint's space, v = B⁻¹ · vertex.",
         e.position[0], e.position[1], e.turn_degrees, e.vertex[0], e.vertex[1]
     )
 }
 
-/// The working: W, then B = R(-angle) · T(-position), then B · vertex.
+/// The working: B, then B⁻¹ = R(-angle) · T(-position), then B⁻¹ · vertex.
 fn working(e: &Exercise) -> String {
     let (w, b) = (plane_rows(&e.bind()), plane_rows(&e.inverse_bind()));
-    let mut text = format!("{:<22}{}\n", "W = T · R (bind)", "B = W⁻¹ = R⁻¹ · T⁻¹");
+    let mut text = format!("{:<22}{}\n", "B = T · R (bind)", "B⁻¹ = R⁻¹ · T⁻¹");
     for (l, r) in w.iter().zip(&b) {
         text += &format!("{l:<22}{r}\n");
     }
     let v = e.vertex_in_joint();
     let [x, y] = e.vertex;
     text += &format!(
-        "\nB turns back by {}° after moving back by ({}, {}).\nB · ({x}, {y}) = ({:.1}, {:.1}): the vertex seen from the joint.\nCheck: W · ({:.1}, {:.1}) gives ({x}, {y}) again.",
+        "\nB⁻¹ turns back by {}° after moving back by ({}, {}).\nB⁻¹ · ({x}, {y}) = ({:.1}, {:.1}): the vertex seen from the joint.\nCheck: B · ({:.1}, {:.1}) gives ({x}, {y}) again.",
         e.turn_degrees,
         r(-e.position[0]),
         r(-e.position[1]),

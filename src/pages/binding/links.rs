@@ -109,7 +109,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     },
     Param {
         key: "scrub",
-        doc: "how many factors of the head's W · B act on the head vertex, from the right",
+        doc: "how many factors of the head's W · B⁻¹ act on the head vertex, from the right",
         cell: None,
         access: Access::Whole {
             min: 0,

@@ -155,7 +155,7 @@ pub struct BindingPage {
     pub forget_inverse_bind: bool,
     /// Stage one also draws the stored numbers as they are, with no skeleton.
     pub show_stored: bool,
-    /// How many factors of the head's palette `W · B` act on the head vertex, from the
+    /// How many factors of the head's palette `W · B⁻¹` act on the head vertex, from the
     /// right (0 to 2); `None` when not scrubbing.
     pub scrub: Option<usize>,
     /// The head vertex's place in stage two, hidden until revealed; `None` when not

@@ -147,7 +147,7 @@ impl BindingPage {
         let how = if self.forget_inverse_bind {
             "with the inverse bind forgotten"
         } else {
-            "with W · B"
+            "with W · B⁻¹"
         };
         ui.label(format!(
             "Stage 2, {how}: where does the head vertex land in this pose? The mesh is hidden until you reveal. Drag the blue ring in the viewport, or type the numbers."

@@ -1,4 +1,4 @@
-//! Scrubbing the head vertex through the head's palette `W · B`, one factor at a time
+//! Scrubbing the head vertex through the head's palette `W · B⁻¹`, one factor at a time
 //! from the right: the slider and readout in the head example's cell, the dots in the
 //! viewport.
 
@@ -14,13 +14,13 @@ use glam::Vec3;
 pub const SCRUB: Color32 = Color32::from_rgb(25, 95, 215);
 /// The faint axis cross of the head's frame, moved to the world origin.
 const CROSS: Color32 = Color32::from_rgba_premultiplied(25, 95, 215, 110);
-/// The scrub's steps: `v`, `B · v`, `W · B · v`. The largest `scrub=` is one less.
+/// The scrub's steps: `v`, `B⁻¹ · v`, `W · B⁻¹ · v`. The largest `scrub=` is one less.
 pub const STEPS: usize = 3;
 /// Each step's dot label in the viewport.
 const LABELS: [&str; STEPS] = [
     "0: v, bind pose",
-    "1: B · v, head's frame",
-    "2: W · B · v, world",
+    "1: B⁻¹ · v, head's frame",
+    "2: W · B⁻¹ · v, world",
 ];
 
 impl BindingPage {
@@ -29,7 +29,7 @@ impl BindingPage {
         self.scrub.map(|k| k.min(STEPS - 1))
     }
 
-    /// The head vertex after 0, 1 and 2 factors of the head's `W · B`, from the right.
+    /// The head vertex after 0, 1 and 2 factors of the head's `W · B⁻¹`, from the right.
     pub fn scrub_points(&self) -> [Vec3; STEPS] {
         data::scrub(
             self.world_from_joint()[HEAD],
@@ -65,16 +65,16 @@ impl BindingPage {
                 "Step 0: v = {at}. No factor yet: the head vertex as stored, where it sat in the bind pose."
             ),
             1 => format!(
-                "Step 1: B · v = {at}. The same point in the head's own frame: its numbers as the head sees them. The viewport draws them from the world origin, as if the head's frame sat there."
+                "Step 1: B⁻¹ · v = {at}. The same point in the head's own frame: its numbers as the head sees them. The viewport draws them from the world origin, as if the head's frame sat there."
             ),
             _ if self.head_hidden() => {
                 "Step 2 is hidden until you reveal your prediction.".to_owned()
             }
             _ if self.forget_inverse_bind => format!(
-                "Step 2: W · B · v = {at}. In the world, where the vertex belongs. With B forgotten, the shader draws W · v = {} instead.",
+                "Step 2: W · B⁻¹ · v = {at}. In the world, where the vertex belongs. With B⁻¹ forgotten, the shader draws W · v = {} instead.",
                 point_text(self.world_from_joint()[HEAD].transform_point3(points[0]))
             ),
-            _ => format!("Step 2: W · B · v = {at}. In the world, where the shader draws it."),
+            _ => format!("Step 2: W · B⁻¹ · v = {at}. In the world, where the shader draws it."),
         }
     }
 
@@ -84,7 +84,7 @@ impl BindingPage {
         if ui
             .checkbox(
                 &mut on,
-                "Scrub the head vertex through W · B, from the right",
+                "Scrub the head vertex through W · B⁻¹, from the right",
             )
             .changed()
         {
@@ -117,7 +117,7 @@ impl BindingPage {
             vp.note(
                 ui,
                 Align2::LEFT_BOTTOM,
-                "Blue: the head vertex after each factor of W · B, from the right. Step 1 is drawn at its numbers in the head's frame, as if that frame sat at the world origin.",
+                "Blue: the head vertex after each factor of W · B⁻¹, from the right. Step 1 is drawn at its numbers in the head's frame, as if that frame sat at the world origin.",
                 FontId::proportional(15.0),
                 SCRUB,
             );

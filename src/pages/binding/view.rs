@@ -79,7 +79,7 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
             if page.head_hidden() {
                 "Stage 2, predicting: the mesh is hidden until you reveal, so it cannot give the answer away. Drag the blue ring to where the head vertex lands; drag a joint circle to turn it; drag elsewhere to pan."
             } else {
-                "Stage 2: vertices stored in bind space, blended near the joints (mixed colours); the shader gets W · B. Grey bones: the bind pose B remembers. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan."
+                "Stage 2: vertices stored in bind space, blended near the joints (mixed colours); the shader gets W · B⁻¹. Grey bones: the bind pose B remembers. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan."
             }
         }
     };
@@ -250,10 +250,10 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
     let banner = match page.stage {
         Stage::JointSpace => "Stage 1: palette = W".to_owned(),
         Stage::BindSpace if page.forget_inverse_bind => {
-            "Inverse bind forgotten: palette = W, not W · B.\nGrey: where the mesh belongs."
+            "Inverse bind forgotten: palette = W, not W · B⁻¹.\nGrey: where the mesh belongs."
                 .to_owned()
         }
-        Stage::BindSpace => "Stage 2: palette = W · B".to_owned(),
+        Stage::BindSpace => "Stage 2: palette = W · B⁻¹".to_owned(),
     };
     let color = if page.forget_inverse_bind && page.stage == Stage::BindSpace {
         WARN
