@@ -111,6 +111,18 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
         &[(&x, "0"), (&y, "0.707"), (&z, "0"), (&w, "0.707")],
     );
     assert!(harness.query_by_label("Right.").is_some());
+    // −q is the same rotation, and counts too.
+    submit(
+        &mut harness,
+        &[(&x, "0"), (&y, "-0.707"), (&z, "0"), (&w, "-0.707")],
+    );
+    assert!(harness.query_by_label("Right.").is_some(), "−q is right");
+    // Half of it negated is neither q nor −q.
+    submit(&mut harness, &[(&y, "0.707")]);
+    assert!(
+        harness.query_by_label("Right.").is_none(),
+        "(0, q_y, 0, −q_w)"
+    );
     // The whole angle instead of half of it.
     submit(&mut harness, &[(&y, "1"), (&w, "0")]);
     assert!(

@@ -59,6 +59,9 @@ impl Exercise {
     }
 }
 
+/// How far off a typed component may be.
+const TOLERANCE: f32 = 0.002;
+
 impl QuaternionsPage {
     /// The exercise picker, the question, the answer fields and the working.
     pub(super) fn check_cell_ui(&mut self, ui: &mut Ui) {
@@ -73,13 +76,29 @@ impl QuaternionsPage {
             "A turn of {}° about the axis ({x}, {y}, {z}). Type its unit quaternion (x, y, z, w), to three decimals.",
             e.degrees
         ));
-        let expected = glam::Vec4::from(e.answer()).to_array();
+        // −q is the same rotation as q, as the page teaches: an answer of −q counts, and
+        // is then compared with −q, number by number.
+        let q = glam::Vec4::from(e.answer()).to_array();
+        let negated = q.map(|v| -v + 0.0);
+        let typed: Option<Vec<f32>> = self
+            .check
+            .inputs
+            .iter()
+            .map(|t| crate::link::parse_number(t))
+            .collect();
+        let is_negated = typed.is_some_and(|t| {
+            t.len() == 4
+                && t.iter()
+                    .zip(negated)
+                    .all(|(a, b)| (a - b).abs() <= TOLERANCE)
+        });
+        let expected = if is_negated { negated } else { q };
         let question = Question {
             name: "quaternion",
             labels: &["x", "y", "z", "w"],
             columns: 4,
             expected: &expected,
-            tolerance: 0.002,
+            tolerance: TOLERANCE,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             mono_ui(ui, working(&e));
@@ -123,7 +142,7 @@ pub fn working(e: &Exercise) -> String {
     let (s, c) = half.to_radians().sin_cos();
     let q = e.answer();
     format!(
-        "θ/2 = {half}°\nsin(θ/2) = {:.3}, cos(θ/2) = {:.3}\nq = (sin(θ/2) · axis, cos(θ/2)) = {}\n−q = {} is the same rotation; the check wants q as the formula gives it.",
+        "θ/2 = {half}°\nsin(θ/2) = {:.3}, cos(θ/2) = {:.3}\nq = (sin(θ/2) · axis, cos(θ/2)) = {}\n−q = {} is the same rotation: the check takes either.",
         s + 0.0,
         c + 0.0,
         quat_text(q),

@@ -31,20 +31,33 @@ fn product_text(m: &Mat4, v: glam::Vec4) -> String {
 pub fn describe(m: &Mat4) -> Vec<String> {
     let mut notes = Vec::new();
     let names = ["x", "y", "z"];
-    for (name, length) in names.iter().zip(column_lengths(m)) {
-        if (length - 1.0).abs() > 1e-3 {
-            notes.push(format!(
-                "The {name} column has length {length:.2}: the matrix scales along {name}."
-            ));
-        }
-    }
     let cols = [
         m.x_axis.truncate(),
         m.y_axis.truncate(),
         m.z_axis.truncate(),
     ];
-    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
-        let cos = cols[a].normalize_or_zero().dot(cols[b].normalize_or_zero());
+    let pairs = [(0, 1), (0, 2), (1, 2)];
+    let cos = |a: usize, b: usize| cols[a].normalize_or_zero().dot(cols[b].normalize_or_zero());
+    // A column that leans towards another is longer without any scale: a shear.
+    let leans = |c: usize| {
+        pairs
+            .iter()
+            .any(|&(a, b)| (a == c || b == c) && cos(a, b).abs() > 1e-3)
+    };
+    for (c, (name, length)) in names.iter().zip(column_lengths(m)).enumerate() {
+        if (length - 1.0).abs() > 1e-3 {
+            notes.push(if leans(c) {
+                format!(
+                    "The {name} column has length {length:.2} because it leans (below): \
+                     not a plain scale along {name}."
+                )
+            } else {
+                format!("The {name} column has length {length:.2}: the matrix scales along {name}.")
+            });
+        }
+    }
+    for (a, b) in pairs {
+        let cos = cos(a, b);
         if cos.abs() > 1e-3 {
             let angle = cos.clamp(-1.0, 1.0).acos().to_degrees();
             notes.push(format!(
@@ -130,5 +143,30 @@ impl XrayPage {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shear_is_not_called_a_scale() {
+        let shear = Mat4::from_cols(
+            glam::Vec4::X,
+            glam::Vec4::new(0.5, 1.0, 0.0, 0.0),
+            glam::Vec4::Z,
+            glam::Vec4::W,
+        );
+        let notes = describe(&shear).join(" ");
+        assert!(notes.contains("shears"), "{notes}");
+        assert!(notes.contains("because it leans"), "{notes}");
+        assert!(!notes.contains("scales along y"), "{notes}");
+        let scale = Mat4::from_scale(glam::Vec3::new(1.0, 2.0, 1.0));
+        let notes = describe(&scale).join(" ");
+        assert!(
+            notes.contains("scales along y") && !notes.contains("shears"),
+            "{notes}"
+        );
     }
 }
