@@ -154,18 +154,19 @@ fn parse_vertices(text: &str) -> Option<Vec<usize>> {
         .collect()
 }
 
+/// The value of the option just read, as text.
+fn text_value(parser: &mut lexopt::Parser) -> Result<String, String> {
+    use lexopt::ValueExt as _;
+    parser.value().map_err(describe)?.string().map_err(describe)
+}
+
 /// The value of `option`, a whole number within `range`.
 fn count(
     parser: &mut lexopt::Parser,
     option: &str,
     range: std::ops::RangeInclusive<usize>,
 ) -> Result<usize, String> {
-    use lexopt::ValueExt as _;
-    let text = parser
-        .value()
-        .map_err(describe)?
-        .string()
-        .map_err(describe)?;
+    let text = text_value(parser)?;
     text.parse::<usize>()
         .ok()
         .filter(|n| range.contains(n))
@@ -256,22 +257,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 choose(&mut chosen, Chosen::Screenshot(path))?;
             }
             Long("profile") => {
-                let link = parser
-                    .value()
-                    .map_err(describe)?
-                    .string()
-                    .map_err(describe)?;
+                let link = text_value(&mut parser)?;
                 choose(&mut chosen, Chosen::Profile(link))?;
             }
             Long("sliders") => choose(&mut chosen, Chosen::Sliders)?,
             Long("presenter") => options.presenter = true,
             Long("csv") => csv = true,
             Long("vertices") => {
-                let text = parser
-                    .value()
-                    .map_err(describe)?
-                    .string()
-                    .map_err(describe)?;
+                let text = text_value(&mut parser)?;
                 vertices = Some(parse_vertices(&text).ok_or_else(|| {
                     format!(
                         "--vertices needs sizes from 1 to 10000000, separated by commas, \
@@ -280,11 +273,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 })?);
             }
             Long("simd") => {
-                let text = parser
-                    .value()
-                    .map_err(describe)?
-                    .string()
-                    .map_err(describe)?;
+                let text = text_value(&mut parser)?;
                 simd = Some(match text.as_str() {
                     "avx2" => Simd::Avx2Fma,
                     "portable" => Simd::Portable,
@@ -292,11 +281,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 });
             }
             Long("size") => {
-                let text = parser
-                    .value()
-                    .map_err(describe)?
-                    .string()
-                    .map_err(describe)?;
+                let text = text_value(&mut parser)?;
                 sized = true;
                 options.size = parse_size(&text).ok_or_else(|| {
                     format!("--size needs WIDTHxHEIGHT, each side 200 to 8000, e.g. 1280x800, not `{text}`")

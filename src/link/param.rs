@@ -246,7 +246,7 @@ pub fn write_params<S>(
         .enumerate()
         .fold(Link::new(slug), |link, (i, param)| {
             match param.write(state) {
-                Some(value) if defaults.get(i) != Some(&Some(value.clone())) => {
+                Some(value) if defaults.get(i).and_then(Option::as_deref) != Some(&value) => {
                     link.with(param.key, value)
                 }
                 _ => link,

@@ -66,18 +66,9 @@ fn between_paint_stamps<R>(
 /// the stamps of the last frame's painting.
 type Timed<T> = (T, Arc<Mutex<Option<T>>>, Arc<Mutex<PaintStamps>>);
 
-/// [`SkinlabApp`] in a desktop window.
 /// The work of the window's mode, set from [`Mode`] (at most one is there).
 #[derive(Default)]
 struct Job {
-    screenshot: Option<Screenshot>,
-    profile: Option<Timed<Recorder>>,
-    soak: Option<(Soak, Arc<AtomicBool>)>,
-    sweep: Option<Timed<Sweep>>,
-}
-
-struct NativeApp {
-    app: SkinlabApp,
     screenshot: Option<Screenshot>,
     /// A `--profile` run, where its report goes once it is done, and the stamps of
     /// the last frame's painting.
@@ -86,13 +77,19 @@ struct NativeApp {
     soak: Option<(Soak, Arc<AtomicBool>)>,
     /// A `--sliders` run, and where it goes once done.
     sweep: Option<Timed<Sweep>>,
+}
+
+/// [`SkinlabApp`] in a desktop window.
+struct NativeApp {
+    app: SkinlabApp,
+    job: Job,
     /// Whether the app's state is kept between runs (not for a screenshot).
     persist: bool,
 }
 
 impl eframe::App for NativeApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
-        if let Some((recorder, done, stamps)) = &mut self.profile {
+        if let Some((recorder, done, stamps)) = &mut self.job.profile {
             let previous_cpu = previous_cpu(frame);
             let ctx = ui.ctx().clone();
             let (previous_paint, start, ui_time) = between_paint_stamps(&ctx, stamps, |paint| {
@@ -116,7 +113,7 @@ impl eframe::App for NativeApp {
             ui.ctx().request_repaint();
             return;
         }
-        if let Some((sweep, _, stamps)) = &mut self.sweep {
+        if let Some((sweep, _, stamps)) = &mut self.job.sweep {
             let ctx = ui.ctx().clone();
             let previous_cpu = previous_cpu(frame);
             between_paint_stamps(&ctx, stamps, |paint| {
@@ -127,7 +124,7 @@ impl eframe::App for NativeApp {
                 self.app.app_ui(ui);
             });
             if sweep.done()
-                && let Some((sweep, done, _)) = self.sweep.take()
+                && let Some((sweep, done, _)) = self.job.sweep.take()
             {
                 // Taken out, so the frames before the window closes add nothing.
                 if let Ok(mut slot) = done.lock() {
@@ -138,7 +135,7 @@ impl eframe::App for NativeApp {
             ui.ctx().request_repaint();
             return;
         }
-        if let Some((soak, done)) = &mut self.soak {
+        if let Some((soak, done)) = &mut self.job.soak {
             let previous_cpu = previous_cpu(frame);
             let start = std::time::Instant::now();
             self.app.app_ui(ui);
@@ -160,10 +157,10 @@ impl eframe::App for NativeApp {
             self.app.open_dropped(&file_name(file.path()), file.bytes());
         }
         self.app.app_ui(ui);
-        if let Some(job) = &mut self.screenshot
+        if let Some(job) = &mut self.job.screenshot
             && job.step(ui.ctx())
         {
-            self.screenshot = None;
+            self.job.screenshot = None;
         }
     }
 
@@ -303,14 +300,7 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
             if presenter {
                 app.set_presenter(true);
             }
-            Ok(Box::new(NativeApp {
-                app,
-                screenshot: job.screenshot,
-                profile: job.profile,
-                soak: job.soak,
-                sweep: job.sweep,
-                persist,
-            }))
+            Ok(Box::new(NativeApp { app, job, persist }))
         }),
     );
     if let Some(file) = scratch {

@@ -72,8 +72,14 @@ pub fn translation_keys(joint: usize, keys: &[(f32, Vec3)]) -> Channel {
 }
 
 /// The lesson's animation of the two-bone arm: the shoulder moves and turns, the elbow
-/// bends and twists, on keys at different times.
-pub fn arm_keys() -> [JointKeys; 2] {
+/// bends and twists, on keys at different times. Built once: the page samples it
+/// several times a frame.
+pub fn arm_keys() -> &'static [JointKeys; 2] {
+    static KEYS: std::sync::OnceLock<[JointKeys; 2]> = std::sync::OnceLock::new();
+    KEYS.get_or_init(build_arm_keys)
+}
+
+fn build_arm_keys() -> [JointKeys; 2] {
     let q =
         |axis: Vec3, degrees: f32| Quat::from_axis_angle(axis.normalize(), degrees.to_radians());
     let shoulder = JointKeys {
@@ -119,8 +125,8 @@ mod tests {
     #[test]
     fn the_keys_are_a_valid_clip() {
         let channels = arm_keys()
-            .into_iter()
-            .flat_map(|j| [j.rotation, j.translation])
+            .iter()
+            .flat_map(|j| [j.rotation.clone(), j.translation.clone()])
             .collect();
         let clip = Clip::new("arm", 2, channels).expect("valid keys");
         assert_eq!((clip.start(), clip.end()), (0.0, DURATION));

@@ -102,7 +102,7 @@ impl KeyframesPage {
 
     /// Each animated joint's keys sampled at the current time.
     pub fn samples(&self) -> [Worked; 2] {
-        arm_keys().map(|keys| keys.sample(self.time))
+        arm_keys().each_ref().map(|keys| keys.sample(self.time))
     }
 
     /// The arm's `world_from_joint` at the current time.
