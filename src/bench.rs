@@ -1,6 +1,7 @@
 //! `skinlab --bench`: skinning on the CPU against skinning in the vertex shader, over
-//! the gpu page's sweep of mesh sizes, on a headless GL context. Prints a Markdown
-//! table (the one in docs/measurements.md). `skinlab --bench cpu` is in [`cpu`].
+//! the gpu page's sweep of mesh sizes, on a headless GL context. Prints what the
+//! context is, then a Markdown table (the one in docs/measurements.md) or, with
+//! `--csv`, rows `vertices,phase,ms`. `skinlab --bench cpu` is in [`cpu`].
 
 pub mod cpu;
 
@@ -9,7 +10,7 @@ use gl::{SceneRenderer, time_both_sides};
 use glam::{Mat4, Vec3};
 use rigs::chain::{Chain, SWEEP};
 use scene::{JointIndices, MeshData, Palette, Primitive};
-use skin::job::{JointWeights, SkinningJob, Stream, thread_count};
+use skin::job::{JointWeights, SkinningJob, Stream};
 use skin::lbs::skin_vertices;
 
 /// The chain the gpu page opens with: 40 joints, weights reaching 2.5 bones.
@@ -56,54 +57,185 @@ fn fast_ms(chain: &Chain, palette: &[Mat4], threads: usize) -> Result<f64, Strin
     result.map(|()| best)
 }
 
-/// Runs the sweep and returns the table; the error says what failed (no GL context,
-/// a shader that does not build, a GL error).
-pub fn run() -> Result<String, String> {
+/// One figure of the GPU benchmark: milliseconds for `phase` at `vertices`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub vertices: usize,
+    /// `reference`, `fast_1`, `fast_all`, `memcpy`, `upload` (and `upload_subdata`,
+    /// `upload_orphan`: the other ways to stream) or `gpu_vertex`.
+    pub phase: &'static str,
+    pub ms: f64,
+}
+
+/// What `skinlab --bench gpu` measured, and on what.
+#[derive(Clone, Debug)]
+pub struct Bench {
+    /// `GL_VENDOR`, `GL_RENDERER` and `GL_VERSION` of the context.
+    pub vendor: String,
+    pub renderer: String,
+    pub version: String,
+    /// How the vertex stage was timed.
+    pub clock: gl::Clock,
+    pub rows: Vec<Row>,
+}
+
+/// Best of three copies of `bytes` into memory already written once: what the same
+/// bytes cost to move within this machine's memory, beside which an upload is judged.
+fn memcpy_ms(bytes: usize) -> f64 {
+    let from = vec![1u8; bytes];
+    let mut to = vec![0u8; bytes];
+    to.copy_from_slice(&from);
+    best_ms(3, || {
+        to.copy_from_slice(std::hint::black_box(&from));
+        std::hint::black_box(&mut to);
+    })
+}
+
+/// The phase names of an upload by each method: `upload` for the one the app uses
+/// (the first offered), the others by their method.
+fn upload_phase(upload: gl::Upload) -> &'static str {
+    if gl::Upload::OFFERED.first() == Some(&upload) {
+        return "upload";
+    }
+    match upload {
+        gl::Upload::SubData => "upload_subdata",
+        gl::Upload::Orphan => "upload_orphan",
+        gl::Upload::MapRange => "upload_mapped",
+    }
+}
+
+/// Runs the sweep; the error says what failed (no GL context, a shader that does not
+/// build, a GL error).
+pub fn run() -> Result<Bench, String> {
     let h = headless::create(Api::GlCore33)?;
+    let (vendor, renderer_name, version) = headless::describe(&h.gl);
     let mut renderer = SceneRenderer::new(&h.gl)?;
-    let cores = thread_count(0, usize::MAX);
-    let threaded = if cores > 1 {
-        format!(" fast, {cores} threads (ms) |")
-    } else {
-        String::new()
-    };
-    let mut table = format!(
-        "| vertices | reference (ms) | fast, 1 thread (ms) |{threaded} upload (ms) | fastest + upload (ms) | GPU vertex stage (ms) |\n|---:|---:|---:|{}---:|---:|---:|\n",
-        if cores > 1 { "---:|" } else { "" }
-    );
+    let mut rows = Vec::new();
+    let mut clock = gl::Clock::of(&h.gl);
     for n in SWEEP {
         let chain = Chain::new(JOINTS, SPREAD, n);
+        let vertices = chain.skin.positions.len();
+        let mut row = |phase, ms| {
+            rows.push(Row {
+                vertices,
+                phase,
+                ms,
+            })
+        };
         let palette = chain.palette(2.5, 0.0);
-        let reference = best_ms(3, || {
-            std::hint::black_box(skin_vertices(&palette, &chain.skin));
-        });
-        let fast = fast_ms(&chain, &palette, 1)?;
-        let mut best = fast;
-        let mut columns = format!("{reference:.2} | {fast:.2} |");
-        if cores > 1 {
-            let all = fast_ms(&chain, &palette, 0)?;
-            best = best.min(all);
-            columns += &format!(" {all:.2} |");
+        row(
+            "reference",
+            best_ms(3, || {
+                std::hint::black_box(skin_vertices(&palette, &chain.skin));
+            }),
+        );
+        row("fast_1", fast_ms(&chain, &palette, 1)?);
+        row("fast_all", fast_ms(&chain, &palette, 0)?);
+        let runs = gl::cpu_skinned_runs(vertices);
+        let runs: Vec<&[u8]> = runs.iter().map(Vec::as_slice).collect();
+        row("memcpy", memcpy_ms(runs.iter().map(|r| r.len()).sum()));
+        for upload in gl::Upload::OFFERED {
+            row(
+                upload_phase(*upload),
+                gl::time_upload(&h.gl, &runs, *upload)? * 1e3,
+            );
         }
         let mesh = MeshData::shared(
             chain.skin.clone(),
             chain.triangles.clone(),
             Primitive::Triangles,
         );
-        let (upload, gpu) = time_both_sides(
+        let times = time_both_sides(
             &h.gl,
             &mut renderer,
             &mesh,
             &Palette::Matrices(palette),
             JointIndices::Float,
         )?;
-        let (upload, gpu) = (upload * 1e3, gpu * 1e3);
-        table += &format!(
-            "| {} | {columns} {upload:.2} | {:.2} | {gpu:.2} |\n",
-            chain.skin.positions.len(),
-            best + upload
-        );
+        clock = times.clock;
+        row("gpu_vertex", times.vertex_stage * 1e3);
     }
     renderer.destroy(&h.gl);
-    Ok(table)
+    Ok(Bench {
+        vendor,
+        renderer: renderer_name,
+        version,
+        clock,
+        rows,
+    })
+}
+
+impl Bench {
+    /// The lines that say what ran: the GL context, the clock, the upload methods.
+    fn heading(&self) -> String {
+        let uploads: Vec<String> = gl::Upload::OFFERED
+            .iter()
+            .map(|u| format!("{} = {}", upload_phase(*u), u.name()))
+            .collect();
+        format!(
+            "GL vendor: {}\nGL renderer: {}\nGL version: {}\nvertex stage timed by: {}\nupload: {} bytes a vertex (positions, normals, tangents) into a buffer allocated once; {}\n",
+            self.vendor,
+            self.renderer,
+            self.version,
+            self.clock.name(),
+            skin::gpu::CPU_BYTES_PER_VERTEX,
+            uploads.join("; ")
+        )
+    }
+
+    fn ms(&self, vertices: usize, phase: &str) -> Option<f64> {
+        self.rows
+            .iter()
+            .find(|r| r.vertices == vertices && r.phase == phase)
+            .map(|r| r.ms)
+    }
+
+    /// The heading, then a Markdown table: a row per size, a column per phase, the
+    /// fastest CPU frame (fastest kernel plus upload), and the upload's rate.
+    pub fn table(&self) -> String {
+        let mut phases: Vec<&str> = Vec::new();
+        let mut sizes: Vec<usize> = Vec::new();
+        for row in &self.rows {
+            if !phases.contains(&row.phase) {
+                phases.push(row.phase);
+            }
+            if !sizes.contains(&row.vertices) {
+                sizes.push(row.vertices);
+            }
+        }
+        let mut out = self.heading();
+        out += &format!(
+            "\n| vertices | {} (ms) | fastest + upload (ms) | upload (GB/s) |\n|---:|{}---:|---:|\n",
+            phases.join(" (ms) | "),
+            "---:|".repeat(phases.len())
+        );
+        for n in sizes {
+            let cells: Vec<String> = phases
+                .iter()
+                .map(|p| self.ms(n, p).map_or(String::new(), |ms| format!("{ms:.3}")))
+                .collect();
+            let fastest = [self.ms(n, "fast_1"), self.ms(n, "fast_all")]
+                .into_iter()
+                .flatten()
+                .fold(f64::INFINITY, f64::min);
+            let upload = self.ms(n, "upload").unwrap_or(f64::NAN);
+            let rate = (n * skin::gpu::CPU_BYTES_PER_VERTEX) as f64 / (upload * 1e-3) / 1e9;
+            out += &format!(
+                "| {n} | {} | {:.3} | {rate:.1} |\n",
+                cells.join(" | "),
+                fastest + upload
+            );
+        }
+        out
+    }
+
+    /// The heading as `#` comments, then CSV rows `vertices,phase,ms`.
+    pub fn csv(&self) -> String {
+        let mut out: String = self.heading().lines().map(|l| format!("# {l}\n")).collect();
+        out += "vertices,phase,ms\n";
+        for row in &self.rows {
+            out += &format!("{},{},{:.4}\n", row.vertices, row.phase, row.ms);
+        }
+        out
+    }
 }

@@ -20,8 +20,9 @@ fn main() -> ExitCode {
                 println!("{slug}");
             }
         }
-        Command::Bench => match skinlab::bench::run() {
-            Ok(table) => print!("{table}"),
+        Command::Bench { csv } => match skinlab::bench::run() {
+            Ok(bench) if csv => print!("{}", bench.csv()),
+            Ok(bench) => print!("{}", bench.table()),
             Err(e) => {
                 eprintln!("error: --bench: {e}");
                 return ExitCode::FAILURE;

@@ -9,9 +9,10 @@ use std::path::PathBuf;
 /// The usage lines, printed with every command-line error.
 pub const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--open FILE] [--deck FILE] [--presenter] [--size WxH] [--screenshot PATH]
-       skinlab --bench [gpu | cpu [--csv] [--vertices N,...] [--simd NAME]]
-       skinlab --profile LINK [--frames N | --minutes M] [--csv] [--presenter] [--size WxH]
-       skinlab --sliders [--csv] [--presenter] [--size WxH]
+       skinlab --bench [gpu] [--csv]
+       skinlab --bench cpu [--csv] [--vertices N,...] [--simd NAME]
+       skinlab --profile LINK [--frames N | --minutes M] [--csv] [--headless] [--presenter] [--size WxH]
+       skinlab --sliders [--csv] [--headless] [--presenter] [--size WxH]
        skinlab --list-pages | --help";
 
 /// What `--help` prints after the usage lines.
@@ -31,11 +32,13 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
   --list-pages       print every page link name in lesson order, one a line
   --bench [gpu]      time CPU against GPU skinning, 3k to 1M vertices, on a headless
-                     GL context, and print a Markdown table
+                     GL context: name the GL renderer, then print a Markdown table
+                     (reference and fast kernels, a host memcpy of the bytes a
+                     CPU-skinned mesh uploads, the upload, the GPU vertex stage)
   --bench cpu        time the CPU skinning kernels (reference, plain, fast, memory
                      floor) on one thread and on all, and print a Markdown table
-  --csv              with --bench cpu: print CSV rows instead
-                     (kernel,attributes,threads,vertices,ns_per_vertex);
+  --csv              with --bench gpu: print CSV rows instead (vertices,phase,ms);
+                     with --bench cpu: kernel,attributes,threads,vertices,ns_per_vertex;
                      with --profile: link,phase,median_ms,p95_ms,max_ms;
                      with --sliders: link,frame_ms,draw_ms
   --profile LINK     open LINK in a window with its animation running, time N
@@ -49,6 +52,9 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      link parameter to its ends and middle, every choice), one
                      move a frame, and print each page's slowest move; with
                      --csv, a row per move: link,frame_ms,draw_ms
+  --headless         with --profile or --sliders: draw into an offscreen framebuffer
+                     on a surfaceless EGL context instead of a window (chosen by
+                     itself when there is no display), naming the GL renderer first
   --frames N         with --profile: frames to time, 10 to 100000 (default 300)
   --minutes M        with --profile: a soak instead: play LINK for M minutes (1 to
                      1440), printing a CSV row as each ends: minute,frames,fps,
@@ -64,8 +70,10 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
 pub enum Command {
     Help,
     ListPages,
-    /// `--bench` or `--bench gpu`.
-    Bench,
+    /// `--bench` or `--bench gpu`, and whether to print CSV.
+    Bench {
+        csv: bool,
+    },
     /// `--bench cpu`.
     BenchCpu {
         csv: bool,
@@ -107,28 +115,31 @@ impl Chosen {
     fn takes(&self) -> &'static [&'static str] {
         const WINDOW: [&str; 5] = ["a link", "--open", "--deck", "--presenter", "--size"];
         match self {
-            Self::List | Self::Bench(None | Some(false)) => &[],
+            Self::List => &[],
+            Self::Bench(None | Some(false)) => &["--csv"],
             Self::Bench(Some(true)) => &["--csv", "--vertices", "--simd"],
             Self::Screenshot(_) => &WINDOW,
             Self::Profile(_) => &[
                 "--frames",
                 "--minutes",
                 "--csv",
+                "--headless",
                 "--open",
                 "--deck",
                 "--presenter",
                 "--size",
             ],
-            Self::Sliders => &["--csv", "--presenter", "--size"],
+            Self::Sliders => &["--csv", "--headless", "--presenter", "--size"],
         }
     }
 }
 
 /// The options that belong to some modes only, and the modes they go with.
-const GOES_WITH: [(&str, &str); 5] = [
+const GOES_WITH: [(&str, &str); 6] = [
     ("--frames", "--profile"),
     ("--minutes", "--profile"),
-    ("--csv", "--bench cpu, --profile or --sliders"),
+    ("--csv", "--bench, --profile or --sliders"),
+    ("--headless", "--profile or --sliders"),
     ("--vertices", "--bench cpu"),
     ("--simd", "--bench cpu"),
 ];
@@ -263,6 +274,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             Long("sliders") => choose(&mut chosen, Chosen::Sliders)?,
             Long("presenter") => options.presenter = true,
             Long("csv") => csv = true,
+            Long("headless") => options.headless = true,
             Long("vertices") => {
                 let text = text_value(&mut parser)?;
                 vertices = Some(parse_vertices(&text).ok_or_else(|| {
@@ -314,6 +326,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         ("--frames", frames.is_some()),
         ("--minutes", minutes.is_some()),
         ("--csv", csv),
+        ("--headless", options.headless),
         ("--vertices", vertices.is_some()),
         ("--simd", simd.is_some()),
     ];
@@ -356,7 +369,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             vertices: vertices.unwrap_or_else(|| crate::bench::cpu::DEFAULT_VERTICES.to_vec()),
             simd: simd.unwrap_or_else(Simd::detect),
         },
-        Some(Chosen::Bench(_)) => Command::Bench,
+        Some(Chosen::Bench(_)) => Command::Bench { csv },
         Some(Chosen::Screenshot(path)) => csv_window(Mode::Screenshot(path)),
         Some(Chosen::Sliders) => csv_window(Mode::Sliders),
         Some(Chosen::Profile(link)) => {

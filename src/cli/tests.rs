@@ -36,6 +36,7 @@ fn every_option_reaches_the_window() {
             open: Some("robot.glb".into()),
             deck: None,
             presenter: true,
+            headless: false,
             size: [1024.0, 700.0],
             mode: Mode::Screenshot("out.png".into()),
         }
@@ -95,8 +96,15 @@ fn one_mode_is_chosen_once() {
 
 #[test]
 fn bench_names_what_it_measures() {
-    assert_eq!(parse_strs(&["--bench"]), Ok(Command::Bench));
-    assert_eq!(parse_strs(&["--bench", "gpu"]), Ok(Command::Bench));
+    assert_eq!(parse_strs(&["--bench"]), Ok(Command::Bench { csv: false }));
+    assert_eq!(
+        parse_strs(&["--bench", "gpu"]),
+        Ok(Command::Bench { csv: false })
+    );
+    assert_eq!(
+        parse_strs(&["--bench", "gpu", "--csv"]),
+        Ok(Command::Bench { csv: true })
+    );
     assert_eq!(
         parse_strs(&["--bench", "cpu"]),
         Ok(Command::BenchCpu {
@@ -123,11 +131,11 @@ fn bench_names_what_it_measures() {
     );
     assert_eq!(
         err(&["--csv"]),
-        "--csv goes with --bench cpu, --profile or --sliders"
+        "--csv goes with --bench, --profile or --sliders"
     );
     assert_eq!(
         err(&["--bench", "gpu", "--vertices", "10"]),
-        "--vertices does not go with --bench, which takes nothing else"
+        "--vertices does not go with --bench, which takes --csv"
     );
     assert!(err(&["--bench", "cpu", "--vertices", "0"]).contains("not `0`"));
     assert!(err(&["--bench", "cpu", "--vertices", "1,x"]).contains("not `1,x`"));
@@ -153,7 +161,17 @@ fn sliders_take_only_csv_and_the_window_options() {
     );
     assert_eq!(
         err(&["--sliders", "--frames", "40"]),
-        "--frames does not go with --sliders, which takes --csv, --presenter and --size"
+        "--frames does not go with --sliders, which takes --csv, --headless, --presenter and --size"
+    );
+    let (options, _) = window(&["--sliders", "--headless"]);
+    assert!(options.headless);
+    assert_eq!(
+        err(&["--headless"]),
+        "--headless goes with --profile or --sliders"
+    );
+    assert!(
+        err(&["--screenshot", "a.png", "--headless"])
+            .starts_with("--headless does not go with --screenshot")
     );
     assert!(err(&["--sliders", "--bench"]).contains("give one"));
 }
@@ -164,6 +182,9 @@ fn profile_takes_a_link_a_frame_count_and_csv() {
     assert!(csv);
     assert_eq!(options.link.as_deref(), Some("grid?angle=0.8"));
     assert_eq!(options.mode, Mode::Profile { frames: 40 });
+    assert!(!options.headless);
+    let (options, _) = window(&["--profile", "grid", "--headless"]);
+    assert!(options.headless);
     let (options, _) = window(&["--profile", "gpu"]);
     assert_eq!(
         options.mode,

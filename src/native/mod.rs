@@ -1,8 +1,11 @@
 //! The desktop app: a window around [`SkinlabApp`], set up from the command line,
 //! `--screenshot` (draw a link with time paused, save a PNG, close), `--profile`
 //! (time a link's frames against an empty window's, print them, close) and `--profile
-//! --minutes` (play a link for minutes, print a row of its figures each minute).
+//! --minutes` (play a link for minutes, print a row of its figures each minute). The
+//! timed modes run without a window too ([`headless`]), with `--headless` or where no
+//! display opens.
 
+mod headless;
 mod mode;
 mod screenshot;
 
@@ -79,18 +82,18 @@ struct Job {
     sweep: Option<Timed<Sweep>>,
 }
 
-/// [`SkinlabApp`] in a desktop window.
-struct NativeApp {
-    app: SkinlabApp,
-    job: Job,
-    /// Whether the app's state is kept between runs (not for a screenshot).
-    persist: bool,
-}
-
-impl eframe::App for NativeApp {
-    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
-        if let Some((recorder, done, stamps)) = &mut self.job.profile {
-            let previous_cpu = previous_cpu(frame);
+impl Job {
+    /// One frame of a timed mode's work (profile, slider sweep, soak) around the
+    /// app's ui, given the previous frame's CPU work. Returns false when there is none,
+    /// and the caller draws the app for a person. A finished run asks the viewport to
+    /// close.
+    fn frame(
+        &mut self,
+        app: &mut SkinlabApp,
+        ui: &mut egui::Ui,
+        previous_cpu: Option<std::time::Duration>,
+    ) -> bool {
+        if let Some((recorder, done, stamps)) = &mut self.profile {
             let ctx = ui.ctx().clone();
             let (previous_paint, start, ui_time) = between_paint_stamps(&ctx, stamps, |paint| {
                 let start = std::time::Instant::now();
@@ -98,7 +101,7 @@ impl eframe::App for NativeApp {
                     Some(Half::Empty) => {
                         egui::CentralPanel::default().show(ui, |_| {});
                     }
-                    Some(Half::Link) => self.app.app_ui(ui),
+                    Some(Half::Link) => app.app_ui(ui),
                     None => {}
                 }
                 (paint, start, start.elapsed())
@@ -111,20 +114,19 @@ impl eframe::App for NativeApp {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
             ui.ctx().request_repaint();
-            return;
+            return true;
         }
-        if let Some((sweep, _, stamps)) = &mut self.job.sweep {
+        if let Some((sweep, _, stamps)) = &mut self.sweep {
             let ctx = ui.ctx().clone();
-            let previous_cpu = previous_cpu(frame);
             between_paint_stamps(&ctx, stamps, |paint| {
                 if let Some(link) = sweep.frame(previous_cpu, paint) {
                     // A refused value is a notice in the window, as for a user.
-                    self.app.follow_link(link);
+                    app.follow_link(link);
                 }
-                self.app.app_ui(ui);
+                app.app_ui(ui);
             });
             if sweep.done()
-                && let Some((sweep, done, _)) = self.job.sweep.take()
+                && let Some((sweep, done, _)) = self.sweep.take()
             {
                 // Taken out, so the frames before the window closes add nothing.
                 if let Ok(mut slot) = done.lock() {
@@ -133,12 +135,11 @@ impl eframe::App for NativeApp {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
             ui.ctx().request_repaint();
-            return;
+            return true;
         }
-        if let Some((soak, done)) = &mut self.job.soak {
-            let previous_cpu = previous_cpu(frame);
+        if let Some((soak, done)) = &mut self.soak {
             let start = std::time::Instant::now();
-            self.app.app_ui(ui);
+            app.app_ui(ui);
             if let Some(minute) = soak.frame(start, start.elapsed(), previous_cpu) {
                 use std::io::Write as _;
                 // The row goes out as the minute ends: a soak is read while it runs.
@@ -151,6 +152,23 @@ impl eframe::App for NativeApp {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
             ui.ctx().request_repaint();
+            return true;
+        }
+        false
+    }
+}
+
+/// [`SkinlabApp`] in a desktop window.
+struct NativeApp {
+    app: SkinlabApp,
+    job: Job,
+    /// Whether the app's state is kept between runs (not for a screenshot).
+    persist: bool,
+}
+
+impl eframe::App for NativeApp {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if self.job.frame(&mut self.app, ui, previous_cpu(frame)) {
             return;
         }
         for file in ui.input(|i| i.raw.dropped_files.clone()) {
@@ -181,6 +199,7 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         open,
         deck,
         presenter,
+        headless,
         size,
         mode,
     } = options;
@@ -279,6 +298,14 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     let profiled = link
         .clone()
         .unwrap_or_else(|| "the pages as left".to_owned());
+    if mode.timed() && (headless || !has_display()) {
+        app.set_presenter(presenter);
+        headless::run(&mut app, &mut job, size).map_err(|why| RunError::Mode {
+            option: mode.option(),
+            why,
+        })?;
+        return finish(&mode, &profiled, &report, &swept, &soaked, &outcome);
+    }
     let result = eframe::run_native(
         "skinlab",
         native,
@@ -308,6 +335,28 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         let _ = std::fs::remove_file(file);
     }
     result.map_err(|e| RunError::Start(e.to_string()))?;
+    finish(&mode, &profiled, &report, &swept, &soaked, &outcome)
+}
+
+/// Whether a window could open here: on Linux, a display server is named.
+fn has_display() -> bool {
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
+}
+
+/// What the mode's run left behind: its report, or why it did not finish.
+fn finish(
+    mode: &Mode,
+    profiled: &str,
+    report: &Mutex<Option<Recorder>>,
+    swept: &Mutex<Option<Sweep>>,
+    soaked: &AtomicBool,
+    outcome: &Outcome,
+) -> Result<Option<Report>, RunError> {
     let unfinished = |what: &str| RunError::Mode {
         option: mode.option(),
         why: format!("the window closed before {what}"),
@@ -321,7 +370,7 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
             None => Err(unfinished("every slider was moved")),
         },
         Mode::Profile { .. } => match report.lock().ok().and_then(|mut slot| slot.take()) {
-            Some(recorder) => Ok(Some(Report::Frames(recorder.report(&profiled)))),
+            Some(recorder) => Ok(Some(Report::Frames(recorder.report(profiled)))),
             None => Err(unfinished("the profile was finished")),
         },
         Mode::Screenshot(_) => match outcome.lock().ok().and_then(|mut slot| slot.take()) {

@@ -15,6 +15,9 @@ pub struct Options {
     pub deck: Option<PathBuf>,
     /// Start in presenter mode.
     pub presenter: bool,
+    /// Draw into an offscreen framebuffer on a surfaceless EGL context, with no
+    /// window (for the timed modes; chosen by itself when no display opens).
+    pub headless: bool,
     /// Window size in points.
     pub size: [f32; 2],
     /// What the window is for.
@@ -28,6 +31,7 @@ impl Default for Options {
             open: None,
             deck: None,
             presenter: false,
+            headless: false,
             size: [1280.0, 800.0],
             mode: Mode::Run,
         }

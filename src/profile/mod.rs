@@ -2,8 +2,9 @@
 //! empty window in the same run.
 //!
 //! The window first draws nothing for [`Recorder::frames`] frames (the empty window),
-//! then the link with its animation running for as many. Each frame is timed three
-//! ways:
+//! then the link with its animation running for as many. Each frame is timed in these
+//! phases:
+//! - `frame`: the whole frame, from its start to the next frame's;
 //! - `ui`: the app's own update, which is the page's work (skinning included) and egui
 //!   laying out its widgets;
 //! - `app`: all the CPU work of the frame, as eframe counts it: `ui`, then tessellation
@@ -161,7 +162,7 @@ impl Recorder {
 pub struct Row {
     /// `empty` or the link.
     pub link: String,
-    /// `app`, `ui`, `paint`, `tessellate`, `draw`, `gpu_wait` or `fps`.
+    /// `frame`, `app`, `ui`, `paint`, `tessellate`, `draw`, `gpu_wait` or `fps`.
     pub phase: &'static str,
     /// Half the frames took this long or less.
     pub median: f64,
@@ -195,6 +196,7 @@ fn phases(link: &str, counted: &[Frame]) -> Vec<Row> {
     let intervals: Vec<f64> = counted.iter().map(|f| ms(f.interval)).collect();
     let [interval, ..] = spread(intervals.clone());
     vec![
+        phase("frame", intervals.clone()),
         phase("app", counted.iter().map(|f| ms(cpu(f))).collect()),
         phase("ui", counted.iter().map(|f| ms(f.ui)).collect()),
         phase(

@@ -37,6 +37,7 @@ fn each_half_counts_its_frames_after_the_warm_up() {
             .unwrap()
             .median
     };
+    assert_eq!(get("empty", "frame"), 10.0);
     assert_eq!(get("empty", "app"), 3.0);
     assert_eq!(get("empty", "ui"), 1.0);
     assert_eq!(get("empty", "paint"), 2.0);
@@ -44,6 +45,7 @@ fn each_half_counts_its_frames_after_the_warm_up() {
     assert_eq!(get("empty", "fps"), 100.0);
     assert_eq!(get("empty", "tessellate"), 1.0);
     assert_eq!(get("empty", "draw"), 1.0);
+    assert_eq!(get("grid", "frame"), 20.0);
     assert_eq!(get("grid", "app"), 8.0);
     assert_eq!(get("grid", "tessellate"), 1.0);
     assert_eq!(get("grid", "draw"), 2.0);

@@ -512,7 +512,14 @@ impl Viewport {
             {
                 return;
             }
-            let painted = paint_scene(&mut state, gl, id, &scene, px, painter.intermediate_fbo());
+            // Where egui paints: the window's framebuffer, or a headless run's own.
+            #[cfg(not(target_arch = "wasm32"))]
+            let target = painter
+                .intermediate_fbo()
+                .or_else(|| gl::headless::bound_framebuffer(gl));
+            #[cfg(target_arch = "wasm32")]
+            let target = painter.intermediate_fbo();
+            let painted = paint_scene(&mut state, gl, id, &scene, px, target);
             match painted {
                 Ok(()) => state.paint_errors.remove(&id),
                 Err(e) => state.paint_errors.insert(id, e),

@@ -980,7 +980,16 @@ fn check_every_page(api: Api) {
     let mut runner = TestRunner::deterministic();
     for (link, page, link_draws) in documented_draws() {
         for draw in link_draws {
-            let gpu = SkinnedMeshGpu::upload(&h.gl, &draw.mesh).expect("upload");
+            // A streamed draw's shader gets the CPU's vertices in place of the mesh's.
+            let drawn = match &draw.streamed {
+                Some(_) => MeshData::shared(
+                    std::sync::Arc::new(draw.drawn_skin().into_owned()),
+                    draw.mesh.indices.clone(),
+                    draw.mesh.primitive,
+                ),
+                None => draw.mesh.clone(),
+            };
+            let gpu = SkinnedMeshGpu::upload(&h.gl, &drawn).expect("upload");
             let cpu = draw.skin_on_cpu();
             let (dp, dn) = draw_difference(&h, &renderer, &gpu, draw, &draw.palette, &cpu);
             assert!(

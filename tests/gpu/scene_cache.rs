@@ -162,3 +162,78 @@ fn an_unchanged_scene_is_copied_and_looks_as_drawn() {
     cache.destroy(gl);
     renderer.destroy(gl);
 }
+
+#[test]
+fn vertices_skinned_on_the_cpu_and_streamed_look_as_the_shader_draws_them() {
+    let Some(h) = headless(Api::GlCore33) else {
+        return;
+    };
+    let gl = &h.gl;
+    let mut renderer = SceneRenderer::new(gl).expect("shaders");
+    let arm = arm::mesh(arm::Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).expect("arm");
+    let mesh = MeshData::new(arm.skin, arm.triangles, Primitive::Triangles);
+    let view = Mat4::from_translation(Vec3::new(-0.8, 0.0, 0.0))
+        * Mat4::from_scale(Vec3::new(0.4, 0.4, 0.1));
+    let picture = |renderer: &mut SceneRenderer, draw: SkinnedDraw| {
+        let scene = Scene {
+            clip_from_world: view,
+            light_dir: Vec3::Z,
+            background: [0.2, 0.4, 0.6, 1.0],
+            skinned: vec![draw],
+            ..Scene::default()
+        };
+        clear(gl);
+        renderer
+            .paint(gl, &scene, [SIZE as f32; 2])
+            .expect("the scene draws");
+        read(gl)
+    };
+    let color = [0.9, 0.6, 0.3, 1.0];
+    let mut seen = Vec::new();
+    for bend in [0.0, 0.9, -1.4] {
+        let palette = arm::palette(0.3, bend);
+        let by_shader =
+            SkinnedDraw::surface(mesh.clone(), Palette::Matrices(palette.clone()), color);
+        let skinned = by_shader.skin_on_cpu();
+        let mut streamed = SkinnedDraw::surface(
+            mesh.clone(),
+            Palette::Matrices(vec![Mat4::IDENTITY; palette.len()]),
+            color,
+        );
+        streamed.streamed = Some(scene::Streamed::new(
+            skinned.iter().map(|v| v.position).collect(),
+            skinned.iter().map(|v| v.normal).collect(),
+        ));
+        // The reference, through the draw's own CPU view of what the shader gets.
+        assert_eq!(streamed.skin_on_cpu().len(), skinned.len());
+        let expected = picture(&mut renderer, by_shader);
+        let got = picture(&mut renderer, streamed);
+        let differing = expected
+            .chunks(4)
+            .zip(got.chunks(4))
+            .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 2))
+            .count();
+        assert!(
+            differing <= 2,
+            "bend {bend}: {differing} pixels differ between the shader's skinning and the streamed vertices"
+        );
+        seen.push(got);
+    }
+    // Each bend streamed new vertices: the pictures moved.
+    assert_ne!(seen[0], seen[1]);
+    assert_ne!(seen[1], seen[2]);
+    // A stream of the wrong length is refused with the reason, not drawn.
+    let mut short = SkinnedDraw::surface(
+        mesh.clone(),
+        Palette::Matrices(vec![Mat4::IDENTITY; 3]),
+        color,
+    );
+    short.streamed = Some(scene::Streamed::new(vec![Vec3::ZERO; 2], vec![Vec3::Z; 2]));
+    let scene = Scene {
+        skinned: vec![short],
+        ..Scene::default()
+    };
+    let err = renderer.paint(gl, &scene, [SIZE as f32; 2]).unwrap_err();
+    assert!(err.contains("2 streamed positions"), "{err}");
+    renderer.destroy(gl);
+}

@@ -24,46 +24,70 @@ fn in_window(args: &[&str]) -> Option<String> {
     common::run_in_xvfb(&args).map(stdout_of)
 }
 
+/// The lines before the figures of a headless run: the GL context it ran on, each
+/// named and not empty; returns the rest.
+fn after_the_gl_context<'a>(stdout: &'a str, prefix: &str) -> std::str::Lines<'a> {
+    let mut lines = stdout.lines();
+    for name in ["GL vendor: ", "GL renderer: ", "GL version: "] {
+        let line = lines.next().unwrap_or("");
+        let value = line
+            .strip_prefix(prefix)
+            .and_then(|l| l.strip_prefix(name))
+            .unwrap_or_else(|| panic!("`{prefix}{name}…` first: {stdout}"));
+        assert!(!value.trim().is_empty(), "{stdout}");
+    }
+    lines
+}
+
 #[test]
-fn the_bench_command_measures_every_size() {
+fn the_bench_command_names_the_gpu_and_measures_every_phase_of_every_size() {
     // The command makes its own context; without one here (outside CI) it cannot run.
     if common::headless(common::Api::GlCore33).is_none() {
         return;
     }
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_skinlab"))
-        .arg("--bench")
+        .args(["--bench", "gpu", "--csv"])
         .output()
         .expect("the binary runs");
     let stdout = stdout_of(out);
-    // vertices, reference, fast on one thread (and on every core), upload, fastest +
-    // upload, GPU.
-    let columns = stdout
-        .lines()
-        .next()
-        .unwrap_or("")
-        .matches('|')
-        .count()
-        .saturating_sub(1);
-    assert!((6..=7).contains(&columns), "{stdout}");
-    let rows: Vec<Vec<f64>> = stdout
-        .lines()
-        .skip(2)
-        .map(|l| {
-            l.split('|')
-                .filter(|c| !c.trim().is_empty())
-                .map(|c| c.trim().parse().expect("a number"))
-                .collect()
-        })
-        .collect();
-    assert_eq!(rows.len(), rigs::chain::SWEEP.len(), "{stdout}");
-    for (row, size) in rows.iter().zip(rigs::chain::SWEEP) {
-        assert_eq!(row.len(), columns, "{row:?}");
-        assert!((row[0] - size as f64).abs() < 0.01 * size as f64, "{row:?}");
-        assert!(
-            row[1..].iter().all(|v| v.is_finite() && *v >= 0.0),
-            "{row:?}"
-        );
+    let mut lines = after_the_gl_context(&stdout, "# ");
+    let mut lines = lines.by_ref().skip_while(|l| l.starts_with('#'));
+    assert_eq!(lines.next(), Some("vertices,phase,ms"), "{stdout}");
+    let mut seen = std::collections::BTreeSet::new();
+    for line in lines {
+        let [vertices, phase, ms] = line.split(',').collect::<Vec<_>>()[..] else {
+            panic!("three cells: {line}");
+        };
+        let vertices: usize = vertices.parse().expect("a vertex count");
+        let ms: f64 = ms.parse().expect("milliseconds");
+        assert!(ms.is_finite() && ms >= 0.0, "{line}");
+        assert!(seen.insert((vertices, phase.to_owned())), "twice: {line}");
     }
+    let phases = [
+        "reference",
+        "fast_1",
+        "fast_all",
+        "memcpy",
+        "upload",
+        "upload_subdata",
+        "upload_orphan",
+        "gpu_vertex",
+    ];
+    for size in rigs::chain::SWEEP {
+        let measured: Vec<&str> = seen
+            .iter()
+            .filter(|(n, _)| n.abs_diff(size) <= size / 100)
+            .map(|(_, phase)| phase.as_str())
+            .collect();
+        for phase in phases {
+            assert!(measured.contains(&phase), "{phase} at {size}: {stdout}");
+        }
+    }
+    assert_eq!(
+        seen.len(),
+        phases.len() * rigs::chain::SWEEP.len(),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -116,8 +140,34 @@ fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
     let Some(stdout) = in_window(&["--profile", link, "--frames", "20", "--csv"]) else {
         return;
     };
-    let mut lines = stdout.lines();
-    assert_eq!(lines.next(), Some("link,phase,median_ms,p95_ms,max_ms"));
+    check_profile(stdout.lines(), link, &stdout);
+}
+
+#[test]
+fn with_no_display_the_profile_runs_headless_and_names_the_gpu_first() {
+    if common::headless(common::Api::GlCore33).is_none() {
+        return;
+    }
+    let link = "gpu?vertices=100000";
+    // No display named: the profile draws offscreen by itself, as on a GPU server.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skinlab"))
+        .args(["--profile", link, "--frames", "20", "--csv"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    let stdout = stdout_of(out);
+    check_profile(after_the_gl_context(&stdout, "# "), link, &stdout);
+}
+
+/// Checks a profile's CSV: every phase of the empty window and of `link`, once each,
+/// each a number in order (median ≤ 95th percentile ≤ max).
+fn check_profile<'a>(mut lines: impl Iterator<Item = &'a str>, link: &str, stdout: &str) {
+    assert_eq!(
+        lines.next(),
+        Some("link,phase,median_ms,p95_ms,max_ms"),
+        "{stdout}"
+    );
     let mut seen = std::collections::BTreeSet::new();
     for line in lines {
         let cells: Vec<&str> = line.split(',').collect();
@@ -137,7 +187,16 @@ fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
             assert!(p95.is_empty() && max.is_empty(), "{line}");
         } else {
             assert!(
-                ["app", "ui", "paint", "tessellate", "draw", "gpu_wait"].contains(&phase),
+                [
+                    "frame",
+                    "app",
+                    "ui",
+                    "paint",
+                    "tessellate",
+                    "draw",
+                    "gpu_wait"
+                ]
+                .contains(&phase),
                 "{line}"
             );
             let (p95, max) = (
@@ -151,7 +210,7 @@ fn the_profile_times_every_phase_of_the_link_and_of_an_empty_window() {
             "twice: {line}"
         );
     }
-    assert_eq!(seen.len(), 2 * 7, "{stdout}");
+    assert_eq!(seen.len(), 2 * 8, "{stdout}");
 }
 
 #[test]

@@ -26,6 +26,7 @@ struct DrawKey {
     normals: NormalMethod,
     position_w: PositionW,
     offset: Vec3,
+    streamed: Option<u64>,
 }
 
 /// Everything a scene's picture depends on.
@@ -63,6 +64,7 @@ impl SceneKey {
                         normals,
                         position_w,
                         offset,
+                        streamed,
                     } = d;
                     DrawKey {
                         mesh: mesh.id,
@@ -74,6 +76,7 @@ impl SceneKey {
                         normals: *normals,
                         position_w: *position_w,
                         offset: *offset,
+                        streamed: streamed.as_ref().map(|s| s.id),
                     }
                 })
                 .collect(),

@@ -3,6 +3,8 @@
 
 use glow::HasContext as _;
 
+mod driver_log;
+
 /// A shader file: its path (for messages) and its text, included at build time.
 #[derive(Clone, Copy, Debug)]
 pub struct ShaderSource {
@@ -119,7 +121,8 @@ fn try_compile(gl: &glow::Context, stage: u32, text: &str) -> Result<glow::Shade
 /// first error. Drivers do not agree on naming source strings in their logs, so ask
 /// the driver itself: compile the first file alone, then the first two, and so on. The
 /// first run that fails ends with the file at fault, and its log holds that file's
-/// errors, with lines counted from the top of that file.
+/// errors, with lines counted from the top of that file, which
+/// [`driver_log::map_log`] rewrites as `path:line: message`.
 fn compile_error(
     gl: &glow::Context,
     stage: u32,
@@ -139,6 +142,7 @@ fn compile_error(
         }
     }
     let (end, log) = failing;
+    let log = driver_log::map_log(&log, &sources[..end]);
     match sources[..end].split_last() {
         Some((file, [])) => format!("{} failed to compile:\n{log}", file.path),
         Some((file, before)) => format!(
@@ -164,7 +168,8 @@ fn compile(
 /// in order (one of them holding `main`).
 ///
 /// `attributes` fixes attribute locations; `feedback` names vertex outputs that
-/// transform feedback may capture (interleaved). Errors carry the driver's info log.
+/// transform feedback may capture (interleaved). Errors carry the driver's info log, a
+/// compile log with each located line rewritten as `path:line: message`.
 pub fn link_program(
     gl: &glow::Context,
     vertex: &[ShaderSource],

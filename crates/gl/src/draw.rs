@@ -122,7 +122,12 @@ impl SceneRenderer {
         self.meshes.evict_dropped(gl);
         for draw in &scene.skinned {
             self.check_palette(&draw.palette)?;
-            self.mesh(gl, &draw.mesh)?;
+            match &draw.streamed {
+                Some(streamed) => self.meshes.stream(gl, &draw.mesh, streamed)?,
+                None => {
+                    self.mesh(gl, &draw.mesh)?;
+                }
+            }
         }
         let [r, g, b, a] = scene.background;
         // SAFETY: state changes on the current context, restored at the end.
@@ -163,7 +168,7 @@ impl SceneRenderer {
                 gl.uniform_1_f32(loc.as_ref(), if draw.lit { 1.0 } else { 0.0 });
                 let loc = gl.get_uniform_location(program, "u_light_dir");
                 gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
-                gl.bind_vertex_array(Some(mesh.vao));
+                gl.bind_vertex_array(Some(mesh.vao_for(draw.streamed.is_some())));
                 let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
                 // Wide lines: draw the mesh again shifted by up to half the width, in a
                 // plus shape. WebGL2 has no line widths above 1.

@@ -12,10 +12,14 @@ pub enum Api {
     Gles30,
 }
 
-/// A current GL context with a small framebuffer bound, kept alive with its EGL handles.
+/// A current GL context with a framebuffer of its own bound, kept alive with its EGL
+/// handles.
 pub struct Headless {
-    /// The context, current on the thread that created it.
-    pub gl: glow::Context,
+    /// The context, current on the thread that created it (shared, for painters that
+    /// keep a handle to it).
+    pub gl: std::sync::Arc<glow::Context>,
+    /// The framebuffer drawing goes to: the surfaceless context has no other.
+    pub framebuffer: glow::Framebuffer,
     _egl: egl::DynamicInstance<egl::EGL1_5>,
     _context: egl::Context,
 }
@@ -25,6 +29,12 @@ const PLATFORM_SURFACELESS_MESA: egl::Enum = 0x31DD;
 /// Creates a context of `api` and makes it current on this thread, with a small
 /// framebuffer bound; the error says which EGL step failed.
 pub fn create(api: Api) -> Result<Headless, String> {
+    create_sized(api, [64, 64])
+}
+
+/// Creates a context of `api`, current on this thread, with a framebuffer of `size`
+/// pixels (colour and depth) bound: what a window's would be.
+pub fn create_sized(api: Api, size: [i32; 2]) -> Result<Headless, String> {
     // SAFETY: loads the system's libEGL, which implements the EGL API it claims.
     let egl = unsafe { egl::DynamicInstance::<egl::EGL1_5>::load_required() }
         .map_err(|e| format!("cannot load libEGL: {e}"))?;
@@ -84,17 +94,71 @@ pub fn create(api: Api) -> Result<Headless, String> {
                 .map_or(std::ptr::null(), |f| f as *const std::ffi::c_void)
         })
     };
-    bind_small_framebuffer(&gl)?;
+    let framebuffer = bind_framebuffer(&gl, size)?;
     Ok(Headless {
-        gl,
+        gl: std::sync::Arc::new(gl),
+        framebuffer,
         _egl: egl,
         _context: context,
     })
 }
 
+impl Headless {
+    /// Binds the context's own framebuffer, where a headless frame is painted.
+    pub fn bind_framebuffer(&self) {
+        use glow::HasContext as _;
+        // SAFETY: the framebuffer was made by `create_sized` on this context.
+        unsafe {
+            self.gl
+                .bind_framebuffer(glow::FRAMEBUFFER, Some(self.framebuffer))
+        }
+    }
+
+    /// Waits until the GPU has done everything asked so far (`glFinish`): what a
+    /// window's buffer swap waits for.
+    pub fn finish(&self) {
+        use glow::HasContext as _;
+        // SAFETY: a plain GL call on the current context.
+        unsafe { self.gl.finish() }
+    }
+
+    /// The context's pending GL error, if any (`glGetError`).
+    pub fn error(&self) -> Option<u32> {
+        use glow::HasContext as _;
+        // SAFETY: a plain query on the current context.
+        let error = unsafe { self.gl.get_error() };
+        (error != glow::NO_ERROR).then_some(error)
+    }
+}
+
+/// The draw framebuffer bound now (`None` for the default one): where a paint callback
+/// must return to after drawing elsewhere.
+pub fn bound_framebuffer(gl: &glow::Context) -> Option<glow::Framebuffer> {
+    use glow::HasContext as _;
+    // SAFETY: a plain query on the current context.
+    unsafe { gl.get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING) }
+}
+
+/// `GL_VENDOR`, `GL_RENDERER` and `GL_VERSION` of the current context: what the
+/// benchmarks and headless profiles name first.
+pub fn describe(gl: &glow::Context) -> (String, String, String) {
+    use glow::HasContext as _;
+    // SAFETY: plain string queries on the current context.
+    unsafe {
+        (
+            gl.get_parameter_string(glow::VENDOR),
+            gl.get_parameter_string(glow::RENDERER),
+            gl.get_parameter_string(glow::VERSION),
+        )
+    }
+}
+
 /// Drawing with no framebuffer fails on a surfaceless context, even with rasterisation
-/// off, so bind a small one with colour and depth.
-fn bind_small_framebuffer(gl: &glow::Context) -> Result<(), String> {
+/// off, so bind one of `[width, height]` with colour and depth.
+fn bind_framebuffer(
+    gl: &glow::Context,
+    [width, height]: [i32; 2],
+) -> Result<glow::Framebuffer, String> {
     use glow::HasContext as _;
     // SAFETY: plain GL calls on the current context.
     unsafe {
@@ -102,7 +166,7 @@ fn bind_small_framebuffer(gl: &glow::Context) -> Result<(), String> {
         gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
         let color = gl.create_renderbuffer()?;
         gl.bind_renderbuffer(glow::RENDERBUFFER, Some(color));
-        gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, 64, 64);
+        gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width, height);
         gl.framebuffer_renderbuffer(
             glow::FRAMEBUFFER,
             glow::COLOR_ATTACHMENT0,
@@ -111,10 +175,10 @@ fn bind_small_framebuffer(gl: &glow::Context) -> Result<(), String> {
         );
         let depth = gl.create_renderbuffer()?;
         gl.bind_renderbuffer(glow::RENDERBUFFER, Some(depth));
-        gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH_COMPONENT24, 64, 64);
+        gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, width, height);
         gl.framebuffer_renderbuffer(
             glow::FRAMEBUFFER,
-            glow::DEPTH_ATTACHMENT,
+            glow::DEPTH_STENCIL_ATTACHMENT,
             glow::RENDERBUFFER,
             Some(depth),
         );
@@ -122,7 +186,7 @@ fn bind_small_framebuffer(gl: &glow::Context) -> Result<(), String> {
         if status != glow::FRAMEBUFFER_COMPLETE {
             return Err(format!("framebuffer incomplete: 0x{status:x}"));
         }
-        gl.viewport(0, 0, 64, 64);
+        gl.viewport(0, 0, width, height);
+        Ok(fbo)
     }
-    Ok(())
 }

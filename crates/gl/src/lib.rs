@@ -8,7 +8,8 @@
 //! One file a concern: `compile` (shader files to programs, with the driver's log),
 //! `programs` (the programs the renderer links), `mesh` (vertex layouts and mesh
 //! upload), `palette` (uniform arrays and the bone texture), `draw` (the renderer),
-//! `capture` (transform feedback), `timing` and `limits`.
+//! `capture` (transform feedback), `stream` (vertices the CPU writes each frame),
+//! `timing` and `limits`.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cache;
@@ -21,6 +22,7 @@ mod limits;
 mod mesh;
 mod palette;
 mod programs;
+mod stream;
 mod timing;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -35,4 +37,5 @@ pub use scene::{
     ColorVertex, JointIndices, MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw,
     Switches,
 };
-pub use timing::{time_both_sides, time_skinning, time_upload};
+pub use stream::{StreamBuffer, Upload};
+pub use timing::{Clock, GpuTimes, cpu_skinned_runs, time_both_sides, time_skinning, time_upload};

@@ -2,9 +2,10 @@
 //! buffer, which attribute location reads which part, and the GPU copies of meshes,
 //! kept while a page holds the mesh.
 
+use super::stream::{StreamBuffer, Upload};
 use glam::Vec3;
 use glow::HasContext as _;
-use scene::{ColorVertex, MeshData, Primitive};
+use scene::{ColorVertex, MeshData, Primitive, Streamed};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Arc, Weak};
@@ -124,6 +125,8 @@ pub struct SkinnedMeshGpu {
     pub(super) index_count: usize,
     /// GL_LINES or GL_TRIANGLES.
     pub(super) mode: u32,
+    /// Where CPU-skinned vertices of this mesh are streamed, once a draw streams them.
+    streamed: Option<StreamedGpu>,
 }
 
 impl SkinnedMeshGpu {
@@ -146,23 +149,7 @@ impl SkinnedMeshGpu {
             gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, &data, glow::STATIC_DRAW);
             attribute(gl, 0, 3, SKIN_STRIDE_BYTES, 0);
             attribute(gl, 1, 3, SKIN_STRIDE_BYTES, 3);
-            attribute(gl, 2, 4, SKIN_STRIDE_BYTES, 6);
-            attribute(gl, 3, 4, SKIN_STRIDE_BYTES, 10);
-            attribute(gl, 4, 4, SKIN_STRIDE_BYTES, 14);
-            // ANCHOR: int_attribute
-            // The integer copy: glVertexAttribIPointer keeps the values integers
-            // (glVertexAttribPointer would turn them into floats). The type is signed
-            // because the attribute is an ivec4: WebGL2 refuses to draw when an unsigned
-            // pointer feeds a signed attribute.
-            gl.enable_vertex_attrib_array(5);
-            gl.vertex_attrib_pointer_i32(
-                5,
-                4,
-                glow::SHORT,
-                SKIN_STRIDE_BYTES as i32,
-                (SKIN_FLOATS * 4) as i32,
-            );
-            // ANCHOR_END: int_attribute
+            influence_attributes(gl);
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
             gl.buffer_data_u8_slice(
                 glow::ELEMENT_ARRAY_BUFFER,
@@ -182,7 +169,72 @@ impl SkinnedMeshGpu {
                 vertex_count: skin.positions.len(),
                 index_count: mesh.indices.len(),
                 mode,
+                streamed: None,
             })
+        }
+    }
+
+    /// Streams `streamed` (positions then normals, one packed run each) into this
+    /// mesh's stream buffer, made at the first call, unless it holds them already; the
+    /// vertex array that draws them with the mesh's influences and colours is then
+    /// [`Self::vao_for`]'s.
+    pub(super) fn stream(&mut self, gl: &glow::Context, streamed: &Streamed) -> Result<(), String> {
+        let n = self.vertex_count;
+        if streamed.positions.len() != n || streamed.normals.len() != n {
+            return Err(format!(
+                "{} streamed positions and {} normals for a mesh of {n} vertices",
+                streamed.positions.len(),
+                streamed.normals.len()
+            ));
+        }
+        if self.streamed.is_none() {
+            let buffer = StreamBuffer::new(gl, n * 24, Upload::OFFERED[0])?;
+            // SAFETY: the vertex array is made and bound here; the layout matches the
+            // stream's runs (positions, then normals) and the mesh's own buffer.
+            let vao = unsafe {
+                let vao = gl.create_vertex_array()?;
+                gl.bind_vertex_array(Some(vao));
+                gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer.buffer()));
+                gl.enable_vertex_attrib_array(0);
+                gl.vertex_attrib_pointer_f32(0, 3, glow::FLOAT, false, 12, 0);
+                gl.enable_vertex_attrib_array(1);
+                gl.vertex_attrib_pointer_f32(1, 3, glow::FLOAT, false, 12, (n * 12) as i32);
+                gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
+                influence_attributes(gl);
+                gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(self.ebo));
+                gl.bind_vertex_array(None);
+                gl.bind_buffer(glow::ARRAY_BUFFER, None);
+                vao
+            };
+            self.streamed = Some(StreamedGpu {
+                vao,
+                buffer,
+                holds: None,
+            });
+        }
+        let Some(gpu) = &mut self.streamed else {
+            return Ok(());
+        };
+        if gpu.holds != Some(streamed.id) {
+            gpu.holds = None;
+            gpu.buffer.write(
+                gl,
+                &[
+                    bytemuck::cast_slice(&streamed.positions),
+                    bytemuck::cast_slice(&streamed.normals),
+                ],
+            )?;
+            gpu.holds = Some(streamed.id);
+        }
+        Ok(())
+    }
+
+    /// The vertex array that draws this mesh: the one reading the streamed vertices
+    /// when the draw streams them, else the mesh's own.
+    pub(super) fn vao_for(&self, streamed: bool) -> glow::VertexArray {
+        match (&self.streamed, streamed) {
+            (Some(gpu), true) => gpu.vao,
+            _ => self.vao,
         }
     }
 
@@ -193,12 +245,49 @@ impl SkinnedMeshGpu {
 
     /// Frees the buffers.
     pub fn destroy(self, gl: &glow::Context) {
-        // SAFETY: the objects were created by `upload` on this context.
+        // SAFETY: the objects were created by `upload` and `stream` on this context.
         unsafe {
             gl.delete_vertex_array(self.vao);
             gl.delete_buffer(self.vbo);
             gl.delete_buffer(self.ebo);
+            if let Some(streamed) = self.streamed {
+                gl.delete_vertex_array(streamed.vao);
+                streamed.buffer.destroy(gl);
+            }
         }
+    }
+}
+
+/// A mesh's stream of CPU-skinned vertices: the buffer, the vertex array that reads it
+/// beside the mesh's influences and colours, and which stream it holds.
+struct StreamedGpu {
+    vao: glow::VertexArray,
+    buffer: StreamBuffer,
+    holds: Option<u64>,
+}
+
+/// Points attributes 2 to 5 (joints as floats, weights, colour, joints as integers)
+/// into the bound buffer of interleaved skinned vertices.
+fn influence_attributes(gl: &glow::Context) {
+    attribute(gl, 2, 4, SKIN_STRIDE_BYTES, 6);
+    attribute(gl, 3, 4, SKIN_STRIDE_BYTES, 10);
+    attribute(gl, 4, 4, SKIN_STRIDE_BYTES, 14);
+    // SAFETY: called with a bound VAO and ARRAY_BUFFER of the skinned layout.
+    unsafe {
+        // ANCHOR: int_attribute
+        // The integer copy: glVertexAttribIPointer keeps the values integers
+        // (glVertexAttribPointer would turn them into floats). The type is signed
+        // because the attribute is an ivec4: WebGL2 refuses to draw when an unsigned
+        // pointer feeds a signed attribute.
+        gl.enable_vertex_attrib_array(5);
+        gl.vertex_attrib_pointer_i32(
+            5,
+            4,
+            glow::SHORT,
+            SKIN_STRIDE_BYTES as i32,
+            (SKIN_FLOATS * 4) as i32,
+        );
+        // ANCHOR_END: int_attribute
     }
 }
 
@@ -213,6 +302,20 @@ impl MeshCache {
     /// The GPU copy of `mesh`, if it has been uploaded.
     pub(super) fn get(&self, mesh: &MeshData) -> Option<&SkinnedMeshGpu> {
         self.meshes.get(&mesh.id).map(|(_, gpu)| gpu)
+    }
+
+    /// Streams `streamed` into the GPU copy of `mesh`, uploaded first if need be.
+    pub(super) fn stream(
+        &mut self,
+        gl: &glow::Context,
+        mesh: &Arc<MeshData>,
+        streamed: &Streamed,
+    ) -> Result<(), String> {
+        self.get_or_upload(gl, mesh)?;
+        match self.meshes.get_mut(&mesh.id) {
+            Some((_, gpu)) => gpu.stream(gl, streamed),
+            None => Err("the mesh is not on the GPU".to_owned()),
+        }
     }
 
     /// The GPU copy of `mesh`, uploaded on first use.

@@ -1,22 +1,86 @@
 //! GPU timings for the CPU-against-GPU comparison (the gpu page and `skinlab --bench`):
-//! the skinning vertex stage alone, and the upload a CPU-skinned mesh would cost.
+//! the skinning vertex stage alone, and the upload a CPU-skinned mesh costs.
 
 use super::draw::SceneRenderer;
 use super::mesh::SkinnedMeshGpu;
+use super::stream::{StreamBuffer, Upload};
 use glow::HasContext as _;
 use scene::{JointIndices, MeshData, Palette};
 use std::sync::Arc;
 
+/// How a span of GPU work was timed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// A `GL_TIME_ELAPSED` timer query around the draw call alone: the GPU's own time,
+    /// with no finish or readback inside it (desktop GL).
+    TimerQuery,
+    /// Wall time from one `glFinish` to the next around the draw: it holds the driver's
+    /// overhead and the round trip too (where timer queries are hidden, as on WebGL2).
+    Finish,
+}
+
+impl Clock {
+    /// The clock this context offers. Desktop GL has timer queries; WebGL2 often
+    /// hides them. A software renderer (Mesa's llvmpipe, SwiftShader) times only its
+    /// rasteriser threads, which a draw with rasterisation off never reaches, so its
+    /// queries read 0: there the wall clock is the honest one.
+    pub fn of(gl: &glow::Context) -> Self {
+        // SAFETY: a plain string query on the current context.
+        let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) }.to_lowercase();
+        let software = ["llvmpipe", "softpipe", "swiftshader", "software"]
+            .iter()
+            .any(|name| renderer.contains(name));
+        if gl.version().is_embedded || software {
+            Self::Finish
+        } else {
+            Self::TimerQuery
+        }
+    }
+
+    /// How the benchmark and the gpu page name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::TimerQuery => "GL timer query around the draw",
+            Self::Finish => "wall clock between two glFinish",
+        }
+    }
+}
+
+/// Seconds `work` keeps the GPU busy, by `clock`. `work` issues GL commands only.
+fn gpu_seconds(gl: &glow::Context, clock: Clock, work: impl FnOnce()) -> Result<f64, String> {
+    // SAFETY: plain GL calls on the current context; the query is created and deleted here.
+    unsafe {
+        match clock {
+            Clock::TimerQuery => {
+                let query = gl.create_query()?;
+                gl.begin_query(glow::TIME_ELAPSED, query);
+                work();
+                gl.end_query(glow::TIME_ELAPSED);
+                // Waits for the result: the wait is outside the timed span.
+                let nanoseconds = gl.get_query_parameter_u64(query, glow::QUERY_RESULT);
+                gl.delete_query(query);
+                Ok(nanoseconds as f64 * 1e-9)
+            }
+            Clock::Finish => {
+                gl.finish();
+                let start = web_time::Instant::now();
+                work();
+                gl.finish();
+                Ok(start.elapsed().as_secs_f64())
+            }
+        }
+    }
+}
+
 /// Seconds the GPU takes to run the skinning vertex shader over every vertex of
-/// `mesh`, rasterisation off: `glFinish`, start the clock, draw, `glFinish`, stop.
-/// Wall time around glFinish works on every context (timer queries do not: WebGL2
-/// often hides them), at the price of including the driver's overhead.
+/// `mesh`, rasterisation off, timed by `clock` around the draw call alone.
 pub fn time_skinning(
     gl: &glow::Context,
     renderer: &SceneRenderer,
     mesh: &SkinnedMeshGpu,
     palette: &Palette,
     indices: JointIndices,
+    clock: Clock,
 ) -> Result<f64, String> {
     renderer.check_palette(palette)?;
     let program = renderer.program_for(palette, indices);
@@ -26,17 +90,15 @@ pub fn time_skinning(
         renderer.upload_palette(gl, program, palette);
         gl.bind_vertex_array(Some(mesh.vao));
         gl.enable(glow::RASTERIZER_DISCARD);
-        gl.finish();
-        let start = web_time::Instant::now();
-        gl.draw_arrays(glow::POINTS, 0, mesh.vertex_count as i32);
-        gl.finish();
-        let seconds = start.elapsed().as_secs_f64();
+        let seconds = gpu_seconds(gl, clock, || {
+            gl.draw_arrays(glow::POINTS, 0, mesh.vertex_count as i32);
+        });
         gl.disable(glow::RASTERIZER_DISCARD);
         gl.bind_vertex_array(None);
         gl.bind_texture(glow::TEXTURE_2D, None);
         gl.use_program(None);
         match gl.get_error() {
-            glow::NO_ERROR => Ok(seconds),
+            glow::NO_ERROR => seconds,
             error => Err(format!(
                 "timing the skinning failed with GL error 0x{error:x}"
             )),
@@ -44,42 +106,77 @@ pub fn time_skinning(
     }
 }
 
-/// Seconds to upload `bytes` into a fresh vertex buffer and wait for it: what a
-/// CPU-skinned mesh costs each frame on top of the skinning itself.
-pub fn time_upload(gl: &glow::Context, bytes: &[u8]) -> Result<f64, String> {
-    // SAFETY: the buffer is created, filled and deleted here.
-    unsafe {
-        let buffer = gl.create_buffer()?;
-        gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
-        gl.finish();
+/// Seconds to stream `runs` into a preallocated [`StreamBuffer`] by `upload` and have
+/// GL done with them (`glFinish`): what a CPU-skinned mesh costs each frame on top of
+/// the skinning. Best of three, after one untimed write that warms the buffer.
+pub fn time_upload(gl: &glow::Context, runs: &[&[u8]], upload: Upload) -> Result<f64, String> {
+    let bytes = runs.iter().map(|r| r.len()).sum();
+    let buffer = StreamBuffer::new(gl, bytes, upload)?;
+    let mut best = f64::INFINITY;
+    let mut result = Ok(());
+    for round in 0..4 {
+        // SAFETY: a plain GL call on the current context.
+        unsafe { gl.finish() };
         let start = web_time::Instant::now();
-        gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, bytes, glow::STREAM_DRAW);
-        gl.finish();
-        let seconds = start.elapsed().as_secs_f64();
-        gl.bind_buffer(glow::ARRAY_BUFFER, None);
-        gl.delete_buffer(buffer);
-        Ok(seconds)
+        result = buffer.write(gl, runs);
+        // SAFETY: a plain GL call on the current context.
+        unsafe { gl.finish() };
+        if result.is_err() {
+            break;
+        }
+        if round > 0 {
+            best = best.min(start.elapsed().as_secs_f64());
+        }
     }
+    buffer.destroy(gl);
+    result.map(|()| best)
 }
 
-/// The GPU's side of one size of the CPU-against-GPU comparison, in seconds: uploading
-/// what a CPU-skinned `mesh` would send each frame, and the best of three runs of the
-/// skinning vertex stage over it (the first run also pays for warming caches).
+/// The GPU's side of one size of the CPU-against-GPU comparison.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GpuTimes {
+    /// Seconds to stream what a CPU-skinned mesh sends each frame (positions, normals
+    /// and tangents, [`skin::gpu::CPU_BYTES_PER_VERTEX`] a vertex) by [`Upload::OFFERED`]'s
+    /// first method.
+    pub upload: f64,
+    /// Seconds of the skinning vertex stage, best of three.
+    pub vertex_stage: f64,
+    /// How the vertex stage was timed.
+    pub clock: Clock,
+}
+
+/// The bytes a CPU-skinned mesh of `vertices` streams each frame, as the runs it sends
+/// them in: positions, normals and tangents, one packed run each. Written, not zeroed:
+/// untouched zeroed memory is one shared page, which a copy reads from cache.
+pub fn cpu_skinned_runs(vertices: usize) -> [Vec<u8>; 3] {
+    std::array::from_fn(|run| vec![run as u8 + 1; vertices * skin::gpu::CPU_BYTES_PER_VERTEX / 3])
+}
+
+/// Times both sides for `mesh`: the upload a CPU-skinned copy would send each frame,
+/// and the best of three runs of the skinning vertex stage over it (after one that
+/// warms caches).
 pub fn time_both_sides(
     gl: &glow::Context,
     renderer: &mut SceneRenderer,
     mesh: &Arc<MeshData>,
     palette: &Palette,
     indices: JointIndices,
-) -> Result<(f64, f64), String> {
+) -> Result<GpuTimes, String> {
     renderer.mesh(gl, mesh)?;
     let gpu = renderer
         .uploaded(mesh)
         .ok_or("the mesh is not on the GPU")?;
+    let clock = Clock::of(gl);
+    time_skinning(gl, renderer, gpu, palette, indices, clock)?;
     let mut best = f64::INFINITY;
     for _ in 0..3 {
-        best = best.min(time_skinning(gl, renderer, gpu, palette, indices)?);
+        best = best.min(time_skinning(gl, renderer, gpu, palette, indices, clock)?);
     }
-    let bytes = vec![0u8; gpu.vertex_count() * skin::gpu::CPU_BYTES_PER_VERTEX];
-    Ok((time_upload(gl, &bytes)?, best))
+    let runs = cpu_skinned_runs(gpu.vertex_count());
+    let runs: Vec<&[u8]> = runs.iter().map(Vec::as_slice).collect();
+    Ok(GpuTimes {
+        upload: time_upload(gl, &runs, Upload::OFFERED[0])?,
+        vertex_stage: best,
+        clock,
+    })
 }

@@ -89,6 +89,31 @@ impl MeshData {
     }
 }
 
+/// Positions and normals the CPU skinned this frame, drawn in place of a mesh's own:
+/// streamed each frame into a buffer the mesh's GPU copy keeps, while the rest of the
+/// mesh (influences, colours, indices) stays where it was uploaded once.
+#[derive(Debug)]
+pub struct Streamed {
+    /// Unique per constructed stream, so a viewport knows when it changed.
+    pub id: u64,
+    /// One per vertex of the mesh.
+    pub positions: Vec<Vec3>,
+    /// One per vertex of the mesh.
+    pub normals: Vec<Vec3>,
+}
+
+impl Streamed {
+    /// Wraps this frame's vertices with a fresh id.
+    pub fn new(positions: Vec<Vec3>, normals: Vec<Vec3>) -> Arc<Self> {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        Arc::new(Self {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            positions,
+            normals,
+        })
+    }
+}
+
 /// What the skinning shader receives for one draw, which also picks the program.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Palette {
@@ -170,6 +195,9 @@ pub struct SkinnedDraw {
     /// Where the skinned mesh is moved after skinning, in world units: two copies of a
     /// mesh side by side, each with the palette it would have alone.
     pub offset: Vec3,
+    /// Vertices skinned on the CPU, drawn in place of the mesh's positions and
+    /// normals (then through the palette as usual: one identity matrix, say).
+    pub streamed: Option<Arc<Streamed>>,
 }
 
 impl SkinnedDraw {
@@ -185,6 +213,7 @@ impl SkinnedDraw {
             normals: NormalMethod::InverseTranspose,
             position_w: PositionW::Divide,
             offset: Vec3::ZERO,
+            streamed: None,
         }
     }
 
@@ -200,6 +229,7 @@ impl SkinnedDraw {
             normals: NormalMethod::InverseTranspose,
             position_w: PositionW::Divide,
             offset: Vec3::ZERO,
+            streamed: None,
         }
     }
 
@@ -212,12 +242,26 @@ impl SkinnedDraw {
         }
     }
 
+    /// The mesh's vertices as the shader receives them: the streamed ones in place of
+    /// its own positions and normals, where the draw has them.
+    pub fn drawn_skin(&self) -> std::borrow::Cow<'_, SkinMesh> {
+        use std::borrow::Cow;
+        match &self.streamed {
+            None => Cow::Borrowed(&*self.mesh.skin),
+            Some(streamed) => Cow::Owned(SkinMesh {
+                positions: streamed.positions.clone(),
+                normals: streamed.normals.clone(),
+                ..(*self.mesh.skin).clone()
+            }),
+        }
+    }
+
     /// What the skinning shader computes for each vertex of the mesh (`v_position`
     /// and `v_normal`, before `offset`), computed on the CPU by the reference loops
     /// with the same palette and switches: what a viewport's draws are checked against.
     pub fn skin_on_cpu(&self) -> Vec<SkinnedVertex> {
         use skin::{dqs, lbs};
-        let skin = &self.mesh.skin;
+        let skin = &*self.drawn_skin();
         match &self.palette {
             Palette::Matrices(m) | Palette::Texture(m) => {
                 let mut skinned = lbs::skin_vertices_with(m, skin, self.normals);
@@ -238,7 +282,7 @@ impl SkinnedDraw {
     /// row, so it skips the normals and tangents.
     pub fn world_points(&self) -> Vec<Vec3> {
         use skin::{dqs, lbs};
-        let skin = &self.mesh.skin;
+        let skin = &*self.drawn_skin();
         let mut used = vec![false; skin.positions.len()];
         for &i in self.mesh.indices.iter() {
             if let Some(u) = used.get_mut(i as usize) {

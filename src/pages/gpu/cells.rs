@@ -1,9 +1,7 @@
 //! The GPU page's notebook cells.
 
 use super::Cell;
-use super::measure::{
-    BenchPoint, CPU_BYTES_PER_VERTEX, Crossover, PATHS, PathDiff, cpu_threads, crossover,
-};
+use super::measure::{BenchPoint, Crossover, PATHS, PathDiff, cpu_threads, crossover};
 use super::{
     EXERCISE_COUNT, GpuPage, MANY_JOINTS, MAX_CHAIN_JOINTS, PREPARE_EXERCISE, Storage,
     VERTEX_RANGE, indices_slug,
@@ -30,6 +28,10 @@ const CHECK_COLUMN: usize = 2;
 /// The fast kernel on one thread, and on several.
 const FAST_COLOR: Color32 = Color32::from_rgb(230, 140, 30);
 const THREADED_COLOR: Color32 = Color32::from_rgb(200, 60, 120);
+/// Bytes a vertex the CPU path streams each frame: the position and the normal, the
+/// attributes the shader reads (the tangent it skins too stays on the CPU).
+const STREAMED_BYTES_PER_VERTEX: usize = 24;
+
 /// The readable reference loop (dashed), the fastest kernel plus its upload, the GPU.
 const REFERENCE_COLOR: Color32 = Color32::from_gray(140);
 const TOTAL_COLOR: Color32 = Color32::from_rgb(150, 50, 20);
@@ -384,11 +386,11 @@ impl GpuPage {
             (Some(why), _) => error_ui(ui, format!("The CPU could not skin the tail: {why}")),
             (None, Some(t)) => {
                 ui.label(format!(
-                    "This frame: {} skinning {} vertices on the CPU (fast kernel, {}), then {} KB uploaded.",
+                    "This frame: {} skinning {} vertices on the CPU (fast kernel, {}), then {} KB of positions and normals streamed.",
                     ms(t),
                     self.chain.skin.positions.len(),
                     threads(self.cpu_frame_threads),
-                    self.chain.skin.positions.len() * CPU_BYTES_PER_VERTEX / 1024
+                    self.chain.skin.positions.len() * STREAMED_BYTES_PER_VERTEX / 1024
                 ));
             }
             (None, None) => {

@@ -26,7 +26,6 @@ const DIFF_SLICE: usize = 65_536;
 /// mesh fits in one frame, a big mesh goes a few slices a frame.
 const DIFF_SECONDS_PER_FRAME: f64 = 0.04;
 pub use rigs::chain::SWEEP;
-pub use skin::gpu::CPU_BYTES_PER_VERTEX;
 
 /// Every path the page compares: the palette's storage and the index type.
 pub const PATHS: [(Storage, JointIndices); 4] = [
@@ -454,7 +453,7 @@ fn answer(
         && !out.timings.iter().any(|(m, _)| m == n)
     {
         let timed = gl::time_both_sides(gl, renderer, mesh, palette, *indices)
-            .map(|(upload, vertex_stage)| (upload * 1e3, vertex_stage * 1e3));
+            .map(|t| (t.upload * 1e3, t.vertex_stage * 1e3));
         out.timings.push((*n, timed));
     }
 }

@@ -128,6 +128,8 @@ pub struct GpuPage {
     pub cpu_error: Option<String>,
     /// The CPU-skinned positions, normals and tangents, kept between frames.
     cpu_out: [Vec<Vec3>; 3],
+    /// The positions and normals last streamed, whose vectors the next frame reuses.
+    streamed: Option<Arc<scene::Streamed>>,
     /// The live sweep of CPU and GPU times.
     pub bench: Bench,
     /// What the GL thread measured, written by the viewport's paint callback.
@@ -244,6 +246,7 @@ impl Default for GpuPage {
             cpu_frame_threads: 1,
             cpu_error: None,
             cpu_out: Default::default(),
+            streamed: None,
             bench: Bench::default(),
             report: Arc::default(),
             exercise: 0,

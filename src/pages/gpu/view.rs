@@ -5,10 +5,8 @@ use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
-use scene::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use skin::Influences;
+use scene::{Palette, Scene, SkinnedDraw, Streamed};
 use skin::job::{SkinningJob, Stream, thread_count};
-use skin::lbs::SkinMesh;
 use std::sync::Arc;
 
 /// What the viewport shows and how to handle it, under it.
@@ -18,13 +16,22 @@ const SKIN: Color32 = Color32::from_rgb(120, 170, 215);
 const CPU_SKIN: Color32 = Color32::from_rgb(225, 170, 110);
 
 impl GpuPage {
-    /// The chain skinned on the CPU by the fast kernel (on every core), as a mesh the
-    /// shader draws with one identity matrix: what an engine without GPU skinning
-    /// uploads every frame.
-    fn cpu_skinned(&mut self, palette: &[Mat4]) -> Arc<MeshData> {
+    /// The chain skinned on the CPU by the fast kernel (on every core): positions and
+    /// normals the viewport streams into the mesh's stream buffer and draws with one
+    /// identity matrix, as an engine without GPU skinning sends its vertices each frame.
+    /// The tangents are skinned too (an engine would send them for normal maps), but
+    /// the shader reads none.
+    fn cpu_skinned(&mut self, palette: &[Mat4]) -> Arc<Streamed> {
         let skin = &self.chain.skin;
         let n = skin.positions.len();
-        // Kept between frames, so the timing below does not include fresh memory.
+        // Last frame's vectors, once the viewport has let go of them, so the timing
+        // below does not include fresh memory.
+        if let Some(last) = self.streamed.take()
+            && let Ok(last) = Arc::try_unwrap(last)
+        {
+            self.cpu_out[0] = last.positions;
+            self.cpu_out[1] = last.normals;
+        }
         for out in &mut self.cpu_out {
             out.resize(n, Vec3::ZERO);
         }
@@ -50,18 +57,12 @@ impl GpuPage {
                 self.cpu_error = Some(e.to_string());
             }
         }
-        let [p, normals, t] = &self.cpu_out;
-        let mesh = SkinMesh {
-            positions: p.clone(),
-            normals: normals.clone(),
-            tangents: t.clone(),
-            influences: vec![Influences::rigid(0); n],
-        };
-        MeshData::shared(
-            Arc::new(mesh),
-            self.chain.triangles.clone(),
-            Primitive::Triangles,
-        )
+        let streamed = Streamed::new(
+            std::mem::take(&mut self.cpu_out[0]),
+            std::mem::take(&mut self.cpu_out[1]),
+        );
+        self.streamed = Some(streamed.clone());
+        streamed
     }
 
     fn scene(&mut self, clip_from_world: Mat4) -> Scene {
@@ -73,17 +74,23 @@ impl GpuPage {
         };
         let palette = self.palette();
         let draw = if self.cpu_skinning {
-            let mesh = self.cpu_skinned(&palette);
-            SkinnedDraw::surface(
-                mesh,
-                Palette::Matrices(vec![Mat4::IDENTITY]),
-                rgba(CPU_SKIN),
-            )
+            let streamed = self.cpu_skinned(&palette);
+            // Every joint the identity: the influences blend to it, and the shader
+            // passes the CPU's vertices through.
+            let identity = vec![Mat4::IDENTITY; palette.len()];
+            let identity = match self.effective_storage() {
+                Storage::Uniform => Palette::Matrices(identity),
+                Storage::Texture => Palette::Texture(identity),
+            };
+            let mut draw = SkinnedDraw::surface(self.mesh.clone(), identity, rgba(CPU_SKIN));
+            draw.streamed = Some(streamed);
+            draw
         } else {
             self.cpu_frame_ms = None;
             self.cpu_error = None;
-            if !self.cpu_out[0].is_empty() {
+            if !self.cpu_out[2].is_empty() || self.streamed.is_some() {
                 self.cpu_out = Default::default();
+                self.streamed = None;
             }
             let palette = match self.effective_storage() {
                 Storage::Uniform => Palette::Matrices(palette),
@@ -129,7 +136,7 @@ impl GpuPage {
             ui.ctx().request_repaint();
         }
         let what = if self.cpu_skinning {
-            "skinned on the CPU, uploaded this frame".to_owned()
+            "skinned on the CPU, streamed this frame".to_owned()
         } else {
             format!(
                 "skinned in the shader: {}, {} indices",
