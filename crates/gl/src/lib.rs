@@ -30,7 +30,7 @@ pub use cache::{KEPT_FROM_VERTICES, SceneCache, ViewportPx};
 pub use capture::{capture_skinned, capture_skinned_as, capture_skinned_range};
 pub use compile::{ShaderSource, link_program, shader_header, shaders};
 pub use draw::SceneRenderer;
-pub use limits::{Limits, limits};
+pub use limits::{Limits, limits, renderer};
 pub use mesh::{SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SkinnedMeshGpu};
 pub use programs::SKIN_FEEDBACK;
 pub use scene::{

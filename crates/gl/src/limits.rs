@@ -34,3 +34,10 @@ pub(super) fn max_texture_size(gl: &glow::Context) -> usize {
     // SAFETY: a plain query on the current context.
     unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE).max(0) as usize }
 }
+
+/// GL_RENDERER of the current context: what the gpu page names beside its timings (a
+/// browser may give a generic name instead of the GPU's).
+pub fn renderer(gl: &glow::Context) -> String {
+    // SAFETY: a plain string query on the current context.
+    unsafe { gl.get_parameter_string(glow::RENDERER) }
+}

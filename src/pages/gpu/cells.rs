@@ -454,6 +454,8 @@ impl GpuPage {
                 )
                 .weak(),
             );
+        } else if let Some(on) = self.report.lock().ok().and_then(|r| r.timed_on.clone()) {
+            ui.label(RichText::new(on).weak());
         }
         // Both axes logarithmic: the sizes span three decades and so do the times.
         let x = |n: usize| (n as f64).log10();

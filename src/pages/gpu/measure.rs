@@ -252,6 +252,8 @@ pub struct Report {
     diff: Option<DiffRun>,
     /// GPU timings of the sweep: (vertices, upload ms, vertex stage ms) or an error.
     pub timings: Vec<(usize, Timing)>,
+    /// What the GPU timings ran on and how they were taken, once the first arrives.
+    pub timed_on: Option<String>,
 }
 
 /// What a size of the sweep is doing this frame.
@@ -452,8 +454,15 @@ fn answer(
     }) = &request.bench
         && !out.timings.iter().any(|(m, _)| m == n)
     {
-        let timed = gl::time_both_sides(gl, renderer, mesh, palette, *indices)
-            .map(|t| (t.upload * 1e3, t.vertex_stage * 1e3));
+        let timed = gl::time_both_sides(gl, renderer, mesh, palette, *indices).map(|t| {
+            out.timed_on = Some(format!(
+                "Timed on {}: the vertex stage by {}, the upload by {}.",
+                gl::renderer(gl),
+                t.clock.name(),
+                gl::Upload::OFFERED[0].name()
+            ));
+            (t.upload * 1e3, t.vertex_stage * 1e3)
+        });
         out.timings.push((*n, timed));
     }
 }
