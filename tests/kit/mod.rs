@@ -71,6 +71,11 @@ pub fn submit<S>(harness: &mut Harness<'_, S>, fields: &[(&str, &str)]) {
     for (label, text) in fields {
         type_into(harness, label, text);
     }
+    press_check(harness);
+}
+
+/// Presses a self-check's Check button and lets the verdict show.
+pub fn press_check<S>(harness: &mut Harness<'_, S>) {
     harness.get_by_label("Check").click();
     harness.run_steps(2);
 }

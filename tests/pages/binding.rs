@@ -8,7 +8,7 @@ use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use glam::{Mat4, Vec3};
-use kit::{drag, page_harness, type_into};
+use kit::{drag, page_harness, press_check, submit, type_into};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::binding::data::{self as binding, HEAD, HEAD_VERTEX};
@@ -201,22 +201,25 @@ fn the_check_cell_accepts_the_right_answer_and_explains_a_wrong_one() {
     for (label, text) in labels.iter().zip(right) {
         type_into(&mut harness, &field_label("inverse bind", label), text);
     }
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    press_check(&mut harness);
     assert!(harness.query_by_label("Right.").is_some());
     // Forgetting to turn the move back: t = (-2, -1).
-    type_into(&mut harness, &field_label("inverse bind", "t.x"), "-2");
-    type_into(&mut harness, &field_label("inverse bind", "t.y"), "-1");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(
+        &mut harness,
+        &[
+            (&field_label("inverse bind", "t.x"), "-2"),
+            (&field_label("inverse bind", "t.y"), "-1"),
+        ],
+    );
     assert!(
         harness
             .query_by_label("! Not yet: check t.x, t.y.")
             .is_some()
     );
-    type_into(&mut harness, &field_label("inverse bind", "v.y"), "down");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(
+        &mut harness,
+        &[(&field_label("inverse bind", "v.y"), "down")],
+    );
     assert!(harness.query_by_label_contains("is not a number").is_some());
     harness.get_by_label("Show working").click();
     harness.run_steps(2);

@@ -5,7 +5,7 @@ use crate::kit;
 
 use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
-use kit::{click_at, drag, page_harness, type_into};
+use kit::{click_at, drag, page_harness, press_check, submit, type_into};
 use rigs::arm::{self, Falloff};
 use skin::lbs::PositionW;
 use skinlab::link::Link;
@@ -109,22 +109,17 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
             &format!("{value:.3}"),
         );
     }
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    press_check(&mut harness);
     assert!(harness.query_by_label("Right.").is_some());
 
-    type_into(&mut harness, &field_label("blend", "DQS y"), "0.5");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[(&field_label("blend", "DQS y"), "0.5")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check DQS y")
             .is_some()
     );
 
-    type_into(&mut harness, &field_label("blend", "LBS x"), "elbow");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[(&field_label("blend", "LBS x"), "elbow")]);
     assert!(harness.query_by_label_contains("is not a number").is_some());
 }
 

@@ -7,7 +7,7 @@ use crate::kit;
 
 use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
-use kit::{drag, page_harness, type_into};
+use kit::{drag, page_harness, press_check, submit, type_into};
 use scene::JointIndices;
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
@@ -295,22 +295,17 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
     for (label, value) in [("vectors", "240"), ("x", "2"), ("y", "7")] {
         type_into(&mut harness, &field_label("gpu", label), value);
     }
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    press_check(&mut harness);
     assert!(harness.query_by_label("Right.").is_some());
 
-    type_into(&mut harness, &field_label("gpu", "x"), "7");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[(&field_label("gpu", "x"), "7")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check x")
             .is_some()
     );
 
-    type_into(&mut harness, &field_label("gpu", "vectors"), "sixty");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[(&field_label("gpu", "vectors"), "sixty")]);
     assert!(harness.query_by_label_contains("is not a number").is_some());
 }
 
@@ -439,13 +434,10 @@ fn the_second_exercise_prepares_five_influences_by_hand() {
             &format!("{w:.3}"),
         );
     }
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    press_check(&mut harness);
     assert!(harness.query_by_label("Right.").is_some());
     // Forgetting to normalise keeps 0.40 as the first weight: not yet.
-    type_into(&mut harness, &field("weight 1"), "0.40");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[(&field("weight 1"), "0.40")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check weight 1")

@@ -7,7 +7,7 @@ use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use glam::{Mat4, Vec3};
-use kit::{drag, page_harness, type_into};
+use kit::{drag, page_harness, press_check, submit, type_into};
 use rigs::humanoid::JOINTS;
 use rigs::poses::PRESETS;
 use skin::matrix::max_difference;
@@ -273,13 +273,10 @@ fn the_check_cell_judges_the_gradient() {
     for (label, value) in labels.iter().zip(answer) {
         type_into(&mut harness, &format!("gradient {label}"), value);
     }
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    press_check(&mut harness);
     assert!(harness.query_by_label("Right.").is_some());
 
-    type_into(&mut harness, "gradient t.y", "1");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[("gradient t.y", "1")]);
     assert!(harness.query_by_label("Right.").is_none());
     assert!(
         harness
@@ -287,9 +284,7 @@ fn the_check_cell_judges_the_gradient() {
             .is_some()
     );
 
-    type_into(&mut harness, "gradient x.x", "zero");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[("gradient x.x", "zero")]);
     assert!(harness.query_by_label_contains("is not a number").is_some());
 
     harness.get_by_label("Show working").click();

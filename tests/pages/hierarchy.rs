@@ -7,7 +7,7 @@ use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use glam::Vec3;
-use kit::{drag, page_harness, type_into};
+use kit::{drag, page_harness, submit, type_into};
 use rigs::humanoid;
 use rigs::humanoid::JOINTS;
 use skinlab::link::Link;
@@ -223,25 +223,19 @@ fn reset_restores_the_t_pose() {
 #[test]
 fn the_exercise_accepts_the_right_answer_and_explains_a_wrong_one() {
     let mut harness = page_harness(HierarchyPage::default(), &["check"]);
-    type_into(&mut harness, "child x", "1");
-    type_into(&mut harness, "child y", "5");
-    type_into(&mut harness, "child z", "0");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(
+        &mut harness,
+        &[("child x", "1"), ("child y", "5"), ("child z", "0")],
+    );
     assert!(harness.query_by_label("Right.").is_some());
     // The wrong order's answer: the offset added without being turned.
-    type_into(&mut harness, "child x", "4");
-    type_into(&mut harness, "child y", "2");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[("child x", "4"), ("child y", "2")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check x, y")
             .is_some()
     );
-    type_into(&mut harness, "child x", "four");
-    harness.get_by_label("Check").click();
-    harness.run_steps(2);
+    submit(&mut harness, &[("child x", "four")]);
     assert!(
         harness
             .query_by_label_contains("`four` is not a number")
