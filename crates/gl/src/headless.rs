@@ -144,13 +144,13 @@ pub fn bound_framebuffer(gl: &glow::Context) -> Option<glow::Framebuffer> {
 pub fn describe(gl: &glow::Context) -> (String, String, String) {
     use glow::HasContext as _;
     // SAFETY: plain string queries on the current context.
-    unsafe {
+    let (vendor, version) = unsafe {
         (
             gl.get_parameter_string(glow::VENDOR),
-            gl.get_parameter_string(glow::RENDERER),
             gl.get_parameter_string(glow::VERSION),
         )
-    }
+    };
+    (vendor, super::renderer(gl), version)
 }
 
 /// Drawing with no framebuffer fails on a surfaceless context, even with rasterisation

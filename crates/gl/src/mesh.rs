@@ -187,33 +187,9 @@ impl SkinnedMeshGpu {
                 streamed.normals.len()
             ));
         }
-        if self.streamed.is_none() {
-            let buffer = StreamBuffer::new(gl, n * 24, Upload::OFFERED[0])?;
-            // SAFETY: the vertex array is made and bound here; the layout matches the
-            // stream's runs (positions, then normals) and the mesh's own buffer.
-            let vao = unsafe {
-                let vao = gl.create_vertex_array()?;
-                gl.bind_vertex_array(Some(vao));
-                gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer.buffer()));
-                gl.enable_vertex_attrib_array(0);
-                gl.vertex_attrib_pointer_f32(0, 3, glow::FLOAT, false, 12, 0);
-                gl.enable_vertex_attrib_array(1);
-                gl.vertex_attrib_pointer_f32(1, 3, glow::FLOAT, false, 12, (n * 12) as i32);
-                gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
-                influence_attributes(gl);
-                gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(self.ebo));
-                gl.bind_vertex_array(None);
-                gl.bind_buffer(glow::ARRAY_BUFFER, None);
-                vao
-            };
-            self.streamed = Some(StreamedGpu {
-                vao,
-                buffer,
-                holds: None,
-            });
-        }
-        let Some(gpu) = &mut self.streamed else {
-            return Ok(());
+        let gpu = match &mut self.streamed {
+            Some(gpu) => gpu,
+            empty => empty.insert(StreamedGpu::new(gl, n, self.vbo, self.ebo)?),
         };
         if gpu.holds != Some(streamed.id) {
             gpu.holds = None;
@@ -264,6 +240,46 @@ struct StreamedGpu {
     vao: glow::VertexArray,
     buffer: StreamBuffer,
     holds: Option<u64>,
+}
+
+impl StreamedGpu {
+    /// A stream buffer for `n` vertices (positions, then normals, one packed run each)
+    /// and a vertex array reading it beside the mesh's buffer `vbo`, indexed by `ebo`.
+    fn new(
+        gl: &glow::Context,
+        n: usize,
+        vbo: glow::Buffer,
+        ebo: glow::Buffer,
+    ) -> Result<Self, String> {
+        let buffer = StreamBuffer::new(gl, n * Streamed::BYTES_PER_VERTEX, Upload::OFFERED[0])?;
+        // SAFETY: the vertex array is made and bound here; the layout matches the
+        // stream's runs and the mesh's own buffer; the bindings are restored.
+        unsafe {
+            let vao = match gl.create_vertex_array() {
+                Ok(vao) => vao,
+                Err(e) => {
+                    buffer.destroy(gl);
+                    return Err(e);
+                }
+            };
+            gl.bind_vertex_array(Some(vao));
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer.buffer()));
+            gl.enable_vertex_attrib_array(0);
+            gl.vertex_attrib_pointer_f32(0, 3, glow::FLOAT, false, 12, 0);
+            gl.enable_vertex_attrib_array(1);
+            gl.vertex_attrib_pointer_f32(1, 3, glow::FLOAT, false, 12, (n * 12) as i32);
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
+            influence_attributes(gl);
+            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
+            gl.bind_vertex_array(None);
+            gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            Ok(Self {
+                vao,
+                buffer,
+                holds: None,
+            })
+        }
+    }
 }
 
 /// Points attributes 2 to 5 (joints as floats, weights, colour, joints as integers)

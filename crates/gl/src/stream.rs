@@ -115,11 +115,6 @@ impl StreamBuffer {
         self.buffer
     }
 
-    /// Its size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.bytes
-    }
-
     /// Writes `runs` one after another from the start of the buffer. Their total must
     /// be the buffer's size: a stream always replaces all it holds.
     pub fn write(&self, gl: &glow::Context, runs: &[&[u8]]) -> Result<(), String> {

@@ -25,8 +25,7 @@ impl Clock {
     /// rasteriser threads, which a draw with rasterisation off never reaches, so its
     /// queries read 0: there the wall clock is the honest one.
     pub fn of(gl: &glow::Context) -> Self {
-        // SAFETY: a plain string query on the current context.
-        let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) }.to_lowercase();
+        let renderer = super::renderer(gl).to_lowercase();
         let software = ["llvmpipe", "softpipe", "swiftshader", "software"]
             .iter()
             .any(|name| renderer.contains(name));

@@ -103,6 +103,10 @@ pub struct Streamed {
 }
 
 impl Streamed {
+    /// Bytes a streamed vertex takes on its way to the GPU: its position and normal,
+    /// three floats each.
+    pub const BYTES_PER_VERTEX: usize = 24;
+
     /// Wraps this frame's vertices with a fresh id.
     pub fn new(positions: Vec<Vec3>, normals: Vec<Vec3>) -> Arc<Self> {
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);

@@ -28,10 +28,6 @@ const CHECK_COLUMN: usize = 2;
 /// The fast kernel on one thread, and on several.
 const FAST_COLOR: Color32 = Color32::from_rgb(230, 140, 30);
 const THREADED_COLOR: Color32 = Color32::from_rgb(200, 60, 120);
-/// Bytes a vertex the CPU path streams each frame: the position and the normal, the
-/// attributes the shader reads (the tangent it skins too stays on the CPU).
-const STREAMED_BYTES_PER_VERTEX: usize = 24;
-
 /// The readable reference loop (dashed), the fastest kernel plus its upload, the GPU.
 const REFERENCE_COLOR: Color32 = Color32::from_gray(140);
 const TOTAL_COLOR: Color32 = Color32::from_rgb(150, 50, 20);
@@ -390,7 +386,7 @@ impl GpuPage {
                     ms(t),
                     self.chain.skin.positions.len(),
                     threads(self.cpu_frame_threads),
-                    self.chain.skin.positions.len() * STREAMED_BYTES_PER_VERTEX / 1024
+                    self.chain.skin.positions.len() * scene::Streamed::BYTES_PER_VERTEX / 1024
                 ));
             }
             (None, None) => {
