@@ -30,16 +30,16 @@ pub const LIMIT: f32 = 100.0;
 /// tests all read this.
 pub static PAGES: &[PageEntry] = &[
     PageEntry::of::<pipeline::PipelinePage>(),
-    PageEntry::of::<hierarchy::HierarchyPage>(),
     PageEntry::of::<xray::XrayPage>(),
+    PageEntry::of::<hierarchy::HierarchyPage>(),
     PageEntry::of::<gradient::GradientPage>(),
     PageEntry::of::<binding::BindingPage>(),
     PageEntry::of::<grid::GridPage>(),
     PageEntry::of::<quaternions::QuaternionsPage>(),
+    PageEntry::of::<keyframes::KeyframesPage>(),
     PageEntry::of::<blending::BlendingPage>(),
     PageEntry::of::<normals::NormalsPage>(),
     PageEntry::of::<gpu::GpuPage>(),
-    PageEntry::of::<keyframes::KeyframesPage>(),
     PageEntry::of::<model::ModelPage>(),
 ];
 

@@ -384,12 +384,12 @@ async function viewports(browser, base, fragments) {
 
     // A lecture deck by link: the slide opens in focus, and PageDown steps to the next.
     {
-      const { page, problems } = await openApp(browser, base, "pipeline?deck=lecture:10");
+      const { page, problems } = await openApp(browser, base, "pipeline?deck=lecture:11");
       const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-      check("a deck link opens its slide", problems.length === 0 && hash.startsWith("#blending?") && hash.includes("focus=viewport") && hash.endsWith("deck=lecture:10"), hash);
+      check("a deck link opens its slide", problems.length === 0 && hash.startsWith("#blending?") && hash.includes("focus=viewport") && hash.endsWith("deck=lecture:11"), hash);
       await page.mouse.click(640, 400);
       await page.keyboard.press("PageDown");
-      const stepped = await page.waitForFunction(() => decodeURIComponent(location.hash).endsWith("deck=lecture:11"), null, { timeout: 10000 })
+      const stepped = await page.waitForFunction(() => decodeURIComponent(location.hash).endsWith("deck=lecture:12"), null, { timeout: 10000 })
         .then(() => true).catch(() => false);
       check("PageDown steps the deck", stepped, decodeURIComponent(await page.evaluate(() => location.hash)));
       await page.close();
