@@ -446,6 +446,14 @@ const TAUGHT_IN: &[(&str, &str)] = &[
     ("inverse transpose", "normals"),
     ("bone texture", "gpu"),
     ("keyframe", "keyframes"),
+    ("t-pose", "hierarchy"),
+    ("pad", "grid"),
+    ("glam", "quaternions"),
+    ("singular value", "blending"),
+    ("normal map", "normals"),
+    ("simd", "gpu"),
+    ("cofactor", "gpu"),
+    ("morph target", "model"),
 ];
 
 /// What a reader of a chapter reads, lower-cased: its prose for the app and the book,
