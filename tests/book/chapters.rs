@@ -446,6 +446,7 @@ const TAUGHT_IN: &[(&str, &str)] = &[
     ("inverse transpose", "normals"),
     ("bone texture", "gpu"),
     ("keyframe", "keyframes"),
+    ("perspective divide", "xray"),
     ("t-pose", "hierarchy"),
     ("pad", "grid"),
     ("glam", "quaternions"),

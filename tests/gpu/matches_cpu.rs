@@ -756,7 +756,7 @@ fn check_position_w(api: Api) {
             )
             .expect("capture");
             let mut cpu = skin_vertices(&pal, &mesh);
-            w.place(&mesh, &mut cpu);
+            w.place(&pal, &mesh, &mut cpu);
             for (i, ((p, _), c)) in captured.iter().zip(&cpu).enumerate() {
                 let size = c.position.length().max(1.0);
                 assert!(

@@ -269,7 +269,7 @@ impl SkinnedDraw {
         match &self.palette {
             Palette::Matrices(m) | Palette::Texture(m) => {
                 let mut skinned = lbs::skin_vertices_with(m, skin, self.normals);
-                self.position_w.place(skin, &mut skinned);
+                self.position_w.place(m, skin, &mut skinned);
                 skinned
             }
             // A rigid blend: the normal methods agree, and `w` is 1.
@@ -298,8 +298,8 @@ impl SkinnedDraw {
         match &self.palette {
             Palette::Matrices(m) | Palette::Texture(m) => vertices
                 .map(|(p, influences)| {
-                    let moved = lbs::blended_matrix(m, influences).transform_point3(*p);
-                    self.position_w.drawn(moved, influences.sum()) + self.offset
+                    let blended = lbs::blended_matrix(m, influences);
+                    self.position_w.drawn(&blended, *p) + self.offset
                 })
                 .collect(),
             Palette::DualQuats {

@@ -67,20 +67,25 @@ impl PositionW {
         }
     }
 
-    /// Where a vertex is drawn whose weights sum to `sum` and whose position with
-    /// `w = 1` is `position` (what [`skin_vertices`] gives). Weights that are all zero
-    /// leave the position as it is (the origin), since there is no point to divide.
-    pub fn drawn(self, position: Vec3, sum: f32) -> Vec3 {
+    /// Where the shader draws the bind position `p` of a vertex whose blended matrix is
+    /// `blended`: `blended · (p, 1)`, then the divide by its `w`, or `w` set to 1. When
+    /// every gradient's bottom row is 0 0 0 1, that `w` is the sum of the weights; a
+    /// matrix with another bottom row (a projection) gives its own. A `w` of 0 (weights
+    /// that are all zero) leaves the point undivided, since there is no point to divide.
+    pub fn drawn(self, blended: &Mat4, p: Vec3) -> Vec3 {
+        let h = *blended * p.extend(1.0);
         match self {
-            Self::Divide if sum != 0.0 => position / sum,
-            _ => position,
+            Self::Divide if h.w != 0.0 => h.truncate() / h.w,
+            _ => h.truncate(),
         }
     }
 
-    /// [`PositionW::drawn`] for every vertex of `mesh`, skinned into `vertices`.
-    pub fn place(self, mesh: &SkinMesh, vertices: &mut [SkinnedVertex]) {
-        for (v, influences) in vertices.iter_mut().zip(&mesh.influences) {
-            v.position = self.drawn(v.position, influences.sum());
+    /// [`PositionW::drawn`] for every vertex of `mesh`, skinned by `palette` into
+    /// `vertices`.
+    pub fn place(self, palette: &[Mat4], mesh: &SkinMesh, vertices: &mut [SkinnedVertex]) {
+        let bind = mesh.positions.iter().zip(&mesh.influences);
+        for (v, (p, influences)) in vertices.iter_mut().zip(bind) {
+            v.position = self.drawn(&blended_matrix(palette, influences), *p);
         }
     }
 }
@@ -299,23 +304,33 @@ mod tests {
         let at = |weights: [f32; 2]| {
             let influences = Influences::unnormalised(&[(0, weights[0]), (1, weights[1])], 2)
                 .expect("valid influences");
-            let skinned = blended_matrix(&pal, &influences).transform_point3(p);
-            (skinned, influences.sum())
+            blended_matrix(&pal, &influences)
         };
-        let (q, one) = at([0.5, 0.5]);
-        assert!((one - 1.0).abs() < 1e-6);
+        let q = at([0.5, 0.5]).transform_point3(p);
         for scale in [0.5f32, 1.25, 3.0] {
-            let (skinned, sum) = at([0.5 * scale, 0.5 * scale]);
-            assert!(PositionW::Divide.drawn(skinned, sum).abs_diff_eq(q, 1e-5));
+            let blended = at([0.5 * scale, 0.5 * scale]);
+            assert!(PositionW::Divide.drawn(&blended, p).abs_diff_eq(q, 1e-5));
             assert!(
                 PositionW::One
-                    .drawn(skinned, sum)
+                    .drawn(&blended, p)
                     .abs_diff_eq(q * scale, 1e-5)
             );
         }
         // All weights zero: no point to divide, and no NaN either.
-        let (skinned, sum) = at([0.0, 0.0]);
-        assert_eq!(PositionW::Divide.drawn(skinned, sum), Vec3::ZERO);
+        assert_eq!(PositionW::Divide.drawn(&at([0.0, 0.0]), p), Vec3::ZERO);
+    }
+
+    #[test]
+    fn a_projection_in_the_palette_is_divided_by_its_own_w() {
+        // A bottom row of 0 0 0.5 1 gives w = 1 + z/2, whatever the weights sum to.
+        let mut projection = Mat4::IDENTITY;
+        projection.z_axis.w = 0.5;
+        let p = Vec3::new(1.0, 1.0, 1.0);
+        let rigid = Influences::rigid(0);
+        let drawn = PositionW::Divide.drawn(&blended_matrix(&[projection], &rigid), p);
+        assert!(drawn.abs_diff_eq(p / 1.5, 1e-6), "{drawn}");
+        let kept = PositionW::One.drawn(&blended_matrix(&[projection], &rigid), p);
+        assert!(kept.abs_diff_eq(p, 1e-6), "{kept}");
     }
 
     #[test]

@@ -60,12 +60,14 @@ pub fn checked_inverse(m: &Mat4) -> Result<Mat4, MatrixError> {
     Ok(m.inverse())
 }
 
-/// Whether the 3x3 part is orthonormal with determinant +1 (a rotation), within `tolerance`.
+/// Whether `m` only turns and moves, within `tolerance`: its 3x3 part is orthonormal
+/// with determinant +1 (a rotation), and its bottom row is 0 0 0 1 (no projection).
 pub fn is_rigid(m: &Mat4, tolerance: f32) -> bool {
     let r = Mat3::from_mat4(*m);
     let should_be_identity = r.transpose() * r;
     should_be_identity.abs_diff_eq(Mat3::IDENTITY, tolerance)
         && (r.determinant() - 1.0).abs() < tolerance
+        && m.row(3).abs_diff_eq(glam::Vec4::W, tolerance)
 }
 
 /// The lengths of the three basis columns (the scale along each axis).

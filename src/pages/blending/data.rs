@@ -124,7 +124,7 @@ impl BlendingPage {
         let palette = arm::palette(self.twist, self.bend);
         let dual_quats = self.dual_quats(&palette);
         let mut lbs = skin_vertices(&palette, &skin);
-        self.position_w.place(&skin, &mut lbs);
+        self.position_w.place(&palette, &skin, &mut lbs);
         let pose = Arc::new(Pose {
             lbs,
             dqs: skin_vertices_dq(&dual_quats, &skin, self.antipodal_check),

@@ -49,8 +49,8 @@ impl BlendingPage {
         };
         let sum = influences.sum();
         let normalised = PositionW::Divide.drawn(
-            blended_matrix(&pose.palette, influences).transform_point3(skin.positions[v]),
-            sum,
+            &blended_matrix(&pose.palette, influences),
+            skin.positions[v],
         );
         let style = self.inspect_style();
         ui.label(

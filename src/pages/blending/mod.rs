@@ -284,7 +284,7 @@ impl BlendingPage {
             let degrees = step as f32 * 5.0;
             let palette = arm::palette(degrees.to_radians(), self.bend);
             let mut l = skin_vertices(&palette, &only);
-            self.position_w.place(&only, &mut l);
+            self.position_w.place(&palette, &only, &mut l);
             let d = skin_vertices_dq(&self.dual_quats(&palette), &only, self.antipodal_check);
             let area = |v: &[SkinnedVertex]| {
                 let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();

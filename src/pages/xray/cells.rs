@@ -24,6 +24,18 @@ fn product_text(m: &Mat4, v: glam::Vec4) -> String {
             r[row]
         );
     }
+    // A point whose w came out other than 1 is drawn divided by it.
+    if v.w == 1.0 && r.w != 1.0 {
+        text += &if r.w == 0.0 {
+            "w = 0: the GPU cannot divide, and draws no point".to_owned()
+        } else {
+            let d = r.truncate() / r.w;
+            format!(
+                "÷ w = {:.2}: drawn at ({:.2}, {:.2}, {:.2})",
+                r.w, d.x, d.y, d.z
+            )
+        };
+    }
     text
 }
 
@@ -111,6 +123,10 @@ impl XrayPage {
                 if let Some(reason) = &self.refused {
                     error_ui(ui, reason);
                 }
+                ui.checkbox(
+                    &mut self.transposed,
+                    "Send M transposed: a matrix written for row vectors, read as columns",
+                );
             }
             Cell::Multiply => {
                 if let Some(reason) = Self::vec3_ui(ui, "point p (w = 1):", &mut self.point) {

@@ -34,6 +34,15 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
         },
     },
     Param {
+        key: "transposed",
+        doc: "whether the viewport draws M transposed, a matrix for row vectors read as columns",
+        cell: Some("matrix"),
+        access: Access::Bool {
+            set: |s, on| s.transposed = on,
+            get: |s| s.transposed.then_some(true),
+        },
+    },
+    Param {
         key: "p",
         doc: "the point p (x, y, z) that M moves",
         cell: Some("multiply"),

@@ -1,6 +1,7 @@
 //! The matrix X-ray: a 4x4 matrix is four columns, three basis arrows and an origin.
 
 mod cells;
+pub use cells::describe;
 mod exercise;
 mod links;
 
@@ -19,6 +20,8 @@ use std::sync::{Arc, OnceLock};
 
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. Grey/yellow: p before/after; grey/orange: v before/after.";
+/// The caption while the cube is drawn with M transposed.
+const CAPTION_TRANSPOSED: &str = "Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. White cube: M transposed, what a shader that reads columns draws from M written for rows.";
 
 /// The named starting matrices.
 #[derive(
@@ -42,6 +45,7 @@ pub enum Preset {
     Shear,
     Translate,
     Composed,
+    Perspective,
 }
 
 impl Preset {
@@ -56,6 +60,7 @@ impl Preset {
             Self::Shear => "Shear x by y",
             Self::Translate => "Translate (1, 0.5, -0.5)",
             Self::Composed => "Translate · rotate · scale",
+            Self::Perspective => "Perspective: w = 1 − z/2",
         }
     }
 
@@ -80,6 +85,12 @@ impl Preset {
                 Mat4::from_translation(Vec3::new(1.0, 0.0, 0.5))
                     * Mat4::from_rotation_y(40f32.to_radians())
                     * Mat4::from_scale(Vec3::new(1.5, 1.0, 1.0))
+            }
+            // The bottom row 0 0 −0.5 1: a point's w becomes 1 − z/2.
+            Self::Perspective => {
+                let mut m = Mat4::IDENTITY;
+                m.z_axis.w = -0.5;
+                m
             }
         }
     }
@@ -107,6 +118,12 @@ fn within_limit(m: &Mat4) -> Result<(), String> {
         Err(format!("every number stays within ±{LIMIT}"))
     }
 }
+/// Where `m` draws the point `p`: `m · (p, 1)`, divided by its w, as the GPU divides
+/// (the skinning shader's own rule, [`skin::lbs::PositionW::drawn`]).
+pub fn drawn(m: &Mat4, p: Vec3) -> Vec3 {
+    skin::lbs::PositionW::Divide.drawn(m, p)
+}
+
 const DEFAULT_POINT: Vec3 = Vec3::new(1.0, 1.0, 0.0);
 const DEFAULT_VECTOR: Vec3 = Vec3::new(0.0, 1.0, 1.0);
 
@@ -119,6 +136,9 @@ pub struct XrayPage {
     pub point: Vec3,
     /// A vector (w = 0) the matrix turns and scales but does not move.
     pub vector: Vec3,
+    /// Whether the viewport draws M transposed: what a matrix written for row vectors
+    /// becomes when a shader reads it as columns.
+    pub transposed: bool,
     /// The check cell's exercise.
     pub exercise: usize,
     check: crate::ui::check::Check,
@@ -134,6 +154,7 @@ impl Default for XrayPage {
             preset: Preset::Identity,
             point: DEFAULT_POINT,
             vector: DEFAULT_VECTOR,
+            transposed: false,
             exercise: 0,
             check: Default::default(),
             camera: Camera::Orbit(OrbitCamera::default()),
@@ -174,10 +195,22 @@ fn build_unit_cube() -> Arc<MeshData> {
     )
 }
 impl XrayPage {
-    /// The three basis arrows the viewport draws: (origin, tip) for x, y and z.
+    /// The three basis arrows the viewport draws: (origin, tip) for x, y and z. They
+    /// run from where `M` puts the origin to where it puts the cube's corners on the
+    /// axes, after the divide by w: the columns themselves while the bottom row is
+    /// 0 0 0 1.
     pub fn arrows(&self) -> [(Vec3, Vec3); 3] {
-        let origin = self.matrix.w_axis.truncate();
-        std::array::from_fn(|i| (origin, origin + self.matrix.col(i).truncate()))
+        let origin = drawn(&self.matrix, Vec3::ZERO);
+        std::array::from_fn(|i| (origin, drawn(&self.matrix, Vec3::AXES[i])))
+    }
+
+    /// The matrix the viewport's cube is drawn with: `M`, or its transpose.
+    pub fn drawn_matrix(&self) -> Mat4 {
+        if self.transposed {
+            self.matrix.transpose()
+        } else {
+            self.matrix
+        }
     }
 
     fn set_preset(&mut self, preset: Preset) {
@@ -233,17 +266,17 @@ impl XrayPage {
         for ((origin, tip), color) in self.arrows().iter().zip(AXIS_COLORS) {
             scene.arrow(*origin, *tip, 0.035, rgba(color));
         }
-        scene.marker(self.matrix.w_axis.truncate(), 0.06, rgba(AXIS_COLORS[3]));
+        scene.marker(self.arrows()[0].0, 0.06, rgba(AXIS_COLORS[3]));
         scene.skinned.push(SkinnedDraw::lines(
             self.cube.clone(),
-            Palette::Matrices(vec![self.matrix]),
+            Palette::Matrices(vec![self.drawn_matrix()]),
             [0.85, 0.85, 0.9, 1.0],
             2.0,
         ));
         let before = [0.6, 0.6, 0.6, 1.0];
         let after = [1.0, 0.8, 0.2, 1.0];
         scene.marker(self.point, 0.08, before);
-        scene.marker(self.matrix.transform_point3(self.point), 0.1, after);
+        scene.marker(drawn(&self.matrix, self.point), 0.1, after);
         scene.arrow(Vec3::ZERO, self.vector, 0.02, before);
         scene.arrow(
             Vec3::ZERO,
@@ -278,7 +311,12 @@ impl Lesson for XrayPage {
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - room_below(ui, CAPTION, 0);
+        let caption = if self.transposed {
+            CAPTION_TRANSPOSED
+        } else {
+            CAPTION
+        };
+        let height = ui.available_height() - room_below(ui, caption, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         vp.camera_input(ui, &mut self.camera);
         vp.paint(ui, self.scene(vp.clip_from_world, self.camera.light_dir()));
@@ -298,6 +336,6 @@ impl Lesson for XrayPage {
                 );
             }
         }
-        caption_ui(ui, CAPTION);
+        caption_ui(ui, caption);
     }
 }
