@@ -367,6 +367,12 @@ fn a_wrong_sum_swells_the_arm_only_where_w_is_set_to_one() {
     let unit = opened("blending?mode=lbs&bend=0.8").pose().lbs;
     let hidden = opened("blending?mode=lbs&bend=0.8&weight_scale=1.25");
     assert_eq!(hidden.off_sum().len(), unit.len(), "every sum is 1.25");
+    // Every vertex is off, so the dots thin out to one in several, and still show.
+    let (dotted, stride) = hidden.dotted();
+    assert!(stride > 1 && !dotted.is_empty(), "{stride}, {}", dotted.len());
+    assert!(dotted.len() * 8 <= unit.len() + 8, "{} dots", dotted.len());
+    let few = opened("blending?mode=lbs&normalise=false&weight_scale=1");
+    assert_eq!(few.dotted(), (Vec::new(), 1), "weights that sum to 1 get no dot");
     let swollen = opened("blending?mode=lbs&bend=0.8&weight_scale=1.25&w=one");
     let (hidden, swollen) = (hidden.pose().lbs, swollen.pose().lbs);
     for (v, ((u, h), s)) in unit.iter().zip(&hidden).zip(&swollen).enumerate() {

@@ -145,6 +145,20 @@ impl BlendingPage {
             .collect()
     }
 
+    /// The vertices of [`BlendingPage::off_sum`] the viewport marks with a black dot,
+    /// and how many of them each dot stands for: every one while they are few, one in
+    /// `stride` when so many are off that dots on all would hide the arm.
+    pub fn dotted(&self) -> (Vec<usize>, usize) {
+        let off = self.off_sum();
+        let most = (self.skin().positions.len() / 8).max(1);
+        // Odd, so the dots spread across the rings instead of lining up along the arm.
+        let stride = match off.len().div_ceil(most) {
+            0 | 1 => 1,
+            n => n | 1,
+        };
+        (off.into_iter().step_by(stride).collect(), stride)
+    }
+
     /// A copy of [`BlendingPage::skinned`]: the arm skinned for the current twist and
     /// bend.
     pub fn pose(&self) -> Pose {

@@ -141,15 +141,21 @@ impl BlendingPage {
     }
 
     pub(super) fn algorithm_ui(&mut self, ui: &mut Ui) {
-        let step = |ui: &mut Ui, name: &str| match anchor(LBS_SOURCE, name) {
-            Some(code) => code_ui(ui, &code),
-            None => error_ui(ui, format!("the source has no anchor `{name}`")),
+        // Each step as a line of pseudo-code, with the Rust that runs it folded under.
+        let step = |ui: &mut Ui, pseudo: &str, name: &str| {
+            ui.label(RichText::new(pseudo).monospace());
+            egui::CollapsingHeader::new(format!("The Rust: crates/skin/src/lbs.rs, {name}"))
+                .id_salt(("blending algorithm", name))
+                .show(ui, |ui| match anchor(LBS_SOURCE, name) {
+                    Some(code) => code_ui(ui, &code),
+                    None => error_ui(ui, format!("the source has no anchor `{name}`")),
+                });
         };
         let v = self.vertex;
         let pose = self.skinned();
         let skin = self.skin();
         ui.label(RichText::new("1. Once per frame, a gradient matrix per bone:").strong());
-        step(ui, "palette");
+        step(ui, "for each bone j:   G[j] = W[j] · B⁻¹[j]", "palette");
         ui.horizontal_wrapped(|ui| {
             for (j, m) in pose.palette.iter().enumerate() {
                 ui.vertical(|ui| {
@@ -161,7 +167,11 @@ impl BlendingPage {
         ui.label(
             RichText::new("2. Per vertex, the weighted sum of its bones' gradients:").strong(),
         );
-        step(ui, "blend");
+        step(
+            ui,
+            "for each vertex:   M = w[0]·G[joint[0]] + … + w[3]·G[joint[3]]",
+            "blend",
+        );
         let Some(v) = v else {
             ui.label(RichText::new("Pick a vertex to see its numbers here.").weak());
             return;
@@ -178,7 +188,11 @@ impl BlendingPage {
         );
         matrix_view_ui(ui, "algorithm blended", &blended);
         ui.label(RichText::new("3. The blended matrix moves the vertex:").strong());
-        step(ui, "skin_vertices");
+        step(
+            ui,
+            "then:              v' = M · v,   n' = normalize((M⁻¹)^T · n)",
+            "skin_vertices",
+        );
         ui.label(
             RichText::new(format!(
                 "{} -> {}",

@@ -174,7 +174,7 @@ impl BlendingPage {
     fn overlay_ui(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
         let painter = ui.painter_at(vp.rect());
         let off_sum = self.off_sum();
-        let dots = off_sum.len() * 2 <= self.arm.skin.positions.len();
+        let (dotted, stride) = self.dotted();
         let font = egui::FontId::proportional(16.0);
         // Under the labels and markers, which stay readable on top.
         if self.ellipses {
@@ -192,8 +192,7 @@ impl BlendingPage {
                     egui::vec2(-1.0, 0.0),
                 );
             }
-            // Dots mark a few painted vertices; on a whole arm they would hide it.
-            for &v in off_sum.iter().filter(|_| dots) {
+            for &v in &dotted {
                 if let Some(s) = vp.to_screen(vertices[v].position + at) {
                     painter.circle_filled(s, 2.5, Color32::BLACK);
                 }
@@ -238,7 +237,11 @@ impl BlendingPage {
             let text = format!(
                 "{} vertices{}: weights do not sum to 1; {}",
                 off_sum.len(),
-                if dots { " (black dots)" } else { "" },
+                if stride == 1 {
+                    " (black dots)".to_owned()
+                } else {
+                    format!(" (black dots, one for every {stride})")
+                },
                 match self.position_w {
                     PositionW::Divide => "the divide by w hides it",
                     PositionW::One => "w = 1 shows it",
