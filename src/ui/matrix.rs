@@ -119,8 +119,18 @@ pub fn vec3_text(v: glam::Vec3) -> String {
 /// A quaternion as `(x, y, z, w)` with three decimals, without a sign on a value that
 /// rounds to zero.
 pub fn quat_text(q: glam::Quat) -> String {
-    let f = |v: f32| format!("{:.3}", v + 0.0).replace("-0.000", "0.000");
+    let f = fixed3;
     format!("({}, {}, {}, {})", f(q.x), f(q.y), f(q.z), f(q.w))
+}
+
+/// A vector as `(x, y, z)` with three decimals, as [`quat_text`] writes its parts.
+pub fn vec3_text3(v: glam::Vec3) -> String {
+    format!("({}, {}, {})", fixed3(v.x), fixed3(v.y), fixed3(v.z))
+}
+
+/// A number with three decimals, without a sign on a value that rounds to zero.
+fn fixed3(v: f32) -> String {
+    format!("{:.3}", v + 0.0).replace("-0.000", "0.000")
 }
 
 /// The rows of an R-row matrix with `columns` columns whose entry at (row, column) is

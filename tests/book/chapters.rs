@@ -443,6 +443,7 @@ const TAUGHT_IN: &[(&str, &str)] = &[
     ("lbs", "blending"),
     ("dual quaternion", "blending"),
     ("dqs", "blending"),
+    ("screw", "blending"),
     ("inverse transpose", "normals"),
     ("bone texture", "gpu"),
     ("keyframe", "keyframes"),

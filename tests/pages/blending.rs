@@ -369,10 +369,18 @@ fn a_wrong_sum_swells_the_arm_only_where_w_is_set_to_one() {
     assert_eq!(hidden.off_sum().len(), unit.len(), "every sum is 1.25");
     // Every vertex is off, so the dots thin out to one in several, and still show.
     let (dotted, stride) = hidden.dotted();
-    assert!(stride > 1 && !dotted.is_empty(), "{stride}, {}", dotted.len());
+    assert!(
+        stride > 1 && !dotted.is_empty(),
+        "{stride}, {}",
+        dotted.len()
+    );
     assert!(dotted.len() * 8 <= unit.len() + 8, "{} dots", dotted.len());
     let few = opened("blending?mode=lbs&normalise=false&weight_scale=1");
-    assert_eq!(few.dotted(), (Vec::new(), 1), "weights that sum to 1 get no dot");
+    assert_eq!(
+        few.dotted(),
+        (Vec::new(), 1),
+        "weights that sum to 1 get no dot"
+    );
     let swollen = opened("blending?mode=lbs&bend=0.8&weight_scale=1.25&w=one");
     let (hidden, swollen) = (hidden.pose().lbs, swollen.pose().lbs);
     for (v, ((u, h), s)) in unit.iter().zip(&hidden).zip(&swollen).enumerate() {
@@ -540,4 +548,29 @@ fn each_ellipse_sits_where_its_arm_draws_its_vertex() {
     for g in glyphs {
         assert!((g.ellipse.area_ratio() - 1.0).abs() < 1e-4);
     }
+}
+
+#[test]
+fn the_dual_quaternion_cell_lands_where_the_dqs_arm_draws_the_vertex() {
+    let page = opened("blending?bend=1.2&vertex=1536");
+    let drawn = page.pose().dqs[1536].position;
+    let harness = page_harness(page, &["dq_point"]);
+    let landed = format!(
+        "v' = r·v·r* + t  = {}",
+        skinlab::ui::matrix::vec3_text3(drawn)
+    );
+    assert!(
+        harness.query_by_label_contains(&landed).is_some(),
+        "the cell ends at {landed}"
+    );
+    // Half of no turn and half of 1.2 about the elbow: 0.6 rad (34.4°) about z there.
+    assert!(
+        harness
+            .query_by_label_contains(
+                "a turn of 34.4° about the axis (0.000, 0.000, 1.000) through (2.000, 0.000, 0.000)"
+            )
+            .is_some()
+    );
+    let none = page_harness(opened("blending?bend=1.2"), &["dq_point"]);
+    assert!(none.query_by_label_contains("Pick a vertex").is_some());
 }

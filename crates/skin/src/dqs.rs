@@ -27,9 +27,9 @@ pub struct DualQuat {
     pub dual: Quat,
 }
 
-/// The quaternion product `a·b`, written out because glam's product assumes unit
-/// quaternions and the dual part is not one.
-fn mul(a: Quat, b: Quat) -> Quat {
+/// The quaternion product `a·b` (Hamilton's), written out because glam's product
+/// assumes unit quaternions and neither a dual part nor a point `(v, 0)` is one.
+pub fn mul(a: Quat, b: Quat) -> Quat {
     let (av, bv) = (a.xyz(), b.xyz());
     let v = a.w * bv + b.w * av + av.cross(bv);
     Quat::from_xyzw(v.x, v.y, v.z, a.w * b.w - av.dot(bv))
@@ -114,6 +114,119 @@ impl DualQuat {
             real: Quat::from_vec4(real),
             dual: Quat::from_vec4(dual),
         }
+    }
+}
+
+/// A rigid motion seen as a screw: a turn by `angle` (radians) about the line through
+/// `point` along the unit `axis`, and a slide of `slide` along that line. Every rigid
+/// motion is one (Chasles' theorem); with no turn, `axis` is the slide's direction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Screw {
+    /// The line's direction, unit length.
+    pub axis: Vec3,
+    /// The turn about the line, radians.
+    pub angle: f32,
+    /// The point of the line nearest the origin.
+    pub point: Vec3,
+    /// How far the motion slides along the line.
+    pub slide: f32,
+}
+
+impl DualQuat {
+    /// The screw of a unit dual quaternion. The point on the axis is the one nearest
+    /// the origin: `½·(t⊥ + cot(θ/2)·axis × t⊥)`, with `t⊥` the translation's part
+    /// across the axis.
+    pub fn screw(&self) -> Screw {
+        let t = self.translation();
+        let (axis, angle) = self.real.normalize().to_axis_angle();
+        if angle.abs() < 1e-6 || !axis.is_finite() {
+            let slide = t.length();
+            let axis = if slide > 0.0 { t / slide } else { Vec3::X };
+            return Screw {
+                axis,
+                angle: 0.0,
+                point: Vec3::ZERO,
+                slide,
+            };
+        }
+        let slide = t.dot(axis);
+        let across = t - axis * slide;
+        let point = 0.5 * (across + axis.cross(across) / (angle * 0.5).tan());
+        Screw {
+            axis,
+            angle,
+            point,
+            slide,
+        }
+    }
+}
+
+/// One vertex under dual quaternion skinning, taken apart for inspectors that show the
+/// working: each influence's dual quaternion as added, their sum, the sum made unit,
+/// and the point it moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DqsBreakdown {
+    /// The vertex's bind-space position.
+    pub bind: Vec3,
+    /// `(joint, weight, sign, dual quaternion)` for each influence with a weight; the
+    /// sign is −1 where the antipodal check flipped it.
+    pub parts: Vec<(usize, f32, f32, DualQuat)>,
+    /// The weighted sum, before it is made unit.
+    pub sum: DualQuat,
+    /// The length of the sum's real part, which the normalisation divides by.
+    pub length: f32,
+    /// The blended unit dual quaternion ([`blend_dual_quats`]).
+    pub unit: DualQuat,
+    /// `real · bind · real*`: the bind position turned.
+    pub turned: Vec3,
+    /// The skinned position: `turned + translation`.
+    pub moved: Vec3,
+}
+
+impl DqsBreakdown {
+    /// Takes vertex `vertex` of `mesh` apart under `palette_dq`; `None` when there is
+    /// no such vertex.
+    pub fn new(
+        palette_dq: &[DualQuat],
+        mesh: &SkinMesh,
+        vertex: usize,
+        antipodal_check: bool,
+    ) -> Option<Self> {
+        let bind = *mesh.positions.get(vertex)?;
+        let influences = mesh.influences.get(vertex)?;
+        let pivot = Vec4::from(palette_dq.get(influences.joints[0] as usize)?.real);
+        let mut parts = Vec::new();
+        for (joint, weight) in influences.used() {
+            let q = *palette_dq.get(joint)?;
+            let flip = antipodal_check && Vec4::from(q.real).dot(pivot) < 0.0;
+            parts.push((joint, weight, if flip { -1.0 } else { 1.0 }, q));
+        }
+        let add = |part: fn(&DualQuat) -> Quat| {
+            let sum: Vec4 = parts
+                .iter()
+                .map(|(_, w, sign, q)| Vec4::from(part(q)) * (w * sign))
+                .sum();
+            Quat::from_vec4(sum)
+        };
+        let sum = DualQuat {
+            real: add(|q| q.real),
+            dual: add(|q| q.dual),
+        };
+        let unit = blend_dual_quats(palette_dq, influences, antipodal_check);
+        let turned = mul(
+            mul(unit.real, Quat::from_vec4(bind.extend(0.0))),
+            unit.real.conjugate(),
+        )
+        .xyz();
+        Some(Self {
+            bind,
+            length: Vec4::from(sum.real).length(),
+            moved: turned + unit.translation(),
+            parts,
+            sum,
+            unit,
+            turned,
+        })
     }
 }
 
@@ -218,6 +331,40 @@ mod tests {
     use crate::matrix::is_rigid;
     use glam::EulerRot;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_blended_elbow_is_a_screw_about_the_elbow() {
+        // Half of the identity and half of a quarter turn about z round (2, 0, 0): an
+        // eighth of a turn about the same line, with no slide.
+        let elbow = Vec3::new(2.0, 0.0, 0.0);
+        let turn = Mat4::from_translation(elbow)
+            * Mat4::from_rotation_z(std::f32::consts::FRAC_PI_2)
+            * Mat4::from_translation(-elbow);
+        let palette = dual_quat_palette(&[Mat4::IDENTITY, turn]);
+        let half = Influences::prepare(&[(0, 0.5), (1, 0.5)], 2).unwrap();
+        let screw = blend_dual_quats(&palette, &half, true).screw();
+        assert!(
+            (screw.angle - std::f32::consts::FRAC_PI_4).abs() < 1e-5,
+            "{screw:?}"
+        );
+        assert!(screw.axis.abs_diff_eq(Vec3::Z, 1e-5), "{screw:?}");
+        assert!(screw.point.abs_diff_eq(elbow, 1e-5), "{screw:?}");
+        assert!(screw.slide.abs() < 1e-5, "{screw:?}");
+        // The breakdown of a vertex there lands where the blend puts it.
+        let mesh = SkinMesh {
+            positions: vec![Vec3::new(2.0, 0.5, 0.0)],
+            influences: vec![half],
+            ..Default::default()
+        };
+        let b = DqsBreakdown::new(&palette, &mesh, 0, true).unwrap();
+        let blended = blend_dual_quats(&palette, &half, true);
+        assert!(
+            b.moved
+                .abs_diff_eq(blended.transform_point(mesh.positions[0]), 1e-5)
+        );
+        assert!((b.length - (0.5f32 + 0.5 * std::f32::consts::FRAC_1_SQRT_2).sqrt()).abs() < 1e-5);
+        assert!(DqsBreakdown::new(&palette, &mesh, 1, true).is_none());
+    }
 
     fn arb_rigid() -> impl Strategy<Value = Mat4> {
         (
@@ -338,6 +485,16 @@ mod tests {
             prop_assert!(q.to_mat4().abs_diff_eq(m, 1e-5), "{} vs {}", q.to_mat4(), m);
             let p = Vec3::new(0.3, -1.2, 2.0);
             prop_assert!(q.transform_point(p).abs_diff_eq(m.transform_point3(p), 1e-5));
+        }
+
+        #[test]
+        fn the_screw_moves_a_point_as_the_dual_quaternion_does(m in arb_rigid()) {
+            let q = DualQuat::from_rigid(&m);
+            let s = q.screw();
+            let p = Vec3::new(0.3, -1.2, 2.0);
+            let about = Quat::from_axis_angle(s.axis, s.angle) * (p - s.point) + s.point;
+            let screwed = about + s.axis * s.slide;
+            prop_assert!(screwed.abs_diff_eq(q.transform_point(p), 1e-3), "{screwed} {s:?}");
         }
 
         #[test]

@@ -40,6 +40,7 @@ impl BlendingPage {
             Cell::Algorithm => self.algorithm_ui(ui),
             Cell::Compare => self.compare_ui(ui),
             Cell::Ellipses => self.ellipses_ui(ui),
+            Cell::DqPoint => self.dq_point_ui(ui),
             Cell::Antipodal => self.antipodal_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }

@@ -7,11 +7,12 @@ use super::{BONE_NAMES, BlendingPage, WEIGHT_SCALE};
 use crate::notebook::{anchor, code_ui};
 use crate::ui::error_ui;
 use crate::ui::inspect::breakdown_ui;
-use crate::ui::matrix::matrix_view_ui;
+use crate::ui::matrix::{matrix_view_ui, quat_text, vec3_text3};
 use egui::{RichText, Ui};
 use gl::shaders;
 use rigs::arm;
 use skin::MAX_INFLUENCES;
+use skin::dqs::DqsBreakdown;
 use skin::lbs::{PositionW, VertexBreakdown, blended_matrix};
 
 const LBS_SOURCE: &str = include_str!("../../../crates/skin/src/lbs.rs");
@@ -202,5 +203,58 @@ impl BlendingPage {
             .monospace()
             .strong(),
         );
+    }
+
+    /// The picked vertex through dual quaternion skinning, one step a line: each bone's
+    /// dual quaternion and weight, their sum, the sum made unit, the point turned and
+    /// moved, and the screw the blend makes.
+    pub(super) fn dq_point_ui(&mut self, ui: &mut Ui) {
+        let Some(v) = self.vertex else {
+            ui.label(RichText::new("Pick a vertex on the arm to see it skinned by DQS here.").weak());
+            return;
+        };
+        let pose = self.skinned();
+        let skin = self.skin();
+        let Some(b) = DqsBreakdown::new(&pose.dual_quats, &skin, v, self.antipodal_check) else {
+            return;
+        };
+        let point = vec3_text3;
+        let mut text = format!("vertex {v}, v = {}\n", point(b.bind));
+        for (joint, weight, sign, q) in &b.parts {
+            let name = BONE_NAMES.get(*joint).copied().unwrap_or("?");
+            let flipped = if *sign < 0.0 { ", flipped (−q)" } else { "" };
+            text += &format!(
+                "{name:<9} w = {weight:.2}{flipped}\n  r = {}\n  d = {}\n",
+                quat_text(q.real),
+                quat_text(q.dual)
+            );
+        }
+        let s = b.sum;
+        text += &format!(
+            "sum       r = {}\n          d = {}\n",
+            quat_text(s.real),
+            quat_text(s.dual)
+        );
+        text += &format!(
+            "unit      ÷ |r| = {:.3}:\n          r = {}\n          d = {}\n",
+            b.length,
+            quat_text(b.unit.real),
+            quat_text(b.unit.dual)
+        );
+        text += &format!(
+            "t  = 2·d·r*      = {}\nr·v·r*           = {}\nv' = r·v·r* + t  = {}",
+            point(b.unit.translation()),
+            point(b.turned),
+            point(b.moved)
+        );
+        ui.label(RichText::new(text).monospace());
+        let screw = b.unit.screw();
+        ui.label(format!(
+            "The screw: a turn of {:.1}° about the axis {} through {}, and a slide of {:.3} along it.",
+            screw.angle.to_degrees(),
+            point(screw.axis),
+            point(screw.point),
+            screw.slide
+        ));
     }
 }

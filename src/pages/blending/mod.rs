@@ -37,6 +37,7 @@ pub enum Cell {
     Algorithm,
     Compare,
     Ellipses,
+    DqPoint,
     Antipodal,
     Check,
 }
