@@ -439,6 +439,7 @@ const TAUGHT_IN: &[(&str, &str)] = &[
     ("quaternion", "quaternions"),
     ("nlerp", "quaternions"),
     ("slerp", "quaternions"),
+    ("conjugate", "quaternions"),
     ("linear blend skinning", "blending"),
     ("lbs", "blending"),
     ("dual quaternion", "blending"),

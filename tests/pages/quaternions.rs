@@ -476,3 +476,22 @@ fn bad_prediction_keys_are_named_and_the_good_ones_still_apply() {
         "quaternions"
     );
 }
+
+#[test]
+fn the_turn_cell_gives_what_the_matrix_gives() {
+    let page = opened("quaternions?show=quaternion&yaw=0.8&pitch=0.4&roll=0.3");
+    let q = skin::rotation::euler_quat(page.euler);
+    let by_matrix = skin::rotation::quat_matrix(q) * glam::Vec3::X;
+    let harness = page_harness(page, &["turn"]);
+    let numbers = skinlab::ui::matrix::vec3_text3(by_matrix);
+    let sandwich = format!("q·v·q*  = {}, 0.000)", numbers.trim_end_matches(')'));
+    assert!(
+        harness.query_by_label_contains(&sandwich).is_some(),
+        "the cell shows {sandwich}"
+    );
+    assert!(
+        harness
+            .query_by_label_contains(&format!("R(q)·v  = {numbers}"))
+            .is_some()
+    );
+}

@@ -9,6 +9,7 @@
 use super::influences::Influences;
 use super::lbs::{SkinMesh, SkinnedVertex};
 use super::normals::skin_tangent;
+use super::rotation::{product as mul, turn};
 use glam::{Mat4, Quat, Vec3, Vec4};
 
 /// Below this length the blended rotation is treated as having cancelled out.
@@ -25,14 +26,6 @@ pub struct DualQuat {
     pub real: Quat,
     /// `½·t·real`: the translation `t`, carried so that it blends with the rotation.
     pub dual: Quat,
-}
-
-/// The quaternion product `a·b` (Hamilton's), written out because glam's product
-/// assumes unit quaternions and neither a dual part nor a point `(v, 0)` is one.
-pub fn mul(a: Quat, b: Quat) -> Quat {
-    let (av, bv) = (a.xyz(), b.xyz());
-    let v = a.w * bv + b.w * av + av.cross(bv);
-    Quat::from_xyzw(v.x, v.y, v.z, a.w * b.w - av.dot(bv))
 }
 
 impl DualQuat {
@@ -213,11 +206,7 @@ impl DqsBreakdown {
             dual: add(|q| q.dual),
         };
         let unit = blend_dual_quats(palette_dq, influences, antipodal_check);
-        let turned = mul(
-            mul(unit.real, Quat::from_vec4(bind.extend(0.0))),
-            unit.real.conjugate(),
-        )
-        .xyz();
+        let turned = turn(unit.real, bind);
         Some(Self {
             bind,
             length: Vec4::from(sum.real).length(),

@@ -52,6 +52,21 @@ pub fn euler_quat([yaw, pitch, roll]: Euler) -> Quat {
 }
 // ANCHOR_END: euler_quat
 
+/// The quaternion product `a·b` (Hamilton's), written out for any two quaternions:
+/// glam's product assumes unit quaternions, and neither a dual part nor a point
+/// `(v, 0)` is one. With `a = (v1, s1)` and `b = (v2, s2)`:
+/// `a·b = (s1 v2 + s2 v1 + v1 × v2, s1 s2 − v1 · v2)`.
+pub fn product(a: Quat, b: Quat) -> Quat {
+    let (av, bv) = (a.xyz(), b.xyz());
+    let v = a.w * bv + b.w * av + av.cross(bv);
+    Quat::from_xyzw(v.x, v.y, v.z, a.w * b.w - av.dot(bv))
+}
+
+/// `v` turned by the unit quaternion `q`: the vector part of `q · (v, 0) · q*`.
+pub fn turn(q: Quat, v: Vec3) -> Vec3 {
+    product(product(q, Quat::from_vec4(v.extend(0.0))), q.conjugate()).xyz()
+}
+
 // ANCHOR: quat_matrix
 /// The 3×3 matrix of a quaternion, term by term. For a unit quaternion it is a
 /// rotation; for any other it is not (it scales and skews), which is what plain LERP
@@ -182,6 +197,16 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn q_v_q_conjugate_turns_as_the_matrix_does(q in arb_quat(), v in prop::array::uniform3(-3.0f32..3.0)) {
+            let v = Vec3::from(v);
+            let by_matrix = quat_matrix(q) * v;
+            prop_assert!(turn(q, v).abs_diff_eq(by_matrix, 1e-4), "{} vs {}", turn(q, v), by_matrix);
+            prop_assert!(turn(-q, v).abs_diff_eq(by_matrix, 1e-4), "−q turns the same way");
+            let sandwich = product(product(q, Quat::from_vec4(v.extend(0.0))), q.conjugate());
+            prop_assert!(sandwich.w.abs() < 1e-4, "a vector again: w = {}", sandwich.w);
+        }
+
         #[test]
         fn euler_quaternion_and_matrix_agree(e in prop::array::uniform3(-3.0f32..3.0)) {
             let m = euler_matrix(e);

@@ -210,7 +210,9 @@ impl BlendingPage {
     /// moved, and the screw the blend makes.
     pub(super) fn dq_point_ui(&mut self, ui: &mut Ui) {
         let Some(v) = self.vertex else {
-            ui.label(RichText::new("Pick a vertex on the arm to see it skinned by DQS here.").weak());
+            ui.label(
+                RichText::new("Pick a vertex on the arm to see it skinned by DQS here.").weak(),
+            );
             return;
         };
         let pose = self.skinned();

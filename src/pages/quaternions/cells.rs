@@ -1,10 +1,13 @@
 //! The quaternions page's notebook cells.
 
 use super::Cell;
+
+/// The vector the turn cell turns: one unit along x.
+const TURNED: Vec3 = Vec3::X;
 use super::view::method_color;
 use super::{QuaternionsPage, Section};
 use crate::link::Named;
-use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text};
+use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text, vec3_text3};
 use crate::ui::{angle_slider_ui, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, VLine};
@@ -47,6 +50,7 @@ impl QuaternionsPage {
             Cell::Gimbal => self.gimbal_ui(ui),
             Cell::Quaternion => self.quaternion_ui(ui),
             Cell::Multiply => self.multiply_ui(ui),
+            Cell::Turn => self.turn_ui(ui),
             Cell::Interpolate => self.interpolate_ui(ui),
             Cell::Speed => self.speed_ui(ui),
             Cell::HalfAngle => self.half_angle_ui(ui),
@@ -181,6 +185,27 @@ impl QuaternionsPage {
             two_mat3_text(
                 ("R(q_yaw)·R(q_pitch)·R(q_roll)", &composed),
                 ("R(q)", &quat_matrix(product * qz)),
+            ),
+        );
+    }
+
+    /// A vector turned by `q · v · q*`, product by product, beside the matrix's `R(q) · v`.
+    fn turn_ui(&mut self, ui: &mut Ui) {
+        let q = euler_quat(self.euler);
+        let v = TURNED;
+        let pure = Quat::from_vec4(v.extend(0.0));
+        let left = rotation::product(q, pure);
+        let turned = rotation::product(left, q.conjugate());
+        mono_ui(
+            ui,
+            format!(
+                "q       = {}   (the sliders above)\nq*      = {}   (the conjugate)\nv       = {}   (w = 0)\nq·v     = {}\nq·v·q*  = {}\nR(q)·v  = {}",
+                quat_text(q),
+                quat_text(q.conjugate()),
+                quat_text(pure),
+                quat_text(left),
+                quat_text(turned),
+                vec3_text3(quat_matrix(q) * v),
             ),
         );
     }

@@ -36,6 +36,7 @@ pub enum Cell {
     Gimbal,
     Quaternion,
     Multiply,
+    Turn,
     Interpolate,
     Speed,
     HalfAngle,
