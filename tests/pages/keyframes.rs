@@ -111,8 +111,8 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
 fn links_round_trip_and_bad_values_are_refused() {
     // `play=true` writes no `time` (it changes every frame): two links set every key.
     kit::assert_every_key_round_trips::<KeyframesPage>(&[
-        "keyframes?time=2.5&speed=0.5&joint=elbow&question=3",
-        "keyframes?play=true",
+        "keyframes?time=2.5&speed=0.5&joint=elbow&interpolation=step&question=3",
+        "keyframes?play=true&interpolation=cubicspline",
     ]);
     let page = opened("keyframes?joint=elbow&question=3");
     assert_eq!((page.joint, page.exercise), (1, 2));
@@ -123,6 +123,7 @@ fn links_round_trip_and_bad_values_are_refused() {
         "speed=5",
         "joint=wrist",
         "play=often",
+        "interpolation=bezier",
         "question=4",
     ]);
     kit::assert_refused::<KeyframesPage>(&["keyframes?show=keyframes"]);
@@ -140,4 +141,31 @@ fn every_cell_draws_without_error() {
             .is_none()
     );
     assert!(harness.query_by_label_contains("Local matrix").is_some());
+}
+
+#[test]
+fn the_curves_cell_switches_the_interpolation_the_arm_plays() {
+    let mut harness = page_harness(opened("keyframes?time=1.99"), &["curves", "sample"]);
+    let linear = harness.state().samples()[0].translation.y;
+    // The button, drawn before the plot's legend of the same name.
+    let click_first = |h: &egui_kittest::Harness<'_, KeyframesPage>, label: &str| {
+        h.get_all_by_label(label).next().expect(label).click();
+    };
+    click_first(&harness, "STEP");
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().link().to_string(),
+        "keyframes?time=1.99&interpolation=step"
+    );
+    // STEP holds the key before 2 s: the shoulder has not risen yet.
+    assert_eq!(harness.state().samples()[0].translation.y, 0.0);
+    assert!(linear > 0.9, "LINEAR had nearly reached the key: {linear}");
+    assert!(
+        harness
+            .query_by_label_contains("STEP holds key 0")
+            .is_some()
+    );
+    click_first(&harness, "CUBICSPLINE");
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("Hermite h = (").is_some());
 }

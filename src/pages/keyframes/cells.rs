@@ -1,11 +1,19 @@
 //! The keyframes page's notebook cells.
 
-use super::data::{DURATION, arm_keys};
+use super::data::{DURATION, INTERPOLATIONS, arm_keys};
 use super::{Cell, JOINT_NAMES, KeyframesPage, SPEED_RANGE};
 use crate::ui::matrix::{matrix_view_ui, quat_text, vec3_text};
 use crate::ui::{mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
-use skin::clip::{Channel, Sample};
+use egui_plot::{Legend, Line, Plot, Points, VLine};
+use skin::clip::{Channel, Interpolation, Sample, hermite};
+
+/// The colour of each interpolation's curve, in [`INTERPOLATIONS`] order.
+const CURVE_COLORS: [Color32; 3] = [
+    Color32::from_rgb(200, 60, 60),
+    Color32::from_rgb(60, 140, 220),
+    Color32::from_rgb(60, 170, 90),
+];
 
 /// Rotation keys on the timeline (circles).
 const ROTATION_KEY: Color32 = Color32::from_rgb(40, 110, 220);
@@ -18,6 +26,7 @@ impl KeyframesPage {
         match cell {
             Cell::Player => self.player_ui(ui),
             Cell::Sample => self.sample_ui(ui),
+            Cell::Curves => self.curves_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }
     }
@@ -48,7 +57,8 @@ impl KeyframesPage {
                 }
             }
         });
-        let keys = &arm_keys()[self.joint.min(1)];
+        self.interpolation_ui(ui);
+        let keys = &arm_keys(self.interpolation)[self.joint.min(1)];
         if let Some(time) = timeline_ui(ui, [&keys.rotation, &keys.translation], self.time) {
             self.time = time;
             self.playing = false;
@@ -56,7 +66,7 @@ impl KeyframesPage {
     }
 
     fn sample_ui(&mut self, ui: &mut Ui) {
-        let keys = &arm_keys()[self.joint.min(1)];
+        let keys = &arm_keys(self.interpolation)[self.joint.min(1)];
         let sample = self.samples()[self.joint.min(1)];
         let (r, t) = (sample.rotation_keys, sample.translation_keys);
         // The key before and the key after; the same key twice where it holds.
@@ -74,13 +84,26 @@ impl KeyframesPage {
         };
         let (r0, r1) = around(&keys.rotation, r.key, r.next);
         let (t0, t1) = around(&keys.translation, t.key, t.next);
+        // How the interpolation fills in between, for a factor u.
+        let how = |u: f32, rotation: bool| match self.interpolation {
+            Interpolation::Step => "STEP holds key 0".to_owned(),
+            Interpolation::Linear if rotation => "slerp".to_owned(),
+            Interpolation::Linear => "lerp".to_owned(),
+            Interpolation::CubicSpline => {
+                let h = hermite(u).map(|h| format!("{h:.3}"));
+                format!("Hermite h = ({})", h.join(", "))
+            }
+        };
         let text = format!(
-            "{} at τ = {:.2} s\n\nrotation keys    {r0}\n                 {r1}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\nslerp            {}\n\ntranslation keys {t0}\n                 {t1}\nfactor u = {:.3}\nlerp             {}",
+            "{} at τ = {:.2} s, {}\n\nrotation keys    {r0}\n                 {r1}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\n{}\nrotation         {}\n\ntranslation keys {t0}\n                 {t1}\nfactor u = {:.3}\n{}\ntranslation      {}",
             JOINT_NAMES[self.joint.min(1)],
             self.time,
+            self.interpolation.name(),
             r.u,
+            how(r.u, true),
             quat_text(sample.rotation),
             t.u,
+            how(t.u, false),
             vec3_text(sample.translation),
         );
         mono_ui(ui, text);
@@ -88,6 +111,85 @@ impl KeyframesPage {
         sideways_ui(ui, "keyframe_local", |ui| {
             matrix_view_ui(ui, "keyframe_local", &sample.matrix)
         });
+    }
+}
+
+impl KeyframesPage {
+    /// One button per interpolation; the arm, the cells and the plot follow the one
+    /// picked.
+    fn interpolation_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.label("Between keys:");
+            for (interpolation, _) in INTERPOLATIONS {
+                if ui
+                    .selectable_label(self.interpolation == interpolation, interpolation.name())
+                    .clicked()
+                {
+                    self.interpolation = interpolation;
+                }
+            }
+        });
+    }
+
+    /// The shoulder's height over the clip under each interpolation, the one picked
+    /// drawn thickest, with its keys and the current time.
+    fn curves_ui(&mut self, ui: &mut Ui) {
+        self.interpolation_ui(ui);
+        const STEPS: usize = 200;
+        let height = |interpolation: Interpolation, time: f32| {
+            arm_keys(interpolation)[0].sample(time).translation.y as f64
+        };
+        let keys = &arm_keys(Interpolation::Linear)[0].translation;
+        let key_points: Vec<[f64; 2]> = (0..keys.key_count())
+            .filter_map(|k| keys.key(k))
+            .filter_map(|(time, value)| match value {
+                Sample::Translation(v) => Some([time as f64, v.y as f64]),
+                _ => None,
+            })
+            .collect();
+        Plot::new("keyframe_curves")
+            .height(180.0)
+            // Top left, where every curve is still low.
+            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+            .x_axis_label("time (s)")
+            .y_axis_label("shoulder height y")
+            .allow_drag(false)
+            .allow_scroll(false)
+            .allow_zoom(false)
+            .include_y(0.0)
+            .include_y(1.1)
+            .show(ui, |plot| {
+                for ((interpolation, _), color) in INTERPOLATIONS.into_iter().zip(CURVE_COLORS) {
+                    let points: Vec<[f64; 2]> = (0..=STEPS)
+                        .map(|i| {
+                            let time = DURATION * i as f32 / STEPS as f32;
+                            [time as f64, height(interpolation, time)]
+                        })
+                        .collect();
+                    let width = if interpolation == self.interpolation {
+                        4.0
+                    } else {
+                        1.5
+                    };
+                    plot.line(
+                        Line::new(interpolation.name(), points)
+                            .color(color)
+                            .width(width),
+                    );
+                }
+                plot.points(
+                    Points::new("keys", key_points)
+                        .radius(5.0)
+                        .color(TRANSLATION_KEY),
+                );
+                plot.vline(VLine::new("τ", self.time as f64).color(Color32::GRAY));
+            });
+        ui.label(format!(
+            "At τ = {:.2} s the shoulder is at height {:.3} under {}.",
+            self.time,
+            height(self.interpolation, self.time),
+            self.interpolation.name()
+        ));
     }
 }
 

@@ -9,13 +9,28 @@ use skin::clip::{Channel, Interpolation, Segment, Transform, Values};
 /// The length of the lesson's animation, seconds.
 pub const DURATION: f32 = 4.0;
 
-/// One joint's keys: a rotation channel and a translation channel, each LINEAR, with
-/// keys at times of their own.
+/// The three ways a glTF channel fills the time between keys, in the order the page
+/// offers them, with the names links use.
+pub const INTERPOLATIONS: [(Interpolation, &str); 3] = [
+    (Interpolation::Step, "step"),
+    (Interpolation::Linear, "linear"),
+    (Interpolation::CubicSpline, "cubicspline"),
+];
+
+/// The names of [`INTERPOLATIONS`], as links write them.
+pub const INTERPOLATION_NAMES: [&str; 3] = [
+    INTERPOLATIONS[0].1,
+    INTERPOLATIONS[1].1,
+    INTERPOLATIONS[2].1,
+];
+
+/// One joint's keys: a rotation channel and a translation channel, with keys at times
+/// of their own, both of one interpolation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JointKeys {
-    /// Rotation keys (slerped between).
+    /// Rotation keys.
     pub rotation: Channel,
-    /// Translation keys (lerped between).
+    /// Translation keys.
     pub translation: Channel,
 }
 
@@ -27,9 +42,9 @@ pub struct Worked {
     pub rotation_keys: Segment,
     /// Translation keys around the time.
     pub translation_keys: Segment,
-    /// The slerped rotation.
+    /// The sampled rotation.
     pub rotation: Quat,
-    /// The lerped translation.
+    /// The sampled translation.
     pub translation: Vec3,
     /// `T(translation) · R(rotation)`: rotation first, then translation.
     pub matrix: Mat4,
@@ -72,11 +87,63 @@ pub fn translation_keys(joint: usize, keys: &[(f32, Vec3)]) -> Channel {
 }
 
 /// The lesson's animation of the two-bone arm: the shoulder moves and turns, the elbow
-/// bends and twists, on keys at different times. Built once: the page samples it
-/// several times a frame.
-pub fn arm_keys() -> &'static [JointKeys; 2] {
-    static KEYS: std::sync::OnceLock<[JointKeys; 2]> = std::sync::OnceLock::new();
-    KEYS.get_or_init(build_arm_keys)
+/// bends and twists, on keys at different times, filled in by `interpolation`. Each
+/// is built once: the page samples it several times a frame.
+pub fn arm_keys(interpolation: Interpolation) -> &'static [JointKeys; 2] {
+    use std::sync::OnceLock;
+    static KEYS: [OnceLock<[JointKeys; 2]>; 3] = [const { OnceLock::new() }; 3];
+    let slot = INTERPOLATIONS
+        .iter()
+        .position(|(i, _)| *i == interpolation)
+        .unwrap_or(1);
+    KEYS[slot].get_or_init(|| {
+        build_arm_keys().map(|keys| JointKeys {
+            rotation: interpolated(&keys.rotation, interpolation),
+            translation: interpolated(&keys.translation, interpolation),
+        })
+    })
+}
+
+/// A LINEAR channel's keys filled in by `interpolation` instead. A CUBICSPLINE key
+/// stores an in-tangent, its value and an out-tangent; here both tangents are the
+/// Catmull-Rom slope, from the key before to the key after (units per second), and
+/// flat at the first and last keys.
+pub fn interpolated(linear: &Channel, interpolation: Interpolation) -> Channel {
+    fn with_tangents<T>(times: &[f32], v: &[T], zero: T) -> Vec<T>
+    where
+        T: Copy + std::ops::Sub<Output = T> + std::ops::Mul<f32, Output = T>,
+    {
+        let mut out = Vec::with_capacity(3 * v.len());
+        for k in 0..v.len() {
+            let slope = if k == 0 || k + 1 == v.len() {
+                zero
+            } else {
+                (v[k + 1] - v[k - 1]) * (1.0 / (times[k + 1] - times[k - 1]))
+            };
+            out.extend([slope, v[k], slope]);
+        }
+        out
+    }
+    let values = match (interpolation, &linear.values) {
+        (Interpolation::CubicSpline, Values::Translation(v)) => {
+            Values::Translation(with_tangents(&linear.times, v, Vec3::ZERO))
+        }
+        (Interpolation::CubicSpline, Values::Scale(v)) => {
+            Values::Scale(with_tangents(&linear.times, v, Vec3::ZERO))
+        }
+        // As 4-vectors: a Quat's `*` and `-` are not the sums a tangent needs.
+        (Interpolation::CubicSpline, Values::Rotation(q)) => {
+            let v: Vec<glam::Vec4> = q.iter().map(|q| glam::Vec4::from(*q)).collect();
+            let tangents = with_tangents(&linear.times, &v, glam::Vec4::ZERO);
+            Values::Rotation(tangents.into_iter().map(Quat::from_vec4).collect())
+        }
+        (_, values) => values.clone(),
+    };
+    Channel {
+        interpolation,
+        values,
+        ..linear.clone()
+    }
 }
 
 fn build_arm_keys() -> [JointKeys; 2] {
@@ -124,17 +191,19 @@ mod tests {
 
     #[test]
     fn the_keys_are_a_valid_clip() {
-        let channels = arm_keys()
-            .iter()
-            .flat_map(|j| [j.rotation.clone(), j.translation.clone()])
-            .collect();
-        let clip = Clip::new("arm", 2, channels).expect("valid keys");
-        assert_eq!((clip.start(), clip.end()), (0.0, DURATION));
+        for (interpolation, name) in INTERPOLATIONS {
+            let channels = arm_keys(interpolation)
+                .iter()
+                .flat_map(|j| [j.rotation.clone(), j.translation.clone()])
+                .collect();
+            let clip = Clip::new("arm", 2, channels).expect(name);
+            assert_eq!((clip.start(), clip.end()), (0.0, DURATION), "{name}");
+        }
     }
 
     #[test]
     fn sampling_at_a_key_time_returns_the_key() {
-        for joint in arm_keys() {
+        for joint in INTERPOLATIONS.iter().flat_map(|(i, _)| arm_keys(*i)) {
             for (channel, rotation) in [(&joint.rotation, true), (&joint.translation, false)] {
                 for key in 0..channel.key_count() {
                     let Some((time, value)) = channel.key(key) else {
@@ -163,7 +232,7 @@ mod tests {
 
     #[test]
     fn between_keys_it_slerps_and_builds_rotation_then_translation() {
-        let [shoulder, _] = arm_keys();
+        let [shoulder, _] = arm_keys(Interpolation::Linear);
         let worked = shoulder.sample(0.5);
         let r = worked.rotation_keys;
         assert_eq!((r.key, r.next), (0, 1));
@@ -184,5 +253,44 @@ mod tests {
         assert_eq!(shoulder.sample(-1.0).rotation_keys.key, 0);
         let late = shoulder.sample(9.0).rotation_keys;
         assert_eq!((late.key, late.next), (3, 3));
+    }
+
+    #[test]
+    fn the_shoulder_rises_by_steps_by_lines_or_by_a_smooth_curve() {
+        // Its height keys: 0 at 0 s, 1 at 2 s, 0 at 4 s.
+        let height = |interpolation, time| arm_keys(interpolation)[0].sample(time).translation.y;
+        // STEP holds the key before: still 0 just before 2 s, 1 just after.
+        assert_eq!(height(Interpolation::Step, 1.99), 0.0);
+        assert_eq!(height(Interpolation::Step, 2.01), 1.0);
+        // LINEAR is halfway at 1 s; the Catmull-Rom tangents are flat at every key
+        // here (the keys before and after the peak are equal), so the spline is the
+        // smooth step 3u² − 2u³, also halfway at 1 s but slower near the keys.
+        assert!((height(Interpolation::Linear, 1.0) - 0.5).abs() < 1e-6);
+        assert!((height(Interpolation::CubicSpline, 1.0) - 0.5).abs() < 1e-6);
+        let u = 0.25f32;
+        let smooth = 3.0 * u * u - 2.0 * u * u * u;
+        assert!((height(Interpolation::CubicSpline, 0.5) - smooth).abs() < 1e-6);
+        assert!((height(Interpolation::Linear, 0.5) - u).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_middle_key_gets_the_slope_from_its_neighbours() {
+        // Rotation keys of the elbow at 0, 1.5, 3 and 4 s: key 1's tangent is
+        // (key 2 − key 0) / 3 s, as 4-vectors; the first key's is flat.
+        let linear = &arm_keys(Interpolation::Linear)[1].rotation;
+        let cubic = &arm_keys(Interpolation::CubicSpline)[1].rotation;
+        let (Values::Rotation(keys), Values::Rotation(stored)) = (&linear.values, &cubic.values)
+        else {
+            panic!("rotation keys");
+        };
+        assert_eq!(stored.len(), 3 * keys.len());
+        let slope = (glam::Vec4::from(keys[2]) - glam::Vec4::from(keys[0])) / 3.0;
+        assert!(glam::Vec4::from(stored[3]).abs_diff_eq(slope, 1e-6));
+        assert!(glam::Vec4::from(stored[5]).abs_diff_eq(slope, 1e-6));
+        assert_eq!(
+            stored[4], keys[1],
+            "the value sits between its two tangents"
+        );
+        assert_eq!(glam::Vec4::from(stored[0]), glam::Vec4::ZERO);
     }
 }

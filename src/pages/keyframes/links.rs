@@ -52,6 +52,25 @@ pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
             get: |s| Some(s.joint),
         },
     },
+    Param {
+        key: "interpolation",
+        doc: "how the keys are filled in between: STEP, LINEAR or CUBICSPLINE",
+        cell: Some("curves"),
+        access: Access::Choice {
+            names: &data::INTERPOLATION_NAMES,
+            set: |s, i| {
+                if let Some((interpolation, _)) = data::INTERPOLATIONS.get(i) {
+                    s.interpolation = *interpolation;
+                }
+            },
+            get: |s| {
+                let i = data::INTERPOLATIONS
+                    .iter()
+                    .position(|(i, _)| *i == s.interpolation);
+                i.filter(|_| s.interpolation != Interpolation::Linear)
+            },
+        },
+    },
     question(),
 ];
 

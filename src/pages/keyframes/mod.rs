@@ -18,6 +18,7 @@ use exercise::EXERCISES;
 use glam::{Mat4, Vec3};
 use rigs::arm::{self, Falloff};
 use scene::{MeshData, Primitive};
+use skin::clip::Interpolation;
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
@@ -31,6 +32,8 @@ pub enum Cell {
     Player,
     /// The two keys around the time, the factor, and what they build.
     Sample,
+    /// One value over the whole clip under each interpolation.
+    Curves,
     Check,
 }
 
@@ -62,6 +65,8 @@ pub struct KeyframesPage {
     pub speed: f32,
     /// The joint whose keys the cells work through.
     pub joint: usize,
+    /// How the keys are filled in between: STEP, LINEAR or CUBICSPLINE.
+    pub interpolation: Interpolation,
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
@@ -79,6 +84,7 @@ impl Default for KeyframesPage {
             playing: false,
             speed: 1.0,
             joint: 0,
+            interpolation: Interpolation::Linear,
             exercise: 0,
             check: Check::default(),
             camera: Camera::Orbit(OrbitCamera {
@@ -102,7 +108,9 @@ impl KeyframesPage {
 
     /// Each animated joint's keys sampled at the current time.
     pub fn samples(&self) -> [Worked; 2] {
-        arm_keys().each_ref().map(|keys| keys.sample(self.time))
+        arm_keys(self.interpolation)
+            .each_ref()
+            .map(|keys| keys.sample(self.time))
     }
 
     /// The arm's `world_from_joint` at the current time.
