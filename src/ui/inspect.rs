@@ -16,6 +16,9 @@ pub struct InspectStyle<'a> {
     pub bone_color: &'a dyn Fn(usize) -> Color32,
     /// 2 to write (x, y), 3 to write (x, y, z).
     pub dims: usize,
+    /// Decimals of each coordinate: 2 for the lessons' rigs, more for a model whose
+    /// numbers are small ([`super::matrix::decimals_for`]).
+    pub decimals: usize,
 }
 
 impl InspectStyle<'_> {
@@ -24,7 +27,7 @@ impl InspectStyle<'_> {
         let c = v.to_array();
         let parts: Vec<String> = c[..self.dims.clamp(1, 3)]
             .iter()
-            .map(|x| super::matrix::fixed2(*x))
+            .map(|x| super::matrix::fixed(*x, self.decimals))
             .collect();
         format!("({})", parts.join(", "))
     }

@@ -103,12 +103,31 @@ pub fn matrix_edit_ui(
 
 /// `x` with two decimals, without a sign on a value that rounds to zero (no "-0.00").
 pub fn fixed2(x: f32) -> String {
-    let text = format!("{x:.2}");
-    if text == "-0.00" {
-        "0.00".to_owned()
-    } else {
-        text
+    fixed(x, 2)
+}
+
+/// `x` with `decimals` decimals, without a sign on a value that rounds to zero.
+pub fn fixed(x: f32, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_owned(),
+        _ => text,
     }
+}
+
+/// A point as `(x, y, z)` with `decimals` decimals.
+pub fn fixed_point(v: glam::Vec3, decimals: usize) -> String {
+    let [x, y, z] = v.to_array().map(|c| fixed(c, decimals));
+    format!("({x}, {y}, {z})")
+}
+
+/// How many decimals show a coordinate of something `size` across to about four
+/// significant digits: 2 for a size of 10 to 100, 5 for a size of 0.01 to 0.1.
+pub fn decimals_for(size: f32) -> usize {
+    if !(size.is_finite() && size > 0.0) {
+        return 2;
+    }
+    (3 - size.log10().floor() as i32).clamp(2, 7) as usize
 }
 
 /// A vector as `(x, y, z)` with two decimals.
@@ -130,7 +149,7 @@ pub fn vec3_text3(v: glam::Vec3) -> String {
 
 /// A number with three decimals, without a sign on a value that rounds to zero.
 fn fixed3(v: f32) -> String {
-    format!("{:.3}", v + 0.0).replace("-0.000", "0.000")
+    fixed(v, 3)
 }
 
 /// The rows of an R-row matrix with `columns` columns whose entry at (row, column) is
@@ -199,5 +218,20 @@ mod tests {
         assert_eq!(super::fixed2(-0.0), "0.00");
         assert_eq!(super::fixed2(-0.006), "-0.01");
         assert_eq!(super::fixed2(1.234), "1.23");
+    }
+}
+
+#[cfg(test)]
+mod number_tests {
+    use super::*;
+
+    #[test]
+    fn numbers_keep_about_four_significant_digits() {
+        assert_eq!(fixed(-0.0001, 2), "0.00");
+        assert_eq!(fixed(-0.027_123, decimals_for(0.05)), "-0.02712");
+        assert_eq!(fixed(2.1375, decimals_for(5.0)), "2.138");
+        assert_eq!(decimals_for(80.0), 2);
+        assert_eq!(decimals_for(f32::NAN), 2);
+        assert_eq!(fixed3(-0.0002), "0.000");
     }
 }

@@ -552,3 +552,45 @@ fn the_blend_cell_shows_the_picked_joints_rotation_from_a_from_b_and_blended() {
         );
     }
 }
+
+#[test]
+fn the_vertex_cell_shows_the_file_s_numbers_and_why_they_grow() {
+    let page = opened("model?clip=Wave&t=0.5&vertex=100");
+    let mesh = &page.model.skinned_meshes[0];
+    let stored = mesh.stored[100];
+    // The loader's influences come from these stored ones: the same joints, the
+    // largest weight first.
+    let prepared = mesh.part.vertices.influences[100];
+    assert!(stored.joints.contains(&prepared.joints[0]));
+    let harness = page_harness(page, &["vertex"]);
+    for expected in [
+        format!("JOINTS_0    = {:?}", stored.joints),
+        "POSITION  v = (-0.02645,".to_owned(),
+        "`RobotArmature` by (100.00, 100.00, 100.00)".to_owned(),
+        "has columns 100.00, 100.00, 100.00 long".to_owned(),
+    ] {
+        assert!(
+            harness.query_by_label_contains(&expected).is_some(),
+            "the cell shows {expected}"
+        );
+    }
+    // SimpleSkin's palette does not scale: no note.
+    let simple = page_harness(opened("model?asset=simple_skin&vertex=3"), &["vertex"]);
+    assert!(simple.query_by_label_contains("JOINTS_0").is_some());
+    assert!(simple.query_by_label_contains("has columns").is_none());
+}
+
+#[test]
+fn a_leaf_joint_shows_its_turn_with_a_tail() {
+    use glam::{Mat4, Vec3};
+    // SimpleSkin's shape: a root, and a leaf one unit above it.
+    let root = Mat4::IDENTITY;
+    let leaf = Mat4::from_translation(Vec3::Y);
+    let tail = skinlab::pages::model::leaf_tail(&[root, leaf], Some(0), 1).expect("a tail");
+    assert!(tail.abs_diff_eq(Vec3::new(0.0, 1.5, 0.0), 1e-6));
+    // Turned 90° about z, the tail points along −x: the turn shows.
+    let turned = leaf * Mat4::from_rotation_z(std::f32::consts::FRAC_PI_2);
+    let tail = skinlab::pages::model::leaf_tail(&[root, turned], Some(0), 1).expect("a tail");
+    assert!(tail.abs_diff_eq(Vec3::new(-0.5, 1.0, 0.0), 1e-6), "{tail}");
+    assert_eq!(skinlab::pages::model::leaf_tail(&[root], None, 0), None);
+}

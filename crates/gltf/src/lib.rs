@@ -125,6 +125,20 @@ pub struct SkinnedMesh {
     pub part: MeshPart,
     /// Which of [`Model::skins`] deforms it.
     pub skin: usize,
+    /// Each vertex's `JOINTS_0` and `WEIGHTS_0` as the file stores them, before the
+    /// loader merges, sorts and normalises them into [`MeshPart::vertices`]' influences:
+    /// what a reader of the file would find there.
+    pub stored: Vec<StoredInfluences>,
+}
+
+/// One vertex's `JOINTS_0` (indices into its skin's joint list) and `WEIGHTS_0`, as the
+/// file stores them (weights stored as normalised integers read as 0..1).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StoredInfluences {
+    /// The four joint indices.
+    pub joints: [u32; 4],
+    /// The four weights.
+    pub weights: [f32; 4],
 }
 
 /// A mesh that rides on one joint (its own node) with weight 1: the one-bone case.

@@ -4,7 +4,7 @@
 use super::accessor::{self, NORMALIZED, QUANTIZED, UNIT_VECTOR};
 use super::document::{self, Accessor, DataType, Dimensions, Document, Mode};
 use super::nodes::Hierarchy;
-use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, quoted};
+use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, StoredInfluences, quoted};
 use glam::{Mat4, Vec3};
 use skin::lbs::SkinMesh;
 use skin::{Influences, MAX_INFLUENCES};
@@ -74,7 +74,7 @@ pub(super) fn meshes(
             match skin {
                 Some(skin) => {
                     let joint_count = skins.get(skin).map_or(0, |s| s.joints.len());
-                    part.vertices.influences = influences(
+                    let (prepared, stored) = influences(
                         buffers,
                         primitive,
                         &label,
@@ -83,7 +83,8 @@ pub(super) fn meshes(
                         joint_count,
                         warnings,
                     )?;
-                    out.skinned.push(SkinnedMesh { part, skin });
+                    part.vertices.influences = prepared;
+                    out.skinned.push(SkinnedMesh { part, skin, stored });
                 }
                 None => {
                     part.vertices.influences =
@@ -282,7 +283,8 @@ fn sum_text(x: f32) -> String {
         .unwrap_or_else(|| format!("{x}"))
 }
 
-/// Four influences per vertex from JOINTS_n / WEIGHTS_n, with every repair reported.
+/// Four influences per vertex from JOINTS_n / WEIGHTS_n, with every repair reported,
+/// and set 0 as the file stores it.
 fn influences(
     buffers: &[Cow<[u8]>],
     primitive: &document::Primitive,
@@ -291,7 +293,7 @@ fn influences(
     skin: usize,
     joint_count: usize,
     warnings: &mut Vec<String>,
-) -> Result<Vec<Influences>, ModelError> {
+) -> Result<(Vec<Influences>, Vec<StoredInfluences>), ModelError> {
     let mut sets = Vec::new();
     let mut tolerance = 0.0f32;
     for set in 0u32.. {
@@ -434,5 +436,14 @@ fn influences(
             }
         ));
     }
-    Ok(out)
+    let (joints, weights) = &sets[0];
+    let stored = joints
+        .chunks_exact(4)
+        .zip(weights.chunks_exact(4))
+        .map(|(j, w)| StoredInfluences {
+            joints: [j[0], j[1], j[2], j[3]],
+            weights: [w[0], w[1], w[2], w[3]],
+        })
+        .collect();
+    Ok((out, stored))
 }

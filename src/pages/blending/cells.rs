@@ -28,6 +28,7 @@ impl BlendingPage {
             bone_name: &|j| BONE_NAMES.get(j).copied().unwrap_or("?").to_owned(),
             bone_color: &bone_color,
             dims: 3,
+            decimals: 2,
         }
     }
 

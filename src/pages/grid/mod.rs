@@ -273,6 +273,7 @@ impl GridPage {
             bone_name: &|j| format!("b{j}"),
             bone_color: &|j| BONE_COLORS[j],
             dims: 2,
+            decimals: 2,
         }
     }
 }

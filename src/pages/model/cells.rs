@@ -8,13 +8,16 @@ use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
 use crate::ui::file_dialog::{Choice, FileDialog};
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
-use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui, vec3_text};
+use crate::ui::matrix::{
+    MatrixEdit, decimals_for, fixed, fixed_point, matrix_edit_ui, matrix_view_ui,
+};
 use crate::ui::{error_ui, mono_ui};
 use egui::{Color32, RichText, Ui};
 use glam::Mat4;
 use skin::Trs;
 use skin::clip::Transform;
 use skin::lbs::VertexBreakdown;
+use skin::matrix::column_lengths;
 
 impl ModelPage {
     pub(super) fn cell(&mut self, cell: Cell, ui: &mut Ui) {
@@ -377,31 +380,112 @@ impl ModelPage {
             // the dark and the light theme.
             bone_color: &|_| text,
             dims: 3,
+            decimals: 2,
         };
-        match VertexBreakdown::new(&palette, &mesh.part.vertices, v) {
-            Some(b) => {
-                mono_ui(ui, format!("bind position v = {}", style.point(b.bind)));
-                breakdown_ui(ui, &b, &style);
+        let Some(b) = VertexBreakdown::new(&palette, &mesh.part.vertices, v) else {
+            error_ui(ui, "this vertex is not in the mesh");
+            return;
+        };
+        // Each number to about four significant digits, whatever the model's size.
+        let style = InspectStyle {
+            decimals: decimals_for(size3(b.sum)),
+            ..style
+        };
+        let bind = fixed_point(b.bind, decimals_for(size3(b.bind)));
+        let mut file = format!("as the file stores it:\n  POSITION  v = {bind}\n");
+        if let Some(stored) = mesh.stored.get(v) {
+            let weights = stored.weights.map(|w| fixed(w, 3));
+            file += &format!(
+                "  JOINTS_0    = {:?}\n  WEIGHTS_0   = [{}]\nthe skin's joint list names the node of each:\n",
+                stored.joints,
+                weights.join(", ")
+            );
+            for (slot, &joint) in stored.joints.iter().enumerate() {
+                if stored.weights[slot] == 0.0 {
+                    continue;
+                }
+                let node = skin
+                    .joints
+                    .get(joint as usize)
+                    .and_then(|j| model.joints.get(*j));
+                file += &match node {
+                    Some(n) => format!("  joints[{joint}] = node {} `{}`\n", n.node, n.name),
+                    None => format!("  joints[{joint}] = not in the skin\n"),
+                };
             }
-            None => error_ui(ui, "this vertex is not in the mesh"),
         }
-        self.readback_ui(ui);
+        mono_ui(ui, file.trim_end());
+        if let Some(note) = self.scale_note(skin, &palette, &b) {
+            ui.label(note);
+        }
+        breakdown_ui(ui, &b, &style);
+        self.readback_ui(ui, style.decimals);
     }
 
-    /// The CPU's skinned position beside what the vertex shader wrote for it.
-    fn readback_ui(&self, ui: &mut Ui) {
+    /// Why a vertex's numbers grow between the file and the screen, when its first
+    /// palette matrix scales: by how much, and which nodes above the joint scale.
+    fn scale_note(
+        &self,
+        skin: &gltf::Skin,
+        palette: &[Mat4],
+        b: &VertexBreakdown,
+    ) -> Option<String> {
+        let &(slot, _, _) = b.parts.first()?;
+        let scale = column_lengths(palette.get(slot)?);
+        if scale.iter().all(|s| (s - 1.0).abs() < 0.01) {
+            return None;
+        }
+        let model = &self.model;
+        let mut scaling = Vec::new();
+        let mut node = skin.joints.get(slot).copied();
+        while let Some(j) = node {
+            let s = model.rest_pose.get(j).map_or(glam::Vec3::ONE, |t| t.scale);
+            if (s - glam::Vec3::ONE).abs().max_element() > 0.01 {
+                let name = model.joints.get(j).map_or("?", |n| n.name.as_str());
+                scaling.push(format!(
+                    "`{name}` by {}",
+                    fixed_point(s, decimals_for(size3(s)))
+                ));
+            }
+            node = model.skeleton.parent(j);
+        }
+        let name = model
+            .joints
+            .get(*skin.joints.get(slot)?)
+            .map_or("?", |n| n.name.as_str());
+        let lengths = scale.map(|s| fixed(s, decimals_for(s)));
+        let mut note = format!(
+            "The palette matrix of {name} has columns {} long: it scales v by that much on its way to the world.",
+            lengths.join(", ")
+        );
+        if !scaling.is_empty() {
+            note += &format!(
+                " In the file, nodes at or above it scale: {}. The inverse bind does not undo that, so the mesh is stored smaller (or larger) than it is drawn.",
+                scaling.join(", ")
+            );
+        }
+        Some(note)
+    }
+
+    /// The CPU's skinned position beside what the vertex shader wrote for it, with
+    /// `decimals` decimals.
+    fn readback_ui(&self, ui: &mut Ui, decimals: usize) {
         let Some(readback) = self.readback() else {
             ui.label(RichText::new("Reading the vertex back from the GPU…").small());
             return;
         };
-        let cpu = format!("{:<30}{}", "skinned on the CPU:", vec3_text(readback.cpu));
+        let cpu = format!(
+            "{:<30}{}",
+            "skinned on the CPU:",
+            fixed_point(readback.cpu, decimals)
+        );
         match readback.gpu {
             Ok(gpu) => mono_ui(
                 ui,
                 format!(
                     "{cpu}\n{:<30}{}\n{:<30}{:.1e}",
                     "read back from the shader:",
-                    vec3_text(gpu),
+                    fixed_point(gpu, decimals),
                     "largest difference:",
                     (gpu - readback.cpu).abs().max_element()
                 ),
@@ -500,4 +584,9 @@ impl ModelPage {
             ),
         );
     }
+}
+
+/// The largest of a vector's sizes: what [`decimals_for`] reads.
+fn size3(v: glam::Vec3) -> f32 {
+    v.abs().max_element()
 }

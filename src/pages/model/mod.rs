@@ -8,6 +8,7 @@ mod keys;
 mod links;
 mod tree;
 mod view;
+pub use view::leaf_tail;
 
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};

@@ -261,11 +261,31 @@ impl ModelPage {
                     .and_then(|w| vp.to_screen(w.transform_point3(Vec3::ZERO)))
             };
             let bone = Stroke::new(1.5, Color32::from_rgb(30, 30, 30));
+            let mut has_child = vec![false; frame.world.len()];
             for j in 0..frame.world.len() {
+                if let Some(p) = self
+                    .model
+                    .skeleton
+                    .parent(j)
+                    .and_then(|p| has_child.get_mut(p))
+                {
+                    *p = true;
+                }
+            }
+            for (j, has_child) in has_child.iter().enumerate() {
                 if let (Some(p), Some(a)) = (self.model.skeleton.parent(j), origin(j))
                     && let Some(pa) = origin(p)
                 {
                     painter.line_segment([pa, a], bone);
+                }
+                // A joint with no child still turns: a tail along its own y axis (the
+                // way bones point in the files modelling tools write), half as long as
+                // its parent's bone, shows it.
+                if !has_child
+                    && let Some(tail) = leaf_tail(&frame.world, self.model.skeleton.parent(j), j)
+                    && let (Some(a), Some(t)) = (origin(j), vp.to_screen(tail))
+                {
+                    painter.line_segment([a, t], bone);
                 }
                 if let Some(a) = origin(j) {
                     painter.circle_filled(a, 2.5, Color32::from_rgb(30, 30, 30));
@@ -359,4 +379,13 @@ impl ModelPage {
         self.overlay_ui(ui, &vp, &frame);
         caption_ui(ui, CAPTION);
     }
+}
+
+/// Where the tail of leaf joint `j` ends: from its origin along its own y axis, half
+/// the distance to its parent. `None` for a root, or a joint on its parent.
+pub fn leaf_tail(world: &[glam::Mat4], parent: Option<usize>, j: usize) -> Option<Vec3> {
+    let at = world.get(j)?.w_axis.truncate();
+    let length = 0.5 * at.distance(world.get(parent?)?.w_axis.truncate());
+    let along = world[j].y_axis.truncate().try_normalize()?;
+    (length > 0.0).then(|| at + along * length)
 }
