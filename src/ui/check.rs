@@ -119,11 +119,10 @@ pub fn check_ui(
         .spacing([6.0, 4.0])
         .show(ui, |ui| {
             for (i, (label, input)) in question.labels.iter().zip(&mut check.inputs).enumerate() {
-                let response = ui.add(
-                    egui::TextEdit::singleline(input)
-                        .desired_width(64.0)
-                        .hint_text(*label),
-                );
+                // The name beside its field, whole: a hint inside a narrow field would
+                // be cut short.
+                ui.label(*label);
+                let response = ui.add(egui::TextEdit::singleline(input).desired_width(64.0));
                 let name = field_label(question.name, label);
                 response.widget_info(|| WidgetInfo::labeled(Role::TextInput, true, name.clone()));
                 if (i + 1) % question.columns.max(1) == 0 {

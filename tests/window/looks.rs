@@ -174,6 +174,21 @@ fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
     found
 }
 
+/// Text that egui cut short to fit its place, ending it with an ellipsis: a label a
+/// reader cannot read whole. `cut to an ellipsis: text`.
+fn elided_text(output: &egui::FullOutput) -> Vec<String> {
+    shapes_of(output)
+        .into_iter()
+        .filter_map(|(_, s)| match s {
+            egui::Shape::Text(t) if t.galley.elided => Some(format!(
+                "cut to an ellipsis: {}",
+                t.galley.text().chars().take(40).collect::<String>()
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Each viewport whose skinned meshes reach past its edges, with by how much.
 fn meshes_out_of_frame(ctx: &egui::Context) -> Vec<String> {
     MeshBounds::of(ctx)
@@ -227,6 +242,7 @@ fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
     let width = harness.ctx.content_rect().width() * harness.ctx.pixels_per_point();
     let mut found = overflowing(&harness, width);
     found.extend(painted_text_problems(harness.output()));
+    found.extend(elided_text(harness.output()));
     found.extend(meshes_out_of_frame(&harness.ctx));
     Some(found)
 }
@@ -336,6 +352,24 @@ fn the_painted_text_check_sees_a_cut_label_and_two_labels_on_each_other() {
         "{found:?}"
     );
     assert!(!found.iter().any(|f| f.contains("alone")), "{found:?}");
+}
+
+#[test]
+fn the_ellipsis_check_sees_a_label_cut_short() {
+    let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
+        .with_size(Vec2::new(600.0, 400.0))
+        .build_ui(|ui| {
+            ui.label("whole");
+            ui.add_sized(
+                [40.0, 20.0],
+                egui::Label::new("a label far too long for forty points").truncate(),
+            );
+        });
+    harness.run_steps(1);
+    let found = elided_text(harness.output());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("a label far too long"), "{found:?}");
 }
 
 /// The app on `link` in a 1280×800 window, its meshes' bounds kept, after `frames`.
