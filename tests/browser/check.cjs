@@ -14,7 +14,7 @@ if (!bookDir || slugs.length === 0) {
   console.error("usage: check.cjs BOOK_DIR SLUG...");
   process.exit(2);
 }
-const MESH_RED = [240, 60, 50];
+const MESH_COLOR = [130, 50, 170];
 // The hierarchy page's wrong-order ghost (cells::WRONG in src/pages/hierarchy).
 const WRONG_PINK = [255, 110, 200];
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
@@ -65,7 +65,7 @@ function colorBox(px, color) {
   }
   return { n, box };
 }
-const redBox = (px) => colorBox(px, MESH_RED);
+const meshBox = (px) => colorBox(px, MESH_COLOR);
 /// How many pixels of two same-sized regions differ clearly in colour.
 function pixelsDiffering(a, b) {
   let differ = 0;
@@ -142,17 +142,17 @@ async function viewports(browser, base, fragments) {
       await page.close();
     }
 
-    // The grid, straight and bent: the shader's red lines move.
+    // The grid, straight and bent: the shader's purple lines move.
     const boxes = [];
     for (const fragment of ["grid?angle=0", "grid?angle=0.8"]) {
       const { page } = await openApp(browser, base, fragment);
-      boxes.push(redBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92])));
+      boxes.push(meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92])));
       await page.close();
     }
     const [flat, bent] = boxes;
     const height = (b) => (b.box ? b.box[3] - b.box[1] : 0);
-    check("grid: red skinned lines drawn at angle 0 and 0.8", flat.n > 100 && bent.n > 100, `${flat.n} and ${bent.n} red pixels`);
-    check("grid: bending moves the red lines", height(bent) > 2 * height(flat), `height ${height(flat)} -> ${height(bent)} px`);
+    check("grid: purple skinned lines drawn at angle 0 and 0.8", flat.n > 100 && bent.n > 100, `${flat.n} and ${bent.n} purple pixels`);
+    check("grid: bending moves the purple lines", height(bent) > 2 * height(flat), `height ${height(flat)} -> ${height(bent)} px`);
 
     // Blending: the same twist under LBS and under DQS draws different arms.
     {
@@ -412,8 +412,8 @@ async function viewports(browser, base, fragments) {
       check("the back button returns to xray", (await page.evaluate(() => location.hash)).startsWith("#xray"));
       await page.evaluate(() => { location.hash = "grid?angle=0.5"; });
       await page.waitForTimeout(1000);
-      const shot = redBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
-      check("changing the fragment switches page and state", shot.n > 100, `${shot.n} red pixels`);
+      const shot = meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
+      check("changing the fragment switches page and state", shot.n > 100, `${shot.n} purple pixels`);
       await page.close();
     }
 
@@ -449,8 +449,8 @@ async function viewports(browser, base, fragments) {
       const started = await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
         .then(() => true).catch(() => false);
       await page.waitForTimeout(1500);
-      const shot = redBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
-      check("with storage that refuses every write the app still draws", started && shot.n > 100 && problems.length === 0, `${shot.n} red pixels; ${problems.join("; ")}`);
+      const shot = meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
+      check("with storage that refuses every write the app still draws", started && shot.n > 100 && problems.length === 0, `${shot.n} purple pixels; ${problems.join("; ")}`);
       await context.close();
     }
 

@@ -1,10 +1,10 @@
 //! End to end: the built binary opens a page link under Xvfb, saves a screenshot, and
-//! the red lines the skinning shader drew are where the CPU reference says.
+//! the purple lines the skinning shader drew are where the CPU reference says.
 
 use crate::common;
 
 use skin::lbs::{inverse_bind, palette, skin_vertices};
-use skinlab::pages::grid::MESH_RED;
+use skinlab::pages::grid::MESH_COLOR;
 use skinlab::pages::grid::data as grid;
 use std::path::{Path, PathBuf};
 
@@ -47,14 +47,14 @@ fn color_box(path: &Path, color: [u8; 3], tolerance: u8) -> (usize, (u32, u32, u
 }
 
 /// Bounding box (min x, min y, max x, max y) of the pixels in exactly the mesh colour.
-fn red_box(path: &Path) -> (u32, u32, u32, u32) {
+fn mesh_box(path: &Path) -> (u32, u32, u32, u32) {
     let img = image::open(path).expect("a PNG").to_rgba8();
     assert_eq!(img.dimensions(), (1280, 800), "the window is 1280x800");
-    let [r, g, b, _] = MESH_RED.to_array();
+    let [r, g, b, _] = MESH_COLOR.to_array();
     let (count, bbox) = color_box(path, [r, g, b], 3);
     assert!(
         count > 100,
-        "{}: the shader's red lines are on screen ({count} red pixels)",
+        "{}: the shader's purple lines are on screen ({count} purple pixels)",
         path.display()
     );
     bbox
@@ -90,8 +90,8 @@ fn straight_and_bent_grids_are_drawn_where_the_cpu_says() {
     let Some(bent) = screenshot("grid?angle=0.8", "grid-bent.png") else {
         return;
     };
-    let s = red_box(&straight);
-    let b = red_box(&bent);
+    let s = mesh_box(&straight);
+    let b = mesh_box(&bent);
     let (sw, sh) = ((s.2 - s.0) as f32, (s.3 - s.1) as f32);
     let (bw, bh) = ((b.2 - b.0) as f32, (b.3 - b.1) as f32);
 

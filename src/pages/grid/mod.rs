@@ -40,11 +40,12 @@ pub enum Cell {
     Check,
 }
 
-/// The colour of the skinned mesh. Only the shader draws in it, so a screenshot test
+/// The colour of the skinned mesh, purple, apart from the red and green of the x and
+/// y axes. Only the shader draws in it, so a screenshot test
 /// can find the shader's lines by colour.
-pub const MESH_RED: Color32 = Color32::from_rgb(240, 60, 50);
+pub const MESH_COLOR: Color32 = Color32::from_rgb(130, 50, 170);
 /// Vertex dots drawn over the mesh (by egui, from the CPU reference).
-const DOT_RED: Color32 = Color32::from_rgb(150, 25, 25);
+const DOT_COLOR: Color32 = Color32::from_rgb(80, 25, 110);
 const BONE_COLORS: [Color32; BONE_COUNT] = [
     Color32::from_rgb(255, 200, 60),
     Color32::from_rgb(90, 220, 230),

@@ -7,7 +7,7 @@ use crate::ui::viewport::{caption_ui, room_below};
 use egui::Rect;
 
 /// What the viewport shows and how to handle it, under it.
-const CAPTION: &str = "Red: the skinned mesh, drawn by the skinning shader. Green/blue: each bone's x/y axis. Drag a joint circle to bend it; click a vertex to inspect it; drag elsewhere to pan.";
+const CAPTION: &str = "Purple: the skinned mesh, drawn by the skinning shader. Red/green: each bone's x/y axis, as in the matrices. Drag a joint circle to bend it; click a vertex to inspect it; drag elsewhere to pan.";
 
 impl GridPage {
     fn scene(&self, pose: &Pose, clip_from_world: Mat4) -> Scene {
@@ -32,12 +32,12 @@ impl GridPage {
             scene.line(
                 origin,
                 world.transform_point3(Vec3::X * 1.5),
-                [0.1, 0.7, 0.2, 1.0],
+                crate::ui::rgba(crate::ui::AXIS_COLORS[0]),
             );
             scene.line(
                 origin,
                 world.transform_point3(Vec3::Y * 1.5),
-                [0.15, 0.35, 0.95, 1.0],
+                crate::ui::rgba(crate::ui::AXIS_COLORS[1]),
             );
         }
         if self.forget_inverse_bind {
@@ -62,7 +62,7 @@ impl GridPage {
         scene.skinned.push(SkinnedDraw::lines(
             mesh.clone(),
             Palette::Matrices(pose.uploaded.clone()),
-            crate::ui::rgba(MESH_RED),
+            crate::ui::rgba(MESH_COLOR),
             3.0,
         ));
         scene
@@ -149,7 +149,7 @@ impl GridPage {
             .collect();
         for (i, at) in &dots {
             let selected = self.vertex == Some(*i);
-            painter.circle_filled(*at, if selected { 6.0 } else { 3.5 }, DOT_RED);
+            painter.circle_filled(*at, if selected { 6.0 } else { 3.5 }, DOT_COLOR);
             vp.block(Rect::from_center_size(*at, egui::Vec2::splat(8.0)));
         }
         for (i, at) in &dots {
@@ -205,7 +205,7 @@ impl GridPage {
             guess,
             &format!("guess {}", p.vertex),
             judged,
-            DOT_RED,
+            DOT_COLOR,
         );
     }
 
