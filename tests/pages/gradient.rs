@@ -75,7 +75,15 @@ fn dragging_point_b_changes_the_vector_ab() {
 
 #[test]
 fn dragging_a_number_of_point_a_moves_it_and_shows_the_points() {
-    let mut harness = page_harness(GradientPage::default(), &["points"]);
+    let mut harness = page_harness(showing(Section::Poses), &["points"]);
+    assert_eq!(
+        harness.state().section,
+        Section::Points,
+        "the viewport follows the part being read"
+    );
+    // Picked by hand, another part stays while the reader stays where they are.
+    harness.state_mut().section = Section::Poses;
+    harness.run_steps(2);
     assert_eq!(harness.state().section, Section::Poses);
     let field = harness.get_by_label("a x").rect().center();
     drag(&mut harness, field, field + Vec2::new(50.0, 0.0));
@@ -216,7 +224,7 @@ fn dragging_a_hand_turns_the_forearm_and_the_gradients_follow() {
 
 #[test]
 fn dragging_the_hips_moves_every_joint() {
-    let mut harness = page_harness(GradientPage::default(), &[]);
+    let mut harness = page_harness(showing(Section::Poses), &[]);
     let at = harness.state().joint_screen[0];
     drag(&mut harness, at, at + Vec2::new(60.0, 0.0));
     let page = harness.state();
@@ -301,15 +309,15 @@ fn the_check_cell_judges_the_gradient() {
 #[test]
 fn links_reopen_the_exact_state() {
     for link in [
-        "gradient?show=points&a=0,0&b=2.5,-1",
+        "gradient?a=0,0&b=2.5,-1",
         "gradient?show=matrices&ma=0.5,1,2&mb=1,0,0,0,0,2,0,0,0,0,1,0,1,2,3,1",
-        "gradient?pose=walk&rot=forearm.L:0,0,1.2&pos=hips:0,0.9,0&joint=hand.L&question=2",
-        "gradient?pose=bind&joint=hips",
-        "gradient?rot=upper_arm.L:0,0,0",
+        "gradient?show=poses&pose=walk&rot=forearm.L:0,0,1.2&pos=hips:0,0.9,0&joint=hand.L&question=2",
+        "gradient?show=poses&pose=bind&joint=hips",
+        "gradient?show=poses&rot=upper_arm.L:0,0,0",
         "gradient?show=matrices&ma=0.5,1,2",
-        "gradient?pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2",
+        "gradient?show=poses&pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2",
         "gradient?show=matrices&ma=0,0,0&mb=0,0,0",
-        "gradient?pose=bind&rot=upper_arm.R:0,0,1.2;forearm.R:0,0.9,0&joint=hand.R",
+        "gradient?show=poses&pose=bind&rot=upper_arm.R:0,0,1.2;forearm.R:0,0.9,0&joint=hand.R",
     ] {
         let page = opened(link);
         assert_eq!(
@@ -334,7 +342,7 @@ fn links_reopen_the_exact_state() {
 
 #[test]
 fn a_dragged_pose_round_trips_through_its_link() {
-    let mut harness = page_harness(GradientPage::default(), &[]);
+    let mut harness = page_harness(showing(Section::Poses), &[]);
     let at = harness.state().joint_screen[joint("foot.L")];
     drag(&mut harness, at, at + Vec2::new(50.0, -70.0));
     let link = harness.state().link().to_string();
@@ -476,7 +484,9 @@ fn scrub_links_step_the_tip_of_a_s_f_through_b_times_a_inverse() {
     assert!(dots[2].abs_diff_eq(tip, 1e-5), "{dots:?}");
     // Not scrubbing, or another section: no dots; a bad scrub keeps the good keys.
     assert!(opened("gradient?show=matrices").scrub_dots().is_empty());
-    assert!(opened("gradient?scrub=1").scrub_dots().is_empty());
+    assert!(opened("gradient?show=points&scrub=1").scrub_dots().is_empty());
+    // A scrub alone shows the matrices, where its dots are.
+    assert_eq!(opened("gradient?scrub=1").scrub_dots().len(), 2);
     let mut page = GradientPage::default();
     let err = open(
         &mut page,

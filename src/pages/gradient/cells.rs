@@ -29,6 +29,7 @@ fn refusal_ui(page: &GradientPage, ui: &mut Ui, owners: &[&str]) {
 /// Draws one named cell.
 pub fn cell_ui(page: &mut GradientPage, cell: Cell, ui: &mut Ui) {
     page.scroll_to.cell_ui(cell.into(), ui);
+    page.note_reading(cell, ui);
     match cell {
         Cell::Points => points_ui(page, ui),
         Cell::Matrices => matrices_ui(page, ui),

@@ -52,11 +52,15 @@ pub enum Focus {
     Show,
 }
 
-/// Scrolls the notebook to `cell` unless a more specific key of the link chose already.
+/// Scrolls the notebook to `cell`, and shows its part in the viewport, unless a more
+/// specific key of the link chose already.
 fn focus(page: &mut GradientPage, by: Focus, cell: Cell) {
     if by >= page.focus {
         page.focus = by;
         page.scroll_to.set(Some(cell.into()));
+        if let Some(section) = cell.section() {
+            page.section = section;
+        }
     }
 }
 

@@ -41,6 +41,18 @@ pub enum Cell {
     Check,
 }
 
+impl Cell {
+    /// The part of the chapter the cell belongs to; the check belongs to none.
+    pub fn section(self) -> Option<Section> {
+        match self {
+            Cell::Points => Some(Section::Points),
+            Cell::Matrices | Cell::Product => Some(Section::Matrices),
+            Cell::Poses | Cell::Joint => Some(Section::Poses),
+            Cell::Check => None,
+        }
+    }
+}
+
 /// What the viewport shows: one per part of the chapter.
 #[derive(
     Clone,
@@ -187,6 +199,12 @@ pub struct GradientPage {
     scroll_to: crate::ui::scroll::ScrollTo,
     /// Which key of the link being applied chose `scroll_to` (see [`links::Focus`]).
     focus: links::Focus,
+    /// The section of the last cell drawn in the notebook's upper half this frame: the
+    /// part being read.
+    reading: Option<Section>,
+    /// `reading` as the viewport last followed it: the viewport changes section when
+    /// the reader reaches another part, and keeps a section picked by hand until then.
+    followed: Option<Section>,
     /// The last refused edit: whose it was, and why.
     refused: Option<(&'static str, String)>,
     dragging: Option<Drag>,
@@ -223,7 +241,7 @@ fn default_cameras() -> [Camera; 3] {
 impl Default for GradientPage {
     fn default() -> Self {
         Self {
-            section: Section::Poses,
+            section: Section::Points,
             points: DEFAULT_POINTS,
             frames: DEFAULT_FRAMES.map(Frame2::to_mat4),
             turns: DEFAULT_FRAMES,
@@ -232,6 +250,8 @@ impl Default for GradientPage {
             joint: DEFAULT_JOINT,
             exercise: 0,
             scrub: None,
+            reading: None,
+            followed: None,
             check: Check::default(),
             scroll_to: Default::default(),
             focus: Default::default(),
@@ -241,6 +261,29 @@ impl Default for GradientPage {
             assets: Assets::shared(),
             joint_screen: [Pos2::ZERO; JOINT_COUNT],
             handle_screen: [Pos2::ZERO; 2],
+        }
+    }
+}
+
+impl GradientPage {
+    /// Notes that `cell` is drawn at `ui`'s cursor: in the upper half of what the
+    /// notebook shows, it is the part being read.
+    fn note_reading(&mut self, cell: Cell, ui: &Ui) {
+        if let Some(section) = cell.section()
+            && ui.cursor().top() < ui.clip_rect().center().y
+        {
+            self.reading = Some(section);
+        }
+    }
+
+    /// Shows the part last read, once the reader reaches it (the cells were drawn
+    /// last frame); a section picked by hand stays until then.
+    fn follow_reading(&mut self) {
+        if let Some(section) = self.reading.take()
+            && self.followed != Some(section)
+        {
+            self.followed = Some(section);
+            self.section = section;
         }
     }
 }
@@ -307,6 +350,7 @@ impl Lesson for GradientPage {
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
+        self.follow_reading();
         view::viewport_ui(self, ui);
     }
 }
