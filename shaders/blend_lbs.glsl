@@ -1,3 +1,4 @@
+// ANCHOR: whole
 // Linear blend skinning, palette in a uniform array: the weighted sum of matrices.
 // Put before shaders/skin.vert by the loader, after a joints file.
 
@@ -19,3 +20,4 @@ mat4 skin_matrix(ivec4 joints, vec4 weights) {
 mat4 skin_matrix(vec4 joints, vec4 weights) {
     return skin_matrix(ivec4(joints + 0.5), weights);
 }
+// ANCHOR_END: whole

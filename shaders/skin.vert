@@ -1,3 +1,4 @@
+// ANCHOR: whole
 // The skinning vertex shader: one main for every way of blending.
 // Loaded by the app and by the tests; the loader puts before it the `#version` line,
 // precision statements, `#define MAX_JOINTS n`, one joints file, which declares
@@ -55,3 +56,4 @@ void main() {
     gl_Position = u_clip_from_world * world;
     gl_Position.xy += u_clip_offset * gl_Position.w;
 }
+// ANCHOR_END: whole
