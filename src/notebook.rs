@@ -22,10 +22,18 @@ pub fn notebook_ui(
         }
     };
     let mut clicked = None;
+    // Two paragraphs drawn one after the other (a block for the book only was between
+    // them) keep a paragraph's gap, instead of running together.
+    let mut after_prose = false;
     for block in blocks {
         match block {
-            Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {}
+            Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {
+                continue;
+            }
             Block::Prose(_, prose) => {
+                if after_prose {
+                    ui.add_space(ui.text_style_height(&egui::TextStyle::Body) * 0.75);
+                }
                 for link in app_links(prose) {
                     cache.add_link_hook(link);
                 }
@@ -40,6 +48,8 @@ pub fn notebook_ui(
                     clicked = Some(link.to_owned());
                 }
                 cache.link_hooks_clear();
+                after_prose = true;
+                continue;
             }
             Block::Code(_, _, code) => {
                 code_ui(ui, code);
@@ -65,6 +75,7 @@ pub fn notebook_ui(
                 ui.add_space(6.0);
             }
         }
+        after_prose = false;
     }
     clicked
 }
