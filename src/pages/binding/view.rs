@@ -269,11 +269,16 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         painter.circle(*at, 10.0, Color32::from_white_alpha(210), stroke);
         vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(22.0)));
     }
-    // Joint names sit left of their circles: the bones run up and to the right.
+    // Joint names sit left of the body, clear of its lines: the bones run up and to
+    // the right.
+    let world = page.world_from_joint();
     for (j, at) in page.joint_screen.iter().enumerate() {
         let size = if j == page.joint { 17.0 } else { 15.0 };
         let left = egui::vec2(-1.0, 0.0);
-        vp.label(ui, *at, JOINT_NAMES[j], font(size), JOINT_COLORS[j], left);
+        // Past the body's widest half (0.8 at the shoulders).
+        let beside = world[j].transform_point3(Vec3::ZERO) - Vec3::X * 0.95;
+        let at = vp.to_screen(beside).unwrap_or(*at);
+        vp.label(ui, at, JOINT_NAMES[j], font(size), JOINT_COLORS[j], left);
     }
     if page.stage == Stage::JointSpace
         && page.show_stored
@@ -283,15 +288,23 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         vp.label(ui, at, text, font(15.0), INK, egui::vec2(0.0, 1.0));
     }
     let hidden = page.stage == Stage::BindSpace && page.head_hidden();
-    // While predicting, the bind-space stage does not mark where the head vertex lands.
-    if !hidden {
-        let head = page.skinned()[HEAD_VERTEX];
-        if let Some(at) = vp.to_screen(head) {
-            painter.circle_filled(at, 5.0, INK);
-            vp.block(egui::Rect::from_center_size(at, egui::Vec2::splat(10.0)));
-            let text = format!("head vertex {}", point_text(head));
-            vp.label(ui, at, text, font(16.0), INK, egui::vec2(1.0, -1.0));
+    // Stage 1 marks the vertex its cell works through; stage 2 the head vertex (not
+    // while predicting where it lands).
+    let marked = match page.stage {
+        Stage::JointSpace => {
+            let v = data::sample_vertex(page.joint);
+            Some((v, format!("vertex {v}")))
         }
+        Stage::BindSpace => (!hidden).then(|| (HEAD_VERTEX, "head vertex".to_owned())),
+    };
+    if let Some((v, name)) = marked
+        && let Some(&placed) = page.skinned().get(v)
+        && let Some(at) = vp.to_screen(placed)
+    {
+        painter.circle_filled(at, 5.0, INK);
+        vp.block(egui::Rect::from_center_size(at, egui::Vec2::splat(10.0)));
+        let text = format!("{name} {}", point_text(placed));
+        vp.label(ui, at, text, font(16.0), INK, egui::vec2(1.0, -1.0));
     }
     if page.stage == Stage::BindSpace && page.forget_inverse_bind && !hidden {
         let belongs = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
