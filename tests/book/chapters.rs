@@ -453,6 +453,8 @@ const TAUGHT_IN: &[(&str, &str)] = &[
     ("dual quaternion", "blending"),
     ("dqs", "blending"),
     ("screw", "blending"),
+    ("twist bone", "blending"),
+    ("corrective shape", "blending"),
     ("inverse transpose", "normals"),
     ("bone texture", "gpu"),
     ("keyframe", "keyframes"),

@@ -484,7 +484,11 @@ fn scrub_links_step_the_tip_of_a_s_f_through_b_times_a_inverse() {
     assert!(dots[2].abs_diff_eq(tip, 1e-5), "{dots:?}");
     // Not scrubbing, or another section: no dots; a bad scrub keeps the good keys.
     assert!(opened("gradient?show=matrices").scrub_dots().is_empty());
-    assert!(opened("gradient?show=points&scrub=1").scrub_dots().is_empty());
+    assert!(
+        opened("gradient?show=points&scrub=1")
+            .scrub_dots()
+            .is_empty()
+    );
     // A scrub alone shows the matrices, where its dots are.
     assert_eq!(opened("gradient?scrub=1").scrub_dots().len(), 2);
     let mut page = GradientPage::default();

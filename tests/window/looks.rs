@@ -189,6 +189,33 @@ fn elided_text(output: &egui::FullOutput) -> Vec<String> {
         .collect()
 }
 
+/// Text that runs past the right edge of the area it is clipped to (a table cell, a
+/// panel): its end is hidden, though nothing leaves the window. A text field in
+/// `fields` scrolls its text, as fields do, and is left alone. `cut at the right:
+/// text`.
+fn clipped_text(output: &egui::FullOutput, fields: &[egui::Rect]) -> Vec<String> {
+    shapes_of(output)
+        .into_iter()
+        .filter(|(clip, _)| !fields.iter().any(|f| f.expand(2.0).contains(clip.center())))
+        .filter_map(|(clip, s)| match s {
+            egui::Shape::Text(t) => {
+                let r = t.visual_bounding_rect();
+                let cut = r.right() > clip.right() + 2.0 && r.left() < clip.right();
+                let seen = r.bottom() > clip.top() && r.top() < clip.bottom();
+                (cut && seen && !t.galley.is_empty()).then(|| {
+                    format!(
+                        "cut at the right ({:.0} past {:.0}): {}",
+                        r.right(),
+                        clip.right(),
+                        t.galley.text().chars().take(40).collect::<String>()
+                    )
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// Each viewport whose skinned meshes reach past its edges, with by how much.
 fn meshes_out_of_frame(ctx: &egui::Context) -> Vec<String> {
     MeshBounds::of(ctx)
@@ -243,6 +270,13 @@ fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
     let mut found = overflowing(&harness, width);
     found.extend(painted_text_problems(harness.output()));
     found.extend(elided_text(harness.output()));
+    let fields: Vec<egui::Rect> = harness
+        .root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
+        .map(|n| n.rect())
+        .collect();
+    found.extend(clipped_text(harness.output(), &fields));
     found.extend(meshes_out_of_frame(&harness.ctx));
     Some(found)
 }
@@ -525,4 +559,27 @@ fn every_cell_of_every_page_focused_fits_a_projector() {
         found.len(),
         found.join("\n")
     );
+}
+
+#[test]
+fn the_clipped_text_check_sees_a_table_cell_cut_at_the_right() {
+    let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
+        .with_size(Vec2::new(600.0, 400.0))
+        .build_ui(|ui| {
+            ui.label("whole");
+            // A cell that clips what it holds, as a table's column does.
+            let rect = egui::Rect::from_min_size(egui::pos2(10.0, 100.0), Vec2::new(60.0, 30.0));
+            ui.painter_at(rect).text(
+                rect.left_top(),
+                egui::Align2::LEFT_TOP,
+                "a cell far wider than its column",
+                egui::FontId::proportional(16.0),
+                egui::Color32::WHITE,
+            );
+        });
+    harness.run_steps(1);
+    let found = clipped_text(harness.output(), &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("a cell far wider"), "{found:?}");
 }

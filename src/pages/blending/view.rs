@@ -14,6 +14,19 @@ use skin::lbs::{PositionW, SkinMesh, SkinnedVertex, VertexBreakdown};
 use std::sync::Arc;
 
 const SKIN_TONE: Color32 = Color32::from_rgb(225, 190, 160);
+/// The stripes that run along the plain arm, so a twist shows as they wind round it.
+const STRIPE_TONE: Color32 = Color32::from_rgb(150, 105, 80);
+
+/// Vertex `v`'s colour on the plain arm: four stripes along it, each a twelfth of the
+/// way round, on the skin tone.
+fn stripe_color(v: usize) -> Color32 {
+    let around = v % arm::SEGMENTS;
+    if (around * 12 / arm::SEGMENTS) % 3 == 0 {
+        STRIPE_TONE
+    } else {
+        SKIN_TONE
+    }
+}
 
 impl BlendingPage {
     /// Whether the arm carries the heat map: not under the ellipses, whose colours
@@ -30,13 +43,12 @@ impl BlendingPage {
         {
             return mesh.clone();
         }
-        let colors = if heat {
-            (0..self.weights.len())
-                .map(|v| rgba(heat_color(self.weights.get(v, self.bone))))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let colors = (0..self.weights.len())
+            .map(|v| match heat {
+                true => rgba(heat_color(self.weights.get(v, self.bone))),
+                false => rgba(stripe_color(v)),
+            })
+            .collect();
         let mesh = MeshData::with_colors(
             SkinMesh::clone(&self.skin()),
             self.arm.triangles.clone(),
@@ -64,11 +76,8 @@ impl BlendingPage {
             ..Default::default()
         };
         let mesh = self.drawn();
-        let color = if self.heat_shown() {
-            [1.0; 4]
-        } else {
-            rgba(SKIN_TONE)
-        };
+        // Every vertex carries its own colour: the heat map's, or the stripes'.
+        let color = [1.0; 4];
         for (dqs, at, _) in self.placed(pose) {
             let shift = Mat4::from_translation(at);
             let palette = if dqs {
