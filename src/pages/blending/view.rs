@@ -21,7 +21,7 @@ const STRIPE_TONE: Color32 = Color32::from_rgb(150, 105, 80);
 /// way round, on the skin tone.
 fn stripe_color(v: usize) -> Color32 {
     let around = v % arm::SEGMENTS;
-    if (around * 12 / arm::SEGMENTS) % 3 == 0 {
+    if (around * 12 / arm::SEGMENTS).is_multiple_of(3) {
         STRIPE_TONE
     } else {
         SKIN_TONE
