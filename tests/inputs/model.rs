@@ -664,6 +664,28 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         ),
     );
     case(
+        "one accessor of zeros named by 48 primitives, in 3 KB",
+        &|g| {
+            // 2^24 − 1 numbers of zeros, the most one accessor without a buffer view may
+            // hold: no bytes in the file, 64 MB once read, and read once per primitive.
+            g.json["accessors"]
+                .as_array_mut()
+                .expect("accessors")
+                .push(json!({"componentType": FLOAT, "type": "VEC3", "count": 5_592_405}));
+            let zeros = g.json["accessors"].as_array().expect("accessors").len() - 1;
+            let primitives = g.json["meshes"][0]["primitives"]
+                .as_array_mut()
+                .expect("primitives");
+            primitives.clear();
+            primitives.extend((0..48).map(|_| json!({"attributes": {"POSITION": zeros}})));
+        },
+        Refused(
+            "the meshes the nodes place would decode to 805306320 numbers (a mesh placed by \
+             several nodes, or an accessor shared by several primitives, counts once for \
+             each), more than this loader reads (67108864)",
+        ),
+    );
+    case(
         "an accessor past its buffer view",
         &|g| g.json["accessors"][0]["byteOffset"] = 40.into(),
         Refused(

@@ -3,8 +3,8 @@
 //! elements is refused instead of exhausting memory.
 
 use super::ModelError;
+use super::container::Buffers;
 use super::document::{Accessor, DataType, Dimensions, View};
-use std::borrow::Cow;
 
 /// The most components (elements × components per element) an accessor without a
 /// buffer view may hold: its base is zeros that take no bytes in the file, so its count
@@ -119,7 +119,7 @@ fn dims_name(d: Dimensions) -> &'static str {
     }
 }
 
-fn dims_count(d: Dimensions) -> usize {
+pub(super) fn dims_count(d: Dimensions) -> usize {
     match d {
         Dimensions::Scalar => 1,
         Dimensions::Vec2 => 2,
@@ -216,7 +216,7 @@ fn component_u32(bytes: &[u8], t: DataType) -> u32 {
 /// Float components of an accessor, flattened (`count × components`), normalised
 /// integers mapped to floats as glTF says.
 pub(super) fn floats(
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     accessor: &Accessor,
     what: &str,
     dims: Dimensions,
@@ -229,7 +229,7 @@ pub(super) fn floats(
 
 /// Unsigned integer components of an accessor (indices, joints), flattened.
 pub(super) fn integers(
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     accessor: &Accessor,
     what: &str,
     dims: Dimensions,
@@ -242,13 +242,9 @@ pub(super) fn integers(
 }
 
 /// The bytes of a buffer view, checked against its buffer.
-fn view_bytes<'b>(
-    buffers: &'b [Cow<[u8]>],
-    view: &View,
-    what: &str,
-) -> Result<&'b [u8], ModelError> {
+fn view_bytes<'b>(buffers: &'b Buffers, view: &View, what: &str) -> Result<&'b [u8], ModelError> {
     let buffer = view.buffer;
-    let data = buffers.get(buffer).map_or(&[][..], |b| &b[..]);
+    let data = buffers.bytes(buffer);
     let end = view.offset.checked_add(view.length);
     match end {
         Some(end) if end <= data.len() => Ok(&data[view.offset..end]),
@@ -275,7 +271,7 @@ fn span(offset: usize, stride: usize, count: usize, element: usize) -> Option<us
 }
 
 fn components<T: Copy + Default>(
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     accessor: &Accessor,
     what: &str,
     decode: impl Fn(&[u8]) -> T,
@@ -322,6 +318,7 @@ fn components<T: Copy + Default>(
                 }
             }
             // The span check bounds count by the buffer's real length.
+            buffers.spend(count * dims, &format!("{what} (accessor {index})"))?;
             out.reserve_exact(count * dims);
             for i in 0..count {
                 read_element(bytes, offset + i * stride, &mut out);
@@ -335,6 +332,7 @@ fn components<T: Copy + Default>(
                      reads ({MAX_COMPONENTS} numbers at most)"
                 )));
             };
+            buffers.spend(total, &format!("{what} (accessor {index})"))?;
             out.resize(total, T::default());
         }
     }

@@ -2,17 +2,17 @@
 //! model and its other clips still load.
 
 use super::accessor::{self, FLOAT, NORMALIZED};
+use super::container::Buffers;
 use super::document::{self, Dimensions, Document, Property};
 use super::nodes::Hierarchy;
 use super::{ModelError, quoted};
 use glam::{Quat, Vec3};
 use skin::clip::{Channel, Clip, Interpolation, Values};
-use std::borrow::Cow;
 
 /// Every animation that reads cleanly, as a clip over the hierarchy's joints.
 pub(super) fn clips(
     document: &Document,
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     hierarchy: &Hierarchy,
     warnings: &mut Vec<String>,
 ) -> Vec<Clip> {
@@ -59,7 +59,7 @@ pub(super) fn clips(
 }
 
 fn clip(
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     animation: &document::Animation,
     name: &str,
     hierarchy: &Hierarchy,

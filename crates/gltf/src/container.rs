@@ -111,7 +111,7 @@ fn split_glb(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
 pub(super) fn buffers<'a>(
     document: &Document,
     bin: Option<&'a [u8]>,
-) -> Result<Vec<Cow<'a, [u8]>>, ModelError> {
+) -> Result<Buffers<'a>, ModelError> {
     let mut out = Vec::new();
     for (index, buffer) in document.buffers.iter().enumerate() {
         let data: Cow<'a, [u8]> = match &buffer.uri {
@@ -146,7 +146,48 @@ pub(super) fn buffers<'a>(
             }
         });
     }
-    Ok(out)
+    Ok(Buffers::new(out))
+}
+
+/// The most numbers the accessors of one file may decode to, all reads together: 2^26,
+/// 256 MB of floats, several times what a character of a million vertices needs. An
+/// accessor read by many meshes counts once for each read, so a small file that names
+/// one large accessor from many meshes is refused instead of exhausting memory.
+pub const MAX_DECODED: usize = 1 << 26;
+
+/// Every buffer's bytes, and how many numbers the load has decoded from them so far.
+pub(super) struct Buffers<'a> {
+    data: Vec<Cow<'a, [u8]>>,
+    decoded: std::cell::Cell<usize>,
+}
+
+impl<'a> Buffers<'a> {
+    pub(super) fn new(data: Vec<Cow<'a, [u8]>>) -> Self {
+        Self {
+            data,
+            decoded: std::cell::Cell::new(0),
+        }
+    }
+
+    /// The bytes of buffer `index`; empty when there is no such buffer.
+    pub(super) fn bytes(&self, index: usize) -> &[u8] {
+        self.data.get(index).map_or(&[][..], |b| &b[..])
+    }
+
+    /// Counts `numbers` more decoded numbers against [`MAX_DECODED`]; refuses the read
+    /// that would pass it, naming `what`.
+    pub(super) fn spend(&self, numbers: usize, what: &str) -> Result<(), ModelError> {
+        let total = self.decoded.get().saturating_add(numbers);
+        if total > MAX_DECODED {
+            return Err(ModelError::new(format!(
+                "{what}: the file's accessors decode to more than {MAX_DECODED} numbers in \
+                 all (an accessor read by several meshes counts once for each), more than \
+                 this loader reads"
+            )));
+        }
+        self.decoded.set(total);
+        Ok(())
+    }
 }
 
 /// Decodes `data:[<media type>];base64,<data>`; any other URI names an external file.
@@ -178,6 +219,21 @@ fn data_uri(index: usize, uri: &str) -> Result<Vec<u8>, ModelError> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn reads_past_the_budget_are_refused_in_all_not_one_by_one() {
+        let buffers = Buffers::new(Vec::new());
+        assert!(buffers.spend(MAX_DECODED / 2, "first").is_ok());
+        assert!(buffers.spend(MAX_DECODED / 2, "second").is_ok());
+        let err = buffers.spend(1, "third").expect_err("past the budget");
+        assert!(
+            err.to_string().starts_with("third: the file's accessors"),
+            "{err}"
+        );
+        // A refused read spends nothing: a smaller one still fits where it did.
+        assert!(buffers.spend(0, "fourth").is_ok());
+    }
+
     use super::*;
 
     #[test]

@@ -2,13 +2,13 @@
 //! four influences per vertex.
 
 use super::accessor::{self, NORMALIZED, QUANTIZED, UNIT_VECTOR};
+use super::container::{Buffers, MAX_DECODED};
 use super::document::{self, Accessor, DataType, Dimensions, Document, Mode};
 use super::nodes::Hierarchy;
 use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, StoredInfluences, quoted};
 use glam::{Mat4, Vec3};
 use skin::lbs::SkinMesh;
 use skin::{Influences, MAX_INFLUENCES};
-use std::borrow::Cow;
 
 /// Every mesh the nodes place, split into skinned and rigid.
 pub(super) struct Meshes {
@@ -16,15 +16,50 @@ pub(super) struct Meshes {
     pub rigid: Vec<RigidMesh>,
 }
 
+/// How many numbers reading every node's mesh would decode, counted from the accessors'
+/// declared sizes before any is read: each primitive's indices and the attributes the
+/// loader reads, once for every node that places the mesh.
+fn planned_numbers(document: &Document) -> usize {
+    let read = |name: &str| {
+        matches!(name, "POSITION" | "NORMAL" | "TANGENT")
+            || name.starts_with("JOINTS_")
+            || name.starts_with("WEIGHTS_")
+    };
+    // An accessor past the budget on its own is refused by its own read, with a
+    // sharper reason; here only what many reads add up to counts.
+    let numbers = |a: &Accessor| {
+        let n = a.count.saturating_mul(accessor::dims_count(a.dimensions));
+        if n > MAX_DECODED { 0 } else { n }
+    };
+    document
+        .nodes
+        .iter()
+        .filter_map(|node| document.meshes.get(node.mesh?))
+        .flat_map(|mesh| &mesh.primitives)
+        .flat_map(|p| {
+            let attributes = p.attributes.iter().filter(|(name, _)| read(name));
+            attributes.map(|(_, a)| a).chain(&p.indices).map(numbers)
+        })
+        .fold(0, usize::saturating_add)
+}
+
 /// Reads the meshes of every node that has one.
 pub(super) fn meshes(
     document: &Document,
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     hierarchy: &Hierarchy,
     skins: &[Skin],
     warnings: &mut Vec<String>,
     notes: &mut Vec<String>,
 ) -> Result<Meshes, ModelError> {
+    let planned = planned_numbers(document);
+    if planned > MAX_DECODED {
+        return Err(ModelError::new(format!(
+            "the meshes the nodes place would decode to {planned} numbers (a mesh placed by \
+             several nodes, or an accessor shared by several primitives, counts once for \
+             each), more than this loader reads ({MAX_DECODED})"
+        )));
+    }
     let rest_world = hierarchy.rest_world();
     let mut out = Meshes {
         skinned: Vec::new(),
@@ -156,7 +191,7 @@ fn check_finite(label: &str, name: &str, values: &[f32], dims: usize) -> Result<
 /// Positions, normals, tangents and triangles; `None` for a primitive that draws no
 /// triangles (points and lines), with a warning.
 fn geometry(
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     primitive: &document::Primitive,
     label: &str,
     warnings: &mut Vec<String>,
@@ -286,7 +321,7 @@ fn sum_text(x: f32) -> String {
 /// Four influences per vertex from JOINTS_n / WEIGHTS_n, with every repair reported,
 /// and set 0 as the file stores it.
 fn influences(
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     primitive: &document::Primitive,
     label: &str,
     vertex_count: usize,

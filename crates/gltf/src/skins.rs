@@ -1,11 +1,11 @@
 //! Skins: which joints a skinned mesh follows, and their inverse bind matrices.
 
 use super::accessor::{self, FLOAT};
+use super::container::Buffers;
 use super::document::{Dimensions, Document};
 use super::nodes::Hierarchy;
 use super::{ModelError, Skin, quoted};
 use glam::{Mat3, Mat4};
-use std::borrow::Cow;
 
 /// Below this, `|det| / (|c0| |c1| |c2|)` of the 3×3 part counts as flat. Dividing by
 /// the column lengths makes the test blind to uniform scale: a rig built at 100× (as
@@ -26,7 +26,7 @@ pub(super) fn flatness(m: &Mat4) -> f32 {
 /// Reads every skin: its joints as joint indices, and one inverse bind per joint.
 pub(super) fn skins(
     document: &Document,
-    buffers: &[Cow<[u8]>],
+    buffers: &Buffers,
     hierarchy: &Hierarchy,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<Skin>, ModelError> {
