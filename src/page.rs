@@ -44,11 +44,9 @@ pub trait Page {
     /// Sets the camera of the viewport on screen ([`Lesson::set_camera`]).
     fn set_camera(&mut self, camera: crate::ui::Camera);
 
-    /// Opens a file the user brought (dropped on the window, chosen in a dialog or
-    /// named with `--open`): `name` is its file name, for messages. Returns what the
-    /// page had to repair in the file (warnings to show); on error the page keeps
-    /// what it showed.
-    fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String>;
+    /// Opens a file the user brought. Returns what the page had to repair in the file
+    /// (warnings to show); on error the page keeps what it showed.
+    fn open_file(&mut self, file: &Brought) -> Result<Vec<String>, String>;
 
     /// Applies link parameters on top of the current state: every good one, and the
     /// error names each bad one.
@@ -125,10 +123,10 @@ pub trait Lesson: Default + 'static {
 
     /// Opens a file the user brought; see [`Page::open_file`]. Only called for a name
     /// ending in one of [`Lesson::OPENS`].
-    fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
-        let _ = bytes;
+    fn open_file(&mut self, file: &Brought) -> Result<Vec<String>, String> {
         Err(format!(
-            "this page opens no files, so `{name}` was not opened"
+            "this page opens no files, so `{}` was not opened",
+            file.name
         ))
     }
 
@@ -172,8 +170,8 @@ impl<L: Lesson> Page for L {
         Lesson::set_camera(self, camera);
     }
 
-    fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
-        Lesson::open_file(self, name, bytes)
+    fn open_file(&mut self, file: &Brought) -> Result<Vec<String>, String> {
+        Lesson::open_file(self, file)
     }
 
     fn apply_link(&mut self, link: &Link) -> Result<(), LinkError> {
@@ -394,6 +392,52 @@ pub fn slugs() -> Vec<&'static str> {
 
 /// The registry position of the page that opens files called `name` (by extension,
 /// any case), or a message naming the extensions the app opens.
+/// A file the user brought (dropped on the window, chosen in a dialog or named with
+/// `--open`), and how to read the files it names beside itself (a `.gltf`'s `.bin`).
+pub struct Brought<'a> {
+    /// Its file name, for messages; its extension says which page opens it.
+    pub name: &'a str,
+    /// Its contents.
+    pub bytes: &'a [u8],
+    /// Reads a file it names by a relative path: from its folder on the desktop, from
+    /// the files dropped with it in the browser. Returns the bytes, or why not.
+    pub beside: &'a dyn Fn(&str) -> Result<Vec<u8>, String>,
+}
+
+impl<'a> Brought<'a> {
+    /// A file brought with nothing beside it.
+    pub fn alone(name: &'a str, bytes: &'a [u8]) -> Self {
+        Self {
+            name,
+            bytes,
+            beside: &nothing_beside,
+        }
+    }
+
+    /// A file read from `folder` on this machine, the files it names read from there.
+    pub fn from_folder(
+        name: &'a str,
+        bytes: &'a [u8],
+        folder: &'a dyn Fn(&str) -> Result<Vec<u8>, String>,
+    ) -> Self {
+        Self {
+            name,
+            bytes,
+            beside: folder,
+        }
+    }
+}
+
+/// What a file brought alone says when it names another.
+fn nothing_beside(_: &str) -> Result<Vec<u8>, String> {
+    Err(gltf::SELF_CONTAINED.to_owned())
+}
+
+/// Reads `name` from `folder`, for [`Brought::beside`] on the desktop.
+pub fn read_beside(folder: &std::path::Path, name: &str) -> Result<Vec<u8>, String> {
+    std::fs::read(folder.join(name)).map_err(|e| e.to_string())
+}
+
 pub fn page_for_file(name: &str) -> Result<usize, String> {
     let extension = name
         .rsplit_once('.')

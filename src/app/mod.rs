@@ -274,8 +274,13 @@ impl SkinlabApp {
     /// that opens such files, and shows that page. Returns the page's warnings about
     /// the file; on error every page keeps what it showed.
     pub fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
-        let index = page::page_for_file(name)?;
-        let result = self.page_mut(index).open_file(name, bytes);
+        self.open_brought(&page::Brought::alone(name, bytes))
+    }
+
+    /// [`SkinlabApp::open_file`], with the files it names beside it.
+    pub fn open_brought(&mut self, file: &page::Brought) -> Result<Vec<String>, String> {
+        let index = page::page_for_file(file.name)?;
+        let result = self.page_mut(index).open_file(file);
         if result.is_ok() {
             self.go_to(index);
             // A new model is framed afresh: that camera is the page's, not the user's.
@@ -289,8 +294,57 @@ impl SkinlabApp {
     /// not be read (the desktop and browser wrappers read them). Problems and repairs
     /// become notices.
     pub fn open_dropped(&mut self, name: &str, bytes: Result<Vec<u8>, String>) {
+        self.open_dropped_beside(name, bytes, &|_| Err(gltf::SELF_CONTAINED.to_owned()));
+    }
+
+    /// Opens the files dropped on the window at once: each one a page opens, with the
+    /// others read as the files it names beside it (a `.gltf` dropped with its `.bin`).
+    /// The others are then its parts, not files to open; dropped alone, each is opened
+    /// (and one no page opens says so). A part not dropped is read from `folder`, the
+    /// dropped files' folder on the desktop.
+    pub fn open_dropped_files(
+        &mut self,
+        files: Vec<(String, Result<Vec<u8>, String>)>,
+        folder: Option<&std::path::Path>,
+    ) {
+        let opened = |name: &str| page::page_for_file(name).is_ok();
+        let any_opened = files.iter().any(|(name, _)| opened(name));
+        let beside = |wanted: &str| {
+            let found = files.iter().find(|(name, _)| {
+                name == wanted || name.rsplit(['/', '\\']).next() == wanted.rsplit('/').next()
+            });
+            match (found, folder) {
+                (Some((_, Ok(bytes))), _) => Ok(bytes.clone()),
+                (Some((_, Err(e))), _) => Err(e.clone()),
+                (None, Some(folder)) => page::read_beside(folder, wanted),
+                (None, None) => Err(format!(
+                    "it was not among the files dropped; drop `{wanted}` together with it"
+                )),
+            }
+        };
+        for (name, bytes) in &files {
+            if !any_opened || opened(name) {
+                self.open_dropped_beside(name, bytes.clone(), &beside);
+            }
+        }
+    }
+
+    /// [`SkinlabApp::open_dropped`], reading the files it names with `beside`.
+    pub fn open_dropped_beside(
+        &mut self,
+        name: &str,
+        bytes: Result<Vec<u8>, String>,
+        beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+    ) {
         let bytes = bytes.map_err(|e| format!("`{name}` could not be read: {e}"));
-        match bytes.and_then(|bytes| self.open_file(name, &bytes)) {
+        let opened = bytes.and_then(|bytes| {
+            self.open_brought(&page::Brought {
+                name,
+                bytes: &bytes,
+                beside,
+            })
+        });
+        match opened {
             Ok(warnings) if !warnings.is_empty() => self.notify(format!(
                 "Opened `{name}`; the loader repaired {} thing{} in it (listed on the page).",
                 warnings.len(),

@@ -171,8 +171,16 @@ impl eframe::App for NativeApp {
         if self.job.frame(&mut self.app, ui, previous_cpu(frame)) {
             return;
         }
-        for file in ui.input(|i| i.raw.dropped_files.clone()) {
-            self.app.open_dropped(&file_name(file.path()), file.bytes());
+        let dropped = ui.input(|i| i.raw.dropped_files.clone());
+        if !dropped.is_empty() {
+            let folder = dropped
+                .iter()
+                .find_map(|f| f.path().parent().map(|p| p.to_owned()));
+            let files = dropped
+                .iter()
+                .map(|f| (file_name(f.path()), f.bytes()))
+                .collect();
+            self.app.open_dropped_files(files, folder.as_deref());
         }
         self.app.app_ui(ui);
         if let Some(job) = &mut self.job.screenshot
@@ -218,8 +226,11 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     if let Some(path) = &open {
         let bytes = std::fs::read(path)
             .map_err(|e| RunError::Open(format!("`{}` could not be read: {e}", path.display())))?;
+        let folder = path.parent().unwrap_or(std::path::Path::new("")).to_owned();
+        let beside = |name: &str| crate::page::read_beside(&folder, name);
+        let name = file_name(path);
         let warnings = app
-            .open_file(&file_name(path), &bytes)
+            .open_brought(&crate::page::Brought::from_folder(&name, &bytes, &beside))
             .map_err(RunError::Open)?;
         for warning in warnings {
             eprintln!("{}: warning: {warning}", file_name(path));

@@ -58,6 +58,13 @@ pub enum Camera {
     Plane(PlaneCamera),
 }
 
+/// How near and how far an orbit camera may be from its target: from a model a few
+/// millimetres across to one of thousands of units. Near and far planes follow the
+/// distance, so any size in this range is drawn whole.
+pub const ORBIT_DISTANCE: std::ops::RangeInclusive<f32> = 0.001..=1.0e6;
+/// How far from the origin an orbit camera's target may be, on each axis.
+pub const TARGET_LIMIT: f32 = 1.0e6;
+
 /// Rounds to thousandths, so a dragged camera's link stays short and reopens exactly.
 fn milli(x: f32) -> f32 {
     (x * 1000.0).round() / 1000.0 + 0.0
@@ -81,8 +88,8 @@ impl Camera {
     pub fn link_form(&self) -> &'static str {
         match self {
             Self::Orbit(_) => {
-                "6 numbers: yaw and pitch in radians (pitch within ±1.55), distance from 0.05 \
-                 to 500, then the target x, y, z within ±1000"
+                "6 numbers: yaw and pitch in radians (pitch within ±1.55), distance from 0.001 \
+                 to 1000000, then the target x, y, z within ±1000000"
             }
             Self::Plane(_) => {
                 "3 numbers: the centre x, y within ±1000, then the half height from 0.01 to 1000"
@@ -100,8 +107,10 @@ impl Camera {
             (Self::Orbit(_), &[yaw, pitch, distance, x, y, z])
                 if within(yaw, -1000.0..=1000.0)
                     && within(pitch, -1.55..=1.55)
-                    && within(distance, 0.05..=500.0)
-                    && [x, y, z].iter().all(|v| within(*v, -1000.0..=1000.0)) =>
+                    && within(distance, ORBIT_DISTANCE)
+                    && [x, y, z]
+                        .iter()
+                        .all(|v| within(*v, -TARGET_LIMIT..=TARGET_LIMIT)) =>
             {
                 Ok(Self::Orbit(OrbitCamera {
                     target: Vec3::new(x, y, z),
@@ -132,7 +141,10 @@ impl Camera {
         };
         match self {
             Self::Orbit(c) => {
-                perspective(FOV_Y, aspect, 0.05, 500.0) * look_at_mat4(c.eye(), c.target, Vec3::Y)
+                // A hundredth of the distance to a hundred times it: 0.05 to 500 at the
+                // lessons' distance of 5, and as wide for a model of any size.
+                let (near, far) = (c.distance * 0.01, c.distance * 100.0);
+                perspective(FOV_Y, aspect, near, far) * look_at_mat4(c.eye(), c.target, Vec3::Y)
             }
             Self::Plane(c) => {
                 let h = c.half_height;
@@ -189,8 +201,10 @@ impl Camera {
                 let right = forward.cross(Vec3::Y).normalize_or(Vec3::X);
                 let up = right.cross(forward);
                 Self::Orbit(OrbitCamera {
-                    target: c.target + (right * shift.x + up * shift.y) * per_point,
-                    distance: (c.distance * scale).clamp(0.05, 500.0),
+                    target: (c.target + (right * shift.x + up * shift.y) * per_point)
+                        .clamp(Vec3::splat(-TARGET_LIMIT), Vec3::splat(TARGET_LIMIT)),
+                    distance: (c.distance * scale)
+                        .clamp(*ORBIT_DISTANCE.start(), *ORBIT_DISTANCE.end()),
                     ..c
                 })
             }
@@ -212,7 +226,8 @@ impl Camera {
             Self::Orbit(c) => {
                 c.yaw -= drag.x * 0.01;
                 c.pitch = (c.pitch + drag.y * 0.01).clamp(-1.5, 1.5);
-                c.distance = (c.distance * zoom).clamp(1.0, 100.0);
+                c.distance =
+                    (c.distance * zoom).clamp(*ORBIT_DISTANCE.start(), *ORBIT_DISTANCE.end());
             }
             Self::Plane(c) => {
                 let world_per_point = 2.0 * c.half_height / height.max(1.0);

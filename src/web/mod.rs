@@ -157,6 +157,7 @@ impl Runner {
                         app,
                         fragment: Fragment::default(),
                         dropped: Dropped::default(),
+                        dropping: std::cell::Cell::new(0),
                         ctx: cc.egui_ctx.clone(),
                         readout,
                     }))
@@ -246,6 +247,9 @@ struct WebApp {
     fragment: Fragment,
     /// Dropped files read so far: the browser reads them asynchronously.
     dropped: Dropped,
+    /// How many files were dropped and not yet opened: a batch opens once all of them
+    /// have been read.
+    dropping: std::cell::Cell<usize>,
     /// The context it draws in: its memory goes to the next runner when the browser
     /// takes the WebGL context away.
     ctx: egui::Context,
@@ -281,6 +285,7 @@ impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.fragment.sync(&mut self.app, ui.ctx());
         for file in ui.input(|i| i.raw.dropped_files.clone()) {
+            self.dropping.set(self.dropping.get() + 1);
             let (arrived, ctx) = (self.dropped.clone(), ui.ctx().clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let name = file.path().display().to_string();
@@ -289,9 +294,13 @@ impl eframe::App for WebApp {
                 ctx.request_repaint();
             });
         }
-        let arrived: Vec<_> = self.dropped.borrow_mut().drain(..).collect();
-        for (name, bytes) in arrived {
-            self.app.open_dropped(&name, bytes);
+        // Files dropped together arrive one by one: they are opened together once all
+        // have, so a .gltf finds the .bin dropped with it.
+        let all_arrived = self.dropped.borrow().len() >= self.dropping.get();
+        if all_arrived && self.dropping.get() > 0 {
+            self.dropping.set(0);
+            let arrived: Vec<_> = self.dropped.borrow_mut().drain(..).collect();
+            self.app.open_dropped_files(arrived, None);
         }
         self.app.app_ui(ui);
         self.readout.show(self.app.current_page().readout());

@@ -422,6 +422,53 @@ fn the_base_file_loads_cleanly_in_both_forms() {
 }
 
 #[test]
+fn a_gltf_beside_its_bin_loads_as_the_glb_does() {
+    let g = base();
+    let mut json = g.finish_json(Some("the quad%20data.bin".to_owned()));
+    json["asset"]["generator"] = "written apart".into();
+    let text = serde_json::to_vec(&json).expect("json");
+    // The URI decoded: the name of the file beside it, with its space.
+    let asked = std::cell::RefCell::new(Vec::new());
+    let beside = |name: &str| {
+        asked.borrow_mut().push(name.to_owned());
+        match name {
+            "the quad data.bin" => Ok(g.bin.clone()),
+            _ => Err("no such file".to_owned()),
+        }
+    };
+    let apart = gltf::load_with(&text, &beside).expect("loads with its .bin");
+    assert_eq!(*asked.borrow(), ["the quad data.bin"]);
+    let whole = load(&g.glb());
+    assert_eq!(apart.skinned_meshes, whole.skinned_meshes);
+    assert_eq!(apart.clips, whole.clips);
+    // Missing, or outside its folder: one line, naming the file.
+    let err = gltf::load_with(
+        &serde_json::to_vec(&g.finish_json(Some("gone.bin".into()))).unwrap(),
+        &beside,
+    )
+    .expect_err("no such file");
+    assert_eq!(
+        err.to_string(),
+        "buffer 0 is the file 'gone.bin' beside it, which could not be read: no such file"
+    );
+    for outside in ["../secret.bin", "/etc/passwd", "https://example.com/a.bin"] {
+        let text = serde_json::to_vec(&g.finish_json(Some(outside.into()))).unwrap();
+        let err = gltf::load_with(&text, &beside)
+            .expect_err(outside)
+            .to_string();
+        assert!(
+            err.contains("outside the file's folder"),
+            "{outside}: {err}"
+        );
+    }
+    assert_eq!(
+        asked.borrow().len(),
+        2,
+        "nothing outside the folder is asked for"
+    );
+}
+
+#[test]
 fn cubic_spline_and_step_keys_from_a_file() {
     let mut g = base();
     let times = g.accessor(&f32s(&[0.0, 2.0]), FLOAT, "SCALAR", 2);
@@ -837,7 +884,7 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         "an external buffer",
         &|_| {},
         Refused(
-            "buffer 0 refers to the external file 'quad.bin'; only self-contained files can be loaded",
+            "buffer 0 is the file 'quad.bin' beside it, which could not be read: only the file itself was given",
         ),
     );
     case(

@@ -152,3 +152,70 @@ fn the_file_dialog_lists_folders_then_models_in_any_case() {
     assert_eq!(listing.folders, ["Zed"]);
     assert_eq!(listing.files, ["a.gltf", "b.GLB"]);
 }
+
+/// The robot as an exporter's "glTF Separate" writes it: the JSON, naming its buffer
+/// `robot parts.bin` (URI-encoded), and that buffer's bytes.
+fn robot_apart() -> (Vec<u8>, Vec<u8>) {
+    let glb = skinlab::models::bytes("robot").expect("bundled");
+    let word = |at: usize| u32::from_le_bytes(glb[at..at + 4].try_into().unwrap()) as usize;
+    let json_len = word(12);
+    let json = &glb[20..20 + json_len];
+    let bin_at = 20 + json_len;
+    let bin = glb[bin_at + 8..bin_at + 8 + word(bin_at)].to_vec();
+    let mut json: serde_json::Value = serde_json::from_slice(json).expect("the robot's JSON");
+    json["buffers"][0]["uri"] = "robot%20parts.bin".into();
+    (serde_json::to_vec(&json).expect("json"), bin)
+}
+
+#[test]
+fn a_gltf_dropped_with_its_bin_opens_and_the_bin_is_not_opened_apart() {
+    let (json, bin) = robot_apart();
+    let mut app = SkinlabApp::new();
+    app.open_dropped_files(
+        vec![
+            ("robot parts.bin".to_owned(), Ok(bin)),
+            ("robot.gltf".to_owned(), Ok(json.clone())),
+        ],
+        None,
+    );
+    assert!(
+        app.notices().iter().all(|n| !n.contains("bin")),
+        "{:?}",
+        app.notices()
+    );
+    assert!(
+        app.current_link()
+            .to_string()
+            .starts_with("model?asset=file"),
+        "{}",
+        app.current_link()
+    );
+    // Dropped alone, it names what is missing.
+    let mut alone = SkinlabApp::new();
+    alone.open_dropped_files(vec![("robot.gltf".to_owned(), Ok(json))], None);
+    let notice = alone.notices().last().cloned().unwrap_or_default();
+    assert!(
+        notice.contains("'robot parts.bin'") && notice.contains("drop `robot parts.bin` together"),
+        "{notice}"
+    );
+}
+
+#[test]
+fn a_gltf_opened_from_its_folder_reads_its_bin_there() {
+    let (json, bin) = robot_apart();
+    let dir = folder("gltf_apart");
+    std::fs::write(dir.join("robot.gltf"), json).expect("written");
+    std::fs::write(dir.join("robot parts.bin"), bin).expect("written");
+    let mut page = ModelPage::default();
+    page.open_path(&dir.join("robot.gltf"));
+    assert_eq!(page.open_error, None);
+    assert_eq!(page.model.clips.len(), 14);
+    std::fs::remove_file(dir.join("robot parts.bin")).expect("removed");
+    page.open_path(&dir.join("robot.gltf"));
+    let error = page.open_error.clone().unwrap_or_default();
+    assert!(
+        error.contains("'robot parts.bin' beside it, which could not be read"),
+        "{error}"
+    );
+    assert_eq!(page.model.clips.len(), 14, "the model that was open stays");
+}

@@ -111,6 +111,7 @@ fn split_glb(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
 pub(super) fn buffers<'a>(
     document: &Document,
     bin: Option<&'a [u8]>,
+    beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
 ) -> Result<Buffers<'a>, ModelError> {
     let mut out = Vec::new();
     for (index, buffer) in document.buffers.iter().enumerate() {
@@ -129,7 +130,27 @@ pub(super) fn buffers<'a>(
                     )));
                 }
             },
-            Some(uri) => Cow::Owned(data_uri(index, uri)?),
+            Some(uri) if uri.starts_with("data:") => Cow::Owned(data_uri(index, uri)?),
+            Some(uri) => {
+                let name = percent_decoded(uri);
+                let outside = name.starts_with('/')
+                    || name.contains("://")
+                    || name.split(['/', '\\']).any(|part| part == "..");
+                if outside {
+                    return Err(ModelError::new(format!(
+                        "buffer {index} refers to {}, outside the file's folder; only files \
+                         beside it (or in folders below it) are read",
+                        quoted(uri)
+                    )));
+                }
+                Cow::Owned(beside(&name).map_err(|why| {
+                    ModelError::new(format!(
+                        "buffer {index} is the file {} beside it, which could not be read: \
+                         {why}",
+                        quoted(&name)
+                    ))
+                })?)
+            }
         };
         let claimed = buffer.length;
         if data.len() < claimed {
@@ -190,15 +211,36 @@ impl<'a> Buffers<'a> {
     }
 }
 
-/// Decodes `data:[<media type>];base64,<data>`; any other URI names an external file.
+/// A relative URI as a file name: `%20` and every other `%XX` decoded (glTF writes
+/// URIs, so a space in a file name is stored as `%20`). A `%` not followed by two hex
+/// digits stays as it is.
+fn percent_decoded(uri: &str) -> String {
+    let bytes = uri.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).and_then(|b| hex(*b)),
+            bytes.get(i + 2).and_then(|b| hex(*b)),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Decodes `data:[<media type>];base64,<data>`.
 fn data_uri(index: usize, uri: &str) -> Result<Vec<u8>, ModelError> {
-    let Some(rest) = uri.strip_prefix("data:") else {
-        return Err(ModelError::new(format!(
-            "buffer {index} refers to the external file {}; only self-contained files can be \
-             loaded: export as GLB, or embed the buffers in the .gltf as data URIs",
-            quoted(uri)
-        )));
-    };
+    let rest = uri.strip_prefix("data:").unwrap_or(uri);
     let Some((header, payload)) = rest.split_once(',') else {
         return Err(ModelError::new(format!(
             "buffer {index}: its data URI has no ',' before the data"

@@ -223,11 +223,26 @@ impl Model {
 
 /// Reads a GLB or a self-contained `.gltf`.
 pub fn load(bytes: &[u8]) -> Result<Model, ModelError> {
+    load_with(bytes, &|_| Err(SELF_CONTAINED.to_owned()))
+}
+
+/// Why a file's external buffer cannot be read when nothing beside it was given.
+pub const SELF_CONTAINED: &str = "only the file itself was given: open it from its folder \
+     (on the desktop), drop it together with its .bin, export it as GLB, or embed the \
+     buffers as data URIs";
+
+/// [`load`], reading each buffer the file names by a relative URI (a `.gltf` beside its
+/// `.bin`) with `beside`, given the URI decoded (`%20` as a space): it returns the
+/// bytes, or why it could not.
+pub fn load_with(
+    bytes: &[u8],
+    beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+) -> Result<Model, ModelError> {
     let parts = container::split(bytes)?;
     let json = parse(parts.json)?;
     let mut warnings = Vec::new();
     let document = document::read(&json, &mut warnings)?;
-    let buffers = container::buffers(&document, parts.bin)?;
+    let buffers = container::buffers(&document, parts.bin, beside)?;
     let hierarchy = nodes::hierarchy(&document, &mut warnings)?;
     let skins = skins::skins(&document, &buffers, &hierarchy, &mut warnings)?;
     let mut notes = Vec::new();

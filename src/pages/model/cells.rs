@@ -109,7 +109,9 @@ impl ModelPage {
             if cfg!(not(target_arch = "wasm32")) && ui.button("Open a file…").clicked() {
                 self.show_file_dialog(None);
             }
-            ui.label(RichText::new("or drop a .glb or .gltf file on the window").small());
+            ui.label(
+                RichText::new("or drop a .glb, or a .gltf with its .bin, on the window").small(),
+            );
         });
         if let Some(dialog) = &mut self.dialog
             && let Some(choice) = dialog.show(ui.ctx())

@@ -4,6 +4,7 @@
 use super::ModelPage;
 use crate::link::Named;
 use crate::ui::OrbitCamera;
+use crate::ui::camera::ORBIT_DISTANCE;
 use glam::{Mat4, Vec3};
 use gltf::Model;
 use skin::clip::{Pose, blend_poses_masked, subtree_mask};
@@ -79,10 +80,29 @@ pub fn empty_model() -> Arc<Model> {
 /// vertices carried by their joint.
 fn rest_points(model: &Model) -> Vec<Vec3> {
     let world = model.world_from_joint(&model.rest_pose);
-    let skinned = model
-        .skinned_meshes
-        .iter()
-        .flat_map(|m| m.part.vertices.positions.iter().copied());
+    // Where the rest pose draws each skinned vertex (its bind position can lie
+    // elsewhere, at another scale), and every joint: a file may hold one small mesh
+    // on a whole skeleton.
+    let palettes: Vec<Vec<Mat4>> = (0..model.skins.len())
+        .map(|s| model.palette(s, &world))
+        .collect();
+    let skinned = model.skinned_meshes.iter().flat_map(|m| {
+        let palette = palettes.get(m.skin).map_or(&[][..], |p| &p[..]);
+        let bind = m.part.vertices.positions.iter();
+        bind.zip(&m.part.vertices.influences)
+            .map(move |(p, influences)| {
+                if influences
+                    .joints
+                    .iter()
+                    .all(|j| (*j as usize) < palette.len())
+                {
+                    skin::lbs::blended_matrix(palette, influences).transform_point3(*p)
+                } else {
+                    *p
+                }
+            })
+    });
+    let joints = world.iter().map(|w| w.w_axis.truncate());
     let rigid = model.rigid_meshes.iter().flat_map(|m| {
         let w = world.get(m.joint).copied().unwrap_or(Mat4::IDENTITY);
         m.part
@@ -91,7 +111,11 @@ fn rest_points(model: &Model) -> Vec<Vec3> {
             .iter()
             .map(move |p| w.transform_point3(*p))
     });
-    skinned.chain(rigid).filter(|p| p.is_finite()).collect()
+    skinned
+        .chain(rigid)
+        .chain(joints)
+        .filter(|p| p.is_finite())
+        .collect()
 }
 
 /// An orbit camera that shows the whole model at rest, seen a little from the side.
@@ -110,7 +134,8 @@ pub fn framing(model: &Model) -> OrbitCamera {
         yaw: 0.5,
         pitch: 0.2,
         // The view is 45° high: a sphere of `radius` fits at radius / sin(22.5°).
-        distance: (1.1 * radius / 22.5f32.to_radians().sin()).clamp(1.0, 100.0),
+        distance: (1.1 * radius / 22.5f32.to_radians().sin())
+            .clamp(*ORBIT_DISTANCE.start(), *ORBIT_DISTANCE.end()),
     }
 }
 

@@ -11,7 +11,7 @@ mod view;
 pub use view::leaf_tail;
 
 use crate::link::Param;
-use crate::page::{Lesson, PageInfo};
+use crate::page::{Brought, Lesson, PageInfo};
 use crate::ui::Camera;
 use crate::ui::check::Check;
 pub use data::{Asset, NO_FILE};
@@ -197,11 +197,19 @@ impl ModelPage {
         self.set_clip(0);
     }
 
-    /// Loads `bytes` (a GLB or a self-contained `.gltf` called `name`) and shows it.
+    /// Loads `bytes` (a GLB, or a `.gltf` whose buffers are inside it, called `name`)
+    /// and shows it.
     /// Returns the loader's warnings (what it repaired); on error the page keeps what
     /// it showed.
     pub fn open_bytes(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
-        let loaded = gltf::load(bytes).map_err(|e| format!("`{name}`: {e}"));
+        self.open_brought(&Brought::alone(name, bytes))
+    }
+
+    /// Loads a file the user brought, with the buffers it names beside it, and shows
+    /// it; see [`ModelPage::open_bytes`].
+    pub fn open_brought(&mut self, file: &Brought) -> Result<Vec<String>, String> {
+        let name = file.name;
+        let loaded = gltf::load_with(file.bytes, file.beside).map_err(|e| format!("`{name}`: {e}"));
         self.open_error = loaded.as_ref().err().cloned();
         let model = loaded?;
         let warnings = model.warnings.clone();
@@ -217,10 +225,12 @@ impl ModelPage {
     /// leaves the page as it was, with the reason in `open_error`.
     pub fn open_path(&mut self, path: &std::path::Path) {
         let name = crate::ui::file_dialog::file_name(path);
+        let folder = path.parent().unwrap_or(std::path::Path::new("")).to_owned();
+        let beside = |file: &str| crate::page::read_beside(&folder, file);
         match std::fs::read(path) {
             Ok(bytes) => {
                 // The reason is kept in `open_error`; the warnings are shown in the cell.
-                let _ = self.open_bytes(&name, &bytes);
+                let _ = self.open_brought(&Brought::from_folder(&name, &bytes, &beside));
             }
             Err(e) => self.open_error = Some(format!("`{}`: {e}", path.display())),
         }
@@ -321,8 +331,8 @@ impl Lesson for ModelPage {
 
     const OPENS: &'static [&'static str] = &["glb", "gltf"];
 
-    fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
-        self.open_bytes(name, bytes)
+    fn open_file(&mut self, file: &Brought) -> Result<Vec<String>, String> {
+        self.open_brought(file)
     }
 
     /// Back to the defaults, but an opened file stays open and is shown.
