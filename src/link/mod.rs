@@ -197,14 +197,26 @@ fn is_name(text: &str) -> bool {
 /// Whether a link can hold `text` as a value: non-empty, without `&`, `=`, `?`, `#` or
 /// whitespace.
 pub fn is_link_value(text: &str) -> bool {
-    is_value(text)
+    is_value(text) && !text.contains(' ')
 }
 
+/// A value may hold a space (a clip or joint named `animation 0`): a link writes it
+/// as `%20`. Other white space, and the characters that split a link, it may not.
 fn is_value(text: &str) -> bool {
     !text.is_empty()
         && !text
             .chars()
-            .any(|c| matches!(c, '&' | '=' | '?' | '#') || c.is_whitespace())
+            .any(|c| matches!(c, '&' | '=' | '?' | '#') || (c.is_whitespace() && c != ' '))
+}
+
+/// A value as a link writes it: a space as `%20`, and `%` itself as `%25`, so the
+/// link stays one word that reads back to the same value.
+fn encoded_value(value: &str) -> std::borrow::Cow<'_, str> {
+    if value.contains([' ', '%']) {
+        value.replace('%', "%25").replace(' ', "%20").into()
+    } else {
+        value.into()
+    }
 }
 
 impl Link {
@@ -303,6 +315,7 @@ impl fmt::Display for Link {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.slug)?;
         for (i, (key, value)) in self.params.iter().enumerate() {
+            let value = encoded_value(value);
             write!(f, "{}{key}={value}", if i == 0 { '?' } else { '&' })?;
         }
         Ok(())

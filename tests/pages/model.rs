@@ -594,3 +594,21 @@ fn a_leaf_joint_shows_its_turn_with_a_tail() {
     assert!(tail.abs_diff_eq(Vec3::new(-0.5, 1.0, 0.0), 1e-6), "{tail}");
     assert_eq!(skinlab::pages::model::leaf_tail(&[root], None, 0), None);
 }
+
+#[test]
+fn a_clip_named_with_a_space_is_linked_by_its_name() {
+    for link in [
+        "model?asset=simple_skin&clip=animation%200&t=1",
+        "model?asset=simple_skin&clip=animation+0&t=1",
+    ] {
+        let page = opened(link);
+        assert_eq!(page.clip_names()[page.clip], "animation 0", "{link}");
+        assert!(page.link().to_string().contains("t=1"), "{link}");
+    }
+    // A time past the clip names the clip it is past.
+    let mut page = ModelPage::default();
+    let err = open(&mut page, &Link::parse("model?clip=Wave&t=99").unwrap())
+        .expect_err("past the clip")
+        .to_string();
+    assert!(err.contains("within the clip `Wave`, from 0 to"), "{err}");
+}

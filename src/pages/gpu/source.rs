@@ -36,12 +36,16 @@ pub const FILE_NAMES: [&str; 6] = [
 /// inside ANCHOR regions (the blend function, the texel reads, the index attribute, what
 /// becomes of `w`), and in the shared main the lines that call the blend or use its
 /// matrix.
+/// The anchor `whole` wraps a file the book shows whole; it marks no lines.
 pub fn highlighted_lines(source: &str) -> Vec<bool> {
     let mut inside = 0usize;
+    let whole = |line: &str| line.trim_end().ends_with(": whole");
     source
         .lines()
         .map(|line| {
-            if line.contains("ANCHOR_END:") {
+            if whole(line) {
+                false
+            } else if line.contains("ANCHOR_END:") {
                 inside = inside.saturating_sub(1);
                 false
             } else if line.contains("ANCHOR:") {

@@ -23,12 +23,16 @@ fn link_name<'a>(names: impl Iterator<Item = &'a str> + Clone, index: usize) -> 
     })
 }
 
-/// Finds `text` among `names`, by name or by index.
-fn find_name<'a>(mut names: impl Iterator<Item = &'a str> + Clone, text: &str) -> Option<usize> {
+/// Finds `text` among `names`, by name or by index; a `+` may stand for a space, as
+/// forms write one (`animation+0` for `animation 0`).
+fn find_name<'a>(names: impl Iterator<Item = &'a str> + Clone, text: &str) -> Option<usize> {
     let count = names.clone().count();
     match text.parse::<usize>() {
         Ok(i) if i < count => Some(i),
-        _ => names.position(|n| n == text),
+        _ => names.clone().position(|n| n == text).or_else(|| {
+            let spaced = text.replace('+', " ");
+            names.clone().position(|n| n == spaced)
+        }),
     }
 }
 
@@ -175,13 +179,14 @@ pub const PARAMS: &[Param<ModelPage>] = &[
         doc: "clip A's time in seconds (stops the clock there)",
         cell: None,
         access: Access::Text {
-            expected: "a time in seconds within clip A",
+            expected: "a time in seconds within the clip",
             set: |s, text| {
                 let (start, end) = s.time_range();
                 let t = crate::link::parse_number(text)
                     .filter(|t| (start..=end).contains(t))
                     .ok_or_else(|| {
-                        format!("a time in seconds within clip A, from {start} to {end}")
+                        let clip = s.clip_names().get(s.clip).copied().unwrap_or("A");
+                        format!("a time in seconds within the clip `{clip}`, from {start} to {end}")
                     })?;
                 s.time = t;
                 s.playing = false;
