@@ -565,9 +565,10 @@ fn the_vertex_cell_shows_the_file_s_numbers_and_why_they_grow() {
     let harness = page_harness(page, &["vertex"]);
     for expected in [
         format!("JOINTS_0    = {:?}", stored.joints),
+        "those skin joints name = ThumbR, Thumb2R".to_owned(),
         "POSITION  v = (-0.02645,".to_owned(),
-        "`RobotArmature` by (100.00, 100.00, 100.00)".to_owned(),
-        "has columns 100.00, 100.00, 100.00 long".to_owned(),
+        "node `RobotArmature` by (100.00, 100.00, 100.00) does".to_owned(),
+        "The palette scales v by 100.00, 100.00, 100.00".to_owned(),
     ] {
         assert!(
             harness.query_by_label_contains(&expected).is_some(),
@@ -577,7 +578,7 @@ fn the_vertex_cell_shows_the_file_s_numbers_and_why_they_grow() {
     // SimpleSkin's palette does not scale: no note.
     let simple = page_harness(opened("model?asset=simple_skin&vertex=3"), &["vertex"]);
     assert!(simple.query_by_label_contains("JOINTS_0").is_some());
-    assert!(simple.query_by_label_contains("has columns").is_none());
+    assert!(simple.query_by_label_contains("palette scales").is_none());
 }
 
 #[test]

@@ -394,29 +394,28 @@ impl ModelPage {
             ..style
         };
         let bind = fixed_point(b.bind, decimals_for(size3(b.bind)));
-        let mut file = format!("as the file stores it:\n  POSITION  v = {bind}\n");
+        let mut file = format!("the file's POSITION  v = {bind}");
         if let Some(stored) = mesh.stored.get(v) {
             let weights = stored.weights.map(|w| fixed(w, 3));
+            // Each joint number indexes the skin's joint list, which names a node.
+            let nodes: Vec<&str> = stored
+                .joints
+                .iter()
+                .map(|&joint| {
+                    skin.joints
+                        .get(joint as usize)
+                        .and_then(|j| model.joints.get(*j))
+                        .map_or("?", |n| n.name.as_str())
+                })
+                .collect();
             file += &format!(
-                "  JOINTS_0    = {:?}\n  WEIGHTS_0   = [{}]\nthe skin's joint list names the node of each:\n",
+                "\nthe file's JOINTS_0    = {:?}\nthe file's WEIGHTS_0   = [{}]\nthose skin joints name = {}",
                 stored.joints,
-                weights.join(", ")
+                weights.join(", "),
+                nodes.join(", ")
             );
-            for (slot, &joint) in stored.joints.iter().enumerate() {
-                if stored.weights[slot] == 0.0 {
-                    continue;
-                }
-                let node = skin
-                    .joints
-                    .get(joint as usize)
-                    .and_then(|j| model.joints.get(*j));
-                file += &match node {
-                    Some(n) => format!("  joints[{joint}] = node {} `{}`\n", n.node, n.name),
-                    None => format!("  joints[{joint}] = not in the skin\n"),
-                };
-            }
         }
-        mono_ui(ui, file.trim_end());
+        mono_ui(ui, file);
         if let Some(note) = self.scale_note(skin, &palette, &b) {
             ui.label(note);
         }
@@ -451,22 +450,15 @@ impl ModelPage {
             }
             node = model.skeleton.parent(j);
         }
-        let name = model
-            .joints
-            .get(*skin.joints.get(slot)?)
-            .map_or("?", |n| n.name.as_str());
         let lengths = scale.map(|s| fixed(s, decimals_for(s)));
-        let mut note = format!(
-            "The palette matrix of {name} has columns {} long: it scales v by that much on its way to the world.",
-            lengths.join(", ")
-        );
+        let mut note = format!("The palette scales v by {}", lengths.join(", "));
         if !scaling.is_empty() {
             note += &format!(
-                " In the file, nodes at or above it scale: {}. The inverse bind does not undo that, so the mesh is stored smaller (or larger) than it is drawn.",
-                scaling.join(", ")
+                ": node {} does, and the inverse binds do not undo it",
+                scaling.join(", node ")
             );
         }
-        Some(note)
+        Some(note + ".")
     }
 
     /// The CPU's skinned position beside what the vertex shader wrote for it, with

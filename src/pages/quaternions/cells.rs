@@ -189,23 +189,23 @@ impl QuaternionsPage {
         );
     }
 
-    /// A vector turned by `q · v · q*`, product by product, beside the matrix's `R(q) · v`.
+    /// A point turned by `q · p · q*`, product by product, beside the matrix's `R(q) · p`.
     fn turn_ui(&mut self, ui: &mut Ui) {
         let q = euler_quat(self.euler);
-        let v = TURNED;
-        let pure = Quat::from_vec4(v.extend(0.0));
+        let p = TURNED;
+        let pure = Quat::from_vec4(p.extend(0.0));
         let left = rotation::product(q, pure);
         let turned = rotation::product(left, q.conjugate());
         mono_ui(
             ui,
             format!(
-                "q       = {}   (the sliders above)\nq*      = {}   (the conjugate)\nv       = {}   (w = 0)\nq·v     = {}\nq·v·q*  = {}\nR(q)·v  = {}",
+                "q       = {}   (the sliders above)\nq*      = {}   (the conjugate)\np       = {}   (w = 0)\nq·p     = {}\nq·p·q*  = {}\nR(q)·p  = {}",
                 quat_text(q),
                 quat_text(q.conjugate()),
                 quat_text(pure),
                 quat_text(left),
                 quat_text(turned),
-                vec3_text3(quat_matrix(q) * v),
+                vec3_text3(quat_matrix(q) * p),
             ),
         );
     }
