@@ -247,8 +247,8 @@ async function viewports(browser, base, fragments) {
       check("gradient: pink gradient arrows only where the target differs from the bind pose",
         counts[0] < 50 && counts[1] > 1000, `${counts[0]} and ${counts[1]} pink pixels`);
     }
-    for (const fragment of ["gradient?show=points&a=0,0&b=2.5,-1", "gradient?show=matrices&ma=0.5,1,2",
-      "gradient?pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2"]) {
+    for (const fragment of ["gradient?a=0,0&b=2.5,-1", "gradient?show=matrices&ma=0.5,1,2",
+      "gradient?show=poses&pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2"]) {
       const { page, problems } = await openApp(browser, base, fragment);
       const hash = decodeURIComponent(await page.evaluate(() => location.hash));
       check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);

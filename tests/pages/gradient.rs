@@ -75,11 +75,11 @@ fn dragging_point_b_changes_the_vector_ab() {
 
 #[test]
 fn dragging_a_number_of_point_a_moves_it_and_shows_the_points() {
-    let mut harness = page_harness(showing(Section::Poses), &["points"]);
+    let mut harness = page_harness(GradientPage::default(), &["points"]);
     assert_eq!(
         harness.state().section,
         Section::Points,
-        "the viewport follows the part being read"
+        "it opens on the points"
     );
     // Picked by hand, another part stays while the reader stays where they are.
     harness.state_mut().section = Section::Poses;
@@ -188,7 +188,7 @@ fn dragging_a_frame_origin_moves_it() {
 
 #[test]
 fn dragging_a_hand_turns_the_forearm_and_the_gradients_follow() {
-    let mut harness = page_harness(GradientPage::default(), &["joint"]);
+    let mut harness = page_harness(showing(Section::Poses), &["joint"]);
     let hand = joint("hand.R");
     let forearm = joint("forearm.R");
     let before = harness.state().target.clone();
@@ -237,7 +237,7 @@ fn dragging_the_hips_moves_every_joint() {
 
 #[test]
 fn clicking_a_joint_or_its_name_selects_it() {
-    let mut harness = page_harness(GradientPage::default(), &["joint"]);
+    let mut harness = page_harness(showing(Section::Poses), &["joint"]);
     let at = harness.state().joint_screen[joint("shin.L")];
     harness.hover_at(at);
     harness.step();
@@ -260,7 +260,7 @@ fn clicking_a_joint_or_its_name_selects_it() {
 
 #[test]
 fn presets_set_the_target_and_bind_gives_identity_gradients() {
-    let mut harness = page_harness(GradientPage::default(), &["poses"]);
+    let mut harness = page_harness(showing(Section::Poses), &["poses"]);
     harness.get_by_label("crouch").click();
     harness.run_steps(2);
     assert_eq!(harness.state().target, PRESETS[3].local());
@@ -514,4 +514,51 @@ fn the_scrub_box_and_slider_step_the_point_in_the_product_cell() {
     assert_eq!(harness.state().section, Section::Matrices);
     assert_eq!(harness.state().scrub_dots().len(), 1);
     assert!(harness.query_by_label_contains("Step 0: p = ").is_some());
+}
+
+/// The page with one cell in its notebook, the one named in the state: the reader
+/// "moves on" when the test names another.
+fn reading_harness(
+    page: GradientPage,
+) -> egui_kittest::Harness<'static, (GradientPage, &'static str)> {
+    let mut harness = egui_kittest::Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_ui_state(
+            |ui, (page, cell): &mut (GradientPage, &'static str)| {
+                ui.columns(2, |columns| {
+                    page.cell_ui(cell, &mut columns[0]);
+                    columns[1].set_height(800.0);
+                    page.viewport_ui(&mut columns[1]);
+                });
+            },
+            (page, "points"),
+        );
+    harness.run_steps(2);
+    harness
+}
+
+#[test]
+fn the_viewport_follows_the_reader_but_not_what_a_link_scrolls_past() {
+    let mut harness = reading_harness(GradientPage::default());
+    assert_eq!(harness.state().0.section, Section::Points);
+    // The reader moves on to the matrices: the viewport follows.
+    harness.state_mut().1 = "matrices";
+    harness.run_steps(3);
+    assert_eq!(harness.state().0.section, Section::Matrices);
+    // A link to the poses, while the notebook still shows the matrices (its scroll has
+    // not brought the poses up yet): the link's part stays.
+    let link = Link::parse("gradient?pose=crouch&joint=hips").unwrap();
+    open(&mut harness.state_mut().0, &link).unwrap();
+    harness.run_steps(6);
+    assert_eq!(harness.state().0.section, Section::Poses);
+    // The notebook reaches the link's cell (the joint's); then the reader moves on
+    // again, and the
+    // viewport follows once more.
+    harness.state_mut().1 = "joint";
+    harness.run_steps(25);
+    assert_eq!(harness.state().0.section, Section::Poses);
+    harness.state_mut().1 = "points";
+    harness.run_steps(3);
+    assert_eq!(harness.state().0.section, Section::Points);
 }

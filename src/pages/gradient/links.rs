@@ -60,6 +60,7 @@ fn focus(page: &mut GradientPage, by: Focus, cell: Cell) {
         page.scroll_to.set(Some(cell.into()));
         if let Some(section) = cell.section() {
             page.section = section;
+            page.last_read = None;
         }
     }
 }

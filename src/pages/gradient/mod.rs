@@ -202,9 +202,10 @@ pub struct GradientPage {
     /// The section of the last cell drawn in the notebook's upper half this frame: the
     /// part being read.
     reading: Option<Section>,
-    /// `reading` as the viewport last followed it: the viewport changes section when
-    /// the reader reaches another part, and keeps a section picked by hand until then.
-    followed: Option<Section>,
+    /// The part read at the last frame. The viewport changes part when the reader
+    /// moves on to another, and keeps a part picked by hand or by a link until then;
+    /// `None` after a link, so what the notebook shows first is not taken as a move.
+    pub(crate) last_read: Option<Section>,
     /// The last refused edit: whose it was, and why.
     refused: Option<(&'static str, String)>,
     dragging: Option<Drag>,
@@ -251,7 +252,7 @@ impl Default for GradientPage {
             exercise: 0,
             scrub: None,
             reading: None,
-            followed: None,
+            last_read: None,
             check: Check::default(),
             scroll_to: Default::default(),
             focus: Default::default(),
@@ -276,14 +277,20 @@ impl GradientPage {
         }
     }
 
-    /// Shows the part last read, once the reader reaches it (the cells were drawn
-    /// last frame); a section picked by hand stays until then.
+    /// Shows the part the reader has moved on to (the cells were drawn last frame).
     fn follow_reading(&mut self) {
-        if let Some(section) = self.reading.take()
-            && self.followed != Some(section)
+        let now = self.reading.take();
+        // While the notebook scrolls to a link's cell, what passes by is not read.
+        let scrolling = self.scroll_to.target().is_some();
+        if let Some(section) = now
+            && self.last_read.is_some()
+            && self.last_read != now
+            && !scrolling
         {
-            self.followed = Some(section);
             self.section = section;
+        }
+        if now.is_some() {
+            self.last_read = now;
         }
     }
 }
