@@ -164,15 +164,16 @@ impl NormalsPage {
     ) {
         let painter = ui.painter_at(vp.rect());
         for (method, at, vertices) in arms {
-            if let Some(s) = vp.to_screen(*at + Vec3::new(-0.4, 0.9, 0.0)) {
-                vp.label(
-                    ui,
-                    s,
-                    arm_label(*method),
+            // Left of the shoulder where there is room, and on a card, so it reads
+            // wherever it lands, over the arm's normals too.
+            if let Some(s) = vp.to_screen(*at + Vec3::new(-0.6, 0.0, 0.0)) {
+                let galley = ui.painter().layout_no_wrap(
+                    arm_label(*method).to_owned(),
                     egui::FontId::monospace(20.0),
                     Color32::from_gray(30),
-                    egui::vec2(1.0, -1.0),
                 );
+                let card = Color32::from_rgba_unmultiplied(245, 245, 240, 230);
+                vp.label_galley(ui, s, galley, 4.0, egui::vec2(-1.0, 0.0), Some(card));
             }
             if let Some(s) = self
                 .vertex
