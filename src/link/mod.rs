@@ -99,13 +99,18 @@ impl LinkError {
                 f,
                 "`{slug}` is not a page name: use lower-case letters, digits and `_`"
             ),
-            Self::UnknownPage { slug, valid } => {
-                write!(
+            Self::UnknownPage { slug, valid } => match nearest_name(slug, valid) {
+                Some(near) => write!(
+                    f,
+                    "no page called `{slug}`; did you mean `{near}`? The pages are: {}",
+                    valid.join(", ")
+                ),
+                None => write!(
                     f,
                     "no page called `{slug}`; the pages are: {}",
                     valid.join(", ")
-                )
-            }
+                ),
+            },
             Self::MalformedParam(text) => write!(
                 f,
                 "`{text}` is not a parameter: write key=value pairs joined by `&`"
@@ -187,6 +192,63 @@ fn link_text(text: &str) -> &str {
     }
 }
 
+/// A link as it arrives from real places, made what the app writes: wholly
+/// %-encoded (`grid%3Fangle%3D0.8`), with `&amp;` for `&` (a link that passed through a
+/// web page or an email), a Unicode minus in a number, spaces after commas, or the full
+/// stop of the sentence it ended.
+fn forgiven(text: &str) -> String {
+    let mut text = text.to_owned();
+    if !text.contains('?') && text.to_ascii_lowercase().contains("%3f") {
+        text = percent_decode(&text);
+    }
+    let text = text
+        .replace("&amp;", "&")
+        .replace(['\u{2212}', '\u{2013}'], "-")
+        .replace(", ", ",");
+    match text.strip_suffix('.') {
+        Some(rest) if !rest.ends_with('.') => rest.to_owned(),
+        _ => text,
+    }
+}
+
+/// The name in `names` nearest `typed`, when one is near enough to be what was meant:
+/// at most two letters added, dropped, changed or swapped (one for short names).
+pub fn nearest_name<'a>(typed: &str, names: &[&'a str]) -> Option<&'a str> {
+    let most = if typed.chars().count() <= 4 { 1 } else { 2 };
+    names
+        .iter()
+        .map(|n| (edit_distance(typed, n), *n))
+        .filter(|(d, _)| *d <= most)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+/// How many letters must be added, dropped, changed or swapped (two neighbours) to
+/// turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 fn is_name(text: &str) -> bool {
     !text.is_empty()
         && text
@@ -233,7 +295,8 @@ impl Link {
     /// with no page name is an error; a parameter that cannot be read becomes one of
     /// [`Link::problems`], and the others are kept.
     pub fn parse(text: &str) -> Result<Self, LinkError> {
-        let text = link_text(text);
+        let forgiven = forgiven(link_text(text));
+        let text = forgiven.as_str();
         if text.is_empty() {
             return Err(LinkError::Empty);
         }
@@ -255,9 +318,10 @@ impl Link {
                     .push(LinkError::MalformedParam(pair.to_owned()));
                 continue;
             };
+            // A minus typed as U+2212 (or an en dash) is a minus, encoded or not.
             let (key, value) = (
                 percent_decode(key).to_ascii_lowercase(),
-                percent_decode(value),
+                percent_decode(value).replace(['\u{2212}', '\u{2013}'], "-"),
             );
             if !is_name(&key) {
                 link.problems

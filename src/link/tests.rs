@@ -275,3 +275,40 @@ fn a_message_is_one_line_whatever_the_link_held() {
         );
     }
 }
+
+#[test]
+fn links_from_real_places_read_as_the_app_writes_them() {
+    let written = "grid?angles=0,-0.5,0&vertex=2";
+    for pasted in [
+        // Wholly %-encoded, as some address bars copy a fragment.
+        "grid%3Fangles%3D0%2C-0.5%2C0%26vertex%3D2",
+        // Through a web page or an email: `&amp;`.
+        "grid?angles=0,-0.5,0&amp;vertex=2",
+        // A Unicode minus, typed or encoded, and spaces after commas.
+        "grid?angles=0, \u{2212}0.5, 0&vertex=2",
+        "grid?angles=0,%E2%88%920.5,0&vertex=2",
+        // The full stop of the sentence the link ended.
+        "grid?angles=0,-0.5,0&vertex=2.",
+    ] {
+        let link = Link::parse(pasted).unwrap_or_else(|e| panic!("{pasted}: {e}"));
+        assert!(link.problems.is_empty(), "{pasted}: {:?}", link.problems);
+        assert_eq!(link.to_string(), written, "{pasted}");
+    }
+}
+
+#[test]
+fn a_misspelt_page_is_answered_with_the_nearest_name() {
+    let pages = ["pipeline", "xray", "grid", "gradient", "blending"];
+    assert_eq!(nearest_name("gird", &pages), Some("grid"));
+    assert_eq!(nearest_name("gradiant", &pages), Some("gradient"));
+    assert_eq!(nearest_name("xary", &pages), Some("xray"));
+    assert_eq!(nearest_name("model", &pages), None, "nothing near enough");
+    let error = LinkError::UnknownPage {
+        slug: "gird".into(),
+        valid: pages.to_vec(),
+    };
+    assert!(
+        error.to_string().contains("did you mean `grid`?"),
+        "{error}"
+    );
+}
