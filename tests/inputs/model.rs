@@ -733,6 +733,26 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         ),
     );
     case(
+        "scales of 1e20 down the tree",
+        &|g| {
+            for node in 1..=3 {
+                g.json["nodes"][node]["scale"] = json!([1e20, 1e20, 1e20]);
+            }
+        },
+        Refused(
+            "the place in the world of node 2 'j1' is not a finite number: the scales down \
+             the tree to it multiply past what a float holds",
+        ),
+    );
+    case(
+        "a skin of 16385 joints",
+        &|g| g.json["skins"][0]["joints"] = json!(vec![1; 16385]),
+        Refused(
+            "skin 0 has 16385 joints; a skin of more than 16384 fits no bone texture a GPU is \
+             sure to hold, so it could not be drawn",
+        ),
+    );
+    case(
         "an accessor past its buffer view",
         &|g| g.json["accessors"][0]["byteOffset"] = 40.into(),
         Refused(
@@ -985,6 +1005,41 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         Refused("this GLB is version 1; only glTF 2.0"),
     ));
     cases.push(("an empty file", Vec::new(), Refused("the file is empty")));
+    // The GLB's chunks taken apart: 12 bytes of header, then (length, type, data).
+    let chunks = |glb: &[u8]| {
+        let mut out = Vec::new();
+        let mut at = 12;
+        while at + 8 <= glb.len() {
+            let len = u32::from_le_bytes(glb[at..at + 4].try_into().unwrap()) as usize;
+            out.push(glb[at..at + 8 + len].to_vec());
+            at += 8 + len;
+        }
+        out
+    };
+    let joined = |parts: &[Vec<u8>]| {
+        let mut out = glb[..12].to_vec();
+        parts.iter().for_each(|p| out.extend_from_slice(p));
+        let len = out.len() as u32;
+        out[8..12].copy_from_slice(&len.to_le_bytes());
+        out
+    };
+    let parts = chunks(&glb);
+    let mut other = 4u32.to_le_bytes().to_vec();
+    other.extend_from_slice(b"XTRA");
+    other.extend_from_slice(&[0; 4]);
+    cases.push((
+        "a GLB whose BIN chunk comes after another",
+        joined(&[parts[0].clone(), other, parts[1].clone()]),
+        Refused("the GLB's BIN chunk must come right after its JSON chunk, but it is chunk 3"),
+    ));
+    let mut empty_json = 4u32.to_le_bytes().to_vec();
+    empty_json.extend_from_slice(b"JSON");
+    empty_json.extend_from_slice(b"    ");
+    cases.push((
+        "a GLB whose JSON chunk is empty",
+        joined(&[empty_json, parts[1].clone()]),
+        Refused("the GLB's JSON chunk is empty"),
+    ));
     cases.push((
         "a PNG",
         b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),

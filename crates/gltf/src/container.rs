@@ -99,10 +99,32 @@ fn split_glb(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
         }
         None => return Err(truncated("the GLB has a header but no JSON chunk".into())),
     };
+    if json.iter().all(u8::is_ascii_whitespace) {
+        return Err(ModelError::new(
+            "the GLB's JSON chunk is empty: it holds no glTF description",
+        ));
+    }
     let after_json = HEADER + CHUNK_HEADER + json.len();
     let bin = match chunk(after_json, "second")? {
         Some((CHUNK_BIN, bin)) => Some(bin),
-        _ => None,
+        // Chunks of other types may follow, and are skipped; a BIN chunk among them is
+        // in the wrong place.
+        Some((_, other)) => {
+            let mut at = after_json + CHUNK_HEADER + other.len();
+            let mut number = 3;
+            while let Some((kind, data)) = chunk(at, "next")? {
+                if kind == CHUNK_BIN {
+                    return Err(ModelError::new(format!(
+                        "the GLB's BIN chunk must come right after its JSON chunk, but it is \
+                         chunk {number}"
+                    )));
+                }
+                at += CHUNK_HEADER + data.len();
+                number += 1;
+            }
+            None
+        }
+        None => None,
     };
     Ok(Parts { json, bin })
 }

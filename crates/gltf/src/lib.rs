@@ -244,6 +244,14 @@ pub fn load_with(
     let document = document::read(&json, &mut warnings)?;
     let buffers = container::buffers(&document, parts.bin, beside)?;
     let hierarchy = nodes::hierarchy(&document, &mut warnings)?;
+    // Each node's transform is finite, but their product down the tree may not be.
+    if let Some(joint) = hierarchy.rest_world().iter().position(|m| !m.is_finite()) {
+        return Err(ModelError::new(format!(
+            "the place in the world of {} is not a finite number: the scales down the tree \
+             to it multiply past what a float holds (about 3.4e38)",
+            hierarchy.node_label(hierarchy.joints[joint].node)
+        )));
+    }
     let skins = skins::skins(&document, &buffers, &hierarchy, &mut warnings)?;
     let mut notes = Vec::new();
     let meshes = meshes::meshes(

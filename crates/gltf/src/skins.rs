@@ -23,6 +23,11 @@ pub(super) fn flatness(m: &Mat4) -> f32 {
     (r.determinant() / lengths).abs()
 }
 
+/// The most joints one skin may have: a bone texture holds a joint per row, and 16384
+/// rows is `GL_MAX_TEXTURE_SIZE` on most desktop GPUs (WebGL2 promises 2048). A skin
+/// past it could be loaded but never drawn, so it is refused with that reason.
+pub const MAX_SKIN_JOINTS: usize = 16384;
+
 /// Reads every skin: its joints as joint indices, and one inverse bind per joint.
 pub(super) fn skins(
     document: &Document,
@@ -45,6 +50,13 @@ pub(super) fn skins(
             .collect();
         if joints.is_empty() {
             return Err(ModelError::new(format!("{label} has no joints")));
+        }
+        if joints.len() > MAX_SKIN_JOINTS {
+            return Err(ModelError::new(format!(
+                "{label} has {} joints; a skin of more than {MAX_SKIN_JOINTS} fits no bone \
+                 texture a GPU is sure to hold, so it could not be drawn",
+                joints.len()
+            )));
         }
         let joint_from_bind = match &skin.inverse_bind_matrices {
             Some(ibm) => {
