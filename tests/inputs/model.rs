@@ -1263,3 +1263,22 @@ fn truncations_and_byte_flips_never_panic() {
     assert!(cases > 500, "{cases}");
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+#[test]
+fn many_meshes_with_one_problem_say_it_in_four_lines() {
+    let mut g = base();
+    let nodes = g.json["nodes"].as_array_mut().expect("nodes");
+    for i in 0..10 {
+        // A skinned mesh whose node is moved: glTF says to ignore that move, and the
+        // loader warns once for each such mesh.
+        nodes.push(json!({"name": format!("copy{i}"), "mesh": 0, "skin": 0, "translation": [1.0, 0.0, 0.0]}));
+    }
+    let model = load(&g.glb());
+    assert_eq!(model.warnings.len(), 4, "{:#?}", model.warnings);
+    assert!(
+        model.warnings[0].contains("'copy0'"),
+        "{}",
+        model.warnings[0]
+    );
+    assert_eq!(model.warnings[3], "… and 7 more warnings like these");
+}

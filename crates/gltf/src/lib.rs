@@ -271,9 +271,51 @@ pub fn load_with(
         skinned_meshes: meshes.skinned,
         rigid_meshes: meshes.rigid,
         clips,
-        warnings,
+        warnings: summarised(warnings),
         notes,
     })
+}
+
+/// How many warnings of one kind are written out before the rest are counted.
+const SHOWN_OF_A_KIND: usize = 3;
+
+/// The warnings with those of one kind (the same words, other numbers and names) past
+/// the first [`SHOWN_OF_A_KIND`] counted in one line, so a file of 3,000 meshes says
+/// what is wrong with them in four lines, not 3,000. Kinds keep the order they first
+/// appear in.
+fn summarised(warnings: Vec<String>) -> Vec<String> {
+    // A warning's kind: its text without numbers and without what it quotes.
+    let kind = |text: &str| {
+        let mut out = String::new();
+        let mut quoted = false;
+        for c in text.chars() {
+            match c {
+                '\'' => quoted = !quoted,
+                _ if quoted || c.is_ascii_digit() => {}
+                _ => out.push(c),
+            }
+        }
+        out
+    };
+    let mut kinds: Vec<(String, Vec<String>)> = Vec::new();
+    for warning in warnings {
+        let k = kind(&warning);
+        match kinds.iter_mut().find(|(known, _)| *known == k) {
+            Some((_, list)) => list.push(warning),
+            None => kinds.push((k, vec![warning])),
+        }
+    }
+    kinds
+        .into_iter()
+        .flat_map(|(_, mut list)| {
+            if list.len() > SHOWN_OF_A_KIND + 1 {
+                let more = list.len() - SHOWN_OF_A_KIND;
+                list.truncate(SHOWN_OF_A_KIND);
+                list.push(format!("… and {more} more warnings like these"));
+            }
+            list
+        })
+        .collect()
 }
 
 fn parse(text: &[u8]) -> Result<json::Value<'_>, ModelError> {

@@ -137,7 +137,18 @@ pub(super) fn meshes(
         ));
     }
     if skins.len() > 1 {
-        notes.push(format!("{} skins: {}", skins.len(), users.join("; ")));
+        // Which mesh uses which skin: the first few, then how many more.
+        let shown = 5;
+        let mut listed = users
+            .iter()
+            .take(shown)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
+        if users.len() > shown {
+            listed += &format!("; and {} more", users.len() - shown);
+        }
+        notes.push(format!("{} skins: {listed}", skins.len()));
     }
     Ok(out)
 }
