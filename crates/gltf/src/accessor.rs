@@ -244,7 +244,9 @@ pub(super) fn integers(
 /// The bytes of a buffer view, checked against its buffer.
 fn view_bytes<'b>(buffers: &'b Buffers, view: &View, what: &str) -> Result<&'b [u8], ModelError> {
     let buffer = view.buffer;
-    let data = buffers.bytes(buffer);
+    let data = buffers
+        .bytes(buffer)
+        .map_err(|why| ModelError::new(format!("{what}: {why}")))?;
     let end = view.offset.checked_add(view.length);
     match end {
         Some(end) if end <= data.len() => Ok(&data[view.offset..end]),

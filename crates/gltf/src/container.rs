@@ -130,6 +130,9 @@ fn split_glb(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
 }
 
 /// The bytes of every buffer, each at least as long as the buffer says (and cut to it).
+/// A buffer whose bytes cannot be had (no BIN chunk for it, a file beside it missing)
+/// keeps the reason, given when an accessor reads it: a buffer nothing reads does not
+/// refuse the file.
 pub(super) fn buffers<'a>(
     document: &Document,
     bin: Option<&'a [u8]>,
@@ -137,57 +140,59 @@ pub(super) fn buffers<'a>(
 ) -> Result<Buffers<'a>, ModelError> {
     let mut out = Vec::new();
     for (index, buffer) in document.buffers.iter().enumerate() {
-        let data: Cow<'a, [u8]> = match &buffer.uri {
+        let data: Result<Cow<'a, [u8]>, String> = match &buffer.uri {
             None => match bin {
-                Some(bin) if index == 0 => Cow::Borrowed(bin),
-                _ => {
-                    return Err(ModelError::new(format!(
-                        "buffer {index} has no uri, so its data must be the GLB's BIN chunk, \
-                         but {}",
-                        if index == 0 {
-                            "the file has no BIN chunk"
-                        } else {
-                            "only buffer 0 can use it"
-                        }
-                    )));
-                }
+                Some(bin) if index == 0 => Ok(Cow::Borrowed(bin)),
+                _ => Err(format!(
+                    "buffer {index} has no uri, so its data must be the GLB's BIN chunk, but {}",
+                    if index == 0 {
+                        "the file has no BIN chunk"
+                    } else {
+                        "only buffer 0 can use it"
+                    }
+                )),
             },
-            Some(uri) if uri.starts_with("data:") => Cow::Owned(data_uri(index, uri)?),
+            Some(uri) if uri.starts_with("data:") => data_uri(index, uri)
+                .map(Cow::Owned)
+                .map_err(|e| e.to_string()),
             Some(uri) => {
                 let name = percent_decoded(uri);
                 let outside = name.starts_with('/')
                     || name.contains("://")
                     || name.split(['/', '\\']).any(|part| part == "..");
                 if outside {
-                    return Err(ModelError::new(format!(
+                    Err(format!(
                         "buffer {index} refers to {}, outside the file's folder; only files \
                          beside it (or in folders below it) are read",
                         quoted(uri)
-                    )));
-                }
-                Cow::Owned(beside(&name).map_err(|why| {
-                    ModelError::new(format!(
-                        "buffer {index} is the file {} beside it, which could not be read: \
-                         {why}",
-                        quoted(&name)
                     ))
-                })?)
+                } else {
+                    beside(&name).map(Cow::Owned).map_err(|why| {
+                        format!(
+                            "buffer {index} is the file {} beside it, which could not be \
+                             read: {why}",
+                            quoted(&name)
+                        )
+                    })
+                }
             }
         };
         let claimed = buffer.length;
-        if data.len() < claimed {
+        if let Ok(data) = &data
+            && data.len() < claimed
+        {
             return Err(ModelError::new(format!(
                 "the file is truncated: buffer {index} should hold {claimed} bytes, but has {}",
                 data.len()
             )));
         }
-        out.push(match data {
+        out.push(data.map(|data| match data {
             Cow::Borrowed(b) => Cow::Borrowed(&b[..claimed]),
             Cow::Owned(mut v) => {
                 v.truncate(claimed);
                 Cow::Owned(v)
             }
-        });
+        }));
     }
     Ok(Buffers::new(out))
 }
@@ -200,21 +205,26 @@ pub const MAX_DECODED: usize = 1 << 26;
 
 /// Every buffer's bytes, and how many numbers the load has decoded from them so far.
 pub(super) struct Buffers<'a> {
-    data: Vec<Cow<'a, [u8]>>,
+    data: Vec<Result<Cow<'a, [u8]>, String>>,
     decoded: std::cell::Cell<usize>,
 }
 
 impl<'a> Buffers<'a> {
-    pub(super) fn new(data: Vec<Cow<'a, [u8]>>) -> Self {
+    pub(super) fn new(data: Vec<Result<Cow<'a, [u8]>, String>>) -> Self {
         Self {
             data,
             decoded: std::cell::Cell::new(0),
         }
     }
 
-    /// The bytes of buffer `index`; empty when there is no such buffer.
-    pub(super) fn bytes(&self, index: usize) -> &[u8] {
-        self.data.get(index).map_or(&[][..], |b| &b[..])
+    /// The bytes of buffer `index` (empty when there is no such buffer), or why they
+    /// could not be had.
+    pub(super) fn bytes(&self, index: usize) -> Result<&[u8], &str> {
+        match self.data.get(index) {
+            Some(Ok(bytes)) => Ok(bytes),
+            Some(Err(why)) => Err(why),
+            None => Ok(&[]),
+        }
     }
 
     /// Counts `numbers` more decoded numbers against [`MAX_DECODED`]; refuses the read
