@@ -669,6 +669,14 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         ),
     );
     case(
+        "extensions needed only for looks",
+        &|g| g.json["extensionsRequired"] = json!(["KHR_texture_basisu", "EXT_lights_image_based"]),
+        Warned(
+            "the file needs 'EXT_lights_image_based', which changes only how it looks \
+             (materials, textures or lights); this page draws the shapes without it",
+        ),
+    );
+    case(
         "meshopt compression",
         &|g| g.json["extensionsRequired"] = json!(["EXT_meshopt_compression"]),
         Refused("the file needs EXT_meshopt_compression"),

@@ -193,17 +193,22 @@ pub(super) struct Document {
 }
 
 /// Extensions that change only what a skinning lesson does not draw (materials,
-/// textures, lights), or that the readers handle (quantised attributes).
-fn harmless(extension: &str) -> bool {
-    const PREFIXES: [&str; 4] = [
+/// textures, lights): a file that needs one is loaded, with a note.
+fn looks_only(extension: &str) -> bool {
+    const PREFIXES: [&str; 6] = [
         "KHR_materials_",
         "KHR_texture_",
         "EXT_texture_",
         "MSFT_texture_",
+        "KHR_lights_",
+        "EXT_lights_",
     ];
+    PREFIXES.iter().any(|p| extension.starts_with(p))
+}
+
+/// Extensions the readers handle themselves (quantised attributes).
+fn read_here(extension: &str) -> bool {
     extension == "KHR_mesh_quantization"
-        || extension == "KHR_lights_punctual"
-        || PREFIXES.iter().any(|p| extension.starts_with(p))
 }
 
 const COMPRESSION: [&str; 2] = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
@@ -233,7 +238,13 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
                  read; export it again without mesh compression"
             )));
         }
-        if !harmless(extension) {
+        if looks_only(extension) {
+            warnings.push(format!(
+                "the file needs {}, which changes only how it looks (materials, textures or \
+                 lights); this page draws the shapes without it",
+                quoted(extension)
+            ));
+        } else if !read_here(extension) {
             return Err(ModelError::new(format!(
                 "the file needs the extension {}, which this loader does not know",
                 quoted(extension)
