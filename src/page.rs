@@ -429,7 +429,7 @@ impl<'a> Brought<'a> {
 }
 
 /// What a file brought alone says when it names another.
-fn nothing_beside(_: &str) -> Result<Vec<u8>, String> {
+pub fn nothing_beside(_: &str) -> Result<Vec<u8>, String> {
     Err(gltf::SELF_CONTAINED.to_owned())
 }
 

@@ -294,7 +294,7 @@ impl SkinlabApp {
     /// not be read (the desktop and browser wrappers read them). Problems and repairs
     /// become notices.
     pub fn open_dropped(&mut self, name: &str, bytes: Result<Vec<u8>, String>) {
-        self.open_dropped_beside(name, bytes, &|_| Err(gltf::SELF_CONTAINED.to_owned()));
+        self.open_dropped_beside(name, bytes, &page::nothing_beside);
     }
 
     /// Opens the files dropped on the window at once: each one a page opens, with the

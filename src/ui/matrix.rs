@@ -132,24 +132,19 @@ pub fn decimals_for(size: f32) -> usize {
 
 /// A vector as `(x, y, z)` with two decimals.
 pub fn vec3_text(v: glam::Vec3) -> String {
-    format!("({}, {}, {})", fixed2(v.x), fixed2(v.y), fixed2(v.z))
+    fixed_point(v, 2)
 }
 
 /// A quaternion as `(x, y, z, w)` with three decimals, without a sign on a value that
 /// rounds to zero.
 pub fn quat_text(q: glam::Quat) -> String {
-    let f = fixed3;
-    format!("({}, {}, {}, {})", f(q.x), f(q.y), f(q.z), f(q.w))
+    let [x, y, z, w] = q.to_array().map(|c| fixed(c, 3));
+    format!("({x}, {y}, {z}, {w})")
 }
 
 /// A vector as `(x, y, z)` with three decimals, as [`quat_text`] writes its parts.
 pub fn vec3_text3(v: glam::Vec3) -> String {
-    format!("({}, {}, {})", fixed3(v.x), fixed3(v.y), fixed3(v.z))
-}
-
-/// A number with three decimals, without a sign on a value that rounds to zero.
-fn fixed3(v: f32) -> String {
-    fixed(v, 3)
+    fixed_point(v, 3)
 }
 
 /// The rows of an R-row matrix with `columns` columns whose entry at (row, column) is
@@ -232,6 +227,9 @@ mod number_tests {
         assert_eq!(fixed(2.1375, decimals_for(5.0)), "2.138");
         assert_eq!(decimals_for(80.0), 2);
         assert_eq!(decimals_for(f32::NAN), 2);
-        assert_eq!(fixed3(-0.0002), "0.000");
+        assert_eq!(
+            vec3_text3(glam::Vec3::splat(-0.0002)),
+            "(0.000, 0.000, 0.000)"
+        );
     }
 }

@@ -349,31 +349,38 @@ fn the_overflow_check_sees_a_line_too_long_for_its_panel() {
     assert!(!found.iter().any(|f| f.ends_with(": fits")), "{found:?}");
 }
 
-#[test]
-fn the_painted_text_check_sees_a_cut_label_and_two_labels_on_each_other() {
+/// A 600×400 window in the app's fonts that draws `ui` once: what a check of the
+/// painted text is tried on.
+fn drawn_once(ui: impl FnMut(&mut egui::Ui) + 'static) -> Harness<'static> {
     let mut harness = Harness::builder()
         .with_context_setup(skinlab::ui::fonts::install)
         .with_size(Vec2::new(600.0, 400.0))
-        .build_ui(|ui| {
-            // A stand-in viewport: a paint callback's rectangle, as a real one has.
-            let rect = egui::Rect::from_min_size(egui::pos2(100.0, 100.0), Vec2::splat(200.0));
-            ui.painter().add(egui::PaintCallback {
-                rect,
-                callback: std::sync::Arc::new(()),
-            });
-            // Drawn as a viewport's labels are: clipped to it.
-            let painter = ui.painter_at(rect);
-            let font = egui::FontId::proportional(16.0);
-            let ink = egui::Color32::BLACK;
-            let text = |at: egui::Pos2, s: &str| {
-                painter.text(at, egui::Align2::LEFT_TOP, s, font.clone(), ink);
-            };
-            text(egui::pos2(120.0, 120.0), "alone");
-            text(egui::pos2(235.0, 200.0), "past the edge");
-            text(egui::pos2(120.0, 250.0), "first");
-            text(egui::pos2(124.0, 252.0), "second");
-        });
+        .build_ui(ui);
     harness.run_steps(1);
+    harness
+}
+
+#[test]
+fn the_painted_text_check_sees_a_cut_label_and_two_labels_on_each_other() {
+    let harness = drawn_once(|ui| {
+        // A stand-in viewport: a paint callback's rectangle, as a real one has.
+        let rect = egui::Rect::from_min_size(egui::pos2(100.0, 100.0), Vec2::splat(200.0));
+        ui.painter().add(egui::PaintCallback {
+            rect,
+            callback: std::sync::Arc::new(()),
+        });
+        // Drawn as a viewport's labels are: clipped to it.
+        let painter = ui.painter_at(rect);
+        let font = egui::FontId::proportional(16.0);
+        let ink = egui::Color32::BLACK;
+        let text = |at: egui::Pos2, s: &str| {
+            painter.text(at, egui::Align2::LEFT_TOP, s, font.clone(), ink);
+        };
+        text(egui::pos2(120.0, 120.0), "alone");
+        text(egui::pos2(235.0, 200.0), "past the edge");
+        text(egui::pos2(120.0, 250.0), "first");
+        text(egui::pos2(124.0, 252.0), "second");
+    });
     let found = painted_text_problems(harness.output());
     assert!(
         found
@@ -390,17 +397,13 @@ fn the_painted_text_check_sees_a_cut_label_and_two_labels_on_each_other() {
 
 #[test]
 fn the_ellipsis_check_sees_a_label_cut_short() {
-    let mut harness = Harness::builder()
-        .with_context_setup(skinlab::ui::fonts::install)
-        .with_size(Vec2::new(600.0, 400.0))
-        .build_ui(|ui| {
-            ui.label("whole");
-            ui.add_sized(
-                [40.0, 20.0],
-                egui::Label::new("a label far too long for forty points").truncate(),
-            );
-        });
-    harness.run_steps(1);
+    let harness = drawn_once(|ui| {
+        ui.label("whole");
+        ui.add_sized(
+            [40.0, 20.0],
+            egui::Label::new("a label far too long for forty points").truncate(),
+        );
+    });
     let found = elided_text(harness.output());
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains("a label far too long"), "{found:?}");
@@ -563,22 +566,18 @@ fn every_cell_of_every_page_focused_fits_a_projector() {
 
 #[test]
 fn the_clipped_text_check_sees_a_table_cell_cut_at_the_right() {
-    let mut harness = Harness::builder()
-        .with_context_setup(skinlab::ui::fonts::install)
-        .with_size(Vec2::new(600.0, 400.0))
-        .build_ui(|ui| {
-            ui.label("whole");
-            // A cell that clips what it holds, as a table's column does.
-            let rect = egui::Rect::from_min_size(egui::pos2(10.0, 100.0), Vec2::new(60.0, 30.0));
-            ui.painter_at(rect).text(
-                rect.left_top(),
-                egui::Align2::LEFT_TOP,
-                "a cell far wider than its column",
-                egui::FontId::proportional(16.0),
-                egui::Color32::WHITE,
-            );
-        });
-    harness.run_steps(1);
+    let harness = drawn_once(|ui| {
+        ui.label("whole");
+        // A cell that clips what it holds, as a table's column does.
+        let rect = egui::Rect::from_min_size(egui::pos2(10.0, 100.0), Vec2::new(60.0, 30.0));
+        ui.painter_at(rect).text(
+            rect.left_top(),
+            egui::Align2::LEFT_TOP,
+            "a cell far wider than its column",
+            egui::FontId::proportional(16.0),
+            egui::Color32::WHITE,
+        );
+    });
     let found = clipped_text(harness.output(), &[]);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains("a cell far wider"), "{found:?}");

@@ -149,7 +149,11 @@ impl BlendingPage {
     /// and how many of them each dot stands for: every one while they are few, one in
     /// `stride` when so many are off that dots on all would hide the arm.
     pub fn dotted(&self) -> (Vec<usize>, usize) {
-        let off = self.off_sum();
+        self.dots_of(self.off_sum())
+    }
+
+    /// [`BlendingPage::dotted`] for `off`, the vertices whose weights are off.
+    pub(super) fn dots_of(&self, off: Vec<usize>) -> (Vec<usize>, usize) {
         let most = (self.skin().positions.len() / 8).max(1);
         // Odd, so the dots spread across the rings instead of lining up along the arm.
         let stride = match off.len().div_ceil(most) {

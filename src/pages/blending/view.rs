@@ -183,7 +183,7 @@ impl BlendingPage {
     fn overlay_ui(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
         let painter = ui.painter_at(vp.rect());
         let off_sum = self.off_sum();
-        let (dotted, stride) = self.dotted();
+        let (dotted, stride) = self.dots_of(off_sum.clone());
         let font = egui::FontId::proportional(16.0);
         // Under the labels and markers, which stay readable on top.
         if self.ellipses {
