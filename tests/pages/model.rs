@@ -567,7 +567,7 @@ fn the_vertex_cell_shows_the_file_s_numbers_and_why_they_grow() {
         format!("JOINTS_0    = {:?}", stored.joints),
         "those skin joints name = ThumbR, Thumb2R".to_owned(),
         "POSITION  v = (-0.02645,".to_owned(),
-        "node `RobotArmature` by (100.00, 100.00, 100.00) does".to_owned(),
+        "node `RobotArmature` scales by (100.00, 100.00, 100.00), and the inverse binds".to_owned(),
         "The palette scales v by 100.00, 100.00, 100.00".to_owned(),
     ] {
         assert!(

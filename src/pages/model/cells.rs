@@ -444,7 +444,7 @@ impl ModelPage {
             if (s - glam::Vec3::ONE).abs().max_element() > 0.01 {
                 let name = model.joints.get(j).map_or("?", |n| n.name.as_str());
                 scaling.push(format!(
-                    "`{name}` by {}",
+                    "`{name}` scales by {}",
                     fixed_point(s, decimals_for(size3(s)))
                 ));
             }
@@ -454,7 +454,7 @@ impl ModelPage {
         let mut note = format!("The palette scales v by {}", lengths.join(", "));
         if !scaling.is_empty() {
             note += &format!(
-                ": node {} does, and the inverse binds do not undo it",
+                ": node {}, and the inverse binds do not undo it",
                 scaling.join(", node ")
             );
         }
