@@ -205,6 +205,29 @@ pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
         });
 }
 
+/// Read-only matrices side by side, each under its label, starting a new row where the
+/// next would not fit: `(label, name, matrix)`, `name` as for [`matrix_view_ui`].
+pub fn matrices_view_ui<'a>(
+    ui: &mut Ui,
+    matrices: impl IntoIterator<Item = (egui::RichText, String, &'a Mat4)>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        // A group's width is known only once drawn; every matrix has the same layout,
+        // so the widest so far stands for the next.
+        let mut widest = 0.0_f32;
+        for (k, (label, name, matrix)) in matrices.into_iter().enumerate() {
+            if k > 0 && ui.available_size_before_wrap().x < widest {
+                ui.end_row();
+            }
+            let group = ui.vertical(|ui| {
+                ui.label(label);
+                matrix_view_ui(ui, &name, matrix);
+            });
+            widest = widest.max(group.response.rect.width());
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

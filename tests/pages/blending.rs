@@ -142,7 +142,7 @@ fn links_round_trip_and_bad_values_are_refused() {
         "blending?vertex=99999",
         "blending?width=9",
         "blending?twist=nan",
-        "blending?bone=2",
+        "blending?bone=3",
     ]);
     let err = open(
         &mut BlendingPage::default(),
@@ -229,14 +229,58 @@ fn the_compare_cell_twists_switches_and_checks_from_the_ui() {
 }
 
 #[test]
+fn a_twist_bone_from_the_checkbox_shares_the_turn_and_keeps_half_the_elbow() {
+    let mut harness = page_harness(opened("blending?twist=3.1416&mode=lbs"), &["compare"]);
+    let plain = harness.state().pose();
+    harness.get_by_label("Twist bone").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(page.twist_bone);
+    assert_eq!(page.pose().palette.len(), 3, "a third gradient");
+    assert!(page.link().to_string().contains("twist_bone=true"));
+    // The plain arm pinches the elbow to a point; with the twist bone each of the two
+    // blends spans 90°, which keeps cos²(45°) = half of the ring.
+    let bind = elbow_area(&BlendingPage::default().pose().lbs);
+    let shared = elbow_area(&page.pose().lbs) / bind;
+    assert!(elbow_area(&plain.lbs) / bind < 0.05);
+    assert!((shared - 0.5).abs() < 0.02, "{shared}");
+    assert!(
+        harness
+            .query_by_label_contains("LBS 50% of the bind pose")
+            .is_some(),
+        "the readout says so"
+    );
+    // The hand ends where the plain arm put it.
+    let tip = |p: &skinlab::pages::blending::Pose| p.lbs[arm::VERTEX_COUNT - 1].position;
+    assert!(tip(&page.pose()).abs_diff_eq(tip(&plain), 1e-4));
+}
+
+#[test]
+fn the_twist_bones_weights_are_linked_and_a_wide_blend_is_narrowed() {
+    // Asking for the twist bone's weights adds it.
+    let page = opened("blending?bone=2");
+    assert!(page.twist_bone);
+    assert_eq!(page.bone, 2);
+    // Two regions 1 apart: a wider blend would overlap, so it is narrowed to 1.
+    let page = opened("blending?twist_bone=true&width=1.8");
+    assert_eq!(page.blend_width, 1.0);
+    assert_eq!(opened(&page.link().to_string()).blend_width, 1.0);
+    // Taking the twist bone away leaves a bone the arm still has.
+    let mut page = opened("blending?bone=2");
+    page.set_twist_bone(false);
+    assert_eq!((page.bone, page.pose().palette.len()), (1, 2));
+}
+
+#[test]
 fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
     // Painted over the smooth falloff, without normalising.
-    let mut painter = opened("blending?bone=0&falloff=smooth&width=1.5&normalise=false");
+    let mut painter =
+        opened("blending?twist_bone=true&bone=0&falloff=smooth&width=0.8&normalise=false");
     painter.paint_around(1500, 0.1);
     let painted = painter.painted_link().expect("the brush changed weights");
     kit::assert_declared_params::<BlendingPage>(
         &format!(
-            "blending?twist=2&bend=-0.5&mode=dqs&bone=0&falloff=smooth&width=1.5&heat=false&normalise=false&painted={painted}&w=one&weight_scale=0.5&vertex=3119&antipodal_check=false&negate_forearm=true&ellipses=true"
+            "blending?twist=2&bend=-0.5&mode=dqs&twist_bone=true&bone=0&falloff=smooth&width=0.8&heat=false&normalise=false&painted={painted}&w=one&weight_scale=0.5&vertex=3119&antipodal_check=false&negate_forearm=true&ellipses=true"
         ),
         &[
             ("bend", "2.7"),
@@ -244,6 +288,8 @@ fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
             ("weight_scale", "3"),
             ("mode", "all"),
             ("vertex", "3120"),
+            ("bone", "3"),
+            ("twist_bone", "half"),
             ("heat", "warm"),
             ("painted", "a+b"),
             ("painted", "_____w"),
@@ -269,7 +315,7 @@ fn a_painted_arm_survives_its_link() {
     let again = opened(&link);
     assert!(again.painted);
     for v in 0..painted.len() {
-        for bone in 0..arm::BONE_COUNT {
+        for bone in 0..arm::MAX_JOINTS {
             let (a, b) = (again.weights.get(v, bone), painted.get(v, bone));
             assert!((a - b).abs() <= 1.0 / 255.0, "vertex {v}: {a} against {b}");
         }

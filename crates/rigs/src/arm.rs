@@ -77,87 +77,213 @@ impl Falloff {
     }
 }
 
-/// The chain shoulder -> elbow.
-pub fn skeleton() -> Skeleton {
-    Skeleton::chain(BONE_COUNT)
-}
+/// Joints a rig of the arm can have: the shoulder, the elbow, and the twist bone when
+/// [`Arm::twist_bone`] is on. Every per-joint table of the page is this long.
+pub const MAX_JOINTS: usize = BONE_COUNT + 1;
 
-/// Where joint `joint` sits in the bind pose: `joint * BONE_LENGTH` along x.
-pub fn bind_joint_position(joint: usize) -> Vec3 {
-    Vec3::X * (joint as f32 * BONE_LENGTH)
-}
+/// Where the twist bone sits in the bind pose: halfway along the forearm.
+pub const TWIST_BONE_X: f32 = BONE_LENGTH * 1.5;
 
-// ANCHOR: pose
-/// Each joint's local transform. The forearm moves `BONE_LENGTH` along the upper arm,
-/// bends by `bend` about z, then twists by `twist` about its own x axis (the twist is
-/// applied first to the forearm's points, so it turns them about the forearm's axis
-/// whatever the bend). Zero and zero is the bind pose: a straight arm.
-pub fn parent_from_joint(twist: f32, bend: f32) -> [Mat4; BONE_COUNT] {
-    std::array::from_fn(|joint| {
-        if joint == 0 {
-            Mat4::IDENTITY
-        } else if joint + 1 < BONE_COUNT {
-            Mat4::from_translation(Vec3::X * BONE_LENGTH)
-        } else {
-            Mat4::from_translation(Vec3::X * BONE_LENGTH)
-                * Mat4::from_rotation_z(bend)
-                * Mat4::from_rotation_x(twist)
-        }
-    })
-}
-// ANCHOR_END: pose
-
-/// Every joint's world transform for this twist and bend (radians).
-pub fn world_from_joint(twist: f32, bend: f32) -> Vec<Mat4> {
-    skeleton().world_from_joint(&parent_from_joint(twist, bend))
-}
-
-/// The inverse bind matrices. The bind pose only translates, so the inverse is exact
-/// and cannot fail.
-pub fn joint_from_bind() -> Vec<Mat4> {
-    (0..BONE_COUNT)
-        .map(|joint| Mat4::from_translation(-bind_joint_position(joint)))
-        .collect()
-}
-
-/// The skinning palette `world_from_bind` for this twist and bend.
-pub fn palette(twist: f32, bend: f32) -> Vec<Mat4> {
-    lbs::palette(&world_from_joint(twist, bend), &joint_from_bind())
-}
-
-// ANCHOR: weights
-/// The (joint, weight) list of a point `x` along the arm: across the nearest inner
-/// joint, the child's weight follows `falloff` over a region `blend_width` wide,
-/// centred on the joint.
+/// A rig of the arm. The mesh is the same tube either way; what changes is the joints
+/// that carry it and the weights across them.
 ///
-/// `blend_width` is clamped to `0..=BONE_LENGTH` so neighbouring regions never overlap;
-/// zero (or a value that is not finite) gives a hard step at the joint, like `Rigid`.
-/// Zero weights are left out, so a rigid vertex names a single joint.
-pub fn weights_at(x: f32, falloff: Falloff, blend_width: f32) -> Vec<(usize, f32)> {
-    if BONE_COUNT < 2 {
-        return vec![(0, 1.0)];
-    }
-    let joint = ((x / BONE_LENGTH).round() as usize).clamp(1, BONE_COUNT - 1);
-    let offset = x - bind_joint_position(joint).x;
-    let width = if blend_width.is_finite() {
-        blend_width.clamp(0.0, BONE_LENGTH)
-    } else {
-        0.0
-    };
-    let t = if width > 1e-6 {
-        offset / width + 0.5
-    } else if offset >= 0.0 {
-        1.0
-    } else {
-        0.0
-    };
-    let child = falloff.child_weight(t);
-    [(joint - 1, 1.0 - child), (joint, child)]
-        .into_iter()
-        .filter(|(_, w)| *w > 0.0)
-        .collect()
+/// Without a twist bone (the default) the forearm is one joint, the elbow, which both
+/// bends and twists, so the blend region at the elbow spans the whole twist. With a
+/// **twist bone**, a third joint halfway along the forearm takes half of the twist: the
+/// elbow turns by half, the twist bone by the other half on top, and the hand still ends
+/// at the full twist. Each blend region then spans only half the turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Arm {
+    /// Whether the forearm carries a twist bone.
+    pub twist_bone: bool,
 }
-// ANCHOR_END: weights
+
+impl Arm {
+    /// The arm with two joints, shoulder and elbow.
+    pub const PLAIN: Self = Self { twist_bone: false };
+
+    /// The number of joints: 2, or 3 with the twist bone.
+    pub fn joint_count(self) -> usize {
+        if self.twist_bone {
+            MAX_JOINTS
+        } else {
+            BONE_COUNT
+        }
+    }
+
+    /// The chain shoulder -> elbow (-> twist bone).
+    pub fn skeleton(self) -> Skeleton {
+        Skeleton::chain(self.joint_count())
+    }
+
+    /// Where joint `joint` sits along x in the bind pose.
+    pub fn joint_x(self, joint: usize) -> f32 {
+        if self.twist_bone && joint == BONE_COUNT {
+            TWIST_BONE_X
+        } else {
+            joint as f32 * BONE_LENGTH
+        }
+    }
+
+    /// The widest blend region that keeps neighbouring regions apart, and inside the
+    /// arm: the shortest gap from a blending joint to the next joint or the fingertip.
+    pub fn max_blend_width(self) -> f32 {
+        (1..self.joint_count())
+            .map(|joint| {
+                let next = if joint + 1 < self.joint_count() {
+                    self.joint_x(joint + 1)
+                } else {
+                    LENGTH
+                };
+                next - self.joint_x(joint)
+            })
+            .fold(BONE_LENGTH, f32::min)
+    }
+
+    // ANCHOR: pose
+    /// Each joint's local transform. The forearm moves `BONE_LENGTH` along the upper
+    /// arm, bends by `bend` about z, then twists about its own x axis (the twist is
+    /// applied first to the forearm's points, so it turns them about the forearm's axis
+    /// whatever the bend). With a twist bone the elbow takes half of `twist` and the
+    /// twist bone, halfway along the forearm, the other half. Zero and zero is the bind
+    /// pose: a straight arm.
+    pub fn parent_from_joint(self, twist: f32, bend: f32) -> Vec<Mat4> {
+        let share = if self.twist_bone { 0.5 } else { 1.0 };
+        (0..self.joint_count())
+            .map(|joint| match joint {
+                0 => Mat4::IDENTITY,
+                1 => {
+                    Mat4::from_translation(Vec3::X * BONE_LENGTH)
+                        * Mat4::from_rotation_z(bend)
+                        * Mat4::from_rotation_x(share * twist)
+                }
+                _ => {
+                    Mat4::from_translation(Vec3::X * (self.joint_x(joint) - self.joint_x(1)))
+                        * Mat4::from_rotation_x((1.0 - share) * twist)
+                }
+            })
+            .collect()
+    }
+    // ANCHOR_END: pose
+
+    /// Every joint's world transform for this twist and bend (radians).
+    pub fn world_from_joint(self, twist: f32, bend: f32) -> Vec<Mat4> {
+        self.skeleton()
+            .world_from_joint(&self.parent_from_joint(twist, bend))
+    }
+
+    /// The inverse bind matrices. The bind pose only translates, so the inverse is
+    /// exact and cannot fail.
+    pub fn joint_from_bind(self) -> Vec<Mat4> {
+        (0..self.joint_count())
+            .map(|joint| Mat4::from_translation(-Vec3::X * self.joint_x(joint)))
+            .collect()
+    }
+
+    /// The skinning palette `world_from_bind` for this twist and bend.
+    pub fn palette(self, twist: f32, bend: f32) -> Vec<Mat4> {
+        lbs::palette(&self.world_from_joint(twist, bend), &self.joint_from_bind())
+    }
+
+    // ANCHOR: weights
+    /// The (joint, weight) list of a point `x` along the arm: across the nearest joint
+    /// that has a parent, the weight moves from the parent to the joint following
+    /// `falloff`, over a region `blend_width` wide centred on the joint.
+    ///
+    /// `blend_width` is clamped to `0..=max_blend_width()` so neighbouring regions never
+    /// overlap; zero (or a value that is not finite) gives a hard step at the joint,
+    /// like `Rigid`. Zero weights are left out, so a rigid vertex names a single joint.
+    pub fn weights_at(self, x: f32, falloff: Falloff, blend_width: f32) -> Vec<(usize, f32)> {
+        let nearest = (1..self.joint_count()).min_by(|&a, &b| {
+            (x - self.joint_x(a))
+                .abs()
+                .total_cmp(&(x - self.joint_x(b)).abs())
+        });
+        let Some(joint) = nearest else {
+            return vec![(0, 1.0)];
+        };
+        let offset = x - self.joint_x(joint);
+        let width = if blend_width.is_finite() {
+            blend_width.clamp(0.0, self.max_blend_width())
+        } else {
+            0.0
+        };
+        let t = if width > 1e-6 {
+            offset / width + 0.5
+        } else if offset >= 0.0 {
+            1.0
+        } else {
+            0.0
+        };
+        let child = falloff.child_weight(t);
+        [(joint - 1, 1.0 - child), (joint, child)]
+            .into_iter()
+            .filter(|(_, w)| *w > 0.0)
+            .collect()
+    }
+    // ANCHOR_END: weights
+
+    /// The tube in the bind pose, with weights from `falloff` and `blend_width` (see
+    /// [`Arm::weights_at`]).
+    pub fn mesh(self, falloff: Falloff, blend_width: f32) -> Result<ArmMesh, InfluenceError> {
+        let mut skin = SkinMesh::default();
+        for ring in 0..RING_COUNT {
+            let x = ring_x(ring);
+            let weights = self.weights_at(x, falloff, blend_width);
+            let influences = Influences::prepare(&weights, self.joint_count())?;
+            for segment in 0..SEGMENTS {
+                let angle = segment as f32 / SEGMENTS as f32 * std::f32::consts::TAU;
+                let (sin, cos) = angle.sin_cos();
+                let normal = Vec3::new(0.0, cos, sin);
+                skin.positions.push(Vec3::X * x + normal * RADIUS);
+                skin.normals.push(normal);
+                // Around the ring, the direction of increasing angle.
+                skin.tangents.push(Vec3::new(0.0, -sin, cos));
+                skin.influences.push(influences);
+            }
+        }
+        Ok(ArmMesh {
+            skin,
+            triangles: tube_triangles(RING_COUNT, SEGMENTS),
+        })
+    }
+}
+
+/// The chain shoulder -> elbow of the plain arm.
+pub fn skeleton() -> Skeleton {
+    Arm::PLAIN.skeleton()
+}
+
+/// Where joint `joint` of the plain arm sits in the bind pose: `joint * BONE_LENGTH`
+/// along x.
+pub fn bind_joint_position(joint: usize) -> Vec3 {
+    Vec3::X * Arm::PLAIN.joint_x(joint)
+}
+
+/// [`Arm::parent_from_joint`] of the plain arm.
+pub fn parent_from_joint(twist: f32, bend: f32) -> Vec<Mat4> {
+    Arm::PLAIN.parent_from_joint(twist, bend)
+}
+
+/// [`Arm::world_from_joint`] of the plain arm.
+pub fn world_from_joint(twist: f32, bend: f32) -> Vec<Mat4> {
+    Arm::PLAIN.world_from_joint(twist, bend)
+}
+
+/// [`Arm::joint_from_bind`] of the plain arm.
+pub fn joint_from_bind() -> Vec<Mat4> {
+    Arm::PLAIN.joint_from_bind()
+}
+
+/// [`Arm::palette`] of the plain arm.
+pub fn palette(twist: f32, bend: f32) -> Vec<Mat4> {
+    Arm::PLAIN.palette(twist, bend)
+}
+
+/// [`Arm::weights_at`] of the plain arm.
+pub fn weights_at(x: f32, falloff: Falloff, blend_width: f32) -> Vec<(usize, f32)> {
+    Arm::PLAIN.weights_at(x, falloff, blend_width)
+}
 
 /// The arm as a skinnable tube: positions, normals, tangents and influences, plus the
 /// triangles that close it around.
@@ -179,28 +305,9 @@ pub fn elbow_ring() -> usize {
     RINGS_PER_BONE * (BONE_COUNT - 1)
 }
 
-/// The tube in the bind pose, with weights from `falloff` and `blend_width` (see
-/// [`weights_at`]).
+/// [`Arm::mesh`] of the plain arm.
 pub fn mesh(falloff: Falloff, blend_width: f32) -> Result<ArmMesh, InfluenceError> {
-    let mut skin = SkinMesh::default();
-    for ring in 0..RING_COUNT {
-        let x = ring_x(ring);
-        let influences = Influences::prepare(&weights_at(x, falloff, blend_width), BONE_COUNT)?;
-        for segment in 0..SEGMENTS {
-            let angle = segment as f32 / SEGMENTS as f32 * std::f32::consts::TAU;
-            let (sin, cos) = angle.sin_cos();
-            let normal = Vec3::new(0.0, cos, sin);
-            skin.positions.push(Vec3::X * x + normal * RADIUS);
-            skin.normals.push(normal);
-            // Around the ring, the direction of increasing angle.
-            skin.tangents.push(Vec3::new(0.0, -sin, cos));
-            skin.influences.push(influences);
-        }
-    }
-    Ok(ArmMesh {
-        skin,
-        triangles: tube_triangles(RING_COUNT, SEGMENTS),
-    })
+    Arm::PLAIN.mesh(falloff, blend_width)
 }
 
 /// The triangles of a tube of `rings` rings of `segments` vertices each (ring `r`
@@ -445,5 +552,71 @@ mod tests {
             .collect();
         assert_eq!(ring_area(&ring, 0), elbow_area(&whole));
         assert!(arm.ring_only(RING_COUNT).positions.is_empty());
+    }
+
+    const TWIST: Arm = Arm { twist_bone: true };
+
+    fn lbs_area(arm: Arm, twist: f32, ring: usize) -> f32 {
+        let mesh = arm.mesh(Falloff::Linear, DEFAULT_BLEND_WIDTH).unwrap();
+        let skinned = skin_vertices(&arm.palette(twist, 0.0), &mesh.skin);
+        let p: Vec<Vec3> = skinned.iter().map(|v| v.position).collect();
+        ring_area(&p, ring) / ring_area(&mesh.skin.positions, ring)
+    }
+
+    #[test]
+    fn the_twist_bone_takes_half_the_twist_and_the_hand_ends_where_it_did() {
+        let (twist, bend) = (2.1, 0.6);
+        let plain = Arm::PLAIN.world_from_joint(twist, bend);
+        let split = TWIST.world_from_joint(twist, bend);
+        assert_eq!(split.len(), 3);
+        // The elbow is where it was, turned by half the twist.
+        assert!(split[1].abs_diff_eq(Arm::PLAIN.world_from_joint(twist / 2.0, bend)[1], 1e-5));
+        // Past the twist bone, every point is where the plain forearm puts it.
+        let hand = Vec3::new(TWIST_BONE_X + 0.7, 0.3, -0.2);
+        let by_plain = plain[1].transform_point3(hand - Vec3::X * BONE_LENGTH);
+        let by_split = split[2].transform_point3(hand - Vec3::X * TWIST_BONE_X);
+        assert!(
+            by_plain.abs_diff_eq(by_split, 1e-5),
+            "{by_plain} vs {by_split}"
+        );
+        for m in TWIST.palette(0.0, 0.0) {
+            assert!(m.abs_diff_eq(Mat4::IDENTITY, 1e-6), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_twist_bone_halves_each_blend_so_half_a_turn_keeps_half_the_area_at_each_step() {
+        let twist_ring = (TWIST_BONE_X / LENGTH * (RING_COUNT - 1) as f32).round() as usize;
+        assert_eq!(ring_x(twist_ring), TWIST_BONE_X);
+        // cos²(θ/2) of the area stays where two joints θ apart blend half and half.
+        let plain = lbs_area(Arm::PLAIN, PI, elbow_ring());
+        let elbow = lbs_area(TWIST, PI, elbow_ring());
+        let twist = lbs_area(TWIST, PI, twist_ring);
+        assert!(plain < 0.05, "{plain}");
+        for area in [elbow, twist] {
+            assert!((area - 0.5).abs() < 0.02, "{area}");
+        }
+    }
+
+    #[test]
+    fn the_twist_bone_narrows_the_blend_and_its_weights_still_sum_to_one() {
+        assert_eq!(Arm::PLAIN.max_blend_width(), BONE_LENGTH);
+        assert_eq!(TWIST.max_blend_width(), TWIST_BONE_X - BONE_LENGTH);
+        for width in [0.0, 0.5, DEFAULT_BLEND_WIDTH, BONE_LENGTH, f32::NAN] {
+            let mesh = TWIST.mesh(Falloff::Smooth, width).unwrap();
+            for inf in &mesh.skin.influences {
+                assert!((inf.sum() - 1.0).abs() < 1e-6);
+                assert!(inf.used().all(|(j, _)| j < 3));
+            }
+        }
+        assert_eq!(
+            TWIST.weights_at(TWIST_BONE_X, Falloff::Linear, DEFAULT_BLEND_WIDTH),
+            vec![(1, 0.5), (2, 0.5)]
+        );
+        // Wider than the gap is clamped: the regions touch but do not overlap.
+        assert_eq!(
+            TWIST.weights_at(2.5, Falloff::Linear, BONE_LENGTH),
+            vec![(1, 1.0)]
+        );
     }
 }

@@ -18,7 +18,8 @@ pub(super) fn bone_color(bone: usize) -> Color32 {
     [
         Color32::from_rgb(200, 140, 20),
         Color32::from_rgb(30, 150, 170),
-    ][bone % 2]
+        Color32::from_rgb(150, 80, 200),
+    ][bone % arm::MAX_JOINTS]
 }
 
 impl BlendingPage {
@@ -50,7 +51,7 @@ impl BlendingPage {
     fn bone_picker_ui(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.label("Bone:");
-            for (bone, name) in BONE_NAMES.iter().enumerate() {
+            for (bone, name) in BONE_NAMES.iter().enumerate().take(self.rig().joint_count()) {
                 if ui.selectable_label(self.bone == bone, *name).clicked() && self.bone != bone {
                     self.bone = bone;
                     self.weights_changed();
@@ -73,7 +74,10 @@ impl BlendingPage {
         });
         let mut width = self.blend_width;
         if ui
-            .add(egui::Slider::new(&mut width, 0.0..=arm::BONE_LENGTH).text("blend width"))
+            .add(
+                egui::Slider::new(&mut width, 0.0..=self.rig().max_blend_width())
+                    .text("blend width"),
+            )
             .changed()
         {
             self.use_falloff(self.falloff, width);
@@ -97,7 +101,7 @@ impl BlendingPage {
         }
         self.bone_picker_ui(ui);
         // Each bone's mean weight per ring, along the arm.
-        let lines: Vec<Vec<[f64; 2]>> = (0..arm::BONE_COUNT)
+        let lines: Vec<Vec<[f64; 2]>> = (0..self.rig().joint_count())
             .map(|bone| {
                 (0..arm::RING_COUNT)
                     .map(|ring| {
@@ -179,6 +183,18 @@ impl BlendingPage {
                 ui.selectable_value(&mut self.mode, mode, label);
             }
         });
+        let mut twist_bone = self.twist_bone;
+        if ui.checkbox(&mut twist_bone, "Twist bone").changed() {
+            self.set_twist_bone(twist_bone);
+        }
+        if self.twist_bone {
+            ui.label(
+                RichText::new(
+                    "A third joint at x = 3 takes half the twist; the elbow turns by the other half.",
+                )
+                .weak(),
+            );
+        }
         self.twist = self.twist.rem_euclid(TAU + 1e-4);
         let areas = self.areas();
         let now = self.twist.to_degrees() as f64;
@@ -225,7 +241,7 @@ impl BlendingPage {
         let pose = self.skinned();
         let q = |i: usize| pose.dual_quats[i].real;
         let dot = q(0).dot(q(1));
-        for (i, name) in BONE_NAMES.iter().enumerate() {
+        for (i, name) in BONE_NAMES.iter().enumerate().take(pose.dual_quats.len()) {
             let r = q(i);
             ui.label(
                 RichText::new(format!(

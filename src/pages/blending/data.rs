@@ -5,7 +5,7 @@
 use super::BlendingPage;
 use super::paint::{SUM_TOLERANCE, WeightMap};
 use glam::Mat4;
-use rigs::arm::{self, ArmMesh};
+use rigs::arm::ArmMesh;
 use skin::dqs::{DualQuat, skin_vertices_dq};
 use skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
 use std::sync::{Arc, PoisonError};
@@ -58,6 +58,7 @@ struct PoseKey {
     position_w: PositionW,
     antipodal_check: bool,
     negate_forearm: bool,
+    twist_bone: bool,
 }
 
 impl PoseKey {
@@ -68,6 +69,7 @@ impl PoseKey {
             position_w: page.position_w,
             antipodal_check: page.antipodal_check,
             negate_forearm: page.negate_forearm,
+            twist_bone: page.twist_bone,
         }
     }
 }
@@ -121,7 +123,7 @@ impl BlendingPage {
         {
             return pose.clone();
         }
-        let palette = arm::palette(self.twist, self.bend);
+        let palette = self.rig().palette(self.twist, self.bend);
         let dual_quats = self.dual_quats(&palette);
         let mut lbs = skin_vertices(&palette, &skin);
         self.position_w.place(&palette, &skin, &mut lbs);

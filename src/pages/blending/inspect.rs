@@ -7,7 +7,7 @@ use super::{BONE_NAMES, BlendingPage, WEIGHT_SCALE};
 use crate::notebook::{anchor, code_ui};
 use crate::ui::error_ui;
 use crate::ui::inspect::breakdown_ui;
-use crate::ui::matrix::{matrix_view_ui, quat_text, vec3_text3};
+use crate::ui::matrix::{matrices_view_ui, matrix_view_ui, quat_text, vec3_text3};
 use egui::{RichText, Ui};
 use gl::shaders;
 use rigs::arm;
@@ -99,18 +99,15 @@ impl BlendingPage {
                 .join(", "),
             influences.sum()
         ));
-        ui.horizontal_wrapped(|ui| {
-            for (j, _) in influences.used() {
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(format!("gradient, {}", BONE_NAMES[j]))
-                            .color(bone_color(j))
-                            .strong(),
-                    );
-                    matrix_view_ui(ui, &format!("gradient {j}"), &pose.palette[j]);
-                });
-            }
-        });
+        matrices_view_ui(
+            ui,
+            influences.used().filter_map(|(j, _)| {
+                let label = RichText::new(format!("gradient, {}", BONE_NAMES[j]))
+                    .color(bone_color(j))
+                    .strong();
+                Some((label, format!("gradient {j}"), pose.palette.get(j)?))
+            }),
+        );
         ui.label(RichText::new("blended = w0 · gradient0 + w1 · gradient1").strong());
         matrix_view_ui(ui, "blended", &blended_matrix(&pose.palette, &influences));
         if let Some(b) = VertexBreakdown::new(&pose.palette, &skin, v) {
@@ -157,14 +154,13 @@ impl BlendingPage {
         let skin = self.skin();
         ui.label(RichText::new("1. Once per frame, a gradient matrix per bone:").strong());
         step(ui, "for each bone j:   G[j] = W[j] · B⁻¹[j]", "palette");
-        ui.horizontal_wrapped(|ui| {
-            for (j, m) in pose.palette.iter().enumerate() {
-                ui.vertical(|ui| {
-                    ui.label(RichText::new(BONE_NAMES[j]).color(bone_color(j)));
-                    matrix_view_ui(ui, &format!("algorithm gradient {j}"), m);
-                });
-            }
-        });
+        matrices_view_ui(
+            ui,
+            pose.palette.iter().enumerate().map(|(j, m)| {
+                let label = RichText::new(BONE_NAMES[j]).color(bone_color(j));
+                (label, format!("algorithm gradient {j}"), m)
+            }),
+        );
         ui.label(
             RichText::new("2. Per vertex, the weighted sum of its bones' gradients:").strong(),
         );

@@ -41,13 +41,27 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
         access: choice!(Mode, set: |s, mode| s.mode = mode, get: |s| Some(s.mode)),
     },
     Param {
+        key: "twist_bone",
+        doc: "a third joint halfway along the forearm that takes half the twist",
+        cell: Some("compare"),
+        access: Access::Bool {
+            set: |s, on| s.set_twist_bone(on),
+            get: |s| s.twist_bone.then_some(true),
+        },
+    },
+    Param {
         key: "bone",
-        doc: "the bone whose weights the heat map shows and the brush paints (0 upper arm, 1 forearm)",
+        doc: "the bone whose weights the heat map shows and the brush paints (0 upper arm, 1 forearm, 2 the twist bone, which it adds)",
         cell: Some("weights"),
         access: Access::Whole {
             min: 0,
-            max: arm::BONE_COUNT - 1,
-            set: |s, bone| s.bone = bone,
+            max: arm::MAX_JOINTS - 1,
+            set: |s, bone| {
+                if bone >= s.rig().joint_count() {
+                    s.set_twist_bone(true);
+                }
+                s.bone = bone;
+            },
             get: |s| (s.bone != DEFAULT_BONE).then_some(s.bone),
         },
     },
@@ -62,7 +76,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     },
     Param {
         key: "width",
-        doc: "the width of the blend region across the elbow",
+        doc: "the width of the blend region across the elbow (at most 1 with the twist bone, so the two regions do not overlap)",
         cell: Some("weights"),
         access: Access::Number {
             min: 0.0,

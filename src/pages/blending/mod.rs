@@ -18,7 +18,7 @@ pub use data::Pose;
 pub use ellipses::{ELLIPSE_RADIUS, ELLIPSE_STRIDE, EllipseRange, Glyph};
 use glam::{Mat4, Vec3};
 use paint::WeightMap;
-use rigs::arm::{self, ArmMesh, Falloff};
+use rigs::arm::{self, Arm, ArmMesh, Falloff};
 use scene::MeshData;
 use skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
 use skin::lbs::{PositionW, SkinMesh, SkinnedVertex, skin_vertices};
@@ -42,8 +42,8 @@ pub enum Cell {
     Check,
 }
 
-/// Bone names, in joint order.
-pub const BONE_NAMES: [&str; arm::BONE_COUNT] = ["upper arm", "forearm"];
+/// Bone names, in joint order: the twist bone's is used only when the arm has one.
+pub const BONE_NAMES: [&str; arm::MAX_JOINTS] = ["upper arm", "forearm", "twist bone"];
 /// How far apart the two arms are drawn when both methods are shown.
 const ROW_OFFSET: f32 = 1.6;
 
@@ -115,7 +115,8 @@ pub struct BlendingPage {
     pub bone: usize,
     /// How weights fall off across the elbow (until painted over).
     pub falloff: Falloff,
-    /// The width of the blend region, world units.
+    /// The width of the blend region, world units: at most
+    /// [`Arm::max_blend_width`] of the rig.
     pub blend_width: f32,
     /// Colour the arm by one bone's weights.
     pub heat_map: bool,
@@ -139,6 +140,8 @@ pub struct BlendingPage {
     pub negate_forearm: bool,
     /// Draw each vertex's deformation ellipse over the arms.
     pub ellipses: bool,
+    /// A third joint halfway along the forearm takes half the twist (see [`Arm`]).
+    pub twist_bone: bool,
     check: Check,
     camera: Camera,
     arm: Arc<ArmMesh>,
@@ -164,10 +167,10 @@ fn default_camera() -> Camera {
     })
 }
 
-fn falloff_arm(falloff: Falloff, width: f32) -> ArmMesh {
+fn falloff_arm(rig: Arm, falloff: Falloff, width: f32) -> ArmMesh {
     // Falloff weights are finite, non-negative and name bones of the arm for any width:
     // covered by the tests in `rigs::arm`; an error there would show as an empty arm.
-    arm::mesh(falloff, width).unwrap_or_else(|_| ArmMesh {
+    rig.mesh(falloff, width).unwrap_or_else(|_| ArmMesh {
         skin: SkinMesh::default(),
         triangles: Vec::new(),
     })
@@ -177,7 +180,7 @@ fn falloff_arm(falloff: Falloff, width: f32) -> ArmMesh {
 fn default_arm() -> (Arc<ArmMesh>, WeightMap) {
     static ARM: OnceLock<(Arc<ArmMesh>, WeightMap)> = OnceLock::new();
     ARM.get_or_init(|| {
-        let arm = falloff_arm(DEFAULT_FALLOFF, arm::DEFAULT_BLEND_WIDTH);
+        let arm = falloff_arm(Arm::PLAIN, DEFAULT_FALLOFF, arm::DEFAULT_BLEND_WIDTH);
         let weights = WeightMap::from_influences(&arm.skin.influences, arm::BONE_COUNT);
         (Arc::new(arm), weights)
     })
@@ -214,6 +217,7 @@ impl Default for BlendingPage {
             antipodal_check: true,
             negate_forearm: false,
             ellipses: false,
+            twist_bone: false,
             check: Check::default(),
             camera: default_camera(),
             arm,
@@ -236,6 +240,7 @@ struct AreaKey {
     weight_scale: f32,
     antipodal_check: bool,
     negate_forearm: bool,
+    twist_bone: bool,
 }
 
 /// The elbow ring's area, relative to the bind pose, against the twist in degrees.
@@ -247,6 +252,24 @@ pub struct Areas {
 }
 
 impl BlendingPage {
+    /// The rig the arm is skinned with: with or without the twist bone.
+    pub fn rig(&self) -> Arm {
+        Arm {
+            twist_bone: self.twist_bone,
+        }
+    }
+
+    /// Adds or removes the twist bone. The weights start again from the falloff, since
+    /// painted weights name the joints of the other rig.
+    pub fn set_twist_bone(&mut self, on: bool) {
+        if on == self.twist_bone {
+            return;
+        }
+        self.twist_bone = on;
+        self.bone = self.bone.min(self.rig().joint_count() - 1);
+        self.use_falloff(self.falloff, self.blend_width);
+    }
+
     fn dual_quats(&self, palette: &[Mat4]) -> Vec<DualQuat> {
         let mut dq = dual_quat_palette(palette);
         if self.negate_forearm
@@ -268,6 +291,7 @@ impl BlendingPage {
             weight_scale: self.weight_scale,
             antipodal_check: self.antipodal_check,
             negate_forearm: self.negate_forearm,
+            twist_bone: self.twist_bone,
         };
         if let Some((k, areas)) = &self.areas
             && *k == key
@@ -283,7 +307,7 @@ impl BlendingPage {
         let (mut lbs, mut dqs) = (Vec::new(), Vec::new());
         for step in 0..=72 {
             let degrees = step as f32 * 5.0;
-            let palette = arm::palette(degrees.to_radians(), self.bend);
+            let palette = self.rig().palette(degrees.to_radians(), self.bend);
             let mut l = skin_vertices(&palette, &only);
             self.position_w.place(&palette, &only, &mut l);
             let d = skin_vertices_dq(&self.dual_quats(&palette), &only, self.antipodal_check);
@@ -302,9 +326,10 @@ impl BlendingPage {
     /// Replaces the weights with the falloff's (dropping any painting).
     pub fn use_falloff(&mut self, falloff: Falloff, width: f32) {
         self.falloff = falloff;
-        self.blend_width = width;
-        let arm = falloff_arm(falloff, width);
-        self.weights = WeightMap::from_influences(&arm.skin.influences, arm::BONE_COUNT);
+        // What the weights can use: wider regions would overlap (see `Arm::weights_at`).
+        self.blend_width = width.min(self.rig().max_blend_width());
+        let arm = falloff_arm(self.rig(), falloff, width);
+        self.weights = WeightMap::from_influences(&arm.skin.influences, self.rig().joint_count());
         self.arm = Arc::new(arm);
         self.painted = false;
         self.drawn = None;
@@ -312,7 +337,7 @@ impl BlendingPage {
 
     /// The weights the falloff gives, before any painting.
     fn falloff_weights(&self) -> WeightMap {
-        WeightMap::from_influences(&self.arm.skin.influences, arm::BONE_COUNT)
+        WeightMap::from_influences(&self.arm.skin.influences, self.rig().joint_count())
     }
 
     /// The painted weights as a link writes them: the changed weights, packed, in

@@ -94,7 +94,7 @@ impl BlendingPage {
             draw.position_w = self.position_w;
             draw.offset = at;
             scene.skinned.push(draw);
-            let world = arm::world_from_joint(self.twist, self.bend);
+            let world = self.rig().world_from_joint(self.twist, self.bend);
             for w in &world {
                 scene.axes(&(shift * *w), 0.8);
             }

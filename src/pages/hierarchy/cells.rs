@@ -7,6 +7,7 @@ use super::walk;
 use super::{HierarchyPage, Pose};
 use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
 use crate::ui::error_ui;
+use crate::ui::matrix::matrices_view_ui;
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec3};
 use rigs::humanoid::{self, JOINTS};
@@ -115,25 +116,24 @@ impl HierarchyPage {
                 ui.label(RichText::new(format!("{}.", i + 1)).strong());
                 wrapped(ui, RichText::new(formula).strong());
             });
-            ui.horizontal_wrapped(|ui| {
-                ui.vertical(|ui| {
-                    if self.just_applied(i, steps.len()) {
-                        ui.label(
-                            RichText::new(format!("local({joint}), just applied"))
-                                .color(SCRUB)
-                                .strong(),
-                        );
-                    } else {
-                        ui.label(format!("local({joint})"));
-                    }
-                    matrix_view_ui(ui, &format!("local {joint}"), &step.parent_from_joint);
-                });
-                ui.add_space(12.0);
-                ui.vertical(|ui| {
-                    ui.label(format!("world({joint})"));
-                    matrix_view_ui(ui, &format!("world {joint}"), &step.world_from_joint);
-                });
-            });
+            let local = if self.just_applied(i, steps.len()) {
+                RichText::new(format!("local({joint}), just applied"))
+                    .color(SCRUB)
+                    .strong()
+            } else {
+                RichText::new(format!("local({joint})"))
+            };
+            matrices_view_ui(
+                ui,
+                [
+                    (local, format!("local {joint}"), &step.parent_from_joint),
+                    (
+                        RichText::new(format!("world({joint})")),
+                        format!("world {joint}"),
+                        &step.world_from_joint,
+                    ),
+                ],
+            );
             parent = Some(joint);
         }
     }
@@ -166,17 +166,21 @@ impl HierarchyPage {
                 ("right: world = local", "wrong: the same")
             }
         };
-        ui.horizontal_wrapped(|ui| {
-            ui.vertical(|ui| {
-                ui.label(right_text);
-                matrix_view_ui(ui, "order right", &world[joint]);
-            });
-            ui.add_space(12.0);
-            ui.vertical(|ui| {
-                ui.label(RichText::new(wrong_text).color(WRONG));
-                matrix_view_ui(ui, "order wrong", &wrong[joint]);
-            });
-        });
+        matrices_view_ui(
+            ui,
+            [
+                (
+                    RichText::new(right_text),
+                    "order right".to_owned(),
+                    &world[joint],
+                ),
+                (
+                    RichText::new(wrong_text).color(WRONG),
+                    "order wrong".to_owned(),
+                    &wrong[joint],
+                ),
+            ],
+        );
         let at = |m: &Mat4| m.transform_point3(Vec3::ZERO);
         let off = at(&wrong[joint]).distance(at(&world[joint]));
         let agree = world

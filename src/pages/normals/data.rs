@@ -110,12 +110,12 @@ pub fn limb() -> Result<Limb, InfluenceError> {
 // ANCHOR: pose
 /// Each joint's local transform: the forearm bends by `bend` about z at the elbow and
 /// is scaled by `scale` across the bone, along its own y axis.
-pub fn parent_from_joint(bend: f32, scale: f32) -> [Mat4; arm::BONE_COUNT] {
-    let [shoulder, elbow] = arm::parent_from_joint(0.0, bend);
-    [
-        shoulder,
-        elbow * Mat4::from_scale(Vec3::new(1.0, scale, 1.0)),
-    ]
+pub fn parent_from_joint(bend: f32, scale: f32) -> Vec<Mat4> {
+    let mut parents = arm::parent_from_joint(0.0, bend);
+    if let Some(elbow) = parents.get_mut(1) {
+        *elbow *= Mat4::from_scale(Vec3::new(1.0, scale, 1.0));
+    }
+    parents
 }
 // ANCHOR_END: pose
 
