@@ -498,12 +498,58 @@ fn read_text(chapter: &str) -> String {
 /// Whether `text` (lower case) has a word starting with `term`: `quaternions` uses
 /// `quaternion`, `blend_dqs` does not use `dqs`.
 fn uses(text: &str, term: &str) -> bool {
-    text.match_indices(term).any(|(i, _)| {
+    first_use(text, term).is_some()
+}
+
+/// Where [`uses`] first finds `term` in `text`.
+fn first_use(text: &str, term: &str) -> Option<usize> {
+    text.match_indices(term).map(|(i, _)| i).find(|&i| {
         !text[..i]
             .chars()
             .next_back()
             .is_some_and(|c| c.is_alphanumeric() || c == '_')
     })
+}
+
+/// Where `text` (a [`read_text`]) first defines `term`: in bold, or in a heading.
+fn first_definition(text: &str, term: &str) -> Option<usize> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    for (k, span) in text.split("**").enumerate() {
+        if k % 2 == 1 {
+            found.extend(first_use(span, term).map(|i| at + i));
+        }
+        at += span.len() + 2;
+    }
+    at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with('#') {
+            found.extend(first_use(line, term).map(|i| at + i));
+        }
+        at += line.len();
+    }
+    found.into_iter().min()
+}
+
+/// Every [`TAUGHT_IN`] term its teaching page uses before the place that defines it, as
+/// `page: term`.
+fn used_before_defined(order: &[(&str, &str)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (term, teacher) in TAUGHT_IN {
+        let Some((_, chapter)) = order.iter().find(|(slug, _)| slug == teacher) else {
+            continue;
+        };
+        let text = read_text(chapter);
+        if let (Some(used), Some(defined)) = (first_use(&text, term), first_definition(&text, term))
+            && used < defined
+        {
+            let line = text[..used].lines().count();
+            found.push(format!(
+                "{teacher}: `{term}` at line {line} of its text, before it is defined"
+            ));
+        }
+    }
+    found
 }
 
 /// Whether the chapter defines `term`: in bold, or in a heading.
@@ -563,6 +609,12 @@ fn every_term_is_taught_before_it_is_used() {
         "used before it is taught, in lesson order:\n{}",
         found.join("\n")
     );
+    let early = used_before_defined(&order);
+    assert!(
+        early.is_empty(),
+        "used on its own page before it is taught there:\n{}",
+        early.join("\n")
+    );
     let quaternions = slugs().iter().position(|s| *s == "quaternions");
     let blending = slugs().iter().position(|s| *s == "blending");
     assert!(
@@ -593,6 +645,15 @@ fn the_taught_before_used_check_can_fail() {
     assert!(uses("dual quaternions", "quaternion"));
     assert!(!uses("shaders/blend_dqs.glsl", "dqs"));
     assert!(defines("A **dual quaternion** stores", "dual quaternion"));
+    let early = [(
+        "blending",
+        "The DQS arm.\n\n## Dual\n\nA **dual quaternion** (**DQS**) stores",
+    )];
+    assert_eq!(
+        used_before_defined(&early),
+        ["blending: `dqs` at line 1 of its text, before it is defined"]
+    );
+    assert_eq!(first_definition("# dqs\nthe dqs", "dqs"), Some(2));
     assert!(!defines("a dual quaternion", "dual quaternion"));
 }
 

@@ -62,8 +62,9 @@ pub fn skeleton() -> Skeleton {
 }
 
 // ANCHOR: pose
-/// Each joint's local transform: up its parent's y axis by its offset, then turned by
-/// its angle (radians, counter-clockwise) about z.
+/// Each joint's local transform: the joint sits its offset up its parent's y axis,
+/// turned by its angle (radians, counter-clockwise) about z. Read from the right, a
+/// point is turned first, then moved.
 pub fn parent_from_joint(angles: [f32; JOINT_COUNT]) -> [Mat4; JOINT_COUNT] {
     std::array::from_fn(|j| {
         Mat4::from_translation(Vec3::Y * JOINT_OFFSETS[j]) * Mat4::from_rotation_z(angles[j])

@@ -21,7 +21,8 @@ use skin::gpu::{
 
 const INFLUENCES_SOURCE: &str = include_str!("../../../crates/skin/src/influences.rs");
 use super::source::HIGHLIGHT;
-/// The check question's joint and column: which texel holds column 2 of joint 7?
+/// The check question's joint and column: which texel holds the z column (column 2,
+/// counting from 0) of joint 7?
 const CHECK_JOINT: usize = 7;
 const CHECK_COLUMN: usize = 2;
 
@@ -643,8 +644,9 @@ impl GpuPage {
         }
         ui.label(format!(
             "The uniform array holds MAX_JOINTS = {MAX_JOINTS} matrices. How many vec4 uniform \
-             vectors does it take? And in the bone texture, which texel (x, y) holds column \
-             {CHECK_COLUMN} of joint {CHECK_JOINT}'s matrix?"
+             vectors does it take? And in the bone texture, which texel (x, y) holds the {} column \
+             of joint {CHECK_JOINT}'s matrix? Texels and rows count from 0.",
+            ["x", "y", "z", "t"][CHECK_COLUMN]
         ));
         let expected = [
             (MAX_JOINTS * 4) as f32,
