@@ -2,9 +2,11 @@
 //! with PageDown and PageUp.
 //!
 //! A line is a link, then whitespace, then the title shown beside the counter
-//! (`grid?angle=0.8  One vertex, two bones`). Blank lines and lines starting with `#`
-//! are skipped. Reading a deck checks only its shape; each link is checked when it is
-//! opened, like any other link.
+//! (`grid?angle=0.8  One vertex, two bones`). Lines starting with `>` under a slide are
+//! its speaker notes (printed as the slide opens on the desktop). Blank lines and lines
+//! starting with `#` are skipped. Reading a deck checks only its shape; each link is
+//! checked when it is opened, like any other link, or all at once by
+//! `skinlab --check-deck FILE`.
 
 /// The decks shipped with the app, by name: `deck=lecture` in a link opens one.
 pub const BUNDLED: &[(&str, &str)] = &[("lecture", include_str!("../book/src/decks/lecture.txt"))];
@@ -16,6 +18,10 @@ pub struct Slide {
     pub link: String,
     /// What the counter shows beside its number (the link when the line has no title).
     pub title: String,
+    /// The line of the file it is on, from 1.
+    pub line: usize,
+    /// The speaker notes under it (`>` lines), without the `>`.
+    pub notes: Vec<String>,
 }
 
 /// A deck: its name (a bundled deck's, or the file's) and its slides, at least one.
@@ -34,20 +40,36 @@ impl Deck {
     /// Reads a deck's text; `name` is for messages. A deck with no slide, or more than
     /// [`MAX_SLIDES`], is refused with the reason.
     pub fn parse(name: &str, text: &str) -> Result<Self, String> {
-        let slides: Vec<Slide> = text
-            .lines()
-            .map(str::trim)
-            .filter(|line| !line.is_empty() && !line.starts_with('#'))
-            .map(|line| {
-                let (link, title) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-                let title = title.trim();
-                Slide {
-                    link: link.to_owned(),
-                    title: if title.is_empty() { link } else { title }.to_owned(),
+        let mut slides: Vec<Slide> = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(note) = line.strip_prefix('>') {
+                match slides.last_mut() {
+                    Some(slide) => slide.notes.push(note.trim().to_owned()),
+                    None => {
+                        return Err(format!(
+                            "deck `{name}`, line {}: a note (`>`) before any slide",
+                            number + 1
+                        ));
+                    }
                 }
-            })
-            .take(MAX_SLIDES + 1)
-            .collect();
+                continue;
+            }
+            if slides.len() > MAX_SLIDES {
+                break;
+            }
+            let (link, title) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            let title = title.trim();
+            slides.push(Slide {
+                link: link.to_owned(),
+                title: if title.is_empty() { link } else { title }.to_owned(),
+                line: number + 1,
+                notes: Vec::new(),
+            });
+        }
         if slides.is_empty() {
             return Err(format!(
                 "deck `{name}` has no links: write one link per line, then its title"
@@ -86,19 +108,32 @@ mod tests {
 
     #[test]
     fn lines_are_a_link_then_a_title_and_comments_are_skipped() {
-        let deck = Deck::parse("t", "# notes\n\ngrid?angle=0.8   One vertex\n  xray\n").unwrap();
+        let deck = Deck::parse(
+            "t",
+            "# notes\n\ngrid?angle=0.8   One vertex\n> Ask first.\n>  Then drag.\n  xray\n",
+        )
+        .unwrap();
         assert_eq!(
             deck.slides,
             [
                 Slide {
                     link: "grid?angle=0.8".into(),
-                    title: "One vertex".into()
+                    title: "One vertex".into(),
+                    line: 3,
+                    notes: vec!["Ask first.".into(), "Then drag.".into()],
                 },
                 Slide {
                     link: "xray".into(),
-                    title: "xray".into()
+                    title: "xray".into(),
+                    line: 6,
+                    notes: Vec::new(),
                 }
             ]
+        );
+        assert!(
+            Deck::parse("t", "> stray\ngrid\n")
+                .unwrap_err()
+                .contains("line 1: a note")
         );
         assert!(
             Deck::parse("t", "# only a comment\n")

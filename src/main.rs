@@ -15,6 +15,32 @@ fn main() -> ExitCode {
     };
     match command {
         Command::Help => println!("{SYNOPSIS}\n\n{OPTIONS}"),
+        Command::CheckDeck(path) => {
+            let name = path.display();
+            let deck = std::fs::read_to_string(&path)
+                .map_err(|e| format!("`{name}` could not be read: {e}"))
+                .and_then(|text| skinlab::deck::Deck::parse(&name.to_string(), &text));
+            let deck = match deck {
+                Ok(deck) => deck,
+                Err(e) => {
+                    eprintln!("error: --check-deck: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let bad = skinlab::SkinlabApp::check_deck(&deck);
+            for problem in &bad {
+                println!("{name}: {problem}");
+            }
+            if !bad.is_empty() {
+                eprintln!(
+                    "error: {} of {} slides in `{name}` do not open",
+                    bad.len(),
+                    deck.slides.len()
+                );
+                return ExitCode::FAILURE;
+            }
+            println!("{name}: all {} slides open", deck.slides.len());
+        }
         Command::ListPages => {
             for slug in skinlab::page::slugs() {
                 println!("{slug}");

@@ -20,7 +20,18 @@ impl SkinlabApp {
                 i.key_pressed(Key::ArrowRight),
             )
         });
-        if f5 || (p && !typing) {
+        let in_deck = self.deck.is_some();
+        // B, or the full stop a clicker's blank button sends, blanks the screen as
+        // slide software does; the same key brings it back.
+        let blank = ui.input(|i| i.key_pressed(Key::B) || i.key_pressed(Key::Period));
+        if blank && !typing {
+            self.blank = !self.blank;
+        }
+        // A clicker's start and stop buttons send F5 and Esc: in a deck, F5 only ever
+        // starts presenter mode and Esc leaves nothing, so neither undoes the slide.
+        if f5 && in_deck {
+            self.presenter = true;
+        } else if f5 || (p && !typing) {
             self.presenter = !self.presenter;
         }
         if f && !typing {
@@ -32,7 +43,7 @@ impl SkinlabApp {
             // "viewport" is always a valid focus.
             let _ = self.set_focus(next);
         }
-        if escape && self.focus.is_some() {
+        if escape && self.focus.is_some() && !in_deck {
             self.focus = None;
         }
         // Ctrl + and Ctrl − (Cmd on a Mac) zoom the mode on screen; Ctrl 0 resets it.
@@ -53,21 +64,34 @@ impl SkinlabApp {
         if reset {
             self.set_zoom(if self.presenter { PRESENTER_ZOOM } else { 1.0 });
         }
-        let (page_down, page_up) =
-            ui.input(|i| (i.key_pressed(Key::PageDown), i.key_pressed(Key::PageUp)));
-        if self.deck.is_some() && !typing {
-            if page_down {
+        // In a deck every key a clicker may send for "next" or "back" steps a slide:
+        // PageDown and PageUp unless text is being typed; Space, Enter and the arrows
+        // unless a control has the keyboard (a focused slider takes its arrows).
+        // Outside a deck the arrows turn pages.
+        let (page_down, page_up, space, enter) = ui.input(|i| {
+            (
+                i.key_pressed(Key::PageDown),
+                i.key_pressed(Key::PageUp),
+                i.key_pressed(Key::Space),
+                i.key_pressed(Key::Enter),
+            )
+        });
+        if in_deck {
+            let editing = ui.ctx().text_edit_focused();
+            let free = !typing;
+            if (page_down && !editing) || (free && (space || enter || right)) {
                 self.step_deck(1);
             }
-            if page_up {
+            if (page_up && !editing) || (free && left) {
                 self.step_deck(-1);
             }
-        }
-        if !typing && left {
-            self.previous();
-        }
-        if !typing && right {
-            self.next();
+        } else if !typing {
+            if left {
+                self.previous();
+            }
+            if right {
+                self.next();
+            }
         }
     }
 
@@ -142,11 +166,13 @@ impl SkinlabApp {
         }
         let mut dismissed = None;
         for (i, notice) in self.notices.iter().enumerate() {
-            ui.horizontal(|ui| {
+            // Wrapped: a long message stays on the screen.
+            ui.horizontal_top(|ui| {
                 if ui.small_button("×").on_hover_text("Dismiss").clicked() {
                     dismissed = Some(i);
                 }
-                ui.colored_label(ui.visuals().warn_fg_color, notice);
+                let text = RichText::new(notice).color(ui.visuals().warn_fg_color);
+                ui.add(egui::Label::new(text).wrap());
             });
         }
         if let Some(i) = dismissed {
@@ -175,13 +201,22 @@ impl SkinlabApp {
         let Some((deck, slide)) = self.deck() else {
             return;
         };
-        let text = format!(
-            "{} {}/{}: {}",
-            deck.name,
-            slide + 1,
-            deck.slides.len(),
-            deck.slides[slide].title
-        );
+        let text = if self.off_deck {
+            format!(
+                "{}: off the deck after slide {}/{} (PageDown goes on, PageUp goes back)",
+                deck.name,
+                slide + 1,
+                deck.slides.len()
+            )
+        } else {
+            format!(
+                "{} {}/{}: {}",
+                deck.name,
+                slide + 1,
+                deck.slides.len(),
+                deck.slides[slide].title
+            )
+        };
         let (first, last) = (slide == 0, slide + 1 == deck.slides.len());
         if ui
             .add_enabled(!first, egui::Button::new("<"))

@@ -216,7 +216,11 @@ impl SkinlabApp {
                 let shown = egui::ScrollArea::both()
                     .id_salt(("focus", page.slug()))
                     .auto_shrink(false)
-                    .show(ui, |ui| page.cell_ui(target, ui));
+                    .show(ui, |ui| {
+                        crate::ui::set_focused_cell(ui.ctx(), true);
+                        page.cell_ui(target, ui);
+                        crate::ui::set_focused_cell(ui.ctx(), false);
+                    });
                 let sideways = crate::ui::take_sideways_overflow(ui.ctx());
                 too_tall = shown.content_size.y / shown.inner_rect.height().max(1.0);
                 self.focus_overflow = egui::vec2(
@@ -230,6 +234,7 @@ impl SkinlabApp {
         let least = FOCUS_MAGNIFY_LEAST / FOCUS_MAGNIFY;
         if too_tall > 1.001 && self.focus_fit > least {
             self.focus_fit = (self.focus_fit / too_tall).max(least);
+            self.adjusting = true;
             ui.ctx().request_repaint();
         }
         // A cell wider than its pane takes room from the viewport, down to a least
@@ -239,6 +244,7 @@ impl SkinlabApp {
         if too_wide > 1.0 && split.share > split.least {
             split.share = (split.share - (too_wide + 8.0) / width.max(1.0)).max(split.least);
             split.moved = true;
+            self.adjusting = true;
             ui.ctx().request_repaint();
         }
     }

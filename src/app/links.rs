@@ -24,6 +24,27 @@ pub(super) fn take_in_range(
     }
 }
 
+/// A deck file named in a link, on the desktop: `None` when no such file is there
+/// (the name is then taken for a bundled deck's), its problem when it cannot be used.
+#[cfg(not(target_arch = "wasm32"))]
+fn deck_file(name: &str) -> Option<Result<Deck, String>> {
+    let path = std::path::Path::new(name);
+    if !path.is_file() {
+        return None;
+    }
+    Some(
+        std::fs::read_to_string(path)
+            .map_err(|e| format!("deck file `{name}` could not be read: {e}"))
+            .and_then(|text| Deck::parse(name, &text)),
+    )
+}
+
+/// In the browser a link cannot name a file: only bundled decks open.
+#[cfg(target_arch = "wasm32")]
+fn deck_file(_: &str) -> Option<Result<Deck, String>> {
+    None
+}
+
 /// Two states of one page side by side: the page's link plus each side's own keys.
 pub struct Compare {
     /// The `compare=` value, written back into the link.
@@ -77,6 +98,18 @@ impl SkinlabApp {
     /// them; the problems are returned, for the caller to report with the page's.
     pub(super) fn apply_app_keys(&mut self, link: &mut Link) -> Vec<LinkError> {
         let mut errors = Vec::new();
+        // First: a zoom in the same link is the zoom of the mode it names.
+        if let Some(value) = link.take("presenter") {
+            match crate::link::parse_bool(&value) {
+                Some(on) => self.presenter = on,
+                None => errors.push(LinkError::BadValue {
+                    key: "presenter".to_owned(),
+                    value,
+                    expected: "true or false (1 or 0): presenter mode, big text for a projector"
+                        .to_owned(),
+                }),
+            }
+        }
         match take_in_range(link, "zoom", ZOOM_RANGE, "a zoom") {
             Ok(Some(zoom)) => self.set_zoom(zoom),
             Ok(None) => {}
@@ -199,25 +232,65 @@ impl SkinlabApp {
 
     /// Starts `deck` at slide `slide` (counted from 0, clamped) and opens it. The
     /// slide's link is reported like any link; the deck stays either way.
+    /// Each slide starts clean: the last slide's notices go, and a slide that fails
+    /// fills the window with why ([`SkinlabApp::deck_failure`]) instead of showing the
+    /// page as far as the link got.
     pub fn open_deck(&mut self, deck: Deck, slide: usize) -> Result<(), LinkError> {
         let slide = slide.min(deck.slides.len() - 1);
         let link = deck.slides[slide].link.clone();
         self.deck = None;
+        self.notices.clear();
         let result = self.open_link(&link);
+        self.deck_failure = result
+            .as_ref()
+            .err()
+            .map(|e| format!("Slide {} failed: `{link}`: {e}.", slide + 1));
+        self.off_deck = false;
         self.deck = Some((deck, slide));
         self.link_text = self.current_link().to_string();
         result
     }
 
-    /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck.
+    /// Why the slide on screen could not be opened, if it could not.
+    pub fn deck_failure(&self) -> Option<&str> {
+        self.deck_failure.as_deref()
+    }
+
+    /// Whether a link from the link box (or the notebook) left the deck's slides.
+    pub fn off_deck(&self) -> bool {
+        self.off_deck
+    }
+
+    /// After the user opened `text` themselves while a deck is on: the counter moves to
+    /// the slide with that link, or says the screen is off the deck.
+    pub(super) fn follow_in_deck(&mut self, text: &str) {
+        self.deck_failure = None;
+        if let Some((deck, slide)) = &mut self.deck {
+            match deck.slides.iter().position(|s| s.link == text.trim()) {
+                Some(found) => {
+                    *slide = found;
+                    self.off_deck = false;
+                }
+                None => self.off_deck = true,
+            }
+        }
+    }
+
+    /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck, or on
+    /// the desktop a deck file (`deck=week3.txt:5`).
     pub(super) fn open_deck_link(&mut self, value: &str) -> Result<(), LinkError> {
-        let (name, slide) = value.split_once(':').unwrap_or((value, "1"));
+        let (name, slide) = match value.rsplit_once(':') {
+            Some((name, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => (name, n),
+            _ => (value, "1"),
+        };
         let bad = |why: String| LinkError::BadValue {
             key: "deck".to_owned(),
             value: value.to_owned(),
             expected: why,
         };
-        let deck = Deck::bundled(name).map_err(bad)?;
+        let deck = Deck::bundled(name)
+            .or_else(|why| deck_file(name).ok_or(why)?)
+            .map_err(bad)?;
         let count = deck.slides.len();
         let slide = slide
             .parse::<usize>()
@@ -229,20 +302,39 @@ impl SkinlabApp {
 
     /// Moves `by` slides through the deck (clamped to its ends) and opens the slide; a
     /// refused link becomes a notice.
+    /// Off the deck, forward is the slide after the last one shown and back is that
+    /// slide again.
     pub fn step_deck(&mut self, by: isize) {
         let Some((deck, slide)) = self.deck.take() else {
             return;
         };
         let last = deck.slides.len() - 1;
+        let by = if self.off_deck { by.max(0) } else { by };
         let next = slide.saturating_add_signed(by).min(last);
-        let text = deck.slides[next].link.clone();
-        if let Err(e) = self.open_deck(deck, next) {
-            self.notify(format!("Deck slide {} `{text}`: {e}.", next + 1));
-        }
+        // A failed slide says so on screen (see `open_deck`).
+        let _ = self.open_deck(deck, next);
+    }
+
+    /// Opens every slide of `deck` as a lecture would, each on a fresh app: what is
+    /// wrong with each slide that fails, as `line N: `link`: why`. Empty when every
+    /// slide opens.
+    pub fn check_deck(deck: &Deck) -> Vec<String> {
+        deck.slides
+            .iter()
+            .filter_map(|slide| {
+                let mut app = Self::new();
+                app.paused = true;
+                app.open_link(&slide.link)
+                    .err()
+                    .map(|e| format!("line {}: `{}`: {e}", slide.line, slide.link))
+            })
+            .collect()
     }
 
     /// Stops stepping through the deck (the page on screen stays).
     pub fn close_deck(&mut self) {
         self.deck = None;
+        self.deck_failure = None;
+        self.off_deck = false;
     }
 }

@@ -52,8 +52,18 @@ pub struct SkinlabApp {
     zoom: [f32; 2],
     /// What fills the window instead of the page: `viewport` or a cell's name.
     focus: Option<&'static str>,
-    /// The lecture deck being stepped through, and the slide on screen.
+    /// The lecture deck being stepped through, and the slide on screen (or the last
+    /// one shown, when [`SkinlabApp::off_deck`]).
     deck: Option<(Deck, usize)>,
+    /// A link from the link box left the deck's slides: the next slide is the one
+    /// after the last shown, and the counter says so.
+    off_deck: bool,
+    /// The slide on screen could not be opened: the window says why instead of
+    /// showing a picture the slide did not ask for.
+    deck_failure: Option<String>,
+    /// The screen is blanked (B or `.`, as in slide software): black until pressed
+    /// again.
+    pub blank: bool,
     /// Two states of the page side by side, when a link asks (`compare=`).
     compare: Option<Compare>,
     /// Each page's camera as its last link (or reset) left it, by registry position:
@@ -84,6 +94,9 @@ pub struct SkinlabApp {
     focus_fit: f32,
     /// How far the focused cell reached past its pane last frame, in points.
     focus_overflow: egui::Vec2,
+    /// Whether the last frame changed the layout it will be drawn with (the zoom, a
+    /// focused cell's fit): the next frame draws something else.
+    adjusting: bool,
     /// Whether the store refused the state (said once).
     storage_refused: bool,
 }
@@ -113,6 +126,9 @@ impl SkinlabApp {
             zoom: [1.0, PRESENTER_ZOOM],
             focus: None,
             deck: None,
+            off_deck: false,
+            deck_failure: None,
+            blank: false,
             compare: None,
             camera_base,
             embedded: false,
@@ -128,6 +144,7 @@ impl SkinlabApp {
             focus_split: Split::at(FOCUS_SPLIT, FOCUS_SPLIT_LEAST),
             focus_fit: 1.0,
             focus_overflow: egui::Vec2::ZERO,
+            adjusting: false,
             storage_refused: false,
             scroll: Default::default(),
         }
@@ -260,7 +277,9 @@ impl SkinlabApp {
     /// link on the command line of a window): a refused link becomes a notice saying
     /// what is on screen instead.
     pub fn follow_link(&mut self, text: &str) {
-        if let Err(e) = self.open_link(text) {
+        let result = self.open_link(text);
+        self.follow_in_deck(text);
+        if let Err(e) = result {
             let fallback = if e.is_about_the_page() {
                 "the current page stays as it was"
             } else {
@@ -379,6 +398,13 @@ impl SkinlabApp {
         self.current = index;
     }
 
+    /// Whether what the window shows has settled: no camera is being framed and the
+    /// last frame did not change the zoom or a focused cell's fit. A screenshot waits
+    /// for this, as a viewer's eye does; a window gets there within a few frames.
+    pub fn settled(&self) -> bool {
+        self.framing.is_none() && !self.adjusting
+    }
+
     /// The next page in lesson order, if any.
     pub fn next(&mut self) {
         self.go_to(self.current + 1);
@@ -409,6 +435,12 @@ impl SkinlabApp {
             self.styled = true;
         }
         self.keyboard(ui);
+        if self.blank {
+            egui::CentralPanel::default()
+                .frame(egui::Frame::new().fill(egui::Color32::BLACK))
+                .show(ui, |_| {});
+            return;
+        }
         self.framing_step(ui.ctx());
         self.drop_hint_ui(ui);
         // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
@@ -419,7 +451,8 @@ impl SkinlabApp {
             1.0
         };
         let zoom = self.zoom() * magnify;
-        if ui.ctx().zoom_factor() != zoom {
+        self.adjusting = ui.ctx().zoom_factor() != zoom;
+        if self.adjusting {
             ui.ctx().set_zoom_factor(zoom);
         }
         let dt = if self.paused {
@@ -433,6 +466,20 @@ impl SkinlabApp {
             self.top_bar_ui(ui);
             ui.add_space(3.0);
         });
+        if let Some(why) = &self.deck_failure {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() * 0.3);
+                    ui.label(
+                        RichText::new(why)
+                            .heading()
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                    ui.label("PageDown or PageUp moves on; the link box opens any page.");
+                });
+            });
+            return;
+        }
         if self.compare.is_some() {
             let dt_sides = dt;
             let mut animating = animating;

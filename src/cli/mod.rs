@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 /// The usage lines, printed with every command-line error.
 pub const SYNOPSIS: &str = "\
-usage: skinlab [LINK] [--open FILE] [--deck FILE] [--presenter] [--size WxH] [--screenshot PATH]
+usage: skinlab [LINK] [--open FILE] [--deck FILE [--slide N]] [--presenter] [--size WxH] [--screenshot PATH]
+       skinlab --check-deck FILE
        skinlab --bench [gpu] [--csv]
        skinlab --bench cpu [--csv] [--vertices N,...] [--simd NAME]
        skinlab --profile LINK [--frames N | --minutes M] [--csv] [--headless] [--presenter] [--size WxH]
@@ -26,7 +27,10 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      (`model?clip=Walking&t=0.4`). A file the page cannot use is
                      an error: the reason is printed and no window opens
   --deck FILE        step through a lecture deck: a text file of links, one per
-                     line with its title (PageDown / PageUp); starts on its first
+                     line with its title (PageDown / PageUp); starts on its first,
+                     or on slide N with --slide N
+  --check-deck FILE  open every slide of a deck without a window; print each bad
+                     line and why, and exit non-zero if any
   --presenter        start with big text for a projector (F5 toggles)
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
@@ -70,6 +74,8 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
 pub enum Command {
     Help,
     ListPages,
+    /// `--check-deck FILE`.
+    CheckDeck(PathBuf),
     /// `--bench` or `--bench gpu`, and whether to print CSV.
     Bench {
         csv: bool,
@@ -92,6 +98,7 @@ pub enum Command {
 #[derive(Debug)]
 enum Chosen {
     List,
+    CheckDeck(PathBuf),
     /// `--bench`, and `Some(true)` for `--bench cpu`.
     Bench(Option<bool>),
     Screenshot(PathBuf),
@@ -103,6 +110,7 @@ impl Chosen {
     fn option(&self) -> &'static str {
         match self {
             Self::List => "--list-pages",
+            Self::CheckDeck(_) => "--check-deck",
             Self::Bench(Some(true)) => "--bench cpu",
             Self::Bench(_) => "--bench",
             Self::Screenshot(_) => "--screenshot",
@@ -115,7 +123,7 @@ impl Chosen {
     fn takes(&self) -> &'static [&'static str] {
         const WINDOW: [&str; 5] = ["a link", "--open", "--deck", "--presenter", "--size"];
         match self {
-            Self::List => &[],
+            Self::List | Self::CheckDeck(_) => &[],
             Self::Bench(None | Some(false)) => &["--csv"],
             Self::Bench(Some(true)) => &["--csv", "--vertices", "--simd"],
             Self::Screenshot(_) => &WINDOW,
@@ -220,6 +228,8 @@ fn describe(error: lexopt::Error) -> String {
             "--simd" => "--simd needs `avx2` or `portable`".to_owned(),
             "--open" => "--open needs a file, e.g. --open robot.glb".to_owned(),
             "--deck" => "--deck needs a file, e.g. --deck lecture.txt".to_owned(),
+            "--check-deck" => "--check-deck needs a file, e.g. --check-deck lecture.txt".to_owned(),
+            "--slide" => "--slide needs a number, e.g. --slide 5".to_owned(),
             "--profile" => "--profile needs a link, e.g. --profile grid".to_owned(),
             "--frames" => "--frames needs a count, e.g. --frames 300".to_owned(),
             "--minutes" => "--minutes needs a count, e.g. --minutes 60".to_owned(),
@@ -255,6 +265,13 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         match arg {
             Short('h') | Long("help") => help = true,
             Long("list-pages") => choose(&mut chosen, Chosen::List)?,
+            Long("check-deck") => {
+                let path = parser.value().map_err(describe)?.into();
+                choose(&mut chosen, Chosen::CheckDeck(path))?;
+            }
+            Long("slide") => {
+                options.slide = Some(count(&mut parser, "--slide", 1..=crate::deck::MAX_SLIDES)?);
+            }
             Long("bench") => choose(&mut chosen, Chosen::Bench(None))?,
             // The word after --bench says what it measures.
             Value(what)
@@ -316,6 +333,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     if help {
         return Ok(Command::Help);
     }
+    if options.slide.is_some() && options.deck.is_none() {
+        return Err("--slide goes with --deck".to_owned());
+    }
     // Every option given must go with the mode chosen.
     let given = [
         ("a link", options.link.is_some()),
@@ -364,6 +384,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     Ok(match chosen {
         None => csv_window(Mode::Run),
         Some(Chosen::List) => Command::ListPages,
+        Some(Chosen::CheckDeck(path)) => Command::CheckDeck(path),
         Some(Chosen::Bench(Some(true))) => Command::BenchCpu {
             csv,
             vertices: vertices.unwrap_or_else(|| crate::bench::cpu::DEFAULT_VERTICES.to_vec()),

@@ -35,6 +35,7 @@ fn every_option_reaches_the_window() {
             link: Some("grid?angle=0.8".into()),
             open: Some("robot.glb".into()),
             deck: None,
+            slide: None,
             presenter: true,
             headless: false,
             size: [1024.0, 700.0],
@@ -46,6 +47,14 @@ fn every_option_reaches_the_window() {
     assert_eq!(
         window(&["--deck", "talk.txt"]).0.deck,
         Some("talk.txt".into())
+    );
+    assert_eq!(
+        window(&["--deck", "talk.txt", "--slide", "4"]).0.slide,
+        Some(4)
+    );
+    assert_eq!(
+        parse(["--check-deck", "talk.txt"].map(Into::into)),
+        Ok(Command::CheckDeck("talk.txt".into()))
     );
 }
 

@@ -163,7 +163,15 @@ impl LinkError {
 
 /// The link keys the app reads itself, before the page sees the link: no page may
 /// declare a parameter of these names.
-pub const APP_KEYS: [&str; 6] = ["focus", "zoom", "split", "deck", "compare", "camera"];
+pub const APP_KEYS: [&str; 7] = [
+    "focus",
+    "zoom",
+    "split",
+    "deck",
+    "compare",
+    "camera",
+    "presenter",
+];
 
 /// Decodes `%XX` escapes (as a browser's address bar writes them); anything that is not
 /// a valid escape is kept as written.
@@ -390,6 +398,15 @@ impl fmt::Display for Link {
 /// Links and typed answers read numbers the same way.
 pub fn parse_number(text: &str) -> Option<f32> {
     text.trim().parse::<f32>().ok().filter(|x| x.is_finite())
+}
+
+/// `true` or `false`, also written `1` and `0` (any case); `None` otherwise.
+pub fn parse_bool(text: &str) -> Option<bool> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
 }
 
 /// Writes a number for a link: the shortest text that parses back to the same `f32`.

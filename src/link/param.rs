@@ -186,11 +186,7 @@ impl<S> Param<S> {
                 set(state, i);
             }
             Access::Bool { set, .. } => {
-                let b = match value.to_ascii_lowercase().as_str() {
-                    "true" | "1" => true,
-                    "false" | "0" => false,
-                    _ => return Err(bad(self.expected())),
-                };
+                let b = super::parse_bool(value).ok_or_else(|| bad(self.expected()))?;
                 set(state, b);
             }
             Access::Text { set, .. } => set(state, value).map_err(bad)?,

@@ -164,6 +164,35 @@ struct NativeApp {
     job: Job,
     /// Whether the app's state is kept between runs (not for a screenshot).
     persist: bool,
+    /// The deck slide whose notes were printed last (deck name, slide).
+    noted: Option<(String, usize)>,
+}
+
+impl NativeApp {
+    /// Prints a deck slide's title and speaker notes to the terminal as it opens, for
+    /// the lecturer's eyes only.
+    fn print_notes(&mut self) {
+        let Some((deck, slide)) = self.app.deck() else {
+            self.noted = None;
+            return;
+        };
+        let now = (deck.name.clone(), slide);
+        if self.noted.as_ref() == Some(&now) {
+            return;
+        }
+        let shown = &deck.slides[slide];
+        println!(
+            "\n{} {}/{}: {}",
+            deck.name,
+            slide + 1,
+            deck.slides.len(),
+            shown.title
+        );
+        for note in &shown.notes {
+            println!("  {note}");
+        }
+        self.noted = Some(now);
+    }
 }
 
 impl eframe::App for NativeApp {
@@ -183,8 +212,9 @@ impl eframe::App for NativeApp {
             self.app.open_dropped_files(files, folder.as_deref());
         }
         self.app.app_ui(ui);
+        self.print_notes();
         if let Some(job) = &mut self.job.screenshot
-            && job.step(ui.ctx())
+            && job.step(ui.ctx(), self.app.settled())
         {
             self.job.screenshot = None;
         }
@@ -206,6 +236,7 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         link,
         open,
         deck,
+        slide,
         presenter,
         headless,
         size,
@@ -244,7 +275,17 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
                 RunError::Deck(format!("`{}` could not be read: {e}", path.display()))
             })?;
             let deck = crate::deck::Deck::parse(&file_name(path), &text).map_err(RunError::Deck)?;
-            app.open_deck(deck, 0).map_err(RunError::Link)?;
+            let count = deck.slides.len();
+            let first = match slide {
+                Some(n) if (1..=count).contains(&n) => n - 1,
+                Some(n) => {
+                    return Err(RunError::Deck(format!(
+                        "--slide {n}: the deck has slides 1 to {count}"
+                    )));
+                }
+                None => 0,
+            };
+            app.open_deck(deck, first).map_err(RunError::Link)?;
             true
         }
         None => false,
@@ -275,6 +316,7 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
             job.screenshot = Some(Screenshot {
                 path: path.clone(),
                 frames_left: 5,
+                waited: 0,
                 image: Default::default(),
                 outcome: outcome.clone(),
             });
@@ -338,7 +380,12 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
             if presenter {
                 app.set_presenter(true);
             }
-            Ok(Box::new(NativeApp { app, job, persist }))
+            Ok(Box::new(NativeApp {
+                app,
+                job,
+                persist,
+                noted: None,
+            }))
         }),
     );
     if let Some(file) = scratch {

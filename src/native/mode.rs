@@ -13,6 +13,8 @@ pub struct Options {
     pub open: Option<PathBuf>,
     /// A lecture deck to step through, from its first slide.
     pub deck: Option<PathBuf>,
+    /// The deck's slide to start on, from 1 (`--slide N`).
+    pub slide: Option<usize>,
     /// Start in presenter mode.
     pub presenter: bool,
     /// Draw into an offscreen framebuffer on a surfaceless EGL context, with no
@@ -30,6 +32,7 @@ impl Default for Options {
             link: None,
             open: None,
             deck: None,
+            slide: None,
             presenter: false,
             headless: false,
             size: [1280.0, 800.0],

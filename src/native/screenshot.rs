@@ -7,14 +7,23 @@ use std::sync::{Arc, Mutex};
 /// A pending `--screenshot`: let a few frames settle, ask for the image, save it, quit.
 pub(super) struct Screenshot {
     pub(super) path: PathBuf,
+    /// Frames to draw before the picture at least; then it waits for the app to
+    /// settle, up to [`PATIENCE`] frames more.
     pub(super) frames_left: u32,
+    /// Frames drawn since `frames_left` ran out, waiting for the app to settle.
+    pub(super) waited: u32,
     pub(super) image: Arc<Mutex<Option<Arc<egui::ColorImage>>>>,
     pub(super) outcome: Outcome,
 }
 
+/// The most frames a screenshot waits for the app to settle (framing, a focused cell's
+/// fit) after its first few: a state that never settles is taken as it is then.
+pub(super) const PATIENCE: u32 = 60;
+
 impl Screenshot {
-    /// Advances one frame; returns whether the job is over (saved, or failed).
-    pub(super) fn step(&mut self, ctx: &egui::Context) -> bool {
+    /// Advances one frame, `settled` saying whether the app's layout has settled;
+    /// returns whether the job is over (saved, or failed).
+    pub(super) fn step(&mut self, ctx: &egui::Context, settled: bool) -> bool {
         let image = self.image.lock().ok().and_then(|mut slot| slot.take());
         if let Some(image) = image {
             let saved = save_png(&image, &self.path)
@@ -25,7 +34,9 @@ impl Screenshot {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             return true;
         }
-        if self.frames_left > 0 {
+        if self.frames_left == 1 && !settled && self.waited < PATIENCE {
+            self.waited += 1;
+        } else if self.frames_left > 0 {
             self.frames_left -= 1;
             if self.frames_left == 0 {
                 let slot = self.image.clone();

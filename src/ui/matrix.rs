@@ -211,19 +211,33 @@ pub fn matrices_view_ui<'a>(
     ui: &mut Ui,
     matrices: impl IntoIterator<Item = (egui::RichText, String, &'a Mat4)>,
 ) {
+    side_by_side_ui(
+        ui,
+        matrices.into_iter().map(|(label, name, matrix)| {
+            Box::new(move |ui: &mut Ui| {
+                ui.label(label);
+                matrix_view_ui(ui, &name, matrix);
+            }) as Box<dyn FnOnce(&mut Ui) + 'a>
+        }),
+    );
+}
+
+/// Groups side by side (matrices under their titles, say), each drawn top to bottom by
+/// its closure, starting a new row where the next would not fit.
+pub fn side_by_side_ui<'a>(
+    ui: &mut Ui,
+    groups: impl IntoIterator<Item = Box<dyn FnOnce(&mut Ui) + 'a>>,
+) {
     ui.horizontal_wrapped(|ui| {
-        // A group's width is known only once drawn; every matrix has the same layout,
-        // so the widest so far stands for the next.
+        // A group's width is known only once drawn; the groups are alike (a matrix
+        // each), so the widest so far stands for the next.
         let mut widest = 0.0_f32;
-        for (k, (label, name, matrix)) in matrices.into_iter().enumerate() {
+        for (k, group) in groups.into_iter().enumerate() {
             if k > 0 && ui.available_size_before_wrap().x < widest {
                 ui.end_row();
             }
-            let group = ui.vertical(|ui| {
-                ui.label(label);
-                matrix_view_ui(ui, &name, matrix);
-            });
-            widest = widest.max(group.response.rect.width());
+            let shown = ui.vertical(group);
+            widest = widest.max(shown.response.rect.width());
         }
     });
 }

@@ -74,6 +74,23 @@ pub fn take_sideways_overflow(ctx: &egui::Context) -> f32 {
         .map_or(0.0, |o| o.0)
 }
 
+/// Marks whether the cell being drawn fills the window alone (focus mode): a cell may
+/// then bring its own part in view (a scrubbed step), where on the whole page the
+/// link's cell scroll has the say.
+pub fn set_focused_cell(ctx: &egui::Context, focused: bool) {
+    ctx.data_mut(|d| d.insert_temp(focused_cell_id(), focused));
+}
+
+/// Whether the cell being drawn fills the window alone (see [`set_focused_cell`]).
+pub fn focused_cell(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(focused_cell_id()))
+        .unwrap_or(false)
+}
+
+fn focused_cell_id() -> egui::Id {
+    egui::Id::unique("skinlab focused cell")
+}
+
 /// A block of monospace text (numbers, matrices) that keeps its lines whole and
 /// scrolls sideways when the column is too narrow.
 pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {

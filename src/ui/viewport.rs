@@ -244,13 +244,34 @@ pub fn room_below(ui: &Ui, caption: &str, rows: usize) -> f32 {
     );
     let spacing = ui.spacing();
     let row = spacing.interact_size.y + spacing.item_spacing.y;
-    // The space before the caption, and a little under it.
-    galley.size().y + 2.0 * spacing.item_spacing.y + rows as f32 * row
+    // The space before the caption, and a little under it; and what the estimate fell
+    // short by last frame (a row of controls that wrapped, say).
+    galley.size().y + 2.0 * spacing.item_spacing.y + rows as f32 * row + short_by(ui)
+}
+
+/// Where [`caption_ui`] keeps how much more room than [`room_below`]'s estimate the
+/// rows under a viewport took, for the `Ui` they share.
+fn short_by_id(ui: &Ui) -> egui::Id {
+    ui.scope_id().with("room below the viewport")
+}
+
+fn short_by(ui: &Ui) -> f32 {
+    ui.data(|d| d.get_temp::<f32>(short_by_id(ui)))
+        .unwrap_or(0.0)
 }
 
 /// The caption under a viewport: what it shows and how to handle it, in small print.
+/// It comes last under the viewport: if it ends below its panel, the next frame's
+/// [`room_below`] leaves that much more room (and gives back room left unused).
 pub fn caption_ui(ui: &mut Ui, caption: &str) {
-    ui.label(egui::RichText::new(caption).small());
+    let shown = ui.label(egui::RichText::new(caption).small());
+    let past = shown.rect.bottom() + ui.spacing().item_spacing.y - ui.max_rect().bottom();
+    let short = short_by(ui);
+    let next = (short + past).max(0.0);
+    if (next - short).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(short_by_id(ui), next));
+        ui.ctx().request_repaint();
+    }
 }
 
 /// How far a note keeps from the viewport's edges, in points.

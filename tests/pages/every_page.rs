@@ -755,6 +755,127 @@ fn a_deck_steps_through_its_slides_and_its_link_reopens_the_slide() {
 }
 
 #[test]
+fn a_clicker_steps_slides_with_any_of_its_keys_and_cannot_leave_the_slide() {
+    let mut app = paused_app();
+    app.open_link("pipeline?deck=lecture").expect("opens");
+    let mut harness = app_harness(app);
+    let slide = |h: &Harness<'_, SkinlabApp>| h.state().deck().map(|(_, s)| s);
+    for (key, expected) in [
+        (egui::Key::PageDown, 1),
+        (egui::Key::ArrowRight, 2),
+        (egui::Key::Space, 3),
+        (egui::Key::Enter, 4),
+        (egui::Key::PageUp, 3),
+        (egui::Key::ArrowLeft, 2),
+    ] {
+        harness.key_press(key);
+        harness.run_steps(2);
+        assert_eq!(slide(&harness), Some(expected), "after {key:?}");
+    }
+    // Start and stop: F5 leaves presenter mode on, Esc keeps a slide's focus.
+    harness
+        .state_mut()
+        .open_deck(
+            skinlab::deck::Deck::parse("t", "grid?focus=viewport  Focused\n").unwrap(),
+            0,
+        )
+        .unwrap();
+    harness.state_mut().set_presenter(true);
+    for key in [egui::Key::F5, egui::Key::Escape, egui::Key::F5] {
+        harness.key_press(key);
+        harness.run_steps(2);
+    }
+    assert!(harness.state().presenter());
+    assert_eq!(harness.state().focus(), Some("viewport"));
+    // B blanks the screen, and brings it back.
+    harness.key_press(egui::Key::B);
+    harness.run_steps(2);
+    assert!(harness.state().blank);
+    assert!(
+        harness
+            .query_by_label_contains("Show the whole page")
+            .is_none()
+    );
+    harness.key_press(egui::Key::B);
+    harness.run_steps(2);
+    assert!(!harness.state().blank);
+}
+
+#[test]
+fn a_failed_slide_says_so_on_screen_and_notices_clear_at_the_next() {
+    let deck = skinlab::deck::Deck::parse(
+        "t",
+        "grid?angle=0.8  Fine\ngird?angle=0.8  A typo\nxray  Fine again\n",
+    )
+    .unwrap();
+    let mut app = paused_app();
+    app.open_deck(deck, 0).unwrap();
+    app.notify("a message from the first slide");
+    let mut harness = app_harness(app);
+    harness.key_press(egui::Key::PageDown);
+    harness.run_steps(2);
+    let failure = harness
+        .state()
+        .deck_failure()
+        .expect("the slide failed")
+        .to_owned();
+    assert!(
+        failure.contains("Slide 2 failed") && failure.contains("did you mean `grid`"),
+        "{failure}"
+    );
+    assert!(
+        harness.query_by_label_contains("Slide 2 failed").is_some(),
+        "on screen"
+    );
+    assert!(
+        harness.state().notices().is_empty(),
+        "the first slide's notice went"
+    );
+    harness.key_press(egui::Key::PageDown);
+    harness.run_steps(2);
+    assert_eq!(harness.state().deck_failure(), None);
+    assert_eq!(harness.state().current_page().slug(), "xray");
+}
+
+#[test]
+fn the_counter_follows_the_link_box_and_the_deck_goes_on_from_where_it_was() {
+    let mut app = paused_app();
+    app.open_link("pipeline?deck=lecture:3").expect("opens");
+    let (deck, _) = app.deck().unwrap();
+    let fifth = deck.slides[4].link.clone();
+    // A link of the deck's own moves the counter there.
+    app.follow_link(&fifth);
+    assert_eq!(app.deck().map(|(_, s)| s), Some(4));
+    assert!(!app.off_deck());
+    // Any other leaves the deck; PageDown then goes on to slide 6, not back.
+    app.follow_link("normals?scale=2");
+    assert!(app.off_deck());
+    let harness = app_harness(app);
+    assert!(
+        harness
+            .query_by_label_contains("off the deck after slide 5")
+            .is_some()
+    );
+    let mut app = harness.into_state();
+    app.step_deck(1);
+    assert_eq!(app.deck().map(|(_, s)| s), Some(5));
+    assert!(!app.off_deck());
+}
+
+#[test]
+fn a_link_can_ask_for_presenter_mode_and_its_zoom() {
+    let mut app = paused_app();
+    app.open_link("grid?presenter=1&zoom=2").expect("opens");
+    assert!(app.presenter());
+    assert_eq!(app.zoom(), 2.0);
+    let err = paused_app()
+        .open_link("grid?presenter=maybe")
+        .expect_err("refused")
+        .to_string();
+    assert!(err.contains("true or false"), "{err}");
+}
+
+#[test]
 fn every_slide_of_every_bundled_deck_opens_cleanly() {
     for (name, text) in skinlab::deck::BUNDLED {
         let deck = skinlab::deck::Deck::parse(name, text).expect("a deck");

@@ -196,6 +196,41 @@ fn a_link_for_the_opened_file_is_checked_against_it() {
 }
 
 #[test]
+fn check_deck_names_each_bad_line_and_fails() {
+    let path = scratch(
+        "cli-check-deck.txt",
+        b"grid?angle=0.8  Fine\n> a note\ngird?angle=0.8  A typo\n\nblending?twist=9  Too far\n",
+    );
+    let out = skinlab(&["--check-deck", path.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.contains("line 3: `gird?angle=0.8`"), "{printed}");
+    assert!(printed.contains("did you mean `grid`"), "{printed}");
+    assert!(printed.contains("line 5: `blending?twist=9`"), "{printed}");
+    assert!(!printed.contains("line 1"), "{printed}");
+    let good = scratch("cli-good-deck.txt", b"grid  One\nxray  Two\n");
+    let out = skinlab(&["--check-deck", good.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("all 2 slides open"));
+}
+
+#[test]
+fn a_deck_opens_at_the_slide_asked_for() {
+    let path = scratch("cli-slide-deck.txt", b"grid  One\nxray  Two\n");
+    let deck = path.to_str().expect("utf-8");
+    let out = skinlab(&["--deck", deck, "--slide", "3", "--screenshot", "never.png"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("slides 1 to 2"), "{}", stderr(&out));
+    let out = skinlab(&["--slide", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--slide goes with --deck"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn a_deck_the_app_cannot_use_is_refused_with_exit_code_2() {
     for (name, text, says) in [
         (

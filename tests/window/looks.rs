@@ -270,15 +270,20 @@ fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
     let mut found = overflowing(&harness, width);
     found.extend(painted_text_problems(harness.output()));
     found.extend(elided_text(harness.output()));
-    let fields: Vec<egui::Rect> = harness
+    let fields = text_fields(&harness);
+    found.extend(clipped_text(harness.output(), &fields));
+    found.extend(meshes_out_of_frame(&harness.ctx));
+    Some(found)
+}
+
+/// Where the text fields are: they scroll their text, as fields do.
+fn text_fields<S>(harness: &Harness<'_, S>) -> Vec<egui::Rect> {
+    harness
         .root()
         .children_recursive()
         .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
         .map(|n| n.rect())
-        .collect();
-    found.extend(clipped_text(harness.output(), &fields));
-    found.extend(meshes_out_of_frame(&harness.ctx));
-    Some(found)
+        .collect()
 }
 
 /// How the app is shown.
@@ -474,14 +479,21 @@ fn projector_problems(link: &str, whole: bool) -> Vec<String> {
         })
         .with_size(size)
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
-    for _ in 0..4 {
+    // As `--screenshot` does: a few frames, then on until the layout settles (a
+    // focused cell's fit, the framing), as a viewer's eye waits for it.
+    for frame in 0..60 {
         harness.set_size(size / harness.ctx.zoom_factor());
         harness.run_steps(1);
+        if frame >= 4 && harness.state().settled() {
+            break;
+        }
     }
     let ppp = harness.ctx.pixels_per_point();
     let width = harness.ctx.content_rect().width() * ppp;
     let mut problems = overflowing(&harness, width);
     problems.extend(painted_text_problems(harness.output()));
+    let fields = text_fields(&harness);
+    problems.extend(clipped_text(harness.output(), &fields));
     problems.extend(meshes_out_of_frame(&harness.ctx));
     // Focus mode is for the back row: most of what it shows, below the top bar, is set
     // at 3% of the screen's height or more, and nothing beside the focused cell (the
@@ -532,13 +544,52 @@ fn projector_problems(link: &str, whole: bool) -> Vec<String> {
 }
 
 #[test]
+fn the_moments_a_lecturer_found_cut_fit_the_projector_once_settled() {
+    // Each was cut at the right or the bottom in a window, though laid out whole here
+    // after four frames: the window had not settled.
+    let found: Vec<String> = [
+        "grid?angle=0.8&bone=1&focus=bone",
+        "binding?stage=bind_space&focus=bind_space",
+        "hierarchy?focus=tree",
+    ]
+    .into_iter()
+    .flat_map(|link| projector_problems(link, true))
+    .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn a_scrubbed_chain_opens_on_the_step_just_applied() {
+    let link = "hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2&scrub=1&focus=chain";
+    assert_eq!(projector_problems(link, false), Vec::<String>::new());
+    let mut app = SkinlabApp::new();
+    app.paused = true;
+    app.set_presenter(true);
+    app.open_link(link).expect("the link opens");
+    let size = Vec2::new(1920.0, 1080.0);
+    let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    for _ in 0..12 {
+        harness.set_size(size / harness.ctx.zoom_factor());
+        harness.run_steps(1);
+    }
+    let step = harness.get_by_label_contains("just applied").rect();
+    let screen = harness.ctx.content_rect();
+    assert!(
+        screen.contains_rect(step),
+        "the step just applied, {step:?}, is on the screen {screen:?}"
+    );
+}
+
+#[test]
 fn every_moment_of_the_lecture_deck_fits_a_projector() {
-    let deck = include_str!("../../book/src/decks/lecture.txt");
+    let deck = skinlab::deck::Deck::bundled("lecture").expect("the bundled deck");
     let found: Vec<String> = deck
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next())
-        .flat_map(|link| projector_problems(link, true))
+        .slides
+        .iter()
+        .flat_map(|slide| projector_problems(&slide.link, true))
         .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -5,7 +5,7 @@ use super::data::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::view::{JOINT_COLORS, point_text};
 use super::{BindingPage, Stage};
 use crate::ui::error_ui;
-use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui};
+use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui, side_by_side_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec3};
 use skin::matrix::checked_inverse;
@@ -180,23 +180,35 @@ fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
     let name = JOINT_NAMES[j];
     let world = page.world_from_joint();
     let captured = page.captured();
-    titled_matrix_ui(
+    ui.label(format!(
+        "W is the {name}'s world_from_joint now. B⁻¹ is its joint_from_bind: drag a number, \
+         or double-click to type. Their product is the palette entry the shader gets."
+    ));
+    let palette = world[j] * page.joint_from_bind[j];
+    let mut edit = MatrixEdit::Unchanged;
+    let inverse_bind = &mut page.joint_from_bind[j];
+    // Side by side where the pane is wide enough: a projector shows all three at once.
+    side_by_side_ui(
         ui,
-        &format!("W = world_from_joint of the {name}, now"),
-        "W",
-        &world[j],
+        [
+            Box::new(|ui: &mut Ui| {
+                ui.label(RichText::new("W").strong());
+                matrix_view_ui(ui, "W", &world[j]);
+            }) as Box<dyn FnOnce(&mut Ui)>,
+            Box::new(|ui: &mut Ui| {
+                ui.label(RichText::new("B⁻¹").strong());
+                edit = matrix_edit_ui(ui, "B⁻¹", inverse_bind, |m| {
+                    checked_inverse(m)
+                        .map(|_| ())
+                        .map_err(|e| format!("B⁻¹ must have an inverse, but {e}"))
+                });
+            }),
+            Box::new(|ui: &mut Ui| {
+                ui.label(RichText::new("palette = W · B⁻¹").strong());
+                matrix_view_ui(ui, "W · B⁻¹", &palette);
+            }),
+        ],
     );
-    ui.label(
-        RichText::new(format!(
-            "B⁻¹ = joint_from_bind of the {name}: drag a number, or double-click to type"
-        ))
-        .strong(),
-    );
-    let edit = matrix_edit_ui(ui, "B⁻¹", &mut page.joint_from_bind[j], |m| {
-        checked_inverse(m)
-            .map(|_| ())
-            .map_err(|e| format!("B⁻¹ must have an inverse, but {e}"))
-    });
     match edit {
         MatrixEdit::Changed => {
             page.refused = None;
@@ -226,13 +238,6 @@ fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
             }
         });
     }
-    let palette = world[j] * page.joint_from_bind[j];
-    titled_matrix_ui(
-        ui,
-        "palette = W · B⁻¹ (what the shader gets)",
-        "W · B⁻¹",
-        &palette,
-    );
 }
 
 fn rebind_ui(page: &mut BindingPage, ui: &mut Ui) {

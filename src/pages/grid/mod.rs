@@ -230,7 +230,8 @@ impl GridPage {
     }
 
     fn play_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped, so the row fits a viewport narrowed beside a focused cell.
+        ui.horizontal_wrapped(|ui| {
             let label = if self.playing { "Pause" } else { "Play" };
             if ui.button(label).clicked() {
                 self.playing = !self.playing;
@@ -244,20 +245,17 @@ impl GridPage {
             } else {
                 "time t"
             };
-            if ui
-                .add(
-                    egui::Slider::new(&mut t, 0.0..=2.0 * PI)
-                        .text(text)
-                        .custom_formatter(move |v, _| {
-                            if by_hand {
-                                "–".to_owned()
-                            } else {
-                                format!("{v:.2}")
-                            }
-                        }),
-                )
-                .changed()
-            {
+            let slider = ui.add(egui::Slider::new(&mut t, 0.0..=2.0 * PI).custom_formatter(
+                move |v, _| {
+                    if by_hand {
+                        "–".to_owned()
+                    } else {
+                        format!("{v:.2}")
+                    }
+                },
+            ));
+            let label = ui.label(text);
+            if slider.labelled_by(label.id).changed() {
                 self.time = t;
                 self.pause_at([data::animated_angle(t); BONE_COUNT]);
             }

@@ -21,6 +21,15 @@ fn name(joint: usize) -> &'static str {
     JOINTS[joint].name
 }
 
+/// The width of one column of the joint tree, in points: the deepest name with its
+/// "edited" mark.
+const TREE_COLUMN: f32 = 200.0;
+
+/// For how many frames after a link (or a page's opening) brings the scrub to a chain
+/// step the step is brought back into view: long enough for a focused cell's fit to
+/// settle.
+const CHAIN_SETTLE_FRAMES: u8 = 30;
+
 impl HierarchyPage {
     fn joint_button_ui(&mut self, ui: &mut Ui, joint: usize, text: RichText) {
         if ui.selectable_label(self.selected == joint, text).clicked() {
@@ -39,20 +48,39 @@ impl HierarchyPage {
             ui.label(RichText::new(format!("{edited} joint{plural} edited")).weak());
         });
         let skeleton = humanoid::skeleton();
-        let moved = humanoid::subtree(self.selected);
-        for joint in 0..JOINTS.len() {
-            let depth = skeleton.path_from_root(joint).len() - 1;
-            ui.horizontal(|ui| {
-                ui.add_space(18.0 * depth as f32);
-                let mut text = RichText::new(name(joint));
-                if moved.contains(&joint) && joint != self.selected {
-                    text = text.color(MOVED);
-                }
-                self.joint_button_ui(ui, joint, text);
-                if self.is_edited(joint) {
-                    ui.label(RichText::new("edited").small().weak());
-                }
+        let depth = |joint: usize| skeleton.path_from_root(joint).len() - 1;
+        // Where the room allows, the legs (the root's branches past the middle of the
+        // list) stand in a second column, so the whole tree fits a projector's height.
+        let legs = (JOINTS.len() / 2..JOINTS.len())
+            .find(|&j| depth(j) == 1)
+            .unwrap_or(JOINTS.len());
+        let two_columns = ui.available_width() >= 2.0 * TREE_COLUMN;
+        let mut rows = |ui: &mut Ui, joints: std::ops::Range<usize>| {
+            let moved = humanoid::subtree(self.selected);
+            for joint in joints {
+                ui.horizontal(|ui| {
+                    ui.add_space(18.0 * depth(joint) as f32);
+                    let mut text = RichText::new(name(joint));
+                    if moved.contains(&joint) && joint != self.selected {
+                        text = text.color(MOVED);
+                    }
+                    self.joint_button_ui(ui, joint, text);
+                    if self.is_edited(joint) {
+                        ui.label(RichText::new("edited").small().weak());
+                    }
+                });
+            }
+        };
+        if two_columns {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(TREE_COLUMN);
+                    rows(ui, 0..legs);
+                });
+                ui.vertical(|ui| rows(ui, legs..JOINTS.len()));
             });
+        } else {
+            rows(ui, 0..JOINTS.len());
         }
     }
 
@@ -107,6 +135,7 @@ impl HierarchyPage {
         let mut parent: Option<&str> = None;
         for (i, step) in steps.iter().enumerate() {
             let joint = name(step.joint);
+            let top = ui.cursor().top();
             ui.separator();
             let formula = match parent {
                 Some(p) => format!("world({joint}) = world({p}) · local({joint})"),
@@ -134,6 +163,30 @@ impl HierarchyPage {
                     ),
                 ],
             );
+            // Focused, the step the scrub just applied comes into view once, as the
+            // scrub reaches it (the steps run from the root down; the scrub starts at
+            // the bottom); then the reader may scroll freely.
+            if let Some(k) = self.scrub_step()
+                && self.just_applied(i, steps.len())
+                && crate::ui::focused_cell(ui.ctx())
+            {
+                let now = (self.selected, k);
+                // Not while the reader works the scrub's own controls (a drag, a focused
+                // slider): the step would scroll them away.
+                let handling = ui.input(|i| i.pointer.any_down())
+                    || ui.ctx().memory(|m| m.focused().is_some());
+                let frames = match self.chain_shown {
+                    Some((shown, frames)) if shown == now => frames,
+                    _ if handling => 0,
+                    _ => CHAIN_SETTLE_FRAMES,
+                };
+                let x = ui.max_rect().x_range();
+                let step_rect = egui::Rect::from_x_y_ranges(x, top..=ui.min_rect().bottom());
+                if frames > 0 && !ui.clip_rect().contains_rect(step_rect) {
+                    self.chain_scroll = Some(step_rect);
+                }
+                self.chain_shown = Some((now, frames.saturating_sub(1)));
+            }
             parent = Some(joint);
         }
     }

@@ -138,6 +138,13 @@ pub struct HierarchyPage {
     pub scrub: Option<usize>,
     /// Where the viewport drew the scrubbed point in the last frame (for tests).
     pub scrub_screen: Option<Pos2>,
+    /// The chain step last scrolled into view (joint, scrub step), and for how many
+    /// more frames it is brought back if out of view (while the layout settles); then
+    /// the reader may scroll freely.
+    chain_shown: Option<((usize, usize), u8)>,
+    /// Where the chain cell asked to scroll this frame: asked for outside the cell's
+    /// sideways scroll area, which would otherwise swallow it.
+    chain_scroll: Option<egui::Rect>,
     dragging: Option<Drag>,
     camera: Camera,
     /// Screen positions of the joints in the last frame (for picking and tests).
@@ -166,6 +173,8 @@ impl Default for HierarchyPage {
             refused: None,
             scrub: None,
             scrub_screen: None,
+            chain_shown: None,
+            chain_scroll: None,
             dragging: None,
             camera: default_camera(),
             joint_screen: [Pos2::ZERO; JOINT_COUNT],
@@ -246,6 +255,14 @@ impl Lesson for HierarchyPage {
             Cell::Order => self.order_ui(ui),
             Cell::Check => self.check_ui(ui),
         });
+        if let Some(step) = self.chain_scroll.take() {
+            // At once: a lecturer scrubbing wants the step, not a glide to it.
+            ui.scroll_to_rect_animation(
+                step,
+                Some(egui::Align::Center),
+                egui::style::ScrollAnimation::none(),
+            );
+        }
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {

@@ -147,6 +147,15 @@ pub struct XrayPage {
     cube: Arc<MeshData>,
 }
 
+/// Close enough that the unit cube and its arrows fill most of the view: every preset
+/// keeps them within about two units of the origin.
+fn default_camera() -> OrbitCamera {
+    OrbitCamera {
+        distance: 6.0,
+        ..OrbitCamera::default()
+    }
+}
+
 impl Default for XrayPage {
     fn default() -> Self {
         Self {
@@ -157,7 +166,7 @@ impl Default for XrayPage {
             transposed: false,
             exercise: 0,
             check: Default::default(),
-            camera: Camera::Orbit(OrbitCamera::default()),
+            camera: Camera::Orbit(default_camera()),
             refused: None,
             cube: unit_cube(),
         }
@@ -261,7 +270,8 @@ impl XrayPage {
             let mut dim = rgba(color);
             dim[3] = 1.0;
             dim = [dim[0] * 0.55, dim[1] * 0.55, dim[2] * 0.55, 1.0];
-            scene.line(Vec3::ZERO, *axis * 5.0, dim);
+            // Part of the backdrop: framing fits the cube and its arrows, not the world.
+            scene.backdrop_line(Vec3::ZERO, *axis * 5.0, dim);
         }
         for ((origin, tip), color) in self.arrows().iter().zip(AXIS_COLORS) {
             scene.arrow(*origin, *tip, 0.035, rgba(color));
