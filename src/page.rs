@@ -78,6 +78,10 @@ pub trait Page {
 
     /// Draws the viewport column, which stays visible while the notebook scrolls.
     fn viewport_ui(&mut self, ui: &mut egui::Ui);
+
+    /// Whether `cell`, focused, takes the whole window, with no viewport beside it
+    /// ([`Lesson::FULL_WIDTH`]).
+    fn full_width(&self, cell: &str) -> bool;
 }
 
 /// A lesson page as it is written: declared once, drawn by its cells and viewport.
@@ -120,6 +124,10 @@ pub trait Lesson: Default + 'static {
     /// The file extensions the page opens, lower case without the dot (none by
     /// default). A dropped file goes to the first page that opens its extension.
     const OPENS: &'static [&'static str] = &[];
+
+    /// The cells that, focused, take the whole window with no viewport beside them: a
+    /// code listing, which needs the width more than a picture.
+    const FULL_WIDTH: &'static [&'static str] = &[];
 
     /// Opens a file the user brought; see [`Page::open_file`]. Only called for a name
     /// ending in one of [`Lesson::OPENS`].
@@ -216,6 +224,10 @@ impl<L: Lesson> Page for L {
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
         Lesson::viewport_ui(self, ui);
+    }
+
+    fn full_width(&self, cell: &str) -> bool {
+        L::FULL_WIDTH.contains(&cell)
     }
 }
 

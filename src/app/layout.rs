@@ -200,7 +200,7 @@ impl SkinlabApp {
         // In points at the zoom being asked for (see the page layout below).
         let scale = ui.ctx().zoom_factor() / zoom;
         let width = ui.available_width() * scale;
-        if target != "viewport" {
+        if target != "viewport" && !page.full_width(target) {
             self.focus_split
                 .show(ui, "viewport_focus", width, scale, |ui| {
                     page.viewport_ui(ui)

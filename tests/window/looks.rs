@@ -505,9 +505,17 @@ fn projector_problems(link: &str, whole: bool) -> Vec<String> {
             .children_recursive()
             .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Splitter)
             .and_then(|n| n.accesskit_node().bounding_box())
-            .map_or(0.0, |s| s.x1);
+            // A cell with the whole width (code) has nothing beside it.
+            .map_or(f64::INFINITY, |s| s.x1);
+        // Code is set to fit its longest line, down to 2.5% of the height; the rest
+        // down to 3%.
+        let app = harness.state();
+        let code = app
+            .focus()
+            .is_some_and(|cell| app.current_page().full_width(cell));
+        let floor = if code { 0.025 } else { 0.03 };
         let body = body_text_size(harness.output(), 0.1 * size.y / ppp) * ppp;
-        if body < 0.03 * size.y {
+        if body < floor * size.y - 0.5 {
             problems.push(format!(
                 "body text is {body:.1} px, {:.1}% of the screen's height",
                 100.0 * body / size.y
@@ -581,6 +589,67 @@ fn a_scrubbed_chain_opens_on_the_step_just_applied() {
         screen.contains_rect(step),
         "the step just applied, {step:?}, is on the screen {screen:?}"
     );
+}
+
+/// `link` in a 1920×1080 window in presenter mode, settled as a window settles.
+fn on_projector(link: &str) -> Harness<'static, SkinlabApp> {
+    let mut app = SkinlabApp::new();
+    app.paused = true;
+    app.set_presenter(true);
+    app.open_link(link).expect("the link opens");
+    let size = Vec2::new(1920.0, 1080.0);
+    let mut harness = Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    for _ in 0..12 {
+        harness.set_size(size / harness.ctx.zoom_factor());
+        harness.run_steps(1);
+    }
+    harness
+}
+
+#[test]
+fn focused_code_takes_the_whole_screen_in_type_a_hall_can_read() {
+    let link = "gpu?source=blend&beside=blend_dqs&focus=source";
+    assert_eq!(projector_problems(link, false), Vec::<String>::new());
+    let harness = on_projector(link);
+    let screen = harness.ctx.content_rect();
+    // No viewport beside the code: no divider, no picture.
+    let splitters = harness
+        .root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::Splitter)
+        .count();
+    assert_eq!(splitters, 0, "the code has the whole width");
+    // It opens on the code, the files' opening comments folded away.
+    assert!(harness.query_by_label_contains("opening comment").is_some());
+    let code = harness
+        .get_by_label_contains("world_from_bind += u_palette")
+        .rect();
+    assert!(
+        screen.contains_rect(code),
+        "the blend loop is on screen: {code:?}"
+    );
+    // The type: at least 2.5% of the screen's height, in pixels.
+    let ppp = harness.ctx.pixels_per_point();
+    let size = body_text_size(harness.output(), 0.0) * ppp;
+    assert!(
+        size >= 0.025 * 1080.0 - 0.5,
+        "the listing is set at {size:.1} px"
+    );
+}
+
+#[test]
+fn a_link_can_point_at_a_line_of_the_shader() {
+    let harness = on_projector("gpu?source=main&line=40&focus=source");
+    let screen = harness.ctx.content_rect();
+    let line = harness
+        .get_by_label_contains("if (u_position_w == 1)")
+        .rect();
+    assert!(screen.contains_rect(line), "line 40 is on screen: {line:?}");
+    let harness = on_projector("gpu?source=blend&line=999&focus=source");
+    assert!(harness.query_by_label_contains("past the end").is_some());
 }
 
 #[test]

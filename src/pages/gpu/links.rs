@@ -147,6 +147,17 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
         },
     },
     Param {
+        key: "line",
+        doc: "a line of the shown shader file (from 1): marked in the margin and scrolled to",
+        cell: Some("source"),
+        access: Access::Whole {
+            min: 1,
+            max: 999,
+            set: |s, line| s.line = Some(line),
+            get: |s| s.line,
+        },
+    },
+    Param {
         key: "beside",
         doc: "a shader file set beside it, the lines the two do not share marked",
         cell: Some("source"),

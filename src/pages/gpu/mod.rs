@@ -112,6 +112,14 @@ pub struct GpuPage {
     /// The pair of files (shown, beside) the listing last scrolled to their first
     /// difference: a new pair scrolls once, then the reader scrolls.
     listed_pair: Option<(&'static str, &'static str)>,
+    /// The line of the shown file a link points at (from 1): marked, and scrolled to
+    /// once.
+    pub line: Option<usize>,
+    /// Whether the listing has scrolled to [`GpuPage::line`] yet.
+    line_shown: bool,
+    /// Whether a focused listing shows the file's opening comment (folded at first, so
+    /// the code comes first on a projector).
+    pub header_open: bool,
     /// A vertex count being dragged on the slider, applied when the drag ends.
     pending_vertices: Option<usize>,
     /// Where a big mesh a slider asked for stands ([`GpuPage::rebuild_from_ui`]).
@@ -238,6 +246,9 @@ impl Default for GpuPage {
             file: 1,
             beside: None,
             listed_pair: None,
+            line: None,
+            line_shown: false,
+            header_open: false,
             pending_vertices: None,
             build: Build::Idle,
             pending_joints: None,
@@ -397,6 +408,8 @@ impl Lesson for GpuPage {
     const PARAMS: &'static [Param<Self>] = links::PARAMS;
 
     type Cell = Cell;
+
+    const FULL_WIDTH: &'static [&'static str] = &["source"];
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
         self.page_cell_ui(cell, ui);

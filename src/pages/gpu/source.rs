@@ -2,14 +2,13 @@
 //! another path's file with the lines that differ marked.
 
 use super::GpuPage;
+use crate::ui::error_ui;
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, TextFormat, Ui};
 use gl::{ShaderSource, shaders};
 
 /// The colour of the skinning lines in the shader listing.
 pub(super) const HIGHLIGHT: Color32 = Color32::from_rgb(200, 80, 20);
-/// The background of a line that the file beside does not have.
-const CHANGED: Color32 = Color32::from_rgba_premultiplied(90, 70, 0, 70);
 
 /// Every file a skinning path's vertex shader is joined from; any of them can be set
 /// beside the one shown (`beside=` names it without its extension).
@@ -66,12 +65,9 @@ fn marker(line: &str) -> bool {
     line.contains("ANCHOR:") || line.contains("ANCHOR_END:")
 }
 
-/// For two listings, which lines of each the other does not have: the lines outside a
-/// longest common subsequence of the two, compared with their spaces trimmed. Blank
-/// lines and comments never count as changed.
-pub fn changed_lines(a: &str, b: &str) -> (Vec<bool>, Vec<bool>) {
-    let a: Vec<&str> = a.lines().map(str::trim).collect();
-    let b: Vec<&str> = b.lines().map(str::trim).collect();
+/// The lines two files share, as pairs of line numbers (from 0), in order: a longest
+/// common subsequence of their lines compared with their spaces trimmed.
+fn shared_lines(a: &[&str], b: &[&str]) -> Vec<(usize, usize)> {
     // common[i][j]: the longest common subsequence of a[i..] and b[j..].
     let mut common = vec![vec![0u16; b.len() + 1]; a.len() + 1];
     for i in (0..a.len()).rev() {
@@ -83,17 +79,33 @@ pub fn changed_lines(a: &str, b: &str) -> (Vec<bool>, Vec<bool>) {
             };
         }
     }
-    let (mut in_a, mut in_b) = (vec![true; a.len()], vec![true; b.len()]);
+    let mut shared = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
         if a[i] == b[j] {
-            (in_a[i], in_b[j]) = (false, false);
+            shared.push((i, j));
             (i, j) = (i + 1, j + 1);
         } else if common[i + 1][j] >= common[i][j + 1] {
             i += 1;
         } else {
             j += 1;
         }
+    }
+    shared
+}
+
+fn trimmed_lines(text: &str) -> Vec<&str> {
+    text.lines().map(str::trim).collect()
+}
+
+/// For two listings, which lines of each the other does not have: the lines outside a
+/// longest common subsequence of the two, compared with their spaces trimmed. Blank
+/// lines and comments never count as changed.
+pub fn changed_lines(a: &str, b: &str) -> (Vec<bool>, Vec<bool>) {
+    let (a, b) = (trimmed_lines(a), trimmed_lines(b));
+    let (mut in_a, mut in_b) = (vec![true; a.len()], vec![true; b.len()]);
+    for (i, j) in shared_lines(&a, &b) {
+        (in_a[i], in_b[j]) = (false, false);
     }
     // Comments say what each file is for and always differ: only code is marked.
     let blank = |lines: &[&str], changed: Vec<bool>| {
@@ -106,98 +118,297 @@ pub fn changed_lines(a: &str, b: &str) -> (Vec<bool>, Vec<bool>) {
     (blank(&a, in_a), blank(&b, in_b))
 }
 
-/// How tall a listing may grow before it scrolls, in points.
+/// One row of a listing, or of two set side by side: the line of each side on it
+/// (from 0), or none where that side has nothing there.
+pub type Row = [Option<usize>; 2];
+
+/// Two files' lines in rows: each line the two share on one row, and between two
+/// shared lines each side's own lines paired row by row, so that what matches sits
+/// level across the gap.
+pub fn aligned_rows(a: &str, b: &str) -> Vec<Row> {
+    let (a, b) = (trimmed_lines(a), trimmed_lines(b));
+    let mut rows = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    let ends = std::iter::once((a.len(), b.len()));
+    for (si, sj) in shared_lines(&a, &b).into_iter().chain(ends) {
+        for k in 0..(si - i).max(sj - j) {
+            let side = |from: usize, to: usize| (from + k < to).then_some(from + k);
+            rows.push([side(i, si), side(j, sj)]);
+        }
+        if si < a.len() {
+            rows.push([Some(si), Some(sj)]);
+        }
+        (i, j) = (si + 1, sj + 1);
+    }
+    rows
+}
+
+/// The colours of a listing, chosen so every text colour reads at 4.5:1 or better on
+/// every background it is drawn on (the contrast WCAG asks of body text).
+#[derive(Clone, Copy, Debug)]
+pub struct ListingColors {
+    /// The listing's background.
+    pub background: Color32,
+    /// Plain lines.
+    pub text: Color32,
+    /// The skinning lines.
+    pub skinning: Color32,
+    /// The background of a line the file beside does not have.
+    pub changed: Color32,
+    /// The bar in the margin of such a line.
+    pub changed_bar: Color32,
+    /// The bar in the margin of the line a link points at (`line=`).
+    pub pointed_bar: Color32,
+}
+
+impl ListingColors {
+    /// The colours for a dark or a light theme.
+    pub fn new(dark: bool) -> Self {
+        if dark {
+            Self {
+                background: Color32::from_gray(24),
+                text: Color32::from_gray(220),
+                skinning: Color32::from_rgb(255, 160, 90),
+                changed: Color32::from_rgb(52, 44, 92),
+                changed_bar: Color32::from_rgb(250, 200, 60),
+                pointed_bar: Color32::from_rgb(90, 170, 255),
+            }
+        } else {
+            Self {
+                background: Color32::from_gray(248),
+                text: Color32::from_gray(25),
+                skinning: Color32::from_rgb(160, 60, 0),
+                changed: Color32::from_rgb(255, 236, 170),
+                changed_bar: Color32::from_rgb(200, 120, 0),
+                pointed_bar: Color32::from_rgb(0, 90, 200),
+            }
+        }
+    }
+}
+
+/// How tall a listing may grow before it scrolls, in points (in the notebook).
 pub const LISTING_HEIGHT: f32 = 480.0;
 /// Lines of a listing kept above its first marked line when it scrolls there.
 const CONTEXT_LINES: usize = 2;
+/// The type size of a listing in the notebook, in points.
+const NOTEBOOK_SIZE: f32 = 14.0;
+/// The least type size of a focused listing, as a share of the window's height: text
+/// a hall can read.
+pub const FOCUSED_FLOOR: f32 = 0.025;
+/// The width of the margin before each line, where a bar marks it.
+const MARGIN: f32 = 8.0;
 
-/// One listing in a frame that scrolls: the skinning lines in colour, and the lines in
-/// `changed` (one flag per line of `source`) on a marked background. Each line is its
-/// own label. With `to_first_change`, a first marked line out of view is scrolled to,
-/// a couple of lines below the listing's top; it is asked for once when the pair of
-/// files changes, so the reader can scroll away afterwards.
-fn listing_ui(
-    ui: &mut Ui,
-    source: &ShaderSource,
-    changed: Option<&[bool]>,
-    salt: &str,
+/// One side of a listing: its file and, per line, whether it is marked as changed.
+struct Side<'a> {
+    source: &'a ShaderSource,
+    changed: Option<Vec<bool>>,
+}
+
+/// What a listing does besides drawing: where it scrolls and what it marks.
+struct Listing<'a> {
+    salt: &'a str,
+    /// Scroll once to the first changed line (a new pair of files).
     to_first_change: bool,
-) {
-    let font = FontId::monospace(14.0);
-    let plain = ui.visuals().text_color();
-    let hot = highlighted_lines(source.text);
+    /// The line of the first side a link points at, and whether to scroll to it.
+    pointed: Option<(usize, bool)>,
+    /// Focused: the type fits the longest line to the width, down to a floor, and the
+    /// opening comment folds away until `header_open`.
+    focused: bool,
+    header_open: &'a mut bool,
+}
+
+/// The rows before the first side's first line of code: the file's opening comment.
+fn header_rows(rows: &[Row], lines: &[&str]) -> usize {
+    rows.iter()
+        .take_while(|row| {
+            row[0].is_none_or(|i| {
+                let l = lines[i].trim();
+                l.is_empty() || l.starts_with("//")
+            })
+        })
+        .count()
+}
+
+/// One listing, or two side by side with their shared lines level, in a frame that
+/// scrolls: the skinning lines in colour, changed lines on a marked background with a
+/// bar in the margin. Returns whether it scrolled to the line pointed at.
+fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_>) -> bool {
+    let colors = ListingColors::new(ui.visuals().dark_mode);
+    let lines: Vec<Vec<&str>> = sides
+        .iter()
+        .map(|s| s.source.text.lines().collect())
+        .collect();
+    let hot: Vec<Vec<bool>> = sides
+        .iter()
+        .map(|s| highlighted_lines(s.source.text))
+        .collect();
+    let gap = ui.spacing().item_spacing.x * 2.0;
+    let n = sides.len().max(1) as f32;
+    let column = ((ui.available_width() - 12.0 - gap * (n - 1.0)) / n).max(40.0);
+    // Rows a focused listing folds: the first side's opening comment.
+    let folded = if listing.focused && !*listing.header_open {
+        header_rows(rows, &lines[0])
+    } else {
+        0
+    };
+    let size = if listing.focused {
+        // The longest line shown, across the column, down to the floor.
+        let longest = rows[folded..]
+            .iter()
+            .flat_map(|row| {
+                row.iter()
+                    .zip(&lines)
+                    .filter_map(|(i, side)| Some(side[(*i)?]))
+            })
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(1)
+            .max(20);
+        let probe = FontId::monospace(10.0);
+        let per_point = ui.fonts_mut(|f| f.glyph_width(&probe, '0')) / 10.0;
+        let floor = FOCUSED_FLOOR * ui.ctx().content_rect().height();
+        ((column - MARGIN) / (longest as f32 * per_point)).clamp(floor, 2.0 * NOTEBOOK_SIZE)
+    } else {
+        NOTEBOOK_SIZE
+    };
+    let font = FontId::monospace(size);
+    let mut scrolled_to_line = false;
     egui::Frame::new()
-        .fill(ui.visuals().code_bg_color)
+        .fill(colors.background)
         .inner_margin(6.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             // As tall as the file, up to LISTING_HEIGHT, wherever the notebook has
             // scrolled: left alone, a scroll area inside another gets only the room
             // left on the notebook's first screen, and deep in a page that is none.
-            // Where the rest of the screen is shorter (a focused cell on a projector),
-            // the listing ends above the screen's bottom, with room for the note
-            // under it, but is never less than half the screen.
+            // Focused, the listing takes the rest of the screen.
             let clip = ui.clip_rect();
-            let room = clip.bottom() - ui.cursor().top() - 56.0;
-            let height = room.max(0.5 * clip.height()).min(LISTING_HEIGHT);
+            let room = clip.bottom() - ui.cursor().top() - 12.0;
+            let height = if listing.focused {
+                room.max(0.5 * clip.height())
+            } else {
+                (room - 44.0).max(0.5 * clip.height()).min(LISTING_HEIGHT)
+            };
             egui::ScrollArea::vertical()
-                .id_salt((source.path, salt))
+                .id_salt((sides[0].source.path, listing.salt))
                 .max_height(height)
                 .min_scrolled_height(height)
                 .show_viewport(ui, |ui, viewport| {
-                    // What the listing shows now, where the lines are drawn.
                     let visible = viewport.translate(ui.max_rect().min.to_vec2());
-                    // Left-aligned even in a column, which would justify the lines.
-                    ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                        // The lines sit as close as in one block of text.
-                        ui.spacing_mut().item_spacing.y = 0.0;
-                        // Where each line shown was drawn, and the first marked one.
-                        let mut rows: Vec<egui::Rect> = Vec::new();
-                        let mut first_change = None;
-                        for (i, line) in source.text.lines().enumerate() {
-                            // The book's include markers are for the book, not the
-                            // reader of the shader.
-                            if marker(line) {
-                                continue;
-                            }
-                            let marked = changed.and_then(|c| c.get(i)) == Some(&true);
-                            let format = TextFormat {
-                                font_id: font.clone(),
-                                color: if hot[i] { HIGHLIGHT } else { plain },
-                                background: if marked {
-                                    CHANGED
-                                } else {
-                                    Color32::TRANSPARENT
-                                },
-                                ..Default::default()
-                            };
-                            // A blank line keeps its height.
-                            let text = if line.is_empty() { " " } else { line };
-                            let mut job = LayoutJob::default();
-                            job.append(text, 0.0, format);
-                            // Long comment lines wrap: nothing is cut off on the right,
-                            // on a projector either.
-                            let response = ui.add(egui::Label::new(job).wrap());
-                            if marked && first_change.is_none() {
-                                first_change = Some(rows.len());
-                            }
-                            rows.push(response.rect);
-                        }
-                        // Already in view, it stays put: the file's opening lines
-                        // say what the file is for.
-                        let in_view = |row: egui::Rect| {
-                            visible.top() <= row.top() && row.bottom() <= visible.bottom()
-                        };
-                        if to_first_change
-                            && let Some(k) = first_change
-                            && !in_view(rows[k])
+                    ui.spacing_mut().item_spacing.y = 0.0;
+                    if folded > 0 {
+                        let text =
+                            format!("▸ the file's opening comment, {folded} lines (click to show)");
+                        let label = RichText::new(text).font(font.clone()).color(colors.text);
+                        if ui
+                            .add(egui::Label::new(label).sense(egui::Sense::click()))
+                            .clicked()
                         {
-                            let top = rows[k.saturating_sub(CONTEXT_LINES)];
-                            ui.scroll_to_rect(top.union(rows[k]), Some(egui::Align::TOP));
+                            *listing.header_open = true;
                         }
-                    })
+                    }
+                    let mut first_change = None;
+                    let mut pointed_row = None;
+                    for (r, row) in rows.iter().enumerate().skip(folded) {
+                        // The book's include markers are for the book, not the reader.
+                        let shown = |s: usize| row[s].filter(|&i| !marker(lines[s][i]));
+                        if (0..sides.len()).all(|s| shown(s).is_none()) {
+                            continue;
+                        }
+                        let drawn = ui.horizontal_top(|ui| {
+                            ui.spacing_mut().item_spacing.x = gap;
+                            for (s, side) in sides.iter().enumerate() {
+                                let line = shown(s);
+                                let changed = line.is_some_and(|i| {
+                                    side.changed.as_ref().and_then(|c| c.get(i)) == Some(&true)
+                                });
+                                let pointed = s == 0
+                                    && line.is_some()
+                                    && listing.pointed.map(|(p, _)| p) == line;
+                                let text = line.map_or(" ", |i| {
+                                    if lines[s][i].is_empty() {
+                                        " "
+                                    } else {
+                                        lines[s][i]
+                                    }
+                                });
+                                let color = if line.is_some_and(|i| hot[s][i]) {
+                                    colors.skinning
+                                } else {
+                                    colors.text
+                                };
+                                let mut job = LayoutJob::default();
+                                job.append(
+                                    text,
+                                    0.0,
+                                    TextFormat {
+                                        font_id: font.clone(),
+                                        color,
+                                        ..Default::default()
+                                    },
+                                );
+                                job.wrap.max_width = column - MARGIN;
+                                // The line, wrapped within its column, over its
+                                // background, with a bar in the margin when marked.
+                                let galley = ui.fonts_mut(|f| f.layout_job(job));
+                                let (rect, _) = ui.allocate_exact_size(
+                                    egui::vec2(column, galley.size().y),
+                                    egui::Sense::hover(),
+                                );
+                                let bar = egui::Rect::from_min_size(
+                                    rect.min,
+                                    egui::vec2(MARGIN * 0.5, rect.height()),
+                                );
+                                let painter = ui.painter();
+                                if changed {
+                                    painter.rect_filled(rect, 0.0, colors.changed);
+                                    painter.rect_filled(bar, 0.0, colors.changed_bar);
+                                }
+                                if pointed {
+                                    painter.rect_filled(bar, 0.0, colors.pointed_bar);
+                                }
+                                // A label, so the line is text to a screen reader.
+                                let at = egui::Rect::from_min_size(
+                                    rect.min + egui::vec2(MARGIN, 0.0),
+                                    galley.size(),
+                                );
+                                ui.put(at, egui::Label::new(galley));
+                                if changed && first_change.is_none() {
+                                    first_change = Some(r);
+                                }
+                                if pointed {
+                                    pointed_row = Some(r);
+                                }
+                            }
+                        });
+                        if first_change == Some(r) || pointed_row == Some(r) {
+                            let rect = drawn.response.rect;
+                            let in_view =
+                                visible.top() <= rect.top() && rect.bottom() <= visible.bottom();
+                            let above = egui::Rect::from_min_size(
+                                rect.min - egui::vec2(0.0, CONTEXT_LINES as f32 * rect.height()),
+                                rect.size(),
+                            );
+                            let wanted = (pointed_row == Some(r)
+                                && listing.pointed.is_some_and(|(_, go)| go))
+                                || (first_change == Some(r)
+                                    && listing.to_first_change
+                                    && listing.pointed.is_none());
+                            if wanted && !in_view {
+                                ui.scroll_to_rect_animation(
+                                    above.union(rect),
+                                    Some(egui::Align::TOP),
+                                    egui::style::ScrollAnimation::none(),
+                                );
+                            }
+                            if pointed_row == Some(r) {
+                                scrolled_to_line = true;
+                            }
+                        }
+                    }
                 });
         });
+    scrolled_to_line
 }
 
 impl GpuPage {
@@ -261,25 +472,142 @@ impl GpuPage {
         let pair = other.map(|other| (shown.path, other.path));
         let to_first_change = pair.is_some() && pair != self.listed_pair;
         self.listed_pair = pair;
-        match other {
-            None => listing_ui(ui, &shown, None, "alone", false),
-            Some(other) => {
+        let count = shown.text.lines().count();
+        if let Some(line) = self.line
+            && line > count
+        {
+            error_ui(
+                ui,
+                format!(
+                    "line={line} is past the end of {}, which has {count} lines.",
+                    shown.path
+                ),
+            );
+        }
+        let (sides, rows, salt) = match other {
+            None => (
+                vec![Side {
+                    source: &shown,
+                    changed: None,
+                }],
+                (0..count).map(|i| [Some(i), None]).collect::<Vec<Row>>(),
+                "alone",
+            ),
+            Some(ref other) => {
                 let (left, right) = changed_lines(shown.text, other.text);
                 ui.columns(2, |columns| {
-                    let sides = [(shown, left), (other, right)];
-                    for (ui, (file, changed)) in columns.iter_mut().zip(sides) {
+                    for (ui, file) in columns.iter_mut().zip([&shown, other]) {
                         ui.label(RichText::new(file.path).monospace().strong());
-                        listing_ui(ui, &file, Some(&changed), "beside", to_first_change);
                     }
                 });
+                (
+                    vec![
+                        Side {
+                            source: &shown,
+                            changed: Some(left),
+                        },
+                        Side {
+                            source: other,
+                            changed: Some(right),
+                        },
+                    ],
+                    aligned_rows(shown.text, other.text),
+                    "beside",
+                )
             }
-        }
+        };
+        let focused = crate::ui::focused_cell(ui.ctx());
+        let pointed = self.line.map(|l| (l - 1, !self.line_shown));
+        let scrolled = listing_ui(
+            ui,
+            &sides,
+            &rows,
+            Listing {
+                salt,
+                to_first_change,
+                pointed,
+                focused,
+                header_open: &mut self.header_open,
+            },
+        );
+        self.line_shown |= scrolled;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The contrast ratio of two colours, 1 to 21, as WCAG defines it.
+    fn contrast(a: Color32, b: Color32) -> f32 {
+        let luminance = |c: Color32| {
+            let channel = |v: u8| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+        };
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn every_listing_text_reads_at_four_and_a_half_to_one_on_every_background() {
+        for dark in [true, false] {
+            let c = ListingColors::new(dark);
+            for text in [c.text, c.skinning] {
+                for background in [c.background, c.changed] {
+                    let ratio = contrast(text, background);
+                    assert!(
+                        ratio >= 4.5,
+                        "dark {dark}: {text:?} on {background:?} is {ratio:.2}:1"
+                    );
+                }
+            }
+        }
+        // The check can fail: the old orange on olive (a tint of (90, 70, 0) at 27%
+        // over the code background, gray 64), about 1:1.
+        let olive = Color32::from_rgb(136, 116, 46);
+        assert!(contrast(HIGHLIGHT, olive) < 1.5);
+    }
+
+    #[test]
+    fn shared_lines_sit_level_and_each_sides_own_lines_pair_up() {
+        let a = "head\none\nx = 1;\ntail";
+        let b = "head\ny = 2;\nz = 3;\n  tail\nmore";
+        let n = None;
+        assert_eq!(
+            aligned_rows(a, b),
+            [
+                [Some(0), Some(0)],
+                [Some(1), Some(1)],
+                [Some(2), Some(2)],
+                [Some(3), Some(3)],
+                [n, Some(4)],
+            ]
+        );
+        // The LBS and DQS blends: every shared line of code level, each line once.
+        let (lbs, dqs) = (shaders::BLEND_LBS.text, shaders::BLEND_DQS.text);
+        let rows = aligned_rows(lbs, dqs);
+        let (l, d) = (trimmed_lines(lbs), trimmed_lines(dqs));
+        for side in 0..2 {
+            let seen: Vec<usize> = rows.iter().filter_map(|r| r[side]).collect();
+            let count = if side == 0 { l.len() } else { d.len() };
+            assert_eq!(
+                seen,
+                (0..count).collect::<Vec<_>>(),
+                "side {side}: each line once, in order"
+            );
+        }
+        assert!(
+            rows.iter()
+                .any(|r| matches!(r, [Some(i), Some(j)] if l[*i] == d[*j] && !l[*i].is_empty()))
+        );
+    }
 
     #[test]
     fn only_the_lines_one_side_lacks_are_changed() {
