@@ -269,7 +269,7 @@ impl GpuPage {
         ui.add(egui::Slider::new(&mut self.texel_joint, 0..=self.joints - 1).text("joint (row y)"));
         let j = self.texel_joint.min(self.joints - 1);
         egui::Grid::new("gpu_texels").striped(true).show(ui, |ui| {
-            for h in ["texel (x, y)", "R", "G", "B", "A", "float offset"] {
+            for h in ["texel (column, row)", "R", "G", "B", "A", "float offset"] {
                 ui.strong(h);
             }
             ui.end_row();
@@ -644,8 +644,8 @@ impl GpuPage {
         }
         ui.label(format!(
             "The uniform array holds MAX_JOINTS = {MAX_JOINTS} matrices. How many vec4 uniform \
-             vectors does it take? And in the bone texture, which texel (x, y) holds the {} column \
-             of joint {CHECK_JOINT}'s matrix? Texels and rows count from 0.",
+             vectors does it take? And in the bone texture, which texel (column, row) holds the {} \
+             column of joint {CHECK_JOINT}'s matrix? Texels and rows count from 0.",
             ["x", "y", "z", "t"][CHECK_COLUMN]
         ));
         let expected = [
@@ -665,8 +665,8 @@ impl GpuPage {
                 RichText::new(format!(
                     "A mat4 is four columns, one vec4 each: {MAX_JOINTS} x 4 = {} vectors \
                      (of the 256 WebGL2 promises).\n\
-                     Joint j is row y = j; column c is texel x = c: ({CHECK_COLUMN}, {CHECK_JOINT}).\n\
-                     Flat, that is texel {CHECK_JOINT} x 4 + {CHECK_COLUMN} = {}, floats {} to {}.",
+                     Joint j is row j; the matrix's column c is texel c of it: ({CHECK_COLUMN}, {CHECK_JOINT}).\n\
+                     Flat, that is texel 4 x {CHECK_JOINT} + {CHECK_COLUMN} = {}, floats {} to {}.",
                     MAX_JOINTS * 4,
                     CHECK_JOINT * 4 + CHECK_COLUMN,
                     (CHECK_JOINT * 4 + CHECK_COLUMN) * 4,

@@ -118,6 +118,16 @@ pub fn changed_lines(a: &str, b: &str) -> (Vec<bool>, Vec<bool>) {
     (blank(&a, in_a), blank(&b, in_b))
 }
 
+/// A file's lines without the book's include markers, trimmed, and where each sits in
+/// the file (from 0).
+fn unmarked_lines(text: &str) -> (Vec<usize>, Vec<&str>) {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !marker(l))
+        .map(|(i, l)| (i, l.trim()))
+        .unzip()
+}
+
 /// One row of a listing, or of two set side by side: the line of each side on it
 /// (from 0), or none where that side has nothing there.
 pub type Row = [Option<usize>; 2];
@@ -125,18 +135,20 @@ pub type Row = [Option<usize>; 2];
 /// Two files' lines in rows: each line the two share on one row, and between two
 /// shared lines each side's own lines paired row by row, so that what matches sits
 /// level across the gap.
+/// The book's include markers take no row: the listing leaves them out.
 pub fn aligned_rows(a: &str, b: &str) -> Vec<Row> {
-    let (a, b) = (trimmed_lines(a), trimmed_lines(b));
+    // Each side's lines without the markers, and where each sits in its file.
+    let ((at_a, a), (at_b, b)) = (unmarked_lines(a), unmarked_lines(b));
     let mut rows = Vec::new();
     let (mut i, mut j) = (0, 0);
     let ends = std::iter::once((a.len(), b.len()));
     for (si, sj) in shared_lines(&a, &b).into_iter().chain(ends) {
         for k in 0..(si - i).max(sj - j) {
-            let side = |from: usize, to: usize| (from + k < to).then_some(from + k);
-            rows.push([side(i, si), side(j, sj)]);
+            let side = |from: usize, to: usize, at: &[usize]| (from + k < to).then(|| at[from + k]);
+            rows.push([side(i, si, &at_a), side(j, sj, &at_b)]);
         }
         if si < a.len() {
-            rows.push([Some(si), Some(sj)]);
+            rows.push([Some(at_a[si]), Some(at_b[sj])]);
         }
         (i, j) = (si + 1, sj + 1);
     }
@@ -594,14 +606,14 @@ mod tests {
         let (lbs, dqs) = (shaders::BLEND_LBS.text, shaders::BLEND_DQS.text);
         let rows = aligned_rows(lbs, dqs);
         let (l, d) = (trimmed_lines(lbs), trimmed_lines(dqs));
-        for side in 0..2 {
+        for (side, text) in [lbs, dqs].into_iter().enumerate() {
             let seen: Vec<usize> = rows.iter().filter_map(|r| r[side]).collect();
-            let count = if side == 0 { l.len() } else { d.len() };
+            let (kept, _) = unmarked_lines(text);
             assert_eq!(
-                seen,
-                (0..count).collect::<Vec<_>>(),
-                "side {side}: each line once, in order"
+                seen, kept,
+                "side {side}: each line but the markers once, in order"
             );
+            assert!(kept.len() < text.lines().count(), "the file has markers");
         }
         assert!(
             rows.iter()
