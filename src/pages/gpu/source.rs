@@ -363,10 +363,15 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
                                 // The line, wrapped within its column, over its
                                 // background, with a bar in the margin when marked.
                                 let galley = ui.fonts_mut(|f| f.layout_job(job));
-                                let (rect, _) = ui.allocate_exact_size(
+                                let (rect, cell) = ui.allocate_exact_size(
                                     egui::vec2(column, galley.size().y),
                                     egui::Sense::hover(),
                                 );
+                                // The line is text to a screen reader (and to tests).
+                                let said = galley.text().to_owned();
+                                cell.widget_info(|| {
+                                    egui::WidgetInfo::labeled(egui::Role::Label, true, &said)
+                                });
                                 let bar = egui::Rect::from_min_size(
                                     rect.min,
                                     egui::vec2(MARGIN * 0.5, rect.height()),
@@ -379,12 +384,11 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
                                 if pointed {
                                     painter.rect_filled(bar, 0.0, colors.pointed_bar);
                                 }
-                                // A label, so the line is text to a screen reader.
-                                let at = egui::Rect::from_min_size(
+                                painter.galley(
                                     rect.min + egui::vec2(MARGIN, 0.0),
-                                    galley.size(),
+                                    galley,
+                                    colors.text,
                                 );
-                                ui.put(at, egui::Label::new(galley));
                                 if changed && first_change.is_none() {
                                     first_change = Some(r);
                                 }
