@@ -637,9 +637,15 @@ fn focused_code_takes_the_whole_screen_in_type_a_hall_can_read() {
         .map(|n| n.rect())
         .collect();
     assert_eq!(shared.len(), 2, "{shared:?}");
-    assert!((shared[0].top() - shared[1].top()).abs() < 1.0, "level: {shared:?}");
+    assert!(
+        (shared[0].top() - shared[1].top()).abs() < 1.0,
+        "level: {shared:?}"
+    );
     let middle = screen.center().x;
-    assert!(shared[0].right() <= middle && shared[1].left() >= middle - 8.0, "{shared:?}");
+    assert!(
+        shared[0].right() <= middle && shared[1].left() >= middle - 8.0,
+        "{shared:?}"
+    );
     // The type: at least 2.5% of the screen's height, in pixels.
     let ppp = harness.ctx.pixels_per_point();
     let size = body_text_size(harness.output(), 0.0) * ppp;
