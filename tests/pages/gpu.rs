@@ -292,16 +292,16 @@ fn the_sweep_times_the_reference_loop_and_the_fast_kernel_on_one_thread_and_on_a
 #[test]
 fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
     let mut harness = page_harness(GpuPage::default(), &["check"]);
-    for (label, value) in [("vectors", "240"), ("x", "2"), ("y", "7")] {
+    for (label, value) in [("vectors", "240"), ("column", "2"), ("row", "7")] {
         type_into(&mut harness, &field_label("gpu", label), value);
     }
     press_check(&mut harness);
     assert!(harness.query_by_label("Right.").is_some());
 
-    submit(&mut harness, &[(&field_label("gpu", "x"), "7")]);
+    submit(&mut harness, &[(&field_label("gpu", "column"), "7")]);
     assert!(
         harness
-            .query_by_label_contains("Not yet: check x")
+            .query_by_label_contains("Not yet: check column")
             .is_some()
     );
 

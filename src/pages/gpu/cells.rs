@@ -269,7 +269,7 @@ impl GpuPage {
         ui.add(egui::Slider::new(&mut self.texel_joint, 0..=self.joints - 1).text("joint (row y)"));
         let j = self.texel_joint.min(self.joints - 1);
         egui::Grid::new("gpu_texels").striped(true).show(ui, |ui| {
-            for h in ["texel (column, row)", "R", "G", "B", "A", "float offset"] {
+            for h in ["texel", "R", "G", "B", "A", "float offset"] {
                 ui.strong(h);
             }
             ui.end_row();
@@ -655,7 +655,7 @@ impl GpuPage {
         ];
         let question = Question {
             name: "gpu",
-            labels: &["vectors", "x", "y"],
+            labels: &["vectors", "column", "row"],
             columns: 3,
             expected: &expected,
             tolerance: 0.01,
