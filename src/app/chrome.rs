@@ -297,7 +297,7 @@ impl SkinlabApp {
             painter.text(
                 rect.center(),
                 egui::Align2::CENTER_CENTER,
-                "Drop a .glb or .gltf file to open it on the model page",
+                "Drop a .glb or .gltf file to open it on the model page,\nor a deck (.txt) to step through it",
                 egui::FontId::proportional(26.0),
                 egui::Color32::WHITE,
             );

@@ -111,6 +111,11 @@ impl Default for SkinlabApp {
     }
 }
 
+/// Whether a file brought to the window is a lecture deck: a `.txt` of links.
+fn is_deck(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".txt")
+}
+
 impl SkinlabApp {
     /// Every page at its defaults, on the first page.
     pub fn new() -> Self {
@@ -326,7 +331,7 @@ impl SkinlabApp {
         files: Vec<(String, Result<Vec<u8>, String>)>,
         folder: Option<&std::path::Path>,
     ) {
-        let opened = |name: &str| page::page_for_file(name).is_ok();
+        let opened = |name: &str| page::page_for_file(name).is_ok() || is_deck(name);
         let any_opened = files.iter().any(|(name, _)| opened(name));
         let beside = |wanted: &str| {
             let found = files.iter().find(|(name, _)| {
@@ -356,6 +361,22 @@ impl SkinlabApp {
         beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
     ) {
         let bytes = bytes.map_err(|e| format!("`{name}` could not be read: {e}"));
+        if is_deck(name) {
+            // A lecture deck: stepped through from its first slide, in the browser too.
+            let deck = bytes.and_then(|bytes| {
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| format!("`{name}` is not text: a deck is a text file of links"))?;
+                Deck::parse(name, &text)
+            });
+            match deck {
+                Ok(deck) => {
+                    // A failed slide says so on screen (see `open_deck`).
+                    let _ = self.open_deck(deck, 0);
+                }
+                Err(e) => self.notify(format!("{e}; nothing else changed.")),
+            }
+            return;
+        }
         let opened = bytes.and_then(|bytes| {
             self.open_brought(&page::Brought {
                 name,

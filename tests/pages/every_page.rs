@@ -802,6 +802,30 @@ fn a_clicker_steps_slides_with_any_of_its_keys_and_cannot_leave_the_slide() {
 }
 
 #[test]
+fn a_deck_dropped_on_the_window_opens_at_its_first_slide() {
+    let mut app = paused_app();
+    let deck = b"xray?preset=shear  A shear\n> Ask what the y column says.\ngrid  The grid\n";
+    app.open_dropped_files(vec![("week3.txt".to_owned(), Ok(deck.to_vec()))], None);
+    let (deck, slide) = app.deck().expect("the deck opened");
+    assert_eq!(
+        (deck.name.as_str(), slide, deck.slides.len()),
+        ("week3.txt", 0, 2)
+    );
+    assert_eq!(app.current_page().slug(), "xray");
+    assert!(app.notices().is_empty(), "{:?}", app.notices());
+    // Not text, or no links: a notice, and the screen as it was.
+    let mut app = paused_app();
+    app.open_dropped("notes.txt", Ok(vec![0xff, 0xfe, 0x00]));
+    app.open_dropped("empty.txt", Ok(b"# nothing here\n".to_vec()));
+    assert!(app.deck().is_none());
+    let said = app.notices().join(" | ");
+    assert!(
+        said.contains("is not text") && said.contains("has no links"),
+        "{said}"
+    );
+}
+
+#[test]
 fn a_failed_slide_says_so_on_screen_and_notices_clear_at_the_next() {
     let deck = skinlab::deck::Deck::parse(
         "t",
