@@ -189,13 +189,7 @@ impl SkinlabApp {
     /// Focus mode: the viewport fills the window below the top bar, or one cell,
     /// magnified, sits beside the viewport with no prose around it.
     pub(super) fn focus_ui(&mut self, ui: &mut Ui, target: &'static str, zoom: f32) {
-        // Small print is for a reader at a desk: in front of a hall, captions are set
-        // at the size of the body text.
-        if let Some(body) = ui.style().text_styles.get(&egui::TextStyle::Body).cloned() {
-            ui.style_mut()
-                .text_styles
-                .insert(egui::TextStyle::Small, body);
-        }
+        crate::ui::captions_at_body_size(ui);
         let page = self.page.as_mut();
         // In points at the zoom being asked for (see the page layout below).
         let scale = ui.ctx().zoom_factor() / zoom;

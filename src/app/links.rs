@@ -200,8 +200,12 @@ impl SkinlabApp {
         let compare = self.compare.as_mut()?;
         let links = compare.links();
         let mut clicked = None;
+        let presenter = self.presenter;
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.horizontal(|ui| {
+            if presenter {
+                crate::ui::captions_at_body_size(ui);
+            }
+            ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("Comparing {}", compare.spec)).strong());
                 if ui.button("Stop comparing").clicked() {
                     clicked = Some(String::new());

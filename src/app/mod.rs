@@ -466,8 +466,11 @@ impl SkinlabApp {
         self.drop_hint_ui(ui);
         // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
         // notes and labels of a viewport that fills the window.
+        // So does a comparison in presenter mode: two pictures for the back row.
         let magnify = if self.focus.is_some() {
             FOCUS_MAGNIFY * self.focus_fit
+        } else if self.compare.is_some() && self.presenter {
+            FOCUS_MAGNIFY
         } else {
             1.0
         };

@@ -74,6 +74,16 @@ pub fn take_sideways_overflow(ctx: &egui::Context) -> f32 {
         .map_or(0.0, |o| o.0)
 }
 
+/// Small print is for a reader at a desk: in front of a hall (focus mode, a comparison
+/// in presenter mode), captions in `ui` are set at the size of the body text.
+pub fn captions_at_body_size(ui: &mut egui::Ui) {
+    if let Some(body) = ui.style().text_styles.get(&egui::TextStyle::Body).cloned() {
+        ui.style_mut()
+            .text_styles
+            .insert(egui::TextStyle::Small, body);
+    }
+}
+
 /// Marks whether the cell being drawn fills the window alone (focus mode): a cell may
 /// then bring its own part in view (a scrubbed step), where on the whole page the
 /// link's cell scroll has the say.

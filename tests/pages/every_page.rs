@@ -918,6 +918,25 @@ fn every_slide_of_every_bundled_deck_opens_cleanly() {
 }
 
 #[test]
+fn a_comparison_in_presenter_mode_is_set_as_large_as_focus() {
+    let mut app = paused_app();
+    app.set_presenter(true);
+    app.open_link("blending?twist=3.1416&compare=mode:lbs|mode:dqs")
+        .expect("opens");
+    let harness = app_harness(app);
+    let expected = skinlab::app::PRESENTER_ZOOM * skinlab::app::FOCUS_MAGNIFY;
+    assert!((harness.ctx.zoom_factor() - expected).abs() < 1e-4);
+    let mut app = harness.into_state();
+    app.set_presenter(false);
+    let harness = app_harness(app);
+    assert_eq!(
+        harness.ctx.zoom_factor(),
+        1.0,
+        "at a desk, the page's own size"
+    );
+}
+
+#[test]
 fn compare_shows_two_states_of_a_page_each_with_its_own_link() {
     let mut app = paused_app();
     let link = "blending?twist=3.1416&compare=mode:lbs|mode:dqs";
