@@ -176,8 +176,11 @@ impl NativeApp {
             self.noted = None;
             return;
         };
-        let now = (deck.name.clone(), slide);
-        if self.noted.as_ref() == Some(&now) {
+        if self
+            .noted
+            .as_ref()
+            .is_some_and(|(name, at)| *name == deck.name && *at == slide)
+        {
             return;
         }
         let shown = &deck.slides[slide];
@@ -191,7 +194,7 @@ impl NativeApp {
         for note in &shown.notes {
             println!("  {note}");
         }
-        self.noted = Some(now);
+        self.noted = Some((deck.name.clone(), slide));
     }
 }
 

@@ -461,33 +461,43 @@ fn the_frame_button_fits_a_far_camera_to_the_mesh() {
     assert!(fill > 0.6, "the mesh fills {fill:.2} of the view");
 }
 
-/// What is wrong with `link` drawn in a 1920×1080 window in presenter mode, stepped the
-/// way a window follows the zoom: after each frame the window is as many points as its
-/// pixels at the app's zoom (focus mode zooms beyond presenter mode's).
-fn projector_problems(link: &str, whole: bool) -> Vec<String> {
-    let size = Vec2::new(1920.0, 1080.0);
+/// A projector's screen, in pixels.
+const PROJECTOR: Vec2 = Vec2::new(1920.0, 1080.0);
+
+/// `link` in a 1920×1080 window in presenter mode, with the meshes' places recorded,
+/// stepped the way a window follows the zoom (after each frame the window is as many
+/// points as its pixels at the app's zoom: focus mode zooms beyond presenter mode's)
+/// and, as `--screenshot` does, a few frames and then on until the layout settles (a
+/// focused cell's fit, the framing), as a viewer's eye waits for it.
+fn on_projector(link: &str) -> Result<Harness<'static, SkinlabApp>, skinlab::link::LinkError> {
     let mut app = SkinlabApp::new();
     app.paused = true;
     app.set_presenter(true);
-    if let Err(e) = app.open_link(link) {
-        return vec![format!("does not open: {e}")];
-    }
+    app.open_link(link)?;
     let mut harness = Harness::builder()
         .with_context_setup(|ctx| {
             skinlab::ui::fonts::install(ctx);
             MeshBounds::record(ctx);
         })
-        .with_size(size)
+        .with_size(PROJECTOR)
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
-    // As `--screenshot` does: a few frames, then on until the layout settles (a
-    // focused cell's fit, the framing), as a viewer's eye waits for it.
     for frame in 0..60 {
-        harness.set_size(size / harness.ctx.zoom_factor());
+        harness.set_size(PROJECTOR / harness.ctx.zoom_factor());
         harness.run_steps(1);
         if frame >= 4 && harness.state().settled() {
             break;
         }
     }
+    Ok(harness)
+}
+
+/// What is wrong with `link` drawn [`on_projector`].
+fn projector_problems(link: &str, whole: bool) -> Vec<String> {
+    let size = PROJECTOR;
+    let harness = match on_projector(link) {
+        Ok(harness) => harness,
+        Err(e) => return vec![format!("does not open: {e}")],
+    };
     let ppp = harness.ctx.pixels_per_point();
     let width = harness.ctx.content_rect().width() * ppp;
     let mut problems = overflowing(&harness, width);
@@ -570,19 +580,7 @@ fn the_moments_a_lecturer_found_cut_fit_the_projector_once_settled() {
 fn a_scrubbed_chain_opens_on_the_step_just_applied() {
     let link = "hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2&scrub=1&focus=chain";
     assert_eq!(projector_problems(link, false), Vec::<String>::new());
-    let mut app = SkinlabApp::new();
-    app.paused = true;
-    app.set_presenter(true);
-    app.open_link(link).expect("the link opens");
-    let size = Vec2::new(1920.0, 1080.0);
-    let mut harness = Harness::builder()
-        .with_context_setup(skinlab::ui::fonts::install)
-        .with_size(size)
-        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
-    for _ in 0..12 {
-        harness.set_size(size / harness.ctx.zoom_factor());
-        harness.run_steps(1);
-    }
+    let harness = on_projector(link).expect("the link opens");
     let step = harness.get_by_label_contains("just applied").rect();
     let screen = harness.ctx.content_rect();
     assert!(
@@ -591,29 +589,11 @@ fn a_scrubbed_chain_opens_on_the_step_just_applied() {
     );
 }
 
-/// `link` in a 1920×1080 window in presenter mode, settled as a window settles.
-fn on_projector(link: &str) -> Harness<'static, SkinlabApp> {
-    let mut app = SkinlabApp::new();
-    app.paused = true;
-    app.set_presenter(true);
-    app.open_link(link).expect("the link opens");
-    let size = Vec2::new(1920.0, 1080.0);
-    let mut harness = Harness::builder()
-        .with_context_setup(skinlab::ui::fonts::install)
-        .with_size(size)
-        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
-    for _ in 0..12 {
-        harness.set_size(size / harness.ctx.zoom_factor());
-        harness.run_steps(1);
-    }
-    harness
-}
-
 #[test]
 fn focused_code_takes_the_whole_screen_in_type_a_hall_can_read() {
     let link = "gpu?source=blend&beside=blend_dqs&focus=source";
     assert_eq!(projector_problems(link, false), Vec::<String>::new());
-    let harness = on_projector(link);
+    let harness = on_projector(link).expect("the link opens");
     let screen = harness.ctx.content_rect();
     // No viewport beside the code: no divider, no picture.
     let splitters = harness
@@ -657,13 +637,13 @@ fn focused_code_takes_the_whole_screen_in_type_a_hall_can_read() {
 
 #[test]
 fn a_link_can_point_at_a_line_of_the_shader() {
-    let harness = on_projector("gpu?source=main&line=40&focus=source");
+    let harness = on_projector("gpu?source=main&line=40&focus=source").expect("opens");
     let screen = harness.ctx.content_rect();
     let line = harness
         .get_by_label_contains("if (u_position_w == 1)")
         .rect();
     assert!(screen.contains_rect(line), "line 40 is on screen: {line:?}");
-    let harness = on_projector("gpu?source=blend&line=999&focus=source");
+    let harness = on_projector("gpu?source=blend&line=999&focus=source").expect("opens");
     assert!(harness.query_by_label_contains("past the end").is_some());
 }
 

@@ -94,30 +94,6 @@ fn shared_lines(a: &[&str], b: &[&str]) -> Vec<(usize, usize)> {
     shared
 }
 
-fn trimmed_lines(text: &str) -> Vec<&str> {
-    text.lines().map(str::trim).collect()
-}
-
-/// For two listings, which lines of each the other does not have: the lines outside a
-/// longest common subsequence of the two, compared with their spaces trimmed. Blank
-/// lines and comments never count as changed.
-pub fn changed_lines(a: &str, b: &str) -> (Vec<bool>, Vec<bool>) {
-    let (a, b) = (trimmed_lines(a), trimmed_lines(b));
-    let (mut in_a, mut in_b) = (vec![true; a.len()], vec![true; b.len()]);
-    for (i, j) in shared_lines(&a, &b) {
-        (in_a[i], in_b[j]) = (false, false);
-    }
-    // Comments say what each file is for and always differ: only code is marked.
-    let blank = |lines: &[&str], changed: Vec<bool>| {
-        changed
-            .into_iter()
-            .zip(lines)
-            .map(|(c, l)| c && !l.is_empty() && !l.starts_with("//"))
-            .collect()
-    };
-    (blank(&a, in_a), blank(&b, in_b))
-}
-
 /// A file's lines without the book's include markers, trimmed, and where each sits in
 /// the file (from 0).
 fn unmarked_lines(text: &str) -> (Vec<usize>, Vec<&str>) {
@@ -132,27 +108,64 @@ fn unmarked_lines(text: &str) -> (Vec<usize>, Vec<&str>) {
 /// (from 0), or none where that side has nothing there.
 pub type Row = [Option<usize>; 2];
 
-/// Two files' lines in rows: each line the two share on one row, and between two
-/// shared lines each side's own lines paired row by row, so that what matches sits
-/// level across the gap.
-/// The book's include markers take no row: the listing leaves them out.
-pub fn aligned_rows(a: &str, b: &str) -> Vec<Row> {
-    // Each side's lines without the markers, and where each sits in its file.
-    let ((at_a, a), (at_b, b)) = (unmarked_lines(a), unmarked_lines(b));
-    let mut rows = Vec::new();
-    let (mut i, mut j) = (0, 0);
-    let ends = std::iter::once((a.len(), b.len()));
-    for (si, sj) in shared_lines(&a, &b).into_iter().chain(ends) {
-        for k in 0..(si - i).max(sj - j) {
-            let side = |from: usize, to: usize, at: &[usize]| (from + k < to).then(|| at[from + k]);
-            rows.push([side(i, si, &at_a), side(j, sj, &at_b)]);
+/// Two files compared line by line, their spaces trimmed and the book's include
+/// markers left out, through one longest common subsequence of their lines.
+pub struct Comparison {
+    /// Each line the two share on one row, and between two shared lines each side's
+    /// own lines paired row by row, so that what matches sits level across the gap.
+    /// The markers take no row.
+    pub rows: Vec<Row>,
+    /// Per line of each file, whether the other lacks it. Blank lines and comments
+    /// never count as changed: comments say what each file is for and always differ.
+    pub changed: [Vec<bool>; 2],
+}
+
+impl Comparison {
+    /// Compares file `a` with file `b`.
+    pub fn of(a: &str, b: &str) -> Self {
+        let ((at_a, a_lines), (at_b, b_lines)) = (unmarked_lines(a), unmarked_lines(b));
+        let shared = shared_lines(&a_lines, &b_lines);
+        let mut rows = Vec::new();
+        let (mut i, mut j) = (0, 0);
+        let ends = std::iter::once((a_lines.len(), b_lines.len()));
+        for (si, sj) in shared.iter().copied().chain(ends) {
+            for k in 0..(si - i).max(sj - j) {
+                let side =
+                    |from: usize, to: usize, at: &[usize]| (from + k < to).then(|| at[from + k]);
+                rows.push([side(i, si, &at_a), side(j, sj, &at_b)]);
+            }
+            if si < a_lines.len() {
+                rows.push([Some(at_a[si]), Some(at_b[sj])]);
+            }
+            (i, j) = (si + 1, sj + 1);
         }
-        if si < a.len() {
-            rows.push([Some(at_a[si]), Some(at_b[sj])]);
+        // Code lines outside the shared ones are changed; markers never are.
+        let changed = |text: &str, at: &[usize], lines: &[&str], shared: Vec<bool>| {
+            let mut changed = vec![false; text.lines().count()];
+            for ((&line, text), shared) in at.iter().zip(lines).zip(shared) {
+                changed[line] = !shared && !text.is_empty() && !text.starts_with("//");
+            }
+            changed
+        };
+        let (mut in_a, mut in_b) = (vec![false; a_lines.len()], vec![false; b_lines.len()]);
+        for (si, sj) in shared {
+            (in_a[si], in_b[sj]) = (true, true);
         }
-        (i, j) = (si + 1, sj + 1);
+        Self {
+            rows,
+            changed: [
+                changed(a, &at_a, &a_lines, in_a),
+                changed(b, &at_b, &b_lines, in_b),
+            ],
+        }
     }
-    rows
+}
+
+/// For two listings, which lines of each the other does not have
+/// ([`Comparison::changed`]).
+pub fn changed_lines(a: &str, b: &str) -> (Vec<bool>, Vec<bool>) {
+    let [in_a, in_b] = Comparison::of(a, b).changed;
+    (in_a, in_b)
 }
 
 /// The colours of a listing, chosen so every text colour reads at 4.5:1 or better on
@@ -322,15 +335,10 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
                     let mut first_change = None;
                     let mut pointed_row = None;
                     for (r, row) in rows.iter().enumerate().skip(folded) {
-                        // The book's include markers are for the book, not the reader.
-                        let shown = |s: usize| row[s].filter(|&i| !marker(lines[s][i]));
-                        if (0..sides.len()).all(|s| shown(s).is_none()) {
-                            continue;
-                        }
                         let drawn = ui.horizontal_top(|ui| {
                             ui.spacing_mut().item_spacing.x = gap;
                             for (s, side) in sides.iter().enumerate() {
-                                let line = shown(s);
+                                let line = row[s];
                                 let changed = line.is_some_and(|i| {
                                     side.changed.as_ref().and_then(|c| c.get(i)) == Some(&true)
                                 });
@@ -506,11 +514,20 @@ impl GpuPage {
                     source: &shown,
                     changed: None,
                 }],
-                (0..count).map(|i| [Some(i), None]).collect::<Vec<Row>>(),
+                // The book's include markers take no row here either.
+                unmarked_lines(shown.text)
+                    .0
+                    .into_iter()
+                    .map(|i| [Some(i), None])
+                    .collect::<Vec<Row>>(),
                 "alone",
             ),
             Some(ref other) => {
-                let (left, right) = changed_lines(shown.text, other.text);
+                // One comparison gives both the rows and the marks.
+                let Comparison {
+                    rows,
+                    changed: [left, right],
+                } = Comparison::of(shown.text, other.text);
                 ui.columns(2, |columns| {
                     for (ui, file) in columns.iter_mut().zip([&shown, other]) {
                         ui.label(RichText::new(file.path).monospace().strong());
@@ -527,7 +544,7 @@ impl GpuPage {
                             changed: Some(right),
                         },
                     ],
-                    aligned_rows(shown.text, other.text),
+                    rows,
                     "beside",
                 )
             }
@@ -597,7 +614,7 @@ mod tests {
         let b = "head\ny = 2;\nz = 3;\n  tail\nmore";
         let n = None;
         assert_eq!(
-            aligned_rows(a, b),
+            Comparison::of(a, b).rows,
             [
                 [Some(0), Some(0)],
                 [Some(1), Some(1)],
@@ -608,8 +625,11 @@ mod tests {
         );
         // The LBS and DQS blends: every shared line of code level, each line once.
         let (lbs, dqs) = (shaders::BLEND_LBS.text, shaders::BLEND_DQS.text);
-        let rows = aligned_rows(lbs, dqs);
-        let (l, d) = (trimmed_lines(lbs), trimmed_lines(dqs));
+        let rows = Comparison::of(lbs, dqs).rows;
+        let (l, d): (Vec<&str>, Vec<&str>) = (
+            lbs.lines().map(str::trim).collect(),
+            dqs.lines().map(str::trim).collect(),
+        );
         for (side, text) in [lbs, dqs].into_iter().enumerate() {
             let seen: Vec<usize> = rows.iter().filter_map(|r| r[side]).collect();
             let (kept, _) = unmarked_lines(text);
