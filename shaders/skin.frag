@@ -1,12 +1,15 @@
-// The draw's colour times the vertex colour: flat, or lit by a light at the camera when u_lit is 1.
+// The draw's colour times the vertex colour times the texture (a material's image, or
+// one white pixel): flat, or lit by a light at the camera when u_lit is 1.
 
 uniform vec4 u_color;
 uniform float u_lit;
 uniform vec3 u_light_dir; // world-space direction towards the light
+uniform sampler2D u_base_color;
 
 in vec3 v_position;
 in vec3 v_normal;
 in vec4 v_color;
+in vec2 v_uv;
 
 out vec4 out_color;
 
@@ -15,6 +18,6 @@ void main() {
     if (u_lit > 0.5 && dot(v_normal, v_normal) > 0.0) {
         shade = 0.35 + 0.65 * abs(dot(normalize(v_normal), u_light_dir));
     }
-    vec4 color = u_color * v_color;
+    vec4 color = u_color * v_color * texture(u_base_color, v_uv);
     out_color = vec4(color.rgb * shade, color.a);
 }

@@ -28,10 +28,12 @@ in vec3 a_normal;   // bind-space normal (zero for lines)
 // a_joints: four joint indices, declared by the joints file
 in vec4 a_weights;  // four weights that sum to 1
 in vec4 a_color;    // per-vertex colour (a weight heat map), white when unused
+in vec2 a_uv;       // texture coordinate (a material's image), carried unchanged
 
 out vec3 v_position; // skinned world position, after the divide by w (captured by the tests)
 out vec3 v_normal;   // skinned world normal (captured by the tests)
 out vec4 v_color;
+out vec2 v_uv;
 
 void main() {
     mat4 world_from_bind = skin_matrix(a_joints, a_weights);
@@ -53,6 +55,7 @@ void main() {
     float len = length(n);
     v_normal = len > 0.0 ? n / len : vec3(0.0);
     v_color = a_color;
+    v_uv = a_uv;
     gl_Position = u_clip_from_world * world;
     gl_Position.xy += u_clip_offset * gl_Position.w;
 }

@@ -467,6 +467,7 @@ const TAUGHT_IN: &[(&str, &str)] = &[
     ("simd", "gpu"),
     ("cofactor", "gpu"),
     ("morph target", "model"),
+    ("material", "model"),
 ];
 
 /// What a reader of a chapter reads, lower-cased: its prose for the app and the book,

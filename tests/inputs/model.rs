@@ -1317,3 +1317,177 @@ fn a_buffer_nothing_reads_does_not_refuse_the_file() {
         .to_string();
     assert!(err.contains("buffer 1 has no uri"), "{err}");
 }
+
+#[test]
+fn an_accessor_nothing_reads_may_be_broken() {
+    // An unknown type, as in a file the validator calls valid because nothing uses it.
+    let g = base();
+    let mut json = g.finish_json(None);
+    json["accessors"]
+        .as_array_mut()
+        .expect("accessors")
+        .push(json!({"componentType": FLOAT, "type": "VEC5", "count": 1}));
+    let model = load(&glb(&serde_json::to_vec(&json).unwrap(), &g.bin));
+    assert_eq!(model.skinned_meshes.len(), 1);
+    // Named by the mesh, it refuses the file with its reason.
+    let broken = json["accessors"].as_array().unwrap().len() - 1;
+    json["meshes"][0]["primitives"][0]["attributes"]["NORMAL"] = broken.into();
+    let err = gltf::load(&glb(&serde_json::to_vec(&json).unwrap(), &g.bin))
+        .expect_err("the broken accessor is read")
+        .to_string();
+    assert!(err.contains(&format!("accessors[{broken}].type")), "{err}");
+}
+
+/// A 2×1 PNG: a red pixel and a blue one.
+fn two_pixel_png() -> Vec<u8> {
+    let mut png = Vec::new();
+    let image = image::RgbaImage::from_raw(2, 1, vec![255, 0, 0, 255, 0, 0, 255, 255]).unwrap();
+    image
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("png");
+    png
+}
+
+/// The base file with a material of colour `factor` and a texture of `image` (an image
+/// object: a uri or a bufferView), read through TEXCOORD_0.
+fn textured(factor: [f32; 4], image: impl FnOnce(&mut Gltf) -> Value) -> Gltf {
+    let mut g = base();
+    let uvs = g.accessor(
+        &f32s(&[0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0]),
+        FLOAT,
+        "VEC2",
+        4,
+    );
+    g.primitive()["attributes"]["TEXCOORD_0"] = uvs.into();
+    g.primitive()["material"] = 0.into();
+    let image = image(&mut g);
+    g.json["images"] = json!([image]);
+    g.json["samplers"] = json!([{"magFilter": 9728, "minFilter": 9728, "wrapS": 33071}]);
+    g.json["textures"] = json!([{"source": 0, "sampler": 0}]);
+    g.json["materials"] = json!([{
+        "name": "paint",
+        "pbrMetallicRoughness": {"baseColorFactor": factor, "baseColorTexture": {"index": 0}}
+    }]);
+    g
+}
+
+#[test]
+fn a_material_gives_its_colour_texture_and_coordinates() {
+    let png = two_pixel_png();
+    let in_bin = |g: &mut Gltf| {
+        let bytes = two_pixel_png();
+        while !g.bin.len().is_multiple_of(4) {
+            g.bin.push(0);
+        }
+        let views = g.json["bufferViews"].as_array_mut().expect("views");
+        views.push(json!({"buffer": 0, "byteOffset": g.bin.len(), "byteLength": bytes.len()}));
+        g.bin.extend_from_slice(&bytes);
+        json!({"bufferView": views.len() - 1, "mimeType": "image/png"})
+    };
+    let g = textured([0.5, 1.0, 1.0, 1.0], in_bin);
+    for bytes in [g.glb(), g.gltf()] {
+        let model = load(&bytes);
+        assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+        let material = &model.materials[0];
+        assert_eq!(material.name.as_deref(), Some("paint"));
+        assert_eq!(material.base_color, [0.5, 1.0, 1.0, 1.0]);
+        let texture = material.texture.expect("a texture");
+        assert_eq!((texture.image, texture.uv_set), (0, 0));
+        assert_eq!(
+            [texture.sampler.mag_filter, texture.sampler.min_filter],
+            [9728, 9728]
+        );
+        assert_eq!(
+            [texture.sampler.wrap_s, texture.sampler.wrap_t],
+            [33071, 10497]
+        );
+        assert_eq!(model.images[0].bytes.as_deref(), Ok(&png[..]));
+        assert_eq!(model.images[0].mime.as_deref(), Some("image/png"));
+        let part = &model.skinned_meshes[0].part;
+        assert_eq!(part.material, Some(0));
+        assert_eq!(part.uvs, [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]);
+    }
+    // Beside a .gltf, as exporters write it: the image is asked for by its decoded name.
+    let g = textured([1.0; 4], |_| json!({"uri": "the%20skin.png"}));
+    let text = serde_json::to_vec(&g.finish_json(Some("quad.bin".into()))).unwrap();
+    let beside = |name: &str| match name {
+        "quad.bin" => Ok(g.bin.clone()),
+        "the skin.png" => Ok(png.clone()),
+        _ => Err("no such file".to_owned()),
+    };
+    let model = gltf::load_with(&text, &beside).expect("loads with its .bin and image");
+    assert_eq!(model.images[0].bytes.as_deref(), Ok(&png[..]));
+}
+
+#[test]
+fn a_broken_material_or_missing_image_is_a_note_not_a_refusal() {
+    // The image file is missing: the model loads, and the image says why.
+    let g = textured([1.0; 4], |_| json!({"uri": "gone.png"}));
+    let model = load(&g.glb());
+    let why = model.images[0].bytes.as_ref().expect_err("missing");
+    assert!(why.contains("'gone.png'"), "{why}");
+    // A colour past 1, a texture index past the end, coordinates missing: each is a
+    // warning naming the place, and the mesh is drawn without it.
+    type Breaks = fn(&mut Gltf);
+    let cases: [(&str, Breaks); 3] = [
+        ("baseColorFactor", |g| {
+            g.json["materials"][0]["pbrMetallicRoughness"]["baseColorFactor"] =
+                json!([2.0, 0.0, 0.0, 1.0]);
+        }),
+        ("index out of bounds", |g| {
+            g.json["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"]["index"] = 7.into();
+        }),
+        ("TEXCOORD_0, which it does not have", |g| {
+            let attributes = g.primitive()["attributes"].as_object_mut().unwrap();
+            attributes.remove("TEXCOORD_0");
+        }),
+    ];
+    for (said, break_it) in cases {
+        let mut g = textured([1.0; 4], |_| json!({"uri": "gone.png"}));
+        break_it(&mut g);
+        let model = load(&g.glb());
+        assert_eq!(model.skinned_meshes.len(), 1, "{said}");
+        assert!(
+            model.warnings.iter().any(|w| w.contains(said)),
+            "{said}: {:?}",
+            model.warnings
+        );
+        assert!(model.skinned_meshes[0].part.uvs.is_empty(), "{said}");
+    }
+}
+
+#[test]
+fn a_mesh_without_normals_gets_them_from_its_triangles() {
+    let mut g = base();
+    let attributes = g.primitive()["attributes"].as_object_mut().unwrap();
+    attributes.remove("NORMAL");
+    let model = load(&g.glb());
+    // The quad lies in z = 0, wound counter-clockwise seen from +z.
+    assert_eq!(
+        model.skinned_meshes[0].part.vertices.normals,
+        vec![Vec3::Z; 4]
+    );
+    assert!(
+        model.notes.iter().any(|n| n.contains("no normals")),
+        "{:?}",
+        model.notes
+    );
+}
+
+#[test]
+fn the_fox_is_textured_and_animated() {
+    let model = load(bundled("fox"));
+    assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+    let names: Vec<&str> = model.clips.iter().map(|c| c.name()).collect();
+    assert_eq!(names, ["Survey", "Walk", "Run"]);
+    assert_eq!(model.skins[0].joints.len(), 24);
+    let part = &model.skinned_meshes[0].part;
+    assert_eq!(part.vertices.positions.len(), 1728);
+    assert_eq!(part.uvs.len(), 1728);
+    assert_eq!(part.vertices.normals.len(), 1728);
+    let texture = model.materials[part.material.expect("a material")]
+        .texture
+        .expect("a texture");
+    let png = model.images[texture.image].bytes.as_ref().expect("bytes");
+    assert!(png.starts_with(b"\x89PNG"));
+}

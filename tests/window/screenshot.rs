@@ -177,3 +177,47 @@ fn an_opened_file_is_drawn_and_the_link_applies_to_it() {
         "bent at t = 1: {rw}x{rh} -> {bw}x{bh} px"
     );
 }
+
+/// Pixels of the viewport (the window's right part, 1280×800) where `keep` holds.
+fn viewport_pixels(path: &Path, keep: impl Fn([u8; 3]) -> bool) -> usize {
+    let img = image::open(path).expect("a PNG").to_rgb8();
+    img.enumerate_pixels()
+        .filter(|(x, y, p)| *x >= 720 && (40..770).contains(y) && keep(p.0))
+        .count()
+}
+
+#[test]
+fn the_fox_is_painted_with_its_texture_and_tinted_without_it() {
+    let Some(painted) = screenshot("model?asset=fox&t=0", "fox-painted.png") else {
+        return;
+    };
+    let Some(tinted) = screenshot("model?asset=fox&t=0&materials=false", "fox-tinted.png") else {
+        return;
+    };
+    // The texture's fur: red well above green, green above blue. The tint is a pale
+    // beige, nowhere near.
+    let fur =
+        |[r, g, b]: [u8; 3]| r >= 120 && r.saturating_sub(g) >= 50 && g.saturating_sub(b) >= 15;
+    let (on, off) = (
+        viewport_pixels(&painted, fur),
+        viewport_pixels(&tinted, fur),
+    );
+    assert!(
+        on > 5000,
+        "the fox's fur is drawn from its texture ({on} px)"
+    );
+    assert!(
+        off < 100,
+        "without materials the fox is tinted ({off} px of fur)"
+    );
+    // Its chest is white in the texture: light greys, lit and shaded.
+    let chest = |p: [u8; 3]| {
+        let (lo, hi) = (
+            p.iter().min().copied().unwrap_or(0),
+            p.iter().max().copied().unwrap_or(0),
+        );
+        lo >= 150 && hi - lo <= 25 && p != [242, 242, 240]
+    };
+    let white = viewport_pixels(&painted, chest);
+    assert!(white > 1000, "the fox's white chest is drawn ({white} px)");
+}

@@ -27,6 +27,7 @@ struct DrawKey {
     position_w: PositionW,
     offset: Vec3,
     streamed: Option<u64>,
+    texture: Option<u64>,
 }
 
 /// Everything a scene's picture depends on.
@@ -65,6 +66,7 @@ impl SceneKey {
                         position_w,
                         offset,
                         streamed,
+                        texture,
                     } = d;
                     DrawKey {
                         mesh: mesh.id,
@@ -77,6 +79,7 @@ impl SceneKey {
                         position_w: *position_w,
                         offset: *offset,
                         streamed: streamed.as_ref().map(|s| s.id),
+                        texture: texture.as_ref().map(|t| t.id),
                     }
                 })
                 .collect(),

@@ -4,6 +4,7 @@
 use super::mesh::{ColorBuffer, MeshCache, SkinnedMeshGpu};
 use super::palette::{self, BoneTexture};
 use super::programs::Programs;
+use super::texture::TextureCache;
 use glam::Mat4;
 use glow::HasContext as _;
 use scene::{ColorVertex, JointIndices, MeshData, Palette, Scene};
@@ -15,6 +16,7 @@ pub struct SceneRenderer {
     bones: BoneTexture,
     meshes: MeshCache,
     colors: ColorBuffer,
+    textures: TextureCache,
 }
 
 impl SceneRenderer {
@@ -36,11 +38,21 @@ impl SceneRenderer {
                 return Err(e);
             }
         };
+        let textures = match TextureCache::new(gl) {
+            Ok(textures) => textures,
+            Err(e) => {
+                programs.destroy(gl);
+                bones.destroy(gl);
+                colors.destroy(gl);
+                return Err(e);
+            }
+        };
         Ok(Self {
             programs,
             bones,
             meshes: MeshCache::default(),
             colors,
+            textures,
         })
     }
 
@@ -128,6 +140,9 @@ impl SceneRenderer {
                     self.mesh(gl, &draw.mesh)?;
                 }
             }
+            if let Some(texture) = &draw.texture {
+                self.textures.prepare(gl, texture)?;
+            }
         }
         let [r, g, b, a] = scene.background;
         // SAFETY: state changes on the current context, restored at the end.
@@ -168,6 +183,7 @@ impl SceneRenderer {
                 gl.uniform_1_f32(loc.as_ref(), if draw.lit { 1.0 } else { 0.0 });
                 let loc = gl.get_uniform_location(program, "u_light_dir");
                 gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
+                self.textures.bind(gl, program, draw.texture.as_deref());
                 gl.bind_vertex_array(Some(mesh.vao_for(draw.streamed.is_some())));
                 let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
                 // Wide lines: draw the mesh again shifted by up to half the width, in a
@@ -193,6 +209,7 @@ impl SceneRenderer {
             }
         }
         self.draw_colored(gl, scene, &scene.lines, glow::LINES);
+        self.textures.release(gl);
         // SAFETY: restores the state egui expects.
         unsafe {
             gl.bind_vertex_array(None);
@@ -217,7 +234,9 @@ impl SceneRenderer {
             bones,
             meshes,
             colors,
+            textures,
         } = self;
+        textures.destroy(gl);
         meshes.destroy(gl);
         programs.destroy(gl);
         bones.destroy(gl);

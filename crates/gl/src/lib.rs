@@ -9,7 +9,7 @@
 //! `programs` (the programs the renderer links), `mesh` (vertex layouts and mesh
 //! upload), `palette` (uniform arrays and the bone texture), `draw` (the renderer),
 //! `capture` (transform feedback), `stream` (vertices the CPU writes each frame),
-//! `timing` and `limits`.
+//! `texture` (the images materials paint with), `timing` and `limits`.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cache;
@@ -23,6 +23,7 @@ mod mesh;
 mod palette;
 mod programs;
 mod stream;
+mod texture;
 mod timing;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -12,23 +12,25 @@ use std::sync::{Arc, Weak};
 
 /// Attribute locations of `shaders/skin.vert` in the programs that read float joint
 /// indices (`shaders/joints_float.glsl`).
-pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 5] = [
+pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 6] = [
     ("a_position", 0),
     ("a_normal", 1),
     ("a_joints", 2),
     ("a_weights", 3),
     ("a_color", 4),
+    ("a_uv", 6),
 ];
 
 /// Attribute locations in the programs that read integer joint indices
 /// (`shaders/joints_int.glsl`): every mesh carries both copies of the indices, the
 /// integer one at location 5.
-pub const SKIN_INT_PROGRAM_ATTRIBUTES: [(&str, u32); 5] = [
+pub const SKIN_INT_PROGRAM_ATTRIBUTES: [(&str, u32); 6] = [
     ("a_position", 0),
     ("a_normal", 1),
     ("a_joints", 5),
     ("a_weights", 3),
     ("a_color", 4),
+    ("a_uv", 6),
 ];
 
 /// Attribute locations of `shaders/color.vert`.
@@ -36,8 +38,9 @@ pub(super) const COLOR_PROGRAM_ATTRIBUTES: [(&str, u32); 3] =
     [("a_position", 0), ("a_color", 1), ("a_normal", 2)];
 
 /// Floats at the start of a skinned vertex: position 3, normal 3, joints 4 (as
-/// floats), weights 4, colour 4. Then the joints again as four i16.
-const SKIN_FLOATS: usize = 18;
+/// floats), weights 4, colour 4, texture coordinate 2. Then the joints again as four
+/// i16.
+const SKIN_FLOATS: usize = 20;
 /// Bytes per skinned vertex: the floats, then four 16-bit joint indices.
 const SKIN_STRIDE_BYTES: usize = SKIN_FLOATS * 4 + 4 * 2;
 /// Floats per colour vertex: position 3, colour 4, normal 3.
@@ -96,6 +99,7 @@ fn interleave(mesh: &MeshData, first: usize, out: &mut [u8]) -> Result<(), Strin
         };
         let n = skin.normals.get(i).copied().unwrap_or(Vec3::ZERO);
         let color = mesh.colors.get(i).copied().unwrap_or([1.0; 4]);
+        let uv = mesh.uvs.get(i).copied().unwrap_or([0.0; 2]);
         let mut floats = [0.0f32; SKIN_FLOATS];
         floats[0..3].copy_from_slice(&p.to_array());
         floats[3..6].copy_from_slice(&n.to_array());
@@ -104,6 +108,7 @@ fn interleave(mesh: &MeshData, first: usize, out: &mut [u8]) -> Result<(), Strin
         }
         floats[10..14].copy_from_slice(&inf.weights);
         floats[14..18].copy_from_slice(&color);
+        floats[18..20].copy_from_slice(&uv);
         let mut short = [0i16; 4];
         for (slot, j) in short.iter_mut().zip(inf.joints) {
             *slot = i16::try_from(j)
@@ -282,12 +287,13 @@ impl StreamedGpu {
     }
 }
 
-/// Points attributes 2 to 5 (joints as floats, weights, colour, joints as integers)
-/// into the bound buffer of interleaved skinned vertices.
+/// Points attributes 2 to 6 (joints as floats, weights, colour, joints as integers,
+/// texture coordinate) into the bound buffer of interleaved skinned vertices.
 fn influence_attributes(gl: &glow::Context) {
     attribute(gl, 2, 4, SKIN_STRIDE_BYTES, 6);
     attribute(gl, 3, 4, SKIN_STRIDE_BYTES, 10);
     attribute(gl, 4, 4, SKIN_STRIDE_BYTES, 14);
+    attribute(gl, 6, 2, SKIN_STRIDE_BYTES, 18);
     // SAFETY: called with a bound VAO and ARRAY_BUFFER of the skinned layout.
     unsafe {
         // ANCHOR: int_attribute

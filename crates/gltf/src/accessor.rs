@@ -242,7 +242,11 @@ pub(super) fn integers(
 }
 
 /// The bytes of a buffer view, checked against its buffer.
-fn view_bytes<'b>(buffers: &'b Buffers, view: &View, what: &str) -> Result<&'b [u8], ModelError> {
+pub(super) fn view_bytes<'b>(
+    buffers: &'b Buffers,
+    view: &View,
+    what: &str,
+) -> Result<&'b [u8], ModelError> {
     let buffer = view.buffer;
     let data = buffers
         .bytes(buffer)

@@ -152,30 +152,7 @@ pub(super) fn buffers<'a>(
                     }
                 )),
             },
-            Some(uri) if uri.starts_with("data:") => data_uri(index, uri)
-                .map(Cow::Owned)
-                .map_err(|e| e.to_string()),
-            Some(uri) => {
-                let name = percent_decoded(uri);
-                let outside = name.starts_with('/')
-                    || name.contains("://")
-                    || name.split(['/', '\\']).any(|part| part == "..");
-                if outside {
-                    Err(format!(
-                        "buffer {index} refers to {}, outside the file's folder; only files \
-                         beside it (or in folders below it) are read",
-                        quoted(uri)
-                    ))
-                } else {
-                    beside(&name).map(Cow::Owned).map_err(|why| {
-                        format!(
-                            "buffer {index} is the file {} beside it, which could not be \
-                             read: {why}",
-                            quoted(&name)
-                        )
-                    })
-                }
-            }
+            Some(uri) => uri_bytes(&format!("buffer {index}"), uri, beside).map(Cow::Owned),
         };
         let claimed = buffer.length;
         if let Ok(data) = &data
@@ -195,6 +172,65 @@ pub(super) fn buffers<'a>(
         }));
     }
     Ok(Buffers::new(out))
+}
+
+/// The bytes a URI of the file names: a data URI's, or a file's beside it (`what` names
+/// the element for messages).
+fn uri_bytes(
+    what: &str,
+    uri: &str,
+    beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+) -> Result<Vec<u8>, String> {
+    if uri.starts_with("data:") {
+        return data_uri(what, uri).map_err(|e| e.to_string());
+    }
+    let name = percent_decoded(uri);
+    let outside = name.starts_with('/')
+        || name.contains("://")
+        || name.split(['/', '\\']).any(|part| part == "..");
+    if outside {
+        return Err(format!(
+            "{what} refers to {}, outside the file's folder; only files beside it (or in \
+             folders below it) are read",
+            quoted(uri)
+        ));
+    }
+    beside(&name).map_err(|why| {
+        format!(
+            "{what} is the file {} beside it, which could not be read: {why}",
+            quoted(&name)
+        )
+    })
+}
+
+/// The encoded bytes of every image, or why each could not be had (never a refusal:
+/// a model whose image is missing is drawn without it).
+pub(super) fn images(
+    document: &Document,
+    buffers: &Buffers,
+    beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+) -> Vec<crate::Image> {
+    use super::document::ImageSource;
+    document
+        .images
+        .iter()
+        .enumerate()
+        .map(|(index, image)| {
+            let what = format!("image {index}");
+            let bytes = match &image.source {
+                Err(why) => Err(why.clone()),
+                Ok(ImageSource::Uri(uri)) => uri_bytes(&what, uri, beside),
+                Ok(ImageSource::View(view)) => super::accessor::view_bytes(buffers, view, &what)
+                    .map(<[u8]>::to_vec)
+                    .map_err(|e| e.to_string()),
+            };
+            crate::Image {
+                name: image.name.clone().unwrap_or(what),
+                mime: image.mime.clone(),
+                bytes,
+            }
+        })
+        .collect()
 }
 
 /// The most numbers the accessors of one file may decode to, all reads together: 2^26,
@@ -270,23 +306,23 @@ fn percent_decoded(uri: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Decodes `data:[<media type>];base64,<data>`.
-fn data_uri(index: usize, uri: &str) -> Result<Vec<u8>, ModelError> {
+/// Decodes `data:[<media type>];base64,<data>` (`what` names the element).
+fn data_uri(what: &str, uri: &str) -> Result<Vec<u8>, ModelError> {
     let rest = uri.strip_prefix("data:").unwrap_or(uri);
     let Some((header, payload)) = rest.split_once(',') else {
         return Err(ModelError::new(format!(
-            "buffer {index}: its data URI has no ',' before the data"
+            "{what}: its data URI has no ',' before the data"
         )));
     };
     if !header.ends_with(";base64") {
         return Err(ModelError::new(format!(
-            "buffer {index}: its data URI is not base64 (it starts {})",
+            "{what}: its data URI is not base64 (it starts {})",
             quoted(&format!("data:{header},"))
         )));
     }
     crate::base64::decode(payload.as_bytes()).map_err(|at| {
         ModelError::new(format!(
-            "buffer {index}: its data URI has a character that is not base64 at position {at}"
+            "{what}: its data URI has a character that is not base64 at position {at}"
         ))
     })
 }

@@ -2,11 +2,13 @@
 //!
 //! Every index is checked against what it points into, and every reference to an
 //! accessor is resolved to a copy of it (with its buffer view), so the readers after
-//! this one index nothing unchecked. Materials, textures, cameras and scenes are not
-//! read: a lesson on skinning does not draw them, and a problem in them should not
-//! refuse a model whose skin and clips are fine. A problem inside one animation leaves
-//! that animation out ([`Animation::broken`]); any other is a [`ModelError`] that names
-//! the element, as `nodes[1].children[1]`.
+//! this one index nothing unchecked. Of the looks, only what paints a mesh is read
+//! (each material's base colour, its texture, the image and sampler behind it), and a
+//! problem there is a warning, never a refusal: a model whose skin and clips are fine
+//! is drawn in the app's own colours instead. Cameras and scenes are not read. A
+//! problem inside one animation leaves that animation out ([`Animation::broken`]); an
+//! accessor nothing uses may be broken without harm (it is refused when read); any
+//! other problem is a [`ModelError`] that names the element, as `nodes[1].children[1]`.
 
 use super::json::Value;
 use super::{ModelError, quoted};
@@ -107,20 +109,23 @@ pub(super) struct Sparse {
 
 pub(super) struct Primitive {
     pub index: usize,
-    /// By attribute name (`POSITION`, `JOINTS_0`, …), in file order.
-    pub attributes: Vec<(String, Accessor)>,
+    /// By attribute name (`POSITION`, `JOINTS_0`, …), in file order; an accessor that
+    /// could not be read keeps the reason, given when the attribute is read.
+    pub attributes: Vec<(String, Result<Accessor, ModelError>)>,
     pub indices: Option<Accessor>,
     pub mode: Mode,
     pub morph_targets: usize,
+    /// Its material, when it names one that could be read.
+    pub material: Option<usize>,
 }
 
 impl Primitive {
-    /// The accessor of attribute `name`.
-    pub fn get(&self, name: &str) -> Option<&Accessor> {
+    /// The accessor of attribute `name`, or why it could not be read.
+    pub fn get(&self, name: &str) -> Option<Result<&Accessor, ModelError>> {
         self.attributes
             .iter()
             .find(|(n, _)| n == name)
-            .map(|(_, a)| a)
+            .map(|(_, a)| a.as_ref().map_err(Clone::clone))
     }
 }
 
@@ -183,6 +188,22 @@ pub(super) struct Animation {
     pub broken: Option<String>,
 }
 
+/// Where an image's encoded bytes are.
+pub(super) enum ImageSource {
+    /// A data URI, or a file beside the `.gltf`.
+    Uri(String),
+    /// A buffer view (in a GLB, the BIN chunk).
+    View(View),
+}
+
+/// An image a texture shows, still encoded.
+pub(super) struct Image {
+    pub name: Option<String>,
+    pub mime: Option<String>,
+    /// Where its bytes are, or why the file's description of it could not be read.
+    pub source: Result<ImageSource, String>,
+}
+
 /// The parts of a glTF file that skinning reads.
 pub(super) struct Document {
     pub buffers: Vec<Buffer>,
@@ -190,6 +211,10 @@ pub(super) struct Document {
     pub nodes: Vec<Node>,
     pub skins: Vec<Skin>,
     pub animations: Vec<Animation>,
+    /// Every material, in file order (one that could not be read is the default
+    /// material, with a warning).
+    pub materials: Vec<crate::Material>,
+    pub images: Vec<Image>,
 }
 
 /// Extensions that change only what a skinning lesson does not draw (materials,
@@ -276,15 +301,20 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             stride: view.whole("byteStride")?,
         });
     }
-    let mut accessors = Vec::new();
-    for (index, accessor) in root.objects("accessors")?.iter().enumerate() {
-        accessors.push(read_accessor(index, accessor, &views)?);
-    }
+    // An accessor that cannot be read refuses the file only when something reads it.
+    let accessors: Vec<Result<Accessor, ModelError>> = root
+        .objects("accessors")?
+        .iter()
+        .enumerate()
+        .map(|(index, accessor)| read_accessor(index, accessor, &views))
+        .collect();
     let accessor_at = |object: &Object, key: &str| -> Result<Option<Accessor>, ModelError> {
-        Ok(object
+        object
             .index(key, accessors.len())?
-            .map(|index| accessors[index]))
+            .map(|index| accessors[index].clone())
+            .transpose()
     };
+    let looks = Looks::read(&root, &views, warnings);
 
     let mut meshes = Vec::new();
     for (m, mesh) in root.objects("meshes")?.iter().enumerate() {
@@ -303,7 +333,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
                         accessors.len()
                     )));
                 };
-                attributes.push((name.to_string(), *accessor));
+                attributes.push((name.to_string(), accessor.clone()));
             }
             let mode = match primitive.whole("mode")?.unwrap_or(4) {
                 0 => Mode::Points,
@@ -321,6 +351,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
                 indices: accessor_at(primitive, "indices")?,
                 mode,
                 morph_targets: primitive.list("targets")?.len(),
+                material: looks.material_of(primitive, warnings),
             });
         }
         meshes.push(Mesh {
@@ -381,7 +412,122 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
         nodes,
         skins,
         animations,
+        materials: looks.materials,
+        images: looks.images,
     })
+}
+
+/// The materials and images, read so that nothing in them refuses the file.
+struct Looks {
+    materials: Vec<crate::Material>,
+    images: Vec<Image>,
+}
+
+impl Looks {
+    fn read(root: &Object, views: &[View], warnings: &mut Vec<String>) -> Self {
+        let objects = |key: &str, warnings: &mut Vec<String>| {
+            root.objects(key).unwrap_or_else(|e| {
+                warnings.push(format!(
+                    "{e}; it was left out, and meshes are drawn in plain colours"
+                ));
+                Vec::new()
+            })
+        };
+        let images: Vec<Image> = objects("images", warnings)
+            .iter()
+            .map(|image| {
+                let source = match (image.string("uri"), image.index("bufferView", views.len())) {
+                    (Ok(Some(uri)), _) => Ok(ImageSource::Uri(uri.to_owned())),
+                    (Ok(None), Ok(Some(view))) => Ok(ImageSource::View(views[view])),
+                    (Ok(None), Ok(None)) => Err(image
+                        .broken("uri", "the image has neither a uri nor a bufferView")
+                        .to_string()),
+                    (Err(e), _) | (_, Err(e)) => Err(e.to_string()),
+                };
+                Image {
+                    name: image.string("name").ok().flatten().map(str::to_owned),
+                    mime: image.string("mimeType").ok().flatten().map(str::to_owned),
+                    source,
+                }
+            })
+            .collect();
+        let samplers = objects("samplers", warnings);
+        let textures = objects("textures", warnings);
+        // A texture: its image and how it is sampled.
+        let texture = |index: usize| -> Result<(usize, crate::Sampler), ModelError> {
+            let texture = textures.get(index).ok_or_else(|| {
+                rules_broken("a material's baseColorTexture.index", "index out of bounds")
+            })?;
+            let image = texture.index("source", images.len())?.ok_or_else(|| {
+                texture.broken("source", "it is missing (or only an extension gives it)")
+            })?;
+            let sampler = match texture.index("sampler", samplers.len())? {
+                None => crate::Sampler::default(),
+                Some(s) => {
+                    let sampler = &samplers[s];
+                    let code =
+                        |key: &str, allowed: &[u32], default: u32| match sampler.whole(key)? {
+                            None => Ok(default),
+                            Some(c) if allowed.contains(&(c as u32)) => Ok(c as u32),
+                            Some(_) => Err(sampler.broken(key, "is not a glTF sampler code")),
+                        };
+                    let filters = [9728, 9729, 9984, 9985, 9986, 9987];
+                    let wraps = [10497, 33071, 33648];
+                    let d = crate::Sampler::default();
+                    crate::Sampler {
+                        mag_filter: code("magFilter", &filters[..2], d.mag_filter)?,
+                        min_filter: code("minFilter", &filters, d.min_filter)?,
+                        wrap_s: code("wrapS", &wraps, d.wrap_s)?,
+                        wrap_t: code("wrapT", &wraps, d.wrap_t)?,
+                    }
+                }
+            };
+            Ok((image, sampler))
+        };
+        let material = |m: &Object| -> Result<crate::Material, ModelError> {
+            let mut out = crate::Material {
+                name: m.string("name")?.map(str::to_owned),
+                ..Default::default()
+            };
+            if let Some(pbr) = m.object("pbrMetallicRoughness")? {
+                if let Some(factor) = pbr.floats::<4>("baseColorFactor")? {
+                    if factor.iter().any(|c| !(0.0..=1.0).contains(c)) {
+                        return Err(pbr.broken("baseColorFactor", "must hold numbers from 0 to 1"));
+                    }
+                    out.base_color = factor;
+                }
+                if let Some(info) = pbr.object("baseColorTexture")? {
+                    let (image, sampler) = texture(info.required_whole("index")?)?;
+                    out.texture = Some(crate::TextureRef {
+                        image,
+                        sampler,
+                        uv_set: info.whole("texCoord")?.unwrap_or(0),
+                    });
+                }
+            }
+            Ok(out)
+        };
+        let materials = objects("materials", warnings)
+            .iter()
+            .map(|m| {
+                material(m).unwrap_or_else(|e| {
+                    warnings.push(format!("{e}; the material is drawn in plain colours"));
+                    crate::Material::default()
+                })
+            })
+            .collect();
+        Self { materials, images }
+    }
+
+    /// The material a primitive names, if it names one there is.
+    fn material_of(&self, primitive: &Object, warnings: &mut Vec<String>) -> Option<usize> {
+        primitive
+            .index("material", self.materials.len())
+            .unwrap_or_else(|e| {
+                warnings.push(format!("{e}; the mesh is drawn in plain colours"));
+                None
+            })
+    }
 }
 
 fn read_accessor(index: usize, accessor: &Object, views: &[View]) -> Result<Accessor, ModelError> {
@@ -454,14 +600,14 @@ fn read_accessor(index: usize, accessor: &Object, views: &[View]) -> Result<Acce
 /// An animation's channels, or why it cannot be played.
 fn read_channels(
     animation: &Object,
-    accessors: &[Accessor],
+    accessors: &[Result<Accessor, ModelError>],
     node_count: usize,
 ) -> Result<Vec<Channel>, ModelError> {
     let mut samplers = Vec::new();
     for sampler in animation.objects("samplers")? {
         let accessor = |key: &str| {
             let index = sampler.required_index(key, accessors.len())?;
-            Ok::<_, ModelError>(accessors[index])
+            accessors[index].clone()
         };
         let interpolation = match sampler.string("interpolation")? {
             None | Some("LINEAR") => Interpolation::Linear,

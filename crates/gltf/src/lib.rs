@@ -115,6 +115,82 @@ pub struct MeshPart {
     pub bitangent_signs: Vec<f32>,
     /// Three vertex indices per triangle.
     pub indices: Vec<u32>,
+    /// Its material, an index into [`Model::materials`].
+    pub material: Option<usize>,
+    /// One texture coordinate per vertex, from the set its material's texture reads
+    /// (empty when it has no texture, or the coordinates could not be read).
+    pub uvs: Vec<[f32; 2]>,
+}
+
+/// How a mesh is painted: the part of a glTF material the model page draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Material {
+    /// The material's name, if it has one.
+    pub name: Option<String>,
+    /// RGBA, linear, 0 to 1 (`baseColorFactor`), multiplied with the texture.
+    pub base_color: [f32; 4],
+    /// The base colour texture, if any.
+    pub texture: Option<TextureRef>,
+}
+
+impl Default for Material {
+    /// glTF's default: white, no texture.
+    fn default() -> Self {
+        Self {
+            name: None,
+            base_color: [1.0; 4],
+            texture: None,
+        }
+    }
+}
+
+/// A material's texture: which image, sampled how, through which UV set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextureRef {
+    /// An index into [`Model::images`].
+    pub image: usize,
+    /// How it is filtered and wrapped.
+    pub sampler: Sampler,
+    /// `n` of the `TEXCOORD_n` attribute it reads.
+    pub uv_set: usize,
+}
+
+/// How a texture is sampled, in glTF's codes (which are OpenGL's: `9729` is
+/// `GL_LINEAR`, `10497` is `GL_REPEAT`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sampler {
+    /// `GL_NEAREST` or `GL_LINEAR`.
+    pub mag_filter: u32,
+    /// `GL_NEAREST`, `GL_LINEAR` or one of the four mipmap filters.
+    pub min_filter: u32,
+    /// `GL_REPEAT`, `GL_CLAMP_TO_EDGE` or `GL_MIRRORED_REPEAT`, across.
+    pub wrap_s: u32,
+    /// The same, down.
+    pub wrap_t: u32,
+}
+
+impl Default for Sampler {
+    /// What a texture without a sampler gets: linear, mipmapped, repeating.
+    fn default() -> Self {
+        Self {
+            mag_filter: 9729,
+            min_filter: 9987,
+            wrap_s: 10497,
+            wrap_t: 10497,
+        }
+    }
+}
+
+/// An image a texture shows, as the file stores it (PNG or JPEG bytes): decoding it is
+/// the drawing side's work.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Image {
+    /// The image's name, or `image N`.
+    pub name: String,
+    /// The file's `mimeType`, if it gives one.
+    pub mime: Option<String>,
+    /// The encoded bytes, or why they could not be had.
+    pub bytes: Result<Vec<u8>, String>,
 }
 
 /// A mesh deformed by a skin: positions in the bind pose, influences indexing the
@@ -173,6 +249,10 @@ pub struct Model {
     pub rigid_meshes: Vec<RigidMesh>,
     /// The animations, in file order (broken ones left out with a warning).
     pub clips: Vec<Clip>,
+    /// The materials, in file order.
+    pub materials: Vec<Material>,
+    /// The images the materials' textures show.
+    pub images: Vec<Image>,
     /// Problems that were repaired or parts left out, one line each.
     pub warnings: Vec<String>,
     /// Facts worth showing that are not problems (which mesh uses which skin).
@@ -263,6 +343,7 @@ pub fn load_with(
         &mut notes,
     )?;
     let clips = clips::clips(&document, &buffers, &hierarchy, &mut warnings);
+    let images = container::images(&document, &buffers, beside);
     Ok(Model {
         joints: hierarchy.joints,
         skeleton: hierarchy.skeleton,
@@ -271,6 +352,8 @@ pub fn load_with(
         skinned_meshes: meshes.skinned,
         rigid_meshes: meshes.rigid,
         clips,
+        materials: document.materials,
+        images,
         warnings: summarised(warnings),
         notes,
     })

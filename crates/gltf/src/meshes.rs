@@ -24,6 +24,7 @@ fn planned_numbers(document: &Document) -> usize {
         matches!(name, "POSITION" | "NORMAL" | "TANGENT")
             || name.starts_with("JOINTS_")
             || name.starts_with("WEIGHTS_")
+            || name.starts_with("TEXCOORD_")
     };
     // An accessor past the budget on its own is refused by its own read, with a
     // sharper reason; here only what many reads add up to counts.
@@ -38,7 +39,8 @@ fn planned_numbers(document: &Document) -> usize {
         .flat_map(|mesh| &mesh.primitives)
         .flat_map(|p| {
             let attributes = p.attributes.iter().filter(|(name, _)| read(name));
-            attributes.map(|(_, a)| a).chain(&p.indices).map(numbers)
+            let attributes = attributes.filter_map(|(_, a)| a.as_ref().ok());
+            attributes.chain(&p.indices).map(numbers)
         })
         .fold(0, usize::saturating_add)
 }
@@ -66,6 +68,7 @@ pub(super) fn meshes(
         rigid: Vec::new(),
     };
     let mut morphed: Vec<String> = Vec::new();
+    let mut unlit: Vec<String> = Vec::new();
     let mut users: Vec<String> = Vec::new();
     for node in &document.nodes {
         let Some(mesh) = node.mesh.map(|m| &document.meshes[m]) else {
@@ -97,6 +100,19 @@ pub(super) fn meshes(
             let Some(mut part) = geometry(buffers, primitive, &label, warnings)? else {
                 continue;
             };
+            if part.vertices.normals.is_empty() {
+                part.vertices.normals = smooth_normals(&part.vertices.positions, &part.indices);
+                if !unlit.contains(&mesh_label) {
+                    unlit.push(mesh_label.clone());
+                }
+            }
+            part.material = primitive.material;
+            let texture = primitive
+                .material
+                .and_then(|m| document.materials.get(m)?.texture);
+            if let Some(texture) = texture {
+                part.uvs = uvs(buffers, primitive, &label, texture.uv_set, &part, warnings);
+            }
             part.name = mesh_name
                 .or(node.name.as_deref().filter(|s| !s.is_empty()))
                 .map_or_else(|| format!("mesh {}", mesh.index), str::to_owned);
@@ -134,6 +150,13 @@ pub(super) fn meshes(
             "{} {} morph targets; morphing is not applied, so they keep their base shape",
             morphed.join(", "),
             if morphed.len() == 1 { "has" } else { "have" }
+        ));
+    }
+    if !unlit.is_empty() {
+        notes.push(format!(
+            "{} {} no normals; each vertex's normal is computed from the triangles around it",
+            unlit.join(", "),
+            if unlit.len() == 1 { "has" } else { "have" }
         ));
     }
     if skins.len() > 1 {
@@ -220,6 +243,7 @@ fn geometry(
     let Some(position) = primitive.get("POSITION") else {
         return Err(ModelError::new(format!("{label} has no POSITION")));
     };
+    let position = position?;
     let what = format!("{label} POSITION");
     let flat = accessor::floats(buffers, position, &what, Dimensions::Vec3, QUANTIZED)?;
     check_finite(label, "POSITION", &flat, 3)?;
@@ -227,6 +251,7 @@ fn geometry(
     let vertex_count = positions.len();
     let mut normals = Vec::new();
     if let Some(normal) = primitive.get("NORMAL") {
+        let normal = normal?;
         let what = format!("{label} NORMAL");
         let flat = accessor::floats(buffers, normal, &what, Dimensions::Vec3, UNIT_VECTOR)?;
         check_count(label, "NORMAL", flat.len() / 3, vertex_count)?;
@@ -238,6 +263,7 @@ fn geometry(
     }
     let (mut tangents, mut bitangent_signs) = (Vec::new(), Vec::new());
     if let Some(tangent) = primitive.get("TANGENT") {
+        let tangent = tangent?;
         let what = format!("{label} TANGENT");
         let flat = accessor::floats(buffers, tangent, &what, Dimensions::Vec4, UNIT_VECTOR)?;
         check_count(label, "TANGENT", flat.len() / 4, vertex_count)?;
@@ -285,7 +311,64 @@ fn geometry(
         },
         bitangent_signs,
         indices,
+        material: None,
+        uvs: Vec::new(),
     }))
+}
+
+/// A normal for each vertex of a mesh that has none: the sum of the normals of the
+/// triangles around it, each as long as twice the triangle's area (so big triangles
+/// count more), made unit length. A vertex in no triangle gets zero, drawn unlit.
+fn smooth_normals(positions: &[Vec3], triangles: &[u32]) -> Vec<Vec3> {
+    let mut sums = vec![Vec3::ZERO; positions.len()];
+    for t in triangles.chunks_exact(3) {
+        let [a, b, c] = [t[0], t[1], t[2]].map(|i| positions[i as usize]);
+        let n = (b - a).cross(c - a);
+        for &i in t {
+            sums[i as usize] += n;
+        }
+    }
+    sums.into_iter().map(Vec3::normalize_or_zero).collect()
+}
+
+/// The texture coordinates `TEXCOORD_{set}` of a primitive whose material has a
+/// texture; empty, with a warning, when they are missing or cannot be read (the mesh is
+/// then drawn untextured, never refused).
+fn uvs(
+    buffers: &Buffers,
+    primitive: &document::Primitive,
+    label: &str,
+    set: usize,
+    part: &MeshPart,
+    warnings: &mut Vec<String>,
+) -> Vec<[f32; 2]> {
+    let name = format!("TEXCOORD_{set}");
+    const FORMATS: &[accessor::Format] = &[
+        accessor::Format::Float,
+        accessor::Format::Normalized(DataType::U8),
+        accessor::Format::Normalized(DataType::U16),
+    ];
+    let read = || -> Result<Vec<[f32; 2]>, ModelError> {
+        let Some(accessor) = primitive.get(&name) else {
+            return Err(ModelError::new(format!(
+                "{label}: its material's texture reads {name}, which it does not have"
+            )));
+        };
+        let flat = accessor::floats(
+            buffers,
+            accessor?,
+            &format!("{label} {name}"),
+            Dimensions::Vec2,
+            FORMATS,
+        )?;
+        check_count(label, &name, flat.len() / 2, part.vertices.positions.len())?;
+        check_finite(label, &name, &flat, 2)?;
+        Ok(flat.chunks_exact(2).map(|uv| [uv[0], uv[1]]).collect())
+    };
+    read().unwrap_or_else(|e| {
+        warnings.push(format!("{e}; it is drawn without its texture"));
+        Vec::new()
+    })
 }
 
 /// A triangle list from a list, strip or fan (glTF's vertex order for each).
@@ -347,7 +430,7 @@ fn influences(
         let weights = primitive.get(&format!("WEIGHTS_{set}"));
         let (joints, weights) = match (joints, weights) {
             (None, None) => break,
-            (Some(j), Some(w)) => (j, w),
+            (Some(j), Some(w)) => (j?, w?),
             (Some(_), None) | (None, Some(_)) => {
                 return Err(ModelError::new(format!(
                     "{label}: JOINTS_{set} and WEIGHTS_{set} must come together, but only one \

@@ -49,6 +49,9 @@ pub struct MeshData {
     pub primitive: Primitive,
     /// One RGBA colour per vertex, multiplied with the draw's colour; empty for white.
     pub colors: Vec<[f32; 4]>,
+    /// One texture coordinate per vertex, where a draw's [`Texture`] is read; empty for
+    /// none.
+    pub uvs: Vec<[f32; 2]>,
 }
 
 impl MeshData {
@@ -64,12 +67,34 @@ impl MeshData {
         primitive: Primitive,
         colors: Vec<[f32; 4]>,
     ) -> Arc<Self> {
-        Self::build(Arc::new(skin), Arc::new(indices), primitive, colors)
+        Self::build(
+            Arc::new(skin),
+            Arc::new(indices),
+            primitive,
+            colors,
+            Vec::new(),
+        )
+    }
+
+    /// Wraps a mesh with per-vertex colours and texture coordinates, and a fresh id.
+    pub fn with_uvs(
+        skin: SkinMesh,
+        indices: Vec<u32>,
+        colors: Vec<[f32; 4]>,
+        uvs: Vec<[f32; 2]>,
+    ) -> Arc<Self> {
+        Self::build(
+            Arc::new(skin),
+            Arc::new(indices),
+            Primitive::Triangles,
+            colors,
+            uvs,
+        )
     }
 
     /// Wraps a mesh its builder keeps too, without copying it, with a fresh id.
     pub fn shared(skin: Arc<SkinMesh>, indices: Arc<Vec<u32>>, primitive: Primitive) -> Arc<Self> {
-        Self::build(skin, indices, primitive, Vec::new())
+        Self::build(skin, indices, primitive, Vec::new(), Vec::new())
     }
 
     fn build(
@@ -77,6 +102,7 @@ impl MeshData {
         indices: Arc<Vec<u32>>,
         primitive: Primitive,
         colors: Vec<[f32; 4]>,
+        uvs: Vec<[f32; 2]>,
     ) -> Arc<Self> {
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         Arc::new(Self {
@@ -85,6 +111,48 @@ impl MeshData {
             indices,
             primitive,
             colors,
+            uvs,
+        })
+    }
+}
+
+/// An image a surface is painted with: RGBA, 8 bits a channel, rows top first (as image
+/// files store them, and as glTF's texture coordinates read them). Uploaded once, keyed
+/// by `id`.
+#[derive(Debug)]
+pub struct Texture {
+    /// Unique per constructed texture.
+    pub id: u64,
+    /// Width and height in pixels.
+    pub size: [u32; 2],
+    /// `4 × width × height` bytes.
+    pub rgba: Vec<u8>,
+    /// Magnification and minification filters and the two wrap modes, as GL codes
+    /// (`GL_LINEAR`, `GL_LINEAR_MIPMAP_LINEAR`, `GL_REPEAT`, …).
+    pub filters: [u32; 2],
+    /// Across, then down.
+    pub wraps: [u32; 2],
+}
+
+impl Texture {
+    /// Wraps decoded pixels with a fresh id; `None` unless `rgba` holds exactly
+    /// `4 × width × height` bytes of a non-empty image.
+    pub fn new(
+        size: [u32; 2],
+        rgba: Vec<u8>,
+        filters: [u32; 2],
+        wraps: [u32; 2],
+    ) -> Option<Arc<Self>> {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        let bytes = 4 * size[0] as usize * size[1] as usize;
+        (bytes > 0 && rgba.len() == bytes).then(|| {
+            Arc::new(Self {
+                id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+                size,
+                rgba,
+                filters,
+                wraps,
+            })
         })
     }
 }
@@ -202,6 +270,8 @@ pub struct SkinnedDraw {
     /// Vertices skinned on the CPU, drawn in place of the mesh's positions and
     /// normals (then through the palette as usual: one identity matrix, say).
     pub streamed: Option<Arc<Streamed>>,
+    /// An image multiplied with the colour, read at the mesh's texture coordinates.
+    pub texture: Option<Arc<Texture>>,
 }
 
 impl SkinnedDraw {
@@ -218,6 +288,7 @@ impl SkinnedDraw {
             position_w: PositionW::Divide,
             offset: Vec3::ZERO,
             streamed: None,
+            texture: None,
         }
     }
 
@@ -234,6 +305,7 @@ impl SkinnedDraw {
             position_w: PositionW::Divide,
             offset: Vec3::ZERO,
             streamed: None,
+            texture: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! The model page's cells: the file, its clips, one joint, one vertex and the blend of
 //! two clips (the key timeline and the skeleton tree have files of their own).
 
+use super::textures::Decoded;
 use super::{Asset, Cell, MAX_SPEED, ModelPage};
 use crate::link::Named;
 use crate::page::Lesson;
@@ -53,7 +54,7 @@ impl ModelPage {
         if let Some(error) = &self.load_error {
             error_ui(ui, error.clone());
         }
-        let model = &self.model;
+        let model = self.model.clone();
         let rigid: usize = model.rigid_meshes.len();
         mono_ui(
             ui,
@@ -82,6 +83,7 @@ impl ModelPage {
                 ),
             );
         }
+        self.materials_ui(ui);
         if rigid > 0 {
             ui.label(
                 "Rigid meshes have no skin: each rides on its node. The page draws one as a skin \
@@ -100,6 +102,45 @@ impl ModelPage {
         }
         if model.warnings.is_empty() {
             ui.label(RichText::new("The loader repaired nothing in this file.").small());
+        }
+    }
+
+    /// Whether the file's materials paint the meshes, and what became of each texture.
+    fn materials_ui(&mut self, ui: &mut Ui) {
+        let materials = self.model.materials.len();
+        if materials == 0 {
+            ui.label(
+                RichText::new("The file has no materials: each mesh gets a tint of its own.")
+                    .small(),
+            );
+            return;
+        }
+        ui.checkbox(
+            &mut self.materials,
+            format!(
+                "paint with the file's {materials} material{} (colours and textures); off: one tint a mesh",
+                if materials == 1 { "" } else { "s" }
+            ),
+        );
+        for (m, material) in self.model.materials.iter().enumerate() {
+            let Some(texture) = material.texture else {
+                continue;
+            };
+            let name = material
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("material {m}"));
+            let text = match self.texture(m) {
+                Some(Decoded::Ready(t)) => format!(
+                    "texture of `{name}`: {}×{} pixels, read at TEXCOORD_{}",
+                    t.size[0], t.size[1], texture.uv_set
+                ),
+                Some(Decoded::Failed(why)) => {
+                    format!("texture of `{name}` not drawn: {why}")
+                }
+                _ => format!("texture of `{name}`: decoding…"),
+            };
+            ui.label(RichText::new(text).small());
         }
     }
 

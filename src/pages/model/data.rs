@@ -28,6 +28,8 @@ pub enum Asset {
     SimpleSkin,
     /// RobotExpressive: 43 skinned joints, 14 clips, rigid parts.
     Robot,
+    /// Khronos' Fox: 24 joints, 3 clips, a texture, about 80 units tall.
+    Fox,
     /// The file the user opened last (dropped, chosen, or named with `--open`).
     File,
 }
@@ -46,10 +48,12 @@ pub fn loaded(asset: Asset) -> Result<Arc<Model>, String> {
     if let Some(awaited) = crate::models::awaited(asset.slug()) {
         return Err(awaited.err().unwrap_or_else(|| ON_ITS_WAY.to_owned()));
     }
-    static CACHE: [OnceLock<Result<Arc<Model>, String>>; 2] = [OnceLock::new(), OnceLock::new()];
+    static CACHE: [OnceLock<Result<Arc<Model>, String>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let cache = match asset {
         Asset::SimpleSkin => &CACHE[0],
         Asset::Robot => &CACHE[1],
+        Asset::Fox => &CACHE[2],
         Asset::File => return Err(NO_FILE.to_owned()),
     };
     cache
@@ -71,18 +75,25 @@ pub fn empty_model() -> Arc<Model> {
         skinned_meshes: Vec::new(),
         rigid_meshes: Vec::new(),
         clips: Vec::new(),
+        materials: Vec::new(),
+        images: Vec::new(),
         warnings: Vec::new(),
         notes: Vec::new(),
     })
 }
 
-/// Every point of the model at rest: skinned vertices in their bind pose and rigid
-/// vertices carried by their joint.
-fn rest_points(model: &Model) -> Vec<Vec3> {
-    let world = model.world_from_joint(&model.rest_pose);
-    // Where the rest pose draws each skinned vertex (its bind position can lie
-    // elsewhere, at another scale), and every joint: a file may hold one small mesh
-    // on a whole skeleton.
+/// Every point of the model as the page first draws it (its first clip at its first
+/// key, or the rest pose when it has no clip): skinned vertices, rigid vertices carried
+/// by their joint, and every joint.
+fn first_drawn_points(model: &Model) -> Vec<Vec3> {
+    let pose = match model.clips.first() {
+        Some(clip) => model.sample(clip, clip.start()),
+        None => model.rest_pose.clone(),
+    };
+    let world = model.world_from_joint(&pose);
+    // Where the pose draws each skinned vertex (its bind position can lie elsewhere,
+    // at another scale), and every joint: a file may hold one small mesh on a whole
+    // skeleton.
     let palettes: Vec<Vec<Mat4>> = (0..model.skins.len())
         .map(|s| model.palette(s, &world))
         .collect();
@@ -118,9 +129,10 @@ fn rest_points(model: &Model) -> Vec<Vec3> {
         .collect()
 }
 
-/// An orbit camera that shows the whole model at rest, seen a little from the side.
+/// An orbit camera that shows the whole model as the page first draws it, seen a
+/// little from the side.
 pub fn framing(model: &Model) -> OrbitCamera {
-    let points = rest_points(model);
+    let points = first_drawn_points(model);
     let (min, max) = points.iter().fold(
         (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
         |(lo, hi), p| (lo.min(*p), hi.max(*p)),

@@ -255,6 +255,15 @@ pub const PARAMS: &[Param<ModelPage>] = &[
         },
     },
     Param {
+        key: "materials",
+        doc: "paint the meshes with the file's materials (colours and textures), or one tint a mesh",
+        cell: None,
+        access: Access::Bool {
+            set: |s, on| s.materials = on,
+            get: |s| (!s.materials).then_some(false),
+        },
+    },
+    Param {
         key: "forget_inverse_bind",
         doc: "leave the inverse bind matrices out of the palette",
         cell: None,

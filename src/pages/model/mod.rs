@@ -6,6 +6,7 @@ mod check;
 pub mod data;
 mod keys;
 mod links;
+mod textures;
 mod tree;
 mod view;
 pub use view::leaf_tail;
@@ -92,6 +93,11 @@ pub struct ModelPage {
     pub forget_inverse_bind: bool,
     /// Draw the skeleton over the meshes.
     pub show_skeleton: bool,
+    /// Paint the meshes with the file's materials (colours and textures) rather than
+    /// one tint a mesh.
+    pub materials: bool,
+    /// The model whose textures are decoded, and each material's texture.
+    textures: Option<(Arc<Model>, textures::Slots)>,
     /// Joints held by hand, by joint: this local transform replaces the clips'.
     pub held: BTreeMap<usize, Transform>,
     /// Inverse binds edited by hand, by joint: each replaces the file's in every skin
@@ -148,6 +154,8 @@ impl Default for ModelPage {
             heat: false,
             forget_inverse_bind: false,
             show_skeleton: true,
+            materials: true,
+            textures: None,
             held: BTreeMap::new(),
             inverse_binds: BTreeMap::new(),
             edit_refused: None,
@@ -183,6 +191,13 @@ impl ModelPage {
             Err(e) => (data::empty_model(), Some(e)),
         };
         self.camera = Camera::Orbit(data::framing(&model));
+        if !self
+            .textures
+            .as_ref()
+            .is_some_and(|(decoded, _)| Arc::ptr_eq(decoded, &model))
+        {
+            self.textures = Some((model.clone(), textures::decode(&model)));
+        }
         self.model = model;
         self.load_error = error;
         self.drawn = None;

@@ -3,6 +3,7 @@
 
 use super::ModelPage;
 use super::data::Frame;
+use super::textures::Decoded;
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::AfterPaint;
@@ -11,7 +12,7 @@ use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Stroke, Ui};
 use gl::capture_skinned;
 use glam::{Mat4, Vec3};
-use scene::{MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use scene::{MAX_JOINTS, MeshData, Palette, Scene, SkinnedDraw};
 use skin::Influences;
 use skin::lbs::{SkinMesh, VertexBreakdown};
 use std::sync::Arc;
@@ -20,7 +21,8 @@ use std::sync::Arc;
 const CAPTION: &str = "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom, \
                  click a joint or a vertex to inspect it.";
 
-/// Colours for the meshes, one after another (the file's materials are not read).
+/// Colours for the meshes, one after another, where the file's materials are not drawn
+/// (or a mesh has none).
 pub const MESH_TINTS: [Color32; 4] = [
     Color32::from_rgb(225, 190, 160),
     Color32::from_rgb(150, 180, 215),
@@ -136,11 +138,11 @@ impl ModelPage {
                 }
                 _ => Vec::new(),
             };
-            meshes.push(MeshData::with_colors(
+            meshes.push(MeshData::with_uvs(
                 mesh.part.vertices.clone(),
                 mesh.part.indices.clone(),
-                Primitive::Triangles,
                 colors,
+                mesh.part.uvs.clone(),
             ));
         }
         for mesh in &model.rigid_meshes {
@@ -148,11 +150,11 @@ impl ModelPage {
                 Some(j) => heat_mesh(&mesh.part.vertices, |_| f32::from(mesh.joint == j)),
                 None => Vec::new(),
             };
-            meshes.push(MeshData::with_colors(
+            meshes.push(MeshData::with_uvs(
                 mesh.part.vertices.clone(),
                 mesh.part.indices.clone(),
-                Primitive::Triangles,
                 colors,
+                mesh.part.uvs.clone(),
             ));
         }
         let meshes = Arc::new(meshes);
@@ -181,10 +183,9 @@ impl ModelPage {
             } else {
                 Palette::Texture(palette.clone())
             };
-            let color = if heat { [1.0; 4] } else { tint(i) };
-            scene
-                .skinned
-                .push(SkinnedDraw::surface(data.clone(), palette, color));
+            let mut draw = SkinnedDraw::surface(data.clone(), palette, tint(i));
+            self.paint(&mut draw, &mesh.part, heat);
+            scene.skinned.push(draw);
         }
         for (i, mesh) in model.rigid_meshes.iter().enumerate() {
             let Some(data) = meshes.get(skinned + i) else {
@@ -196,14 +197,50 @@ impl ModelPage {
                 .get(mesh.joint)
                 .copied()
                 .unwrap_or(Mat4::IDENTITY);
-            let color = if heat { [1.0; 4] } else { tint(skinned + i) };
-            scene.skinned.push(SkinnedDraw::surface(
+            let mut draw = SkinnedDraw::surface(
                 data.clone(),
                 Palette::Matrices(vec![world]),
-                color,
-            ));
+                tint(skinned + i),
+            );
+            self.paint(&mut draw, &mesh.part, heat);
+            scene.skinned.push(draw);
         }
         scene
+    }
+
+    /// Sets how `draw` of `part` is painted: white under the heat map (the vertex
+    /// colours are the picture), its material's colour and texture where the file's
+    /// materials are drawn and it has one, else the tint it has.
+    fn paint(&self, draw: &mut SkinnedDraw, part: &gltf::MeshPart, heat: bool) {
+        if heat {
+            draw.color = [1.0; 4];
+            return;
+        }
+        let Some((m, material)) = part
+            .material
+            .filter(|_| self.materials)
+            .and_then(|m| Some((m, self.model.materials.get(m)?)))
+        else {
+            return;
+        };
+        draw.color = super::textures::gamma_encoded(material.base_color);
+        if let Some(Decoded::Ready(texture)) = self.texture(m)
+            && !part.uvs.is_empty()
+        {
+            draw.texture = Some(texture);
+        }
+    }
+
+    /// What became of material `m`'s texture.
+    pub(super) fn texture(&self, m: usize) -> Option<Decoded> {
+        let (_, slots) = self.textures.as_ref()?;
+        slots.lock().ok()?.get(m).cloned()
+    }
+
+    /// Whether a texture is still being decoded (the browser's decoder is
+    /// asynchronous): the page draws again until it is not.
+    fn decoding(&self) -> bool {
+        (0..self.model.materials.len()).any(|m| matches!(self.texture(m), Some(Decoded::Pending)))
     }
 
     /// Each joint's origin on screen, with its index.
@@ -370,6 +407,9 @@ impl ModelPage {
             self.pick(&vp, &frame, at);
         }
         let scene = self.scene(&frame, vp.clip_from_world);
+        if self.decoding() {
+            ui.ctx().request_repaint();
+        }
         let readback = self.readback_request(&frame, &scene);
         if readback.is_some() {
             // The answer arrives after this frame is painted: show it in the next.
