@@ -308,6 +308,25 @@ async function viewports(browser, base, fragments) {
       await page.close();
     }
 
+    // The fox is fetched beside the app too, and its texture is decoded by the browser:
+    // its fur is drawn from the image (red well above green, green above blue), which
+    // the tint of a mesh without materials is nowhere near.
+    if (slugs.includes("model")) {
+      const fur = ([r, g, b]) => r >= 120 && r - g >= 50 && g - b >= 15;
+      const furOf = async (fragment) => {
+        const { page, problems } = await openApp(browser, base, fragment);
+        await page.waitForTimeout(1500);
+        const px = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
+        await page.close();
+        return { n: px.filter(fur).length, problems };
+      };
+      const painted = await furOf("model?asset=fox&t=0");
+      const tinted = await furOf("model?asset=fox&t=0&materials=false");
+      check("the fox is painted with its texture, decoded by the browser",
+        painted.problems.length === 0 && painted.n > 3000 && tinted.n < 100,
+        `${painted.n} px of fur painted, ${tinted.n} tinted; ${painted.problems.join("; ")}`);
+    }
+
     // The robot is fetched beside the app, not held in it: a page that is not the model
     // page starts without waiting for it, and the model page then opens a link to one
     // of its clips; a server without it leaves the model page saying why, and the app
