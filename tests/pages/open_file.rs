@@ -219,3 +219,90 @@ fn a_gltf_opened_from_its_folder_reads_its_bin_there() {
     );
     assert_eq!(page.model.clips.len(), 14, "the model that was open stays");
 }
+
+/// The fox as an exporter's "glTF Separate" writes it: the JSON, its buffer in
+/// `fox.bin`, and its texture in `fox skin.png` (URI-encoded in the JSON).
+fn fox_apart() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    let glb = skinlab::models::bytes("fox").expect("bundled");
+    let word = |at: usize| u32::from_le_bytes(glb[at..at + 4].try_into().unwrap()) as usize;
+    let json_len = word(12);
+    let bin_at = 20 + json_len;
+    let bin = glb[bin_at + 8..bin_at + 8 + word(bin_at)].to_vec();
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&glb[20..20 + json_len]).expect("the fox's JSON");
+    let view = json["images"][0]["bufferView"].as_u64().expect("a view") as usize;
+    let at = json["bufferViews"][view]["byteOffset"]
+        .as_u64()
+        .unwrap_or(0) as usize;
+    let length = json["bufferViews"][view]["byteLength"]
+        .as_u64()
+        .expect("a length") as usize;
+    let png = bin[at..at + length].to_vec();
+    json["images"][0] = serde_json::json!({"uri": "fox%20skin.png"});
+    json["buffers"][0]["uri"] = "fox.bin".into();
+    (serde_json::to_vec(&json).expect("json"), bin, png)
+}
+
+#[test]
+fn a_gltf_with_its_bin_and_texture_beside_it_opens_textured() {
+    use skinlab::pages::model::textures::Decoded;
+    let (json, bin, png) = fox_apart();
+    let dir = folder("gltf_textured");
+    std::fs::write(dir.join("fox.gltf"), &json).expect("written");
+    std::fs::write(dir.join("fox.bin"), &bin).expect("written");
+    std::fs::write(dir.join("fox skin.png"), &png).expect("written");
+    let mut page = ModelPage::default();
+    page.open_path(&dir.join("fox.gltf"));
+    assert_eq!(page.open_error, None);
+    let Some(Decoded::Ready(texture)) = page.texture(0) else {
+        panic!("the texture is decoded: {:?}", page.texture(0));
+    };
+    assert!(
+        texture.size[0] >= 256 && texture.size[1] >= 256,
+        "{:?}",
+        texture.size
+    );
+    // Without its image the model still opens, drawn in its material's colour, and
+    // the page says why the texture is missing.
+    std::fs::remove_file(dir.join("fox skin.png")).expect("removed");
+    page.open_path(&dir.join("fox.gltf"));
+    assert_eq!(page.open_error, None);
+    match page.texture(0) {
+        Some(Decoded::Failed(why)) => assert!(why.contains("'fox skin.png'"), "{why}"),
+        other => panic!("the missing image is named: {other:?}"),
+    }
+    // Dropped together on the app, the three are one model, none opened apart.
+    let mut app = SkinlabApp::new();
+    app.open_dropped_files(
+        vec![
+            ("fox.gltf".to_owned(), Ok(json)),
+            ("fox.bin".to_owned(), Ok(bin)),
+            ("fox skin.png".to_owned(), Ok(png)),
+        ],
+        None,
+    );
+    assert!(app.notices().is_empty(), "{:?}", app.notices());
+    assert!(
+        app.current_link()
+            .to_string()
+            .starts_with("model?asset=file")
+    );
+}
+
+#[test]
+fn a_png_that_is_not_one_is_named_and_the_model_still_opens() {
+    use skinlab::pages::model::textures::Decoded;
+    let (json, bin, _) = fox_apart();
+    let dir = folder("gltf_bad_texture");
+    std::fs::write(dir.join("fox.gltf"), &json).expect("written");
+    std::fs::write(dir.join("fox.bin"), &bin).expect("written");
+    std::fs::write(dir.join("fox skin.png"), b"\x89PNG\r\n\x1a\nthen nothing").expect("written");
+    let mut page = ModelPage::default();
+    page.open_path(&dir.join("fox.gltf"));
+    assert_eq!(page.open_error, None);
+    assert!(
+        matches!(page.texture(0), Some(Decoded::Failed(_))),
+        "{:?}",
+        page.texture(0)
+    );
+}

@@ -697,3 +697,83 @@ fn the_clipped_text_check_sees_a_table_cell_cut_at_the_right() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains("a cell far wider"), "{found:?}");
 }
+
+/// SimpleSkin with its root joint scaled by `scale` (the pose draws it `scale` times
+/// its bind size), and, when `tail` is more than 0, that many joints more hanging two
+/// units apart below the root: a small mesh on a long skeleton.
+fn simple_skin_variant(scale: f32, tail: usize) -> Vec<u8> {
+    let bytes = skinlab::models::bytes("simple_skin").expect("bundled");
+    let mut json: serde_json::Value = serde_json::from_slice(bytes).expect("its JSON");
+    let root = json["skins"][0]["joints"][0]
+        .as_u64()
+        .expect("a root joint") as usize;
+    json["nodes"][root]["scale"] = serde_json::json!([scale, scale, scale]);
+    let nodes = json["nodes"].as_array_mut().expect("nodes");
+    let first = nodes.len();
+    for k in 0..tail {
+        let mut node =
+            serde_json::json!({"name": format!("tail {k}"), "translation": [0.0, -2.0, 0.0]});
+        if k + 1 < tail {
+            node["children"] = serde_json::json!([first + k + 1]);
+        }
+        nodes.push(node);
+    }
+    if tail > 0 {
+        let children = json["nodes"][root]["children"]
+            .as_array_mut()
+            .expect("children");
+        children.push(first.into());
+    }
+    serde_json::to_vec(&json).expect("json")
+}
+
+/// The app on the model page with `file` opened, then `link` applied, after a few frames.
+fn app_with_file(file: Vec<u8>, link: &str) -> Harness<'static, SkinlabApp> {
+    let mut harness = app_on("model", 1);
+    harness
+        .state_mut()
+        .open_dropped_files(vec![("variant.gltf".to_owned(), Ok(file))], None);
+    harness.state_mut().open_link(link).expect("the link opens");
+    harness.run_steps(4);
+    harness
+}
+
+/// The mesh lies inside the viewport and fills at least a quarter of it one way.
+fn assert_framed(what: &str, harness: &Harness<'_, SkinlabApp>, fill_at_least: f32) {
+    let (vp, mesh) = framed(harness);
+    assert!(
+        vp.expand(2.0).contains_rect(mesh),
+        "{what}: {mesh:?} in {vp:?}"
+    );
+    let fill = (mesh.width() / vp.width()).max(mesh.height() / vp.height());
+    assert!(
+        fill >= fill_at_least,
+        "{what}: the mesh fills {fill:.2} of the view"
+    );
+}
+
+#[test]
+fn a_model_at_any_scale_opens_framed_at_its_start_and_mid_clip() {
+    for scale in [1e-3, 1.0, 1e3] {
+        for link in ["model?asset=file", "model?asset=file&t=2.75"] {
+            let harness = app_with_file(simple_skin_variant(scale, 0), link);
+            assert_framed(&format!("scale {scale}, {link}"), &harness, 0.25);
+        }
+    }
+    for link in [
+        "model?asset=fox",
+        "model?asset=fox&clip=Run&t=0.4",
+        "model?asset=fox&clip=Walk&t=0.5",
+    ] {
+        assert_framed(link, &app_on(link, 5), 0.25);
+    }
+}
+
+#[test]
+fn a_small_mesh_on_a_long_skeleton_opens_with_the_whole_skeleton_in_view() {
+    let harness = app_with_file(simple_skin_variant(1.0, 8), "model?asset=file");
+    // The mesh is two units of a skeleton eighteen tall: inside the view, and small.
+    let (vp, mesh) = framed(&harness);
+    assert!(vp.contains_rect(mesh), "{mesh:?} in {vp:?}");
+    assert!(mesh.height() < 0.3 * vp.height(), "{mesh:?} in {vp:?}");
+}

@@ -140,7 +140,14 @@ pub fn framing(model: &Model) -> OrbitCamera {
     if points.is_empty() {
         return OrbitCamera::default();
     }
-    let radius = (0.5 * (max - min).length()).max(0.1);
+    // Any size, from a millimetre to kilometres; a model that is one point gets a view
+    // one unit across.
+    let radius = 0.5 * (max - min).length();
+    let radius = if radius > 0.0 && radius.is_finite() {
+        radius
+    } else {
+        1.0
+    };
     OrbitCamera {
         target: 0.5 * (min + max),
         yaw: 0.5,

@@ -6,7 +6,7 @@ mod check;
 pub mod data;
 mod keys;
 mod links;
-mod textures;
+pub mod textures;
 mod tree;
 mod view;
 pub use view::leaf_tail;

@@ -198,3 +198,112 @@ mod platform {
         Ok(([w, h], data.data().0))
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    /// A PNG whose header claims `w × h` pixels, then an empty IDAT chunk: no pixels.
+    fn png_header(w: u32, h: u32) -> Vec<u8> {
+        fn crc32(bytes: &[u8]) -> u32 {
+            let mut crc = !0u32;
+            for &b in bytes {
+                crc ^= u32::from(b);
+                for _ in 0..8 {
+                    crc = if crc & 1 == 1 {
+                        (crc >> 1) ^ 0xEDB8_8320
+                    } else {
+                        crc >> 1
+                    };
+                }
+            }
+            !crc
+        }
+        let mut chunk = b"IHDR".to_vec();
+        chunk.extend(w.to_be_bytes());
+        chunk.extend(h.to_be_bytes());
+        chunk.extend([8, 6, 0, 0, 0]);
+        let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+        png.extend(13u32.to_be_bytes());
+        png.extend(&chunk);
+        png.extend(crc32(&chunk).to_be_bytes());
+        png.extend(0u32.to_be_bytes());
+        png.extend(b"IDAT");
+        png.extend(crc32(b"IDAT").to_be_bytes());
+        png
+    }
+
+    /// A model with one textured material per image.
+    fn model_of(images: Vec<Vec<u8>>) -> Model {
+        let mut model = (*super::super::data::empty_model()).clone();
+        for (i, bytes) in images.into_iter().enumerate() {
+            model.images.push(gltf::Image {
+                name: format!("image {i}"),
+                mime: Some("image/png".to_owned()),
+                bytes: Ok(bytes),
+            });
+            model.materials.push(Material {
+                texture: Some(gltf::TextureRef {
+                    image: i,
+                    sampler: gltf::Sampler::default(),
+                    uv_set: 0,
+                }),
+                ..Material::default()
+            });
+        }
+        model
+    }
+
+    fn failures(model: &Model) -> Vec<String> {
+        let slots = decode(model);
+        let slots = slots.lock().expect("decoded");
+        slots
+            .iter()
+            .map(|d| match d {
+                Decoded::Failed(why) => why.clone(),
+                other => format!("not a failure: {other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_header_past_the_largest_side_is_refused_before_decoding() {
+        let why = failures(&model_of(vec![png_header(100_000, 4)]));
+        assert!(why[0].contains("100000×4 pixels"), "{why:?}");
+        assert!(why[0].contains("up to 8192 a side"), "{why:?}");
+    }
+
+    #[test]
+    fn images_past_the_budget_together_are_refused_one_by_one() {
+        // Each fits alone (8192² × 4 bytes is the whole budget); the second does not
+        // fit beside the first, which fails on its own for having no pixels.
+        let side = png_header(MAX_SIDE, MAX_SIDE);
+        let why = failures(&model_of(vec![side.clone(), side]));
+        assert!(!why[0].contains("past the"), "{why:?}");
+        assert!(why[1].contains("past the 268435456"), "{why:?}");
+    }
+
+    #[test]
+    fn a_real_png_decodes_to_its_pixels() {
+        let mut png = Vec::new();
+        image::RgbaImage::from_raw(2, 1, vec![255, 0, 0, 255, 0, 0, 255, 128])
+            .expect("pixels")
+            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+            .expect("encoded");
+        let slots = decode(&model_of(vec![png]));
+        let slots = slots.lock().expect("decoded");
+        let Decoded::Ready(texture) = &slots[0] else {
+            panic!("{:?}", slots[0]);
+        };
+        assert_eq!(texture.size, [2, 1]);
+        assert_eq!(texture.rgba, [255, 0, 0, 255, 0, 0, 255, 128]);
+        assert_eq!(texture.filters, [9729, 9987]);
+    }
+
+    #[test]
+    fn a_linear_colour_is_gamma_encoded_for_the_viewport() {
+        let [r, g, b, a] = gamma_encoded([0.0, 0.5, 1.0, 0.25]);
+        assert_eq!((r, b, a), (0.0, 1.0, 0.25));
+        assert!((g - 0.5f32.powf(1.0 / 2.2)).abs() < 1e-6, "{g}");
+    }
+}

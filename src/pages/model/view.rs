@@ -231,8 +231,8 @@ impl ModelPage {
         }
     }
 
-    /// What became of material `m`'s texture.
-    pub(super) fn texture(&self, m: usize) -> Option<Decoded> {
+    /// What became of material `m`'s texture (`None` past the materials).
+    pub fn texture(&self, m: usize) -> Option<Decoded> {
         let (_, slots) = self.textures.as_ref()?;
         slots.lock().ok()?.get(m).cloned()
     }
