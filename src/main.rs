@@ -72,6 +72,7 @@ fn main() -> ExitCode {
         Command::Window { options, csv } => {
             let saved = match &options.mode {
                 Mode::Screenshot(path) => Some(path.clone()),
+                Mode::Export { dir, .. } => Some(dir.join("index.html")),
                 _ => None,
             };
             match native::run(options) {

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 /// The usage lines, printed with every command-line error.
 pub const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--open FILE] [--deck FILE [--slide N]] [--presenter] [--size WxH] [--screenshot PATH]
+       skinlab --deck FILE --export DIR [--app ADDRESS] [--presenter] [--size WxH]
        skinlab --check-deck FILE
        skinlab --bench [gpu] [--csv]
        skinlab --bench cpu [--csv] [--vertices N,...] [--simd NAME]
@@ -31,6 +32,14 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      or on slide N with --slide N
   --check-deck FILE  open every slide of a deck without a window; print each bad
                      line and why, and exit non-zero if any
+  --export DIR       with --deck: draw every slide with time paused (as
+                     --screenshot does), save them as DIR/slide-01.png, ... and
+                     write DIR/index.html, a handout with each slide's title,
+                     picture, speaker notes and live link; exit non-zero naming
+                     any slide that failed (its picture says why)
+  --app ADDRESS      with --export: the web app the handout's links open, each
+                     slide's link after `#` (default app/index.html, where the
+                     book keeps it)
   --presenter        start with big text for a projector (F5 toggles)
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
@@ -102,6 +111,7 @@ enum Chosen {
     /// `--bench`, and `Some(true)` for `--bench cpu`.
     Bench(Option<bool>),
     Screenshot(PathBuf),
+    Export(PathBuf),
     Profile(String),
     Sliders,
 }
@@ -114,6 +124,7 @@ impl Chosen {
             Self::Bench(Some(true)) => "--bench cpu",
             Self::Bench(_) => "--bench",
             Self::Screenshot(_) => "--screenshot",
+            Self::Export(_) => "--export",
             Self::Profile(_) => "--profile",
             Self::Sliders => "--sliders",
         }
@@ -127,6 +138,7 @@ impl Chosen {
             Self::Bench(None | Some(false)) => &["--csv"],
             Self::Bench(Some(true)) => &["--csv", "--vertices", "--simd"],
             Self::Screenshot(_) => &WINDOW,
+            Self::Export(_) => &["--deck", "--app", "--open", "--presenter", "--size"],
             Self::Profile(_) => &[
                 "--frames",
                 "--minutes",
@@ -143,7 +155,8 @@ impl Chosen {
 }
 
 /// The options that belong to some modes only, and the modes they go with.
-const GOES_WITH: [(&str, &str); 6] = [
+const GOES_WITH: [(&str, &str); 7] = [
+    ("--app", "--export"),
     ("--frames", "--profile"),
     ("--minutes", "--profile"),
     ("--csv", "--bench, --profile or --sliders"),
@@ -230,6 +243,8 @@ fn describe(error: lexopt::Error) -> String {
             "--deck" => "--deck needs a file, e.g. --deck lecture.txt".to_owned(),
             "--check-deck" => "--check-deck needs a file, e.g. --check-deck lecture.txt".to_owned(),
             "--slide" => "--slide needs a number, e.g. --slide 5".to_owned(),
+            "--export" => "--export needs a folder, e.g. --export handout".to_owned(),
+            "--app" => "--app needs the web app's address, e.g. --app https://example.org/skinlab/app/index.html".to_owned(),
             "--profile" => "--profile needs a link, e.g. --profile grid".to_owned(),
             "--frames" => "--frames needs a count, e.g. --frames 300".to_owned(),
             "--minutes" => "--minutes needs a count, e.g. --minutes 60".to_owned(),
@@ -261,6 +276,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     };
     let (mut csv, mut vertices, mut simd) = (false, None, None);
     let (mut frames, mut minutes, mut sized) = (None, None, false);
+    let mut app: Option<String> = None;
     while let Some(arg) = parser.next().map_err(describe)? {
         match arg {
             Short('h') | Long("help") => help = true,
@@ -284,6 +300,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 let path = parser.value().map_err(describe)?.into();
                 choose(&mut chosen, Chosen::Screenshot(path))?;
             }
+            Long("export") => {
+                let path = parser.value().map_err(describe)?.into();
+                choose(&mut chosen, Chosen::Export(path))?;
+            }
+            Long("app") => app = Some(text_value(&mut parser)?),
             Long("profile") => {
                 let link = text_value(&mut parser)?;
                 choose(&mut chosen, Chosen::Profile(link))?;
@@ -336,6 +357,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     if options.slide.is_some() && options.deck.is_none() {
         return Err("--slide goes with --deck".to_owned());
     }
+    if let Some(Chosen::Export(_)) = &chosen {
+        if options.deck.is_none() {
+            return Err("--export writes a deck's slides: give it --deck FILE".to_owned());
+        }
+        if options.slide.is_some() {
+            return Err("--export writes every slide of the deck: --slide does not go with it".to_owned());
+        }
+    }
     // Every option given must go with the mode chosen.
     let given = [
         ("a link", options.link.is_some()),
@@ -349,6 +378,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         ("--headless", options.headless),
         ("--vertices", vertices.is_some()),
         ("--simd", simd.is_some()),
+        ("--app", app.is_some()),
     ];
     for (name, _) in given.iter().filter(|(_, on)| *on) {
         let Some(mode) = &chosen else {
@@ -392,6 +422,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         },
         Some(Chosen::Bench(_)) => Command::Bench { csv },
         Some(Chosen::Screenshot(path)) => csv_window(Mode::Screenshot(path)),
+        Some(Chosen::Export(dir)) => csv_window(Mode::Export {
+            dir,
+            app: app.unwrap_or_else(|| "app/index.html".to_owned()),
+        }),
         Some(Chosen::Sliders) => csv_window(Mode::Sliders),
         Some(Chosen::Profile(link)) => {
             let mode = match (frames, minutes) {

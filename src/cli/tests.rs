@@ -263,3 +263,30 @@ fn help_wins_and_lists_every_option_it_parses() {
         assert!(!parse_strs(&[option, "1x1"]).is_err_and(|e| e.contains("unknown")));
     }
 }
+
+#[test]
+fn export_writes_a_decks_slides_and_takes_its_own_options() {
+    let (options, _) = window(&["--deck", "talk.txt", "--export", "out", "--presenter"]);
+    assert_eq!(
+        options.mode,
+        Mode::Export {
+            dir: "out".into(),
+            app: "app/index.html".into()
+        }
+    );
+    assert!(options.presenter);
+    let (options, _) = window(&[
+        "--deck",
+        "talk.txt",
+        "--export",
+        "out",
+        "--app",
+        "https://example.org/skinlab/app/index.html",
+    ]);
+    assert!(matches!(options.mode, Mode::Export { app, .. } if app.starts_with("https://")));
+    assert!(err(&["--export", "out"]).contains("give it --deck FILE"));
+    assert!(err(&["--deck", "t.txt", "--slide", "2", "--export", "out"]).contains("every slide"));
+    assert_eq!(err(&["--app", "x"]), "--app goes with --export");
+    assert!(err(&["grid", "--deck", "t.txt", "--export", "out"]).contains("a link does not go with --export"));
+    assert!(err(&["--deck", "t.txt", "--export"]).contains("--export needs a folder"));
+}

@@ -10,7 +10,7 @@ mod mode;
 mod screenshot;
 
 pub use mode::{Mode, Options, RunError};
-use screenshot::Screenshot;
+use screenshot::{Export, Screenshot, Shot};
 
 use crate::SkinlabApp;
 use crate::profile::{Half, PaintStamps, Recorder, Report, Soak, Sweep};
@@ -73,6 +73,8 @@ type Timed<T> = (T, Arc<Mutex<Option<T>>>, Arc<Mutex<PaintStamps>>);
 #[derive(Default)]
 struct Job {
     screenshot: Option<Screenshot>,
+    /// A `--deck FILE --export DIR` run: a picture of every slide, then the handout.
+    export: Option<Export>,
     /// A `--profile` run, where its report goes once it is done, and the stamps of
     /// the last frame's painting.
     profile: Option<Timed<Recorder>>,
@@ -221,6 +223,11 @@ impl eframe::App for NativeApp {
         {
             self.job.screenshot = None;
         }
+        if let Some(job) = &mut self.job.export
+            && job.step(&mut self.app, ui.ctx())
+        {
+            self.job.export = None;
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -317,12 +324,21 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         Mode::Screenshot(path) => {
             app.paused = true;
             job.screenshot = Some(Screenshot {
-                path: path.clone(),
-                frames_left: 5,
-                waited: 0,
-                image: Default::default(),
+                shot: Shot::new(path.clone()),
                 outcome: outcome.clone(),
             });
+        }
+        Mode::Export { dir, app: address } => {
+            app.paused = true;
+            let deck = app.deck().map(|(deck, _)| deck.clone()).ok_or_else(|| RunError::Mode {
+                option: mode.option(),
+                why: "it exports a deck: give one with --deck FILE".to_owned(),
+            })?;
+            std::fs::create_dir_all(dir).map_err(|e| RunError::Mode {
+                option: mode.option(),
+                why: format!("could not make the folder {}: {e}", dir.display()),
+            })?;
+            job.export = Some(Export::new(dir.clone(), deck, address.clone(), outcome.clone()));
         }
         Mode::Profile { frames } => {
             job.profile = Some((
@@ -434,13 +450,15 @@ fn finish(
             Some(recorder) => Ok(Some(Report::Frames(recorder.report(profiled)))),
             None => Err(unfinished("the profile was finished")),
         },
-        Mode::Screenshot(_) => match outcome.lock().ok().and_then(|mut slot| slot.take()) {
-            Some(Ok(())) => Ok(None),
-            Some(Err(why)) => Err(RunError::Mode {
-                option: mode.option(),
-                why,
-            }),
-            None => Err(unfinished("the screenshot was taken")),
-        },
+        Mode::Screenshot(_) | Mode::Export { .. } => {
+            match outcome.lock().ok().and_then(|mut slot| slot.take()) {
+                Some(Ok(())) => Ok(None),
+                Some(Err(why)) => Err(RunError::Mode {
+                    option: mode.option(),
+                    why,
+                }),
+                None => Err(unfinished("every picture was taken")),
+            }
+        }
     }
 }

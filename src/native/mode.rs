@@ -50,6 +50,14 @@ pub enum Mode {
     Run,
     /// Draw the link with time paused, save a PNG here, close.
     Screenshot(PathBuf),
+    /// Draw every slide of the deck with time paused, save each as a PNG in `dir`
+    /// with an HTML handout (`index.html`) whose live links point at `app`, close.
+    Export {
+        /// The folder the pictures and the handout go in.
+        dir: PathBuf,
+        /// The web app's address, which each slide's link follows after `#`.
+        app: String,
+    },
     /// Time this many frames of the link (and of an empty window), then close.
     Profile {
         /// Frames to time.
@@ -71,6 +79,7 @@ impl Mode {
         match self {
             Self::Run => "skinlab",
             Self::Screenshot(_) => "--screenshot",
+            Self::Export { .. } => "--export",
             Self::Profile { .. } => "--profile",
             Self::Soak { .. } => "--profile --minutes",
             Self::Sliders => "--sliders",

@@ -157,11 +157,22 @@ fn an_opened_file_is_drawn_and_the_link_applies_to_it() {
     let Some(bent) = screenshot_with(&["--open", file, "model?t=1"], "open-bent.png") else {
         return;
     };
-    // The mesh is drawn in the first tint; at t = 1 s its top half has turned 90°, so
-    // the tinted area's box gets wider and less tall.
-    let [r, g, b, _] = skinlab::pages::model::MESH_TINTS[0].to_array();
+    // The mesh is drawn in the first tint, lit by the headlight (the loader gives
+    // SimpleSkin normals from its triangles): the tint times a shade from 0.35 to 1.
+    // At t = 1 s its top half has turned 90°, so the tinted area's box gets wider and
+    // less tall.
+    let tint = skinlab::pages::model::MESH_TINTS[0].to_array().map(f32::from);
     let tinted_box = |path: &Path| {
-        let (count, bbox) = color_box(path, [r, g, b], 12);
+        let img = image::open(path).expect("a PNG").to_rgb8();
+        let (mut count, mut bbox) = (0, (u32::MAX, u32::MAX, 0, 0));
+        for (x, y, p) in img.enumerate_pixels() {
+            let shade = f32::from(p[0]) / tint[0];
+            let near = (1..3).all(|c| (f32::from(p[c]) - shade * tint[c]).abs() <= 8.0);
+            if (0.3..=1.02).contains(&shade) && near && x >= 720 {
+                count += 1;
+                bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
+            }
+        }
         assert!(
             count > 2000,
             "{}: the file's mesh is drawn ({count} px)",
@@ -220,4 +231,54 @@ fn the_fox_is_painted_with_its_texture_and_tinted_without_it() {
     };
     let white = viewport_pixels(&painted, chest);
     assert!(white > 1000, "the fox's white chest is drawn ({white} px)");
+}
+
+#[test]
+fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the folder is made");
+    let deck = dir.join("talk.txt");
+    std::fs::write(
+        &deck,
+        "grid?angle=0.8  One vertex, two bones\n> Ask where vertex 8 goes.\n\
+         gird?angle=0.8  A slide with a typo\nxray  The matrix X-ray\n",
+    )
+    .expect("written");
+    let out = dir.join("handout");
+    let args = [
+        "--deck",
+        deck.to_str().expect("utf-8"),
+        "--export",
+        out.to_str().expect("utf-8"),
+    ];
+    let all: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let Some(output) = common::run_in_xvfb(&all) else {
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // The typo fails its slide: the run says so and exits 2, with everything written.
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("1 of 3 slides failed") && stderr.contains("Slide 2 failed"), "{stderr}");
+    for n in 1..=3 {
+        let picture = out.join(format!("slide-0{n}.png"));
+        let image = image::open(&picture).unwrap_or_else(|e| panic!("{}: {e}", picture.display()));
+        assert_eq!((image.width(), image.height()), (1280, 800));
+    }
+    // The grid's picture shows its purple lines; the failed slide's does not.
+    let purple = |n: usize| {
+        let [r, g, b, _] = MESH_COLOR.to_array();
+        color_box(&out.join(format!("slide-0{n}.png")), [r, g, b], 3).0
+    };
+    assert!(purple(1) > 100 && purple(2) == 0, "{} and {}", purple(1), purple(2));
+    let html = std::fs::read_to_string(out.join("index.html")).expect("the handout");
+    for part in [
+        "<h2>1. One vertex, two bones</h2>",
+        "<p>Ask where vertex 8 goes.</p>",
+        "href=\"app/index.html#grid?angle=0.8\"",
+        "<p class=\"failed\">Slide 2 failed",
+        "<h2>3. The matrix X-ray</h2>\n<img src=\"slide-03.png\"",
+    ] {
+        assert!(html.contains(part), "{part} in {html}");
+    }
 }
