@@ -64,6 +64,10 @@ impl SkinlabApp {
         if reset {
             self.set_zoom(if self.presenter { PRESENTER_ZOOM } else { 1.0 });
         }
+        // The text changed size, and so did the viewport: frame it again.
+        if bigger || smaller || reset {
+            self.frame_view();
+        }
         // In a deck every key a clicker may send for "next" or "back" steps a slide:
         // PageDown and PageUp unless text is being typed; Space, Enter and the arrows
         // unless a control has the keyboard (a focused slider takes its arrows).
@@ -144,7 +148,7 @@ impl SkinlabApp {
                     egui::TextEdit::singleline(&mut self.link_text)
                         // Wide enough for long links, leaving room for the buttons.
                         .desired_width(
-                            (ui.available_size_before_wrap().x - 200.0).clamp(220.0, 900.0),
+                            (ui.available_size_before_wrap().x - 200.0).clamp(120.0, 900.0),
                         )
                         .font(egui::TextStyle::Monospace)
                         .hint_text("page link, e.g. grid?angle=0.8"),
@@ -164,6 +168,7 @@ impl SkinlabApp {
         if self.deck.is_some() {
             ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
         }
+        self.zoom_row_ui(ui);
         let mut dismissed = None;
         for (i, notice) in self.notices.iter().enumerate() {
             // Wrapped: a long message stays on the screen.
@@ -178,6 +183,31 @@ impl SkinlabApp {
         if let Some(i) = dismissed {
             self.notices.remove(i);
         }
+    }
+
+    /// After Ctrl + or Ctrl −: the size is for this session, unless kept.
+    fn zoom_row_ui(&mut self, ui: &mut Ui) {
+        let (zoom, kept) = (self.zoom(), self.kept_zoom());
+        if (zoom - kept).abs() < 1e-4 {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "Text at {:.0}% for this session (Ctrl + and Ctrl − change it).",
+                zoom * 100.0
+            ));
+            if ui
+                .button("Keep this size")
+                .on_hover_text("Start at this size next time too")
+                .clicked()
+            {
+                self.keep_zoom();
+            }
+            if ui.button(format!("Back to {:.0}%", kept * 100.0)).clicked() {
+                self.set_zoom(kept);
+                self.frame_view();
+            }
+        });
     }
 
     pub(super) fn frame_button_ui(&mut self, ui: &mut Ui) {

@@ -132,6 +132,18 @@ impl SkinlabApp {
         }
     }
 
+    /// Keeps the zoom of the mode on screen for the next sessions too (Ctrl + and
+    /// Ctrl − change it for this one only).
+    pub fn keep_zoom(&mut self) {
+        let mode = usize::from(self.presenter);
+        self.kept_zoom[mode] = self.zoom[mode];
+    }
+
+    /// The zoom the next session starts the mode on screen with.
+    pub fn kept_zoom(&self) -> f32 {
+        self.kept_zoom[usize::from(self.presenter)]
+    }
+
     /// The share of the page's width the viewport takes beside the notebook.
     pub fn split(&self) -> f32 {
         self.split.share

@@ -50,6 +50,9 @@ pub struct SkinlabApp {
     presenter: bool,
     /// Zoom outside presenter mode, and in it.
     zoom: [f32; 2],
+    /// The zooms the next session starts with: Ctrl + and Ctrl − change `zoom` for this
+    /// session only, until "Keep this size" copies it here.
+    kept_zoom: [f32; 2],
     /// What fills the window instead of the page: `viewport` or a cell's name.
     focus: Option<&'static str>,
     /// The lecture deck being stepped through, and the slide on screen (or the last
@@ -129,6 +132,7 @@ impl SkinlabApp {
             current: 0,
             presenter: false,
             zoom: [1.0, PRESENTER_ZOOM],
+            kept_zoom: [1.0, PRESENTER_ZOOM],
             focus: None,
             deck: None,
             off_deck: false,

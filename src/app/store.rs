@@ -19,11 +19,13 @@ impl SkinlabApp {
         if self.presenter {
             lines.push("presenter".to_owned());
         }
-        if self.zoom != [1.0, PRESENTER_ZOOM] {
+        // Only a size the user chose to keep ([`SkinlabApp::keep_zoom`]) outlives the
+        // session.
+        if self.kept_zoom != [1.0, PRESENTER_ZOOM] {
             lines.push(format!(
                 "zoom {} {}",
-                crate::link::number(self.zoom[0]),
-                crate::link::number(self.zoom[1])
+                crate::link::number(self.kept_zoom[0]),
+                crate::link::number(self.kept_zoom[1])
             ));
         }
         if self.split.share != DEFAULT_SPLIT {
@@ -50,6 +52,7 @@ impl SkinlabApp {
                             if ZOOM_RANGE.contains(&normal) && ZOOM_RANGE.contains(&presenter) =>
                         {
                             self.zoom = [normal, presenter];
+                            self.kept_zoom = self.zoom;
                         }
                         _ => problems.push(format!("unreadable zoom `{rest}`")),
                     }

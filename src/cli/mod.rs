@@ -362,7 +362,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             return Err("--export writes a deck's slides: give it --deck FILE".to_owned());
         }
         if options.slide.is_some() {
-            return Err("--export writes every slide of the deck: --slide does not go with it".to_owned());
+            return Err(
+                "--export writes every slide of the deck: --slide does not go with it".to_owned(),
+            );
         }
     }
     // Every option given must go with the mode chosen.

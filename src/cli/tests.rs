@@ -287,6 +287,9 @@ fn export_writes_a_decks_slides_and_takes_its_own_options() {
     assert!(err(&["--export", "out"]).contains("give it --deck FILE"));
     assert!(err(&["--deck", "t.txt", "--slide", "2", "--export", "out"]).contains("every slide"));
     assert_eq!(err(&["--app", "x"]), "--app goes with --export");
-    assert!(err(&["grid", "--deck", "t.txt", "--export", "out"]).contains("a link does not go with --export"));
+    assert!(
+        err(&["grid", "--deck", "t.txt", "--export", "out"])
+            .contains("a link does not go with --export")
+    );
     assert!(err(&["--deck", "t.txt", "--export"]).contains("--export needs a folder"));
 }

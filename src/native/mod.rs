@@ -330,15 +330,23 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         }
         Mode::Export { dir, app: address } => {
             app.paused = true;
-            let deck = app.deck().map(|(deck, _)| deck.clone()).ok_or_else(|| RunError::Mode {
-                option: mode.option(),
-                why: "it exports a deck: give one with --deck FILE".to_owned(),
-            })?;
+            let deck = app
+                .deck()
+                .map(|(deck, _)| deck.clone())
+                .ok_or_else(|| RunError::Mode {
+                    option: mode.option(),
+                    why: "it exports a deck: give one with --deck FILE".to_owned(),
+                })?;
             std::fs::create_dir_all(dir).map_err(|e| RunError::Mode {
                 option: mode.option(),
                 why: format!("could not make the folder {}: {e}", dir.display()),
             })?;
-            job.export = Some(Export::new(dir.clone(), deck, address.clone(), outcome.clone()));
+            job.export = Some(Export::new(
+                dir.clone(),
+                deck,
+                address.clone(),
+                outcome.clone(),
+            ));
         }
         Mode::Profile { frames } => {
             job.profile = Some((

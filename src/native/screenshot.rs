@@ -56,7 +56,11 @@ impl Shot {
 
     /// Advances one frame, `settled` saying whether the app's layout has settled;
     /// returns whether the picture was saved (or why not) once it is done.
-    pub(super) fn step(&mut self, ctx: &egui::Context, settled: bool) -> Option<Result<(), String>> {
+    pub(super) fn step(
+        &mut self,
+        ctx: &egui::Context,
+        settled: bool,
+    ) -> Option<Result<(), String>> {
         let image = self.image.lock().ok().and_then(|mut slot| slot.take());
         if let Some(image) = image {
             return Some(
@@ -235,9 +239,16 @@ mod tests {
             "grid?angle=0.8&bone=1  One vertex & two bones\n> Ask: where does it go?\nxray\n",
         )
         .expect("a deck");
-        let html = handout(&deck, "app/index.html", &[(1, "Slide 2 failed: why.".into())]);
+        let html = handout(
+            &deck,
+            "app/index.html",
+            &[(1, "Slide 2 failed: why.".into())],
+        );
         assert!(html.contains("<title>talk &lt;1&gt;.txt</title>"), "{html}");
-        assert!(html.contains("<h2>1. One vertex &amp; two bones</h2>"), "{html}");
+        assert!(
+            html.contains("<h2>1. One vertex &amp; two bones</h2>"),
+            "{html}"
+        );
         assert!(html.contains("<img src=\"slide-01.png\" alt=\"One vertex &amp; two bones\">"));
         assert!(html.contains("<p>Ask: where does it go?</p>"));
         assert!(html.contains(

@@ -594,7 +594,7 @@ fn focus_shows_one_part_and_the_link_holds_it() {
 }
 
 #[test]
-fn zoom_keys_change_the_zoom_of_the_mode_on_screen_and_it_is_kept() {
+fn zoom_keys_change_the_zoom_of_the_mode_on_screen_for_the_session_unless_kept() {
     let mut harness = app_harness(paused_app());
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
     harness.run_steps(2);
@@ -616,14 +616,28 @@ fn zoom_keys_change_the_zoom_of_the_mode_on_screen_and_it_is_kept() {
     harness.run_steps(2);
     let presenter = harness.state().zoom();
     assert!(presenter < skinlab::app::PRESENTER_ZOOM);
-    // Both survive a restart, and a link can set one.
+    // Neither outlives the session unless kept: the row under the bar offers it.
+    let mut restored = SkinlabApp::new();
+    restored.restore_state(&harness.state().save_state());
+    assert_eq!(restored.zoom(), skinlab::app::PRESENTER_ZOOM);
+    restored.set_presenter(false);
+    assert_eq!(restored.zoom(), 1.0);
+    harness.get_by_label("Keep this size").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Keep this size").is_none());
+    harness.state_mut().set_presenter(false);
+    harness.run_steps(2);
+    harness.get_by_label("Keep this size").click();
+    harness.run_steps(2);
+    // Both kept survive a restart, and a link can set one.
     let saved = harness.state().save_state();
     let mut restored = SkinlabApp::new();
     restored.restore_state(&saved);
     assert!(restored.notices().is_empty(), "{:?}", restored.notices());
+    assert!((restored.zoom() - zoomed).abs() < 1e-5);
+    restored.set_presenter(true);
     assert_eq!(restored.zoom(), presenter);
     restored.set_presenter(false);
-    assert!((restored.zoom() - zoomed).abs() < 1e-5);
     restored.open_link("grid?zoom=2").expect("zoom in a link");
     assert_eq!(restored.zoom(), 2.0);
     let err = restored

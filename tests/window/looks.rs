@@ -777,3 +777,25 @@ fn a_small_mesh_on_a_long_skeleton_opens_with_the_whole_skeleton_in_view() {
     assert!(vp.contains_rect(mesh), "{mesh:?} in {vp:?}");
     assert!(mesh.height() < 0.3 * vp.height(), "{mesh:?} in {vp:?}");
 }
+
+#[test]
+fn ctrl_plus_makes_the_text_bigger_and_frames_the_view_again() {
+    let mut harness = app_on("blending", 6);
+    let fill = |harness: &Harness<'_, SkinlabApp>| {
+        let (vp, mesh) = framed(harness);
+        assert!(vp.expand(2.0).contains_rect(mesh), "{mesh:?} in {vp:?}");
+        (mesh.width() / vp.width()).max(mesh.height() / vp.height())
+    };
+    let before = fill(&harness);
+    for _ in 0..4 {
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
+        harness.run_steps(2);
+    }
+    harness.run_steps(6);
+    assert!(harness.state().zoom() > 1.4, "{}", harness.state().zoom());
+    let after = fill(&harness);
+    assert!(
+        after > 0.9 * before,
+        "the mesh fills {before:.2} of the view, then {after:.2}"
+    );
+}

@@ -161,7 +161,9 @@ fn an_opened_file_is_drawn_and_the_link_applies_to_it() {
     // SimpleSkin normals from its triangles): the tint times a shade from 0.35 to 1.
     // At t = 1 s its top half has turned 90°, so the tinted area's box gets wider and
     // less tall.
-    let tint = skinlab::pages::model::MESH_TINTS[0].to_array().map(f32::from);
+    let tint = skinlab::pages::model::MESH_TINTS[0]
+        .to_array()
+        .map(f32::from);
     let tinted_box = |path: &Path| {
         let img = image::open(path).expect("a PNG").to_rgb8();
         let (mut count, mut bbox) = (0, (u32::MAX, u32::MAX, 0, 0));
@@ -259,7 +261,10 @@ fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     // The typo fails its slide: the run says so and exits 2, with everything written.
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("1 of 3 slides failed") && stderr.contains("Slide 2 failed"), "{stderr}");
+    assert!(
+        stderr.contains("1 of 3 slides failed") && stderr.contains("Slide 2 failed"),
+        "{stderr}"
+    );
     for n in 1..=3 {
         let picture = out.join(format!("slide-0{n}.png"));
         let image = image::open(&picture).unwrap_or_else(|e| panic!("{}: {e}", picture.display()));
@@ -270,7 +275,12 @@ fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
         let [r, g, b, _] = MESH_COLOR.to_array();
         color_box(&out.join(format!("slide-0{n}.png")), [r, g, b], 3).0
     };
-    assert!(purple(1) > 100 && purple(2) == 0, "{} and {}", purple(1), purple(2));
+    assert!(
+        purple(1) > 100 && purple(2) == 0,
+        "{} and {}",
+        purple(1),
+        purple(2)
+    );
     let html = std::fs::read_to_string(out.join("index.html")).expect("the handout");
     for part in [
         "<h2>1. One vertex, two bones</h2>",
