@@ -11,6 +11,24 @@
 /// The decks shipped with the app, by name: `deck=lecture` in a link opens one.
 pub const BUNDLED: &[(&str, &str)] = &[("lecture", include_str!("../book/src/decks/lecture.txt"))];
 
+/// Decks the web app fetched from beside itself when a link it started with named one
+/// (`#pipeline?deck=decks/week3.txt:5`), by that name: the text, or why the fetch failed.
+pub static FETCHED: std::sync::Mutex<Vec<(String, Result<String, String>)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// The deck file a link names, if it names one that is not bundled: `decks/week3.txt`
+/// for `pipeline?deck=decks/week3.txt:5` (the slide number dropped).
+pub fn file_in_link(link: &str) -> Option<String> {
+    let link = crate::link::Link::parse(link.trim().trim_start_matches('#')).ok()?;
+    let value = link.get("deck")?;
+    let name = match value.rsplit_once(':') {
+        Some((name, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => value,
+    };
+    let bundled = BUNDLED.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+    (!bundled && !name.is_empty()).then(|| name.to_owned())
+}
+
 /// One moment of a deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Slide {
@@ -144,5 +162,19 @@ mod tests {
         assert!(Deck::parse("t", &long).unwrap_err().contains("more than"));
         assert!(Deck::bundled("nowhere").unwrap_err().contains("lecture"));
         assert!(Deck::bundled("Lecture").is_ok());
+    }
+
+    #[test]
+    fn a_link_names_a_deck_file_to_fetch_unless_the_deck_is_bundled() {
+        assert_eq!(
+            file_in_link("#pipeline?deck=decks/week3.txt:5").as_deref(),
+            Some("decks/week3.txt")
+        );
+        assert_eq!(
+            file_in_link("grid?deck=../decks/talk.txt").as_deref(),
+            Some("../decks/talk.txt")
+        );
+        assert_eq!(file_in_link("pipeline?deck=lecture:3"), None);
+        assert_eq!(file_in_link("grid?angle=0.8"), None);
     }
 }

@@ -27,6 +27,7 @@ impl SkinlabApp {
         if blank && !typing {
             self.blank = !self.blank;
         }
+        self.tool_keys(ui, typing);
         // A clicker's start and stop buttons send F5 and Esc: in a deck, F5 only ever
         // starts presenter mode and Esc leaves nothing, so neither undoes the slide.
         if f5 && in_deck {

@@ -39,10 +39,17 @@ fn deck_file(name: &str) -> Option<Result<Deck, String>> {
     )
 }
 
-/// In the browser a link cannot name a file: only bundled decks open.
+/// In the browser a link names a deck file the app fetched from beside itself when it
+/// started (`crate::deck::FETCHED`).
 #[cfg(target_arch = "wasm32")]
-fn deck_file(_: &str) -> Option<Result<Deck, String>> {
-    None
+fn deck_file(name: &str) -> Option<Result<Deck, String>> {
+    let fetched = crate::deck::FETCHED.lock().ok()?;
+    let (_, text) = fetched.iter().find(|(n, _)| n == name)?;
+    Some(
+        text.clone()
+            .map_err(|why| format!("deck file `{name}` could not be fetched: {why}"))
+            .and_then(|text| Deck::parse(name, &text)),
+    )
 }
 
 /// Two states of one page side by side: the page's link plus each side's own keys.
@@ -280,8 +287,9 @@ impl SkinlabApp {
         }
     }
 
-    /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck, or on
-    /// the desktop a deck file (`deck=week3.txt:5`).
+    /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck, or a
+    /// deck file (`deck=week3.txt:5`): on the desktop a path, in the browser an address
+    /// beside the app, fetched when the app starts on the link.
     pub(super) fn open_deck_link(&mut self, value: &str) -> Result<(), LinkError> {
         let (name, slide) = match value.rsplit_once(':') {
             Some((name, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => (name, n),

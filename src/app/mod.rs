@@ -7,11 +7,13 @@ use crate::page::{self, PAGES, Page};
 use egui::{Key, RichText, Ui};
 
 mod chrome;
+mod ink;
 mod layout;
 mod links;
 mod store;
 
 use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Framing, Split, apply_style};
+pub use ink::Tool;
 pub use links::Compare;
 
 /// The key under which the app keeps its state in eframe's storage.
@@ -67,6 +69,11 @@ pub struct SkinlabApp {
     /// The screen is blanked (B or `.`, as in slide software): black until pressed
     /// again.
     pub blank: bool,
+    /// The laser pointer or the pen, if one is in hand (L, D).
+    tool: ink::Tool,
+    /// The pen's lines, and the page and slide they were drawn on.
+    ink: Vec<Vec<egui::Pos2>>,
+    ink_at: (usize, Option<usize>),
     /// Two states of the page side by side, when a link asks (`compare=`).
     compare: Option<Compare>,
     /// Each page's camera as its last link (or reset) left it, by registry position:
@@ -138,6 +145,9 @@ impl SkinlabApp {
             off_deck: false,
             deck_failure: None,
             blank: false,
+            tool: ink::Tool::None,
+            ink: Vec::new(),
+            ink_at: (0, None),
             compare: None,
             camera_base,
             embedded: false,
@@ -467,6 +477,7 @@ impl SkinlabApp {
             return;
         }
         self.framing_step(ui.ctx());
+        self.tools_ui(ui);
         self.drop_hint_ui(ui);
         // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
         // notes and labels of a viewport that fills the window.

@@ -77,6 +77,15 @@ pub fn start() {
         } else {
             wasm_bindgen_futures::spawn_local(fetch_models());
         }
+        // A deck file the link names is fetched from beside the app before it opens.
+        if let Some(name) = crate::deck::file_in_link(&hash) {
+            let text = fetch(&name).await.map_err(described).and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|_| "it is not text".to_owned())
+            });
+            if let Ok(mut fetched) = crate::deck::FETCHED.lock() {
+                fetched.push((name, text));
+            }
+        }
         runner.launch(canvas, None).await;
     });
 }
@@ -85,13 +94,16 @@ pub fn start() {
 /// beside its page.
 async fn fetch_models() {
     for (name, path) in crate::models::FETCHED {
-        let fetched = fetch(path).await.map_err(|e| {
-            e.as_string()
-                .or_else(|| e.as_f64().map(|status| format!("HTTP {status}")))
-                .unwrap_or_else(|| "the request failed".to_owned())
-        });
+        let fetched = fetch(path).await.map_err(described);
         crate::models::arrived(name, fetched);
     }
+}
+
+/// Why a fetch failed, in words: the HTTP status, or the browser's reason.
+fn described(e: JsValue) -> String {
+    e.as_string()
+        .or_else(|| e.as_f64().map(|status| format!("HTTP {status}")))
+        .unwrap_or_else(|| "the request failed".to_owned())
 }
 
 /// The bytes at `path`, relative to the page.

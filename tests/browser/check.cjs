@@ -423,6 +423,12 @@ async function viewports(browser, base, fragments) {
       const slide = decodeURIComponent(await robot.page.evaluate(() => location.hash));
       check("a deck link to a slide of the robot opens it", robot.problems.length === 0 && slide.startsWith("#model?clip=Walking&clip_b=Running") && slide.endsWith("deck=lecture:14"), slide);
       await robot.page.close();
+      // A deck file beside the app (the book's copy of the lecture deck), named in the
+      // link the app starts with: fetched, then opened at its slide.
+      const beside = await openApp(browser, base, "pipeline?deck=../decks/lecture.txt:3");
+      const third = decodeURIComponent(await beside.page.evaluate(() => location.hash));
+      check("a deck file beside the app opens at its slide from a link", beside.problems.length === 0 && third.startsWith("#hierarchy?focus=viewport"), `${third}; ${beside.problems.join("; ")}`);
+      await beside.page.close();
     }
 
     // A click inside the app writes the fragment; the back button goes back.

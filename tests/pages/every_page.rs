@@ -1401,3 +1401,52 @@ fn a_file_set_beside_another_opens_at_the_first_line_they_do_not_share() {
         "the first line is back under the heading: {under} below it"
     );
 }
+
+#[test]
+fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
+    use skinlab::app::Tool;
+    let mut harness = app_harness(paused_app());
+    harness
+        .state_mut()
+        .open_link("pipeline?deck=lecture:9")
+        .expect("a slide");
+    harness.run_steps(3);
+    let camera = harness.state().current_link().get("camera").map(str::to_owned);
+    harness.key_press(egui::Key::L);
+    harness.run_steps(1);
+    assert_eq!(harness.state().tool(), Tool::Laser);
+    harness.key_press(egui::Key::D);
+    harness.run_steps(1);
+    assert_eq!(harness.state().tool(), Tool::Pen);
+    // A drag across the viewport draws, and turns nothing.
+    harness.drag_at(egui::pos2(900.0, 300.0));
+    for x in [920.0, 960.0, 1000.0] {
+        harness.hover_at(egui::pos2(x, 320.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(egui::pos2(1010.0, 330.0));
+    harness.run_steps(1);
+    assert_eq!(harness.state().ink().len(), 1);
+    assert!(harness.state().ink()[0].len() >= 3, "{:?}", harness.state().ink());
+    assert_eq!(
+        harness.state().current_link().get("camera").map(str::to_owned),
+        camera,
+        "drawing turns no view"
+    );
+    harness.key_press(egui::Key::E);
+    harness.run_steps(1);
+    assert!(harness.state().ink().is_empty(), "E wipes the ink");
+    // Ink on a slide goes with it.
+    harness.drag_at(egui::pos2(900.0, 300.0));
+    harness.hover_at(egui::pos2(950.0, 300.0));
+    harness.run_steps(1);
+    harness.drop_at(egui::pos2(960.0, 310.0));
+    harness.run_steps(1);
+    assert_eq!(harness.state().ink().len(), 1);
+    harness.key_press(egui::Key::PageDown);
+    harness.run_steps(2);
+    assert!(harness.state().ink().is_empty(), "the next slide starts clean");
+    harness.key_press(egui::Key::D);
+    harness.run_steps(1);
+    assert_eq!(harness.state().tool(), Tool::None, "D again puts the pen away");
+}

@@ -1,0 +1,112 @@
+//! Presenter tools, as in slide software: a laser pointer (L), a large red dot that
+//! follows the pointer, and a pen (D) that draws over the whole window. E wipes the ink;
+//! the next slide, and another page, start clean. Either key again puts the tool away.
+
+use super::*;
+
+/// What the pointer does besides pointing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Nothing: the app as usual.
+    #[default]
+    None,
+    /// A red dot for the back row.
+    Laser,
+    /// Drags draw lines over the window (and turn nothing).
+    Pen,
+}
+
+/// The laser's dot and the pen's line, in points.
+const LASER_RADIUS: f32 = 12.0;
+const INK_WIDTH: f32 = 4.0;
+const LASER: egui::Color32 = egui::Color32::from_rgb(235, 25, 25);
+const INK: egui::Color32 = egui::Color32::from_rgb(220, 20, 90);
+
+impl SkinlabApp {
+    /// The presenter tool in hand.
+    pub fn tool(&self) -> Tool {
+        self.tool
+    }
+
+    /// The pen's lines on screen, each a list of points.
+    pub fn ink(&self) -> &[Vec<egui::Pos2>] {
+        &self.ink
+    }
+
+    /// L, D and E (not while typing): the laser, the pen, wipe.
+    pub(super) fn tool_keys(&mut self, ui: &Ui, typing: bool) {
+        if typing {
+            return;
+        }
+        let (laser, pen, wipe) = ui.input(|i| {
+            let plain = !i.modifiers.command && !i.modifiers.alt;
+            (
+                plain && i.key_pressed(Key::L),
+                plain && i.key_pressed(Key::D),
+                plain && i.key_pressed(Key::E),
+            )
+        });
+        let toggle = |now: Tool, tool: Tool| if now == tool { Tool::None } else { tool };
+        if laser {
+            self.tool = toggle(self.tool, Tool::Laser);
+        }
+        if pen {
+            self.tool = toggle(self.tool, Tool::Pen);
+        }
+        if wipe {
+            self.ink.clear();
+        }
+    }
+
+    /// The laser's dot or the pen's surface, and the ink, over everything else.
+    pub(super) fn tools_ui(&mut self, ui: &Ui) {
+        let ctx = ui.ctx();
+        let at = (self.current, self.deck.as_ref().map(|(_, slide)| *slide));
+        if self.ink_at != at {
+            self.ink.clear();
+            self.ink_at = at;
+        }
+        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("presenter_ink"));
+        match self.tool {
+            Tool::None => {}
+            Tool::Laser => {
+                if let Some(pos) = ctx.pointer_hover_pos() {
+                    let painter = ctx.layer_painter(layer);
+                    painter.circle_filled(pos, LASER_RADIUS * 1.8, LASER.gamma_multiply(0.25));
+                    painter.circle_filled(pos, LASER_RADIUS, LASER);
+                    ctx.set_cursor_icon(egui::CursorIcon::None);
+                }
+            }
+            Tool::Pen => {
+                // A surface over the whole window takes every drag, so drawing turns
+                // no view and moves no slider.
+                let screen = ctx.content_rect();
+                egui::Area::new(egui::Id::new("presenter_pen"))
+                    .order(egui::Order::Foreground)
+                    .fixed_pos(screen.min)
+                    .show(ctx, |ui| {
+                        let response = ui.allocate_response(screen.size(), egui::Sense::drag());
+                        if response.drag_started() {
+                            self.ink.push(Vec::new());
+                        }
+                        if response.dragged()
+                            && let (Some(pos), Some(line)) =
+                                (response.interact_pointer_pos(), self.ink.last_mut())
+                            && line.last().is_none_or(|last| last.distance(pos) > 1.0)
+                        {
+                            line.push(pos);
+                        }
+                    })
+                    .response
+                    .on_hover_cursor(egui::CursorIcon::Crosshair);
+            }
+        }
+        let painter = ctx.layer_painter(layer);
+        for line in &self.ink {
+            painter.add(egui::Shape::line(
+                line.clone(),
+                egui::Stroke::new(INK_WIDTH, INK),
+            ));
+        }
+    }
+}
