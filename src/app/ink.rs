@@ -66,7 +66,7 @@ impl SkinlabApp {
             self.ink.clear();
             self.ink_at = at;
         }
-        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("presenter_ink"));
+        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("presenter_ink"));
         match self.tool {
             Tool::None => {}
             Tool::Laser => {
@@ -81,7 +81,7 @@ impl SkinlabApp {
                 // A surface over the whole window takes every drag, so drawing turns
                 // no view and moves no slider.
                 let screen = ctx.content_rect();
-                egui::Area::new(egui::Id::new("presenter_pen"))
+                egui::Area::new(egui::Id::unique("presenter_pen"))
                     .order(egui::Order::Foreground)
                     .fixed_pos(screen.min)
                     .show(ctx, |ui| {

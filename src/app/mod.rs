@@ -12,8 +12,8 @@ mod layout;
 mod links;
 mod store;
 
-use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Framing, Split, apply_style};
 pub use ink::Tool;
+use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Framing, Split, apply_style};
 pub use links::Compare;
 
 /// The key under which the app keeps its state in eframe's storage.

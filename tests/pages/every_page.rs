@@ -1411,7 +1411,11 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
         .open_link("pipeline?deck=lecture:9")
         .expect("a slide");
     harness.run_steps(3);
-    let camera = harness.state().current_link().get("camera").map(str::to_owned);
+    let camera = harness
+        .state()
+        .current_link()
+        .get("camera")
+        .map(str::to_owned);
     harness.key_press(egui::Key::L);
     harness.run_steps(1);
     assert_eq!(harness.state().tool(), Tool::Laser);
@@ -1427,9 +1431,17 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
     harness.drop_at(egui::pos2(1010.0, 330.0));
     harness.run_steps(1);
     assert_eq!(harness.state().ink().len(), 1);
-    assert!(harness.state().ink()[0].len() >= 3, "{:?}", harness.state().ink());
+    assert!(
+        harness.state().ink()[0].len() >= 3,
+        "{:?}",
+        harness.state().ink()
+    );
     assert_eq!(
-        harness.state().current_link().get("camera").map(str::to_owned),
+        harness
+            .state()
+            .current_link()
+            .get("camera")
+            .map(str::to_owned),
         camera,
         "drawing turns no view"
     );
@@ -1445,8 +1457,15 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
     assert_eq!(harness.state().ink().len(), 1);
     harness.key_press(egui::Key::PageDown);
     harness.run_steps(2);
-    assert!(harness.state().ink().is_empty(), "the next slide starts clean");
+    assert!(
+        harness.state().ink().is_empty(),
+        "the next slide starts clean"
+    );
     harness.key_press(egui::Key::D);
     harness.run_steps(1);
-    assert_eq!(harness.state().tool(), Tool::None, "D again puts the pen away");
+    assert_eq!(
+        harness.state().tool(),
+        Tool::None,
+        "D again puts the pen away"
+    );
 }
