@@ -262,3 +262,65 @@ fn a_deck_the_app_cannot_use_is_refused_with_exit_code_2() {
         stderr(&out)
     );
 }
+
+/// A glTF of `primitives` primitives that all name one accessor of `count` positions of
+/// zeros with no buffer view: no bytes in the file, 12 bytes a position once read.
+fn zeros_shared_by(primitives: usize, count: usize) -> Vec<u8> {
+    let primitive = serde_json::json!({"attributes": {"POSITION": 0}});
+    serde_json::to_vec(&serde_json::json!({
+        "asset": {"version": "2.0"},
+        "nodes": [{"mesh": 0}],
+        "meshes": [{"primitives": vec![primitive; primitives]}],
+        "accessors": [{"componentType": 5126, "type": "VEC3", "count": count}]
+    }))
+    .expect("json")
+}
+
+#[test]
+fn a_few_hundred_bytes_cannot_take_more_than_the_budget_under_an_address_space_limit() {
+    // A million positions named by 1, 4 and 48 primitives, and the most one accessor
+    // of zeros may hold (2^24 − 1 numbers) named by one. Each run is under a 3 GiB
+    // address-space limit, so a loader that reads past its budget fails here (an
+    // allocation refused, the process aborted) instead of swapping.
+    let cases = [
+        (1, 1_000_000, None),
+        (4, 1_000_000, None),
+        (48, 1_000_000, Some("48000000 vertices in all")),
+        (1, 5_592_405, Some("has 5592405 vertices")),
+    ];
+    for (primitives, count, refused) in cases {
+        let name = format!("cli-zeros-{primitives}-{count}.gltf");
+        let bytes = zeros_shared_by(primitives, count);
+        assert!(bytes.len() < 4096, "{} bytes", bytes.len());
+        let path = scratch(&name, &bytes);
+        let out = Command::new("sh")
+            .args([
+                "-c",
+                "ulimit -v 3145728 && exec \"$0\" \"$@\"",
+                env!("CARGO_BIN_EXE_skinlab"),
+                "--open",
+                path.to_str().expect("utf-8"),
+                "--screenshot",
+                "never.png",
+            ])
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("the binary runs");
+        let err = stderr(&out);
+        match refused {
+            // Read in full, the model is kept; then no window opens (no display).
+            None => {
+                assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+                assert!(err.contains("could not start"), "{name}: {err}");
+            }
+            Some(why) => {
+                assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+                assert!(
+                    err.contains(why) && err.contains("more than the page draws"),
+                    "{name}: {err}"
+                );
+            }
+        }
+    }
+}

@@ -239,6 +239,12 @@ pub(super) fn images(
 /// one large accessor from many meshes is refused instead of exhausting memory.
 pub const MAX_DECODED: usize = 1 << 26;
 
+/// The most vertices the meshes the nodes place may have in all: 2^22, four times a
+/// character of a million vertices. The app keeps about 200 bytes for each (positions,
+/// normals, influences, the framing, the GPU's copy), so this holds a file of a few
+/// kilobytes that names a large accessor of zeros to about a gigabyte.
+pub const MAX_VERTICES: usize = 1 << 22;
+
 /// Every buffer's bytes, and how many numbers the load has decoded from them so far.
 pub(super) struct Buffers<'a> {
     data: Vec<Result<Cow<'a, [u8]>, String>>,

@@ -2,7 +2,7 @@
 //! four influences per vertex.
 
 use super::accessor::{self, NORMALIZED, QUANTIZED, UNIT_VECTOR};
-use super::container::{Buffers, MAX_DECODED};
+use super::container::{Buffers, MAX_DECODED, MAX_VERTICES};
 use super::document::{self, Accessor, DataType, Dimensions, Document, Mode};
 use super::nodes::Hierarchy;
 use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, StoredInfluences, quoted};
@@ -45,6 +45,21 @@ fn planned_numbers(document: &Document) -> usize {
         .fold(0, usize::saturating_add)
 }
 
+/// How many vertices the meshes every node places have, counted from the POSITION
+/// accessors' declared sizes before any is read. One accessor past the limit on its own
+/// is refused by its own read, with a sharper reason; here only what many add up to
+/// counts.
+fn planned_vertices(document: &Document) -> usize {
+    document
+        .nodes
+        .iter()
+        .filter_map(|node| document.meshes.get(node.mesh?))
+        .flat_map(|mesh| &mesh.primitives)
+        .filter_map(|p| Some(p.get("POSITION")?.ok()?.count))
+        .filter(|&count| count <= MAX_VERTICES)
+        .fold(0, usize::saturating_add)
+}
+
 /// Reads the meshes of every node that has one.
 pub(super) fn meshes(
     document: &Document,
@@ -54,6 +69,13 @@ pub(super) fn meshes(
     warnings: &mut Vec<String>,
     notes: &mut Vec<String>,
 ) -> Result<Meshes, ModelError> {
+    let vertices = planned_vertices(document);
+    if vertices > MAX_VERTICES {
+        return Err(ModelError::new(format!(
+            "the meshes the nodes place have {vertices} vertices in all (a mesh placed by \
+             several nodes counts once for each), more than the page draws ({MAX_VERTICES})"
+        )));
+    }
     let planned = planned_numbers(document);
     if planned > MAX_DECODED {
         return Err(ModelError::new(format!(
@@ -249,6 +271,11 @@ fn geometry(
     check_finite(label, "POSITION", &flat, 3)?;
     let positions = vec3s(&flat);
     let vertex_count = positions.len();
+    if vertex_count > MAX_VERTICES {
+        return Err(ModelError::new(format!(
+            "{label} has {vertex_count} vertices, more than the page draws ({MAX_VERTICES})"
+        )));
+    }
     let mut normals = Vec::new();
     if let Some(normal) = primitive.get("NORMAL") {
         let normal = normal?;
