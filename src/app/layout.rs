@@ -282,6 +282,10 @@ impl SkinlabApp {
             ctx.request_repaint();
             return;
         }
+        if self.compare.is_some() {
+            self.frame_compared(ctx, f);
+            return;
+        }
         // The largest viewport that drew a mesh is the one the page's camera looks
         // through.
         let seen = MeshBounds::of(ctx)
@@ -318,6 +322,42 @@ impl SkinlabApp {
             }
         }
         if f.owns_recording {
+            MeshBounds::stop(ctx);
+        }
+    }
+
+    /// [`Self::framing_step`] for two states side by side: each side's camera fitted
+    /// to its own viewport (left to right), always, since neither camera was chosen for
+    /// half a window.
+    fn frame_compared(&mut self, ctx: &egui::Context, mut f: Framing) {
+        use crate::ui::viewport::MeshBounds;
+        let Some(compare) = &mut self.compare else {
+            return;
+        };
+        let mut seen: Vec<_> = MeshBounds::of(ctx)
+            .into_iter()
+            .filter_map(|d| Some((d.mesh?, d)))
+            .collect();
+        seen.sort_by(|a, b| a.1.viewport.left().total_cmp(&b.1.viewport.left()));
+        let v = |p: egui::Pos2| glam::Vec2::new(p.x, p.y);
+        let rect = |r: egui::Rect| [v(r.center()), glam::Vec2::new(r.width(), r.height())];
+        let mut moved = false;
+        for (side, (mesh, drawn)) in compare.sides.iter_mut().zip(&seen) {
+            if let Some(camera) = side.camera() {
+                side.set_camera(camera.framing(
+                    rect(drawn.viewport),
+                    rect(drawn.clear()),
+                    rect(*mesh),
+                ));
+                moved = true;
+            }
+        }
+        f.passes = f.passes.saturating_sub(1);
+        if moved && f.passes > 0 {
+            MeshBounds::record(ctx);
+            self.framing = Some(f);
+            ctx.request_repaint();
+        } else if f.owns_recording {
             MeshBounds::stop(ctx);
         }
     }

@@ -799,3 +799,26 @@ fn ctrl_plus_makes_the_text_bigger_and_frames_the_view_again() {
         "the mesh fills {before:.2} of the view, then {after:.2}"
     );
 }
+
+#[test]
+fn each_side_of_a_comparison_is_framed_on_its_own() {
+    let link = "grid?angle=0.8&compare=forget_inverse_bind:false|forget_inverse_bind:true";
+    let harness = app_on(link, 8);
+    let mut sides: Vec<_> = MeshBounds::of(&harness.ctx)
+        .into_iter()
+        .filter_map(|d| Some((d.mesh?, d)))
+        .collect();
+    sides.sort_by(|a, b| a.1.viewport.left().total_cmp(&b.1.viewport.left()));
+    assert_eq!(sides.len(), 2, "two viewports drew meshes");
+    for (i, (mesh, drawn)) in sides.iter().enumerate() {
+        // Inside the part of its view no note covers, and filling it one way.
+        let clear = drawn.clear();
+        assert!(
+            clear.expand(2.0).contains_rect(*mesh),
+            "side {i}: {mesh:?} in {clear:?}"
+        );
+        let fill = (mesh.width() / clear.width()).max(mesh.height() / clear.height());
+        assert!(fill > 0.6, "side {i}: the mesh fills {fill:.2} of its view");
+    }
+    assert_eq!(harness.state().current_link().to_string(), link);
+}

@@ -191,7 +191,8 @@ impl BlendingPage {
         }
         for (dqs, at, vertices) in self.placed(pose) {
             let label = if dqs { "DQS" } else { "LBS" };
-            if let Some(s) = vp.to_screen(at + Vec3::new(-0.7, 0.0, 0.0)) {
+            // Clear of the arm's end, whichever way the view turns it.
+            if let Some(s) = vp.to_screen(at + Vec3::new(-1.4, 0.0, 0.0)) {
                 vp.label(
                     ui,
                     s,
