@@ -58,9 +58,17 @@ pub struct Compare {
     pub(super) spec: String,
     /// Each side's page, built and opened on its own.
     pub(super) sides: [Box<dyn Page>; 2],
+    /// The cell each side shows instead of its viewport: a whole-width cell (a shader
+    /// listing) when every compared key belongs to it.
+    pub(super) cell: Option<&'static str>,
 }
 
 impl Compare {
+    /// The cell each side shows instead of its viewport, if any.
+    pub fn cell(&self) -> Option<&'static str> {
+        self.cell
+    }
+
     /// Each side's link (what clicking its caption opens).
     pub fn links(&self) -> [String; 2] {
         [0, 1].map(|i| self.sides[i].link().to_string())
@@ -191,9 +199,23 @@ impl SkinlabApp {
                 .map_err(|e| bad(format!("two states this page can show ({e})")))?;
             Ok(page)
         };
+        let sides = [side(a)?, side(b)?];
+        // Keys that all belong to one whole-width cell (`source` on the gpu page)
+        // compare that cell: two listings, not two views that do not change.
+        let cells = sides[0].link_cells();
+        let mut owners = spec
+            .split(['|', '+'])
+            .filter_map(|pair| pair.split_once(':'))
+            .map(|(key, _)| {
+                let key = key.to_ascii_lowercase();
+                cells.iter().find(|(k, _)| *k == key).map(|(_, cell)| *cell)
+            });
+        let first = owners.next().flatten();
+        let cell = first.filter(|c| owners.all(|o| o == Some(c)) && sides[0].full_width(c));
         Ok(Compare {
             spec: spec.to_owned(),
-            sides: [side(a)?, side(b)?],
+            sides,
+            cell,
         })
     }
 
@@ -228,7 +250,20 @@ impl SkinlabApp {
                         {
                             clicked = Some(links[i].clone());
                         }
-                        compare.sides[i].viewport_ui(ui);
+                        match compare.cell {
+                            Some(cell) => {
+                                egui::ScrollArea::both()
+                                    .id_salt(("compare_cell", i))
+                                    .auto_shrink(false)
+                                    .show(ui, |ui| {
+                                        // Laid out as a focused cell is: for the screen.
+                                        crate::ui::set_focused_cell(ui.ctx(), true);
+                                        compare.sides[i].cell_ui(cell, ui);
+                                        crate::ui::set_focused_cell(ui.ctx(), false);
+                                    });
+                            }
+                            None => compare.sides[i].viewport_ui(ui),
+                        }
                     });
                 }
             });

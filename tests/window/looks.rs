@@ -822,3 +822,26 @@ fn each_side_of_a_comparison_is_framed_on_its_own() {
     }
     assert_eq!(harness.state().current_link().to_string(), link);
 }
+
+#[test]
+fn comparing_a_code_cell_shows_the_two_listings_not_two_views() {
+    let harness = app_on("gpu?compare=source:blend|source:main", 4);
+    let compare = harness.state().comparing().expect("comparing");
+    assert_eq!(compare.cell(), Some("source"));
+    assert!(
+        MeshBounds::of(&harness.ctx)
+            .iter()
+            .all(|d| d.mesh.is_none()),
+        "no viewport is drawn"
+    );
+    // Keys that change the view still compare two views.
+    let harness = app_on("gpu?compare=path:uniform|path:texture", 4);
+    assert_eq!(harness.state().comparing().expect("comparing").cell(), None);
+    assert_eq!(
+        MeshBounds::of(&harness.ctx)
+            .iter()
+            .filter(|d| d.mesh.is_some())
+            .count(),
+        2
+    );
+}
