@@ -67,11 +67,11 @@ impl SkinlabApp {
             self.ink_at = at;
         }
         let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("presenter_ink"));
+        let painter = ctx.layer_painter(layer);
         match self.tool {
             Tool::None => {}
             Tool::Laser => {
                 if let Some(pos) = ctx.pointer_hover_pos() {
-                    let painter = ctx.layer_painter(layer);
                     painter.circle_filled(pos, LASER_RADIUS * 1.8, LASER.gamma_multiply(0.25));
                     painter.circle_filled(pos, LASER_RADIUS, LASER);
                     ctx.set_cursor_icon(egui::CursorIcon::None);
@@ -101,7 +101,6 @@ impl SkinlabApp {
                     .on_hover_cursor(egui::CursorIcon::Crosshair);
             }
         }
-        let painter = ctx.layer_painter(layer);
         for line in &self.ink {
             painter.add(egui::Shape::line(
                 line.clone(),

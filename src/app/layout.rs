@@ -99,6 +99,23 @@ pub(super) fn apply_style(ctx: &egui::Context) {
     });
 }
 
+/// `camera` moved so that `mesh`, drawn in `drawn`'s viewport, fits the part of the view
+/// no note covers.
+fn fitted(
+    camera: crate::ui::Camera,
+    drawn: &crate::ui::viewport::Drawn,
+    mesh: egui::Rect,
+) -> crate::ui::Camera {
+    let rect = |r: egui::Rect| {
+        let c = r.center();
+        [
+            glam::Vec2::new(c.x, c.y),
+            glam::Vec2::new(r.width(), r.height()),
+        ]
+    };
+    camera.framing(rect(drawn.viewport), rect(drawn.clear()), rect(mesh))
+}
+
 /// Fitting the page's camera to what its viewport shows: the meshes' place on screen is
 /// measured while a frame is drawn, and the camera moved before the next.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -301,14 +318,7 @@ impl SkinlabApp {
             (always || !d.viewport.expand(2.0).contains_rect(mesh)).then_some((d, mesh))
         });
         if let (Some((drawn, mesh)), Some(camera)) = (fit, self.page.camera()) {
-            let v = |p: egui::Pos2| glam::Vec2::new(p.x, p.y);
-            let rect = |r: egui::Rect| [v(r.center()), glam::Vec2::new(r.width(), r.height())];
-            // Into the part of the view no note covers.
-            self.page.set_camera(camera.framing(
-                rect(drawn.viewport),
-                rect(drawn.clear()),
-                rect(mesh),
-            ));
+            self.page.set_camera(fitted(camera, &drawn, mesh));
             if f.from_link {
                 // Framed because of the link and the layout: the link still says it all.
                 self.camera_base[self.current] = self.page.camera();
@@ -339,16 +349,10 @@ impl SkinlabApp {
             .filter_map(|d| Some((d.mesh?, d)))
             .collect();
         seen.sort_by(|a, b| a.1.viewport.left().total_cmp(&b.1.viewport.left()));
-        let v = |p: egui::Pos2| glam::Vec2::new(p.x, p.y);
-        let rect = |r: egui::Rect| [v(r.center()), glam::Vec2::new(r.width(), r.height())];
         let mut moved = false;
         for (side, (mesh, drawn)) in compare.sides.iter_mut().zip(&seen) {
             if let Some(camera) = side.camera() {
-                side.set_camera(camera.framing(
-                    rect(drawn.viewport),
-                    rect(drawn.clear()),
-                    rect(*mesh),
-                ));
+                side.set_camera(fitted(camera, drawn, *mesh));
                 moved = true;
             }
         }

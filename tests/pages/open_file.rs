@@ -156,15 +156,20 @@ fn the_file_dialog_lists_folders_then_models_in_any_case() {
 /// The robot as an exporter's "glTF Separate" writes it: the JSON, naming its buffer
 /// `robot parts.bin` (URI-encoded), and that buffer's bytes.
 fn robot_apart() -> (Vec<u8>, Vec<u8>) {
-    let glb = skinlab::models::bytes("robot").expect("bundled");
-    let word = |at: usize| u32::from_le_bytes(glb[at..at + 4].try_into().unwrap()) as usize;
-    let json_len = word(12);
-    let json = &glb[20..20 + json_len];
-    let bin_at = 20 + json_len;
-    let bin = glb[bin_at + 8..bin_at + 8 + word(bin_at)].to_vec();
-    let mut json: serde_json::Value = serde_json::from_slice(json).expect("the robot's JSON");
+    let (mut json, bin) = bundled_apart("robot");
     json["buffers"][0]["uri"] = "robot%20parts.bin".into();
     (serde_json::to_vec(&json).expect("json"), bin)
+}
+
+/// A bundled GLB's JSON, to rewrite, and its BIN chunk.
+fn bundled_apart(name: &str) -> (serde_json::Value, Vec<u8>) {
+    let glb = skinlab::models::bytes(name).expect("bundled");
+    let word = |at: usize| u32::from_le_bytes(glb[at..at + 4].try_into().unwrap()) as usize;
+    let json_len = word(12);
+    let bin_at = 20 + json_len;
+    let bin = glb[bin_at + 8..bin_at + 8 + word(bin_at)].to_vec();
+    let json = serde_json::from_slice(&glb[20..20 + json_len]).expect("the model's JSON");
+    (json, bin)
 }
 
 #[test]
@@ -223,13 +228,7 @@ fn a_gltf_opened_from_its_folder_reads_its_bin_there() {
 /// The fox as an exporter's "glTF Separate" writes it: the JSON, its buffer in
 /// `fox.bin`, and its texture in `fox skin.png` (URI-encoded in the JSON).
 fn fox_apart() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
-    let glb = skinlab::models::bytes("fox").expect("bundled");
-    let word = |at: usize| u32::from_le_bytes(glb[at..at + 4].try_into().unwrap()) as usize;
-    let json_len = word(12);
-    let bin_at = 20 + json_len;
-    let bin = glb[bin_at + 8..bin_at + 8 + word(bin_at)].to_vec();
-    let mut json: serde_json::Value =
-        serde_json::from_slice(&glb[20..20 + json_len]).expect("the fox's JSON");
+    let (mut json, bin) = bundled_apart("fox");
     let view = json["images"][0]["bufferView"].as_u64().expect("a view") as usize;
     let at = json["bufferViews"][view]["byteOffset"]
         .as_u64()
@@ -243,14 +242,22 @@ fn fox_apart() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     (serde_json::to_vec(&json).expect("json"), bin, png)
 }
 
+/// A fresh folder `name` holding `fox.gltf` and `fox.bin` from [`fox_apart`], and `png`
+/// as `fox skin.png`.
+fn fox_folder(name: &str, png: &[u8]) -> PathBuf {
+    let (json, bin, _) = fox_apart();
+    let dir = folder(name);
+    std::fs::write(dir.join("fox.gltf"), json).expect("written");
+    std::fs::write(dir.join("fox.bin"), bin).expect("written");
+    std::fs::write(dir.join("fox skin.png"), png).expect("written");
+    dir
+}
+
 #[test]
 fn a_gltf_with_its_bin_and_texture_beside_it_opens_textured() {
     use skinlab::pages::model::textures::Decoded;
     let (json, bin, png) = fox_apart();
-    let dir = folder("gltf_textured");
-    std::fs::write(dir.join("fox.gltf"), &json).expect("written");
-    std::fs::write(dir.join("fox.bin"), &bin).expect("written");
-    std::fs::write(dir.join("fox skin.png"), &png).expect("written");
+    let dir = fox_folder("gltf_textured", &png);
     let mut page = ModelPage::default();
     page.open_path(&dir.join("fox.gltf"));
     assert_eq!(page.open_error, None);
@@ -292,11 +299,7 @@ fn a_gltf_with_its_bin_and_texture_beside_it_opens_textured() {
 #[test]
 fn a_png_that_is_not_one_is_named_and_the_model_still_opens() {
     use skinlab::pages::model::textures::Decoded;
-    let (json, bin, _) = fox_apart();
-    let dir = folder("gltf_bad_texture");
-    std::fs::write(dir.join("fox.gltf"), &json).expect("written");
-    std::fs::write(dir.join("fox.bin"), &bin).expect("written");
-    std::fs::write(dir.join("fox skin.png"), b"\x89PNG\r\n\x1a\nthen nothing").expect("written");
+    let dir = fox_folder("gltf_bad_texture", b"\x89PNG\r\n\x1a\nthen nothing");
     let mut page = ModelPage::default();
     page.open_path(&dir.join("fox.gltf"));
     assert_eq!(page.open_error, None);

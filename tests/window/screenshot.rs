@@ -34,11 +34,22 @@ fn screenshot_with(args: &[&str], name: &str) -> Option<PathBuf> {
 /// How many pixels of `path` are within `tolerance` of `color` in each channel, and
 /// their bounding box (min x, min y, max x, max y).
 fn color_box(path: &Path, color: [u8; 3], tolerance: u8) -> (usize, (u32, u32, u32, u32)) {
-    let img = image::open(path).expect("a PNG").to_rgba8();
+    pixel_box(path, |_, _, p| {
+        (0..3).all(|c| p[c].abs_diff(color[c]) <= tolerance)
+    })
+}
+
+/// How many pixels of `path` `keep` (given x, y and the colour) holds, and their
+/// bounding box (min x, min y, max x, max y).
+fn pixel_box(
+    path: &Path,
+    keep: impl Fn(u32, u32, [u8; 3]) -> bool,
+) -> (usize, (u32, u32, u32, u32)) {
+    let img = image::open(path).expect("a PNG").to_rgb8();
     let mut bbox = (u32::MAX, u32::MAX, 0, 0);
     let mut count = 0;
     for (x, y, p) in img.enumerate_pixels() {
-        if (0..3).all(|c| p[c].abs_diff(color[c]) <= tolerance) {
+        if keep(x, y, p.0) {
             count += 1;
             bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
         }
@@ -165,16 +176,11 @@ fn an_opened_file_is_drawn_and_the_link_applies_to_it() {
         .to_array()
         .map(f32::from);
     let tinted_box = |path: &Path| {
-        let img = image::open(path).expect("a PNG").to_rgb8();
-        let (mut count, mut bbox) = (0, (u32::MAX, u32::MAX, 0, 0));
-        for (x, y, p) in img.enumerate_pixels() {
+        let (count, bbox) = pixel_box(path, |x, _, p| {
             let shade = f32::from(p[0]) / tint[0];
             let near = (1..3).all(|c| (f32::from(p[c]) - shade * tint[c]).abs() <= 8.0);
-            if (0.3..=1.02).contains(&shade) && near && x >= 720 {
-                count += 1;
-                bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
-            }
-        }
+            (0.3..=1.02).contains(&shade) && near && x >= 720
+        });
         assert!(
             count > 2000,
             "{}: the file's mesh is drawn ({count} px)",
@@ -193,10 +199,10 @@ fn an_opened_file_is_drawn_and_the_link_applies_to_it() {
 
 /// Pixels of the viewport (the window's right part, 1280×800) where `keep` holds.
 fn viewport_pixels(path: &Path, keep: impl Fn([u8; 3]) -> bool) -> usize {
-    let img = image::open(path).expect("a PNG").to_rgb8();
-    img.enumerate_pixels()
-        .filter(|(x, y, p)| *x >= 720 && (40..770).contains(y) && keep(p.0))
-        .count()
+    pixel_box(path, |x, y, p| {
+        x >= 720 && (40..770).contains(&y) && keep(p)
+    })
+    .0
 }
 
 #[test]

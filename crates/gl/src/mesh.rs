@@ -313,6 +313,16 @@ fn influence_attributes(gl: &glow::Context) {
     }
 }
 
+/// Takes out of a cache of GPU copies, keyed by the id of what they copy, every copy
+/// whose original no page holds any more; the caller frees them.
+pub(super) fn take_dropped<T, G>(
+    cache: &mut HashMap<u64, (Weak<T>, G)>,
+) -> impl Iterator<Item = G> + '_ {
+    cache
+        .extract_if(|_, (weak, _)| weak.strong_count() == 0)
+        .map(|(_, (_, gpu))| gpu)
+}
+
 /// The GPU copies of skinned meshes by mesh id, each with a weak handle to know when
 /// the page that made the mesh dropped it.
 #[derive(Default)]
@@ -358,16 +368,8 @@ impl MeshCache {
     /// Frees the copies of meshes that no page holds any more (a re-weighted mesh
     /// replaces its old copy every time the weights change).
     pub(super) fn evict_dropped(&mut self, gl: &glow::Context) {
-        let dropped: Vec<u64> = self
-            .meshes
-            .iter()
-            .filter(|(_, (weak, _))| weak.strong_count() == 0)
-            .map(|(id, _)| *id)
-            .collect();
-        for id in dropped {
-            if let Some((_, gpu)) = self.meshes.remove(&id) {
-                gpu.destroy(gl);
-            }
+        for gpu in take_dropped(&mut self.meshes) {
+            gpu.destroy(gl);
         }
     }
 

@@ -3,6 +3,7 @@
 //! fragment shader always multiplies by a texture, so an untextured draw keeps its
 //! colour exactly).
 
+use super::mesh::take_dropped;
 use glow::HasContext as _;
 use scene::Texture;
 use std::collections::HashMap;
@@ -119,21 +120,13 @@ impl TextureCache {
 
     /// Unbinds unit [`COLOR_UNIT`] and frees the copies of textures no page holds.
     pub(super) fn release(&mut self, gl: &glow::Context) {
-        let dropped: Vec<u64> = self
-            .textures
-            .iter()
-            .filter(|(_, (weak, _))| weak.strong_count() == 0)
-            .map(|(id, _)| *id)
-            .collect();
         // SAFETY: the objects were made by `upload` on this context.
         unsafe {
             gl.active_texture(glow::TEXTURE0 + COLOR_UNIT);
             gl.bind_texture(glow::TEXTURE_2D, None);
             gl.active_texture(glow::TEXTURE0);
-            for id in dropped {
-                if let Some((_, gpu)) = self.textures.remove(&id) {
-                    gl.delete_texture(gpu);
-                }
+            for gpu in take_dropped(&mut self.textures) {
+                gl.delete_texture(gpu);
             }
         }
     }

@@ -113,15 +113,18 @@ mod platform {
     }
 
     fn pixels(bytes: &[u8], budget: &mut u64) -> Result<([u32; 2], Vec<u8>), String> {
+        use image::ImageDecoder as _;
         let reader = image::ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
             .map_err(|e| e.to_string())?;
         if reader.format().is_none() {
             return Err("it is neither a PNG nor a JPEG".to_owned());
         }
-        let (w, h) = reader
-            .into_dimensions()
+        // One decoder: its header is read here, its pixels only once they fit.
+        let mut decoder = reader
+            .into_decoder()
             .map_err(|e| format!("its header cannot be read: {e}"))?;
+        let (w, h) = decoder.dimensions();
         let needed = 4 * u64::from(w) * u64::from(h);
         if w > MAX_SIDE || h > MAX_SIDE {
             return Err(format!(
@@ -135,15 +138,12 @@ mod platform {
             ));
         }
         *budget -= needed;
-        let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
-            .with_guessed_format()
-            .map_err(|e| e.to_string())?;
         let mut limits = image::Limits::default();
         limits.max_image_width = Some(MAX_SIDE);
         limits.max_image_height = Some(MAX_SIDE);
         limits.max_alloc = Some(2 * needed + (1 << 20));
-        reader.limits(limits);
-        let image = reader.decode().map_err(|e| e.to_string())?;
+        decoder.set_limits(limits).map_err(|e| e.to_string())?;
+        let image = image::DynamicImage::from_decoder(decoder).map_err(|e| e.to_string())?;
         Ok(([w, h], image.into_rgba8().into_raw()))
     }
 }
