@@ -116,6 +116,12 @@ fn fitted(
     camera.framing(rect(drawn.viewport), rect(drawn.clear()), rect(mesh))
 }
 
+/// How many times a fit measures and moves the camera. A plane camera fits in one; an
+/// orbit camera keeps its angles and moves by steps, and a long model seen in
+/// perspective (the fox, from its side, in a tall pane) needs a third step before it
+/// stops crossing the view's edge.
+pub(super) const FIT_PASSES: u8 = 3;
+
 /// Fitting the page's camera to what its viewport shows: the meshes' place on screen is
 /// measured while a frame is drawn, and the camera moved before the next.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -127,7 +133,7 @@ pub(super) struct Framing {
     pub(super) always: bool,
     /// Whether the fit follows from the link alone, so the link need not name it.
     pub(super) from_link: bool,
-    /// Measurements still to make (an orbit camera's fit takes two).
+    /// Measurements still to make ([`FIT_PASSES`] at the start).
     pub(super) passes: u8,
     /// Whether the app started the measuring, and so stops it.
     pub(super) owns_recording: bool,
@@ -278,7 +284,7 @@ impl SkinlabApp {
         self.framing = Some(Framing {
             always: true,
             from_link: false,
-            passes: 2,
+            passes: FIT_PASSES,
             owns_recording: false,
             measuring: false,
         });

@@ -13,7 +13,7 @@ mod links;
 mod store;
 
 pub use ink::Tool;
-use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Framing, Split, apply_style};
+use layout::{FIT_PASSES, FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Framing, Split, apply_style};
 pub use links::Compare;
 
 /// The key under which the app keeps its state in eframe's storage.
@@ -270,7 +270,7 @@ impl SkinlabApp {
             self.framing = camera.is_none().then_some(Framing {
                 always: false,
                 from_link: true,
-                passes: 2,
+                passes: FIT_PASSES,
                 owns_recording: false,
                 measuring: false,
             });

@@ -770,6 +770,14 @@ fn a_model_at_any_scale_opens_framed_at_its_start_and_mid_clip() {
 }
 
 #[test]
+fn the_fox_beside_its_focused_file_cell_on_a_projector_is_framed() {
+    // A long model seen in perspective in a tall pane: two fitting steps left its nose
+    // past the left edge.
+    let harness = on_projector("model?asset=fox&focus=file").expect("opens");
+    assert_framed("model?asset=fox&focus=file on a projector", &harness, 0.25);
+}
+
+#[test]
 fn a_small_mesh_on_a_long_skeleton_opens_with_the_whole_skeleton_in_view() {
     let harness = app_with_file(simple_skin_variant(1.0, 8), "model?asset=file");
     // The mesh is two units of a skeleton eighteen tall: inside the view, and small.

@@ -151,7 +151,8 @@ impl ModelPage {
                 self.show_file_dialog(None);
             }
             ui.label(
-                RichText::new("or drop a .glb, or a .gltf with its .bin, on the window").small(),
+                RichText::new("or drop a .glb, or a .gltf with its .bin and images, on the window")
+                    .small(),
             );
         });
         if let Some(dialog) = &mut self.dialog
