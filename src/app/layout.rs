@@ -116,10 +116,10 @@ fn fitted(
     camera.framing(rect(drawn.viewport), rect(drawn.clear()), rect(mesh))
 }
 
-/// How many times a fit measures and moves the camera. A plane camera fits in one; an
-/// orbit camera keeps its angles and moves by steps, and a long model seen in
-/// perspective (the fox, from its side, in a tall pane) needs a third step before it
-/// stops crossing the view's edge.
+/// How many times a fit measures and may move the camera. A plane camera fits in one;
+/// an orbit camera keeps its angles and moves by steps: two fit, and the last only
+/// checks, moving the camera again only if the meshes still cross the view's edge (a
+/// long model seen in perspective, as the fox from its side in a tall pane, can).
 pub(super) const FIT_PASSES: u8 = 3;
 
 /// Fitting the page's camera to what its viewport shows: the meshes' place on screen is
@@ -318,7 +318,8 @@ impl SkinlabApp {
         // A page's own camera was chosen for its viewport beside the notebook: in a
         // narrow window, or in focus mode, a link is framed anew.
         let reshaped = self.narrow || self.focus.is_some();
-        let always = f.always || (f.from_link && reshaped);
+        let checking = f.passes == 1;
+        let always = !checking && (f.always || (f.from_link && reshaped));
         let fit = seen.and_then(|d| {
             let mesh = d.mesh?;
             (always || !d.viewport.expand(2.0).contains_rect(mesh)).then_some((d, mesh))
