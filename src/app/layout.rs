@@ -128,8 +128,8 @@ pub(super) const FIT_PASSES: u8 = 3;
 pub(super) struct Framing {
     /// Fit even when everything is in view already (the Frame button); otherwise
     /// only when a mesh reaches past the viewport's edge (a link just opened), or
-    /// when the layout is narrow or in focus mode, where a page's own camera was not
-    /// chosen for the viewport's shape.
+    /// when the layout is narrow, in focus mode or in presenter mode, where a page's
+    /// own camera was not chosen for the viewport's shape or the hall.
     pub(super) always: bool,
     /// Whether the fit follows from the link alone, so the link need not name it.
     pub(super) from_link: bool,
@@ -315,9 +315,10 @@ impl SkinlabApp {
             .into_iter()
             .filter(|d| d.mesh.is_some())
             .max_by(|a, b| a.viewport.area().total_cmp(&b.viewport.area()));
-        // A page's own camera was chosen for its viewport beside the notebook: in a
-        // narrow window, or in focus mode, a link is framed anew.
-        let reshaped = self.narrow || self.focus.is_some();
+        // A page's own camera was chosen for its viewport beside the notebook, read at
+        // a desk: in a narrow window, in focus mode or on a projector, a link is framed
+        // anew, zooming in as well as out, so its picture fills the view.
+        let reshaped = self.narrow || self.focus.is_some() || self.presenter;
         let checking = f.passes == 1;
         let always = !checking && (f.always || (f.from_link && reshaped));
         let fit = seen.and_then(|d| {

@@ -19,8 +19,25 @@ pub use links::Compare;
 /// The key under which the app keeps its state in eframe's storage.
 pub const STORAGE_KEY: &str = "skinlab";
 
-/// Zoom in presenter mode, until the presenter changes it (Ctrl + and Ctrl −).
+/// How much larger than on a screen [`PRESENTER_HEIGHT`] points high presenter mode
+/// draws on one `height` points high (the system's points, before the app's zoom).
+pub fn presenter_scale(height: f32) -> f32 {
+    let scale = height / PRESENTER_HEIGHT;
+    if scale.is_finite() {
+        scale.clamp(0.5, 4.0)
+    } else {
+        1.0
+    }
+}
+
+/// Zoom in presenter mode on a screen [`PRESENTER_HEIGHT`] points high, until the
+/// presenter changes it (Ctrl + and Ctrl −).
 pub const PRESENTER_ZOOM: f32 = 1.75;
+
+/// Presenter mode is laid out for a screen this many points high and scaled to the
+/// screen it has, as slides are: a 1280×720 projector and a 3840×2160 one show what a
+/// 1920×1080 one shows, each letter the same share of the height.
+pub const PRESENTER_HEIGHT: f32 = 1080.0;
 
 /// The zooms Ctrl + and Ctrl − step through, and `zoom=` accepts.
 pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
@@ -199,6 +216,16 @@ impl SkinlabApp {
     /// Messages waiting to be dismissed.
     pub fn notices(&self) -> &[String] {
         &self.notices
+    }
+
+    /// How much larger than at [`PRESENTER_HEIGHT`] presenter mode draws on this screen
+    /// (1 outside presenter mode).
+    fn screen_scale(&self, ctx: &egui::Context) -> f32 {
+        if !self.presenter {
+            return 1.0;
+        }
+        // The window's height in the system's points, whatever the app's zoom.
+        presenter_scale(ctx.content_rect().height() * ctx.zoom_factor())
     }
 
     /// Whether presenter mode is on.
@@ -489,7 +516,7 @@ impl SkinlabApp {
         } else {
             1.0
         };
-        let zoom = self.zoom() * magnify;
+        let zoom = self.zoom() * magnify * self.screen_scale(ui.ctx());
         self.adjusting = ui.ctx().zoom_factor() != zoom;
         if self.adjusting {
             ui.ctx().set_zoom_factor(zoom);

@@ -234,11 +234,15 @@ impl MeshBounds {
 /// The room a viewport leaves below itself for `caption` (small print, wrapped to the
 /// width of `ui`) and `rows` rows of controls: a viewport that takes the rest of the
 /// height keeps its caption on screen however narrow the pane or large the text.
+///
+/// A caption that would leave the viewport less than [`FOLD_BELOW`] of the height (a
+/// pane beside a focused cell, at presenter size) folds behind one line the reader can
+/// open: the picture is what the pane is for.
 pub fn room_below(ui: &Ui, caption: &str, rows: usize) -> f32 {
     let font = egui::TextStyle::Small.resolve(ui.style());
     let galley = ui.painter().layout(
         caption.to_owned(),
-        font,
+        font.clone(),
         egui::Color32::WHITE,
         ui.available_width(),
     );
@@ -246,30 +250,77 @@ pub fn room_below(ui: &Ui, caption: &str, rows: usize) -> f32 {
     let row = spacing.interact_size.y + spacing.item_spacing.y;
     // The space before the caption, and a little under it; and what the estimate fell
     // short by last frame (a row of controls that wrapped, say).
-    galley.size().y + 2.0 * spacing.item_spacing.y + rows as f32 * row + short_by(ui)
+    let mut below = Below::of(ui);
+    let controls = 2.0 * spacing.item_spacing.y + rows as f32 * row + below.short_by;
+    let open = galley.size().y + controls;
+    let available = ui.available_height();
+    below.folded = available - open < FOLD_BELOW * available;
+    ui.data_mut(|d| d.insert_temp(below_id(ui), below));
+    if !below.folded {
+        return open;
+    }
+    let header = row.max(font.size + spacing.item_spacing.y);
+    if below.opened {
+        header + open
+    } else {
+        header + controls
+    }
 }
 
-/// Where [`caption_ui`] keeps how much more room than [`room_below`]'s estimate the
-/// rows under a viewport took, for the `Ui` they share.
-fn short_by_id(ui: &Ui) -> egui::Id {
+/// The least share of its pane's height a viewport keeps before its caption folds.
+pub const FOLD_BELOW: f32 = 0.55;
+
+/// What [`room_below`] decided for the rows under a viewport, and what [`caption_ui`]
+/// measured of them, for the `Ui` they share.
+#[derive(Clone, Copy, Default)]
+struct Below {
+    /// How much more room than the estimate the rows took last frame.
+    short_by: f32,
+    /// Whether the caption is folded behind a line.
+    folded: bool,
+    /// Whether the reader opened the folded caption.
+    opened: bool,
+}
+
+impl Below {
+    fn of(ui: &Ui) -> Self {
+        ui.data(|d| d.get_temp::<Self>(below_id(ui)))
+            .unwrap_or_default()
+    }
+}
+
+fn below_id(ui: &Ui) -> egui::Id {
     ui.scope_id().with("room below the viewport")
 }
 
-fn short_by(ui: &Ui) -> f32 {
-    ui.data(|d| d.get_temp::<f32>(short_by_id(ui)))
-        .unwrap_or(0.0)
-}
-
-/// The caption under a viewport: what it shows and how to handle it, in small print.
-/// It comes last under the viewport: if it ends below its panel, the next frame's
-/// [`room_below`] leaves that much more room (and gives back room left unused).
+/// Shows the caption under a viewport (folded if [`room_below`] said so), and notes how
+/// far the rows under the viewport ran past the bottom, so the next frame's estimate
+/// leaves that much more room.
 pub fn caption_ui(ui: &mut Ui, caption: &str) {
-    let shown = ui.label(egui::RichText::new(caption).small());
-    let past = shown.rect.bottom() + ui.spacing().item_spacing.y - ui.max_rect().bottom();
-    let short = short_by(ui);
-    let next = (short + past).max(0.0);
-    if (next - short).abs() > 0.5 {
-        ui.data_mut(|d| d.insert_temp(short_by_id(ui), next));
+    let mut below = Below::of(ui);
+    let bottom = if below.folded {
+        let toggle = if below.opened {
+            "Hide the note"
+        } else {
+            "About this view"
+        };
+        let mut bottom = ui.link(egui::RichText::new(toggle).small());
+        if bottom.clicked() {
+            below.opened = !below.opened;
+            ui.data_mut(|d| d.insert_temp(below_id(ui), below));
+        }
+        if below.opened {
+            bottom = ui.label(egui::RichText::new(caption).small());
+        }
+        bottom.rect.bottom()
+    } else {
+        ui.label(egui::RichText::new(caption).small()).rect.bottom()
+    };
+    let past = bottom + ui.spacing().item_spacing.y - ui.max_rect().bottom();
+    let next = (below.short_by + past).max(0.0);
+    if (next - below.short_by).abs() > 0.5 {
+        below.short_by = next;
+        ui.data_mut(|d| d.insert_temp(below_id(ui), below));
         ui.ctx().request_repaint();
     }
 }
@@ -511,7 +562,8 @@ impl Viewport {
     /// Draws `scene`, then runs `after` on the GL thread with the app's renderer:
     /// for measurements that need the live context (limits, transform feedback,
     /// timings). `after` must leave the GL state as it found it.
-    pub fn paint_then(&self, ui: &Ui, scene: Scene, after: Option<AfterPaint>) {
+    pub fn paint_then(&self, ui: &Ui, mut scene: Scene, after: Option<AfterPaint>) {
+        scene.pixels_per_point = ui.ctx().pixels_per_point();
         let rect = self.rect();
         let id = self.response.id;
         if MeshBounds::recording(ui.ctx()) {

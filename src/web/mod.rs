@@ -54,9 +54,29 @@ const CONTEXT_LOST: &str = "The browser took the graphics (WebGL) context away, 
      resets or too many tabs draw at once. skinlab keeps this page as it was, and draws it \
      again as soon as the browser gives the context back.";
 
+/// Marks a moment of the start in the browser's performance timeline as
+/// `skinlab:NAME`: the browser check reads them as the phases of a first visit.
+fn mark(name: &str) {
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(&format!("skinlab:{name}"));
+    }
+}
+
+/// Marks `skinlab:painted` at the next animation frame: the first frame's paint,
+/// which follows its `ui` in the same frame, is done by then.
+fn mark_painted() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let painted = Closure::once_into_js(|| mark("painted"));
+    let _ = window.request_animation_frame(painted.unchecked_ref());
+}
+
 /// Runs when the wasm module loads.
 #[wasm_bindgen(start)]
 pub fn start() {
+    // The module is downloaded, compiled and instantiated.
+    mark("start");
     reserve_heap();
     let canvas = web_sys::window()
         .and_then(|w| w.document())
@@ -77,14 +97,10 @@ pub fn start() {
         } else {
             wasm_bindgen_futures::spawn_local(fetch_models());
         }
+        mark("models");
         // A deck file the link names is fetched from beside the app before it opens.
         if let Some(name) = crate::deck::file_in_link(&hash) {
-            let text = fetch(&name).await.map_err(described).and_then(|bytes| {
-                String::from_utf8(bytes).map_err(|_| "it is not text".to_owned())
-            });
-            if let Ok(mut fetched) = crate::deck::FETCHED.lock() {
-                fetched.push((name, text));
-            }
+            fetch_deck(name).await;
         }
         runner.launch(canvas, None).await;
     });
@@ -96,6 +112,18 @@ async fn fetch_models() {
     for (name, path) in crate::models::FETCHED {
         let fetched = fetch(path).await.map_err(described);
         crate::models::arrived(name, fetched);
+    }
+}
+
+/// Fetches the deck file `name` from beside the app into [`crate::deck::FETCHED`], or
+/// why it could not be read.
+async fn fetch_deck(name: String) {
+    let text = fetch(&name)
+        .await
+        .map_err(described)
+        .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "it is not text".to_owned()));
+    if let Ok(mut fetched) = crate::deck::FETCHED.lock() {
+        fetched.push((name, text));
     }
 }
 
@@ -172,12 +200,14 @@ impl Runner {
                         dropping: std::cell::Cell::new(0),
                         ctx: cc.egui_ctx.clone(),
                         readout,
+                        marked: false,
                     }))
                 }),
             )
             .await;
         match result {
             Ok(()) => {
+                mark("started");
                 status(None);
                 *self.running.borrow_mut() = Some(web_runner);
             }
@@ -267,6 +297,8 @@ struct WebApp {
     ctx: egui::Context,
     /// What the page measured, as last put on the canvas.
     readout: Readout,
+    /// Whether the first frame was marked (see [`mark`]).
+    marked: bool,
 }
 
 /// The page's [`crate::page::Page::readout`] on the canvas as `data-readout`, for
@@ -295,6 +327,11 @@ type Dropped = Rc<RefCell<Vec<(String, Result<Vec<u8>, String>)>>>;
 
 impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        if !self.marked {
+            self.marked = true;
+            mark("first-ui");
+            mark_painted();
+        }
         self.fragment.sync(&mut self.app, ui.ctx());
         for file in ui.input(|i| i.raw.dropped_files.clone()) {
             self.dropping.set(self.dropping.get() + 1);
@@ -335,6 +372,8 @@ struct Fragment {
     written: String,
     /// When it was written (egui time, seconds).
     written_at: f64,
+    /// The deck file being fetched for a link in the address bar.
+    fetching: Option<String>,
 }
 
 /// The least time between two writes of the address bar while a state changes (a drag):
@@ -343,6 +382,30 @@ const MIN_WRITE_INTERVAL: f64 = 0.25;
 
 impl Fragment {
     /// Opens a fragment the user navigated to, then writes the current link back.
+    /// Whether `link` names a deck file beside the app that is on its way: the first
+    /// time, its fetch starts, and a repaint follows its arrival (or its failure,
+    /// which the link then reports).
+    fn deck_arriving(&mut self, link: &str, ctx: &egui::Context) -> bool {
+        let Some(name) = crate::deck::file_in_link(link) else {
+            return false;
+        };
+        let fetched = crate::deck::FETCHED
+            .lock()
+            .is_ok_and(|f| f.iter().any(|(n, _)| *n == name));
+        if fetched {
+            return false;
+        }
+        if self.fetching.as_deref() != Some(name.as_str()) {
+            self.fetching = Some(name.clone());
+            let ctx = ctx.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                fetch_deck(name).await;
+                ctx.request_repaint();
+            });
+        }
+        true
+    }
+
     fn sync(&mut self, app: &mut SkinlabApp, ctx: &egui::Context) {
         let Some(window) = web_sys::window() else {
             return;
@@ -354,6 +417,10 @@ impl Fragment {
             .and_then(|s| s.as_string())
             .unwrap_or_else(|| raw.to_owned());
         let mut correcting = false;
+        if !text.is_empty() && text != self.written && self.deck_arriving(&text, ctx) {
+            // The link names a deck file not fetched yet: it opens once it arrives.
+            return;
+        }
         if !text.is_empty() && text != self.written {
             if text != app.current_link().to_string() {
                 // A refused link shows as a notice; the address bar is corrected below.

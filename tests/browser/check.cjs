@@ -104,10 +104,34 @@ async function openApp(browser, base, fragment) {
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
   page.on("response", (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
   await page.goto(`${base}/app/index.html#${fragment}`);
-  const firstFrameMs = await page.waitForFunction(() => document.getElementById("status")?.hidden && performance.now(), null, { timeout: 90000 })
-    .then((h) => h.jsonValue()).catch(() => null);
+  // The first frame is painted once the app marks `skinlab:painted` (an animation frame
+  // after its first one).
+  const firstFrameMs = await page.waitForFunction(() => {
+    const painted = performance.getEntriesByName("skinlab:painted")[0];
+    return document.getElementById("status")?.hidden && painted && painted.startTime;
+  }, null, { timeout: 90000 }).then((h) => h.jsonValue()).catch(() => null);
+  const phases = firstFrameMs === null ? null : await page.evaluate(startPhases);
   await page.waitForTimeout(1500);
-  return { page, problems, firstFrameMs };
+  return { page, problems, firstFrameMs, phases };
+}
+
+/// Where a first visit's time went, in milliseconds from the navigation: run in the page.
+function startPhases() {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const resource = (name) => performance.getEntriesByType("resource").find((r) => r.name.split("?")[0].endsWith(name));
+  const mark = (name) => performance.getEntriesByName(`skinlab:${name}`)[0]?.startTime;
+  const js = resource("skinlab.js");
+  const wasm = resource("skinlab_bg.wasm");
+  const steps = [
+    ["page", 0, nav?.responseEnd],
+    ["script", nav?.responseEnd, js?.responseEnd],
+    ["wasm download", wasm?.startTime, wasm?.responseEnd],
+    ["compile and instantiate", wasm?.responseEnd, mark("start")],
+    ["models awaited", mark("start"), mark("models")],
+    ["eframe, fonts, WebGL", mark("models"), mark("started")],
+    ["first frame (ui, shaders, draw)", mark("started"), mark("painted")],
+  ];
+  return steps.map(([name, from, to]) => [name, from === undefined || to === undefined ? null : to - from]);
 }
 
 /// Opens each fragment, checks it loads cleanly, and returns the viewport region of
@@ -134,11 +158,17 @@ async function viewports(browser, base, fragments) {
       "--disable-sync", "--disable-quic", "--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
   });
   const firstFrames = [];
+  const startPhaseRows = [];
   try {
     for (const slug of slugs) {
-      const { page, problems, firstFrameMs } = await openApp(browser, base, slug);
+      const { page, problems, firstFrameMs, phases } = await openApp(browser, base, slug);
       check(`${slug}: first frame`, firstFrameMs !== null, firstFrameMs && `${Math.round(firstFrameMs)} ms`);
       if (firstFrameMs) firstFrames.push(firstFrameMs);
+      if (phases) {
+        const missing = phases.filter(([, ms]) => ms === null).map(([name]) => name);
+        check(`${slug}: every phase of the start is marked`, missing.length === 0, missing.join(", "));
+        startPhaseRows.push(phases);
+      }
       check(`${slug}: no console error, no failed request`, problems.length === 0, problems.join("; "));
       const shot = await page.screenshot();
       const colors = distinctColors(region(shot, [0.62, 0.1, 0.98, 0.85]));
@@ -429,6 +459,15 @@ async function viewports(browser, base, fragments) {
       const third = decodeURIComponent(await beside.page.evaluate(() => location.hash));
       check("a deck file beside the app opens at its slide from a link", beside.problems.length === 0 && third.startsWith("#hierarchy?focus=viewport"), `${third}; ${beside.problems.join("; ")}`);
       await beside.page.close();
+      // The same deck named in the address bar after the app started (a link pasted, a
+      // deck of links clicked): fetched then, and opened at its slide.
+      const later = await openApp(browser, base, "grid");
+      await later.page.evaluate(() => { location.hash = "#pipeline?deck=../decks/lecture.txt:3"; });
+      const opened = await later.page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#hierarchy?focus=viewport"), null, { timeout: 15000 })
+        .then(() => true).catch(() => false);
+      const laterHash = decodeURIComponent(await later.page.evaluate(() => location.hash));
+      check("a deck file named in the address bar after the start opens at its slide", opened && later.problems.length === 0, `${laterHash}; ${later.problems.join("; ")}`);
+      await later.page.close();
     }
 
     // A click inside the app writes the fragment; the back button goes back.
@@ -541,6 +580,15 @@ async function viewports(browser, base, fragments) {
   if (firstFrames.length) {
     const sorted = firstFrames.sort((a, b) => a - b);
     console.log(`time to first frame: median ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms over ${sorted.length} loads`);
+  }
+  if (startPhaseRows.length) {
+    // Each phase's median over the loads: where a first visit's time goes.
+    const names = startPhaseRows[0].map(([name]) => name);
+    const medians = names.map((name, i) => {
+      const values = startPhaseRows.map((row) => row[i][1]).filter((v) => v !== null).sort((a, b) => a - b);
+      return values.length ? `${name} ${Math.round(values[Math.floor(values.length / 2)])} ms` : `${name} -`;
+    });
+    console.log(`start phases (median over ${startPhaseRows.length} loads): ${medians.join(", ")}`);
   }
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);

@@ -23,6 +23,12 @@ fn app_harness(app: SkinlabApp) -> Harness<'static, SkinlabApp> {
     harness
 }
 
+/// Presenter mode's zoom in [`app_harness`]'s window, 800 points high: scaled from
+/// that of a 1080-point screen.
+fn presenter_zoom() -> f32 {
+    skinlab::app::PRESENTER_ZOOM * skinlab::app::presenter_scale(800.0)
+}
+
 fn paused_app() -> SkinlabApp {
     let mut app = SkinlabApp::new();
     app.paused = true;
@@ -89,7 +95,7 @@ fn arrow_keys_turn_pages_and_f5_toggles_presenter_mode() {
     );
     harness.key_press(egui::Key::P);
     harness.run_steps(2);
-    assert_eq!(harness.ctx.zoom_factor(), skinlab::app::PRESENTER_ZOOM);
+    assert!((harness.ctx.zoom_factor() - presenter_zoom()).abs() < 1e-4);
 }
 
 #[test]
@@ -611,7 +617,7 @@ fn zoom_keys_change_the_zoom_of_the_mode_on_screen_for_the_session_unless_kept()
     // Presenter mode keeps its own zoom.
     harness.state_mut().set_presenter(true);
     harness.run_steps(2);
-    assert_eq!(harness.ctx.zoom_factor(), skinlab::app::PRESENTER_ZOOM);
+    assert!((harness.ctx.zoom_factor() - presenter_zoom()).abs() < 1e-4);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Minus);
     harness.run_steps(2);
     let presenter = harness.state().zoom();
@@ -938,7 +944,7 @@ fn a_comparison_in_presenter_mode_is_set_as_large_as_focus() {
     app.open_link("blending?twist=3.1416&compare=mode:lbs|mode:dqs")
         .expect("opens");
     let harness = app_harness(app);
-    let expected = skinlab::app::PRESENTER_ZOOM * skinlab::app::FOCUS_MAGNIFY;
+    let expected = presenter_zoom() * skinlab::app::FOCUS_MAGNIFY;
     assert!((harness.ctx.zoom_factor() - expected).abs() < 1e-4);
     let mut app = harness.into_state();
     app.set_presenter(false);

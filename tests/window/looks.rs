@@ -470,6 +470,14 @@ const PROJECTOR: Vec2 = Vec2::new(1920.0, 1080.0);
 /// and, as `--screenshot` does, a few frames and then on until the layout settles (a
 /// focused cell's fit, the framing), as a viewer's eye waits for it.
 fn on_projector(link: &str) -> Result<Harness<'static, SkinlabApp>, skinlab::link::LinkError> {
+    on_screen(link, PROJECTOR)
+}
+
+/// [`on_projector`] on a screen of `size` pixels.
+fn on_screen(
+    link: &str,
+    size: Vec2,
+) -> Result<Harness<'static, SkinlabApp>, skinlab::link::LinkError> {
     let mut app = SkinlabApp::new();
     app.paused = true;
     app.set_presenter(true);
@@ -479,10 +487,10 @@ fn on_projector(link: &str) -> Result<Harness<'static, SkinlabApp>, skinlab::lin
             skinlab::ui::fonts::install(ctx);
             MeshBounds::record(ctx);
         })
-        .with_size(PROJECTOR)
+        .with_size(size)
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
     for frame in 0..60 {
-        harness.set_size(PROJECTOR / harness.ctx.zoom_factor());
+        harness.set_size(size / harness.ctx.zoom_factor());
         harness.run_steps(1);
         if frame >= 4 && harness.state().settled() {
             break;
@@ -493,8 +501,12 @@ fn on_projector(link: &str) -> Result<Harness<'static, SkinlabApp>, skinlab::lin
 
 /// What is wrong with `link` drawn [`on_projector`].
 fn projector_problems(link: &str, whole: bool) -> Vec<String> {
-    let size = PROJECTOR;
-    let harness = match on_projector(link) {
+    screen_problems(link, whole, PROJECTOR)
+}
+
+/// What is wrong with `link` drawn [`on_screen`] of `size`.
+fn screen_problems(link: &str, whole: bool, size: Vec2) -> Vec<String> {
+    let harness = match on_screen(link, size) {
         Ok(harness) => harness,
         Err(e) => return vec![format!("does not open: {e}")],
     };
@@ -557,7 +569,7 @@ fn projector_problems(link: &str, whole: bool) -> Vec<String> {
     }
     problems
         .into_iter()
-        .map(|p| format!("{link}: {p}"))
+        .map(|p| format!("{link} at {}x{}: {p}", size.x, size.y))
         .collect()
 }
 
@@ -574,6 +586,67 @@ fn the_moments_a_lecturer_found_cut_fit_the_projector_once_settled() {
     .flat_map(|link| projector_problems(link, true))
     .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn presenter_mode_fits_a_720p_and_a_4k_projector_as_it_fits_1080p() {
+    // Presenter mode scales to the screen's height, as slides do: the moments cut
+    // once and every slide of the lecture fit the small projector and the large one,
+    // text at the same share of the height.
+    let deck = skinlab::deck::Deck::bundled("lecture").expect("the bundled deck");
+    let links = [
+        "grid?angle=0.8&bone=1&focus=bone",
+        "binding?stage=bind_space&focus=bind_space",
+        "hierarchy?focus=tree",
+        "binding?focus=forget",
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .chain(deck.slides.iter().map(|s| s.link.clone()));
+    let mut found = Vec::new();
+    for link in links {
+        for size in [Vec2::new(1280.0, 720.0), Vec2::new(3840.0, 2160.0)] {
+            found.extend(screen_problems(&link, true, size));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    // The same layout in points on each: the 1080p checks speak for all three.
+    let points = |size: Vec2| {
+        let harness = on_screen("grid?angle=0.8&bone=1&focus=bone", size).expect("opens");
+        harness.ctx.content_rect().size()
+    };
+    let full_hd = points(PROJECTOR);
+    for size in [Vec2::new(1280.0, 720.0), Vec2::new(3840.0, 2160.0)] {
+        let here = points(size);
+        assert!(
+            (here - full_hd).length() < 2.0,
+            "{size:?} lays out {here:?} points, 1920x1080 {full_hd:?}"
+        );
+    }
+}
+
+#[test]
+fn a_focused_cell_leaves_the_viewport_beside_it_most_of_the_height() {
+    // The forgotten-inverse-bind cell is short; the pane beside it carries the stage
+    // picker, three sliders and a long caption. The caption folds, so the picture is
+    // not a strip.
+    let harness = on_projector("binding?focus=forget").expect("the link opens");
+    let screen = harness.ctx.content_rect();
+    let drawn = MeshBounds::of(&harness.ctx);
+    let view = drawn
+        .iter()
+        .map(|d| d.viewport)
+        .max_by(|a, b| a.area().total_cmp(&b.area()))
+        .expect("a viewport is drawn");
+    // It was a fifth of the screen's height; the top bar, the stage picker and the
+    // three sliders keep it from much more than two fifths.
+    assert!(
+        view.height() > 0.4 * screen.height(),
+        "the viewport is {:.0} of {:.0} points high",
+        view.height(),
+        screen.height()
+    );
+    harness.get_by_label("About this view");
 }
 
 #[test]

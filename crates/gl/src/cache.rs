@@ -40,6 +40,7 @@ struct SceneKey {
     triangles: Vec<ColorVertex>,
     skinned: Vec<DrawKey>,
     lines: Vec<ColorVertex>,
+    pixels_per_point: f32,
 }
 
 impl SceneKey {
@@ -84,6 +85,7 @@ impl SceneKey {
                 })
                 .collect(),
             lines: scene.lines.clone(),
+            pixels_per_point: scene.pixels_per_point,
         }
     }
 }

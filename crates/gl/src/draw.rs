@@ -102,7 +102,16 @@ impl SceneRenderer {
         self.meshes.get_or_upload(gl, mesh)
     }
 
-    fn draw_colored(&self, gl: &glow::Context, scene: &Scene, vertices: &[ColorVertex], mode: u32) {
+    /// Draws `vertices` with the colour program; lines `width` pixels wide.
+    fn draw_colored(
+        &self,
+        gl: &glow::Context,
+        scene: &Scene,
+        vertices: &[ColorVertex],
+        mode: u32,
+        width: f32,
+        viewport_px: [f32; 2],
+    ) {
         if vertices.is_empty() {
             return;
         }
@@ -119,7 +128,11 @@ impl SceneRenderer {
             let loc = gl.get_uniform_location(program, "u_light_dir");
             gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
             self.colors.fill(gl, vertices);
-            gl.draw_arrays(mode, 0, vertices.len() as i32);
+            let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
+            for offset in wide_line_offsets(width, viewport_px) {
+                gl.uniform_2_f32_slice(offset_loc.as_ref(), &offset);
+                gl.draw_arrays(mode, 0, vertices.len() as i32);
+            }
         }
     }
 
@@ -152,14 +165,28 @@ impl SceneRenderer {
             gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
             gl.disable(glow::DEPTH_TEST);
         }
-        self.draw_colored(gl, scene, &scene.backdrop, glow::LINES);
+        self.draw_colored(
+            gl,
+            scene,
+            &scene.backdrop,
+            glow::LINES,
+            scene.line_px(scene::BACKDROP_WIDTH),
+            viewport_px,
+        );
         // SAFETY: state changes on the current context, restored at the end.
         unsafe {
             gl.enable(glow::DEPTH_TEST);
             gl.depth_func(glow::LEQUAL);
             gl.disable(glow::CULL_FACE);
         }
-        self.draw_colored(gl, scene, &scene.triangles, glow::TRIANGLES);
+        self.draw_colored(
+            gl,
+            scene,
+            &scene.triangles,
+            glow::TRIANGLES,
+            1.0,
+            viewport_px,
+        );
         for draw in &scene.skinned {
             let Some(mesh) = self.meshes.get(&draw.mesh) else {
                 continue;
@@ -186,29 +213,25 @@ impl SceneRenderer {
                 self.textures.bind(gl, program, draw.texture.as_deref());
                 gl.bind_vertex_array(Some(mesh.vao_for(draw.streamed.is_some())));
                 let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
-                // Wide lines: draw the mesh again shifted by up to half the width, in a
-                // plus shape. WebGL2 has no line widths above 1.
-                let r = if mesh.mode == glow::LINES {
-                    (draw.line_width - 1.0).max(0.0) * 0.5
+                let width = if mesh.mode == glow::LINES {
+                    scene.line_px(draw.line_width)
                 } else {
-                    0.0
+                    1.0
                 };
-                let shifts: &[[f32; 2]] = if r > 0.0 {
-                    &[[0.0, 0.0], [r, 0.0], [-r, 0.0], [0.0, r], [0.0, -r]]
-                } else {
-                    &[[0.0, 0.0]]
-                };
-                for [dx, dy] in shifts {
-                    let offset = [
-                        2.0 * dx / viewport_px[0].max(1.0),
-                        2.0 * dy / viewport_px[1].max(1.0),
-                    ];
+                for offset in wide_line_offsets(width, viewport_px) {
                     gl.uniform_2_f32_slice(offset_loc.as_ref(), &offset);
                     gl.draw_elements(mesh.mode, mesh.index_count as i32, glow::UNSIGNED_INT, 0);
                 }
             }
         }
-        self.draw_colored(gl, scene, &scene.lines, glow::LINES);
+        self.draw_colored(
+            gl,
+            scene,
+            &scene.lines,
+            glow::LINES,
+            scene.line_px(scene::LINES_WIDTH),
+            viewport_px,
+        );
         self.textures.release(gl);
         // SAFETY: restores the state egui expects.
         unsafe {
@@ -241,5 +264,55 @@ impl SceneRenderer {
         programs.destroy(gl);
         bones.destroy(gl);
         colors.destroy(gl);
+    }
+}
+
+/// The clip-space shifts a line `width` pixels wide is drawn at, in a viewport of
+/// `viewport_px`: once where it lies, and for a wider line again at every pixel out to
+/// half the width, across and along, in a plus shape with no gaps. WebGL2 and core
+/// profiles draw no line wider than one pixel.
+fn wide_line_offsets(width: f32, viewport_px: [f32; 2]) -> impl Iterator<Item = [f32; 2]> {
+    let r = (width - 1.0).max(0.0) * 0.5;
+    // Steps of at most a pixel, so the copies of a line touch.
+    let steps = r.ceil() as i32;
+    let step = if steps > 0 { r / steps as f32 } else { 0.0 };
+    let to_clip = move |dx: f32, dy: f32| {
+        [
+            2.0 * dx / viewport_px[0].max(1.0),
+            2.0 * dy / viewport_px[1].max(1.0),
+        ]
+    };
+    std::iter::once(to_clip(0.0, 0.0)).chain((-steps..=steps).filter(|&i| i != 0).flat_map(
+        move |i| {
+            let d = i as f32 * step;
+            [to_clip(d, 0.0), to_clip(0.0, d)]
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wide_line_offsets;
+
+    #[test]
+    fn a_wide_line_is_drawn_at_every_pixel_out_to_half_its_width() {
+        let px = [200.0, 100.0];
+        assert_eq!(wide_line_offsets(1.0, px).count(), 1);
+        let offsets: Vec<_> = wide_line_offsets(15.0, px).collect();
+        // Seven pixels each way, across and along, and the line itself.
+        assert_eq!(offsets.len(), 1 + 4 * 7);
+        let xs: Vec<f32> = offsets
+            .iter()
+            .filter(|o| o[1] == 0.0)
+            .map(|o| o[0] * px[0] / 2.0)
+            .collect();
+        assert!(xs.iter().any(|&x| (x - 7.0).abs() < 1e-4));
+        assert!(xs.iter().any(|&x| (x + 7.0).abs() < 1e-4));
+        for x in -7..=7 {
+            assert!(
+                xs.iter().any(|&d| (d - x as f32).abs() < 1e-4),
+                "no copy {x} pixels across"
+            );
+        }
     }
 }

@@ -256,7 +256,7 @@ pub struct SkinnedDraw {
     pub color: [f32; 4],
     /// Shade with the headlight (for surfaces) or not (for lines).
     pub lit: bool,
-    /// For line meshes: width in pixels (1 = plain GL lines).
+    /// For line meshes: width in points (see [`Scene::pixels_per_point`]).
     pub line_width: f32,
     /// Which attribute type carries the joint indices (and so which program draws).
     pub joint_indices: JointIndices,
@@ -292,7 +292,7 @@ impl SkinnedDraw {
         }
     }
 
-    /// Unlit lines `line_width` pixels wide, in `color`.
+    /// Unlit lines `line_width` points wide, in `color`.
     pub fn lines(mesh: Arc<MeshData>, palette: Palette, color: [f32; 4], line_width: f32) -> Self {
         Self {
             mesh,
@@ -401,7 +401,10 @@ pub struct ColorVertex {
 
 /// Everything one viewport draws in one frame, in this order: the backdrop (under
 /// everything), then triangles, skinned meshes and lines with depth testing.
-#[derive(Clone, Debug, Default)]
+///
+/// Line widths are in points: a viewport drawn at presenter size draws its lines as
+/// much wider as its text is larger ([`Scene::pixels_per_point`]).
+#[derive(Clone, Debug)]
 pub struct Scene {
     /// Camera: clip space from world space.
     pub clip_from_world: Mat4,
@@ -415,8 +418,40 @@ pub struct Scene {
     pub triangles: Vec<ColorVertex>,
     /// Skinned meshes.
     pub skinned: Vec<SkinnedDraw>,
-    /// Unskinned lines (grid, axes), pairs of vertices.
+    /// Unskinned lines (grid, axes), pairs of vertices, [`LINES_WIDTH`] points wide.
     pub lines: Vec<ColorVertex>,
+    /// Pixels per point where the scene is drawn (the window's scale times the app's
+    /// zoom): line widths are multiplied by it.
+    pub pixels_per_point: f32,
+}
+
+/// The width of a scene's unskinned lines (axes, normals, tangents), in points: 3.5
+/// pixels at presenter size, where one pixel is lost from the back of a hall.
+pub const LINES_WIDTH: f32 = 2.0;
+
+/// The width of a scene's backdrop lines (reference grids), in points.
+pub const BACKDROP_WIDTH: f32 = 1.0;
+
+impl Default for Scene {
+    fn default() -> Self {
+        Self {
+            clip_from_world: Mat4::IDENTITY,
+            light_dir: Vec3::ZERO,
+            background: [0.0; 4],
+            backdrop: Vec::new(),
+            triangles: Vec::new(),
+            skinned: Vec::new(),
+            lines: Vec::new(),
+            pixels_per_point: 1.0,
+        }
+    }
+}
+
+impl Scene {
+    /// How many pixels wide a line of `points` is drawn: never under one.
+    pub fn line_px(&self, points: f32) -> f32 {
+        (points * self.pixels_per_point).max(1.0)
+    }
 }
 
 fn segment(a: Vec3, b: Vec3, color: [f32; 4]) -> [ColorVertex; 2] {

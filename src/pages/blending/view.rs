@@ -185,6 +185,16 @@ impl BlendingPage {
         let off_sum = self.off_sum();
         let (dotted, stride) = self.dots_of(off_sum.clone());
         let font = egui::FontId::proportional(16.0);
+        // A setting that changes the DQS arm is named on the picture itself.
+        if !self.antipodal_check && self.mode != super::Mode::Lbs {
+            vp.note(
+                ui,
+                egui::Align2::LEFT_TOP,
+                "antipodal check off: DQS may blend the long way round",
+                font.clone(),
+                Color32::from_rgb(190, 30, 30),
+            );
+        }
         // Under the labels and markers, which stay readable on top.
         if self.ellipses {
             self.ellipses_overlay(ui, vp, pose);

@@ -292,7 +292,11 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
         let probe = FontId::monospace(10.0);
         let per_point = ui.fonts_mut(|f| f.glyph_width(&probe, '0')) / 10.0;
         let floor = FOCUSED_FLOOR * ui.ctx().content_rect().height();
-        ((column - MARGIN) / (longest as f32 * per_point)).clamp(floor, 2.0 * NOTEBOOK_SIZE)
+        // A screen many points high (a 4K window before its zoom applies) may put the
+        // floor above the ceiling: the floor wins.
+        ((column - MARGIN) / (longest as f32 * per_point))
+            .min(2.0 * NOTEBOOK_SIZE)
+            .max(floor)
     } else {
         NOTEBOOK_SIZE
     };

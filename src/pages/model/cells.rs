@@ -2,6 +2,7 @@
 //! two clips (the key timeline and the skeleton tree have files of their own).
 
 use super::textures::Decoded;
+use super::view::Readback;
 use super::{Asset, Cell, MAX_SPEED, ModelPage};
 use crate::link::Named;
 use crate::page::Lesson;
@@ -399,7 +400,13 @@ impl ModelPage {
         let Some(skin) = model.skins.get(mesh.skin) else {
             return;
         };
-        let palette = frame.palettes.get(mesh.skin).cloned().unwrap_or_default();
+        // The frame the GPU last drew and read back, once there is one: its sum, its
+        // CPU position and its shader's position side by side.
+        let readback = self.readback();
+        let palette = match &readback {
+            Some(r) => r.palette.clone(),
+            None => frame.palettes.get(mesh.skin).cloned().unwrap_or_default(),
+        };
         ui.label(format!(
             "vertex {} (vertex {v} of mesh `{}`, skin {})",
             self.vertex.unwrap_or(0),
@@ -462,7 +469,7 @@ impl ModelPage {
             ui.label(note);
         }
         breakdown_ui(ui, &b, &style);
-        self.readback_ui(ui, style.decimals);
+        readback_ui(ui, readback, style.decimals);
     }
 
     /// Why a vertex's numbers grow between the file and the screen, when its first
@@ -501,36 +508,6 @@ impl ModelPage {
             );
         }
         Some(note + ".")
-    }
-
-    /// The CPU's skinned position beside what the vertex shader wrote for it, with
-    /// `decimals` decimals.
-    fn readback_ui(&self, ui: &mut Ui, decimals: usize) {
-        let Some(readback) = self.readback() else {
-            ui.label(RichText::new("Reading the vertex back from the GPU…").small());
-            return;
-        };
-        let cpu = format!(
-            "{:<30}{}",
-            "skinned on the CPU:",
-            fixed_point(readback.cpu, decimals)
-        );
-        match readback.gpu {
-            Ok(gpu) => mono_ui(
-                ui,
-                format!(
-                    "{cpu}\n{:<30}{}\n{:<30}{:.1e}",
-                    "read back from the shader:",
-                    fixed_point(gpu, decimals),
-                    "largest difference:",
-                    (gpu - readback.cpu).abs().max_element()
-                ),
-            ),
-            Err(e) => {
-                mono_ui(ui, cpu);
-                error_ui(ui, format!("the GPU value could not be read back: {e}"));
-            }
-        }
     }
 
     fn blend_ui(&mut self, ui: &mut Ui) {
@@ -625,4 +602,34 @@ impl ModelPage {
 /// The largest of a vector's sizes: what [`decimals_for`] reads.
 fn size3(v: glam::Vec3) -> f32 {
     v.abs().max_element()
+}
+
+/// The CPU's skinned position beside what the vertex shader wrote for it, with
+/// `decimals` decimals.
+fn readback_ui(ui: &mut Ui, readback: Option<Readback>, decimals: usize) {
+    let Some(readback) = readback else {
+        ui.label(RichText::new("Reading the vertex back from the GPU…").small());
+        return;
+    };
+    let cpu = format!(
+        "{:<30}{}",
+        "skinned on the CPU:",
+        fixed_point(readback.cpu, decimals)
+    );
+    match readback.gpu {
+        Ok(gpu) => mono_ui(
+            ui,
+            format!(
+                "{cpu}\n{:<30}{}\n{:<30}{:.1e}",
+                "read back from the shader:",
+                fixed_point(gpu, decimals),
+                "largest difference:",
+                (gpu - readback.cpu).abs().max_element()
+            ),
+        ),
+        Err(e) => {
+            mono_ui(ui, cpu);
+            error_ui(ui, format!("the GPU value could not be read back: {e}"));
+        }
+    }
 }

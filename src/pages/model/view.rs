@@ -52,6 +52,10 @@ pub struct Readback {
     pub cpu: Vec3,
     /// What the shader wrote to `v_position`, or why it could not be read.
     pub gpu: Result<Vec3, String>,
+    /// The palette of the vertex's skin in the frame read back: the vertex cell works
+    /// its sum from it, so that every number it shows belongs to one frame, even while
+    /// the clip plays.
+    pub palette: Vec<Mat4>,
 }
 
 /// Where the paint callback leaves the last read-back.
@@ -80,6 +84,13 @@ impl ModelPage {
             .iter()
             .find(|d| Arc::ptr_eq(&d.mesh, &drawn))?;
         let (mesh, palette) = (draw.mesh.clone(), draw.palette.clone());
+        let skin_palette = self
+            .model
+            .skinned_meshes
+            .get(m)
+            .and_then(|mesh| frame.palettes.get(mesh.skin))
+            .cloned()
+            .unwrap_or_default();
         let slot = self.readback.clone();
         Some(Box::new(move |gl, renderer| {
             let gpu = renderer
@@ -97,7 +108,12 @@ impl ModelPage {
                         .ok_or_else(|| "the shader wrote fewer vertices than the mesh has".into())
                 });
             if let Ok(mut slot) = slot.lock() {
-                *slot = Some(Readback { vertex, cpu, gpu });
+                *slot = Some(Readback {
+                    vertex,
+                    cpu,
+                    gpu,
+                    palette: skin_palette.clone(),
+                });
             }
         }))
     }
@@ -382,10 +398,23 @@ impl ModelPage {
             .map_or("rest pose".to_owned(), |c| {
                 format!("{} at {:.2} s", c.name(), self.time)
             });
-        let blend = match self.clip_b.and_then(|b| self.model.clips.get(b)) {
+        // The note names every setting that changes the picture, so a screenshot or a
+        // projector says what it shows.
+        let mut blend = match self.clip_b.and_then(|b| self.model.clips.get(b)) {
             Some(b) => format!(", blended {:.0}% with {}", self.blend * 100.0, b.name()),
             None => String::new(),
         };
+        if self.clip_b.is_some() {
+            if let Some(joint) = self.mask.and_then(|j| self.model.joints.get(j)) {
+                blend += &format!(" below {}", joint.name);
+            }
+            if !self.sign_check {
+                blend += ", sign check off";
+            }
+        }
+        if self.forget_inverse_bind {
+            blend += "\ninverse bind forgotten: palette = W";
+        }
         vp.note(
             ui,
             egui::Align2::LEFT_TOP,
