@@ -24,6 +24,80 @@ pub struct Placer {
     /// Each rectangle, and whether it holds text: when no spot is free, a label would
     /// rather cover a mark than other text.
     taken: Vec<(Rect, bool)>,
+    /// The meshes drawn, on screen: line segments and triangles no label goes over.
+    outline: Outline,
+}
+
+/// What the meshes of a viewport cover on screen.
+#[derive(Clone, Debug, Default)]
+pub struct Outline {
+    /// Line segments (a line mesh's lines).
+    pub segments: Vec<[Pos2; 2]>,
+    /// Filled triangles (a surface).
+    pub triangles: Vec<[Pos2; 3]>,
+}
+
+impl Outline {
+    /// How many of the segments and triangles `rect` touches.
+    pub fn touched(&self, rect: Rect) -> usize {
+        let segments = self
+            .segments
+            .iter()
+            .filter(|[a, b]| segment_touches(*a, *b, rect))
+            .count();
+        let triangles = self
+            .triangles
+            .iter()
+            .filter(|t| triangle_touches(t, rect))
+            .count();
+        segments + triangles
+    }
+}
+
+/// Whether the segment from `a` to `b` crosses or lies in `rect` (Liang–Barsky).
+fn segment_touches(a: Pos2, b: Pos2, rect: Rect) -> bool {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0_f32, 1.0_f32);
+    for (p, q) in [
+        (-d.x, a.x - rect.left()),
+        (d.x, rect.right() - a.x),
+        (-d.y, a.y - rect.top()),
+        (d.y, rect.bottom() - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether the triangle `t` overlaps `rect`: an edge crosses it, or one holds the
+/// other.
+fn triangle_touches(t: &[Pos2; 3], rect: Rect) -> bool {
+    let [a, b, c] = *t;
+    if [[a, b], [b, c], [c, a]]
+        .iter()
+        .any(|[p, q]| segment_touches(*p, *q, rect))
+    {
+        return true;
+    }
+    // The rectangle inside the triangle: its centre is on one side of all three edges.
+    let p = rect.center();
+    let side = |u: Pos2, v: Pos2| (v - u).x * (p - u).y - (v - u).y * (p - u).x;
+    let (s0, s1, s2) = (side(a, b), side(b, c), side(c, a));
+    (s0 >= 0.0 && s1 >= 0.0 && s2 >= 0.0) || (s0 <= 0.0 && s1 <= 0.0 && s2 <= 0.0)
 }
 
 impl Placer {
@@ -32,12 +106,24 @@ impl Placer {
         Self {
             bounds,
             taken: Vec::new(),
+            outline: Outline::default(),
         }
+    }
+
+    /// Keeps labels off `outline`, the meshes drawn (labels placed before are where
+    /// they are).
+    pub fn avoid(&mut self, outline: Outline) {
+        self.outline = outline;
     }
 
     /// Whether `rect` lies inside the bounds and over nothing taken.
     pub fn is_free(&self, rect: Rect) -> bool {
         self.bounds.contains_rect(rect) && !self.taken.iter().any(|(t, _)| t.intersects(rect))
+    }
+
+    /// Whether a label at `rect` would be on a mesh.
+    fn on_mesh(&self, rect: Rect) -> bool {
+        self.outline.touched(rect) > 0
     }
 
     /// Marks `rect` as taken: no label will be placed over it.
@@ -91,11 +177,14 @@ impl Placer {
             .chain(SPOTS)
             .chain(SPOTS.iter().map(|d| *d * 2.5))
             .map(spot);
+        // Free: inside, over no mark or text, and off the meshes; then the same but on
+        // a mesh; then, each spot moved inside the bounds, the least covered.
+        let inside_and_clear = |r: &Rect| self.bounds.contains_rect(*r) && overlap(r) == 0.0;
         let chosen = candidates
             .clone()
-            .find(|r| self.bounds.contains_rect(*r) && overlap(r) == 0.0)
+            .find(|r| inside_and_clear(r) && !self.on_mesh(*r))
+            .or_else(|| candidates.clone().find(inside_and_clear))
             .unwrap_or_else(|| {
-                // Nothing free: each spot moved inside the bounds, the least covered.
                 candidates
                     .map(|r| self.inside(r))
                     .min_by(|a, b| overlap(a).total_cmp(&overlap(b)))
@@ -204,6 +293,31 @@ mod tests {
         // At the right edge the label goes left of its anchor.
         let edge = p.place(pos2(395.0, 150.0), size, 4.0, UP_RIGHT);
         assert!(edge.right() <= 400.0 && edge.left() < 395.0, "{edge:?}");
+    }
+
+    #[test]
+    fn a_label_keeps_off_the_meshes_drawn() {
+        let mut p = placer();
+        // A line up and to the right of the anchor, and a triangle up and to the left.
+        p.avoid(Outline {
+            segments: vec![[pos2(205.0, 140.0), pos2(260.0, 140.0)]],
+            triangles: vec![[pos2(150.0, 100.0), pos2(199.0, 100.0), pos2(199.0, 145.0)]],
+        });
+        let size = vec2(30.0, 12.0);
+        let r = p.place(pos2(200.0, 150.0), size, 4.0, UP_RIGHT);
+        assert!(p.outline.touched(r) == 0, "{r:?}");
+        assert!(
+            r.top() > 146.0,
+            "below the anchor, where nothing is drawn: {r:?}"
+        );
+        // Inside a big triangle: touched, though no edge crosses the label.
+        let big = Outline {
+            segments: Vec::new(),
+            triangles: vec![[pos2(0.0, 0.0), pos2(400.0, 0.0), pos2(0.0, 300.0)]],
+        };
+        let inner = Rect::from_min_size(pos2(50.0, 50.0), size);
+        assert_eq!(big.touched(inner), 1);
+        assert_eq!(big.touched(inner.translate(vec2(300.0, 220.0))), 0);
     }
 
     #[test]

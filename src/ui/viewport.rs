@@ -337,6 +337,8 @@ pub struct Viewport {
     /// What this frame's notes, labels and marks already cover, so that the next label
     /// is placed clear of them.
     labels: RefCell<Placer>,
+    /// The meshes painted and not yet followed on screen for the labels to keep off.
+    drawn: RefCell<Vec<SkinnedDraw>>,
 }
 
 impl Viewport {
@@ -350,6 +352,7 @@ impl Viewport {
             response,
             clip_from_world,
             labels: RefCell::new(Placer::new(rect.shrink(2.0))),
+            drawn: RefCell::new(Vec::new()),
         }
     }
 
@@ -368,6 +371,44 @@ impl Viewport {
     /// The viewport's rectangle in points.
     pub fn rect(&self) -> Rect {
         self.response.rect
+    }
+
+    /// Where `draws` lie on screen, for labels to keep off: each line and triangle of
+    /// the meshes small enough to follow (a million-vertex tail carries no labels).
+    fn outline(&self, draws: &[SkinnedDraw]) -> super::labels::Outline {
+        /// The most vertices a mesh may have to be followed.
+        const MOST: usize = 20_000;
+        let mut outline = super::labels::Outline::default();
+        for draw in draws {
+            if draw.mesh.skin.positions.len() > MOST {
+                continue;
+            }
+            let screen: Vec<Option<Pos2>> = draw
+                .world_positions()
+                .into_iter()
+                .map(|p| self.to_screen(p))
+                .collect();
+            let at = |i: &u32| screen.get(*i as usize).copied().flatten();
+            match draw.mesh.primitive {
+                scene::Primitive::Lines => {
+                    outline.segments.extend(
+                        draw.mesh
+                            .indices
+                            .chunks_exact(2)
+                            .filter_map(|l| Some([at(&l[0])?, at(&l[1])?])),
+                    );
+                }
+                scene::Primitive::Triangles => {
+                    outline.triangles.extend(
+                        draw.mesh
+                            .indices
+                            .chunks_exact(3)
+                            .filter_map(|t| Some([at(&t[0])?, at(&t[1])?, at(&t[2])?])),
+                    );
+                }
+            }
+        }
+        outline
     }
 
     /// A note written in a corner of the viewport (`corner`: top or bottom, left),
@@ -480,6 +521,10 @@ impl Viewport {
         card: Option<egui::Color32>,
     ) -> Rect {
         let margin = if card.is_some() { 2.0 } else { 0.0 };
+        let drawn = std::mem::take(&mut *self.drawn.borrow_mut());
+        if !drawn.is_empty() {
+            self.labels.borrow_mut().avoid(self.outline(&drawn));
+        }
         let spot = self.labels.borrow_mut().place(
             at,
             galley.size() + egui::Vec2::splat(2.0 * margin),
@@ -564,6 +609,8 @@ impl Viewport {
     /// timings). `after` must leave the GL state as it found it.
     pub fn paint_then(&self, ui: &Ui, mut scene: Scene, after: Option<AfterPaint>) {
         scene.pixels_per_point = ui.ctx().pixels_per_point();
+        // Followed on screen only if a label is placed: most frames place none.
+        *self.drawn.borrow_mut() = scene.skinned.clone();
         let rect = self.rect();
         let id = self.response.id;
         if MeshBounds::recording(ui.ctx()) {

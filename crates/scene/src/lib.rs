@@ -357,7 +357,6 @@ impl SkinnedDraw {
     /// alone, each vertex once. Framing a million-vertex mesh measures it twice in a
     /// row, so it skips the normals and tangents.
     pub fn world_points(&self) -> Vec<Vec3> {
-        use skin::{dqs, lbs};
         let skin = &*self.drawn_skin();
         let mut used = vec![false; skin.positions.len()];
         for &i in self.mesh.indices.iter() {
@@ -365,8 +364,20 @@ impl SkinnedDraw {
                 *u = true;
             }
         }
-        let vertices = skin.positions.iter().zip(&skin.influences).zip(used);
-        let vertices = vertices.filter_map(|(v, used)| used.then_some(v));
+        self.placed(skin, |i| used[i])
+    }
+
+    /// Where the draw puts every vertex, by index, in world space (positions alone, as
+    /// [`Self::world_points`]): for the outline labels keep off.
+    pub fn world_positions(&self) -> Vec<Vec3> {
+        self.placed(&self.drawn_skin(), |_| true)
+    }
+
+    /// The world positions of the vertices of `skin` that `keep` keeps, in order.
+    fn placed(&self, skin: &SkinMesh, keep: impl Fn(usize) -> bool) -> Vec<Vec3> {
+        use skin::{dqs, lbs};
+        let vertices = skin.positions.iter().zip(&skin.influences).enumerate();
+        let vertices = vertices.filter_map(|(i, v)| keep(i).then_some(v));
         match &self.palette {
             Palette::Matrices(m) | Palette::Texture(m) => vertices
                 .map(|(p, influences)| {
