@@ -22,7 +22,9 @@ pub const STORAGE_KEY: &str = "skinlab";
 /// How much larger than on a screen [`PRESENTER_HEIGHT`] points high presenter mode
 /// draws on one `height` points high (the system's points, before the app's zoom).
 pub fn presenter_scale(height: f32) -> f32 {
-    let scale = height / PRESENTER_HEIGHT;
+    // In thousandths: a window's height in points, rounded to its pixels, comes back a
+    // little different at each zoom, and the zoom must not chase it.
+    let scale = (height / PRESENTER_HEIGHT * 1000.0).round() / 1000.0;
     if scale.is_finite() {
         scale.clamp(0.5, 4.0)
     } else {
@@ -517,7 +519,7 @@ impl SkinlabApp {
             1.0
         };
         let zoom = self.zoom() * magnify * self.screen_scale(ui.ctx());
-        self.adjusting = ui.ctx().zoom_factor() != zoom;
+        self.adjusting = (ui.ctx().zoom_factor() - zoom).abs() > 1e-4;
         if self.adjusting {
             ui.ctx().set_zoom_factor(zoom);
         }

@@ -308,6 +308,8 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     });
     let persist = mode == Mode::Run;
     if !persist && let Some(link) = &link {
+        // Presenter mode first, so that a `zoom=` in the link is its zoom.
+        app.set_presenter(presenter);
         app.open_link(link).map_err(RunError::Link)?;
     }
     // A timed mode runs exactly the link given, as fast as frames come.
@@ -391,10 +393,14 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         native,
         Box::new(move |cc| {
             crate::ui::fonts::install(&cc.egui_ctx);
+            if persist && let Some(storage) = cc.storage {
+                app.restore_from(storage);
+            }
+            // Before the link, so that a `zoom=` in it is presenter mode's.
+            if presenter {
+                app.set_presenter(true);
+            }
             if persist {
-                if let Some(storage) = cc.storage {
-                    app.restore_from(storage);
-                }
                 // After the saved state, so the link wins; in the window, a refused
                 // link is a notice there.
                 if let Some(link) = &link {
@@ -403,9 +409,6 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
                     // The saved state opened other pages: back to the deck's slide.
                     app.step_deck(0);
                 }
-            }
-            if presenter {
-                app.set_presenter(true);
             }
             Ok(Box::new(NativeApp {
                 app,

@@ -946,6 +946,17 @@ fn a_comparison_in_presenter_mode_is_set_as_large_as_focus() {
     let harness = app_harness(app);
     let expected = presenter_zoom() * skinlab::app::FOCUS_MAGNIFY;
     assert!((harness.ctx.zoom_factor() - expected).abs() < 1e-4);
+    // A `zoom=` in the link is presenter mode's, and the comparison obeys it.
+    let mut app = harness.into_state();
+    app.open_link("blending?twist=3.1416&compare=mode:lbs|mode:dqs&zoom=1.3")
+        .expect("opens");
+    let harness = app_harness(app);
+    let zoomed = presenter_zoom() / skinlab::app::PRESENTER_ZOOM * 1.3;
+    assert!(
+        (harness.ctx.zoom_factor() - zoomed * skinlab::app::FOCUS_MAGNIFY).abs() < 1e-3,
+        "{}",
+        harness.ctx.zoom_factor()
+    );
     let mut app = harness.into_state();
     app.set_presenter(false);
     let harness = app_harness(app);
