@@ -574,6 +574,42 @@ fn check_paths_api(api: Api) {
 on_both_apis!(check_paths_api: every_lbs_path_matches_cpu_on_gl_core_330, every_lbs_path_matches_cpu_on_gles_300);
 
 #[test]
+fn every_skinning_program_links_on_first_use_on_each_api() {
+    // The renderer links two programs when it is built and each other skinning program
+    // when a draw first needs it: each must link on every API the app runs on.
+    for api in [Api::GlCore33, Api::Gles30] {
+        let Some(h) = headless(api) else {
+            return;
+        };
+        let renderer = SceneRenderer::new(&h.gl).expect("shaders");
+        let palettes = [
+            Palette::Matrices(vec![Mat4::IDENTITY]),
+            Palette::Texture(vec![Mat4::IDENTITY]),
+            Palette::DualQuats {
+                dual_quats: vec![skin::dqs::DualQuat::IDENTITY],
+                antipodal_check: true,
+            },
+        ];
+        let mut linked = Vec::new();
+        for palette in &palettes {
+            for indices in [JointIndices::Float, JointIndices::Int] {
+                let program = renderer
+                    .program_for(&h.gl, palette, indices)
+                    .unwrap_or_else(|e| panic!("{api:?}: {e}"));
+                // A second ask gives the program linked the first time.
+                assert_eq!(renderer.program_for(&h.gl, palette, indices), Ok(program));
+                linked.push(program);
+            }
+        }
+        linked.sort_by_key(|p| format!("{p:?}"));
+        linked.dedup();
+        // Dual quaternions read floats whichever indices are asked for: five programs.
+        assert_eq!(linked.len(), 5, "{api:?}");
+        renderer.destroy(&h.gl);
+    }
+}
+
+#[test]
 fn the_uniform_path_refuses_more_joints_than_it_holds() {
     let Some(h) = headless(Api::GlCore33) else {
         return;

@@ -57,14 +57,20 @@ impl SceneRenderer {
     }
 
     /// The skinning program that blends `palette`, reading float joint indices.
-    pub fn program(&self, palette: &Palette) -> glow::Program {
-        self.program_for(palette, JointIndices::Float)
+    pub fn program(&self, gl: &glow::Context, palette: &Palette) -> Result<glow::Program, String> {
+        self.program_for(gl, palette, JointIndices::Float)
     }
 
     /// The skinning program that blends `palette` and reads joint indices as
-    /// `indices` (dual quaternions always read floats).
-    pub fn program_for(&self, palette: &Palette, indices: JointIndices) -> glow::Program {
-        self.programs.for_palette(palette, indices)
+    /// `indices` (dual quaternions always read floats), linked on first use; the error
+    /// carries the driver's log.
+    pub fn program_for(
+        &self,
+        gl: &glow::Context,
+        palette: &Palette,
+        indices: JointIndices,
+    ) -> Result<glow::Program, String> {
+        self.programs.for_palette(gl, palette, indices)
     }
 
     /// The most joints the bone texture holds on this context (GL_MAX_TEXTURE_SIZE).
@@ -147,6 +153,8 @@ impl SceneRenderer {
         self.meshes.evict_dropped(gl);
         for draw in &scene.skinned {
             self.check_palette(&draw.palette)?;
+            // Linked now, before any GL state changes, if this is its first draw.
+            self.program_for(gl, &draw.palette, draw.joint_indices)?;
             match &draw.streamed {
                 Some(streamed) => self.meshes.stream(gl, &draw.mesh, streamed)?,
                 None => {
@@ -191,7 +199,10 @@ impl SceneRenderer {
             let Some(mesh) = self.meshes.get(&draw.mesh) else {
                 continue;
             };
-            let program = self.program_for(&draw.palette, draw.joint_indices);
+            // Linked above.
+            let Ok(program) = self.program_for(gl, &draw.palette, draw.joint_indices) else {
+                continue;
+            };
             // SAFETY: the program and the mesh's buffers belong to this renderer.
             unsafe {
                 gl.use_program(Some(program));

@@ -1,13 +1,15 @@
 //! The programs a [`super::SceneRenderer`] draws with: five skinning programs (the
 //! palette in uniforms or in the bone texture, read with float or integer joint indices,
 //! and dual quaternions) and one for plain coloured geometry; how they are linked from
-//! the shader files, and which one draws a given palette.
+//! the shader files (each skinning program but the first when a draw first needs it),
+//! and which one draws a given palette.
 
 use super::compile::shaders;
 use super::compile::{ShaderSource, link_program};
 use super::mesh::{COLOR_PROGRAM_ATTRIBUTES, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES};
 use glow::HasContext as _;
 use scene::{JointIndices, Palette};
+use std::cell::Cell;
 
 /// The outputs of `shaders/skin.vert` that transform feedback captures, interleaved
 /// (in every skinning program).
@@ -22,115 +24,115 @@ type ProgramSpec = (
     &'static [&'static str],
 );
 
-/// The linked programs.
+/// The skinning programs, in the order of [`Programs::variant`]: linear blend skinning
+/// with the palette in uniforms (float, then integer joint indices), dual quaternions,
+/// and the palette in the bone texture (float, then integer).
+const SKINNING: [ProgramSpec; 5] = [
+    (
+        &shaders::SKIN_LBS_VERT,
+        &[shaders::SKIN_FRAG],
+        &SKIN_PROGRAM_ATTRIBUTES,
+        &SKIN_FEEDBACK,
+    ),
+    (
+        &shaders::SKIN_LBS_INT_VERT,
+        &[shaders::SKIN_FRAG],
+        &SKIN_INT_PROGRAM_ATTRIBUTES,
+        &SKIN_FEEDBACK,
+    ),
+    (
+        &shaders::SKIN_DQS_VERT,
+        &[shaders::SKIN_FRAG],
+        &SKIN_PROGRAM_ATTRIBUTES,
+        &SKIN_FEEDBACK,
+    ),
+    (
+        &shaders::SKIN_TEXTURE_VERT,
+        &[shaders::SKIN_FRAG],
+        &SKIN_PROGRAM_ATTRIBUTES,
+        &SKIN_FEEDBACK,
+    ),
+    (
+        &shaders::SKIN_TEXTURE_INT_VERT,
+        &[shaders::SKIN_FRAG],
+        &SKIN_INT_PROGRAM_ATTRIBUTES,
+        &SKIN_FEEDBACK,
+    ),
+];
+
+/// The linked programs. The colour program and the first skinning program (what
+/// nearly every page draws with) are linked at once; each other skinning program when
+/// a draw first needs it, so a first visit in the browser compiles two programs, not
+/// six.
 pub(super) struct Programs {
-    /// Linear blend skinning, palette in uniforms, float joint indices:
-    /// `shaders/blend_lbs.glsl` + `shaders/skin.vert` + `shaders/skin.frag`.
-    lbs: glow::Program,
-    /// Dual quaternion skinning (`shaders/blend_dqs.glsl`), float joint indices.
-    dqs: glow::Program,
-    /// Like `lbs`, reading integer joint indices.
-    lbs_int: glow::Program,
-    /// Linear blend skinning from the bone texture (`shaders/blend_texture.glsl`).
-    texture: glow::Program,
-    /// Like `texture`, reading integer joint indices.
-    texture_int: glow::Program,
+    /// Each skinning program of [`SKINNING`], once linked.
+    skinning: [Cell<Option<glow::Program>>; 5],
     /// Coloured lines and triangles: `shaders/color.vert` + `shaders/color.frag`.
     pub(super) color: glow::Program,
 }
 
 impl Programs {
-    /// Links every program; the error carries the driver's log, and a failure frees the
-    /// programs linked before it.
+    /// Links the colour program and linear blend skinning; the error carries the
+    /// driver's log, and a failure frees what was linked before it.
     pub(super) fn new(gl: &glow::Context) -> Result<Self, String> {
-        let fragment: &'static [ShaderSource] = &[shaders::SKIN_FRAG];
-        let specs: [ProgramSpec; 6] = [
-            (
-                &shaders::SKIN_LBS_VERT,
-                fragment,
-                &SKIN_PROGRAM_ATTRIBUTES,
-                &SKIN_FEEDBACK,
-            ),
-            (
-                &shaders::SKIN_DQS_VERT,
-                fragment,
-                &SKIN_PROGRAM_ATTRIBUTES,
-                &SKIN_FEEDBACK,
-            ),
-            (
-                &shaders::SKIN_LBS_INT_VERT,
-                fragment,
-                &SKIN_INT_PROGRAM_ATTRIBUTES,
-                &SKIN_FEEDBACK,
-            ),
-            (
-                &shaders::SKIN_TEXTURE_VERT,
-                fragment,
-                &SKIN_PROGRAM_ATTRIBUTES,
-                &SKIN_FEEDBACK,
-            ),
-            (
-                &shaders::SKIN_TEXTURE_INT_VERT,
-                fragment,
-                &SKIN_INT_PROGRAM_ATTRIBUTES,
-                &SKIN_FEEDBACK,
-            ),
-            (
-                &[shaders::COLOR_VERT],
-                &[shaders::COLOR_FRAG],
-                &COLOR_PROGRAM_ATTRIBUTES,
-                &[],
-            ),
-        ];
-        let mut linked = Vec::with_capacity(specs.len());
-        for (vertex, fragment, attributes, feedback) in specs {
-            match link_program(gl, vertex, fragment, attributes, feedback) {
-                Ok(program) => linked.push(program),
-                Err(e) => {
-                    delete(gl, &linked);
-                    return Err(e);
-                }
-            }
+        let color = link_program(
+            gl,
+            &[shaders::COLOR_VERT],
+            &[shaders::COLOR_FRAG],
+            &COLOR_PROGRAM_ATTRIBUTES,
+            &[],
+        )?;
+        let programs = Self {
+            skinning: Default::default(),
+            color,
+        };
+        if let Err(e) = programs.skinning(gl, 0) {
+            programs.destroy(gl);
+            return Err(e);
         }
-        match <[glow::Program; 6]>::try_from(linked) {
-            Ok([lbs, dqs, lbs_int, texture, texture_int, color]) => Ok(Self {
-                lbs,
-                dqs,
-                lbs_int,
-                texture,
-                texture_int,
-                color,
-            }),
-            Err(linked) => {
-                delete(gl, &linked);
-                Err(format!("linked {} programs instead of 6", linked.len()))
-            }
+        Ok(programs)
+    }
+
+    /// Skinning program `i` of [`SKINNING`], linked now if it was not yet.
+    fn skinning(&self, gl: &glow::Context, i: usize) -> Result<glow::Program, String> {
+        if let Some(program) = self.skinning[i].get() {
+            return Ok(program);
+        }
+        let (vertex, fragment, attributes, feedback) = SKINNING[i];
+        let program = link_program(gl, vertex, fragment, attributes, feedback)?;
+        self.skinning[i].set(Some(program));
+        Ok(program)
+    }
+
+    /// Which of [`SKINNING`] blends `palette` reading joint indices as `indices` (dual
+    /// quaternions always read floats).
+    fn variant(palette: &Palette, indices: JointIndices) -> usize {
+        match (palette, indices) {
+            (Palette::Matrices(_), JointIndices::Float) => 0,
+            (Palette::Matrices(_), JointIndices::Int) => 1,
+            (Palette::DualQuats { .. }, _) => 2,
+            (Palette::Texture(_), JointIndices::Float) => 3,
+            (Palette::Texture(_), JointIndices::Int) => 4,
         }
     }
 
     /// The skinning program that blends `palette` and reads joint indices as
-    /// `indices` (dual quaternions always read floats).
-    pub(super) fn for_palette(&self, palette: &Palette, indices: JointIndices) -> glow::Program {
-        match (palette, indices) {
-            (Palette::Matrices(_), JointIndices::Float) => self.lbs,
-            (Palette::Matrices(_), JointIndices::Int) => self.lbs_int,
-            (Palette::Texture(_), JointIndices::Float) => self.texture,
-            (Palette::Texture(_), JointIndices::Int) => self.texture_int,
-            (Palette::DualQuats { .. }, _) => self.dqs,
-        }
+    /// `indices`, linked on first use; the error carries the driver's log.
+    pub(super) fn for_palette(
+        &self,
+        gl: &glow::Context,
+        palette: &Palette,
+        indices: JointIndices,
+    ) -> Result<glow::Program, String> {
+        self.skinning(gl, Self::variant(palette, indices))
     }
 
     /// Frees every program.
     pub(super) fn destroy(self, gl: &glow::Context) {
-        let Self {
-            lbs,
-            dqs,
-            lbs_int,
-            texture,
-            texture_int,
-            color,
-        } = self;
-        delete(gl, &[lbs, dqs, lbs_int, texture, texture_int, color]);
+        let Self { skinning, color } = self;
+        let linked: Vec<glow::Program> = skinning.iter().filter_map(Cell::get).collect();
+        delete(gl, &linked);
+        delete(gl, &[color]);
     }
 }
 

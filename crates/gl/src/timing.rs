@@ -82,7 +82,7 @@ pub fn time_skinning(
     clock: Clock,
 ) -> Result<f64, String> {
     renderer.check_palette(palette)?;
-    let program = renderer.program_for(palette, indices);
+    let program = renderer.program_for(gl, palette, indices)?;
     // SAFETY: the program and the mesh's buffers belong to this renderer and context.
     unsafe {
         gl.use_program(Some(program));
