@@ -327,7 +327,8 @@ type Dropped = Rc<RefCell<Vec<(String, Result<Vec<u8>, String>)>>>;
 
 impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        if !self.marked {
+        let first = !self.marked;
+        if first {
             self.marked = true;
             mark("first-ui");
             mark_painted();
@@ -353,6 +354,10 @@ impl eframe::App for WebApp {
         }
         self.app.app_ui(ui);
         self.readout.show(self.app.current_page().readout());
+        if first {
+            // The first frame's layout is done; its tessellation and paint follow.
+            mark("first-ui-done");
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -129,7 +129,9 @@ function startPhases() {
     ["compile and instantiate", wasm?.responseEnd, mark("start")],
     ["models awaited", mark("start"), mark("models")],
     ["eframe, fonts, WebGL", mark("models"), mark("started")],
-    ["first frame (ui, shaders, draw)", mark("started"), mark("painted")],
+    ["to the first frame", mark("started"), mark("first-ui")],
+    ["first frame's ui", mark("first-ui"), mark("first-ui-done")],
+    ["first frame's paint (shaders, draw)", mark("first-ui-done"), mark("painted")],
   ];
   return steps.map(([name, from, to]) => [name, from === undefined || to === undefined ? null : to - from]);
 }
