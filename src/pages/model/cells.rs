@@ -402,10 +402,13 @@ impl ModelPage {
         };
         // The frame the GPU last drew and read back, once there is one: its sum, its
         // CPU position and its shader's position side by side.
-        let readback = self.readback();
+        // A read-back of another model's vertex of that number (one just opened) has
+        // another palette: it is not used.
+        let current = frame.palettes.get(mesh.skin).cloned().unwrap_or_default();
+        let readback = self.readback().filter(|r| r.palette.len() == current.len());
         let palette = match &readback {
             Some(r) => r.palette.clone(),
-            None => frame.palettes.get(mesh.skin).cloned().unwrap_or_default(),
+            None => current,
         };
         ui.label(format!(
             "vertex {} (vertex {v} of mesh `{}`, skin {})",
