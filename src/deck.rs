@@ -16,6 +16,15 @@ pub const BUNDLED: &[(&str, &str)] = &[("lecture", include_str!("../book/src/dec
 pub static FETCHED: std::sync::Mutex<Vec<(String, Result<String, String>)>> =
     std::sync::Mutex::new(Vec::new());
 
+/// The text of the deck file `name` fetched so far (or why it could not be), if it was.
+pub fn fetched(name: &str) -> Option<Result<String, String>> {
+    let fetched = FETCHED.lock().ok()?;
+    fetched
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, text)| text.clone())
+}
+
 /// The deck file a link names, if it names one that is not bundled: `decks/week3.txt`
 /// for `pipeline?deck=decks/week3.txt:5` (the slide number dropped).
 pub fn file_in_link(link: &str) -> Option<String> {

@@ -39,15 +39,13 @@ fn deck_file(name: &str) -> Option<Result<Deck, String>> {
     )
 }
 
-/// In the browser a link names a deck file the app fetched from beside itself when it
-/// started (`crate::deck::FETCHED`).
+/// In the browser a link names a deck file the app fetched from beside itself
+/// (`crate::deck::FETCHED`: at the start, or when the address bar named it).
 #[cfg(target_arch = "wasm32")]
 fn deck_file(name: &str) -> Option<Result<Deck, String>> {
-    let fetched = crate::deck::FETCHED.lock().ok()?;
-    let (_, text) = fetched.iter().find(|(n, _)| n == name)?;
+    let text = crate::deck::fetched(name)?;
     Some(
-        text.clone()
-            .map_err(|why| format!("deck file `{name}` could not be fetched: {why}"))
+        text.map_err(|why| format!("deck file `{name}` could not be fetched: {why}"))
             .and_then(|text| Deck::parse(name, &text)),
     )
 }

@@ -126,6 +126,9 @@ pub struct SkinlabApp {
     /// Whether the last frame changed the layout it will be drawn with (the zoom, a
     /// focused cell's fit): the next frame draws something else.
     adjusting: bool,
+    /// How much larger presenter mode draws on this screen than on a 1080-point one,
+    /// as last applied (see [`presenter_scale`]).
+    screen_scale: f32,
     /// Whether the store refused the state (said once).
     storage_refused: bool,
 }
@@ -183,6 +186,7 @@ impl SkinlabApp {
             focus_fit: 1.0,
             focus_overflow: egui::Vec2::ZERO,
             adjusting: false,
+            screen_scale: 1.0,
             storage_refused: false,
             scroll: Default::default(),
         }
@@ -518,7 +522,14 @@ impl SkinlabApp {
         } else {
             1.0
         };
-        let zoom = self.zoom() * magnify * self.screen_scale(ui.ctx());
+        // A new screen scale applies only when it moves by more than a fifth of a
+        // percent: the window's height, rounded to its pixels, wavers by less as the
+        // zoom changes, and the zoom must not chase it.
+        let scale = self.screen_scale(ui.ctx());
+        if (scale - self.screen_scale).abs() > 0.002 * self.screen_scale {
+            self.screen_scale = scale;
+        }
+        let zoom = self.zoom() * magnify * self.screen_scale;
         self.adjusting = (ui.ctx().zoom_factor() - zoom).abs() > 1e-4;
         if self.adjusting {
             ui.ctx().set_zoom_factor(zoom);

@@ -262,6 +262,8 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         ..Default::default()
     };
     let mut app = SkinlabApp::new();
+    // Presenter mode first, so that a `zoom=` in the link or a deck's slide is its zoom.
+    app.set_presenter(presenter);
     // The file first, so a link applies to it; a file the app cannot use ends the run
     // before any window opens, like a refused link with --screenshot.
     if let Some(path) = &open {
@@ -308,8 +310,6 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     });
     let persist = mode == Mode::Run;
     if !persist && let Some(link) = &link {
-        // Presenter mode first, so that a `zoom=` in the link is its zoom.
-        app.set_presenter(presenter);
         app.open_link(link).map_err(RunError::Link)?;
     }
     // A timed mode runs exactly the link given, as fast as frames come.
@@ -381,7 +381,6 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         .clone()
         .unwrap_or_else(|| "the pages as left".to_owned());
     if mode.timed() && (headless || !has_display()) {
-        app.set_presenter(presenter);
         headless::run(&mut app, &mut job, size).map_err(|why| RunError::Mode {
             option: mode.option(),
             why,

@@ -38,6 +38,14 @@ pub struct Outline {
 }
 
 impl Outline {
+    /// Whether `rect` touches any segment or triangle.
+    pub fn touches(&self, rect: Rect) -> bool {
+        self.segments
+            .iter()
+            .any(|[a, b]| segment_touches(*a, *b, rect))
+            || self.triangles.iter().any(|t| triangle_touches(t, rect))
+    }
+
     /// How many of the segments and triangles `rect` touches.
     pub fn touched(&self, rect: Rect) -> usize {
         let segments = self
@@ -87,6 +95,13 @@ fn segment_touches(a: Pos2, b: Pos2, rect: Rect) -> bool {
 /// other.
 fn triangle_touches(t: &[Pos2; 3], rect: Rect) -> bool {
     let [a, b, c] = *t;
+    // Off its bounding box, or collapsed to a line or a point (a mesh scaled to
+    // nothing), it covers nothing there.
+    let bounds = Rect::from_points(t);
+    let area = (b - a).x * (c - a).y - (b - a).y * (c - a).x;
+    if !bounds.intersects(rect) || area.abs() < 1e-6 || !area.is_finite() {
+        return false;
+    }
     if [[a, b], [b, c], [c, a]]
         .iter()
         .any(|[p, q]| segment_touches(*p, *q, rect))
@@ -123,7 +138,7 @@ impl Placer {
 
     /// Whether a label at `rect` would be on a mesh.
     fn on_mesh(&self, rect: Rect) -> bool {
-        self.outline.touched(rect) > 0
+        self.outline.touches(rect)
     }
 
     /// Marks `rect` as taken: no label will be placed over it.

@@ -254,7 +254,15 @@ pub fn room_below(ui: &Ui, caption: &str, rows: usize) -> f32 {
     let controls = 2.0 * spacing.item_spacing.y + rows as f32 * row + below.short_by;
     let open = galley.size().y + controls;
     let available = ui.available_height();
-    below.folded = available - open < FOLD_BELOW * available;
+    // Folded below one share and opened again only above a larger one, so that the
+    // few points a fold saves cannot flip it back and forth.
+    let share = (available - open) / available.max(1.0);
+    below.folded = share
+        < if below.folded {
+            FOLD_BELOW + 0.05
+        } else {
+            FOLD_BELOW
+        };
     ui.data_mut(|d| d.insert_temp(below_id(ui), below));
     if !below.folded {
         return open;

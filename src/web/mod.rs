@@ -386,7 +386,6 @@ struct Fragment {
 const MIN_WRITE_INTERVAL: f64 = 0.25;
 
 impl Fragment {
-    /// Opens a fragment the user navigated to, then writes the current link back.
     /// Whether `link` names a deck file beside the app that is on its way: the first
     /// time, its fetch starts, and a repaint follows its arrival (or its failure,
     /// which the link then reports).
@@ -394,10 +393,7 @@ impl Fragment {
         let Some(name) = crate::deck::file_in_link(link) else {
             return false;
         };
-        let fetched = crate::deck::FETCHED
-            .lock()
-            .is_ok_and(|f| f.iter().any(|(n, _)| *n == name));
-        if fetched {
+        if crate::deck::fetched(&name).is_some() {
             return false;
         }
         if self.fetching.as_deref() != Some(name.as_str()) {
@@ -411,6 +407,7 @@ impl Fragment {
         true
     }
 
+    /// Opens a fragment the user navigated to, then writes the current link back.
     fn sync(&mut self, app: &mut SkinlabApp, ctx: &egui::Context) {
         let Some(window) = web_sys::window() else {
             return;

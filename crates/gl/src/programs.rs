@@ -9,7 +9,7 @@ use super::compile::{ShaderSource, link_program};
 use super::mesh::{COLOR_PROGRAM_ATTRIBUTES, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES};
 use glow::HasContext as _;
 use scene::{JointIndices, Palette};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 /// The outputs of `shaders/skin.vert` that transform feedback captures, interleaved
 /// (in every skinning program).
@@ -67,6 +67,9 @@ const SKINNING: [ProgramSpec; 5] = [
 pub(super) struct Programs {
     /// Each skinning program of [`SKINNING`], once linked.
     skinning: [Cell<Option<glow::Program>>; 5],
+    /// Why a skinning program failed to link, kept so the driver is not asked again
+    /// at every paint.
+    failed: RefCell<[Option<String>; 5]>,
     /// Coloured lines and triangles: `shaders/color.vert` + `shaders/color.frag`.
     pub(super) color: glow::Program,
 }
@@ -84,6 +87,7 @@ impl Programs {
         )?;
         let programs = Self {
             skinning: Default::default(),
+            failed: Default::default(),
             color,
         };
         if let Err(e) = programs.skinning(gl, 0) {
@@ -98,10 +102,20 @@ impl Programs {
         if let Some(program) = self.skinning[i].get() {
             return Ok(program);
         }
+        if let Some(why) = &self.failed.borrow()[i] {
+            return Err(why.clone());
+        }
         let (vertex, fragment, attributes, feedback) = SKINNING[i];
-        let program = link_program(gl, vertex, fragment, attributes, feedback)?;
-        self.skinning[i].set(Some(program));
-        Ok(program)
+        match link_program(gl, vertex, fragment, attributes, feedback) {
+            Ok(program) => {
+                self.skinning[i].set(Some(program));
+                Ok(program)
+            }
+            Err(why) => {
+                self.failed.borrow_mut()[i] = Some(why.clone());
+                Err(why)
+            }
+        }
     }
 
     /// Which of [`SKINNING`] blends `palette` reading joint indices as `indices` (dual
@@ -129,7 +143,9 @@ impl Programs {
 
     /// Frees every program.
     pub(super) fn destroy(self, gl: &glow::Context) {
-        let Self { skinning, color } = self;
+        let Self {
+            skinning, color, ..
+        } = self;
         let linked: Vec<glow::Program> = skinning.iter().filter_map(Cell::get).collect();
         delete(gl, &linked);
         delete(gl, &[color]);

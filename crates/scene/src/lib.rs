@@ -437,7 +437,8 @@ pub struct Scene {
 }
 
 /// The width of a scene's unskinned lines (axes, normals, tangents), in points: 3.5
-/// pixels at presenter size, where one pixel is lost from the back of a hall.
+/// pixels in presenter mode on a 1080-line screen (more in focus mode), where one pixel
+/// is lost from the back of a hall.
 pub const LINES_WIDTH: f32 = 2.0;
 
 /// The width of a scene's backdrop lines (reference grids), in points.
