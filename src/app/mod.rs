@@ -22,9 +22,7 @@ pub const STORAGE_KEY: &str = "skinlab";
 /// How much larger than on a screen [`PRESENTER_HEIGHT`] points high presenter mode
 /// draws on one `height` points high (the system's points, before the app's zoom).
 pub fn presenter_scale(height: f32) -> f32 {
-    // In thousandths: a window's height in points, rounded to its pixels, comes back a
-    // little different at each zoom, and the zoom must not chase it.
-    let scale = (height / PRESENTER_HEIGHT * 1000.0).round() / 1000.0;
+    let scale = height / PRESENTER_HEIGHT;
     if scale.is_finite() {
         scale.clamp(0.5, 4.0)
     } else {
@@ -127,7 +125,7 @@ pub struct SkinlabApp {
     /// focused cell's fit): the next frame draws something else.
     adjusting: bool,
     /// How much larger presenter mode draws on this screen than on a 1080-point one,
-    /// as last applied (see [`presenter_scale`]).
+    /// as last applied in presenter mode (see [`presenter_scale`]).
     screen_scale: f32,
     /// Whether the store refused the state (said once).
     storage_refused: bool,
@@ -222,16 +220,6 @@ impl SkinlabApp {
     /// Messages waiting to be dismissed.
     pub fn notices(&self) -> &[String] {
         &self.notices
-    }
-
-    /// How much larger than at [`PRESENTER_HEIGHT`] presenter mode draws on this screen
-    /// (1 outside presenter mode).
-    fn screen_scale(&self, ctx: &egui::Context) -> f32 {
-        if !self.presenter {
-            return 1.0;
-        }
-        // The window's height in the system's points, whatever the app's zoom.
-        presenter_scale(ctx.content_rect().height() * ctx.zoom_factor())
     }
 
     /// Whether presenter mode is on.
@@ -522,14 +510,21 @@ impl SkinlabApp {
         } else {
             1.0
         };
-        // A new screen scale applies only when it moves by more than a fifth of a
-        // percent: the window's height, rounded to its pixels, wavers by less as the
-        // zoom changes, and the zoom must not chase it.
-        let scale = self.screen_scale(ui.ctx());
-        if (scale - self.screen_scale).abs() > 0.002 * self.screen_scale {
-            self.screen_scale = scale;
-        }
-        let zoom = self.zoom() * magnify * self.screen_scale;
+        // Presenter mode scales to the window's height in the system's points (whatever
+        // the app's zoom). A new scale applies only when it moves by more than a fifth
+        // of a percent: the height, rounded to the window's pixels, wavers by less as
+        // the zoom changes, and the zoom must not chase it.
+        let screen = if self.presenter {
+            let ctx = ui.ctx();
+            let scale = presenter_scale(ctx.content_rect().height() * ctx.zoom_factor());
+            if (scale - self.screen_scale).abs() > 0.002 * self.screen_scale {
+                self.screen_scale = scale;
+            }
+            self.screen_scale
+        } else {
+            1.0
+        };
+        let zoom = self.zoom() * magnify * screen;
         self.adjusting = (ui.ctx().zoom_factor() - zoom).abs() > 1e-4;
         if self.adjusting {
             ui.ctx().set_zoom_factor(zoom);

@@ -419,11 +419,12 @@ impl Fragment {
             .and_then(|s| s.as_string())
             .unwrap_or_else(|| raw.to_owned());
         let mut correcting = false;
-        if !text.is_empty() && text != self.written && self.deck_arriving(&text, ctx) {
+        let navigated = !text.is_empty() && text != self.written;
+        if navigated && self.deck_arriving(&text, ctx) {
             // The link names a deck file not fetched yet: it opens once it arrives.
             return;
         }
-        if !text.is_empty() && text != self.written {
+        if navigated {
             if text != app.current_link().to_string() {
                 // A refused link shows as a notice; the address bar is corrected below.
                 app.follow_link(&text);

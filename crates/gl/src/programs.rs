@@ -9,54 +9,28 @@ use super::compile::{ShaderSource, link_program};
 use super::mesh::{COLOR_PROGRAM_ATTRIBUTES, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES};
 use glow::HasContext as _;
 use scene::{JointIndices, Palette};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 /// The outputs of `shaders/skin.vert` that transform feedback captures, interleaved
 /// (in every skinning program).
 pub const SKIN_FEEDBACK: [&str; 2] = ["v_position", "v_normal"];
 
-/// What one program is linked from: vertex files, fragment files, attribute
-/// locations and the outputs transform feedback may capture.
-type ProgramSpec = (
-    &'static [ShaderSource],
-    &'static [ShaderSource],
-    &'static [(&'static str, u32)],
-    &'static [&'static str],
-);
+/// A skinning program's attribute names and locations.
+type SkinAttributes = [(&'static str, u32); 6];
 
-/// The skinning programs, in the order of [`Programs::variant`]: linear blend skinning
-/// with the palette in uniforms (float, then integer joint indices), dual quaternions,
-/// and the palette in the bone texture (float, then integer).
-const SKINNING: [ProgramSpec; 5] = [
-    (
-        &shaders::SKIN_LBS_VERT,
-        &[shaders::SKIN_FRAG],
-        &SKIN_PROGRAM_ATTRIBUTES,
-        &SKIN_FEEDBACK,
-    ),
-    (
-        &shaders::SKIN_LBS_INT_VERT,
-        &[shaders::SKIN_FRAG],
-        &SKIN_INT_PROGRAM_ATTRIBUTES,
-        &SKIN_FEEDBACK,
-    ),
-    (
-        &shaders::SKIN_DQS_VERT,
-        &[shaders::SKIN_FRAG],
-        &SKIN_PROGRAM_ATTRIBUTES,
-        &SKIN_FEEDBACK,
-    ),
-    (
-        &shaders::SKIN_TEXTURE_VERT,
-        &[shaders::SKIN_FRAG],
-        &SKIN_PROGRAM_ATTRIBUTES,
-        &SKIN_FEEDBACK,
-    ),
+/// The skinning programs, in the order of [`Programs::variant`], each its vertex files
+/// and attribute locations (all share `shaders/skin.frag` and [`SKIN_FEEDBACK`]):
+/// linear blend skinning with the palette in uniforms (float, then integer joint
+/// indices), dual quaternions, and the palette in the bone texture (float, then
+/// integer).
+const SKINNING: [(&[ShaderSource], &SkinAttributes); 5] = [
+    (&shaders::SKIN_LBS_VERT, &SKIN_PROGRAM_ATTRIBUTES),
+    (&shaders::SKIN_LBS_INT_VERT, &SKIN_INT_PROGRAM_ATTRIBUTES),
+    (&shaders::SKIN_DQS_VERT, &SKIN_PROGRAM_ATTRIBUTES),
+    (&shaders::SKIN_TEXTURE_VERT, &SKIN_PROGRAM_ATTRIBUTES),
     (
         &shaders::SKIN_TEXTURE_INT_VERT,
-        &[shaders::SKIN_FRAG],
         &SKIN_INT_PROGRAM_ATTRIBUTES,
-        &SKIN_FEEDBACK,
     ),
 ];
 
@@ -65,11 +39,9 @@ const SKINNING: [ProgramSpec; 5] = [
 /// a draw first needs it, so a first visit in the browser compiles two programs, not
 /// six.
 pub(super) struct Programs {
-    /// Each skinning program of [`SKINNING`], once linked.
-    skinning: [Cell<Option<glow::Program>>; 5],
-    /// Why a skinning program failed to link, kept so the driver is not asked again
-    /// at every paint.
-    failed: RefCell<[Option<String>; 5]>,
+    /// Each skinning program of [`SKINNING`] once its link was tried: the program, or
+    /// why it failed (kept, so the driver is not asked again at every paint).
+    skinning: RefCell<[Option<Result<glow::Program, String>>; 5]>,
     /// Coloured lines and triangles: `shaders/color.vert` + `shaders/color.frag`.
     pub(super) color: glow::Program,
 }
@@ -87,7 +59,6 @@ impl Programs {
         )?;
         let programs = Self {
             skinning: Default::default(),
-            failed: Default::default(),
             color,
         };
         if let Err(e) = programs.skinning(gl, 0) {
@@ -99,23 +70,19 @@ impl Programs {
 
     /// Skinning program `i` of [`SKINNING`], linked now if it was not yet.
     fn skinning(&self, gl: &glow::Context, i: usize) -> Result<glow::Program, String> {
-        if let Some(program) = self.skinning[i].get() {
-            return Ok(program);
-        }
-        if let Some(why) = &self.failed.borrow()[i] {
-            return Err(why.clone());
-        }
-        let (vertex, fragment, attributes, feedback) = SKINNING[i];
-        match link_program(gl, vertex, fragment, attributes, feedback) {
-            Ok(program) => {
-                self.skinning[i].set(Some(program));
-                Ok(program)
-            }
-            Err(why) => {
-                self.failed.borrow_mut()[i] = Some(why.clone());
-                Err(why)
-            }
-        }
+        let mut skinning = self.skinning.borrow_mut();
+        skinning[i]
+            .get_or_insert_with(|| {
+                let (vertex, attributes) = SKINNING[i];
+                link_program(
+                    gl,
+                    vertex,
+                    &[shaders::SKIN_FRAG],
+                    attributes,
+                    &SKIN_FEEDBACK,
+                )
+            })
+            .clone()
     }
 
     /// Which of [`SKINNING`] blends `palette` reading joint indices as `indices` (dual
@@ -143,10 +110,12 @@ impl Programs {
 
     /// Frees every program.
     pub(super) fn destroy(self, gl: &glow::Context) {
-        let Self {
-            skinning, color, ..
-        } = self;
-        let linked: Vec<glow::Program> = skinning.iter().filter_map(Cell::get).collect();
+        let Self { skinning, color } = self;
+        let linked: Vec<glow::Program> = skinning
+            .into_inner()
+            .into_iter()
+            .filter_map(|tried| tried?.ok())
+            .collect();
         delete(gl, &linked);
         delete(gl, &[color]);
     }
