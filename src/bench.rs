@@ -17,6 +17,23 @@ use skin::lbs::skin_vertices;
 const JOINTS: usize = 40;
 const SPREAD: f32 = 2.5;
 
+/// The framebuffer `gpu_draw` fills: a viewport of the app in a 1280×800 window is
+/// smaller, so this is an upper bound on the triangles' share.
+const DRAWN_PX: [i32; 2] = [1280, 800];
+
+/// The chain seen whole, as the gpu page first shows it: what `gpu_draw` paints.
+fn drawn_scene(mesh: &std::sync::Arc<MeshData>, palette: Vec<Mat4>) -> scene::Scene {
+    let aspect = DRAWN_PX[0] as f32 / DRAWN_PX[1] as f32;
+    let camera = *crate::pages::gpu::GpuPage::default().camera();
+    let mut scene = scene::Scene {
+        clip_from_world: camera.clip_from_world(aspect),
+        ..Default::default()
+    };
+    let surface = scene::SkinnedDraw::surface(mesh.clone(), Palette::Matrices(palette), [0.5; 4]);
+    scene.skinned.push(surface);
+    scene
+}
+
 /// Best of `runs` timings of `f`, in milliseconds.
 fn best_ms(runs: usize, mut f: impl FnMut()) -> f64 {
     (0..runs)
@@ -62,7 +79,8 @@ fn fast_ms(chain: &Chain, palette: &[Mat4], threads: usize) -> Result<f64, Strin
 pub struct Row {
     pub vertices: usize,
     /// `reference`, `fast_1`, `fast_all`, `memcpy`, `upload` (and `upload_subdata`,
-    /// `upload_orphan`: the other ways to stream) or `gpu_vertex`.
+    /// `upload_orphan`, `upload_staged`: the other ways to stream), `gpu_vertex` (the
+    /// skinning vertex stage alone) or `gpu_draw` (the whole mesh drawn at 1280×800).
     pub phase: &'static str,
     pub ms: f64,
 }
@@ -92,22 +110,23 @@ fn memcpy_ms(bytes: usize) -> f64 {
 }
 
 /// The phase names of an upload by each method: `upload` for the one the app uses
-/// (the first offered), the others by their method.
+/// ([`gl::Upload::chosen`]), the others by their method.
 fn upload_phase(upload: gl::Upload) -> &'static str {
-    if gl::Upload::OFFERED.first() == Some(&upload) {
+    if upload == gl::Upload::chosen() {
         return "upload";
     }
     match upload {
         gl::Upload::SubData => "upload_subdata",
         gl::Upload::Orphan => "upload_orphan",
         gl::Upload::MapRange => "upload_mapped",
+        gl::Upload::Staged => "upload_staged",
     }
 }
 
 /// Runs the sweep; the error says what failed (no GL context, a shader that does not
 /// build, a GL error).
 pub fn run() -> Result<Bench, String> {
-    let h = headless::create(Api::GlCore33)?;
+    let h = headless::create_sized(Api::GlCore33, DRAWN_PX)?;
     let (vendor, renderer_name, version) = headless::describe(&h.gl);
     let mut renderer = SceneRenderer::new(&h.gl)?;
     let mut rows = Vec::new();
@@ -149,14 +168,25 @@ pub fn run() -> Result<Bench, String> {
             JointIndices::Float,
         )?;
         clock = times.clock;
-        row(upload_phase(gl::Upload::OFFERED[0]), times.upload * 1e3);
-        for upload in gl::Upload::OFFERED.iter().skip(1) {
+        row(upload_phase(gl::Upload::chosen()), times.upload * 1e3);
+        for upload in gl::Upload::OFFERED
+            .iter()
+            .filter(|&&u| u != gl::Upload::chosen())
+        {
             row(
                 upload_phase(*upload),
                 gl::time_upload(&h.gl, &runs, *upload)? * 1e3,
             );
         }
         row("gpu_vertex", times.vertex_stage * 1e3);
+        let drawn = gl::time_drawn(
+            &h.gl,
+            &mut renderer,
+            &drawn_scene(&mesh, chain.palette(2.5, 0.0)),
+            DRAWN_PX,
+            clock,
+        )?;
+        row("gpu_draw", drawn * 1e3);
     }
     renderer.destroy(&h.gl);
     Ok(Bench {

@@ -237,3 +237,43 @@ fn vertices_skinned_on_the_cpu_and_streamed_look_as_the_shader_draws_them() {
     assert!(err.contains("2 streamed positions"), "{err}");
     renderer.destroy(gl);
 }
+
+#[test]
+fn every_upload_method_leaves_exactly_the_streamed_bytes_in_the_buffer() {
+    let Some(h) = headless(Api::GlCore33) else {
+        return;
+    };
+    let gl = &*h.gl;
+    // Three runs as a CPU-skinned mesh streams them, big enough for the copy to be
+    // shared between threads; each byte tells its run and place.
+    let run = |k: usize| -> Vec<u8> {
+        (0..3 << 20)
+            .map(|i: usize| (i * 7 + k * 31) as u8)
+            .collect()
+    };
+    let runs = [run(0), run(1), run(2)];
+    let runs: Vec<&[u8]> = runs.iter().map(Vec::as_slice).collect();
+    let expected = runs.concat();
+    for &upload in gl::Upload::OFFERED {
+        let buffer = gl::StreamBuffer::new(gl, expected.len(), upload).expect("a buffer");
+        // Twice: the second write replaces the first in place.
+        for _ in 0..2 {
+            buffer.write(gl, &runs).expect("written");
+        }
+        let mut read = vec![0u8; expected.len()];
+        // SAFETY: the buffer holds `expected.len()` bytes; the binding is restored.
+        unsafe {
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer.buffer()));
+            gl.get_buffer_sub_data(glow::ARRAY_BUFFER, 0, &mut read);
+            gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            assert_eq!(gl.get_error(), glow::NO_ERROR, "{}", upload.name());
+        }
+        assert!(read == expected, "{} wrote other bytes", upload.name());
+        assert!(
+            buffer.write(gl, &runs[..2]).is_err(),
+            "{}: a stream must fill the buffer",
+            upload.name()
+        );
+        buffer.destroy(gl);
+    }
+}

@@ -45,8 +45,10 @@ fn the_bench_command_names_the_gpu_and_measures_every_phase_of_every_size() {
     if common::headless(common::Api::GlCore33).is_none() {
         return;
     }
+    // The app's own way to stream is `upload`; the variable would choose another.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_skinlab"))
         .args(["--bench", "gpu", "--csv"])
+        .env_remove("SKINLAB_UPLOAD")
         .output()
         .expect("the binary runs");
     let stdout = stdout_of(out);
@@ -69,9 +71,11 @@ fn the_bench_command_names_the_gpu_and_measures_every_phase_of_every_size() {
         "fast_all",
         "memcpy",
         "upload",
+        "upload_mapped",
         "upload_subdata",
         "upload_orphan",
         "gpu_vertex",
+        "gpu_draw",
     ];
     for size in rigs::chain::SWEEP {
         let measured: Vec<&str> = seen

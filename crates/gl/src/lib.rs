@@ -39,4 +39,6 @@ pub use scene::{
     Switches,
 };
 pub use stream::{StreamBuffer, Upload};
-pub use timing::{Clock, GpuTimes, cpu_skinned_runs, time_both_sides, time_skinning, time_upload};
+pub use timing::{
+    Clock, GpuTimes, cpu_skinned_runs, time_both_sides, time_drawn, time_skinning, time_upload,
+};

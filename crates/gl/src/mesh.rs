@@ -2,7 +2,7 @@
 //! buffer, which attribute location reads which part, and the GPU copies of meshes,
 //! kept while a page holds the mesh.
 
-use super::stream::{StreamBuffer, Upload};
+use super::stream::{StreamBuffer, Upload, fill_static};
 use glam::Vec3;
 use glow::HasContext as _;
 use scene::{ColorVertex, MeshData, Primitive, Streamed};
@@ -63,39 +63,38 @@ fn attribute(gl: &glow::Context, location: u32, size: i32, stride_bytes: usize, 
     }
 }
 
-/// Meshes with at least this many vertices are laid out by two threads.
-#[cfg(not(target_arch = "wasm32"))]
-const PARALLEL_VERTICES: usize = 100_000;
-
 /// Lays out every vertex of `mesh` in `out` (one [`SKIN_STRIDE_BYTES`] each): a big mesh
-/// half on this thread and half on another, where there are threads.
-fn interleave_shared(mesh: &MeshData, out: &mut [u8]) -> Result<(), String> {
-    let count = out.len() / SKIN_STRIDE_BYTES;
-    #[cfg(not(target_arch = "wasm32"))]
-    if count >= PARALLEL_VERTICES {
-        let half = count / 2;
-        let (first, second) = out.split_at_mut(half * SKIN_STRIDE_BYTES);
-        return std::thread::scope(|scope| {
-            let other = scope.spawn(|| interleave(mesh, half, second));
-            let mine = interleave(mesh, 0, first);
-            let theirs = other
-                .join()
-                .unwrap_or_else(|_| Err("laying out the mesh failed".to_owned()));
-            mine.and(theirs)
-        });
-    }
-    let _ = count;
-    interleave(mesh, 0, out)
+/// by every core, each writing its own vertices.
+fn interleave(mesh: &MeshData, out: &mut [u8]) -> Result<(), String> {
+    let (vertices, _) = out.as_chunks_mut::<SKIN_STRIDE_BYTES>();
+    // The first vertex refused, and why.
+    let refused = std::sync::Mutex::new(None::<(usize, String)>);
+    skin::parallel::run((0..vertices.len(), vertices), |(range, out)| {
+        if let Err(e) = interleave_part(mesh, range.start, out) {
+            let mut refused = refused
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if refused.as_ref().is_none_or(|(at, _)| e.0 < *at) {
+                *refused = Some(e);
+            }
+        }
+    });
+    let refused = refused
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    refused.map_or(Ok(()), |(_, why)| Err(why))
 }
 
-/// Lays out vertices `first..` of `mesh` in `out`, one [`SKIN_STRIDE_BYTES`] each, in
-/// one pass over a buffer of the final size.
-fn interleave(mesh: &MeshData, first: usize, out: &mut [u8]) -> Result<(), String> {
+/// Lays out vertices `first..` of `mesh` in `out`; a refusal names the vertex.
+fn interleave_part(
+    mesh: &MeshData,
+    first: usize,
+    out: &mut [[u8; SKIN_STRIDE_BYTES]],
+) -> Result<(), (usize, String)> {
     let skin = &mesh.skin;
-    let vertices = out.chunks_exact_mut(SKIN_STRIDE_BYTES);
-    for (i, out) in (first..).zip(vertices) {
+    for (i, out) in (first..).zip(out) {
         let (Some(p), Some(inf)) = (skin.positions.get(i), skin.influences.get(i)) else {
-            return Err("every vertex needs influences".into());
+            return Err((i, "every vertex needs influences".into()));
         };
         let n = skin.normals.get(i).copied().unwrap_or(Vec3::ZERO);
         let color = mesh.colors.get(i).copied().unwrap_or([1.0; 4]);
@@ -111,8 +110,10 @@ fn interleave(mesh: &MeshData, first: usize, out: &mut [u8]) -> Result<(), Strin
         floats[18..20].copy_from_slice(&uv);
         let mut short = [0i16; 4];
         for (slot, j) in short.iter_mut().zip(inf.joints) {
-            *slot = i16::try_from(j)
-                .map_err(|_| format!("joint index {j} does not fit a signed 16-bit number"))?;
+            *slot = i16::try_from(j).map_err(|_| {
+                let why = format!("joint index {j} does not fit a signed 16-bit number");
+                (i, why)
+            })?;
         }
         let (head, tail) = out.split_at_mut(SKIN_FLOATS * 4);
         head.copy_from_slice(bytemuck::cast_slice(&floats));
@@ -142,8 +143,9 @@ impl SkinnedMeshGpu {
         if skin.influences.len() < count {
             return Err("every vertex needs influences".into());
         }
+        // Zeroed memory, whose pages the threads laying the vertices out touch first.
         let mut data = vec![0u8; count * SKIN_STRIDE_BYTES];
-        interleave_shared(mesh, &mut data)?;
+        interleave(mesh, &mut data)?;
         // SAFETY: buffers are created, bound and filled here; the layout matches SKIN_STRIDE.
         unsafe {
             let vao = gl.create_vertex_array()?;
@@ -151,16 +153,22 @@ impl SkinnedMeshGpu {
             let ebo = gl.create_buffer()?;
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
-            gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, &data, glow::STATIC_DRAW);
+            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
+            let filled = fill_static(gl, glow::ARRAY_BUFFER, &[&data]).and_then(|()| {
+                let indices: &[u8] = bytemuck::cast_slice(&mesh.indices);
+                fill_static(gl, glow::ELEMENT_ARRAY_BUFFER, &[indices])
+            });
+            if let Err(e) = filled {
+                gl.bind_vertex_array(None);
+                gl.bind_buffer(glow::ARRAY_BUFFER, None);
+                gl.delete_vertex_array(vao);
+                gl.delete_buffer(vbo);
+                gl.delete_buffer(ebo);
+                return Err(e);
+            }
             attribute(gl, 0, 3, SKIN_STRIDE_BYTES, 0);
             attribute(gl, 1, 3, SKIN_STRIDE_BYTES, 3);
             influence_attributes(gl);
-            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
-            gl.buffer_data_u8_slice(
-                glow::ELEMENT_ARRAY_BUFFER,
-                bytemuck::cast_slice(&mesh.indices),
-                glow::STATIC_DRAW,
-            );
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             let mode = match mesh.primitive {
@@ -256,7 +264,7 @@ impl StreamedGpu {
         vbo: glow::Buffer,
         ebo: glow::Buffer,
     ) -> Result<Self, String> {
-        let buffer = StreamBuffer::new(gl, n * Streamed::BYTES_PER_VERTEX, Upload::OFFERED[0])?;
+        let buffer = StreamBuffer::new(gl, n * Streamed::BYTES_PER_VERTEX, Upload::chosen())?;
         // SAFETY: the vertex array is made and bound here; the layout matches the
         // stream's runs and the mesh's own buffer; the bindings are restored.
         unsafe {

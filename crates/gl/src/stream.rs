@@ -3,13 +3,16 @@
 //! sends its vertices: only the attributes the CPU changed, each as one tightly packed
 //! run, laid out as the shader reads them.
 //!
-//! Three ways to hand the bytes over, all in GL 3.0 and GLES 3.0:
+//! Four ways to hand the bytes over, all in GL 3.1 and GLES 3.0:
 //! - [`Upload::SubData`]: `glBufferSubData` each run into the storage the buffer has.
 //! - [`Upload::Orphan`]: first orphan the storage (`glBufferData` with no data, so the
 //!   driver need not wait for a draw still reading the old contents), then the same.
 //! - [`Upload::MapRange`]: `glMapBufferRange` with `MAP_INVALIDATE_BUFFER_BIT` (the same
 //!   orphaning), copy each run into the mapped memory (a big copy on several threads),
 //!   unmap. WebGL2 cannot map.
+//! - [`Upload::Staged`]: the same into a second buffer, then `glCopyBufferSubData`
+//!   from it into the buffer the draw reads, so the GPU copies the bytes into its own
+//!   memory and the draw never reads them across the bus.
 
 use glow::HasContext as _;
 
@@ -22,18 +25,58 @@ pub enum Upload {
     Orphan,
     /// `glMapBufferRange` (invalidating), copy, unmap. Not on WebGL2.
     MapRange,
+    /// [`Upload::MapRange`] into a staging buffer, then a GPU copy into the buffer the
+    /// draw reads. Not on WebGL2.
+    Staged,
 }
 
 impl Upload {
     /// The methods this build offers, the default first.
-    /// Mapping came first on both an NVIDIA H100 (8 GB/s against 3.6 for
-    /// `glBufferSubData`, a million vertices) and Mesa's llvmpipe.
+    ///
+    /// Staging comes first on the desktop. On an NVIDIA H100, a buffer written through
+    /// a mapping every frame stays in host memory, and the draw then reads it across
+    /// the bus: a million CPU-skinned vertices took 22 ms a frame mapped, 13 ms by
+    /// `glBufferSubData` and 11 ms staged, though mapping alone is the fastest copy
+    /// (docs/measurements.md, "CPU against GPU skinning").
     pub const OFFERED: &'static [Upload] = if cfg!(target_arch = "wasm32") {
         // WebGL2 cannot map a buffer.
         &[Upload::SubData, Upload::Orphan]
     } else {
-        &[Upload::MapRange, Upload::SubData, Upload::Orphan]
+        &[
+            Upload::Staged,
+            Upload::MapRange,
+            Upload::SubData,
+            Upload::Orphan,
+        ]
     };
+
+    /// The method the app streams with: the first offered, unless the environment
+    /// variable `SKINLAB_UPLOAD` names another (`mapped`, `subdata`, `orphan`,
+    /// `staged`), for comparing them on one machine (`scripts/gpu-check`).
+    pub fn chosen() -> Upload {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            static CHOSEN: std::sync::OnceLock<Upload> = std::sync::OnceLock::new();
+            *CHOSEN.get_or_init(|| {
+                let named = std::env::var("SKINLAB_UPLOAD").unwrap_or_default();
+                let found = Self::OFFERED.iter().find(|u| u.slug() == named);
+                found.copied().unwrap_or(Self::OFFERED[0])
+            })
+        }
+        #[cfg(target_arch = "wasm32")]
+        Self::OFFERED[0]
+    }
+
+    /// Its short name, as `SKINLAB_UPLOAD` and the benchmark's phases (`upload_…`)
+    /// write it.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::SubData => "subdata",
+            Self::Orphan => "orphan",
+            Self::MapRange => "mapped",
+            Self::Staged => "staged",
+        }
+    }
 
     /// The name the benchmark and the gpu page print.
     pub fn name(self) -> &'static str {
@@ -41,6 +84,7 @@ impl Upload {
             Self::SubData => "glBufferSubData",
             Self::Orphan => "orphan + glBufferSubData",
             Self::MapRange => "glMapBufferRange + copy",
+            Self::Staged => "glMapBufferRange + copy into staging, glCopyBufferSubData",
         }
     }
 }
@@ -84,9 +128,112 @@ fn copy_runs(into: &mut [u8], runs: &[&[u8]]) {
     }
 }
 
+/// Has `fill` write all `bytes` of the buffer bound to `target` in place, through
+/// `glMapBufferRange` (invalidating: the old contents are not kept). The buffer must
+/// hold `bytes` already. Not on WebGL2, which cannot map.
+///
+/// # Safety
+/// The buffer bound to `target` belongs to `gl` and holds at least `bytes`.
+unsafe fn map_write(
+    gl: &glow::Context,
+    target: u32,
+    bytes: usize,
+    fill: impl FnOnce(&mut [u8]) -> Result<(), String>,
+) -> Result<(), String> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    let length =
+        i32::try_from(bytes).map_err(|_| format!("{bytes} bytes do not fit one buffer"))?;
+    // SAFETY: the caller's contract: the bound buffer holds `bytes`; the mapping is
+    // `bytes` long and writable until unmapped, and nothing else touches it meanwhile.
+    unsafe {
+        let mapped = gl.map_buffer_range(
+            target,
+            0,
+            length,
+            glow::MAP_WRITE_BIT | glow::MAP_INVALIDATE_BUFFER_BIT,
+        );
+        if mapped.is_null() {
+            return Err("glMapBufferRange gave no memory".to_owned());
+        }
+        let filled = fill(std::slice::from_raw_parts_mut(mapped, bytes));
+        gl.unmap_buffer(target);
+        filled
+    }
+}
+
+/// Writes `runs`, one after another, into `staging` (which holds `bytes`, their total)
+/// through a mapping, then has the GPU copy them to the start of the buffer bound to
+/// `target`.
+///
+/// # Safety
+/// `staging` and the buffer bound to `target` belong to `gl` and hold at least `bytes`.
+unsafe fn stage(
+    gl: &glow::Context,
+    staging: glow::Buffer,
+    target: u32,
+    bytes: usize,
+    runs: &[&[u8]],
+) -> Result<(), String> {
+    // SAFETY: the caller's contract; the copy stays inside both buffers.
+    unsafe {
+        gl.bind_buffer(glow::COPY_READ_BUFFER, Some(staging));
+        let written = map_write(gl, glow::COPY_READ_BUFFER, bytes, |into| {
+            copy_runs(into, runs);
+            Ok(())
+        });
+        if written.is_ok() && bytes > 0 {
+            gl.copy_buffer_sub_data(glow::COPY_READ_BUFFER, target, 0, 0, bytes as i32);
+        }
+        gl.bind_buffer(glow::COPY_READ_BUFFER, None);
+        written
+    }
+}
+
+/// Gives the buffer bound to `target` storage for `runs`, one after another, to be
+/// drawn from until it is deleted (a mesh's vertices or its indices). On the desktop
+/// they go as [`Upload::Staged`] sends them: copied on every core into a mapped
+/// staging buffer, then by the GPU into the buffer's own memory. On the web, which
+/// cannot map, `glBufferData`.
+///
+/// # Safety
+/// A buffer of `gl` is bound to `target`.
+pub(super) unsafe fn fill_static(
+    gl: &glow::Context,
+    target: u32,
+    runs: &[&[u8]],
+) -> Result<(), String> {
+    let bytes: usize = runs.iter().map(|r| r.len()).sum();
+    let size = i32::try_from(bytes).map_err(|_| format!("{bytes} bytes do not fit one buffer"))?;
+    // SAFETY: the caller's contract; the staging buffer is made, sized and deleted here.
+    unsafe {
+        if cfg!(target_arch = "wasm32") {
+            match runs {
+                [one] => gl.buffer_data_u8_slice(target, one, glow::STATIC_DRAW),
+                _ => gl.buffer_data_u8_slice(target, &runs.concat(), glow::STATIC_DRAW),
+            }
+            return Ok(());
+        }
+        gl.buffer_data_size(target, size, glow::STATIC_DRAW);
+        if bytes == 0 {
+            return Ok(());
+        }
+        let staging = gl.create_buffer()?;
+        gl.bind_buffer(glow::COPY_READ_BUFFER, Some(staging));
+        gl.buffer_data_size(glow::COPY_READ_BUFFER, size, glow::STREAM_DRAW);
+        let staged = stage(gl, staging, target, bytes, runs);
+        // GL keeps it until the copy is done.
+        gl.delete_buffer(staging);
+        staged
+    }
+}
+
 /// A vertex buffer of a fixed size, refilled in place.
 pub struct StreamBuffer {
     buffer: glow::Buffer,
+    /// Where [`Upload::Staged`] writes first.
+    staging: Option<glow::Buffer>,
     bytes: usize,
     upload: Upload,
 }
@@ -99,11 +246,25 @@ impl StreamBuffer {
         // SAFETY: the buffer is created and sized here; the binding is restored.
         unsafe {
             let buffer = gl.create_buffer()?;
+            let staging = if upload == Upload::Staged {
+                let staging = gl.create_buffer()?;
+                gl.bind_buffer(glow::ARRAY_BUFFER, Some(staging));
+                gl.buffer_data_size(glow::ARRAY_BUFFER, size, glow::STREAM_DRAW);
+                Some(staging)
+            } else {
+                None
+            };
+            // A staged buffer is written by the GPU alone.
+            let usage = match upload {
+                Upload::Staged => glow::STREAM_COPY,
+                _ => glow::STREAM_DRAW,
+            };
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, size, glow::STREAM_DRAW);
+            gl.buffer_data_size(glow::ARRAY_BUFFER, size, usage);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             Ok(Self {
                 buffer,
+                staging,
                 bytes,
                 upload,
             })
@@ -145,22 +306,16 @@ impl StreamBuffer {
                     }
                     Ok(())
                 }
-                Upload::MapRange => {
-                    let mapped = gl.map_buffer_range(
-                        glow::ARRAY_BUFFER,
-                        0,
-                        self.bytes as i32,
-                        glow::MAP_WRITE_BIT | glow::MAP_INVALIDATE_BUFFER_BIT,
-                    );
-                    if mapped.is_null() {
-                        Err("glMapBufferRange gave no memory".to_owned())
-                    } else {
-                        // The mapping is `self.bytes` long and writable until unmapped.
-                        let into = std::slice::from_raw_parts_mut(mapped, self.bytes);
-                        copy_runs(into, runs);
-                        gl.unmap_buffer(glow::ARRAY_BUFFER);
-                        Ok(())
-                    }
+                Upload::MapRange => map_write(gl, glow::ARRAY_BUFFER, self.bytes, |into| {
+                    copy_runs(into, runs);
+                    Ok(())
+                }),
+                Upload::Staged => {
+                    gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(self.buffer));
+                    let staging = self.staging.ok_or("a staged stream has a staging buffer")?;
+                    let written = stage(gl, staging, glow::COPY_WRITE_BUFFER, self.bytes, runs);
+                    gl.bind_buffer(glow::COPY_WRITE_BUFFER, None);
+                    written
                 }
             };
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
@@ -170,7 +325,12 @@ impl StreamBuffer {
 
     /// Frees the buffer.
     pub fn destroy(self, gl: &glow::Context) {
-        // SAFETY: the buffer was created by `new` on this context.
-        unsafe { gl.delete_buffer(self.buffer) }
+        // SAFETY: the buffers were created by `new` on this context.
+        unsafe {
+            gl.delete_buffer(self.buffer);
+            if let Some(staging) = self.staging {
+                gl.delete_buffer(staging);
+            }
+        }
     }
 }

@@ -105,6 +105,36 @@ pub fn time_skinning(
     }
 }
 
+/// Seconds the GPU takes to draw `scene` whole (every mesh skinned, its triangles
+/// rasterised and shaded with depth testing) into the bound framebuffer of
+/// `viewport_px` pixels, timed by `clock`; best of three after one that uploads and
+/// warms. What the vertex stage alone leaves out: the triangles a CPU-skinned mesh
+/// costs the GPU too.
+pub fn time_drawn(
+    gl: &glow::Context,
+    renderer: &mut SceneRenderer,
+    scene: &scene::Scene,
+    viewport_px: [i32; 2],
+    clock: Clock,
+) -> Result<f64, String> {
+    // SAFETY: a plain GL call on the current context.
+    unsafe { gl.viewport(0, 0, viewport_px[0], viewport_px[1]) };
+    let size = viewport_px.map(|v| v as f32);
+    renderer.paint(gl, scene, size)?;
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        let mut painted = Ok(());
+        let seconds = gpu_seconds(gl, clock, || painted = renderer.paint(gl, scene, size))?;
+        painted?;
+        best = best.min(seconds);
+    }
+    // SAFETY: a plain GL call on the current context.
+    match unsafe { gl.get_error() } {
+        glow::NO_ERROR => Ok(best),
+        error => Err(format!("timing the draw failed with GL error 0x{error:x}")),
+    }
+}
+
 /// Seconds to stream `runs` into a preallocated [`StreamBuffer`] by `upload` and have
 /// GL done with them (`glFinish`): what a CPU-skinned mesh costs each frame on top of
 /// the skinning. Best of three, after one untimed write that warms the buffer.
@@ -135,8 +165,8 @@ pub fn time_upload(gl: &glow::Context, runs: &[&[u8]], upload: Upload) -> Result
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GpuTimes {
     /// Seconds to stream what a CPU-skinned mesh sends each frame (positions, normals
-    /// and tangents, [`skin::gpu::CPU_BYTES_PER_VERTEX`] a vertex) by [`Upload::OFFERED`]'s
-    /// first method.
+    /// and tangents, [`skin::gpu::CPU_BYTES_PER_VERTEX`] a vertex) by the app's method
+    /// ([`Upload::chosen`]).
     pub upload: f64,
     /// Seconds of the skinning vertex stage, best of three.
     pub vertex_stage: f64,
@@ -174,7 +204,7 @@ pub fn time_both_sides(
     let runs = cpu_skinned_runs(gpu.vertex_count());
     let runs: Vec<&[u8]> = runs.iter().map(Vec::as_slice).collect();
     Ok(GpuTimes {
-        upload: time_upload(gl, &runs, Upload::OFFERED[0])?,
+        upload: time_upload(gl, &runs, Upload::chosen())?,
         vertex_stage: best,
         clock,
     })

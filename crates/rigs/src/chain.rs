@@ -6,6 +6,7 @@ use glam::{Mat4, Quat, Vec3};
 use skin::Influences;
 use skin::gpu::blend_all;
 use skin::lbs::{SkinMesh, blended_matrix};
+use skin::parallel;
 use std::sync::Arc;
 
 /// The vertex counts of the CPU-against-GPU sweep (the gpu page and `skinlab --bench`).
@@ -51,20 +52,8 @@ impl Chain {
                 (Vec3::new(0.0, cos, sin), Vec3::new(0.0, -sin, cos))
             })
             .collect();
-        let count = rings * segments;
-        // The triangles do not depend on the vertices: a big mesh builds them on a
-        // second thread meanwhile (not on the web, which has one).
-        let ((skin, ring_influences), triangles) = if count >= PARALLEL_VERTICES {
-            Self::in_parallel(
-                || tube(joints, spread, rings, &around),
-                || triangles(rings, segments),
-            )
-        } else {
-            (
-                tube(joints, spread, rings, &around),
-                triangles(rings, segments),
-            )
-        };
+        let (skin, ring_influences) = tube(joints, spread, rings, &around);
+        let triangles = triangles(rings, segments);
         Self {
             joints,
             spread,
@@ -73,26 +62,6 @@ impl Chain {
             skin: Arc::new(skin),
             triangles: Arc::new(triangles),
             ring_influences,
-        }
-    }
-
-    /// Runs `a` here and `b` on a second thread, where there are threads.
-    fn in_parallel<A, B: Send>(
-        a: impl FnOnce() -> A,
-        b: impl FnOnce() -> B + Send + Clone,
-    ) -> (A, B) {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            std::thread::scope(|scope| {
-                let other = scope.spawn(b.clone());
-                let first = a();
-                // Were the thread to fail, this one does its work again.
-                (first, other.join().unwrap_or_else(|_| b()))
-            })
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            (a(), b())
         }
     }
 
@@ -149,11 +118,9 @@ impl Chain {
     }
 }
 
-/// Meshes with at least this many vertices build their triangles on a second thread.
-const PARALLEL_VERTICES: usize = 100_000;
-
 /// The tube's vertices, ring by ring, with their prepared influences, and each ring's
-/// influences before preparation. `around` holds one ring's normals and tangents.
+/// influences before preparation. `around` holds one ring's normals and tangents. A big
+/// tube is filled by every core.
 fn tube(
     joints: usize,
     spread: f32,
@@ -161,42 +128,66 @@ fn tube(
     around: &[(Vec3, Vec3)],
 ) -> (SkinMesh, Vec<Vec<(usize, f32)>>) {
     let bone = Chain::bone_length_of(joints);
+    let segments = around.len().max(1);
     let count = rings * around.len();
+    let x_of = |ring: usize| CHAIN_LENGTH * ring as f32 / (rings - 1).max(1) as f32;
+    let ring_influences: Vec<_> = (0..rings)
+        .map(|ring| chain_weights(x_of(ring), joints, bone, spread))
+        .collect();
+    // Weights here are finite, positive, and name joints of the chain.
+    let prepared: Vec<Influences> = ring_influences
+        .iter()
+        .map(|list| Influences::prepare(list, joints).unwrap_or(Influences::rigid(0)))
+        .collect();
     let mut skin = SkinMesh {
-        positions: Vec::with_capacity(count),
-        normals: Vec::with_capacity(count),
-        tangents: Vec::with_capacity(count),
-        influences: Vec::with_capacity(count),
+        positions: parallel::zeroed(count),
+        normals: parallel::zeroed(count),
+        tangents: parallel::zeroed(count),
+        influences: vec![Influences::rigid(0); count],
     };
-    let mut ring_influences = Vec::with_capacity(rings);
-    for ring in 0..rings {
-        let x = CHAIN_LENGTH * ring as f32 / (rings - 1).max(1) as f32;
-        let list = chain_weights(x, joints, bone, spread);
-        // Weights here are finite, positive, and name joints of the chain.
-        let influences = Influences::prepare(&list, joints).unwrap_or(Influences::rigid(0));
-        for &(normal, tangent) in around {
-            skin.positions.push(Vec3::X * x + normal * CHAIN_RADIUS);
-            skin.normals.push(normal);
-            skin.tangents.push(tangent);
+    let all = (
+        0..count,
+        &mut skin.positions[..],
+        &mut skin.normals[..],
+        &mut skin.tangents[..],
+        &mut skin.influences[..],
+    );
+    parallel::run(all, |(range, positions, normals, tangents, influences)| {
+        let out = positions
+            .iter_mut()
+            .zip(normals)
+            .zip(tangents)
+            .zip(influences);
+        for (i, (((p, n), t), inf)) in range.zip(out) {
+            let (ring, (normal, tangent)) = (i / segments, around[i % segments]);
+            *p = Vec3::X * x_of(ring) + normal * CHAIN_RADIUS;
+            *n = normal;
+            *t = tangent;
+            *inf = prepared[ring];
         }
-        skin.influences
-            .extend(std::iter::repeat_n(influences, around.len()));
-        ring_influences.push(list);
-    }
+    });
     (skin, ring_influences)
 }
 
 /// Two triangles between each pair of neighbouring vertices of neighbouring rings.
 fn triangles(rings: usize, segments: usize) -> Vec<u32> {
     let index = |r: usize, s: usize| (r * segments + s % segments) as u32;
-    let mut triangles = Vec::with_capacity(rings.saturating_sub(1) * segments * 6);
-    for r in 0..rings.saturating_sub(1) {
-        for s in 0..segments {
-            triangles.extend([index(r, s), index(r, s + 1), index(r + 1, s)]);
-            triangles.extend([index(r, s + 1), index(r + 1, s + 1), index(r + 1, s)]);
+    let quads = rings.saturating_sub(1) * segments;
+    let mut triangles = vec![[0u32; 6]; quads];
+    parallel::run((0..quads, &mut triangles[..]), |(range, out)| {
+        for (q, out) in range.zip(out) {
+            let (r, s) = (q / segments, q % segments);
+            *out = [
+                index(r, s),
+                index(r, s + 1),
+                index(r + 1, s),
+                index(r, s + 1),
+                index(r + 1, s + 1),
+                index(r + 1, s),
+            ];
         }
-    }
-    triangles
+    });
+    triangles.into_flattened()
 }
 
 /// The weights of a point at `x` on a chain: a smooth bump around each bone's middle,

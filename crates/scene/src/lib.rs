@@ -373,29 +373,39 @@ impl SkinnedDraw {
         self.placed(&self.drawn_skin(), |_| true)
     }
 
-    /// The world positions of the vertices of `skin` that `keep` keeps, in order.
+    /// The world positions of the vertices of `skin` that `keep` keeps, in order. A big
+    /// mesh is placed by every core.
     fn placed(&self, skin: &SkinMesh, keep: impl Fn(usize) -> bool) -> Vec<Vec3> {
-        use skin::{dqs, lbs};
-        let vertices = skin.positions.iter().zip(&skin.influences).enumerate();
-        let vertices = vertices.filter_map(|(i, v)| keep(i).then_some(v));
-        match &self.palette {
-            Palette::Matrices(m) | Palette::Texture(m) => vertices
-                .map(|(p, influences)| {
-                    let blended = lbs::blended_matrix(m, influences);
-                    self.position_w.drawn(&blended, *p) + self.offset
-                })
-                .collect(),
-            Palette::DualQuats {
-                dual_quats,
-                antipodal_check,
-            } => vertices
-                .map(|(p, influences)| {
-                    dqs::blend_dual_quats(dual_quats, influences, *antipodal_check)
-                        .transform_point(*p)
-                        + self.offset
-                })
-                .collect(),
-        }
+        use skin::{dqs, lbs, parallel};
+        let mut placed = parallel::zeroed::<Vec3>(skin.positions.len().min(skin.influences.len()));
+        let all = (&skin.positions[..], &skin.influences[..], &mut placed[..]);
+        parallel::run(all, |(positions, influences, out)| {
+            let vertices = positions.iter().zip(influences).zip(out);
+            match &self.palette {
+                Palette::Matrices(m) | Palette::Texture(m) => {
+                    for ((p, influences), out) in vertices {
+                        let blended = lbs::blended_matrix(m, influences);
+                        *out = self.position_w.drawn(&blended, *p) + self.offset;
+                    }
+                }
+                Palette::DualQuats {
+                    dual_quats,
+                    antipodal_check,
+                } => {
+                    for ((p, influences), out) in vertices {
+                        let blended =
+                            dqs::blend_dual_quats(dual_quats, influences, *antipodal_check);
+                        *out = blended.transform_point(*p) + self.offset;
+                    }
+                }
+            }
+        });
+        let mut i = 0;
+        placed.retain(|_| {
+            i += 1;
+            keep(i - 1)
+        });
+        placed
     }
 }
 

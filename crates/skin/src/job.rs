@@ -27,6 +27,8 @@
 mod avx2;
 
 use super::influences::Influences;
+pub use super::parallel::thread_count;
+use super::parallel::{self, Split};
 use glam::{Mat4, Vec3, Vec3A, Vec4};
 use std::fmt;
 
@@ -144,42 +146,92 @@ impl JointWeights {
                 vertices: joints.len(),
             });
         }
-        for (vertex, w) in weights.iter().enumerate() {
-            if let Some(slot) = w.iter().position(|w| !w.is_finite()) {
-                return Err(JobError::BadWeight {
-                    vertex,
-                    slot,
-                    weight: w[slot],
-                });
-            }
+        /// What a piece of the vertices found: its first bad weight (vertex, slot) and
+        /// its first vertex with its largest joint index (vertex, joint).
+        #[derive(Default)]
+        struct Found {
+            bad: Option<(usize, usize)>,
+            largest: Option<(usize, usize)>,
         }
-        let largest = joints
-            .iter()
-            .enumerate()
-            .map(|(vertex, j)| (vertex, j.iter().copied().max().unwrap_or(0) as usize))
-            // The first vertex with the largest index, so the message names the first.
-            .reduce(|best, next| if next.1 > best.1 { next } else { best });
+        let found = std::sync::Mutex::new(Found::default());
+        let all = (0..joints.len(), joints.as_slice(), weights.as_slice());
+        parallel::run(all, |(range, joints, weights)| {
+            let mut piece = Found::default();
+            for ((vertex, j), w) in range.zip(joints).zip(weights) {
+                if piece.bad.is_none()
+                    && let Some(slot) = w.iter().position(|w| !w.is_finite())
+                {
+                    piece.bad = Some((vertex, slot));
+                }
+                let joint = j.iter().copied().max().unwrap_or(0) as usize;
+                if piece.largest.is_none_or(|(_, most)| joint > most) {
+                    piece.largest = Some((vertex, joint));
+                }
+            }
+            let mut all = found
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            // The first vertex wins, so the message names the first.
+            all.bad = [all.bad, piece.bad].into_iter().flatten().min();
+            all.largest = [all.largest, piece.largest]
+                .into_iter()
+                .flatten()
+                .min_by_key(|&(vertex, joint)| (std::cmp::Reverse(joint), vertex));
+        });
+        let found = found
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((vertex, slot)) = found.bad {
+            return Err(JobError::BadWeight {
+                vertex,
+                slot,
+                weight: weights[vertex][slot],
+            });
+        }
         Ok(Self {
             joints,
             weights,
-            largest,
+            largest: found.largest,
         })
     }
 
     /// From the reference's prepared influences (one per vertex).
     pub fn from_influences(influences: &[Influences]) -> Result<Self, JobError> {
-        let mut joints = Vec::with_capacity(influences.len());
-        for (vertex, inf) in influences.iter().enumerate() {
-            let mut j = [0u16; 4];
-            for (slot, joint) in j.iter_mut().zip(inf.joints) {
-                *slot = u16::try_from(joint).map_err(|_| JobError::JointTooLarge {
-                    vertex,
-                    joint: joint as usize,
-                })?;
+        let mut joints = vec![[0u16; 4]; influences.len()];
+        let mut weights = vec![[0.0f32; 4]; influences.len()];
+        // The first vertex with a joint index past u16 (vertex, joint).
+        let too_large = std::sync::Mutex::new(None::<(usize, usize)>);
+        let all = (
+            0..influences.len(),
+            influences,
+            &mut joints[..],
+            &mut weights[..],
+        );
+        parallel::run(all, |(range, influences, joints, weights)| {
+            let mut first = None;
+            for (((vertex, inf), j), w) in range.zip(influences).zip(joints).zip(weights) {
+                *w = inf.weights;
+                for (slot, &joint) in j.iter_mut().zip(&inf.joints) {
+                    match u16::try_from(joint) {
+                        Ok(joint) => *slot = joint,
+                        Err(_) => {
+                            first = first.or(Some((vertex, joint as usize)));
+                        }
+                    }
+                }
             }
-            joints.push(j);
+            let mut all = too_large
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            *all = [*all, first].into_iter().flatten().min();
+        });
+        let too_large = too_large
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((vertex, joint)) = too_large {
+            return Err(JobError::JointTooLarge { vertex, joint });
         }
-        Self::new(joints, influences.iter().map(|i| i.weights).collect())
+        Self::new(joints, weights)
     }
 
     /// The joint indices, four per vertex.
@@ -387,35 +439,6 @@ impl SkinningJob<'_> {
 /// before overwriting it.
 const STREAM_TRAFFIC: usize = 32 << 20;
 
-/// Vertices a thread should have at least: below this, starting and joining it costs
-/// about as much as the work it takes over (measured: some 50 µs on a busy two-core
-/// machine, against 3 to 5 ns per vertex).
-#[cfg(not(target_arch = "wasm32"))]
-const MIN_VERTICES_PER_THREAD: usize = 16 * 1024;
-
-/// How many threads [`SkinningJob::run_threaded`] uses for `vertices` vertices when
-/// `asked` are asked for (0: one per core).
-pub fn thread_count(asked: usize, vertices: usize) -> usize {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = (asked, vertices);
-        1
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let asked = if asked == 0 { cores() } else { asked };
-        asked.min(vertices / MIN_VERTICES_PER_THREAD).max(1)
-    }
-}
-
-/// The cores this process may use, asked once: the answer reads the system's CPU quota,
-/// which costs tens of microseconds, as long as skinning a few thousand vertices.
-#[cfg(not(target_arch = "wasm32"))]
-fn cores() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
 /// The job's slices after validation: every stream one entry per vertex, or empty when
 /// the attribute is not skinned.
 struct Parts<'a> {
@@ -432,9 +455,7 @@ struct Parts<'a> {
     out_tangents: &'a mut [Vec3],
 }
 
-// The web build has neither threads nor the x86 loop, the users of these.
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-impl<'a> Parts<'a> {
+impl<'a> Split for Parts<'a> {
     fn len(&self) -> usize {
         self.joints.len()
     }
@@ -490,47 +511,8 @@ impl<'a> Parts<'a> {
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const BLOCK: usize = 8;
 
-/// Pieces per thread: threads take pieces until none are left, so a thread whose core
-/// is busy with something else does less of the work instead of holding up the rest.
-#[cfg(not(target_arch = "wasm32"))]
-const PIECES_PER_THREAD: usize = 8;
-
 fn run_parts(parts: Parts<'_>, simd: Simd, threads: usize) {
-    #[cfg(not(target_arch = "wasm32"))]
-    if threads > 1 {
-        use std::sync::{Mutex, PoisonError};
-        let piece = (parts.len() / (threads * PIECES_PER_THREAD))
-            .max(MIN_VERTICES_PER_THREAD / PIECES_PER_THREAD)
-            .next_multiple_of(BLOCK);
-        let rest = Mutex::new(Some(parts));
-        let work = || {
-            loop {
-                let next = {
-                    // A panic elsewhere cannot leave the pieces half taken: take them anyway.
-                    let mut rest = rest.lock().unwrap_or_else(PoisonError::into_inner);
-                    match rest.take() {
-                        Some(all) if all.len() > piece => {
-                            let (next, tail) = all.split_at(piece);
-                            *rest = Some(tail);
-                            next
-                        }
-                        Some(all) => all,
-                        None => break,
-                    }
-                };
-                run_chunk(next, simd);
-            }
-        };
-        std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(work);
-            }
-            work();
-        });
-        return;
-    }
-    let _ = threads;
-    run_chunk(parts, simd);
+    parallel::run_on(parts, threads, BLOCK, |piece| run_chunk(piece, simd));
 }
 
 fn run_chunk(parts: Parts<'_>, simd: Simd) {

@@ -2,7 +2,8 @@
 //! their world transforms, local transforms (TRS), checks on typed matrices, influences,
 //! the palette, linear and dual quaternion blending, normals and tangents, deformation
 //! ellipses, rotations and keyframes, the true normal of a skinned surface, a fast
-//! multi-threaded skinning job, and the GPU's bone texture layout and uniform budget.
+//! multi-threaded skinning job (and the one way work is shared between threads), and
+//! the GPU's bone texture layout and uniform budget.
 //!
 //! The crate knows no lesson, no window and no GPU: it depends on glam (and bytemuck and
 //! strum for small derives) and builds alone for `wasm32-unknown-unknown`.
@@ -39,7 +40,8 @@
 //! `rotation` need no other module; `lbs` builds on `influences`, `matrix` and `normals`;
 //! `dqs` on `influences`, `lbs` and `normals`; `blend` on `lbs` and `dqs`; `ellipse` on
 //! `influences`, `lbs` and `dqs`; `surface` on `influences` and `lbs`; `gpu` on
-//! `influences`.
+//! `influences`; `parallel` (work shared between threads) on nothing, and `job` on
+//! `influences` and `parallel`.
 //!
 //! Conventions, stated once for the whole crate:
 //! - column vectors, column-major 4x4 matrices, right-handed, y up (glam and GLSL agree);
@@ -61,6 +63,7 @@ pub mod job;
 pub mod lbs;
 pub mod matrix;
 pub mod normals;
+pub mod parallel;
 pub mod rotation;
 pub mod skeleton;
 pub mod surface;

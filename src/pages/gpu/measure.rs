@@ -459,7 +459,7 @@ fn answer(
                 "Timed on {}: the vertex stage by {}, the upload by {}.",
                 gl::renderer(gl),
                 t.clock.name(),
-                gl::Upload::OFFERED[0].name()
+                gl::Upload::chosen().name()
             ));
             (t.upload * 1e3, t.vertex_stage * 1e3)
         });

@@ -17,6 +17,7 @@
 //! intrinsics are safe inside AVX2 code, and memory moves through `bytemuck` casts.
 
 use super::{BLOCK, Parts};
+use crate::parallel::Split as _;
 use core::arch::x86_64::*;
 use glam::{Mat4, Vec3};
 

@@ -1,0 +1,211 @@
+//! Work shared out between threads, one way for the whole project: the skinning job,
+//! building a big mesh, laying it out for the GPU, measuring where it is drawn.
+//!
+//! Work is anything that can be cut in two at an index ([`Split`]): a slice, a range of
+//! indices, or several of them side by side as a tuple, cut at the same place. Threads
+//! take pieces from the front until none are left, so a thread whose core is busy
+//! with something else does less of the work instead of holding up the rest. Small work
+//! stays on the calling thread, and the web build (one thread) always does.
+
+/// Work that can be cut at an index: `(first, rest)` with `first.len() == at`.
+pub trait Split: Sized + Send {
+    /// How many items are left.
+    fn len(&self) -> usize;
+    /// Whether no items are left.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The first `at` items and the rest.
+    fn split_at(self, at: usize) -> (Self, Self);
+}
+
+impl<T: Send> Split for &mut [T] {
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+    fn split_at(self, at: usize) -> (Self, Self) {
+        self.split_at_mut(at.min(<[T]>::len(self)))
+    }
+}
+
+impl<T: Sync> Split for &[T] {
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+    fn split_at(self, at: usize) -> (Self, Self) {
+        <[T]>::split_at(self, at.min(<[T]>::len(self)))
+    }
+}
+
+/// The indices of the items, for work that needs to know where it is.
+impl Split for std::ops::Range<usize> {
+    fn len(&self) -> usize {
+        ExactSizeIterator::len(self)
+    }
+    fn split_at(self, at: usize) -> (Self, Self) {
+        let mid = self.start + at.min(ExactSizeIterator::len(&self));
+        (self.start..mid, mid..self.end)
+    }
+}
+
+/// Several lists side by side, one item of each per index; the first one's length is
+/// the work's.
+macro_rules! split_tuple {
+    ($($name:ident),+) => {
+        impl<$($name: Split),+> Split for ($($name,)+) {
+            fn len(&self) -> usize {
+                self.0.len()
+            }
+            #[allow(non_snake_case)]
+            fn split_at(self, at: usize) -> (Self, Self) {
+                let ($($name,)+) = self;
+                $(let $name = $name.split_at(at);)+
+                (($($name.0,)+), ($($name.1,)+))
+            }
+        }
+    };
+}
+split_tuple!(A, B);
+split_tuple!(A, B, C);
+split_tuple!(A, B, C, D);
+split_tuple!(A, B, C, D, E);
+
+/// Items a thread should have at least: below this, starting and joining it costs
+/// about as much as the work it takes over (measured for skinning: some 50 µs on a busy
+/// two-core machine, against 3 to 5 ns per vertex).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) const MIN_ITEMS_PER_THREAD: usize = 16 * 1024;
+
+/// Pieces per thread (see the module's notes).
+#[cfg(not(target_arch = "wasm32"))]
+const PIECES_PER_THREAD: usize = 8;
+
+/// How many threads to use for `items` items when `asked` are asked for (0: one per
+/// core): fewer for small work, one on the web.
+pub fn thread_count(asked: usize, items: usize) -> usize {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (asked, items);
+        1
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let asked = if asked == 0 { cores() } else { asked };
+        asked.min(items / MIN_ITEMS_PER_THREAD).max(1)
+    }
+}
+
+/// The cores this process may use, asked once: the answer reads the system's CPU quota,
+/// which costs tens of microseconds, as long as skinning a few thousand vertices.
+#[cfg(not(target_arch = "wasm32"))]
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// `n` zeroes, in memory the system zeroes when it is first touched (a big allocation
+/// is fresh pages): a vector filled by [`run`] then has its pages faulted in by the
+/// threads that fill them, not all by this one beforehand, as `vec![x; n]` would.
+pub fn zeroed<T: bytemuck::Zeroable>(n: usize) -> Vec<T> {
+    bytemuck::zeroed_vec(n)
+}
+
+/// Runs `work` over every piece of `all` on one thread per core (fewer for small
+/// work): see [`run_on`].
+pub fn run<P: Split>(all: P, work: impl Fn(P) + Sync) {
+    let threads = thread_count(0, all.len());
+    run_on(all, threads, 1, work);
+}
+
+/// Runs `work` over pieces of `all` on `threads` threads (this one among them), each
+/// piece a multiple of `multiple` items long but the last. Every item is in exactly one
+/// piece; which thread takes it depends on timing.
+pub fn run_on<P: Split>(all: P, threads: usize, multiple: usize, work: impl Fn(P) + Sync) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 {
+        use std::sync::{Mutex, PoisonError};
+        let piece = (all.len() / (threads * PIECES_PER_THREAD))
+            .max(MIN_ITEMS_PER_THREAD / PIECES_PER_THREAD)
+            .next_multiple_of(multiple.max(1));
+        let rest = Mutex::new(Some(all));
+        let take = || {
+            loop {
+                let next = {
+                    // A panic elsewhere cannot leave the pieces half taken: take them anyway.
+                    let mut rest = rest.lock().unwrap_or_else(PoisonError::into_inner);
+                    match rest.take() {
+                        Some(left) if left.len() > piece => {
+                            let (next, tail) = left.split_at(piece);
+                            *rest = Some(tail);
+                            next
+                        }
+                        Some(left) => left,
+                        None => break,
+                    }
+                };
+                work(next);
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(take);
+            }
+            take();
+        });
+        return;
+    }
+    let _ = (threads, multiple);
+    work(all);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_item_is_worked_once_whatever_the_thread_count() {
+        for threads in [1, 2, 3, 7] {
+            let n = 100_003;
+            let mut out = vec![0u32; n];
+            let mut seen = vec![0u8; n];
+            run_on(
+                (0..n, out.as_mut_slice(), seen.as_mut_slice()),
+                threads,
+                8,
+                |(range, out, seen)| {
+                    assert_eq!(range.end - range.start, out.len());
+                    for ((i, o), s) in range.zip(out.iter_mut()).zip(seen.iter_mut()) {
+                        *o = i as u32 * 3;
+                        *s += 1;
+                    }
+                },
+            );
+            assert!(seen.iter().all(|&s| s == 1), "{threads} threads");
+            assert!(out.iter().enumerate().all(|(i, &o)| o == i as u32 * 3));
+        }
+    }
+
+    #[test]
+    fn pieces_start_at_multiples_asked() {
+        let starts = std::sync::Mutex::new(Vec::new());
+        run_on(0..200_000, 4, 8, |range| {
+            starts.lock().unwrap().push(range.start);
+        });
+        let starts = starts.into_inner().unwrap();
+        assert!(starts.len() > 1);
+        assert!(starts.iter().all(|s| s % 8 == 0), "{starts:?}");
+    }
+
+    #[test]
+    fn a_tuple_splits_each_list_at_the_same_index() {
+        let a = [1, 2, 3, 4];
+        let mut b = [5, 6, 7, 8];
+        let ((a0, b0), (a1, b1)) = Split::split_at((&a[..], &mut b[..]), 3);
+        assert_eq!(
+            (a0, &*b0, a1, &*b1),
+            (&[1, 2, 3][..], &[5, 6, 7][..], &[4][..], &[8][..])
+        );
+        let (r0, r1) = (2..10).split_at(20);
+        assert_eq!((r0, r1), (2..10, 10..10));
+    }
+}
