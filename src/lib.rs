@@ -16,6 +16,27 @@
 //! shell around the pages, the same on every target; `native` (the desktop window) and
 //! `web` (the browser) each wrap it in an `eframe::App` with what only their target has.
 
+/// The text of chapter `name` (`chapters/NAME.md`) as this build carries it: whole on
+/// the desktop, where `skinlab-book` builds the book from it; on the web, without the
+/// blocks only the book shows (written by `build.rs`).
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! chapter_text {
+    ($name:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/chapters/",
+            $name,
+            ".md"
+        ))
+    };
+}
+#[cfg(target_arch = "wasm32")]
+macro_rules! chapter_text {
+    ($name:literal) => {
+        include_str!(concat!(env!("OUT_DIR"), "/chapters/", $name, ".md"))
+    };
+}
+
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod bench;

@@ -7,11 +7,17 @@ use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 
 /// Shows the chapter of page `slug`, asking `cell_ui` to draw each cell where it is
 /// placed. Returns the page link the reader clicked in the prose, if any.
+///
+/// The first frame of a chapter lays out only what shows (unless `whole`, when a cell
+/// below must be found), and stands in for the rest with its guessed height: laying
+/// out a chapter's text, and drawing its letters for the first time, is most of an
+/// app's first frame. The next frame lays out all of it.
 pub fn notebook_ui(
     ui: &mut Ui,
     cache: &mut CommonMarkCache,
     slug: &str,
     text: &'static str,
+    whole: bool,
     mut cell_ui: impl FnMut(&str, &mut Ui),
 ) -> Option<String> {
     let blocks = match parsed(text) {
@@ -21,11 +27,20 @@ pub fn notebook_ui(
             return None;
         }
     };
+    let seen = egui::Id::unique("skinlab notebook laid out").with(slug);
+    let whole = whole || ui.ctx().data(|d| d.get_temp::<()>(seen).is_some());
+    let fold = ui.clip_rect().bottom();
     let mut clicked = None;
     // Two paragraphs drawn one after the other (a block for the book only was between
     // them) keep a paragraph's gap, instead of running together.
     let mut after_prose = false;
-    for block in blocks {
+    for (i, block) in blocks.iter().enumerate() {
+        if !whole && ui.cursor().top() > fold {
+            ui.add_space(guessed_height(ui, &blocks[i..]));
+            ui.ctx().data_mut(|d| d.insert_temp(seen, ()));
+            ui.ctx().request_repaint();
+            break;
+        }
         match block {
             Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {
                 continue;
@@ -78,6 +93,26 @@ pub fn notebook_ui(
         after_prose = false;
     }
     clicked
+}
+
+/// About how tall `blocks` will be once laid out: a row of body text for every line's
+/// worth of prose or code, and a cell's frame for each cell. Stands in for the part of
+/// a chapter below the first frame's fold, for one frame.
+fn guessed_height(ui: &Ui, blocks: &[Block<'_>]) -> f32 {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let letters_a_line = (ui.available_width() / (row * 0.5)).max(20.0);
+    blocks
+        .iter()
+        .map(|block| match block {
+            Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {
+                0.0
+            }
+            Block::Prose(_, prose) => (prose.len() as f32 / letters_a_line).ceil() * row * 1.3,
+            Block::Code(_, _, code) => code.lines().count() as f32 * row + 8.0,
+            Block::Cell(_) => row * 16.0,
+            Block::Figure(_) => row * 1.5,
+        })
+        .sum()
 }
 
 /// The blocks of a chapter, parsed the first time it is drawn and kept: chapters are

@@ -629,11 +629,13 @@ impl SkinlabApp {
                 .show(ui, |ui| {
                     let markdown = &mut self.markdown;
                     let scroll = &mut self.scroll;
-                    clicked =
-                        notebook_ui(ui, markdown, page.slug(), page.notebook(), |cell, ui| {
-                            scroll.cell_ui(cell, ui);
-                            page.cell_ui(cell, ui)
-                        });
+                    // A cell to scroll to must be found wherever it is.
+                    let whole = scroll.target().is_some();
+                    let (slug, text) = (page.slug(), page.notebook());
+                    clicked = notebook_ui(ui, markdown, slug, text, whole, |cell, ui| {
+                        scroll.cell_ui(cell, ui);
+                        page.cell_ui(cell, ui)
+                    });
                 });
         });
         if let Some(link) = clicked {

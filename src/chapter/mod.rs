@@ -256,6 +256,44 @@ pub fn parse(text: &str) -> Result<Vec<Block<'_>>, ChapterError> {
     Ok(blocks)
 }
 
+/// The chapter as the app shows it: every book-only block emptied, its two marker lines
+/// kept so the blocks on either side stay apart. [`parse`] of it gives the chapter's
+/// blocks less the book's. The web app carries this, not the whole chapter (`build.rs`):
+/// the book's depth is a third of the text, and the app never shows it.
+pub fn app_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_book = false;
+    let mut in_comment = false;
+    let mut fenced: Option<(char, usize)> = None;
+    for line in text.lines() {
+        if let Some((c, length)) = fenced {
+            if closes(line, c, length) {
+                fenced = None;
+            }
+        } else if let Some((c, length, _)) = fence(line).filter(|_| !in_comment) {
+            fenced = Some((c, length));
+        } else if let Some(inner) = comment(line).filter(|_| !in_comment) {
+            match inner {
+                "book" => in_book = true,
+                "/book" => {
+                    in_book = false;
+                    out.push_str(line);
+                    out.push('\n');
+                    continue;
+                }
+                _ => {}
+            }
+        } else {
+            strip_comments(line, &mut in_comment);
+        }
+        if !in_book || comment(line) == Some("book") && !in_comment {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// The title: the first `# ` heading outside fenced blocks.
 pub fn title(text: &str) -> Option<&str> {
     let mut fenced: Option<(char, usize)> = None;

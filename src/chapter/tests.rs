@@ -112,3 +112,44 @@ fn malformed_chapters_name_the_line() {
     }
     assert!(book_chapter("grid", "# T\n").is_err(), "no live line");
 }
+
+#[test]
+fn the_apps_text_of_every_chapter_has_its_blocks_less_the_books() {
+    for entry in crate::pages::PAGES {
+        let text = entry.info.chapter;
+        let whole = std::fs::read_to_string(format!(
+            "{}/chapters/{}.md",
+            env!("CARGO_MANIFEST_DIR"),
+            entry.info.slug
+        ))
+        .expect("the chapter file");
+        let app = app_text(&whole);
+        let expected: Vec<Block> = parse(&whole)
+            .expect("parses")
+            .into_iter()
+            .filter(|b| {
+                !matches!(
+                    b,
+                    Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..)
+                )
+            })
+            .collect();
+        assert_eq!(
+            parse(&app).expect("the app's text parses"),
+            expected,
+            "{}",
+            entry.info.slug
+        );
+        // The app compiled for this target carries the whole chapter or the app's text.
+        assert!(text == whole || text == app, "{}", entry.info.slug);
+    }
+}
+
+#[test]
+fn the_apps_text_keeps_fenced_and_commented_book_markers_as_they_are() {
+    let text = "a\n<!-- book -->\nb\n```text\n<!-- /book -->\n```\nc\n<!-- /book -->\nd\n```text\n<!-- book -->\n```\n<!--\n<!-- book -->\n-->\ne\n";
+    assert_eq!(
+        app_text(text),
+        "a\n<!-- book -->\n<!-- /book -->\nd\n```text\n<!-- book -->\n```\n<!--\n<!-- book -->\n-->\ne\n"
+    );
+}

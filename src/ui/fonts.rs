@@ -36,6 +36,12 @@ pub fn web_fonts() -> FontDefinitions {
     for (name, bytes, scale) in FONTS {
         let data = FontData::from_static(bytes).tweak(FontTweak {
             scale,
+            // Drawn as they are: with their hinting cut, egui would hint them itself
+            // (skrifa's autohinter), and with sub-pixel binning draw each letter at up to
+            // four offsets. Together that was 95 ms of the web app's first frame, for
+            // text that looks the same (docs/measurements.md).
+            hinting: Some(false),
+            subpixel_binning: Some(false),
             ..Default::default()
         });
         fonts.font_data.insert(name.to_owned(), Arc::new(data));

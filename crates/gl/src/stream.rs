@@ -89,6 +89,7 @@ impl Upload {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Copies `runs` one after another into `into` (as long as they are together). A big
 /// copy is shared between threads, as an engine's skinning job would write its own
 /// part of the mapped buffer: one thread cannot fill the bus.
@@ -128,6 +129,7 @@ fn copy_runs(into: &mut [u8], runs: &[&[u8]]) {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Has `fill` write all `bytes` of the buffer bound to `target` in place, through
 /// `glMapBufferRange` (invalidating: the old contents are not kept). The buffer must
 /// hold `bytes` already. Not on WebGL2, which cannot map.
@@ -163,6 +165,7 @@ unsafe fn map_write(
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Writes `runs`, one after another, into `staging` (which holds `bytes`, their total)
 /// through a mapping, then has the GPU copy them to the start of the buffer bound to
 /// `target`.
@@ -206,15 +209,19 @@ pub(super) unsafe fn fill_static(
 ) -> Result<(), String> {
     let bytes: usize = runs.iter().map(|r| r.len()).sum();
     let size = i32::try_from(bytes).map_err(|_| format!("{bytes} bytes do not fit one buffer"))?;
-    // SAFETY: the caller's contract; the staging buffer is made, sized and deleted here.
+    // SAFETY: the caller's contract.
+    #[cfg(target_arch = "wasm32")]
     unsafe {
-        if cfg!(target_arch = "wasm32") {
-            match runs {
-                [one] => gl.buffer_data_u8_slice(target, one, glow::STATIC_DRAW),
-                _ => gl.buffer_data_u8_slice(target, &runs.concat(), glow::STATIC_DRAW),
-            }
-            return Ok(());
+        let _ = size;
+        match runs {
+            [one] => gl.buffer_data_u8_slice(target, one, glow::STATIC_DRAW),
+            _ => gl.buffer_data_u8_slice(target, &runs.concat(), glow::STATIC_DRAW),
         }
+        Ok(())
+    }
+    // SAFETY: the caller's contract; the staging buffer is made, sized and deleted here.
+    #[cfg(not(target_arch = "wasm32"))]
+    unsafe {
         gl.buffer_data_size(target, size, glow::STATIC_DRAW);
         if bytes == 0 {
             return Ok(());
@@ -306,10 +313,14 @@ impl StreamBuffer {
                     }
                     Ok(())
                 }
+                #[cfg(target_arch = "wasm32")]
+                Upload::MapRange | Upload::Staged => Err("WebGL2 cannot map a buffer".to_owned()),
+                #[cfg(not(target_arch = "wasm32"))]
                 Upload::MapRange => map_write(gl, glow::ARRAY_BUFFER, self.bytes, |into| {
                     copy_runs(into, runs);
                     Ok(())
                 }),
+                #[cfg(not(target_arch = "wasm32"))]
                 Upload::Staged => {
                     gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(self.buffer));
                     let staging = self.staging.ok_or("a staged stream has a staging buffer")?;

@@ -277,7 +277,7 @@ impl Lesson for BindingPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "binding",
-        chapter: include_str!("../../../chapters/binding.md"),
+        chapter: chapter_text!("binding"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

@@ -382,7 +382,7 @@ impl Lesson for BlendingPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "blending",
-        chapter: include_str!("../../../chapters/blending.md"),
+        chapter: chapter_text!("blending"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

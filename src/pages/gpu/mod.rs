@@ -402,7 +402,7 @@ impl Lesson for GpuPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "gpu",
-        chapter: include_str!("../../../chapters/gpu.md"),
+        chapter: chapter_text!("gpu"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

@@ -345,7 +345,7 @@ impl Lesson for GradientPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "gradient",
-        chapter: include_str!("../../../chapters/gradient.md"),
+        chapter: chapter_text!("gradient"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

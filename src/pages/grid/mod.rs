@@ -288,7 +288,7 @@ impl Lesson for GridPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "grid",
-        chapter: include_str!("../../../chapters/grid.md"),
+        chapter: chapter_text!("grid"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

@@ -239,7 +239,7 @@ impl Lesson for HierarchyPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "hierarchy",
-        chapter: include_str!("../../../chapters/hierarchy.md"),
+        chapter: chapter_text!("hierarchy"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

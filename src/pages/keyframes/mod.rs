@@ -135,7 +135,7 @@ impl Lesson for KeyframesPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "keyframes",
-        chapter: include_str!("../../../chapters/keyframes.md"),
+        chapter: chapter_text!("keyframes"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

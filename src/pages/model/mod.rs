@@ -314,7 +314,7 @@ impl Lesson for ModelPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "model",
-        chapter: include_str!("../../../chapters/model.md"),
+        chapter: chapter_text!("model"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

@@ -246,7 +246,7 @@ impl Lesson for NormalsPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "normals",
-        chapter: include_str!("../../../chapters/normals.md"),
+        chapter: chapter_text!("normals"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

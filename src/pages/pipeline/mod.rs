@@ -170,7 +170,7 @@ impl Lesson for PipelinePage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "pipeline",
-        chapter: include_str!("../../../chapters/pipeline.md"),
+        chapter: chapter_text!("pipeline"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

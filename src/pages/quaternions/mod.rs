@@ -308,7 +308,7 @@ impl Lesson for QuaternionsPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "quaternions",
-        chapter: include_str!("../../../chapters/quaternions.md"),
+        chapter: chapter_text!("quaternions"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;

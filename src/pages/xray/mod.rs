@@ -309,7 +309,7 @@ impl Lesson for XrayPage {
 
     const INFO: &'static PageInfo = &PageInfo {
         slug: "xray",
-        chapter: include_str!("../../../chapters/xray.md"),
+        chapter: chapter_text!("xray"),
     };
 
     const PARAMS: &'static [Param<Self>] = links::PARAMS;
