@@ -28,6 +28,9 @@ pub fn notebook_ui(
         }
     };
     let seen = egui::Id::unique("skinlab notebook laid out").with(slug);
+    if whole {
+        ui.ctx().data_mut(|d| d.insert_temp(seen, ()));
+    }
     let whole = whole || ui.ctx().data(|d| d.get_temp::<()>(seen).is_some());
     let fold = ui.clip_rect().bottom();
     let mut clicked = None;

@@ -266,6 +266,8 @@ pub fn app_text(text: &str) -> String {
     let mut in_comment = false;
     let mut fenced: Option<(char, usize)> = None;
     for line in text.lines() {
+        // A book block's own markers stay; what is between them goes.
+        let mut marker = false;
         if let Some((c, length)) = fenced {
             if closes(line, c, length) {
                 fenced = None;
@@ -274,19 +276,14 @@ pub fn app_text(text: &str) -> String {
             fenced = Some((c, length));
         } else if let Some(inner) = comment(line).filter(|_| !in_comment) {
             match inner {
-                "book" => in_book = true,
-                "/book" => {
-                    in_book = false;
-                    out.push_str(line);
-                    out.push('\n');
-                    continue;
-                }
+                "book" => (in_book, marker) = (true, true),
+                "/book" => (in_book, marker) = (false, true),
                 _ => {}
             }
         } else {
             strip_comments(line, &mut in_comment);
         }
-        if !in_book || comment(line) == Some("book") && !in_comment {
+        if !in_book || marker {
             out.push_str(line);
             out.push('\n');
         }

@@ -146,6 +146,28 @@ fn the_apps_text_of_every_chapter_has_its_blocks_less_the_books() {
 }
 
 #[test]
+fn markers_inside_a_book_block_quoted_or_commented_leave_with_it() {
+    for text in [
+        "a\n<!-- book -->\n```text\n<!-- book -->\n```\n<!-- /book -->\nb\n",
+        "a\n<!-- book -->\n<!--\n<!-- book -->\n-->\n<!-- /book -->\nb\n",
+    ] {
+        let app = app_text(text);
+        assert_eq!(app, "a\n<!-- book -->\n<!-- /book -->\nb\n", "{text:?}");
+        let book_less: Vec<Block> = parse(text)
+            .expect("parses")
+            .into_iter()
+            .filter(|b| {
+                !matches!(
+                    b,
+                    Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..)
+                )
+            })
+            .collect();
+        assert_eq!(parse(&app).expect("parses"), book_less, "{text:?}");
+    }
+}
+
+#[test]
 fn the_apps_text_keeps_fenced_and_commented_book_markers_as_they_are() {
     let text = "a\n<!-- book -->\nb\n```text\n<!-- /book -->\n```\nc\n<!-- /book -->\nd\n```text\n<!-- book -->\n```\n<!--\n<!-- book -->\n-->\ne\n";
     assert_eq!(

@@ -84,6 +84,7 @@ fn capture(
     let first = i32::try_from(first).map_err(|_| "the mesh has too many vertices to capture")?;
     let count_gl = i32::try_from(count).map_err(|_| "the mesh has too many vertices to capture")?;
     let program = renderer.program_for(gl, palette, switches.indices)?;
+    super::clear_errors(gl);
     let floats = count * 6;
     let mut bytes = vec![0u8; floats * 4];
     // SAFETY: objects are created and bound here; the read-back size matches the capture.

@@ -26,6 +26,20 @@ mod stream;
 mod texture;
 mod timing;
 
+/// Empties the context's error flags, so the next `glGetError` speaks of what follows
+/// alone. The web build does not ask after every scene (a browser's `getError` waits for
+/// the GPU process), so errors from earlier frames may wait there.
+pub(crate) fn clear_errors(gl: &glow::Context) {
+    use glow::HasContext as _;
+    // A context keeps one flag per kind of error: a few calls empty them all.
+    for _ in 0..8 {
+        // SAFETY: a plain query on the current context.
+        if unsafe { gl.get_error() } == glow::NO_ERROR {
+            break;
+        }
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 pub use cache::{KEPT_FROM_VERTICES, SceneCache, ViewportPx};
 pub use capture::{capture_skinned, capture_skinned_as, capture_skinned_range};

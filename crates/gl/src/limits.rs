@@ -14,6 +14,7 @@ pub struct Limits {
 
 /// Asks the current context for its [`Limits`].
 pub fn limits(gl: &glow::Context) -> Limits {
+    super::clear_errors(gl);
     // SAFETY: plain queries on the current context.
     unsafe {
         let mut vectors = gl.get_parameter_i32(glow::MAX_VERTEX_UNIFORM_VECTORS);

@@ -232,7 +232,11 @@ pub(super) unsafe fn fill_static(
         let staged = stage(gl, staging, target, bytes, runs);
         // GL keeps it until the copy is done.
         gl.delete_buffer(staging);
-        staged
+        if staged.is_err() {
+            // No mapping to be had: the plain way, which always works.
+            gl.buffer_sub_data_u8_slice(target, 0, &runs.concat());
+        }
+        Ok(())
     }
 }
 
@@ -252,7 +256,6 @@ impl StreamBuffer {
             .map_err(|_| format!("{bytes} bytes do not fit one vertex buffer"))?;
         // SAFETY: the buffer is created and sized here; the binding is restored.
         unsafe {
-            let buffer = gl.create_buffer()?;
             let staging = if upload == Upload::Staged {
                 let staging = gl.create_buffer()?;
                 gl.bind_buffer(glow::ARRAY_BUFFER, Some(staging));
@@ -260,6 +263,15 @@ impl StreamBuffer {
                 Some(staging)
             } else {
                 None
+            };
+            let buffer = match gl.create_buffer() {
+                Ok(buffer) => buffer,
+                Err(e) => {
+                    if let Some(staging) = staging {
+                        gl.delete_buffer(staging);
+                    }
+                    return Err(e);
+                }
             };
             // A staged buffer is written by the GPU alone.
             let usage = match upload {
@@ -321,13 +333,15 @@ impl StreamBuffer {
                     Ok(())
                 }),
                 #[cfg(not(target_arch = "wasm32"))]
-                Upload::Staged => {
-                    gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(self.buffer));
-                    let staging = self.staging.ok_or("a staged stream has a staging buffer")?;
-                    let written = stage(gl, staging, glow::COPY_WRITE_BUFFER, self.bytes, runs);
-                    gl.bind_buffer(glow::COPY_WRITE_BUFFER, None);
-                    written
-                }
+                Upload::Staged => match self.staging {
+                    Some(staging) => {
+                        gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(self.buffer));
+                        let written = stage(gl, staging, glow::COPY_WRITE_BUFFER, self.bytes, runs);
+                        gl.bind_buffer(glow::COPY_WRITE_BUFFER, None);
+                        written
+                    }
+                    None => Err("a staged stream has no staging buffer".to_owned()),
+                },
             };
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             result

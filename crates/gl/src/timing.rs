@@ -83,6 +83,7 @@ pub fn time_skinning(
 ) -> Result<f64, String> {
     renderer.check_palette(palette)?;
     let program = renderer.program_for(gl, palette, indices)?;
+    super::clear_errors(gl);
     // SAFETY: the program and the mesh's buffers belong to this renderer and context.
     unsafe {
         gl.use_program(Some(program));
@@ -117,6 +118,7 @@ pub fn time_drawn(
     viewport_px: [i32; 2],
     clock: Clock,
 ) -> Result<f64, String> {
+    super::clear_errors(gl);
     // SAFETY: a plain GL call on the current context.
     unsafe { gl.viewport(0, 0, viewport_px[0], viewport_px[1]) };
     let size = viewport_px.map(|v| v as f32);
