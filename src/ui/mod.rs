@@ -101,6 +101,11 @@ fn focused_cell_id() -> egui::Id {
     egui::Id::unique("skinlab focused cell")
 }
 
+/// `n` and the noun for that many: "1 skin", "2 skins", "0 skins".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A block of monospace text (numbers, matrices) that keeps its lines whole and
 /// scrolls sideways when the column is too narrow.
 pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {
@@ -172,4 +177,17 @@ pub fn angle_slider_ui(
         *radians = degrees.to_radians();
     }
     changed
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn one_of_a_thing_is_counted_in_the_singular() {
+        assert_eq!(super::counted(1, "skin", "skins"), "1 skin");
+        assert_eq!(super::counted(0, "skin", "skins"), "0 skins");
+        assert_eq!(
+            super::counted(2, "vertex has", "vertices have"),
+            "2 vertices have"
+        );
+    }
 }

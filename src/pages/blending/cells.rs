@@ -158,7 +158,8 @@ impl BlendingPage {
             error_ui(
                 ui,
                 format!(
-                    "{bad} vertices have weights that do not sum to 1{}.",
+                    "{} weights that do not sum to 1{}.",
+                    crate::ui::counted(bad, "vertex has", "vertices have"),
                     if self.auto_normalise {
                         " (auto normalise fixes them when the shader reads them)"
                     } else {

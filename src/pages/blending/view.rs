@@ -255,8 +255,8 @@ impl BlendingPage {
         }
         if !off_sum.is_empty() {
             let text = format!(
-                "{} vertices{}: weights do not sum to 1; {}",
-                off_sum.len(),
+                "{}{}: weights do not sum to 1; {}",
+                crate::ui::counted(off_sum.len(), "vertex", "vertices"),
                 if stride == 1 {
                     " (black dots)".to_owned()
                 } else {

@@ -238,8 +238,8 @@ impl GpuPage {
         });
         let verdict = if self.fits_uniforms() {
             format!(
-                "{} joints fit the shader's array of MAX_JOINTS = {MAX_JOINTS} matrices.",
-                self.joints
+                "{} the shader's array of MAX_JOINTS = {MAX_JOINTS} matrices.",
+                crate::ui::counted(self.joints, "joint fits", "joints fit")
             )
         } else {
             format!(

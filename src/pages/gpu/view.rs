@@ -151,9 +151,9 @@ impl GpuPage {
             ui,
             egui::Align2::LEFT_TOP,
             format!(
-                "{} joints, {} vertices, {what}",
-                self.joints,
-                self.chain.skin.positions.len()
+                "{}, {}, {what}",
+                crate::ui::counted(self.joints, "joint", "joints"),
+                crate::ui::counted(self.chain.skin.positions.len(), "vertex", "vertices")
             ),
             egui::FontId::proportional(16.0),
             Color32::from_gray(30),

@@ -13,7 +13,7 @@ use crate::ui::legend::weight_legend_ui;
 use crate::ui::matrix::{
     MatrixEdit, decimals_for, fixed, fixed_point, matrix_edit_ui, matrix_view_ui,
 };
-use crate::ui::{error_ui, mono_ui};
+use crate::ui::{counted, error_ui, mono_ui};
 use egui::{Color32, RichText, Ui};
 use glam::Mat4;
 use skin::Trs;
@@ -60,13 +60,13 @@ impl ModelPage {
         mono_ui(
             ui,
             format!(
-                "{} nodes, all of them joints; {} skins\n{} skinned meshes ({} vertices), {} rigid meshes\n{} clips",
-                model.joints.len(),
-                model.skins.len(),
-                model.skinned_meshes.len(),
-                self.vertex_count(),
-                rigid,
-                model.clips.len()
+                "{}, all of them joints; {}\n{} ({}), {}\n{}",
+                counted(model.joints.len(), "node", "nodes"),
+                counted(model.skins.len(), "skin", "skins"),
+                counted(model.skinned_meshes.len(), "skinned mesh", "skinned meshes"),
+                counted(self.vertex_count(), "vertex", "vertices"),
+                counted(rigid, "rigid mesh", "rigid meshes"),
+                counted(model.clips.len(), "clip", "clips")
             ),
         );
         for (i, skin) in model.skins.iter().enumerate() {
@@ -78,9 +78,9 @@ impl ModelPage {
             mono_ui(
                 ui,
                 format!(
-                    "skin {i} `{}`: {} joints, drawn from the {path}",
+                    "skin {i} `{}`: {}, drawn from the {path}",
                     skin.name,
-                    skin.joints.len()
+                    counted(skin.joints.len(), "joint", "joints")
                 ),
             );
         }
@@ -220,9 +220,9 @@ impl ModelPage {
             mono_ui(
                 ui,
                 format!(
-                    "{}: {} channels, keys from {:.2} s to {:.2} s",
+                    "{}: {}, keys from {:.2} s to {:.2} s",
                     clip.name(),
-                    clip.channels().len(),
+                    counted(clip.channels().len(), "channel", "channels"),
                     clip.start(),
                     clip.end()
                 ),
