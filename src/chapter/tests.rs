@@ -113,6 +113,19 @@ fn malformed_chapters_name_the_line() {
     assert!(book_chapter("grid", "# T\n").is_err(), "no live line");
 }
 
+/// The blocks of `text` the app shows: all but the book's prose and code.
+fn book_less(text: &str) -> Vec<Block<'_>> {
+    let blocks = parse(text).expect("parses").into_iter();
+    blocks
+        .filter(|b| {
+            !matches!(
+                b,
+                Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..)
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn the_apps_text_of_every_chapter_has_its_blocks_less_the_books() {
     for entry in crate::pages::PAGES {
@@ -124,19 +137,9 @@ fn the_apps_text_of_every_chapter_has_its_blocks_less_the_books() {
         ))
         .expect("the chapter file");
         let app = app_text(&whole);
-        let expected: Vec<Block> = parse(&whole)
-            .expect("parses")
-            .into_iter()
-            .filter(|b| {
-                !matches!(
-                    b,
-                    Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..)
-                )
-            })
-            .collect();
         assert_eq!(
             parse(&app).expect("the app's text parses"),
-            expected,
+            book_less(&whole),
             "{}",
             entry.info.slug
         );
@@ -153,17 +156,7 @@ fn markers_inside_a_book_block_quoted_or_commented_leave_with_it() {
     ] {
         let app = app_text(text);
         assert_eq!(app, "a\n<!-- book -->\n<!-- /book -->\nb\n", "{text:?}");
-        let book_less: Vec<Block> = parse(text)
-            .expect("parses")
-            .into_iter()
-            .filter(|b| {
-                !matches!(
-                    b,
-                    Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..)
-                )
-            })
-            .collect();
-        assert_eq!(parse(&app).expect("parses"), book_less, "{text:?}");
+        assert_eq!(parse(&app).expect("parses"), book_less(text), "{text:?}");
     }
 }
 
