@@ -27,11 +27,14 @@ pub fn notebook_ui(
             return None;
         }
     };
+    // From the second frame of a chapter on, all of it.
     let seen = egui::Id::unique("skinlab notebook laid out").with(slug);
-    if whole {
-        ui.ctx().data_mut(|d| d.insert_temp(seen, ()));
-    }
-    let whole = whole || ui.ctx().data(|d| d.get_temp::<()>(seen).is_some());
+    let drawn_before = ui.ctx().data_mut(|d| {
+        let drawn_before = d.get_temp::<()>(seen).is_some();
+        d.insert_temp(seen, ());
+        drawn_before
+    });
+    let whole = whole || drawn_before;
     let fold = ui.clip_rect().bottom();
     let mut clicked = None;
     // Two paragraphs drawn one after the other (a block for the book only was between
@@ -40,7 +43,6 @@ pub fn notebook_ui(
     for (i, block) in blocks.iter().enumerate() {
         if !whole && ui.cursor().top() > fold {
             ui.add_space(guessed_height(ui, &blocks[i..]));
-            ui.ctx().data_mut(|d| d.insert_temp(seen, ()));
             ui.ctx().request_repaint();
             break;
         }

@@ -68,20 +68,9 @@ fn attribute(gl: &glow::Context, location: u32, size: i32, stride_bytes: usize, 
 fn interleave(mesh: &MeshData, out: &mut [u8]) -> Result<(), String> {
     let (vertices, _) = out.as_chunks_mut::<SKIN_STRIDE_BYTES>();
     // The first vertex refused, and why.
-    let refused = std::sync::Mutex::new(None::<(usize, String)>);
-    skin::parallel::run((0..vertices.len(), vertices), |(range, out)| {
-        if let Err(e) = interleave_part(mesh, range.start, out) {
-            let mut refused = refused
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if refused.as_ref().is_none_or(|(at, _)| e.0 < *at) {
-                *refused = Some(e);
-            }
-        }
+    let refused = skin::parallel::least((0..vertices.len(), vertices), |(range, out)| {
+        interleave_part(mesh, range.start, out).err()
     });
-    let refused = refused
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     refused.map_or(Ok(()), |(_, why)| Err(why))
 }
 

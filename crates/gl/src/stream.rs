@@ -226,9 +226,8 @@ pub(super) unsafe fn fill_static(
         if bytes == 0 {
             return Ok(());
         }
-        let staging = gl.create_buffer()?;
-        gl.bind_buffer(glow::COPY_READ_BUFFER, Some(staging));
-        gl.buffer_data_size(glow::COPY_READ_BUFFER, size, glow::STREAM_DRAW);
+        // Sized through the copy binding: `target`'s holds the buffer being filled.
+        let staging = sized_buffer(gl, glow::COPY_READ_BUFFER, size, glow::STREAM_DRAW)?;
         let staged = stage(gl, staging, target, bytes, runs);
         // GL keeps it until the copy is done.
         gl.delete_buffer(staging);
@@ -237,6 +236,27 @@ pub(super) unsafe fn fill_static(
             gl.buffer_sub_data_u8_slice(target, 0, &runs.concat());
         }
         Ok(())
+    }
+}
+
+/// A new buffer with `size` bytes of storage for `usage`, sized through `binding`, which
+/// is left empty.
+///
+/// # Safety
+/// Nothing the caller relies on is bound to `binding`.
+unsafe fn sized_buffer(
+    gl: &glow::Context,
+    binding: u32,
+    size: i32,
+    usage: u32,
+) -> Result<glow::Buffer, String> {
+    // SAFETY: the buffer is made here; the binding is emptied again, as the caller allows.
+    unsafe {
+        let buffer = gl.create_buffer()?;
+        gl.bind_buffer(binding, Some(buffer));
+        gl.buffer_data_size(binding, size, usage);
+        gl.bind_buffer(binding, None);
+        Ok(buffer)
     }
 }
 
@@ -256,31 +276,24 @@ impl StreamBuffer {
             .map_err(|_| format!("{bytes} bytes do not fit one vertex buffer"))?;
         // SAFETY: the buffer is created and sized here; the binding is restored.
         unsafe {
-            let staging = if upload == Upload::Staged {
-                let staging = gl.create_buffer()?;
-                gl.bind_buffer(glow::ARRAY_BUFFER, Some(staging));
-                gl.buffer_data_size(glow::ARRAY_BUFFER, size, glow::STREAM_DRAW);
-                Some(staging)
-            } else {
-                None
-            };
-            let buffer = match gl.create_buffer() {
-                Ok(buffer) => buffer,
-                Err(e) => {
-                    if let Some(staging) = staging {
-                        gl.delete_buffer(staging);
-                    }
-                    return Err(e);
-                }
-            };
             // A staged buffer is written by the GPU alone.
             let usage = match upload {
                 Upload::Staged => glow::STREAM_COPY,
                 _ => glow::STREAM_DRAW,
             };
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, size, usage);
-            gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            let buffer = sized_buffer(gl, glow::ARRAY_BUFFER, size, usage)?;
+            let staging = match upload {
+                Upload::Staged => {
+                    match sized_buffer(gl, glow::ARRAY_BUFFER, size, glow::STREAM_DRAW) {
+                        Ok(staging) => Some(staging),
+                        Err(e) => {
+                            gl.delete_buffer(buffer);
+                            return Err(e);
+                        }
+                    }
+                }
+                _ => None,
+            };
             Ok(Self {
                 buffer,
                 staging,

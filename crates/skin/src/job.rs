@@ -153,34 +153,30 @@ impl JointWeights {
             bad: Option<(usize, usize)>,
             largest: Option<(usize, usize)>,
         }
-        let found = std::sync::Mutex::new(Found::default());
         let all = (0..joints.len(), joints.as_slice(), weights.as_slice());
-        parallel::run(all, |(range, joints, weights)| {
-            let mut piece = Found::default();
-            for ((vertex, j), w) in range.zip(joints).zip(weights) {
-                if piece.bad.is_none()
-                    && let Some(slot) = w.iter().position(|w| !w.is_finite())
-                {
-                    piece.bad = Some((vertex, slot));
+        let piece =
+            |(range, joints, weights): (std::ops::Range<usize>, &[[u16; 4]], &[[f32; 4]])| {
+                let mut piece = Found::default();
+                for ((vertex, j), w) in range.zip(joints).zip(weights) {
+                    if piece.bad.is_none()
+                        && let Some(slot) = w.iter().position(|w| !w.is_finite())
+                    {
+                        piece.bad = Some((vertex, slot));
+                    }
+                    let joint = j.iter().copied().max().unwrap_or(0) as usize;
+                    if piece.largest.is_none_or(|(_, most)| joint > most) {
+                        piece.largest = Some((vertex, joint));
+                    }
                 }
-                let joint = j.iter().copied().max().unwrap_or(0) as usize;
-                if piece.largest.is_none_or(|(_, most)| joint > most) {
-                    piece.largest = Some((vertex, joint));
-                }
-            }
-            let mut all = found
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            // The first vertex wins, so the message names the first.
-            all.bad = [all.bad, piece.bad].into_iter().flatten().min();
-            all.largest = [all.largest, piece.largest]
-                .into_iter()
-                .flatten()
-                .min_by_key(|&(vertex, joint)| (std::cmp::Reverse(joint), vertex));
-        });
-        let found = found
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                piece
+            };
+        // The first vertex wins, so the message names the first.
+        let merge = |a: Found, b: Found| Found {
+            bad: a.bad.into_iter().chain(b.bad).min(),
+            largest: (a.largest.into_iter().chain(b.largest))
+                .min_by_key(|&(vertex, joint)| (std::cmp::Reverse(joint), vertex)),
+        };
+        let found = parallel::reduce(all, piece, merge).unwrap_or_default();
         if let Some((vertex, slot)) = found.bad {
             return Err(JobError::BadWeight {
                 vertex,
@@ -199,35 +195,26 @@ impl JointWeights {
     pub fn from_influences(influences: &[Influences]) -> Result<Self, JobError> {
         let mut joints = vec![[0u16; 4]; influences.len()];
         let mut weights = vec![[0.0f32; 4]; influences.len()];
-        // The first vertex with a joint index past u16 (vertex, joint).
-        let too_large = std::sync::Mutex::new(None::<(usize, usize)>);
         let all = (
             0..influences.len(),
             influences,
             &mut joints[..],
             &mut weights[..],
         );
-        parallel::run(all, |(range, influences, joints, weights)| {
+        // The first vertex with a joint index past u16 (vertex, joint).
+        let too_large = parallel::least(all, |(range, influences, joints, weights)| {
             let mut first = None;
             for (((vertex, inf), j), w) in range.zip(influences).zip(joints).zip(weights) {
                 *w = inf.weights;
                 for (slot, &joint) in j.iter_mut().zip(&inf.joints) {
                     match u16::try_from(joint) {
                         Ok(joint) => *slot = joint,
-                        Err(_) => {
-                            first = first.or(Some((vertex, joint as usize)));
-                        }
+                        Err(_) => first = first.or(Some((vertex, joint as usize))),
                     }
                 }
             }
-            let mut all = too_large
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            *all = [*all, first].into_iter().flatten().min();
+            first
         });
-        let too_large = too_large
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some((vertex, joint)) = too_large {
             return Err(JobError::JointTooLarge { vertex, joint });
         }

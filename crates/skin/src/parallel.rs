@@ -117,6 +117,33 @@ pub fn run<P: Split>(all: P, work: impl Fn(P) + Sync) {
     run_on(all, threads, 1, work);
 }
 
+/// Runs `work` over every piece of `all` (as [`run`]) and folds what the pieces give
+/// with `merge`, in whatever order they finish: `merge` must not care which comes first
+/// (a least, a sum). Some always: even empty work is one piece.
+pub fn reduce<P: Split, R: Send>(
+    all: P,
+    work: impl Fn(P) -> R + Sync,
+    merge: impl Fn(R, R) -> R + Sync,
+) -> Option<R> {
+    use std::sync::{Mutex, PoisonError};
+    let folded = Mutex::new(None::<R>);
+    run(all, |piece| {
+        let mine = work(piece);
+        let mut folded = folded.lock().unwrap_or_else(PoisonError::into_inner);
+        *folded = Some(match folded.take() {
+            Some(theirs) => merge(theirs, mine),
+            None => mine,
+        });
+    });
+    folded.into_inner().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The least of what `work` finds in the pieces of `all`, whichever thread found it:
+/// with the vertex first in `T`, the first vertex a check refuses.
+pub fn least<P: Split, T: Ord + Send>(all: P, work: impl Fn(P) -> Option<T> + Sync) -> Option<T> {
+    reduce(all, work, |a, b| a.into_iter().chain(b).min()).flatten()
+}
+
 /// Runs `work` over pieces of `all` on `threads` threads (this one among them), each
 /// piece a multiple of `multiple` items long but the last. Every item is in exactly one
 /// piece; which thread takes it depends on timing.
@@ -183,6 +210,17 @@ mod tests {
             assert!(seen.iter().all(|&s| s == 1), "{threads} threads");
             assert!(out.iter().enumerate().all(|(i, &o)| o == i as u32 * 3));
         }
+    }
+
+    #[test]
+    fn the_least_found_is_the_first_whichever_piece_finds_it() {
+        let n = 200_000;
+        let bad = |i: usize| i % 70_001 == 70_000;
+        let first = least(0..n, |range| range.clone().find(|&i| bad(i)));
+        assert_eq!(first, Some(70_000));
+        assert_eq!(least(0..n, |_| None::<usize>), None);
+        let sum = reduce(0..n, |range| range.end - range.start, |a, b| a + b);
+        assert_eq!(sum, Some(n));
     }
 
     #[test]
