@@ -115,12 +115,7 @@ fn upload_phase(upload: gl::Upload) -> &'static str {
     if upload == gl::Upload::chosen() {
         return "upload";
     }
-    match upload {
-        gl::Upload::SubData => "upload_subdata",
-        gl::Upload::Orphan => "upload_orphan",
-        gl::Upload::MapRange => "upload_mapped",
-        gl::Upload::Staged => "upload_staged",
-    }
+    upload.phase()
 }
 
 /// Runs the sweep; the error says what failed (no GL context, a shader that does not

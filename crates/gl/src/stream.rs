@@ -67,14 +67,18 @@ impl Upload {
         Self::OFFERED[0]
     }
 
-    /// Its short name, as `SKINLAB_UPLOAD` and the benchmark's phases (`upload_…`)
-    /// write it.
+    /// Its short name, as `SKINLAB_UPLOAD` writes it.
     pub fn slug(self) -> &'static str {
+        self.phase().trim_start_matches("upload_")
+    }
+
+    /// Its row in the benchmark: `upload_` and its [`Upload::slug`].
+    pub fn phase(self) -> &'static str {
         match self {
-            Self::SubData => "subdata",
-            Self::Orphan => "orphan",
-            Self::MapRange => "mapped",
-            Self::Staged => "staged",
+            Self::SubData => "upload_subdata",
+            Self::Orphan => "upload_orphan",
+            Self::MapRange => "upload_mapped",
+            Self::Staged => "upload_staged",
         }
     }
 
