@@ -62,14 +62,30 @@ fn mark(name: &str) {
     }
 }
 
-/// Marks `skinlab:painted` at the next animation frame: the first frame's paint,
-/// which follows its `ui` in the same frame, is done by then.
+/// Marks `skinlab:painted` at the next animation frame, and hides the status line: the
+/// first frame's paint, which follows its `ui` in the same frame, is done by then, so
+/// the line gives way to the page itself rather than to a blank canvas.
 fn mark_painted() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let painted = Closure::once_into_js(|| mark("painted"));
+    let painted = Closure::once_into_js(|| {
+        mark("painted");
+        // Unless the context went in the meantime: its own message stays.
+        let lost = page_canvas().is_some_and(|canvas| canvas.has_attribute("data-lost"));
+        if !lost {
+            status(None);
+        }
+    });
     let _ = window.request_animation_frame(painted.unchecked_ref());
+}
+
+/// The page's canvas, `skinlab_canvas` (index.html).
+fn page_canvas() -> Option<web_sys::HtmlCanvasElement> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("skinlab_canvas"))
+        .and_then(|e| e.dyn_into().ok())
 }
 
 /// Runs when the wasm module loads.
@@ -78,11 +94,7 @@ pub fn start() {
     // The module is downloaded, compiled and instantiated.
     mark("start");
     reserve_heap();
-    let canvas = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("skinlab_canvas"))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok());
-    let Some(canvas) = canvas else {
+    let Some(canvas) = page_canvas() else {
         status(Some("skinlab could not find its canvas on this page."));
         return;
     };
@@ -207,8 +219,8 @@ impl Runner {
             .await;
         match result {
             Ok(()) => {
+                // The status line stays until the first frame is painted.
                 mark("started");
-                status(None);
                 *self.running.borrow_mut() = Some(web_runner);
             }
             Err(e) => status(Some(&format!(
