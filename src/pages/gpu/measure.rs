@@ -603,8 +603,10 @@ impl GpuPage {
     }
 
     /// The work for this frame's paint callback: limits once, a new comparison when
-    /// the pose changed (then a slice of it every frame), a sweep step when one runs.
+    /// the pose changed (then a slice of it every frame, from the page's second frame
+    /// on), a sweep step when one runs.
     pub(super) fn after_paint(&mut self) -> Option<AfterPaint> {
+        let first_frame = !std::mem::replace(&mut self.painted, true);
         let key = self.diff_key();
         let started = self
             .report
@@ -612,7 +614,7 @@ impl GpuPage {
             .ok()
             .and_then(|r| r.diff.as_ref().map(|run| run.key == key))
             .unwrap_or(false);
-        let diff = (!started).then(|| DiffRun {
+        let diff = (!started && !first_frame).then(|| DiffRun {
             key,
             mesh: self.mesh.clone(),
             palette: self.palette(),
