@@ -195,16 +195,21 @@ impl MeshBounds {
     fn keep(ctx: &egui::Context, id: egui::Id, viewport: Rect, scene: &Scene) {
         // The skinned meshes, and the lines and shapes drawn with them (bones, axes,
         // arrows); not the backdrop, which runs on past any view.
-        let drawn = scene.lines.iter().chain(&scene.triangles);
-        let points =
-            (scene.skinned.iter().flat_map(|d| d.world_points())).chain(drawn.map(|v| v.position));
         let size = [viewport.width(), viewport.height()];
-        let bounds = points
-            .filter_map(|p| project(scene.clip_from_world, size, p))
-            .fold(Rect::NOTHING, |mut r, (_, _, [x, y])| {
+        let seen = |p| project(scene.clip_from_world, size, p).map(|(_, _, at)| at);
+        let corners = scene
+            .skinned
+            .iter()
+            .filter_map(|d| d.bounds_seen(seen))
+            .flat_map(|[left, top, right, bottom]| [[left, top], [right, bottom]]);
+        let drawn = scene.lines.iter().chain(&scene.triangles);
+        let bounds = corners.chain(drawn.filter_map(|v| seen(v.position))).fold(
+            Rect::NOTHING,
+            |mut r, [x, y]| {
                 r.extend_with(viewport.min + egui::vec2(x, y));
                 r
-            });
+            },
+        );
         let drawn = Drawn {
             pass: ctx.cumulative_pass_nr(),
             viewport,

@@ -352,60 +352,106 @@ impl SkinnedDraw {
         }
     }
 
-    /// Where the draw puts each vertex its indices use, in world space (for checks of
-    /// what a viewport shows, not for drawing): [`Self::skin_on_cpu`]'s positions
-    /// alone, each vertex once. Framing a million-vertex mesh measures it twice in a
-    /// row, so it skips the normals and tangents.
-    pub fn world_points(&self) -> Vec<Vec3> {
-        let skin = &*self.drawn_skin();
-        let mut used = vec![false; skin.positions.len()];
-        for &i in self.mesh.indices.iter() {
-            if let Some(u) = used.get_mut(i as usize) {
-                *u = true;
+    /// The least box, `[left, top, right, bottom]`, around where `seen` puts each vertex
+    /// the draw's indices use, placed in world space as the shader places it (positions
+    /// alone, each vertex once): `seen` takes a world point to a point on screen, or to
+    /// `None` for one it cannot show (behind the camera). `None` when it shows none.
+    /// For framing, which measures a million-vertex mesh on frames in a row: every core
+    /// measures, and no point is kept.
+    pub fn bounds_seen(&self, seen: impl Fn(Vec3) -> Option<[f32; 2]> + Sync) -> Option<[f32; 4]> {
+        use std::sync::atomic::AtomicBool;
+        let (positions, influences) = self.drawn_positions();
+        let n = positions.len().min(influences.len());
+        let used: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(false)).collect();
+        skin::parallel::run(&self.mesh.indices[..], |indices| {
+            for &i in indices {
+                if let Some(u) = used.get(i as usize) {
+                    u.store(true, Ordering::Relaxed);
+                }
             }
-        }
-        self.placed(skin, |i| used[i])
+        });
+        let all = (&positions[..n], &influences[..n], &used[..]);
+        let grown = |a: [f32; 4], b: [f32; 4]| {
+            [
+                a[0].min(b[0]),
+                a[1].min(b[1]),
+                a[2].max(b[2]),
+                a[3].max(b[3]),
+            ]
+        };
+        skin::parallel::reduce(
+            all,
+            |(positions, influences, used)| {
+                let mut bounds = None;
+                self.each_placed(positions, influences, |i, point| {
+                    if used[i].load(Ordering::Relaxed)
+                        && let Some([x, y]) = seen(point)
+                    {
+                        bounds = Some(bounds.map_or([x, y, x, y], |b| grown(b, [x, y, x, y])));
+                    }
+                });
+                bounds
+            },
+            |a, b| match (a, b) {
+                (Some(a), Some(b)) => Some(grown(a, b)),
+                (a, b) => a.or(b),
+            },
+        )
+        .flatten()
     }
 
     /// Where the draw puts every vertex, by index, in world space (positions alone, as
-    /// [`Self::world_points`]): for the outline labels keep off.
+    /// [`Self::bounds_seen`] places them): for the outline labels keep off. A big mesh is
+    /// placed by every core.
     pub fn world_positions(&self) -> Vec<Vec3> {
-        self.placed(&self.drawn_skin(), |_| true)
-    }
-
-    /// The world positions of the vertices of `skin` that `keep` keeps, in order. A big
-    /// mesh is placed by every core.
-    fn placed(&self, skin: &SkinMesh, keep: impl Fn(usize) -> bool) -> Vec<Vec3> {
-        use skin::{dqs, lbs, parallel};
-        let mut placed = parallel::zeroed::<Vec3>(skin.positions.len().min(skin.influences.len()));
-        let all = (&skin.positions[..], &skin.influences[..], &mut placed[..]);
-        parallel::run(all, |(positions, influences, out)| {
-            let vertices = positions.iter().zip(influences).zip(out);
-            match &self.palette {
-                Palette::Matrices(m) | Palette::Texture(m) => {
-                    for ((p, influences), out) in vertices {
-                        let blended = lbs::blended_matrix(m, influences);
-                        *out = self.position_w.drawn(&blended, *p) + self.offset;
-                    }
-                }
-                Palette::DualQuats {
-                    dual_quats,
-                    antipodal_check,
-                } => {
-                    for ((p, influences), out) in vertices {
-                        let blended =
-                            dqs::blend_dual_quats(dual_quats, influences, *antipodal_check);
-                        *out = blended.transform_point(*p) + self.offset;
-                    }
-                }
-            }
-        });
-        let mut i = 0;
-        placed.retain(|_| {
-            i += 1;
-            keep(i - 1)
+        let (positions, influences) = self.drawn_positions();
+        let n = positions.len().min(influences.len());
+        let mut placed = skin::parallel::zeroed::<Vec3>(n);
+        let all = (&positions[..n], &influences[..n], &mut placed[..]);
+        skin::parallel::run(all, |(positions, influences, out)| {
+            self.each_placed(positions, influences, |i, point| out[i] = point);
         });
         placed
+    }
+
+    /// The positions the shader receives (the streamed ones where the draw has them) and
+    /// the mesh's influences: what [`Self::drawn_skin`] holds for placing vertices,
+    /// without a copy.
+    fn drawn_positions(&self) -> (&[Vec3], &[skin::Influences]) {
+        let positions = match &self.streamed {
+            Some(streamed) => &streamed.positions,
+            None => &self.mesh.skin.positions,
+        };
+        (positions, &self.mesh.skin.influences)
+    }
+
+    /// Calls `f` with the index of each vertex of `positions` (and its `influences`)
+    /// and where the draw puts it in world space.
+    fn each_placed(
+        &self,
+        positions: &[Vec3],
+        influences: &[skin::Influences],
+        mut f: impl FnMut(usize, Vec3),
+    ) {
+        use skin::{dqs, lbs};
+        let vertices = positions.iter().zip(influences).enumerate();
+        match &self.palette {
+            Palette::Matrices(m) | Palette::Texture(m) => {
+                for (i, (p, influences)) in vertices {
+                    let blended = lbs::blended_matrix(m, influences);
+                    f(i, self.position_w.drawn(&blended, *p) + self.offset);
+                }
+            }
+            Palette::DualQuats {
+                dual_quats,
+                antipodal_check,
+            } => {
+                for (i, (p, influences)) in vertices {
+                    let blended = dqs::blend_dual_quats(dual_quats, influences, *antipodal_check);
+                    f(i, blended.transform_point(*p) + self.offset);
+                }
+            }
+        }
     }
 }
 
@@ -576,5 +622,83 @@ impl Scene {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skin::Influences;
+
+    /// `n` vertices in a row along x, bound to joint 0 or 1 in turn, and a lone vertex
+    /// far off that no index uses.
+    fn row(n: usize) -> Arc<MeshData> {
+        let mut positions: Vec<Vec3> = (0..n).map(|i| Vec3::new(i as f32, 1.0, 0.0)).collect();
+        positions.push(Vec3::splat(1e6));
+        let influences = (0..=n).map(|i| Influences::rigid((i % 2) as u32)).collect();
+        let skin = SkinMesh {
+            positions,
+            influences,
+            ..SkinMesh::default()
+        };
+        let indices = (0..n as u32).collect();
+        MeshData::shared(Arc::new(skin), Arc::new(indices), Primitive::Lines)
+    }
+
+    /// The box around the first `count` vertices of `draw` that `seen` keeps, point by
+    /// point.
+    fn bounds_one_by_one(
+        draw: &SkinnedDraw,
+        count: usize,
+        seen: impl Fn(Vec3) -> Option<[f32; 2]>,
+    ) -> Option<[f32; 4]> {
+        draw.world_positions()[..count]
+            .iter()
+            .filter_map(|&p| seen(p))
+            .fold(None, |b, [x, y]| {
+                let [l, t, r, d] = b.unwrap_or([x, y, x, y]);
+                Some([l.min(x), t.min(y), r.max(x), d.max(y)])
+            })
+    }
+
+    #[test]
+    fn the_box_seen_holds_every_used_vertex_where_the_shader_puts_it_and_no_other() {
+        let turned = Mat4::from_rotation_z(0.7) * Mat4::from_translation(Vec3::new(2.0, 0.0, 0.0));
+        let matrices = vec![Mat4::IDENTITY, turned];
+        let seen = |p: Vec3| (p.z > -0.5).then_some([p.x * 2.0, -p.y]);
+        // Enough vertices for several threads to take a share.
+        for n in [1, 7, 200_001] {
+            for palette in [
+                Palette::Matrices(matrices.clone()),
+                Palette::DualQuats {
+                    dual_quats: dual_quat_palette(&matrices),
+                    antipodal_check: true,
+                },
+            ] {
+                let draw = SkinnedDraw::lines(row(n), palette, [1.0; 4], 1.0);
+                let bounds = draw.bounds_seen(seen).expect("every vertex is seen");
+                assert_eq!(
+                    Some(bounds),
+                    bounds_one_by_one(&draw, n, seen),
+                    "{n} vertices"
+                );
+                assert_ne!(
+                    Some(bounds),
+                    bounds_one_by_one(&draw, n + 1, seen),
+                    "the unused vertex far off is left out"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_seen_gives_no_box() {
+        let draw = SkinnedDraw::lines(
+            row(5),
+            Palette::Matrices(vec![Mat4::IDENTITY; 2]),
+            [1.0; 4],
+            1.0,
+        );
+        assert_eq!(draw.bounds_seen(|_| None), None);
     }
 }
