@@ -72,7 +72,8 @@ impl Upload {
         self.phase().trim_start_matches("upload_")
     }
 
-    /// Its row in the benchmark: `upload_` and its [`Upload::slug`].
+    /// Its row in the benchmark when the app does not use it (the app's own is
+    /// `upload`): `upload_` and its [`Upload::slug`].
     pub fn phase(self) -> &'static str {
         match self {
             Self::SubData => "upload_subdata",

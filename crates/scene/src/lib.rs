@@ -631,30 +631,31 @@ mod tests {
     use skin::Influences;
 
     /// `n` vertices in a row along x, bound to joint 0 or 1 in turn, and a lone vertex
-    /// far off that no index uses.
+    /// far off that no index uses; one index past the end, which nothing places.
     fn row(n: usize) -> Arc<MeshData> {
         let mut positions: Vec<Vec3> = (0..n).map(|i| Vec3::new(i as f32, 1.0, 0.0)).collect();
-        positions.push(Vec3::splat(1e6));
+        positions.push(Vec3::new(-1e6, 1e6, 0.0));
         let influences = (0..=n).map(|i| Influences::rigid((i % 2) as u32)).collect();
         let skin = SkinMesh {
             positions,
             influences,
             ..SkinMesh::default()
         };
-        let indices = (0..n as u32).collect();
+        let mut indices: Vec<u32> = (0..n as u32).collect();
+        indices.push(n as u32 + 5);
         MeshData::shared(Arc::new(skin), Arc::new(indices), Primitive::Lines)
     }
 
-    /// The box around the first `count` vertices of `draw` that `seen` keeps, point by
-    /// point.
-    fn bounds_one_by_one(
+    /// The box around the first `count` vertices as the CPU reference skins them (what
+    /// the shader is checked against), moved by the draw's offset, that `seen` keeps.
+    fn reference_bounds(
         draw: &SkinnedDraw,
         count: usize,
         seen: impl Fn(Vec3) -> Option<[f32; 2]>,
     ) -> Option<[f32; 4]> {
-        draw.world_positions()[..count]
+        draw.skin_on_cpu()[..count]
             .iter()
-            .filter_map(|&p| seen(p))
+            .filter_map(|v| seen(v.position + draw.offset))
             .fold(None, |b, [x, y]| {
                 let [l, t, r, d] = b.unwrap_or([x, y, x, y]);
                 Some([l.min(x), t.min(y), r.max(x), d.max(y)])
@@ -675,17 +676,33 @@ mod tests {
                     antipodal_check: true,
                 },
             ] {
-                let draw = SkinnedDraw::lines(row(n), palette, [1.0; 4], 1.0);
+                let mut draw = SkinnedDraw::lines(row(n), palette, [1.0; 4], 1.0);
+                draw.offset = Vec3::new(0.5, -2.0, 0.0);
                 let bounds = draw.bounds_seen(seen).expect("every vertex is seen");
                 assert_eq!(
                     Some(bounds),
-                    bounds_one_by_one(&draw, n, seen),
+                    reference_bounds(&draw, n, seen),
                     "{n} vertices"
                 );
                 assert_ne!(
                     Some(bounds),
-                    bounds_one_by_one(&draw, n + 1, seen),
+                    reference_bounds(&draw, n + 1, seen),
                     "the unused vertex far off is left out"
+                );
+                // Streamed vertices stand in for the mesh's own positions.
+                let moved: Vec<Vec3> = (draw.mesh.skin.positions.iter())
+                    .map(|p| *p * 3.0 + Vec3::Y)
+                    .collect();
+                draw.streamed = Some(Streamed::new(moved, Vec::new()));
+                let streamed = draw.bounds_seen(seen).expect("every vertex is seen");
+                assert_eq!(
+                    Some(streamed),
+                    reference_bounds(&draw, n, seen),
+                    "{n} streamed"
+                );
+                assert_ne!(
+                    streamed, bounds,
+                    "the streamed positions are the ones measured"
                 );
             }
         }
@@ -693,12 +710,19 @@ mod tests {
 
     #[test]
     fn nothing_seen_gives_no_box() {
-        let draw = SkinnedDraw::lines(
-            row(5),
-            Palette::Matrices(vec![Mat4::IDENTITY; 2]),
-            [1.0; 4],
-            1.0,
+        let identity = Palette::Matrices(vec![Mat4::IDENTITY; 2]);
+        let draw = SkinnedDraw::lines(row(5), identity.clone(), [1.0; 4], 1.0);
+        assert_eq!(
+            draw.bounds_seen(|_| None),
+            None,
+            "every point behind the camera"
         );
-        assert_eq!(draw.bounds_seen(|_| None), None);
+        let empty = MeshData::shared(Arc::default(), Arc::default(), Primitive::Lines);
+        let draw = SkinnedDraw::lines(empty, identity, [1.0; 4], 1.0);
+        assert_eq!(
+            draw.bounds_seen(|p| Some([p.x, p.y])),
+            None,
+            "an empty mesh"
+        );
     }
 }

@@ -605,8 +605,9 @@ impl GpuPage {
     /// The work for this frame's paint callback: limits once, a new comparison when
     /// the pose changed (then a slice of it every frame, from the page's second frame
     /// on), a sweep step when one runs.
-    pub(super) fn after_paint(&mut self) -> Option<AfterPaint> {
-        let first_frame = !std::mem::replace(&mut self.painted, true);
+    pub(super) fn after_paint(&mut self, frame: u64) -> Option<AfterPaint> {
+        // A frame egui lays out twice (a new grid) counts once.
+        let first_frame = *self.first_frame.get_or_insert(frame) == frame;
         let key = self.diff_key();
         let started = self
             .report

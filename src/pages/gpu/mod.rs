@@ -154,10 +154,10 @@ pub struct GpuPage {
     built_for: (usize, f32, usize),
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
-    /// Whether the viewport has been painted: the comparison of the GPU with the CPU
-    /// starts a frame later, so the page is drawn before the first readback waits on
-    /// the GPU (half a second in a software-rendered browser).
-    painted: bool,
+    /// The frame (egui's count) the viewport was first laid out in: the comparison of
+    /// the GPU with the CPU starts on a later frame, so the page is drawn before the
+    /// first readback waits on the GPU (half a second in a software-rendered browser).
+    first_frame: Option<u64>,
 }
 
 /// How many check-yourself exercises the page has.
@@ -272,7 +272,7 @@ impl Default for GpuPage {
             weights,
             built_for: (joints, spread, vertices),
             viewport_rect: egui::Rect::NOTHING,
-            painted: false,
+            first_frame: None,
         }
     }
 }

@@ -130,7 +130,7 @@ impl GpuPage {
         self.viewport_rect = vp.rect();
         vp.camera_input(ui, &mut self.camera);
         let scene = self.scene(vp.clip_from_world);
-        let after = self.after_paint();
+        let after = self.after_paint(ui.ctx().cumulative_frame_nr());
         vp.paint_then(ui, scene, after);
         if self.diffs().is_none() || self.bench.is_running() || self.cpu_skinning {
             ui.ctx().request_repaint();
