@@ -7,5 +7,6 @@
 mod common;
 
 mod extremes;
+mod layout;
 mod matches_cpu;
 mod scene_cache;

@@ -222,7 +222,7 @@ impl SceneRenderer {
                 let loc = gl.get_uniform_location(program, "u_light_dir");
                 gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
                 self.textures.bind(gl, program, draw.texture.as_deref());
-                gl.bind_vertex_array(Some(mesh.vao_for(draw.streamed.is_some())));
+                mesh.bind(gl, draw.streamed.is_some());
                 let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
                 let width = if mesh.mode == glow::LINES {
                     scene.line_px(draw.line_width)

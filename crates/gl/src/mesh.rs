@@ -2,10 +2,11 @@
 //! buffer, which attribute location reads which part, and the GPU copies of meshes,
 //! kept while a page holds the mesh.
 
-use super::stream::{StreamBuffer, Upload, fill_static};
+use super::stream::{StreamBuffer, Upload, copy_runs, fill_static};
 use glam::Vec3;
 use glow::HasContext as _;
 use scene::{ColorVertex, MeshData, Primitive, Streamed};
+use skin::parallel::{Records, Split as _};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Arc, Weak};
@@ -37,85 +38,178 @@ pub const SKIN_INT_PROGRAM_ATTRIBUTES: [(&str, u32); 6] = [
 pub(super) const COLOR_PROGRAM_ATTRIBUTES: [(&str, u32); 3] =
     [("a_position", 0), ("a_color", 1), ("a_normal", 2)];
 
-/// Floats at the start of a skinned vertex: position 3, normal 3, joints 4 (as
-/// floats), weights 4, colour 4, texture coordinate 2. Then the joints again as four
-/// i16.
-const SKIN_FLOATS: usize = 20;
-/// Bytes per skinned vertex: the floats, then four 16-bit joint indices.
-const SKIN_STRIDE_BYTES: usize = SKIN_FLOATS * 4 + 4 * 2;
+/// Where each part of a skinned vertex lies in its buffer, in bytes. Every vertex has a
+/// position, a normal, four weights and four joint indices; a colour and a texture
+/// coordinate only where its mesh has them. A mesh without them has its draws read a
+/// constant instead ([`SkinnedMeshGpu::bind`]): white, and (0, 0).
+///
+/// The joint indices are stored once, as four signed 16-bit numbers. The programs that
+/// read float indices take the same bytes as floats: a million vertices of the gpu page
+/// are 48 bytes each, not 88 (float and integer copies of the joints, colours and
+/// texture coordinates as floats), so a new mesh uploads in half the time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkinLayout {
+    /// Whether the vertices carry a colour (four bytes, 0 to 255 for 0 to 1).
+    pub colors: bool,
+    /// Whether the vertices carry a texture coordinate (two floats).
+    pub uvs: bool,
+}
+
+impl SkinLayout {
+    const POSITION: usize = 0;
+    const NORMAL: usize = 12;
+    const WEIGHTS: usize = 24;
+    const JOINTS: usize = 40;
+    /// Where the colour lies, when there is one.
+    const COLOR: usize = 48;
+
+    /// The layout of `mesh`'s vertices.
+    pub fn of(mesh: &MeshData) -> Self {
+        Self {
+            colors: !mesh.colors.is_empty(),
+            uvs: !mesh.uvs.is_empty(),
+        }
+    }
+
+    fn uv(self) -> usize {
+        Self::COLOR + if self.colors { 4 } else { 0 }
+    }
+
+    /// Bytes per vertex: 48 to 60.
+    pub fn stride(self) -> usize {
+        self.uv() + if self.uvs { 8 } else { 0 }
+    }
+
+    /// Writes vertices `first..` of `mesh` into `out`, one record each; a refusal names
+    /// the vertex.
+    fn write(self, mesh: &MeshData, first: usize, mut out: Records) -> Result<(), (usize, String)> {
+        let skin = &mesh.skin;
+        let uv_at = self.uv();
+        for (i, out) in (first..).zip(out.iter_mut()) {
+            let (Some(p), Some(inf)) = (skin.positions.get(i), skin.influences.get(i)) else {
+                return Err((i, "every vertex needs influences".into()));
+            };
+            let n = skin.normals.get(i).copied().unwrap_or(Vec3::ZERO);
+            let mut joints = [0i16; 4];
+            for (slot, j) in joints.iter_mut().zip(inf.joints) {
+                *slot = i16::try_from(j).map_err(|_| {
+                    let why = format!("joint index {j} does not fit a signed 16-bit number");
+                    (i, why)
+                })?;
+            }
+            let put = |out: &mut [u8], at: usize, bytes: &[u8]| {
+                out[at..at + bytes.len()].copy_from_slice(bytes);
+            };
+            put(out, Self::POSITION, bytemuck::cast_slice(&p.to_array()));
+            put(out, Self::NORMAL, bytemuck::cast_slice(&n.to_array()));
+            put(out, Self::WEIGHTS, bytemuck::cast_slice(&inf.weights));
+            put(out, Self::JOINTS, bytemuck::cast_slice(&joints));
+            if self.colors {
+                let color = mesh.colors.get(i).copied().unwrap_or([1.0; 4]);
+                put(out, Self::COLOR, &color.map(unit_byte));
+            }
+            if self.uvs {
+                let uv = mesh.uvs.get(i).copied().unwrap_or([0.0; 2]);
+                put(out, uv_at, bytemuck::cast_slice(&uv));
+            }
+        }
+        Ok(())
+    }
+
+    /// Lays out every vertex of `mesh` in `out` ([`Self::stride`] bytes each): a big
+    /// mesh by every core, each writing its own vertices.
+    fn interleave(self, mesh: &MeshData, out: &mut [u8]) -> Result<(), String> {
+        let records = Records::new(out, self.stride());
+        // The first vertex refused, and why.
+        let refused = skin::parallel::least((0..records.len(), records), |(range, out)| {
+            self.write(mesh, range.start, out).err()
+        });
+        refused.map_or(Ok(()), |(_, why)| Err(why))
+    }
+
+    /// Points the attributes at the buffer bound to `ARRAY_BUFFER`. Position and normal
+    /// only when `with_position` (a stream supplies its own).
+    fn point(self, gl: &glow::Context, with_position: bool) {
+        let stride = self.stride();
+        let float = |location, size, kind, normalized, at| {
+            attribute(gl, location, size, kind, normalized, stride, at);
+        };
+        if with_position {
+            float(0, 3, glow::FLOAT, false, Self::POSITION);
+            float(1, 3, glow::FLOAT, false, Self::NORMAL);
+        }
+        float(3, 4, glow::FLOAT, false, Self::WEIGHTS);
+        // SAFETY: as above.
+        unsafe {
+            // ANCHOR: int_attribute
+            // One copy of the joint indices, four 16-bit integers, read two ways. The
+            // float programs: glVertexAttribPointer turns each into a float (3 becomes
+            // 3.0). The integer programs: glVertexAttribIPointer, with an I, keeps them
+            // integers. The type is signed because the attribute is an ivec4: WebGL2
+            // refuses to draw when an unsigned pointer feeds a signed attribute.
+            gl.enable_vertex_attrib_array(2);
+            let (stride, at) = (stride as i32, Self::JOINTS as i32);
+            gl.vertex_attrib_pointer_f32(2, 4, glow::SHORT, false, stride, at);
+            gl.enable_vertex_attrib_array(5);
+            gl.vertex_attrib_pointer_i32(5, 4, glow::SHORT, stride, at);
+            // ANCHOR_END: int_attribute
+        }
+        if self.colors {
+            float(4, 4, glow::UNSIGNED_BYTE, true, Self::COLOR);
+        }
+        if self.uvs {
+            float(6, 2, glow::FLOAT, false, self.uv());
+        }
+    }
+
+    /// Sets the constants a draw reads for the parts these vertices lack: white for the
+    /// colour, (0, 0) for the texture coordinate. They are the context's, not the vertex
+    /// array's, so every draw sets them.
+    fn set_constants(self, gl: &glow::Context) {
+        // SAFETY: plain state; the locations are below GL's minimum of 16 attributes.
+        unsafe {
+            if !self.colors {
+                gl.vertex_attrib_4_f32(4, 1.0, 1.0, 1.0, 1.0);
+            }
+            if !self.uvs {
+                gl.vertex_attrib_2_f32(6, 0.0, 0.0);
+            }
+        }
+    }
+}
+
+/// A colour channel from 0 to 1 as a byte from 0 to 255 (outside clamped, NaN black).
+fn unit_byte(c: f32) -> u8 {
+    (c.clamp(0.0, 1.0) * 255.0).round() as u8
+}
+
 /// Floats per colour vertex: position 3, colour 4, normal 3.
 const COLOR_STRIDE: usize = 10;
 
-/// A float attribute of `size` components, `offset` floats into a vertex of
-/// `stride_bytes`.
-fn attribute(gl: &glow::Context, location: u32, size: i32, stride_bytes: usize, offset: usize) {
-    // SAFETY: called with a bound VAO and ARRAY_BUFFER; sizes match the layout above.
+/// An attribute read as floats: `size` components of `kind` (normalized to 0..1 when
+/// asked) at byte `at` of each vertex of `stride` bytes, in the bound `ARRAY_BUFFER`.
+fn attribute(
+    gl: &glow::Context,
+    location: u32,
+    size: i32,
+    kind: u32,
+    normalized: bool,
+    stride: usize,
+    at: usize,
+) {
+    // SAFETY: called with a bound VAO and ARRAY_BUFFER; the callers' layouts fit it.
     unsafe {
         gl.enable_vertex_attrib_array(location);
-        gl.vertex_attrib_pointer_f32(
-            location,
-            size,
-            glow::FLOAT,
-            false,
-            stride_bytes as i32,
-            (offset * 4) as i32,
-        );
+        gl.vertex_attrib_pointer_f32(location, size, kind, normalized, stride as i32, at as i32);
     }
-}
-
-/// Lays out every vertex of `mesh` in `out` (one [`SKIN_STRIDE_BYTES`] each): a big mesh
-/// by every core, each writing its own vertices.
-fn interleave(mesh: &MeshData, out: &mut [u8]) -> Result<(), String> {
-    let (vertices, _) = out.as_chunks_mut::<SKIN_STRIDE_BYTES>();
-    // The first vertex refused, and why.
-    let refused = skin::parallel::least((0..vertices.len(), vertices), |(range, out)| {
-        interleave_part(mesh, range.start, out).err()
-    });
-    refused.map_or(Ok(()), |(_, why)| Err(why))
-}
-
-/// Lays out vertices `first..` of `mesh` in `out`; a refusal names the vertex.
-fn interleave_part(
-    mesh: &MeshData,
-    first: usize,
-    out: &mut [[u8; SKIN_STRIDE_BYTES]],
-) -> Result<(), (usize, String)> {
-    let skin = &mesh.skin;
-    for (i, out) in (first..).zip(out) {
-        let (Some(p), Some(inf)) = (skin.positions.get(i), skin.influences.get(i)) else {
-            return Err((i, "every vertex needs influences".into()));
-        };
-        let n = skin.normals.get(i).copied().unwrap_or(Vec3::ZERO);
-        let color = mesh.colors.get(i).copied().unwrap_or([1.0; 4]);
-        let uv = mesh.uvs.get(i).copied().unwrap_or([0.0; 2]);
-        let mut floats = [0.0f32; SKIN_FLOATS];
-        floats[0..3].copy_from_slice(&p.to_array());
-        floats[3..6].copy_from_slice(&n.to_array());
-        for (slot, j) in floats[6..10].iter_mut().zip(inf.joints) {
-            *slot = j as f32;
-        }
-        floats[10..14].copy_from_slice(&inf.weights);
-        floats[14..18].copy_from_slice(&color);
-        floats[18..20].copy_from_slice(&uv);
-        let mut short = [0i16; 4];
-        for (slot, j) in short.iter_mut().zip(inf.joints) {
-            *slot = i16::try_from(j).map_err(|_| {
-                let why = format!("joint index {j} does not fit a signed 16-bit number");
-                (i, why)
-            })?;
-        }
-        let (head, tail) = out.split_at_mut(SKIN_FLOATS * 4);
-        head.copy_from_slice(bytemuck::cast_slice(&floats));
-        tail.copy_from_slice(bytemuck::cast_slice(&short));
-    }
-    Ok(())
 }
 
 /// A skinnable mesh in GPU buffers, drawn by `shaders/skin.vert`.
 pub struct SkinnedMeshGpu {
-    pub(super) vao: glow::VertexArray,
+    vao: glow::VertexArray,
     vbo: glow::Buffer,
     ebo: glow::Buffer,
+    layout: SkinLayout,
     pub(super) vertex_count: usize,
     pub(super) index_count: usize,
     /// GL_LINES or GL_TRIANGLES.
@@ -125,17 +219,17 @@ pub struct SkinnedMeshGpu {
 }
 
 impl SkinnedMeshGpu {
-    /// Uploads vertices, influences and indices.
+    /// Uploads vertices, influences and indices, each vertex laid out straight into the
+    /// memory GL copies from ([`fill_static`]).
     pub fn upload(gl: &glow::Context, mesh: &MeshData) -> Result<Self, String> {
         let skin = &mesh.skin;
         let count = skin.positions.len();
         if skin.influences.len() < count {
             return Err("every vertex needs influences".into());
         }
-        // Zeroed memory, whose pages the threads laying the vertices out touch first.
-        let mut data = vec![0u8; count * SKIN_STRIDE_BYTES];
-        interleave(mesh, &mut data)?;
-        // SAFETY: buffers are created, bound and filled here; the layout matches SKIN_STRIDE.
+        let layout = SkinLayout::of(mesh);
+        let indices: &[u8] = bytemuck::cast_slice(&mesh.indices);
+        // SAFETY: buffers are created, bound and filled here; the layout is `layout`'s.
         unsafe {
             let vao = gl.create_vertex_array()?;
             let vbo = gl.create_buffer()?;
@@ -143,9 +237,15 @@ impl SkinnedMeshGpu {
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
-            let filled = fill_static(gl, glow::ARRAY_BUFFER, &[&data]).and_then(|()| {
-                let indices: &[u8] = bytemuck::cast_slice(&mesh.indices);
-                fill_static(gl, glow::ELEMENT_ARRAY_BUFFER, &[indices])
+            let vertex_bytes = count * layout.stride();
+            let filled = fill_static(gl, glow::ARRAY_BUFFER, vertex_bytes, |out| {
+                layout.interleave(mesh, out)
+            })
+            .and_then(|()| {
+                fill_static(gl, glow::ELEMENT_ARRAY_BUFFER, indices.len(), |out| {
+                    copy_runs(out, &[indices]);
+                    Ok(())
+                })
             });
             if let Err(e) = filled {
                 gl.bind_vertex_array(None);
@@ -155,9 +255,7 @@ impl SkinnedMeshGpu {
                 gl.delete_buffer(ebo);
                 return Err(e);
             }
-            attribute(gl, 0, 3, SKIN_STRIDE_BYTES, 0);
-            attribute(gl, 1, 3, SKIN_STRIDE_BYTES, 3);
-            influence_attributes(gl);
+            layout.point(gl, true);
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             let mode = match mesh.primitive {
@@ -168,7 +266,8 @@ impl SkinnedMeshGpu {
                 vao,
                 vbo,
                 ebo,
-                vertex_count: skin.positions.len(),
+                layout,
+                vertex_count: count,
                 index_count: mesh.indices.len(),
                 mode,
                 streamed: None,
@@ -179,7 +278,7 @@ impl SkinnedMeshGpu {
     /// Streams `streamed` (positions then normals, one packed run each) into this
     /// mesh's stream buffer, made at the first call, unless it holds them already; the
     /// vertex array that draws them with the mesh's influences and colours is then
-    /// [`Self::vao_for`]'s.
+    /// [`Self::bind`]'s.
     pub(super) fn stream(&mut self, gl: &glow::Context, streamed: &Streamed) -> Result<(), String> {
         let n = self.vertex_count;
         if streamed.positions.len() != n || streamed.normals.len() != n {
@@ -191,7 +290,7 @@ impl SkinnedMeshGpu {
         }
         let gpu = match &mut self.streamed {
             Some(gpu) => gpu,
-            empty => empty.insert(StreamedGpu::new(gl, n, self.vbo, self.ebo)?),
+            empty => empty.insert(StreamedGpu::new(gl, n, self.layout, self.vbo, self.ebo)?),
         };
         if gpu.holds != Some(streamed.id) {
             gpu.holds = None;
@@ -207,13 +306,17 @@ impl SkinnedMeshGpu {
         Ok(())
     }
 
-    /// The vertex array that draws this mesh: the one reading the streamed vertices
-    /// when the draw streams them, else the mesh's own.
-    pub(super) fn vao_for(&self, streamed: bool) -> glow::VertexArray {
-        match (&self.streamed, streamed) {
+    /// Binds the vertex array that draws this mesh (the one reading the streamed
+    /// vertices when the draw streams them, else the mesh's own) and sets the
+    /// constants read for the parts its vertices lack.
+    pub(super) fn bind(&self, gl: &glow::Context, streamed: bool) {
+        let vao = match (&self.streamed, streamed) {
             (Some(gpu), true) => gpu.vao,
             _ => self.vao,
-        }
+        };
+        // SAFETY: the vertex array belongs to this context.
+        unsafe { gl.bind_vertex_array(Some(vao)) };
+        self.layout.set_constants(gl);
     }
 
     /// Number of vertices.
@@ -246,10 +349,12 @@ struct StreamedGpu {
 
 impl StreamedGpu {
     /// A stream buffer for `n` vertices (positions, then normals, one packed run each)
-    /// and a vertex array reading it beside the mesh's buffer `vbo`, indexed by `ebo`.
+    /// and a vertex array reading it beside the mesh's buffer `vbo` (laid out as
+    /// `layout`), indexed by `ebo`.
     fn new(
         gl: &glow::Context,
         n: usize,
+        layout: SkinLayout,
         vbo: glow::Buffer,
         ebo: glow::Buffer,
     ) -> Result<Self, String> {
@@ -271,7 +376,7 @@ impl StreamedGpu {
             gl.enable_vertex_attrib_array(1);
             gl.vertex_attrib_pointer_f32(1, 3, glow::FLOAT, false, 12, (n * 12) as i32);
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
-            influence_attributes(gl);
+            layout.point(gl, false);
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
@@ -281,32 +386,6 @@ impl StreamedGpu {
                 holds: None,
             })
         }
-    }
-}
-
-/// Points attributes 2 to 6 (joints as floats, weights, colour, joints as integers,
-/// texture coordinate) into the bound buffer of interleaved skinned vertices.
-fn influence_attributes(gl: &glow::Context) {
-    attribute(gl, 2, 4, SKIN_STRIDE_BYTES, 6);
-    attribute(gl, 3, 4, SKIN_STRIDE_BYTES, 10);
-    attribute(gl, 4, 4, SKIN_STRIDE_BYTES, 14);
-    attribute(gl, 6, 2, SKIN_STRIDE_BYTES, 18);
-    // SAFETY: called with a bound VAO and ARRAY_BUFFER of the skinned layout.
-    unsafe {
-        // ANCHOR: int_attribute
-        // The integer copy: glVertexAttribIPointer keeps the values integers
-        // (glVertexAttribPointer would turn them into floats). The type is signed
-        // because the attribute is an ivec4: WebGL2 refuses to draw when an unsigned
-        // pointer feeds a signed attribute.
-        gl.enable_vertex_attrib_array(5);
-        gl.vertex_attrib_pointer_i32(
-            5,
-            4,
-            glow::SHORT,
-            SKIN_STRIDE_BYTES as i32,
-            (SKIN_FLOATS * 4) as i32,
-        );
-        // ANCHOR_END: int_attribute
     }
 }
 
@@ -394,9 +473,10 @@ impl ColorBuffer {
             let vbo = gl.create_buffer()?;
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
-            attribute(gl, 0, 3, COLOR_STRIDE * 4, 0);
-            attribute(gl, 1, 4, COLOR_STRIDE * 4, 3);
-            attribute(gl, 2, 3, COLOR_STRIDE * 4, 7);
+            let stride = COLOR_STRIDE * 4;
+            attribute(gl, 0, 3, glow::FLOAT, false, stride, 0);
+            attribute(gl, 1, 4, glow::FLOAT, false, stride, 3 * 4);
+            attribute(gl, 2, 3, glow::FLOAT, false, stride, 7 * 4);
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             Ok(Self { vao, vbo })

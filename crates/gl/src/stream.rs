@@ -94,11 +94,10 @@ impl Upload {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// Copies `runs` one after another into `into` (as long as they are together). A big
 /// copy is shared between threads, as an engine's skinning job would write its own
 /// part of the mapped buffer: one thread cannot fill the bus.
-fn copy_runs(into: &mut [u8], runs: &[&[u8]]) {
+pub(super) fn copy_runs(into: &mut [u8], runs: &[&[u8]]) {
     /// Pieces each thread copies whole.
     const PIECE: usize = 1 << 20;
     let mut pieces: Vec<(&mut [u8], &[u8])> = Vec::new();
@@ -171,9 +170,8 @@ unsafe fn map_write(
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-/// Writes `runs`, one after another, into `staging` (which holds `bytes`, their total)
-/// through a mapping, then has the GPU copy them to the start of the buffer bound to
-/// `target`.
+/// Has `fill` write `bytes` into `staging` through a mapping, then has the GPU copy
+/// them to the start of the buffer bound to `target`.
 ///
 /// # Safety
 /// `staging` and the buffer bound to `target` belong to `gl` and hold at least `bytes`.
@@ -182,15 +180,12 @@ unsafe fn stage(
     staging: glow::Buffer,
     target: u32,
     bytes: usize,
-    runs: &[&[u8]],
+    fill: impl FnOnce(&mut [u8]) -> Result<(), String>,
 ) -> Result<(), String> {
     // SAFETY: the caller's contract; the copy stays inside both buffers.
     unsafe {
         gl.bind_buffer(glow::COPY_READ_BUFFER, Some(staging));
-        let written = map_write(gl, glow::COPY_READ_BUFFER, bytes, |into| {
-            copy_runs(into, runs);
-            Ok(())
-        });
+        let written = map_write(gl, glow::COPY_READ_BUFFER, bytes, fill);
         if written.is_ok() && bytes > 0 {
             gl.copy_buffer_sub_data(glow::COPY_READ_BUFFER, target, 0, 0, bytes as i32);
         }
@@ -199,29 +194,31 @@ unsafe fn stage(
     }
 }
 
-/// Gives the buffer bound to `target` storage for `runs`, one after another, to be
-/// drawn from until it is deleted (a mesh's vertices or its indices). On the desktop
-/// they go as [`Upload::Staged`] sends them: copied on every core into a mapped
-/// staging buffer, then by the GPU into the buffer's own memory. On the web, which
-/// cannot map, `glBufferData`.
+/// Gives the buffer bound to `target` storage of `bytes`, which `fill` writes, to be
+/// drawn from until it is deleted (a mesh's vertices or its indices). On the desktop,
+/// `fill` writes straight into a mapped staging buffer (no copy in host memory first),
+/// and the GPU copies it into the buffer's own memory, as [`Upload::Staged`] does. On
+/// the web, which cannot map, `fill` writes into host memory and `glBufferData`
+/// copies it.
 ///
 /// # Safety
 /// A buffer of `gl` is bound to `target`.
 pub(super) unsafe fn fill_static(
     gl: &glow::Context,
     target: u32,
-    runs: &[&[u8]],
+    bytes: usize,
+    fill: impl Fn(&mut [u8]) -> Result<(), String>,
 ) -> Result<(), String> {
-    let bytes: usize = runs.iter().map(|r| r.len()).sum();
     let size = i32::try_from(bytes).map_err(|_| format!("{bytes} bytes do not fit one buffer"))?;
+    let in_host_memory = || {
+        let mut data = vec![0u8; bytes];
+        fill(&mut data).map(|()| data)
+    };
     // SAFETY: the caller's contract.
     #[cfg(target_arch = "wasm32")]
     unsafe {
         let _ = size;
-        match runs {
-            [one] => gl.buffer_data_u8_slice(target, one, glow::STATIC_DRAW),
-            _ => gl.buffer_data_u8_slice(target, &runs.concat(), glow::STATIC_DRAW),
-        }
+        gl.buffer_data_u8_slice(target, &in_host_memory()?, glow::STATIC_DRAW);
         Ok(())
     }
     // SAFETY: the caller's contract; the staging buffer is made, sized and deleted here.
@@ -233,14 +230,21 @@ pub(super) unsafe fn fill_static(
         }
         // Sized through the copy binding: `target`'s holds the buffer being filled.
         let staging = sized_buffer(gl, glow::COPY_READ_BUFFER, size, glow::STREAM_DRAW)?;
-        let staged = stage(gl, staging, target, bytes, runs);
+        let mut refused = None;
+        let staged = stage(gl, staging, target, bytes, |into| {
+            fill(into).map_err(|why| refused.insert(why).clone())
+        });
         // GL keeps it until the copy is done.
         gl.delete_buffer(staging);
-        if staged.is_err() {
+        match (staged, refused) {
+            (Ok(()), _) => Ok(()),
+            (Err(_), Some(why)) => Err(why),
             // No mapping to be had: the plain way, which always works.
-            gl.buffer_sub_data_u8_slice(target, 0, &runs.concat());
+            (Err(_), None) => {
+                gl.buffer_sub_data_u8_slice(target, 0, &in_host_memory()?);
+                Ok(())
+            }
         }
-        Ok(())
     }
 }
 
@@ -354,7 +358,11 @@ impl StreamBuffer {
                 Upload::Staged => match self.staging {
                     Some(staging) => {
                         gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(self.buffer));
-                        let written = stage(gl, staging, glow::COPY_WRITE_BUFFER, self.bytes, runs);
+                        let written =
+                            stage(gl, staging, glow::COPY_WRITE_BUFFER, self.bytes, |into| {
+                                copy_runs(into, runs);
+                                Ok(())
+                            });
                         gl.bind_buffer(glow::COPY_WRITE_BUFFER, None);
                         written
                     }

@@ -48,6 +48,42 @@ impl Split for std::ops::Range<usize> {
     }
 }
 
+/// Bytes read as records of one size chosen at run time (a vertex layout that depends
+/// on the mesh): an item is a record, and a cut falls between records.
+pub struct Records<'a> {
+    bytes: &'a mut [u8],
+    size: usize,
+}
+
+impl<'a> Records<'a> {
+    /// `bytes` as records of `size` bytes (at least 1); a short tail is not a record.
+    pub fn new(bytes: &'a mut [u8], size: usize) -> Self {
+        let size = size.max(1);
+        let whole = bytes.len() / size * size;
+        Self {
+            bytes: &mut bytes[..whole],
+            size,
+        }
+    }
+
+    /// Each record in turn.
+    pub fn iter_mut(&mut self) -> std::slice::ChunksExactMut<'_, u8> {
+        self.bytes.chunks_exact_mut(self.size)
+    }
+}
+
+impl Split for Records<'_> {
+    fn len(&self) -> usize {
+        self.bytes.len() / self.size
+    }
+    fn split_at(self, at: usize) -> (Self, Self) {
+        let size = self.size;
+        let cut = (at * size).min(self.bytes.len());
+        let (first, rest) = self.bytes.split_at_mut(cut);
+        (Self { bytes: first, size }, Self { bytes: rest, size })
+    }
+}
+
 /// Several lists side by side, one item of each per index; the first one's length is
 /// the work's.
 macro_rules! split_tuple {
@@ -209,6 +245,33 @@ mod tests {
             );
             assert!(seen.iter().all(|&s| s == 1), "{threads} threads");
             assert!(out.iter().enumerate().all(|(i, &o)| o == i as u32 * 3));
+        }
+    }
+
+    #[test]
+    fn records_of_a_size_chosen_at_run_time_are_each_written_once() {
+        for (size, threads) in [(5, 1), (48, 3), (60, 7)] {
+            let n = 50_001;
+            // A short tail that is not a record stays as it was.
+            let mut bytes = vec![0u8; n * size + size - 1];
+            let records = Records::new(&mut bytes, size);
+            assert_eq!(records.len(), n);
+            run_on((0..n, records), threads, 1, |(range, mut records)| {
+                assert_eq!(range.end - range.start, records.len());
+                for (i, record) in range.zip(records.iter_mut()) {
+                    assert_eq!(record.len(), size);
+                    record[0] = record[0].wrapping_add(1);
+                    record[size - 1] = (i % 251) as u8;
+                }
+            });
+            for (i, record) in bytes.chunks(size).take(n).enumerate() {
+                assert_eq!(record[0], 1, "record {i} of {size} bytes written once");
+                assert_eq!(record[size - 1], (i % 251) as u8, "record {i} in its place");
+            }
+            assert!(
+                bytes[n * size..].iter().all(|&b| b == 0),
+                "the tail untouched"
+            );
         }
     }
 
