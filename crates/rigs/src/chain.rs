@@ -143,7 +143,7 @@ fn tube(
         positions: parallel::zeroed(count),
         normals: parallel::zeroed(count),
         tangents: parallel::zeroed(count),
-        influences: vec![Influences::rigid(0); count],
+        influences: parallel::zeroed(count),
     };
     let all = (
         0..count,

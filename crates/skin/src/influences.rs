@@ -63,6 +63,13 @@ impl fmt::Display for InfluenceError {
 
 impl std::error::Error for InfluenceError {}
 
+// SAFETY: two arrays of u32 and f32, for which all zeroes is a value. All zeroes is no
+// weight at all, which breaks the contract above: it is only ever a placeholder in a big
+// vector that every core then fills (`parallel::zeroed`), so the pages are first
+// touched by the threads that fill them, not all by one beforehand.
+#[allow(unsafe_code)]
+unsafe impl bytemuck::Zeroable for Influences {}
+
 impl Influences {
     /// One joint with weight 1.
     pub fn rigid(joint: u32) -> Self {

@@ -20,8 +20,9 @@
 //! `skinlab --bench cpu` measures it against the reference, a plain glam loop and the
 //! memory floor; `docs/measurements.md` in the skinlab repository has the numbers.
 
-// The SIMD kernel is the one place of this crate that may use unsafe: its intrinsics
-// need it. Every block says why it is sound.
+// The SIMD kernel is the one place of this crate that may use unsafe code: its
+// intrinsics need it. Every block says why it is sound. (The only other unsafe line is
+// `Influences`' `Zeroable`, a promise that all zeroes is a value, beside the type.)
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2;
