@@ -28,6 +28,24 @@ unsafe fn read_buffer(gl: &glow::Context, target: u32, out: &mut [u8]) {
     }
 }
 
+impl SkinnedMeshGpu {
+    /// The bytes of its vertex buffer and its index buffer, read back from the GPU: what
+    /// the upload left there.
+    pub fn read_back(&self, gl: &glow::Context) -> (Vec<u8>, Vec<u8>) {
+        let mut vertices = vec![0u8; self.vertex_count * self.layout.stride()];
+        let mut indices = vec![0u8; self.index_count * 4];
+        // SAFETY: the buffers are this mesh's, as long as the vectors; bindings restored.
+        unsafe {
+            gl.bind_buffer(glow::COPY_READ_BUFFER, Some(self.vbo));
+            read_buffer(gl, glow::COPY_READ_BUFFER, &mut vertices);
+            gl.bind_buffer(glow::COPY_READ_BUFFER, Some(self.ebo));
+            read_buffer(gl, glow::COPY_READ_BUFFER, &mut indices);
+            gl.bind_buffer(glow::COPY_READ_BUFFER, None);
+        }
+        (vertices, indices)
+    }
+}
+
 /// Runs the skinning vertex shader for `palette` over every vertex of `mesh` and reads
 /// back what it wrote to `v_position` and `v_normal`, with rasterisation off.
 ///

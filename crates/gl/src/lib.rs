@@ -52,7 +52,7 @@ pub use scene::{
     ColorVertex, JointIndices, MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw,
     Switches,
 };
-pub use stream::{StreamBuffer, Upload};
+pub use stream::{Staging, StreamBuffer, Upload};
 pub use timing::{
     Clock, GpuTimes, cpu_skinned_runs, time_both_sides, time_drawn, time_skinning, time_upload,
 };

@@ -2,7 +2,7 @@
 //! buffer, which attribute location reads which part, and the GPU copies of meshes,
 //! kept while a page holds the mesh.
 
-use super::stream::{StreamBuffer, Upload, copy_runs, fill_static};
+use super::stream::{Staging, StreamBuffer, Upload, copy_runs};
 use glam::Vec3;
 use glow::HasContext as _;
 use scene::{ColorVertex, MeshData, Primitive, Streamed};
@@ -116,12 +116,13 @@ impl SkinLayout {
         Ok(())
     }
 
-    /// Lays out every vertex of `mesh` in `out` ([`Self::stride`] bytes each): a big
-    /// mesh by every core, each writing its own vertices.
-    fn interleave(self, mesh: &MeshData, out: &mut [u8]) -> Result<(), String> {
+    /// Lays out vertices `first..` of `mesh` in `out` ([`Self::stride`] bytes each), as
+    /// many as it holds: a big mesh by every core, each writing its own vertices.
+    fn interleave(self, mesh: &MeshData, first: usize, out: &mut [u8]) -> Result<(), String> {
         let records = Records::new(out, self.stride());
+        let vertices = first..first + records.len();
         // The first vertex refused, and why.
-        let refused = skin::parallel::least((0..records.len(), records), |(range, out)| {
+        let refused = skin::parallel::least((vertices, records), |(range, out)| {
             self.write(mesh, range.start, out).err()
         });
         refused.map_or(Ok(()), |(_, why)| Err(why))
@@ -207,9 +208,9 @@ fn attribute(
 /// A skinnable mesh in GPU buffers, drawn by `shaders/skin.vert`.
 pub struct SkinnedMeshGpu {
     vao: glow::VertexArray,
-    vbo: glow::Buffer,
-    ebo: glow::Buffer,
-    layout: SkinLayout,
+    pub(super) vbo: glow::Buffer,
+    pub(super) ebo: glow::Buffer,
+    pub(super) layout: SkinLayout,
     pub(super) vertex_count: usize,
     pub(super) index_count: usize,
     /// GL_LINES or GL_TRIANGLES.
@@ -219,9 +220,21 @@ pub struct SkinnedMeshGpu {
 }
 
 impl SkinnedMeshGpu {
-    /// Uploads vertices, influences and indices, each vertex laid out straight into the
-    /// memory GL copies from ([`fill_static`]).
+    /// Uploads vertices, influences and indices through a staging buffer of its own.
     pub fn upload(gl: &glow::Context, mesh: &MeshData) -> Result<Self, String> {
+        let mut staging = Staging::default();
+        let uploaded = Self::upload_through(gl, mesh, &mut staging);
+        staging.destroy(gl);
+        uploaded
+    }
+
+    /// Uploads vertices, influences and indices, each vertex laid out straight into the
+    /// memory GL copies from, `staging` ([`Staging::fill`]).
+    pub fn upload_through(
+        gl: &glow::Context,
+        mesh: &MeshData,
+        staging: &mut Staging,
+    ) -> Result<Self, String> {
         let skin = &mesh.skin;
         let count = skin.positions.len();
         if skin.influences.len() < count {
@@ -237,16 +250,23 @@ impl SkinnedMeshGpu {
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
-            let vertex_bytes = count * layout.stride();
-            let filled = fill_static(gl, glow::ARRAY_BUFFER, vertex_bytes, |out| {
-                layout.interleave(mesh, out)
-            })
-            .and_then(|()| {
-                fill_static(gl, glow::ELEMENT_ARRAY_BUFFER, indices.len(), |out| {
-                    copy_runs(out, &[indices]);
-                    Ok(())
+            let stride = layout.stride();
+            let filled = staging
+                .fill(gl, glow::ARRAY_BUFFER, count * stride, stride, |at, out| {
+                    layout.interleave(mesh, at / stride, out)
                 })
-            });
+                .and_then(|()| {
+                    staging.fill(
+                        gl,
+                        glow::ELEMENT_ARRAY_BUFFER,
+                        indices.len(),
+                        4,
+                        |at, out| {
+                            copy_runs(out, &[&indices[at..at + out.len()]]);
+                            Ok(())
+                        },
+                    )
+                });
             if let Err(e) = filled {
                 gl.bind_vertex_array(None);
                 gl.bind_buffer(glow::ARRAY_BUFFER, None);
@@ -404,6 +424,8 @@ pub(super) fn take_dropped<T, G>(
 #[derive(Default)]
 pub(super) struct MeshCache {
     meshes: HashMap<u64, (Weak<MeshData>, SkinnedMeshGpu)>,
+    /// Where every upload is staged, kept between them.
+    staging: Staging,
 }
 
 impl MeshCache {
@@ -435,7 +457,7 @@ impl MeshCache {
         match self.meshes.entry(mesh.id) {
             Entry::Occupied(entry) => Ok(&entry.into_mut().1),
             Entry::Vacant(entry) => {
-                let gpu = SkinnedMeshGpu::upload(gl, mesh)?;
+                let gpu = SkinnedMeshGpu::upload_through(gl, mesh, &mut self.staging)?;
                 Ok(&entry.insert((Arc::downgrade(mesh), gpu)).1)
             }
         }
@@ -454,6 +476,7 @@ impl MeshCache {
         for (_, (_, mesh)) in self.meshes {
             mesh.destroy(gl);
         }
+        self.staging.destroy(gl);
     }
 }
 

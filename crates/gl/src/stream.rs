@@ -194,57 +194,144 @@ unsafe fn stage(
     }
 }
 
-/// Gives the buffer bound to `target` storage of `bytes`, which `fill` writes, to be
-/// drawn from until it is deleted (a mesh's vertices or its indices). On the desktop,
-/// `fill` writes straight into a mapped staging buffer (no copy in host memory first),
-/// and the GPU copies it into the buffer's own memory, as [`Upload::Staged`] does. On
-/// the web, which cannot map, `fill` writes into host memory and `glBufferData`
-/// copies it.
-///
-/// # Safety
-/// A buffer of `gl` is bound to `target`.
-pub(super) unsafe fn fill_static(
-    gl: &glow::Context,
-    target: u32,
-    bytes: usize,
-    fill: impl Fn(&mut [u8]) -> Result<(), String>,
-) -> Result<(), String> {
-    let size = i32::try_from(bytes).map_err(|_| format!("{bytes} bytes do not fit one buffer"))?;
-    let in_host_memory = || {
-        let mut data = vec![0u8; bytes];
-        fill(&mut data).map(|()| data)
-    };
-    // SAFETY: the caller's contract.
-    #[cfg(target_arch = "wasm32")]
-    unsafe {
-        let _ = size;
-        gl.buffer_data_u8_slice(target, &in_host_memory()?, glow::STATIC_DRAW);
-        Ok(())
-    }
-    // SAFETY: the caller's contract; the staging buffer is made, sized and deleted here.
+/// Bytes of a static upload staged at a time. On an NVIDIA H100, a million vertices
+/// (48 MB) and their indices (24 MB) went in 19 to 20 ms in pieces of 4 MiB, 23 in
+/// pieces of 2, 19 to 22 in pieces of 8, 26 in pieces of 16 and 35 to 38 in pieces of
+/// 32; through a new staging buffer the size of each, 36 to 51 ms
+/// (docs/measurements.md).
+const STAGING_PIECE: usize = 4 << 20;
+
+/// Where static uploads (a mesh's vertices and indices) wait on their way to the GPU:
+/// one buffer, kept from one upload to the next, that each upload goes through a piece
+/// at a time. A new staging buffer the size of each upload cost more than the copy
+/// itself: on an NVIDIA H100, the first mapping of 48 MB of new staging memory took 14
+/// to 20 ms, laying a million vertices out in it 2.5 ms, and the GPU's copy 5 ms.
+/// Each piece maps the buffer with `MAP_INVALIDATE_BUFFER_BIT`: the driver need not
+/// wait for the GPU's copy of the piece before, and may hand over other storage while
+/// it runs.
+pub struct Staging {
     #[cfg(not(target_arch = "wasm32"))]
-    unsafe {
-        gl.buffer_data_size(target, size, glow::STATIC_DRAW);
-        if bytes == 0 {
-            return Ok(());
+    buffer: Option<glow::Buffer>,
+    /// The staging buffer's size, and so the most bytes staged at a time.
+    #[cfg(not(target_arch = "wasm32"))]
+    piece: usize,
+}
+
+impl Default for Staging {
+    fn default() -> Self {
+        Self::new(STAGING_PIECE)
+    }
+}
+
+impl Staging {
+    /// Staging of `piece` bytes at a time (the buffer is made at the first upload).
+    pub fn new(piece: usize) -> Self {
+        #[cfg(target_arch = "wasm32")]
+        let _ = piece;
+        Self {
+            #[cfg(not(target_arch = "wasm32"))]
+            buffer: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            piece,
         }
-        // Sized through the copy binding: `target`'s holds the buffer being filled.
-        let staging = sized_buffer(gl, glow::COPY_READ_BUFFER, size, glow::STREAM_DRAW)?;
-        let mut refused = None;
-        let staged = stage(gl, staging, target, bytes, |into| {
-            fill(into).map_err(|why| refused.insert(why).clone())
-        });
-        // GL keeps it until the copy is done.
-        gl.delete_buffer(staging);
-        match (staged, refused) {
-            (Ok(()), _) => Ok(()),
-            (Err(_), Some(why)) => Err(why),
-            // No mapping to be had: the plain way, which always works.
-            (Err(_), None) => {
-                gl.buffer_sub_data_u8_slice(target, 0, &in_host_memory()?);
-                Ok(())
+    }
+
+    /// Gives the buffer bound to `target` storage of `bytes`, to be drawn from until it
+    /// is deleted, and has `fill(at, out)` write its bytes `at..at + out.len()`, in
+    /// pieces of whole records of `record` bytes (a vertex, an index). On the desktop,
+    /// `fill` writes straight into the mapped staging buffer (no copy in host memory
+    /// first) and the GPU copies each piece into the buffer's own memory. On the web,
+    /// which cannot map, `fill` writes the whole into host memory and `glBufferData`
+    /// copies it.
+    ///
+    /// # Safety
+    /// A buffer of `gl` is bound to `target`.
+    pub(super) unsafe fn fill(
+        &mut self,
+        gl: &glow::Context,
+        target: u32,
+        bytes: usize,
+        record: usize,
+        fill: impl Fn(usize, &mut [u8]) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let size =
+            i32::try_from(bytes).map_err(|_| format!("{bytes} bytes do not fit one buffer"))?;
+        let in_host_memory = || {
+            let mut data = vec![0u8; bytes];
+            fill(0, &mut data).map(|()| data)
+        };
+        // SAFETY: the caller's contract.
+        #[cfg(target_arch = "wasm32")]
+        unsafe {
+            let _ = (size, record);
+            gl.buffer_data_u8_slice(target, &in_host_memory()?, glow::STATIC_DRAW);
+            Ok(())
+        }
+        // SAFETY: the caller's contract; the staging buffer is this context's, and each
+        // piece stays inside it and inside the buffer being filled.
+        #[cfg(not(target_arch = "wasm32"))]
+        unsafe {
+            gl.buffer_data_size(target, size, glow::STATIC_DRAW);
+            let piece = self.piece / record.max(1) * record.max(1);
+            if bytes == 0 {
+                return Ok(());
+            }
+            let staging = match (self.buffer, piece) {
+                // A record bigger than the staging buffer: the plain way.
+                (_, 0) => None,
+                (Some(buffer), _) => Some(buffer),
+                (None, _) => {
+                    let size = i32::try_from(self.piece).unwrap_or(i32::MAX);
+                    let made = sized_buffer(gl, glow::COPY_READ_BUFFER, size, glow::STREAM_DRAW);
+                    made.ok().map(|buffer| *self.buffer.insert(buffer))
+                }
+            };
+            if let Some(staging) = staging {
+                gl.bind_buffer(glow::COPY_READ_BUFFER, Some(staging));
+                let mut at = 0;
+                let mut refused = None;
+                while at < bytes {
+                    let len = piece.min(bytes - at);
+                    let written = map_write(gl, glow::COPY_READ_BUFFER, len, |out| {
+                        fill(at, out).map_err(|why| refused.insert(why).clone())
+                    });
+                    if written.is_err() {
+                        break;
+                    }
+                    gl.copy_buffer_sub_data(
+                        glow::COPY_READ_BUFFER,
+                        target,
+                        0,
+                        at as i32,
+                        len as i32,
+                    );
+                    at += len;
+                }
+                gl.bind_buffer(glow::COPY_READ_BUFFER, None);
+                if let Some(why) = refused {
+                    return Err(why);
+                }
+                if at >= bytes {
+                    return Ok(());
+                }
+            }
+            // No staging or no mapping to be had: the plain way, which always works.
+            gl.buffer_sub_data_u8_slice(target, 0, &in_host_memory()?);
+            Ok(())
+        }
+    }
+
+    /// Frees the staging buffer.
+    pub fn destroy(self, gl: &glow::Context) {
+        // SAFETY: the objects were made by `fill` on this context.
+        #[cfg(not(target_arch = "wasm32"))]
+        unsafe {
+            if let Some(buffer) = self.buffer {
+                gl.delete_buffer(buffer);
             }
         }
+        #[cfg(target_arch = "wasm32")]
+        let _ = gl;
     }
 }
 

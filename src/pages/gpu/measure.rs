@@ -23,8 +23,9 @@ const FAST_RUNS: usize = 3;
 /// Vertices the shader skins and reads back at once when it is compared with the CPU.
 const DIFF_SLICE: usize = 65_536;
 /// Seconds a frame may spend comparing, after its first slice: every path of a small
-/// mesh fits in one frame, a big mesh goes a few slices a frame.
-const DIFF_SECONDS_PER_FRAME: f64 = 0.04;
+/// mesh fits in one frame, a big mesh goes a few slices a frame, and the frames keep
+/// coming while it does.
+const DIFF_SECONDS_PER_FRAME: f64 = 0.008;
 pub use rigs::chain::SWEEP;
 
 /// Every path the page compares: the palette's storage and the index type.
