@@ -532,6 +532,31 @@ fn at_the_candy_wrapper_lbs_ellipses_collapse_and_dqs_ones_stay_round() {
 }
 
 #[test]
+fn the_cells_ellipse_extremes_are_the_current_poses_found_once_per_pose() {
+    let mut page = opened("blending?twist=3.1416&ellipses=true");
+    let twisted = page.current_ellipse_ranges();
+    assert_eq!(twisted, page.ellipse_ranges(&page.pose()));
+    assert_eq!(
+        page.current_ellipse_ranges(),
+        twisted,
+        "the same pose, kept"
+    );
+    page.twist = 0.0;
+    let straight = page.current_ellipse_ranges();
+    assert_eq!(
+        straight,
+        page.ellipse_ranges(&page.pose()),
+        "a new pose, found anew"
+    );
+    assert_ne!(straight, twisted);
+    page.antipodal_check = !page.antipodal_check;
+    assert_eq!(
+        page.current_ellipse_ranges(),
+        page.ellipse_ranges(&page.pose())
+    );
+}
+
+#[test]
 fn a_bend_shrinks_the_lbs_elbow_by_the_cosine_of_half_the_bend() {
     let bend = 1.2f32;
     let page = opened(&format!("blending?bend={bend}&ellipses=true"));

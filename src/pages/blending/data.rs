@@ -2,8 +2,8 @@
 //! skinned both ways. Each is computed once per state and shared by the viewport, the
 //! overlays and every cell, so a frame skins the arm at most once.
 
-use super::BlendingPage;
 use super::paint::{SUM_TOLERANCE, WeightMap};
+use super::{BlendingPage, EllipseRange};
 use glam::Mat4;
 use rigs::arm::ArmMesh;
 use skin::dqs::{DualQuat, skin_vertices_dq};
@@ -80,11 +80,14 @@ pub(super) struct Cache {
     skin: Option<(SkinKey, Arc<SkinMesh>)>,
     /// The pose, and the skin it was skinned from (compared by pointer).
     pose: Option<(PoseKey, Arc<SkinMesh>, Arc<Pose>)>,
+    /// The extremes of the ellipses, and the pose they were found in (compared by
+    /// pointer: a new pose is a new `Arc`).
+    pub(super) ranges: Option<(Arc<Pose>, [Option<EllipseRange>; 2])>,
     skinnings: usize,
 }
 
 impl BlendingPage {
-    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+    pub(super) fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
         // A panic while the cache was held leaves at worst a stale entry, which the
         // keys still check.
         self.cache.lock().unwrap_or_else(PoisonError::into_inner)

@@ -8,6 +8,7 @@ use glam::Vec3;
 use rigs::arm;
 use skin::ellipse::{Ellipse, dqs_linear, lbs_linear};
 use skin::lbs::SkinMesh;
+use std::sync::Arc;
 
 /// Every this many rings, and this many segments round a ring, carries a glyph.
 pub const ELLIPSE_STRIDE: usize = 4;
@@ -86,6 +87,20 @@ impl BlendingPage {
         })
     }
 
+    /// [`BlendingPage::ellipse_ranges`] of the current pose, found once per pose: the
+    /// cell shows them every frame, and a pose has thousands of ellipses.
+    pub fn current_ellipse_ranges(&self) -> [Option<EllipseRange>; 2] {
+        let pose = self.skinned();
+        if let Some((of, ranges)) = &self.cache().ranges
+            && Arc::ptr_eq(of, &pose)
+        {
+            return *ranges;
+        }
+        let ranges = self.ellipse_ranges(&pose);
+        self.cache().ranges = Some((pose, ranges));
+        ranges
+    }
+
     /// The ellipses the viewport draws: a sparse grid of vertices on each arm shown,
     /// those that face the camera (or whose skinned normal collapsed, so that it cannot
     /// tell), each centred where the shader draws its vertex.
@@ -137,9 +152,8 @@ impl BlendingPage {
             )
             .weak(),
         );
-        let pose = self.skinned();
         let skin = self.skin();
-        let ranges = self.ellipse_ranges(&pose);
+        let ranges = self.current_ellipse_ranges();
         for (name, range) in ["LBS", "DQS"].iter().zip(ranges) {
             let text = match range {
                 Some(r) => format!(
