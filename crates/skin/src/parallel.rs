@@ -1,11 +1,13 @@
 //! Work shared out between threads, one way for the whole project: the skinning job,
-//! building a big mesh, laying it out for the GPU, measuring where it is drawn.
+//! building a big mesh, laying it out for the GPU, measuring where it is drawn, and the
+//! samples of a curve that each take a pass over a mesh ([`run_each`]).
 //!
 //! Work is anything that can be cut in two at an index ([`Split`]): a slice, a range of
 //! indices, or several of them side by side as a tuple, cut at the same place. Threads
 //! take pieces from the front until none are left, so a thread whose core is busy
 //! with something else does less of the work instead of holding up the rest. Small work
-//! stays on the calling thread, and the web build (one thread) always does.
+//! (few items, each quick) stays on the calling thread, and the web build (one thread)
+//! always does.
 
 /// Work that can be cut at an index: `(first, rest)` with `first.len() == at`.
 pub trait Split: Sized + Send {
@@ -185,11 +187,29 @@ pub fn least<P: Split, T: Ord + Send>(all: P, work: impl Fn(P) -> Option<T> + Sy
 /// piece; which thread takes it depends on timing.
 pub fn run_on<P: Split>(all: P, threads: usize, multiple: usize, work: impl Fn(P) + Sync) {
     #[cfg(not(target_arch = "wasm32"))]
+    let piece = (all.len() / (threads.max(1) * PIECES_PER_THREAD))
+        .max(MIN_ITEMS_PER_THREAD / PIECES_PER_THREAD)
+        .next_multiple_of(multiple.max(1));
+    #[cfg(target_arch = "wasm32")]
+    let piece = multiple;
+    run_pieces(all, threads, piece, work);
+}
+
+/// Runs `work` over each item of `all` on its own, one thread per core (as many as there
+/// are items): for a few items that each take long, such as the samples of a curve,
+/// each a pass over a whole mesh.
+pub fn run_each<P: Split>(all: P, work: impl Fn(P) + Sync) {
+    let threads = thread_count(0, usize::MAX).min(all.len());
+    run_pieces(all, threads, 1, work);
+}
+
+/// Runs `work` over pieces of `piece` items of `all` (the last may be shorter), taken
+/// from the front by `threads` threads (this one among them).
+fn run_pieces<P: Split>(all: P, threads: usize, piece: usize, work: impl Fn(P) + Sync) {
+    #[cfg(not(target_arch = "wasm32"))]
     if threads > 1 {
         use std::sync::{Mutex, PoisonError};
-        let piece = (all.len() / (threads * PIECES_PER_THREAD))
-            .max(MIN_ITEMS_PER_THREAD / PIECES_PER_THREAD)
-            .next_multiple_of(multiple.max(1));
+        let piece = piece.max(1);
         let rest = Mutex::new(Some(all));
         let take = || {
             loop {
@@ -217,7 +237,7 @@ pub fn run_on<P: Split>(all: P, threads: usize, multiple: usize, work: impl Fn(P
         });
         return;
     }
-    let _ = (threads, multiple);
+    let _ = (threads, piece);
     work(all);
 }
 
@@ -271,6 +291,28 @@ mod tests {
             assert!(
                 bytes[n * size..].iter().all(|&b| b == 0),
                 "the tail untouched"
+            );
+        }
+    }
+
+    #[test]
+    fn each_of_a_few_items_is_worked_once_by_itself() {
+        let n = 41;
+        let mut out = vec![0usize; n];
+        let pieces = std::sync::Mutex::new(Vec::new());
+        run_each((0..n, out.as_mut_slice()), |(range, out)| {
+            pieces.lock().unwrap().push(range.end - range.start);
+            for (i, o) in range.zip(out.iter_mut()) {
+                *o += i + 1;
+            }
+        });
+        assert!(out.iter().enumerate().all(|(i, &o)| o == i + 1), "{out:?}");
+        let pieces = pieces.into_inner().unwrap();
+        assert_eq!(pieces.iter().sum::<usize>(), n);
+        if thread_count(0, usize::MAX) > 1 {
+            assert!(
+                pieces.iter().all(|&len| len == 1),
+                "one item a piece: {pieces:?}"
             );
         }
     }

@@ -199,7 +199,9 @@ impl NormalsPage {
     }
 
     /// The normals' errors over the arm against the scale, at this bend: worked once
-    /// per bend, so dragging the scale costs nothing.
+    /// per bend, so dragging the scale costs nothing. A drag of the bend, or a link
+    /// opened, works them all again: each scale a pass over the whole arm, shared out
+    /// between the cores (docs/measurements.md, "Slider moves on the H100").
     pub fn error_curves(&mut self) -> ErrorPoints {
         if let Some(c) = &self.errors
             && c.bend == self.bend
@@ -207,14 +209,17 @@ impl NormalsPage {
             return c.points.clone();
         }
         let (lo, hi) = (SCALE_RANGE.start().ln(), SCALE_RANGE.end().ln());
-        let points: Vec<_> = (0..=ERROR_SAMPLES)
-            .map(|step| {
+        let mut points = vec![(0.0, data::NormalErrors::default()); ERROR_SAMPLES + 1];
+        let (bend, limb) = (self.bend, &self.assets.limb);
+        skin::parallel::run_each((0..points.len(), &mut points[..]), |(steps, out)| {
+            for (step, out) in steps.zip(out) {
                 let scale = (lo + (hi - lo) * step as f32 / ERROR_SAMPLES as f32).exp();
-                let errors =
-                    data::normal_errors(&data::palette(self.bend, scale), &self.assets.limb);
-                (scale, errors)
-            })
-            .collect();
+                *out = (
+                    scale,
+                    data::normal_errors(&data::palette(bend, scale), limb),
+                );
+            }
+        });
         let points = Arc::new(points);
         self.errors = Some(ErrorCurves {
             bend: self.bend,
