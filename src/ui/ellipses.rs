@@ -60,11 +60,12 @@ pub fn draw(ui: &Ui, vp: &Viewport, glyphs: &[(Vec3, Ellipse)], radius: f32) {
         ] {
             if ellipse.aspect() < THIN {
                 // A closed path that doubles back on itself gets mitred into long
-                // spikes at its ends: draw a thin ellipse edge by edge instead.
-                for k in 0..points.len() {
-                    let next = points[(k + 1) % points.len()];
-                    painter.line_segment([points[k], next], stroke);
-                }
+                // spikes at its ends: draw a thin ellipse as two open halves that meet
+                // at those ends (the first point is one end of the major axis).
+                let half = points.len() / 2;
+                let second = points[half..].iter().chain(points.first());
+                painter.add(egui::Shape::line(points[..=half].to_vec(), stroke));
+                painter.add(egui::Shape::line(second.copied().collect(), stroke));
             } else {
                 painter.add(egui::Shape::closed_line(points.clone(), stroke));
             }
