@@ -154,5 +154,12 @@ fn a_mesh_staged_in_many_small_pieces_is_the_same_mesh_on_the_gpu() {
                 "{api:?}: vertex {i}'s uv"
             );
         }
+        // An empty mesh: nothing staged, nothing read, and no error left behind.
+        let empty = MeshData::new(SkinMesh::default(), Vec::new(), Primitive::Triangles);
+        let gpu = gl::SkinnedMeshGpu::upload(gl, &empty).expect("an empty mesh uploads");
+        assert_eq!(gpu.read_back(gl), (Vec::new(), Vec::new()));
+        gpu.destroy(gl);
+        // SAFETY: reading the error flag of the current context.
+        assert_eq!(unsafe { gl.get_error() }, glow::NO_ERROR, "{api:?}");
     }
 }

@@ -532,7 +532,7 @@ fn at_the_candy_wrapper_lbs_ellipses_collapse_and_dqs_ones_stay_round() {
 }
 
 #[test]
-fn the_cells_ellipse_extremes_are_the_current_poses_found_once_per_pose() {
+fn the_cells_ellipse_extremes_follow_the_current_pose() {
     let mut page = opened("blending?twist=3.1416&ellipses=true");
     let twisted = page.current_ellipse_ranges();
     assert_eq!(twisted, page.ellipse_ranges(&page.pose()));

@@ -14,6 +14,10 @@ use scene::{Palette, Switches};
 /// # Safety
 /// A buffer of at least `out.len()` bytes is bound to `target` on the current context.
 unsafe fn read_buffer(gl: &glow::Context, target: u32, out: &mut [u8]) {
+    // Nothing to read: GL refuses to map an empty range.
+    if out.is_empty() {
+        return;
+    }
     // SAFETY: the caller guarantees the binding and size.
     unsafe {
         if cfg!(target_arch = "wasm32") || !gl.version().is_embedded {

@@ -228,8 +228,8 @@ impl SkinnedMeshGpu {
         uploaded
     }
 
-    /// Uploads vertices, influences and indices, each vertex laid out straight into the
-    /// memory GL copies from, `staging` ([`Staging::fill`]).
+    /// Uploads vertices, influences and indices through `staging`, each vertex laid out
+    /// straight into the memory GL copies from.
     pub fn upload_through(
         gl: &glow::Context,
         mesh: &MeshData,
