@@ -122,7 +122,11 @@ impl NormalsPage {
     }
 
     fn error_ui(&mut self, ui: &mut Ui) {
-        let points = self.error_curves();
+        let (points, every_scale) = self.error_curves(ui.ctx().cumulative_frame_nr());
+        if !every_scale {
+            // The rest of the scales, once the bend rests.
+            ui.ctx().request_repaint();
+        }
         let now = self.normal_errors();
         ui.label(format!(
             "At scale {:.2} and bend {:.0}°, over the arm:",

@@ -114,7 +114,16 @@ impl Assets {
 struct ErrorCurves {
     bend: f32,
     points: ErrorPoints,
+    /// Every scale sampled, or one in [`COARSE_STEP`] while the bend was moving.
+    full: bool,
+    /// The frame (egui's count) they were worked out in.
+    frame: u64,
 }
+
+/// While the bend changes from one frame to the next (a drag), the plot samples one
+/// scale in this many, and every scale once the bend rests for a frame. One pass over
+/// the arm per scale is a frame's worth of work on one thread, as in the browser.
+const COARSE_STEP: usize = 4;
 
 /// `(scale, errors over the arm)`, from the smallest scale to the largest.
 pub type ErrorPoints = Arc<Vec<(f32, data::NormalErrors)>>;
@@ -198,22 +207,31 @@ impl NormalsPage {
         self.assets.limb.skin.positions.len()
     }
 
-    /// The normals' errors over the arm against the scale, at this bend: worked once
-    /// per bend, so dragging the scale costs nothing. A drag of the bend, or a link
-    /// opened, works them all again: each scale a pass over the whole arm, shared out
-    /// between the cores (docs/measurements.md, "Slider moves on the H100").
-    pub fn error_curves(&mut self) -> ErrorPoints {
-        if let Some(c) = &self.errors
-            && c.bend == self.bend
-        {
-            return c.points.clone();
-        }
+    /// The normals' errors over the arm against the scale, at this bend, drawn in
+    /// egui's frame `frame`, and whether every scale is in them. They are worked once
+    /// per bend, so dragging the scale costs nothing. A new bend, or a link opened,
+    /// works them again: each scale a pass over the whole arm, shared out between the
+    /// cores (docs/measurements.md, "Slider moves on the H100"). A bend that changes
+    /// again the frame after gets one scale in [`COARSE_STEP`], and the next frame the
+    /// bend rests gets them all: the caller asks for that frame when they are not all in.
+    pub fn error_curves(&mut self, frame: u64) -> (ErrorPoints, bool) {
+        let moving = match &self.errors {
+            Some(c) if c.bend == self.bend && (c.full || c.frame == frame) => {
+                return (c.points.clone(), c.full);
+            }
+            // The same bend a frame later: it has come to rest.
+            Some(c) if c.bend == self.bend => false,
+            Some(c) => frame <= c.frame + 1,
+            None => false,
+        };
+        let step = if moving { COARSE_STEP } else { 1 };
         let (lo, hi) = (SCALE_RANGE.start().ln(), SCALE_RANGE.end().ln());
-        let mut points = vec![(0.0, data::NormalErrors::default()); ERROR_SAMPLES + 1];
+        let steps: Vec<usize> = (0..=ERROR_SAMPLES).step_by(step).collect();
+        let mut points = vec![(0.0, data::NormalErrors::default()); steps.len()];
         let (bend, limb) = (self.bend, &self.assets.limb);
-        skin::parallel::run_each((0..points.len(), &mut points[..]), |(steps, out)| {
-            for (step, out) in steps.zip(out) {
-                let scale = (lo + (hi - lo) * step as f32 / ERROR_SAMPLES as f32).exp();
+        skin::parallel::run_each((&steps[..], &mut points[..]), |(steps, out)| {
+            for (step, out) in steps.iter().zip(out) {
+                let scale = (lo + (hi - lo) * *step as f32 / ERROR_SAMPLES as f32).exp();
                 *out = (
                     scale,
                     data::normal_errors(&data::palette(bend, scale), limb),
@@ -224,8 +242,10 @@ impl NormalsPage {
         self.errors = Some(ErrorCurves {
             bend: self.bend,
             points: points.clone(),
+            full: !moving,
+            frame,
         });
-        points
+        (points, !moving)
     }
 
     /// The normals' errors over the arm at the current bend and scale.
@@ -288,6 +308,52 @@ mod tests {
             .unwrap();
             assert_eq!(page.scroll_to.target(), cell, "{query}");
         }
+    }
+
+    #[test]
+    fn a_moving_bend_plots_every_fourth_scale_and_every_scale_once_it_rests() {
+        let mut page = NormalsPage::default();
+        let (first, all) = page.error_curves(10);
+        assert!(
+            all && first.len() == ERROR_SAMPLES + 1,
+            "a new page: every scale"
+        );
+        // The bend changes the frame after, and again the frame after that: a drag.
+        for (frame, step) in [(11, 0.1), (12, 0.2)] {
+            page.bend = DEFAULT_BEND + step;
+            let (coarse, all) = page.error_curves(frame);
+            assert!(!all, "frame {frame}: a moving bend");
+            assert_eq!(coarse.len(), ERROR_SAMPLES / COARSE_STEP + 1);
+            let (again, _) = page.error_curves(frame);
+            assert!(
+                Arc::ptr_eq(&again, &coarse),
+                "a second pass of one frame reuses it"
+            );
+        }
+        // At rest a frame later: every scale, and the coarse ones among them.
+        let (coarse, _) = page.error_curves(12);
+        let (rested, all) = page.error_curves(13);
+        assert!(all && rested.len() == ERROR_SAMPLES + 1);
+        for (k, point) in coarse.iter().enumerate() {
+            assert_eq!(
+                *point,
+                rested[k * COARSE_STEP],
+                "scale {k} of the coarse plot"
+            );
+        }
+        assert!(
+            Arc::ptr_eq(&page.error_curves(14).0, &rested),
+            "kept while at rest"
+        );
+        // A bend changed after a pause (a typed value, a link): every scale at once.
+        page.bend = DEFAULT_BEND + 0.4;
+        let (typed, all) = page.error_curves(40);
+        assert!(all && typed.len() == ERROR_SAMPLES + 1);
+        let mut fresh = NormalsPage {
+            bend: DEFAULT_BEND + 0.4,
+            ..NormalsPage::default()
+        };
+        assert_eq!(fresh.error_curves(0).0, typed, "the same as a new page's");
     }
 
     #[test]
