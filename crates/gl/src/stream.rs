@@ -171,14 +171,16 @@ unsafe fn map_write(
 
 #[cfg(not(target_arch = "wasm32"))]
 /// Has `fill` write `bytes` into `staging` through a mapping, then has the GPU copy
-/// them to the start of the buffer bound to `target`.
+/// them into the buffer bound to `target`, from its byte `at`.
 ///
 /// # Safety
-/// `staging` and the buffer bound to `target` belong to `gl` and hold at least `bytes`.
+/// `staging` holds at least `bytes` and the buffer bound to `target` at least
+/// `at + bytes`; both belong to `gl`.
 unsafe fn stage(
     gl: &glow::Context,
     staging: glow::Buffer,
     target: u32,
+    at: usize,
     bytes: usize,
     fill: impl FnOnce(&mut [u8]) -> Result<(), String>,
 ) -> Result<(), String> {
@@ -187,7 +189,7 @@ unsafe fn stage(
         gl.bind_buffer(glow::COPY_READ_BUFFER, Some(staging));
         let written = map_write(gl, glow::COPY_READ_BUFFER, bytes, fill);
         if written.is_ok() && bytes > 0 {
-            gl.copy_buffer_sub_data(glow::COPY_READ_BUFFER, target, 0, 0, bytes as i32);
+            gl.copy_buffer_sub_data(glow::COPY_READ_BUFFER, target, 0, at as i32, bytes as i32);
         }
         gl.bind_buffer(glow::COPY_READ_BUFFER, None);
         written
@@ -287,27 +289,18 @@ impl Staging {
                 }
             };
             if let Some(staging) = staging {
-                gl.bind_buffer(glow::COPY_READ_BUFFER, Some(staging));
                 let mut at = 0;
                 let mut refused = None;
                 while at < bytes {
                     let len = piece.min(bytes - at);
-                    let written = map_write(gl, glow::COPY_READ_BUFFER, len, |out| {
+                    let written = stage(gl, staging, target, at, len, |out| {
                         fill(at, out).map_err(|why| refused.insert(why).clone())
                     });
                     if written.is_err() {
                         break;
                     }
-                    gl.copy_buffer_sub_data(
-                        glow::COPY_READ_BUFFER,
-                        target,
-                        0,
-                        at as i32,
-                        len as i32,
-                    );
                     at += len;
                 }
-                gl.bind_buffer(glow::COPY_READ_BUFFER, None);
                 if let Some(why) = refused {
                     return Err(why);
                 }
@@ -445,11 +438,17 @@ impl StreamBuffer {
                 Upload::Staged => match self.staging {
                     Some(staging) => {
                         gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(self.buffer));
-                        let written =
-                            stage(gl, staging, glow::COPY_WRITE_BUFFER, self.bytes, |into| {
+                        let written = stage(
+                            gl,
+                            staging,
+                            glow::COPY_WRITE_BUFFER,
+                            0,
+                            self.bytes,
+                            |into| {
                                 copy_runs(into, runs);
                                 Ok(())
-                            });
+                            },
+                        );
                         gl.bind_buffer(glow::COPY_WRITE_BUFFER, None);
                         written
                     }
