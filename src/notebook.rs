@@ -11,7 +11,9 @@ use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 /// The first frame of a chapter lays out only what shows (unless `whole`, when a cell
 /// below must be found), and stands in for the rest with its guessed height: laying
 /// out a chapter's text, and drawing its letters for the first time, is most of an
-/// app's first frame. The next frame lays out all of it.
+/// app's first frame. The next frame lays out all of it. From then on a block of prose,
+/// code or a figure's link that is scrolled out of sight keeps the height it last had
+/// and is not laid out again (see [`Heights`]); cells are always drawn.
 pub fn notebook_ui(
     ui: &mut Ui,
     cache: &mut CommonMarkCache,
@@ -36,6 +38,7 @@ pub fn notebook_ui(
     });
     let whole = whole || drawn_before;
     let fold = ui.clip_rect().bottom();
+    let mut heights = Heights::of(ui, slug, blocks.len());
     let mut clicked = None;
     // Two paragraphs drawn one after the other (a block for the book only was between
     // them) keep a paragraph's gap, instead of running together.
@@ -50,10 +53,19 @@ pub fn notebook_ui(
             Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {
                 continue;
             }
+            Block::Prose(..) if after_prose => {
+                ui.add_space(ui.text_style_height(&egui::TextStyle::Body) * 0.75);
+            }
+            _ => {}
+        }
+        if !matches!(block, Block::Cell(_)) && heights.skipped(ui, i) {
+            after_prose = matches!(block, Block::Prose(..));
+            continue;
+        }
+        let top = ui.cursor().top();
+        match block {
+            Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {}
             Block::Prose(_, prose) => {
-                if after_prose {
-                    ui.add_space(ui.text_style_height(&egui::TextStyle::Body) * 0.75);
-                }
                 for link in app_links(prose) {
                     cache.add_link_hook(link);
                 }
@@ -68,8 +80,6 @@ pub fn notebook_ui(
                     clicked = Some(link.to_owned());
                 }
                 cache.link_hooks_clear();
-                after_prose = true;
-                continue;
             }
             Block::Code(_, _, code) => {
                 code_ui(ui, code);
@@ -95,9 +105,85 @@ pub fn notebook_ui(
                 ui.add_space(6.0);
             }
         }
-        after_prose = false;
+        if !matches!(block, Block::Cell(_)) {
+            let to = |y: f32| y - top;
+            heights.laid_out(i, [to(ui.cursor().top()), to(ui.min_rect().bottom())]);
+        }
+        after_prose = matches!(block, Block::Prose(..));
     }
+    heights.keep(ui, slug);
     clicked
+}
+
+/// How tall each block of one chapter was when last laid out, at one width and one
+/// size of text (a change of either lays everything out again). A block whose height is
+/// known and that lies wholly outside the visible part of the chapter takes that height
+/// and is not laid out: laying out the prose every frame was most of a page's own work
+/// per frame, and most of it is scrolled out of sight.
+#[derive(Clone, Default)]
+struct Heights {
+    /// The width and body row height the heights were measured at.
+    at: [f32; 2],
+    /// Each block's height: how far it moved the cursor (the spacing after it
+    /// included), and how far down it reached (a block ending in a widget stops short
+    /// of the spacing, one ending in a space does not), both from where it began.
+    of: Vec<Option<[f32; 2]>>,
+}
+
+impl Heights {
+    fn id(slug: &str) -> egui::Id {
+        egui::Id::unique("skinlab notebook heights").with(slug)
+    }
+
+    /// The heights kept for chapter `slug` of `blocks` blocks, if they were measured as
+    /// `ui` lays it out now.
+    fn of(ui: &Ui, slug: &str, blocks: usize) -> Self {
+        let at = [
+            ui.available_width(),
+            ui.text_style_height(&egui::TextStyle::Body),
+        ];
+        let kept = ui.ctx().data(|d| d.get_temp::<Self>(Self::id(slug)));
+        match kept {
+            Some(kept) if kept.at == at && kept.of.len() == blocks => kept,
+            _ => Self {
+                at,
+                of: vec![None; blocks],
+            },
+        }
+    }
+
+    /// Takes the known height of block `i`, exactly as laying it out would (the
+    /// cursor, and the extent a scroll area measures), and returns true, when the
+    /// block would not be seen: it lies wholly above or below what the view shows.
+    fn skipped(&self, ui: &mut Ui, i: usize) -> bool {
+        let Some(&Some([moved, reached])) = self.of.get(i) else {
+            return false;
+        };
+        let top = ui.cursor().top();
+        let seen = ui.clip_rect();
+        if top + moved >= seen.top() && top <= seen.bottom() {
+            return false;
+        }
+        if reached > 0.0 {
+            let size = egui::vec2(ui.available_width(), reached);
+            ui.advance_cursor_after_rect(egui::Rect::from_min_size(ui.cursor().min, size));
+        }
+        // Back or on to where the block left the cursor: the rectangle added the
+        // spacing after it.
+        let cursor = ui.cursor().top();
+        ui.add_space(top + moved - cursor);
+        true
+    }
+
+    fn laid_out(&mut self, i: usize, height: [f32; 2]) {
+        if let Some(slot) = self.of.get_mut(i) {
+            *slot = Some(height);
+        }
+    }
+
+    fn keep(self, ui: &Ui, slug: &str) {
+        ui.ctx().data_mut(|d| d.insert_temp(Self::id(slug), self));
+    }
 }
 
 /// About how tall `blocks` will be once laid out: a row of body text for every line's
@@ -191,6 +277,74 @@ pub fn anchor(source: &str, name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    /// Thirty paragraphs, each followed by a block of code.
+    fn long_chapter() -> &'static str {
+        let text: String = (0..30)
+            .map(|i| {
+                format!(
+                    "Paragraph {i} says something long enough to wrap onto a second line \
+                     in a narrow column.\n\n```text\nline one of code {i}\nline two\n```\n\n"
+                )
+            })
+            .collect();
+        Box::leak(text.into_boxed_str())
+    }
+
+    /// The chapter shown in a scroll area of `size`, scrolled to `offset`: the harness,
+    /// and the height of everything the scroll area holds, as it measured it.
+    fn shown(
+        text: &'static str,
+        size: egui::Vec2,
+        offset: Option<f32>,
+    ) -> (Harness<'static, f32>, f32) {
+        let mut cache = CommonMarkCache::default();
+        let mut harness = Harness::builder().with_size(size).build_ui_state(
+            move |ui, content: &mut f32| {
+                let mut area = egui::ScrollArea::vertical().auto_shrink(false);
+                if let Some(offset) = offset {
+                    area = area.vertical_scroll_offset(offset);
+                }
+                let out = area.show(ui, |ui| {
+                    notebook_ui(ui, &mut cache, "long", text, false, |_, _| {});
+                });
+                *content = out.content_size.y;
+            },
+            0.0,
+        );
+        harness.run_steps(4);
+        let content = *harness.state();
+        (harness, content)
+    }
+
+    #[test]
+    fn prose_out_of_sight_is_not_laid_out_and_keeps_its_height() {
+        let text = long_chapter();
+        let (all, whole_height) = shown(text, egui::vec2(400.0, 20_000.0), None);
+        assert!(all.query_by_label_contains("Paragraph 29").is_some());
+        assert!(whole_height > 1000.0, "{whole_height}");
+
+        let (top, height) = shown(text, egui::vec2(400.0, 300.0), None);
+        assert!(top.query_by_label_contains("Paragraph 0 ").is_some());
+        assert!(
+            top.query_by_label_contains("Paragraph 29").is_none(),
+            "a paragraph far below the view was laid out"
+        );
+        assert!(
+            (height - whole_height).abs() < 0.5,
+            "the chapter is {height} tall with blocks skipped, {whole_height} laid out"
+        );
+
+        let (bottom, height) = shown(text, egui::vec2(400.0, 300.0), Some(whole_height - 250.0));
+        assert!(bottom.query_by_label_contains("Paragraph 29").is_some());
+        assert!(bottom.query_by_label_contains("Paragraph 0 ").is_none());
+        assert!(
+            (height - whole_height).abs() < 0.5,
+            "{height} against {whole_height}"
+        );
+    }
 
     #[test]
     fn finds_the_app_links_in_prose() {
