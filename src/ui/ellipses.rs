@@ -7,8 +7,12 @@ use egui::{Color32, Pos2, Rect, Stroke, Ui, pos2, vec2};
 use glam::Vec3;
 use skin::ellipse::Ellipse;
 
-/// Points on each drawn ellipse.
-const POINTS: usize = 24;
+/// The most points on a drawn ellipse, and the fewest.
+const POINTS: [usize; 2] = [24, 8];
+/// About how long each straight piece of a drawn ellipse is, in points: a small
+/// ellipse is drawn with fewer pieces (laying out and tessellating the outlines of
+/// hundreds of them was most of the work of a frame that shows every vertex's).
+const PIECE: f32 = 3.0;
 /// Ellipses thinner than this aspect are drawn edge by edge.
 const THIN: f32 = 0.3;
 /// The area ratio drawn fully blue (shrunk) and, mirrored about 1, fully red (grown).
@@ -44,8 +48,11 @@ pub fn faces(eye: Vec3, center: Vec3, normal: Vec3) -> bool {
 pub fn draw(ui: &Ui, vp: &Viewport, glyphs: &[(Vec3, Ellipse)], radius: f32) {
     let painter = ui.painter_at(vp.rect());
     for (center, ellipse) in glyphs {
+        let Some(count) = point_count(vp, *center, ellipse, radius) else {
+            continue;
+        };
         let points: Option<Vec<Pos2>> = ellipse
-            .points(*center, radius, POINTS)
+            .points(*center, radius, count)
             .into_iter()
             .map(|p| vp.to_screen(p))
             .collect();
@@ -72,6 +79,25 @@ pub fn draw(ui: &Ui, vp: &Viewport, glyphs: &[(Vec3, Ellipse)], radius: f32) {
         }
     }
     vp.block_text(legend(&painter, vp.rect()));
+}
+
+/// How many points to draw the ellipse of a circle of `radius` at `center` with, from
+/// its size on screen: one every [`PIECE`] points of its outline, an even number (a
+/// thin ellipse is drawn as two halves) within [`POINTS`]. `None` when it is not on
+/// screen.
+fn point_count(vp: &Viewport, center: Vec3, ellipse: &Ellipse, radius: f32) -> Option<usize> {
+    let at = vp.to_screen(center)?;
+    let semi = |axis: Vec3| Some(vp.to_screen(center + radius * axis)?.distance(at));
+    Some(points_around(semi(ellipse.major)?, semi(ellipse.minor)?))
+}
+
+/// The points of [`point_count`] for an ellipse of semi-axes `a` and `b` on screen.
+fn points_around(a: f32, b: f32) -> usize {
+    // The circumference of an ellipse, within a few percent (Ramanujan's first form).
+    let around = std::f32::consts::PI * (3.0 * (a + b) - ((3.0 * a + b) * (a + 3.0 * b)).sqrt());
+    let [most, fewest] = POINTS;
+    let count = ((around / PIECE).ceil() as usize).clamp(fewest, most);
+    count + count % 2
 }
 
 /// A small key in the viewport's top-left corner: the colour of each area ratio.
@@ -139,6 +165,20 @@ mod tests {
             "saturated from half the area down"
         );
         assert_eq!(area_color(f32::NAN), grey);
+    }
+
+    #[test]
+    fn an_ellipse_gets_a_point_every_few_pixels_of_its_outline() {
+        // A circle of radius 10 is 63 points around: 21 pieces, made even.
+        assert_eq!(points_around(10.0, 10.0), 22);
+        assert_eq!(points_around(2.0, 2.0), POINTS[1], "the fewest");
+        assert_eq!(points_around(400.0, 100.0), POINTS[0], "the most");
+        // A flat ellipse is twice its length around.
+        assert_eq!(points_around(6.0, 0.0), 8);
+        assert_eq!(points_around(f32::NAN, 1.0), POINTS[1]);
+        for a in 0..200 {
+            assert_eq!(points_around(a as f32 * 0.37, 1.0) % 2, 0, "{a}");
+        }
     }
 
     #[test]
