@@ -82,7 +82,10 @@ pub fn notebook_ui(
                 cache.link_hooks_clear();
             }
             Block::Code(_, _, code) => {
-                code_ui(ui, code);
+                // In a scope, which takes one automatic id as a skipped block does:
+                // the cells below keep their widgets' ids (and a field its focus)
+                // whether or not the code above is laid out.
+                ui.scope(|ui| code_ui(ui, code));
                 ui.add_space(4.0);
             }
             Block::Cell(marker) => {
@@ -122,8 +125,9 @@ pub fn notebook_ui(
 /// per frame, and most of it is scrolled out of sight.
 #[derive(Clone, Default)]
 struct Heights {
-    /// The width and body row height the heights were measured at.
-    at: [f32; 2],
+    /// The width, body row height and pixels per point the heights were measured at
+    /// (text wraps on the pixel grid).
+    at: [f32; 3],
     /// Each block's height: how far it moved the cursor (the spacing after it
     /// included), and how far down it reached (a block ending in a widget stops short
     /// of the spacing, one ending in a space does not), both from where it began.
@@ -141,6 +145,7 @@ impl Heights {
         let at = [
             ui.available_width(),
             ui.text_style_height(&egui::TextStyle::Body),
+            ui.ctx().pixels_per_point(),
         ];
         let kept = ui.ctx().data(|d| d.get_temp::<Self>(Self::id(slug)));
         match kept {
@@ -164,10 +169,9 @@ impl Heights {
         if top + moved >= seen.top() && top <= seen.bottom() {
             return false;
         }
-        if reached > 0.0 {
-            let size = egui::vec2(ui.available_width(), reached);
-            ui.advance_cursor_after_rect(egui::Rect::from_min_size(ui.cursor().min, size));
-        }
+        // One automatic id, as every block laid out takes (see `notebook_ui`).
+        let size = egui::vec2(ui.available_width(), reached.max(0.0));
+        ui.advance_cursor_after_rect(egui::Rect::from_min_size(ui.cursor().min, size));
         // Back or on to where the block left the cursor: the rectangle added the
         // spacing after it.
         let cursor = ui.cursor().top();
@@ -295,38 +299,43 @@ mod tests {
 
     /// The chapter shown in a scroll area of `size`, scrolled to `offset`: the harness,
     /// and the height of everything the scroll area holds, as it measured it.
+    /// The chapter shown in a scroll area of `size`, scrolled to `offset`: the harness,
+    /// the height of everything the scroll area holds, as it measured it, and the id the
+    /// next widget after the chapter would get.
     fn shown(
         text: &'static str,
         size: egui::Vec2,
         offset: Option<f32>,
-    ) -> (Harness<'static, f32>, f32) {
+    ) -> (Harness<'static, (f32, egui::Id)>, f32, egui::Id) {
         let mut cache = CommonMarkCache::default();
         let mut harness = Harness::builder().with_size(size).build_ui_state(
-            move |ui, content: &mut f32| {
+            move |ui, (content, next): &mut (f32, egui::Id)| {
                 let mut area = egui::ScrollArea::vertical().auto_shrink(false);
                 if let Some(offset) = offset {
                     area = area.vertical_scroll_offset(offset);
                 }
                 let out = area.show(ui, |ui| {
                     notebook_ui(ui, &mut cache, "long", text, false, |_, _| {});
+                    ui.next_auto_id()
                 });
                 *content = out.content_size.y;
+                *next = out.inner;
             },
-            0.0,
+            (0.0, egui::Id::NULL),
         );
         harness.run_steps(4);
-        let content = *harness.state();
-        (harness, content)
+        let (content, next) = *harness.state();
+        (harness, content, next)
     }
 
     #[test]
     fn prose_out_of_sight_is_not_laid_out_and_keeps_its_height() {
         let text = long_chapter();
-        let (all, whole_height) = shown(text, egui::vec2(400.0, 20_000.0), None);
+        let (all, whole_height, all_next) = shown(text, egui::vec2(400.0, 20_000.0), None);
         assert!(all.query_by_label_contains("Paragraph 29").is_some());
         assert!(whole_height > 1000.0, "{whole_height}");
 
-        let (top, height) = shown(text, egui::vec2(400.0, 300.0), None);
+        let (top, height, top_next) = shown(text, egui::vec2(400.0, 300.0), None);
         assert!(top.query_by_label_contains("Paragraph 0 ").is_some());
         assert!(
             top.query_by_label_contains("Paragraph 29").is_none(),
@@ -337,7 +346,12 @@ mod tests {
             "the chapter is {height} tall with blocks skipped, {whole_height} laid out"
         );
 
-        let (bottom, height) = shown(text, egui::vec2(400.0, 300.0), Some(whole_height - 250.0));
+        // Widgets after skipped blocks get the ids they get after blocks laid out, so
+        // a cell's field keeps its focus as the blocks above it scroll out of sight.
+        assert_eq!(top_next, all_next, "ids shift when blocks are skipped");
+        let (bottom, height, bottom_next) =
+            shown(text, egui::vec2(400.0, 300.0), Some(whole_height - 250.0));
+        assert_eq!(bottom_next, all_next);
         assert!(bottom.query_by_label_contains("Paragraph 29").is_some());
         assert!(bottom.query_by_label_contains("Paragraph 0 ").is_none());
         assert!(
