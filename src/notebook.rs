@@ -13,7 +13,8 @@ use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 /// out a chapter's text, and drawing its letters for the first time, is most of an
 /// app's first frame. The next frame lays out all of it. From then on a block of prose,
 /// code or a figure's link that is scrolled out of sight keeps the height it last had
-/// and is not laid out again (see [`Heights`]); cells are always drawn.
+/// and is not laid out again (see [`Heights`]), unless a widget has the keyboard's
+/// focus; cells are always drawn.
 pub fn notebook_ui(
     ui: &mut Ui,
     cache: &mut CommonMarkCache,
@@ -39,6 +40,10 @@ pub fn notebook_ui(
     let whole = whole || drawn_before;
     let fold = ui.clip_rect().bottom();
     let mut heights = Heights::of(ui, slug, blocks.len());
+    // While a widget has the keyboard's focus (a field being typed in, or after Tab),
+    // every block is laid out: Tab then steps through every link of the prose, and a
+    // focused link scrolled out of sight keeps its focus.
+    let skipping = ui.memory(|m| m.focused().is_none());
     let mut clicked = None;
     // Two paragraphs drawn one after the other (a block for the book only was between
     // them) keep a paragraph's gap, instead of running together.
@@ -58,7 +63,7 @@ pub fn notebook_ui(
             }
             _ => {}
         }
-        if !matches!(block, Block::Cell(_)) && heights.skipped(ui, i) {
+        if skipping && !matches!(block, Block::Cell(_)) && heights.skipped(ui, i) {
             after_prose = matches!(block, Block::Prose(..));
             continue;
         }
@@ -358,6 +363,39 @@ mod tests {
             (height - whole_height).abs() < 0.5,
             "{height} against {whole_height}"
         );
+    }
+
+    #[test]
+    fn while_a_field_has_the_keyboard_every_block_is_laid_out() {
+        let text = long_chapter();
+        let mut cache = CommonMarkCache::default();
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(400.0, 300.0))
+            .build_ui_state(
+                move |ui, typed: &mut String| {
+                    let label = ui.label("Answer");
+                    ui.text_edit_singleline(typed).labelled_by(label.id);
+                    egui::ScrollArea::vertical()
+                        .auto_shrink(false)
+                        .show(ui, |ui| {
+                            notebook_ui(ui, &mut cache, "typed", text, false, |_, _| {});
+                        });
+                },
+                String::new(),
+            );
+        harness.run_steps(4);
+        assert!(harness.query_by_label_contains("Paragraph 29").is_none());
+        harness
+            .get_by_role(egui::accesskit::Role::TextInput)
+            .focus();
+        harness.run_steps(2);
+        assert!(
+            harness.query_by_label_contains("Paragraph 29").is_some(),
+            "a link far below could not be reached with Tab"
+        );
+        harness.key_press(egui::Key::Escape);
+        harness.run_steps(2);
+        assert!(harness.query_by_label_contains("Paragraph 29").is_none());
     }
 
     #[test]
