@@ -6,6 +6,21 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+/// Two tests that run `check` (each module has `common::Api` in scope): one on a GL 3.3 core context, one on GLES 3.0.
+macro_rules! on_both_apis {
+    ($check:ident: $gl:ident, $gles:ident) => {
+        #[test]
+        fn $gl() {
+            $check(Api::GlCore33);
+        }
+
+        #[test]
+        fn $gles() {
+            $check(Api::Gles30);
+        }
+    };
+}
+
 mod extremes;
 mod layout;
 mod matches_cpu;

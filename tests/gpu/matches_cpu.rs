@@ -27,21 +27,6 @@ use skinlab::pages::normals::data as limb;
 use skinlab::ui::viewport::MeshBounds;
 use std::sync::OnceLock;
 
-/// Two tests that run `check`: one on a GL 3.3 core context, one on GLES 3.0.
-macro_rules! on_both_apis {
-    ($check:ident: $gl:ident, $gles:ident) => {
-        #[test]
-        fn $gl() {
-            $check(Api::GlCore33);
-        }
-
-        #[test]
-        fn $gles() {
-            $check(Api::Gles30);
-        }
-    };
-}
-
 const TOLERANCE: f32 = 1e-5;
 
 const DQS_NORMAL_TOLERANCE: f32 = 1e-4;
