@@ -391,10 +391,8 @@ impl StreamedGpu {
             };
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer.buffer()));
-            gl.enable_vertex_attrib_array(0);
-            gl.vertex_attrib_pointer_f32(0, 3, glow::FLOAT, false, 12, 0);
-            gl.enable_vertex_attrib_array(1);
-            gl.vertex_attrib_pointer_f32(1, 3, glow::FLOAT, false, 12, (n * 12) as i32);
+            attribute(gl, 0, 3, glow::FLOAT, false, 12, 0);
+            attribute(gl, 1, 3, glow::FLOAT, false, 12, n * 12);
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
             layout.point(gl, false);
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
