@@ -30,16 +30,11 @@ pub fn notebook_ui(
             return None;
         }
     };
-    // From the second frame of a chapter on, all of it.
-    let seen = egui::Id::unique("skinlab notebook laid out").with(slug);
-    let drawn_before = ui.ctx().data_mut(|d| {
-        let drawn_before = d.get_temp::<()>(seen).is_some();
-        d.insert_temp(seen, ());
-        drawn_before
-    });
-    let whole = whole || drawn_before;
+    let kept = Heights::kept(ui, slug);
+    // From the second frame of a chapter on (its heights kept), all of it.
+    let whole = whole || kept.is_some();
     let fold = ui.clip_rect().bottom();
-    let mut heights = Heights::of(ui, slug, blocks.len());
+    let mut heights = Heights::measured_as(ui, kept, blocks.len());
     // While a widget has the keyboard's focus (a field being typed in, or after Tab),
     // every block is laid out: Tab then steps through every link of the prose, and a
     // focused link scrolled out of sight keeps its focus.
@@ -123,8 +118,8 @@ pub fn notebook_ui(
     clicked
 }
 
-/// How tall each block of one chapter was when last laid out, at one width and one
-/// size of text (a change of either lays everything out again). A block whose height is
+/// How tall each block of one chapter was when last laid out, at one width, size of
+/// text and pixels per point (a change of any lays everything out again). A block whose height is
 /// known and that lies wholly outside the visible part of the chapter takes that height
 /// and is not laid out: laying out the prose every frame was most of a page's own work
 /// per frame, and most of it is scrolled out of sight.
@@ -144,15 +139,19 @@ impl Heights {
         egui::Id::unique("skinlab notebook heights").with(slug)
     }
 
-    /// The heights kept for chapter `slug` of `blocks` blocks, if they were measured as
-    /// `ui` lays it out now.
-    fn of(ui: &Ui, slug: &str, blocks: usize) -> Self {
+    /// The heights kept for chapter `slug` by the frame before, if it was drawn.
+    fn kept(ui: &Ui, slug: &str) -> Option<Self> {
+        ui.ctx().data(|d| d.get_temp::<Self>(Self::id(slug)))
+    }
+
+    /// `kept`, for a chapter of `blocks` blocks, if they were measured as `ui` lays it
+    /// out now; else none known.
+    fn measured_as(ui: &Ui, kept: Option<Self>, blocks: usize) -> Self {
         let at = [
             ui.available_width(),
             ui.text_style_height(&egui::TextStyle::Body),
             ui.ctx().pixels_per_point(),
         ];
-        let kept = ui.ctx().data(|d| d.get_temp::<Self>(Self::id(slug)));
         match kept {
             Some(kept) if kept.at == at && kept.of.len() == blocks => kept,
             _ => Self {
