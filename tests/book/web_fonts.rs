@@ -76,3 +76,30 @@ fn the_web_fonts_are_the_desktop_fonts_by_name_and_family() {
         assert_eq!(data.tweak, as_desktop, "{name}");
     }
 }
+
+/// The four-letter tags of a TrueType file's tables, from its table directory.
+fn table_tags(font: &[u8]) -> Vec<String> {
+    let count = u16::from_be_bytes([font[4], font[5]]) as usize;
+    (0..count)
+        .map(|i| String::from_utf8_lossy(&font[12 + 16 * i..16 + 16 * i]).into_owned())
+        .collect()
+}
+
+#[test]
+fn the_web_fonts_carry_no_layout_tables() {
+    // Without GSUB, GPOS and GDEF egui shapes each label with no lookups, and the wasm
+    // is 8 kB gzipped smaller (scripts/web-fonts).
+    let web = skinlab::ui::fonts::web_fonts();
+    let full = skinlab::ui::fonts::desktop_fonts();
+    for (name, data) in &web.font_data {
+        let tags = table_tags((*data.font).as_ref());
+        assert!(tags.iter().any(|t| t == "glyf"), "{name}: {tags:?}");
+        for layout in ["GSUB", "GPOS", "GDEF"] {
+            assert!(!tags.iter().any(|t| t == layout), "{name} holds {layout}");
+        }
+    }
+    // The check reads the table directory right: the desktop's Ubuntu Light kerns.
+    assert!(
+        table_tags((*full.font_data["Ubuntu-Light"].font).as_ref()).contains(&"GPOS".to_owned())
+    );
+}
