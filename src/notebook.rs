@@ -64,6 +64,7 @@ pub fn notebook_ui(
         }
         let top = ui.cursor().top();
         match block {
+            // Passed over above.
             Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {}
             Block::Prose(_, prose) => {
                 for link in app_links(prose) {
@@ -301,8 +302,6 @@ mod tests {
         Box::leak(text.into_boxed_str())
     }
 
-    /// The chapter shown in a scroll area of `size`, scrolled to `offset`: the harness,
-    /// and the height of everything the scroll area holds, as it measured it.
     /// The chapter shown in a scroll area of `size`, scrolled to `offset`: the harness,
     /// the height of everything the scroll area holds, as it measured it, and the id the
     /// next widget after the chapter would get.

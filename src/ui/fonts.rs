@@ -1,4 +1,4 @@
-//! The web build's fonts: egui's default fonts cut down to Latin-1, Greek, punctuation,
+//! The web build's fonts: egui's default fonts cut down to ASCII, punctuation,
 //! super- and subscripts and the other characters the sources and chapters hold, without
 //! TrueType hinting and without OpenType layout tables (no kerning, no ligatures: text looks
 //! the same, the wasm is 8 kB gzipped smaller, and egui shapes each label with no lookups;

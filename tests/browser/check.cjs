@@ -153,10 +153,11 @@ async function viewports(browser, base, fragments) {
   const server = await serve(bookDir);
   const base = `http://127.0.0.1:${server.address().port}`;
   // Every newPage() below gets a fresh context: no storage carries over between loads.
-  // Each fresh context is a new browser window, and Chromium preloads that window's own
-  // address-bar popup (a WebUI page that fetches some 300 files, in a renderer of its own) while
-  // the app starts: up to 100 ms of the two cores in each load, and a cost no visitor's
-  // page load shares. The features below keep that preload out of the timing.
+  // Each fresh context is a new browser window, and Chromium may preload that window's
+  // own address-bar popup (a WebUI page that fetches some 300 files, in a renderer of its
+  // own) while the app starts: 80 to 220 ms of a load on two cores where it overlaps,
+  // and a cost no visitor's page load shares (docs/measurements.md). The features below
+  // keep that preload out of the timing.
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,

@@ -6,7 +6,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-/// Two tests that run `check` (each module has `common::Api` in scope): one on a GL 3.3 core context, one on GLES 3.0.
+/// Two tests that run `check`: one on a GL 3.3 core context, one on GLES 3.0 (the
+/// module that uses it has `common::Api` in scope).
 macro_rules! on_both_apis {
     ($check:ident: $gl:ident, $gles:ident) => {
         #[test]
