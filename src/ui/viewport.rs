@@ -444,8 +444,7 @@ impl Viewport {
         };
         let drawn = Rect::from_min_size(at, galley.size());
         ui.painter_at(rect).galley(at, galley, color);
-        self.labels.borrow_mut().block_text(drawn);
-        MeshBounds::note(ui.ctx(), self.response.id, drawn);
+        self.block_note(ui, drawn);
         drawn
     }
 
@@ -462,23 +461,23 @@ impl Viewport {
         let font = egui::FontId::proportional(size);
         let galley = self.note_galley(ui, at.x, text, font, color);
         let bottom = at.y + galley.size().y;
-        let drawn = Rect::from_min_size(at, galley.size());
-        self.labels.borrow_mut().block_text(drawn);
-        MeshBounds::note(ui.ctx(), self.response.id, drawn);
+        self.block_note(ui, Rect::from_min_size(at, galley.size()));
         ui.painter_at(self.rect()).galley(at, galley, color);
         bottom
+    }
+
+    /// Marks `rect` as taken by a note the page drew along the viewport's top or
+    /// bottom edge (a key, a note on a card): labels keep off it even more than off
+    /// marks, and framing keeps the meshes out of its band ([`Drawn::clear`]).
+    pub fn block_note(&self, ui: &Ui, rect: Rect) {
+        self.labels.borrow_mut().block_text(rect);
+        MeshBounds::note(ui.ctx(), self.response.id, rect);
     }
 
     /// Marks `rect` (a mark drawn over the viewport: a joint's circle, a dot) as taken:
     /// no label of this frame is placed over it. Notes and labels take their own place.
     pub fn block(&self, rect: Rect) {
         self.labels.borrow_mut().block(rect);
-    }
-
-    /// Marks `rect` as taken by text the page wrote there itself (a note on a card, a
-    /// key): labels keep off it even more than off marks.
-    pub fn block_text(&self, rect: Rect) {
-        self.labels.borrow_mut().block_text(rect);
     }
 
     /// Writes `text` beside the screen point `at`, `gap` points away, on the side
@@ -692,7 +691,7 @@ pub fn project(
     world: Vec3,
 ) -> Option<(Vec4, Vec3, [f32; 2])> {
     let clip = clip_from_world * world.extend(1.0);
-    if clip.w <= 1e-6 {
+    if clip.w <= scene::LEAST_W {
         return None;
     }
     let ndc = clip.truncate() / clip.w;

@@ -22,6 +22,28 @@ macro_rules! on_both_apis {
     };
 }
 
+/// The pixels of the bound framebuffer's bottom left `size`, RGBA, rows bottom first.
+#[allow(unsafe_code)]
+fn pixels(gl: &glow::Context, size: [i32; 2]) -> Vec<u8> {
+    use glow::HasContext as _;
+    let mut pixels = vec![0u8; (size[0] * size[1] * 4) as usize];
+    // SAFETY: a plain read of a bound framebuffer at least `size` large into a buffer
+    // of that many RGBA pixels.
+    unsafe {
+        gl.read_pixels(
+            0,
+            0,
+            size[0],
+            size[1],
+            glow::RGBA,
+            glow::UNSIGNED_BYTE,
+            glow::PixelPackData::Slice(Some(&mut pixels)),
+        );
+    }
+    pixels
+}
+
+mod ellipses;
 mod extremes;
 mod layout;
 mod matches_cpu;

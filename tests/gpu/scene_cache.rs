@@ -29,21 +29,9 @@ fn big(skin: SkinMesh) -> SkinMesh {
 
 const SIZE: i32 = 64;
 
+/// The headless context's 64 × 64 framebuffer.
 fn read(gl: &glow::Context) -> Vec<u8> {
-    let mut pixels = vec![0u8; (SIZE * SIZE * 4) as usize];
-    // SAFETY: the headless context's 64 x 64 framebuffer is bound.
-    unsafe {
-        gl.read_pixels(
-            0,
-            0,
-            SIZE,
-            SIZE,
-            glow::RGBA,
-            glow::UNSIGNED_BYTE,
-            glow::PixelPackData::Slice(Some(&mut pixels)),
-        );
-    }
-    pixels
+    crate::pixels(gl, [SIZE; 2])
 }
 
 fn clear(gl: &glow::Context) {

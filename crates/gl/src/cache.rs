@@ -10,7 +10,7 @@
 use super::draw::SceneRenderer;
 use glam::{Mat4, Vec3};
 use glow::HasContext as _;
-use scene::{ColorVertex, JointIndices, Palette, Scene, SkinnedDraw};
+use scene::{ColorVertex, EllipseOutline, JointIndices, Palette, Scene, SkinnedDraw};
 use skin::lbs::PositionW;
 use skin::normals::NormalMethod;
 
@@ -40,19 +40,31 @@ struct SceneKey {
     triangles: Vec<ColorVertex>,
     skinned: Vec<DrawKey>,
     lines: Vec<ColorVertex>,
+    ellipses: Vec<EllipseOutline>,
     pixels_per_point: f32,
 }
 
 impl SceneKey {
     fn of(scene: &Scene) -> Self {
+        // Named field by field, so a new field of a scene cannot be missed here.
+        let Scene {
+            clip_from_world,
+            light_dir,
+            background,
+            backdrop,
+            triangles,
+            skinned,
+            lines,
+            ellipses,
+            pixels_per_point,
+        } = scene;
         Self {
-            clip_from_world: scene.clip_from_world,
-            light_dir: scene.light_dir,
-            background: scene.background,
-            backdrop: scene.backdrop.clone(),
-            triangles: scene.triangles.clone(),
-            skinned: scene
-                .skinned
+            clip_from_world: *clip_from_world,
+            light_dir: *light_dir,
+            background: *background,
+            backdrop: backdrop.clone(),
+            triangles: triangles.clone(),
+            skinned: skinned
                 .iter()
                 .map(|d| {
                     // Named field by field, so a new field of a draw cannot be missed here.
@@ -84,8 +96,9 @@ impl SceneKey {
                     }
                 })
                 .collect(),
-            lines: scene.lines.clone(),
-            pixels_per_point: scene.pixels_per_point,
+            lines: lines.clone(),
+            ellipses: ellipses.clone(),
+            pixels_per_point: *pixels_per_point,
         }
     }
 }

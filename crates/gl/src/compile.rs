@@ -37,9 +37,11 @@ pub mod shaders {
     shader!(SKIN_FRAG, "skin.frag");
     shader!(COLOR_VERT, "color.vert");
     shader!(COLOR_FRAG, "color.frag");
+    shader!(ELLIPSE_VERT, "ellipse.vert");
+    shader!(ELLIPSE_FRAG, "ellipse.frag");
 
     /// Every shader file, for tools that check them all.
-    pub const ALL: [ShaderSource; 9] = [
+    pub const ALL: [ShaderSource; 11] = [
         SKIN_VERT,
         BLEND_LBS,
         BLEND_DQS,
@@ -49,6 +51,8 @@ pub mod shaders {
         SKIN_FRAG,
         COLOR_VERT,
         COLOR_FRAG,
+        ELLIPSE_VERT,
+        ELLIPSE_FRAG,
     ];
 
     /// The linear blend skinning vertex shader (palette in uniforms, float indices):

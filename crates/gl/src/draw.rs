@@ -1,6 +1,7 @@
 //! Drawing: [`SceneRenderer`] owns the programs, the bone texture and the GPU copies of
 //! meshes, and turns a [`Scene`] into draw calls in the current framebuffer.
 
+use super::ellipses::EllipseBuffer;
 use super::mesh::{ColorBuffer, MeshCache, SkinnedMeshGpu};
 use super::palette::{self, BoneTexture};
 use super::programs::Programs;
@@ -17,6 +18,7 @@ pub struct SceneRenderer {
     meshes: MeshCache,
     colors: ColorBuffer,
     textures: TextureCache,
+    ellipses: EllipseBuffer,
 }
 
 impl SceneRenderer {
@@ -47,12 +49,23 @@ impl SceneRenderer {
                 return Err(e);
             }
         };
+        let ellipses = match EllipseBuffer::new(gl) {
+            Ok(ellipses) => ellipses,
+            Err(e) => {
+                programs.destroy(gl);
+                bones.destroy(gl);
+                colors.destroy(gl);
+                textures.destroy(gl);
+                return Err(e);
+            }
+        };
         Ok(Self {
             programs,
             bones,
             meshes: MeshCache::default(),
             colors,
             textures,
+            ellipses,
         })
     }
 
@@ -125,12 +138,7 @@ impl SceneRenderer {
         // SAFETY: the program and buffers belong to this renderer and context.
         unsafe {
             gl.use_program(Some(program));
-            let loc = gl.get_uniform_location(program, "u_clip_from_world");
-            gl.uniform_matrix_4_f32_slice(
-                loc.as_ref(),
-                false,
-                &scene.clip_from_world.to_cols_array(),
-            );
+            super::set_clip_from_world(gl, program, scene.clip_from_world);
             let loc = gl.get_uniform_location(program, "u_light_dir");
             gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
             self.colors.fill(gl, vertices);
@@ -165,6 +173,11 @@ impl SceneRenderer {
                 self.textures.prepare(gl, texture)?;
             }
         }
+        let ellipse_program = if scene.ellipses.is_empty() {
+            None
+        } else {
+            Some(self.programs.ellipse(gl)?)
+        };
         let [r, g, b, a] = scene.background;
         // SAFETY: state changes on the current context, restored at the end.
         unsafe {
@@ -206,13 +219,8 @@ impl SceneRenderer {
             // SAFETY: the program and the mesh's buffers belong to this renderer.
             unsafe {
                 gl.use_program(Some(program));
-                let loc = gl.get_uniform_location(program, "u_clip_from_world");
                 let clip_from_world = scene.clip_from_world * Mat4::from_translation(draw.offset);
-                gl.uniform_matrix_4_f32_slice(
-                    loc.as_ref(),
-                    false,
-                    &clip_from_world.to_cols_array(),
-                );
+                super::set_clip_from_world(gl, program, clip_from_world);
                 self.upload_palette(gl, program, &draw.palette);
                 palette::set_switches(gl, program, draw.normals, draw.position_w);
                 let loc = gl.get_uniform_location(program, "u_color");
@@ -243,6 +251,9 @@ impl SceneRenderer {
             scene.line_px(scene::LINES_WIDTH),
             viewport_px,
         );
+        if let Some(program) = ellipse_program {
+            self.ellipses.draw(gl, program, scene, viewport_px);
+        }
         self.textures.release(gl);
         // SAFETY: restores the state egui expects.
         unsafe {
@@ -275,7 +286,9 @@ impl SceneRenderer {
             meshes,
             colors,
             textures,
+            ellipses,
         } = self;
+        ellipses.destroy(gl);
         textures.destroy(gl);
         meshes.destroy(gl);
         programs.destroy(gl);

@@ -8,6 +8,7 @@
 //! One file a concern: `compile` (shader files to programs, with the driver's log),
 //! `programs` (the programs the renderer links), `mesh` (vertex layouts and mesh
 //! upload), `palette` (uniform arrays and the bone texture), `draw` (the renderer),
+//! `ellipses` (outlines over a scene),
 //! `capture` (transform feedback), `stream` (vertices the CPU writes each frame),
 //! `texture` (the images materials paint with), `timing` and `limits`.
 
@@ -16,6 +17,7 @@ mod cache;
 mod capture;
 mod compile;
 mod draw;
+mod ellipses;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod headless;
 mod limits;
@@ -40,6 +42,20 @@ pub(crate) fn clear_errors(gl: &glow::Context) {
     }
 }
 
+/// Sets `u_clip_from_world` of `program`, which is in use.
+pub(crate) fn set_clip_from_world(
+    gl: &glow::Context,
+    program: glow::Program,
+    clip_from_world: glam::Mat4,
+) {
+    use glow::HasContext as _;
+    // SAFETY: a uniform of a program in use on the current context.
+    unsafe {
+        let loc = gl.get_uniform_location(program, "u_clip_from_world");
+        gl.uniform_matrix_4_f32_slice(loc.as_ref(), false, &clip_from_world.to_cols_array());
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 pub use cache::{KEPT_FROM_VERTICES, SceneCache, ViewportPx};
 pub use capture::{capture_skinned, capture_skinned_as, capture_skinned_range};
@@ -49,8 +65,8 @@ pub use limits::{Limits, limits, renderer};
 pub use mesh::{SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES, SkinnedMeshGpu};
 pub use programs::SKIN_FEEDBACK;
 pub use scene::{
-    ColorVertex, JointIndices, MAX_JOINTS, MeshData, Palette, Primitive, Scene, SkinnedDraw,
-    Switches,
+    ColorVertex, EllipseOutline, JointIndices, MAX_JOINTS, MeshData, Palette, Primitive, Scene,
+    SkinnedDraw, Switches,
 };
 pub use stream::{Staging, StreamBuffer, Upload};
 pub use timing::{

@@ -189,7 +189,7 @@ const COLOR_STRIDE: usize = 10;
 
 /// An attribute read as floats: `size` components of `kind` (normalized to 0..1 when
 /// asked) at byte `at` of each vertex of `stride` bytes, in the bound `ARRAY_BUFFER`.
-fn attribute(
+pub(super) fn attribute(
     gl: &glow::Context,
     location: u32,
     size: i32,

@@ -1,11 +1,12 @@
 //! The programs a [`super::SceneRenderer`] draws with: five skinning programs (the
 //! palette in uniforms or in the bone texture, read with float or integer joint indices,
-//! and dual quaternions) and one for plain coloured geometry; how they are linked from
-//! the shader files (each skinning program but the first when a draw first needs it),
-//! and which one draws a given palette.
+//! and dual quaternions), one for plain coloured geometry and one for ellipse outlines;
+//! how they are linked from the shader files (each but the colour program and the first
+//! skinning program when a draw first needs it), and which one draws a given palette.
 
 use super::compile::shaders;
 use super::compile::{ShaderSource, link_program};
+use super::ellipses::ELLIPSE_PROGRAM_ATTRIBUTES;
 use super::mesh::{COLOR_PROGRAM_ATTRIBUTES, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES};
 use glow::HasContext as _;
 use scene::{JointIndices, Palette};
@@ -34,14 +35,18 @@ const SKINNING: [(&[ShaderSource], &SkinAttributes); 5] = [
     ),
 ];
 
+/// A program once its link was tried: the program, or why it failed (kept, so the
+/// driver is not asked again at every paint).
+type Tried = Option<Result<glow::Program, String>>;
+
 /// The linked programs. The colour program and the first skinning program (what
-/// nearly every page draws with) are linked at once; each other skinning program when
-/// a draw first needs it, so a first visit in the browser compiles two programs, not
-/// six.
+/// nearly every page draws with) are linked at once; each other program when a draw
+/// first needs it, so a first visit in the browser compiles two programs, not seven.
 pub(super) struct Programs {
-    /// Each skinning program of [`SKINNING`] once its link was tried: the program, or
-    /// why it failed (kept, so the driver is not asked again at every paint).
-    skinning: RefCell<[Option<Result<glow::Program, String>>; 5]>,
+    /// Each skinning program of [`SKINNING`], once its link was tried.
+    skinning: RefCell<[Tried; 5]>,
+    /// Ellipse outlines: `shaders/ellipse.vert` + `shaders/ellipse.frag`, once tried.
+    ellipse: RefCell<Tried>,
     /// Coloured lines and triangles: `shaders/color.vert` + `shaders/color.frag`.
     pub(super) color: glow::Program,
 }
@@ -59,6 +64,7 @@ impl Programs {
         )?;
         let programs = Self {
             skinning: Default::default(),
+            ellipse: Default::default(),
             color,
         };
         if let Err(e) = programs.skinning(gl, 0) {
@@ -80,6 +86,22 @@ impl Programs {
                     &[shaders::SKIN_FRAG],
                     attributes,
                     &SKIN_FEEDBACK,
+                )
+            })
+            .clone()
+    }
+
+    /// The ellipse outline program, linked now if it was not yet.
+    pub(super) fn ellipse(&self, gl: &glow::Context) -> Result<glow::Program, String> {
+        self.ellipse
+            .borrow_mut()
+            .get_or_insert_with(|| {
+                link_program(
+                    gl,
+                    &[shaders::ELLIPSE_VERT],
+                    &[shaders::ELLIPSE_FRAG],
+                    &ELLIPSE_PROGRAM_ATTRIBUTES,
+                    &[],
                 )
             })
             .clone()
@@ -110,10 +132,15 @@ impl Programs {
 
     /// Frees every program.
     pub(super) fn destroy(self, gl: &glow::Context) {
-        let Self { skinning, color } = self;
+        let Self {
+            skinning,
+            ellipse,
+            color,
+        } = self;
         let linked: Vec<glow::Program> = skinning
             .into_inner()
             .into_iter()
+            .chain([ellipse.into_inner()])
             .filter_map(|tried| tried?.ok())
             .collect();
         delete(gl, &linked);

@@ -467,7 +467,8 @@ pub struct ColorVertex {
 }
 
 /// Everything one viewport draws in one frame, in this order: the backdrop (under
-/// everything), then triangles, skinned meshes and lines with depth testing.
+/// everything), then triangles, skinned meshes and lines with depth testing, then the
+/// ellipse outlines over all of it.
 ///
 /// Line widths are in points: a viewport drawn at presenter size draws its lines as
 /// much wider as its text is larger ([`Scene::pixels_per_point`]).
@@ -487,6 +488,9 @@ pub struct Scene {
     pub skinned: Vec<SkinnedDraw>,
     /// Unskinned lines (grid, axes), pairs of vertices, [`LINES_WIDTH`] points wide.
     pub lines: Vec<ColorVertex>,
+    /// Outlines drawn over everything, without depth testing (deformation ellipses),
+    /// [`ELLIPSE_WIDTH`] points wide on a pale halo [`ELLIPSE_HALO_WIDTH`] wide.
+    pub ellipses: Vec<EllipseOutline>,
     /// Pixels per point where the scene is drawn (the window's scale times the app's
     /// zoom): line widths are multiplied by it.
     pub pixels_per_point: f32,
@@ -500,6 +504,66 @@ pub const LINES_WIDTH: f32 = 2.0;
 /// The width of a scene's backdrop lines (reference grids), in points.
 pub const BACKDROP_WIDTH: f32 = 1.0;
 
+/// The width of an ellipse's outline, in points.
+pub const ELLIPSE_WIDTH: f32 = 1.4;
+
+/// The width of the pale halo under an ellipse's outline, in points: it keeps the line
+/// readable on the skin.
+pub const ELLIPSE_HALO_WIDTH: f32 = 3.0;
+
+/// The halo's colour: white, two thirds opaque.
+pub const ELLIPSE_HALO: [f32; 4] = [1.0, 1.0, 1.0, 170.0 / 255.0];
+
+/// The least clip-space `w` of a point drawn in front of the eye: a point with less
+/// lies behind it (or on the eye's own plane), where dividing by `w` flips or blows up.
+pub const LEAST_W: f32 = 1e-6;
+
+/// How many straight pieces an ellipse's outline is drawn with.
+pub const ELLIPSE_SEGMENTS: usize = 32;
+
+/// An ellipse drawn as an outline over a scene by `shaders/ellipse.vert`.
+///
+/// Contract: the outline passes through the points `center + cos θ·major + sin θ·minor`
+/// for `θ = 2πk / ELLIPSE_SEGMENTS` ([`EllipseOutline::point`]), joined by straight
+/// pieces, and keeps its width on screen however far away it is. `major` and `minor`
+/// need not be perpendicular: a zero `minor` draws a line, and an outline whose points
+/// all land on one pixel draws nothing. An outline that is not finite, or any point of
+/// which lies behind the eye, is not drawn ([`EllipseOutline::drawable`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EllipseOutline {
+    /// The middle, in world space.
+    pub center: Vec3,
+    /// The point at θ = 0, from the middle (world units).
+    pub major: Vec3,
+    /// The point at θ = π/2, from the middle.
+    pub minor: Vec3,
+    /// RGBA, 0..1, as the outline's line is drawn (not premultiplied).
+    pub color: [f32; 4],
+}
+
+impl EllipseOutline {
+    /// Point `k` of the outline drawn with `segments` pieces (`k = segments` is the
+    /// first again): what the shader computes for it.
+    pub fn point(&self, k: usize, segments: usize) -> Vec3 {
+        let angle = std::f32::consts::TAU * k as f32 / segments.max(1) as f32;
+        self.center + angle.cos() * self.major + angle.sin() * self.minor
+    }
+
+    /// Whether the outline is drawn through `clip_from_world`: finite, and every point
+    /// of it in front of the eye (clip `w` above [`LEAST_W`]). Along the outline `w` is
+    /// `w0 + cos θ·w1 + sin θ·w2`, whose least value is `w0 − hypot(w1, w2)`.
+    pub fn drawable(&self, clip_from_world: Mat4) -> bool {
+        let w = clip_from_world.row(3);
+        let [w0, w1, w2] = [
+            w.dot(self.center.extend(1.0)),
+            w.dot(self.major.extend(0.0)),
+            w.dot(self.minor.extend(0.0)),
+        ];
+        let least = w0 - w1.hypot(w2);
+        least.is_finite() && least > LEAST_W && self.color.iter().all(|c| c.is_finite())
+    }
+}
+
 impl Default for Scene {
     fn default() -> Self {
         Self {
@@ -510,6 +574,7 @@ impl Default for Scene {
             triangles: Vec::new(),
             skinned: Vec::new(),
             lines: Vec::new(),
+            ellipses: Vec::new(),
             pixels_per_point: 1.0,
         }
     }
@@ -724,5 +789,35 @@ mod tests {
             None,
             "an empty mesh"
         );
+    }
+
+    #[test]
+    fn an_outline_is_drawn_only_wholly_in_front_of_the_eye() {
+        // An eye at z = 5 looking down −z: clip w is 5 − z.
+        let clip_from_world = Mat4::from_cols(
+            glam::Vec4::X,
+            glam::Vec4::Y,
+            glam::Vec4::new(0.0, 0.0, 1.0, -1.0),
+            glam::Vec4::new(0.0, 0.0, 0.0, 5.0),
+        );
+        let outline = |center: Vec3, major: Vec3| EllipseOutline {
+            center,
+            major,
+            minor: Vec3::Y,
+            color: [1.0; 4],
+        };
+        assert!(outline(Vec3::ZERO, Vec3::Z * 4.9).drawable(clip_from_world));
+        // Its point at θ = 0 would sit at z = 5.1, behind the eye; the middle does not.
+        assert!(!outline(Vec3::ZERO, Vec3::Z * 5.1).drawable(clip_from_world));
+        assert!(!outline(Vec3::Z * 6.0, Vec3::X).drawable(clip_from_world));
+        assert!(!outline(Vec3::NAN, Vec3::X).drawable(clip_from_world));
+        let mut nan_colour = outline(Vec3::ZERO, Vec3::X);
+        nan_colour.color[1] = f32::NAN;
+        assert!(!nan_colour.drawable(clip_from_world));
+        // The points run round from `major` to `minor` and back to the start.
+        let o = outline(Vec3::ONE, Vec3::X);
+        assert_eq!(o.point(0, 8), Vec3::ONE + Vec3::X);
+        assert!((o.point(2, 8) - (Vec3::ONE + Vec3::Y)).length() < 1e-6);
+        assert!((o.point(8, 8) - o.point(0, 8)).length() < 1e-6);
     }
 }

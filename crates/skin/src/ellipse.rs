@@ -86,7 +86,9 @@ impl Ellipse {
     }
 
     /// `count` points around the ellipse of a circle of radius `radius`, centred on
-    /// `center` (the skinned vertex); the last does not repeat the first.
+    /// `center` (the skinned vertex); the last does not repeat the first. The app draws
+    /// the same points: `scene::EllipseOutline::point` with `major` and `minor` scaled by
+    /// `radius`.
     pub fn points(&self, center: Vec3, radius: f32, count: usize) -> Vec<Vec3> {
         (0..count)
             .map(|k| {

@@ -2,10 +2,11 @@
 //! the vertex's blended transform, drawn on both arms and summed up in a cell.
 
 use super::{BlendingPage, Pose};
-use crate::ui::{Viewport, ellipses};
+use crate::ui::ellipses;
 use egui::{RichText, Ui};
 use glam::Vec3;
 use rigs::arm;
+use scene::Scene;
 use skin::ellipse::{Ellipse, dqs_linear, lbs_linear};
 use skin::lbs::SkinMesh;
 use std::sync::Arc;
@@ -133,14 +134,14 @@ impl BlendingPage {
         glyphs
     }
 
-    /// Draws [`BlendingPage::ellipse_glyphs`] over the viewport, with a legend.
-    pub(super) fn ellipses_overlay(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
+    /// Adds [`BlendingPage::ellipse_glyphs`] to the scene, drawn over the arms.
+    pub(super) fn add_ellipses(&self, scene: &mut Scene, pose: &Pose) {
         let glyphs: Vec<_> = self
             .ellipse_glyphs(pose)
             .into_iter()
             .map(|g| (g.center, g.ellipse))
             .collect();
-        ellipses::draw(ui, vp, &glyphs, ELLIPSE_RADIUS);
+        ellipses::add(scene, &glyphs, ELLIPSE_RADIUS);
     }
 
     pub(super) fn ellipses_ui(&mut self, ui: &mut Ui) {

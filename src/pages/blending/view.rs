@@ -5,7 +5,7 @@ use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
-use crate::ui::{Camera, Viewport, rgba};
+use crate::ui::{Camera, Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
 use rigs::arm;
@@ -98,6 +98,9 @@ impl BlendingPage {
             for w in &world {
                 scene.axes(&(shift * *w), 0.8);
             }
+        }
+        if self.ellipses {
+            self.add_ellipses(&mut scene, pose);
         }
         scene
     }
@@ -195,9 +198,9 @@ impl BlendingPage {
                 Color32::from_rgb(190, 30, 30),
             );
         }
-        // Under the labels and markers, which stay readable on top.
+        // Taken before the labels, which keep off it.
         if self.ellipses {
-            self.ellipses_overlay(ui, vp, pose);
+            ellipses::legend_ui(ui, vp);
         }
         for (dqs, at, vertices) in self.placed(pose) {
             let label = if dqs { "DQS" } else { "LBS" };

@@ -100,6 +100,6 @@ pub(super) fn corner_note(ui: &Ui, vp: &Viewport, text: &str) {
     let back = egui::Rect::from_min_size(at, galley.size()).expand(4.0);
     // A dark backing keeps the note readable over grid lines and bones.
     painter.rect_filled(back, 4.0, Color32::from_black_alpha(215));
-    vp.block_text(back);
+    vp.block_note(ui, back);
     painter.galley(at, galley, Color32::from_gray(230));
 }

@@ -196,13 +196,17 @@ impl NormalsPage {
         {
             self.vertex = self.vertex_under(&vp, &arms, at).or(self.vertex);
         }
-        vp.paint(ui, self.scene(&arms, vp.clip_from_world));
+        let mut scene = self.scene(&arms, vp.clip_from_world);
         if self.ellipses {
             let glyphs: Vec<_> = arms
                 .iter()
                 .flat_map(|(_, at, vertices)| self.ellipse_glyphs(vertices, *at))
                 .collect();
-            ellipses::draw(ui, &vp, &glyphs, ELLIPSE_RADIUS);
+            ellipses::add(&mut scene, &glyphs, ELLIPSE_RADIUS);
+        }
+        vp.paint(ui, scene);
+        if self.ellipses {
+            ellipses::legend_ui(ui, &vp);
         }
         self.overlay_ui(ui, &vp, &arms);
         caption_ui(ui, CAPTION);
