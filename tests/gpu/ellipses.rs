@@ -40,6 +40,33 @@ fn to_pixels(clip_from_world: Mat4, world: Vec3) -> Vec2 {
     (clip.truncate().truncate() / clip.w * 0.5 + 0.5) * SIZE as f32
 }
 
+/// The framebuffer after `renderer` draws `ellipses` alone over black through
+/// `clip_from_world`.
+fn painted(
+    h: &common::Headless,
+    renderer: &mut gl::SceneRenderer,
+    clip_from_world: Mat4,
+    ellipses: Vec<EllipseOutline>,
+) -> Vec<u8> {
+    let scene = Scene {
+        clip_from_world,
+        background: [0.0, 0.0, 0.0, 1.0],
+        ellipses,
+        pixels_per_point: SCALE,
+        ..Scene::default()
+    };
+    h.bind_framebuffer();
+    renderer
+        .paint(&h.gl, &scene, [SIZE as f32; 2])
+        .expect("the scene draws");
+    crate::pixels(&h.gl, [SIZE; 2])
+}
+
+/// How many pixels are not black.
+fn lit(pixels: &[u8]) -> usize {
+    pixels.chunks(4).filter(|p| p[..3] != [0, 0, 0]).count()
+}
+
 /// How far `p` is from the segment `a`–`b`.
 fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     let ab = b - a;
@@ -89,18 +116,7 @@ fn check(
     halo: bool,
     what: &str,
 ) {
-    let scene = Scene {
-        clip_from_world,
-        background: [0.0, 0.0, 0.0, 1.0],
-        ellipses: vec![drawn],
-        pixels_per_point: SCALE,
-        ..Scene::default()
-    };
-    h.bind_framebuffer();
-    renderer
-        .paint(&h.gl, &scene, [SIZE as f32; 2])
-        .expect("the scene draws");
-    let pixels = crate::pixels(&h.gl, [SIZE; 2]);
+    let pixels = painted(h, renderer, clip_from_world, vec![drawn]);
     let outline = outline_px(clip_from_world, &drawn);
     let ends = [drawn.center + drawn.major, drawn.center - drawn.major]
         .map(|end| to_pixels(clip_from_world, end));
@@ -219,35 +235,15 @@ fn check_behind(api: Api) {
     let seen = seen();
     let across_the_eye = outline(Vec3::Z * 2.0, Vec3::Z * 1.5, Vec3::X * 0.5);
     assert!(!across_the_eye.drawable(seen));
-    let scene = Scene {
-        clip_from_world: seen,
-        background: [0.0, 0.0, 0.0, 1.0],
-        ellipses: vec![across_the_eye],
-        pixels_per_point: SCALE,
-        ..Scene::default()
-    };
-    h.bind_framebuffer();
-    renderer
-        .paint(&h.gl, &scene, [SIZE as f32; 2])
-        .expect("drawn");
-    let pixels = crate::pixels(&h.gl, [SIZE; 2]);
-    let lit = pixels.chunks(4).filter(|p| p[0] > 0).count();
-    assert_eq!(lit, 0, "{api:?}: {lit} pixels drawn");
+    let pixels = painted(&h, &mut renderer, seen, vec![across_the_eye]);
+    assert_eq!(lit(&pixels), 0, "{api:?}: pixels drawn");
     // In front of the eye, the same outline shows.
-    let mut in_front = across_the_eye;
-    in_front.center = Vec3::ZERO;
-    let scene = Scene {
-        ellipses: vec![in_front],
-        ..scene
+    let in_front = EllipseOutline {
+        center: Vec3::ZERO,
+        ..across_the_eye
     };
-    renderer
-        .paint(&h.gl, &scene, [SIZE as f32; 2])
-        .expect("drawn");
-    let pixels = crate::pixels(&h.gl, [SIZE; 2]);
-    assert!(
-        pixels.chunks(4).filter(|p| p[0] > 0).count() > 50,
-        "{api:?}"
-    );
+    let pixels = painted(&h, &mut renderer, seen, vec![in_front]);
+    assert!(lit(&pixels) > 50, "{api:?}");
     renderer.destroy(&h.gl);
 }
 
@@ -269,27 +265,20 @@ fn check_colours(api: Api) {
         center: Vec3::Z * 4.0,
         ..circle(0.0, 0.0, [1.0; 4])
     };
-    let drawn = [
+    let drawn_here = [
         circle(-0.6, 0.6, [1.0, 0.0, 0.0, 1.0]),
         behind,
         circle(0.6, 0.6, [0.2, 0.8, 0.4, 1.0]),
         circle(0.0, -0.6, [0.1, 0.3, 1.0, 0.5]),
     ];
-    let scene = Scene {
-        clip_from_world: seen(),
-        background: [0.0, 0.0, 0.0, 1.0],
-        ellipses: drawn.to_vec(),
-        pixels_per_point: SCALE,
-        ..Scene::default()
-    };
-    h.bind_framebuffer();
-    renderer
-        .paint(&h.gl, &scene, [SIZE as f32; 2])
-        .expect("drawn");
-    let pixels = crate::pixels(&h.gl, [SIZE; 2]);
+    let pixels = painted(&h, &mut renderer, seen(), drawn_here.to_vec());
     let halo = ELLIPSE_HALO[3];
     let line = ELLIPSE_WIDTH * SCALE;
-    for (i, e) in drawn.iter().enumerate().filter(|(_, e)| e.drawable(seen())) {
+    for (i, e) in drawn_here
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.drawable(seen()))
+    {
         let outline = outline_px(seen(), e);
         let [r, g, b, a] = e.color;
         // Over the halo's grey, which lies over black.

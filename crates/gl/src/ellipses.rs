@@ -3,7 +3,7 @@
 //! outline, so a frame with hundreds of them hands the driver a few hundred numbers,
 //! not thousands of triangles.
 
-use super::mesh::attribute;
+use super::mesh::{FloatStream, attribute};
 use glow::HasContext as _;
 use scene::{ELLIPSE_HALO, ELLIPSE_HALO_WIDTH, ELLIPSE_SEGMENTS, ELLIPSE_WIDTH, Scene};
 
@@ -17,30 +17,33 @@ pub(super) const ELLIPSE_PROGRAM_ATTRIBUTES: [(&str, u32); 5] = [
     ("a_corner", 4),
 ];
 
-/// Floats per ellipse: centre 3, major 3, minor 3, colour 4.
-const FLOATS: usize = 13;
-
 /// Vertices in one ellipse's triangle strip: two for each point, the first pair
 /// repeated at the end.
 const CORNERS: usize = 2 * (ELLIPSE_SEGMENTS + 1);
 
-/// The instance buffer, the strip's corners and their vertex array.
+/// The ellipses, one instance each, and the strip's corners, in one vertex array.
 pub(super) struct EllipseBuffer {
-    vao: glow::VertexArray,
-    vbo: glow::Buffer,
+    instances: FloatStream,
     corners: glow::Buffer,
 }
 
 impl EllipseBuffer {
     /// Creates the buffers and their vertex array.
     pub(super) fn new(gl: &glow::Context) -> Result<Self, String> {
-        // SAFETY: objects are created and bound here; the layouts match FLOATS and the
-        // corners' one float each.
+        let [center, major, minor, color, corner] = ELLIPSE_PROGRAM_ATTRIBUTES.map(|(_, at)| at);
+        let instances =
+            FloatStream::new(gl, &[(center, 3), (major, 3), (minor, 3), (color, 4)], 1)?;
+        // SAFETY: the buffer is created here and filled with one float a corner, which
+        // is what its attribute reads.
         unsafe {
-            let vao = gl.create_vertex_array()?;
-            let vbo = gl.create_buffer()?;
-            let corners = gl.create_buffer()?;
-            gl.bind_vertex_array(Some(vao));
+            let corners = match gl.create_buffer() {
+                Ok(corners) => corners,
+                Err(e) => {
+                    instances.destroy(gl);
+                    return Err(e);
+                }
+            };
+            gl.bind_vertex_array(Some(instances.vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(corners));
             let numbers: Vec<f32> = (0..CORNERS).map(|i| i as f32).collect();
             gl.buffer_data_u8_slice(
@@ -48,21 +51,10 @@ impl EllipseBuffer {
                 bytemuck::cast_slice(&numbers),
                 glow::STATIC_DRAW,
             );
-            let (_, corner) = ELLIPSE_PROGRAM_ATTRIBUTES[4];
             attribute(gl, corner, 1, glow::FLOAT, false, 4, 0);
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
-            let stride = FLOATS * 4;
-            for ((_, location), (size, at)) in
-                ELLIPSE_PROGRAM_ATTRIBUTES
-                    .iter()
-                    .zip([(3, 0), (3, 3), (3, 6), (4, 9)])
-            {
-                attribute(gl, *location, size, glow::FLOAT, false, stride, at * 4);
-                gl.vertex_attrib_divisor(*location, 1);
-            }
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
-            Ok(Self { vao, vbo, corners })
+            Ok(Self { instances, corners })
         }
     }
 
@@ -79,10 +71,17 @@ impl EllipseBuffer {
         scene: &Scene,
         viewport_px: [f32; 2],
     ) {
-        let data: Vec<f32> = scene
+        let drawn: Vec<_> = scene
             .ellipses
             .iter()
             .filter(|e| e.drawable(scene.clip_from_world))
+            .collect();
+        if drawn.is_empty() {
+            return;
+        }
+        // In the order of `new`'s layout.
+        let data: Vec<f32> = drawn
+            .iter()
             .flat_map(|e| {
                 let [cx, cy, cz] = e.center.to_array();
                 let [ax, ay, az] = e.major.to_array();
@@ -91,21 +90,11 @@ impl EllipseBuffer {
                 [cx, cy, cz, ax, ay, az, bx, by, bz, r, g, b, a]
             })
             .collect();
-        let count = (data.len() / FLOATS) as i32;
-        if count == 0 {
-            return;
-        }
-        // SAFETY: the program and buffers belong to this renderer and context; the data
-        // matches the layout set in `new`. Blending is put back as it was found.
+        // SAFETY: the program and buffers belong to this renderer and context.
+        // Blending is put back as it was found.
         unsafe {
             gl.use_program(Some(program));
-            gl.bind_vertex_array(Some(self.vao));
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
-            gl.buffer_data_u8_slice(
-                glow::ARRAY_BUFFER,
-                bytemuck::cast_slice(&data),
-                glow::STREAM_DRAW,
-            );
+            self.instances.fill(gl, &data);
             super::set_clip_from_world(gl, program, scene.clip_from_world);
             let loc = gl.get_uniform_location(program, "u_viewport_px");
             gl.uniform_2_f32_slice(loc.as_ref(), &viewport_px);
@@ -133,7 +122,12 @@ impl EllipseBuffer {
             ] {
                 gl.uniform_1_f32(width.as_ref(), scene.line_px(points));
                 gl.uniform_4_f32_slice(flat.as_ref(), &color);
-                gl.draw_arrays_instanced(glow::TRIANGLE_STRIP, 0, CORNERS as i32, count);
+                gl.draw_arrays_instanced(
+                    glow::TRIANGLE_STRIP,
+                    0,
+                    CORNERS as i32,
+                    drawn.len() as i32,
+                );
             }
             if !blending {
                 gl.disable(glow::BLEND);
@@ -143,11 +137,8 @@ impl EllipseBuffer {
 
     /// Frees the buffers.
     pub(super) fn destroy(self, gl: &glow::Context) {
-        // SAFETY: the objects were created by `new` on this context.
-        unsafe {
-            gl.delete_vertex_array(self.vao);
-            gl.delete_buffer(self.vbo);
-            gl.delete_buffer(self.corners);
-        }
+        // SAFETY: the buffer was created by `new` on this context.
+        unsafe { gl.delete_buffer(self.corners) };
+        self.instances.destroy(gl);
     }
 }

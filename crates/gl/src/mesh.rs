@@ -184,9 +184,6 @@ fn unit_byte(c: f32) -> u8 {
     (c.clamp(0.0, 1.0) * 255.0).round() as u8
 }
 
-/// Floats per colour vertex: position 3, colour 4, normal 3.
-const COLOR_STRIDE: usize = 10;
-
 /// An attribute read as floats: `size` components of `kind` (normalized to 0..1 when
 /// asked) at byte `at` of each vertex of `stride` bytes, in the bound `ARRAY_BUFFER`.
 pub(super) fn attribute(
@@ -478,30 +475,81 @@ impl MeshCache {
     }
 }
 
-/// One streaming buffer for the coloured lines and triangles of a scene (grids, axes,
-/// arrows), refilled for each batch, with the attribute layout of `shaders/color.vert`.
-pub(super) struct ColorBuffer {
-    vao: glow::VertexArray,
+/// A vertex array over one buffer of packed floats, refilled for each draw.
+pub(super) struct FloatStream {
+    pub(super) vao: glow::VertexArray,
     vbo: glow::Buffer,
 }
 
-impl ColorBuffer {
-    /// Creates the buffer and its vertex array.
-    pub(super) fn new(gl: &glow::Context) -> Result<Self, String> {
-        // SAFETY: objects are created and bound here; the layout matches COLOR_STRIDE.
+impl FloatStream {
+    /// Creates the buffer and its vertex array. `layout` gives each attribute's location
+    /// and number of floats, packed in that order; each is read once per vertex
+    /// (`divisor` 0) or once per instance (1).
+    pub(super) fn new(
+        gl: &glow::Context,
+        layout: &[(u32, i32)],
+        divisor: u32,
+    ) -> Result<Self, String> {
+        let floats: i32 = layout.iter().map(|(_, size)| size).sum();
+        // SAFETY: objects are created and bound here; each attribute lies inside the
+        // stride of `floats` floats.
         unsafe {
             let vao = gl.create_vertex_array()?;
             let vbo = gl.create_buffer()?;
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
-            let stride = COLOR_STRIDE * 4;
-            attribute(gl, 0, 3, glow::FLOAT, false, stride, 0);
-            attribute(gl, 1, 4, glow::FLOAT, false, stride, 3 * 4);
-            attribute(gl, 2, 3, glow::FLOAT, false, stride, 7 * 4);
+            let mut at = 0;
+            for &(location, size) in layout {
+                attribute(
+                    gl,
+                    location,
+                    size,
+                    glow::FLOAT,
+                    false,
+                    floats as usize * 4,
+                    at * 4,
+                );
+                gl.vertex_attrib_divisor(location, divisor);
+                at += size as usize;
+            }
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             Ok(Self { vao, vbo })
         }
+    }
+
+    /// Fills the buffer with `data` and leaves the vertex array bound, ready to draw.
+    pub(super) fn fill(&self, gl: &glow::Context, data: &[f32]) {
+        // SAFETY: the buffers belong to this context.
+        unsafe {
+            gl.bind_vertex_array(Some(self.vao));
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
+            gl.buffer_data_u8_slice(
+                glow::ARRAY_BUFFER,
+                bytemuck::cast_slice(data),
+                glow::STREAM_DRAW,
+            );
+        }
+    }
+
+    /// Frees the buffer and its vertex array.
+    pub(super) fn destroy(self, gl: &glow::Context) {
+        // SAFETY: the objects were created by `new` on this context.
+        unsafe {
+            gl.delete_vertex_array(self.vao);
+            gl.delete_buffer(self.vbo);
+        }
+    }
+}
+
+/// The coloured lines and triangles of a scene (grids, axes, arrows), refilled for
+/// each batch, in the attribute layout of `shaders/color.vert`.
+pub(super) struct ColorBuffer(FloatStream);
+
+impl ColorBuffer {
+    /// Creates the buffer and its vertex array: position 3, colour 4, normal 3.
+    pub(super) fn new(gl: &glow::Context) -> Result<Self, String> {
+        FloatStream::new(gl, &[(0, 3), (1, 4), (2, 3)], 0).map(Self)
     }
 
     /// Fills the buffer with `vertices` and leaves its vertex array bound, ready to draw.
@@ -515,24 +563,11 @@ impl ColorBuffer {
                 [x, y, z, r, g, b, a, nx, ny, nz]
             })
             .collect();
-        // SAFETY: the buffers belong to this context; the data matches COLOR_STRIDE.
-        unsafe {
-            gl.bind_vertex_array(Some(self.vao));
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
-            gl.buffer_data_u8_slice(
-                glow::ARRAY_BUFFER,
-                bytemuck::cast_slice(&data),
-                glow::STREAM_DRAW,
-            );
-        }
+        self.0.fill(gl, &data);
     }
 
     /// Frees the buffer.
     pub(super) fn destroy(self, gl: &glow::Context) {
-        // SAFETY: the objects were created by `new` on this context.
-        unsafe {
-            gl.delete_vertex_array(self.vao);
-            gl.delete_buffer(self.vbo);
-        }
+        self.0.destroy(gl);
     }
 }
