@@ -272,17 +272,17 @@ fn fit_columns(code: &str, columns: usize) -> std::borrow::Cow<'_, str> {
     if code.lines().all(|line| width(line) <= columns) {
         return code.into();
     }
-    // Where each broken line's first part ends, in characters.
+    // The columns where the broken lines' notes began.
     let broken: Vec<usize> = code
         .lines()
-        .filter_map(|line| Some(width(line[..break_at(line, columns)?].trim_end())))
+        .filter_map(|line| Some(note_column(line, break_at(line, columns)?)))
         .collect();
     let mut out = Vec::new();
     for line in code.lines() {
         let indent = " ".repeat(width(line) - width(line.trim_start()) + BROKEN_INDENT);
         let mut rest = line.to_owned();
         let mut at = break_at(&rest, columns)
-            .or_else(|| gaps(line).find(|&at| broken.contains(&width(line[..at].trim_end()))));
+            .or_else(|| gaps(line).find(|&at| broken.contains(&note_column(line, at))));
         // Each break uses up one of the line's gaps, so this ends.
         while let Some(here) = at {
             out.push(rest[..here].trim_end().to_owned());
@@ -312,12 +312,23 @@ fn break_at(line: &str, columns: usize) -> Option<usize> {
     fitting.or_else(|| gaps(line).next())
 }
 
-/// Where each gap of three spaces or more after `line`'s first word starts, in bytes.
+/// Where each gap of three spaces or more after `line`'s first word starts, in bytes:
+/// a gap with nothing after it, or with an `=` after it (the spaces that line up a
+/// table's equations), is not one to break at.
 fn gaps(line: &str) -> impl Iterator<Item = usize> + '_ {
     let start = line.len() - line.trim_start().len();
     line[start..]
         .match_indices("   ")
         .map(move |(at, _)| start + at)
+        .filter(|&at| {
+            let after = line[at..].trim_start();
+            !after.is_empty() && !after.starts_with('=')
+        })
+}
+
+/// The column where what follows the gap at `at` begins.
+fn note_column(line: &str, at: usize) -> usize {
+    width(line) - width(line[at..].trim_start())
 }
 
 /// The lines of `source` between `ANCHOR: name` and `ANCHOR_END: name`, as mdBook's
@@ -375,14 +386,31 @@ mod tests {
         );
         assert_eq!(
             fit_columns(table, 20),
-            "  B[j]\n      = W[j] at bind time\n      the joint in the bind pose",
+            "  B[j]       = W[j] at bind time\n      the joint in the bind pose",
+            "the spaces that line up an `=` are not a gap: that part wraps"
+        );
+        let three = "a   b   c   d";
+        assert_eq!(
+            fit_columns(three, 6),
+            "a   b\n    c\n    d",
             "and again while the rest is too long"
         );
-        // A line that fits breaks where another broke at the same column.
+        // Trailing spaces are not a gap.
+        assert_eq!(
+            fit_columns("a = b + c + d      ", 10),
+            "a = b + c + d      "
+        );
+        // A line that fits breaks where another broke at the same column: where their
+        // notes begin, however long the parts before them.
         let pair = "point  p = (x, y, z, 1)   →  moved\nvector v = (x, y, z, 0)   →  never moved";
         assert_eq!(
             fit_columns(pair, 36),
             "point  p = (x, y, z, 1)\n    →  moved\nvector v = (x, y, z, 0)\n    →  never moved"
+        );
+        let table = "area = a · b       a note\nlonger left part   another note that is long";
+        assert_eq!(
+            fit_columns(table, 30),
+            "area = a · b\n    a note\nlonger left part\n    another note that is long"
         );
         // No gap to break at: left to wrap. Characters, not bytes, are counted.
         let formula = "σ1 · σ2 = the area of the ellipse over the area of the circle";

@@ -475,7 +475,8 @@ impl MeshCache {
     }
 }
 
-/// A vertex array over one buffer of packed floats, refilled for each draw.
+/// A vertex array over one buffer of packed floats, refilled for each draw. Its owner
+/// may bind `vao` to read more attributes from buffers of its own.
 pub(super) struct FloatStream {
     pub(super) vao: glow::VertexArray,
     vbo: glow::Buffer,
@@ -495,7 +496,13 @@ impl FloatStream {
         // stride of `floats` floats.
         unsafe {
             let vao = gl.create_vertex_array()?;
-            let vbo = gl.create_buffer()?;
+            let vbo = match gl.create_buffer() {
+                Ok(vbo) => vbo,
+                Err(e) => {
+                    gl.delete_vertex_array(vao);
+                    return Err(e);
+                }
+            };
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
             let mut at = 0;
