@@ -241,7 +241,8 @@ fn app_links(prose: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// A block of code on a tinted background, full width. A line too wide for the column
+/// A block of code on the code background, full width, in [`crate::ui::code_text_color`].
+/// A line too wide for the column
 /// breaks where a note or a second column begins ([`fit_columns`]); what is still too
 /// wide wraps.
 pub fn code_ui(ui: &mut Ui, code: &str) {
@@ -255,7 +256,9 @@ pub fn code_ui(ui: &mut Ui, code: &str) {
             let per_char = ui.fonts_mut(|f| f.glyph_width(&mono, '0')).max(1.0);
             let columns = (ui.available_width() / per_char).floor() as usize;
             let code = fit_columns(code, columns);
-            ui.add(egui::Label::new(RichText::new(code.as_ref()).monospace()).wrap());
+            let color = crate::ui::code_text_color(ui.visuals().dark_mode);
+            let text = RichText::new(code.as_ref()).monospace().color(color);
+            ui.add(egui::Label::new(text).wrap());
         });
 }
 

@@ -70,7 +70,8 @@ impl Split {
     }
 }
 
-/// Text a little larger than egui's defaults: this is a reading app.
+/// Text a little larger than egui's defaults: this is a reading app. Code on a darker
+/// background in the dark theme, so that it reads as well as the prose.
 pub(super) fn apply_style(ctx: &egui::Context) {
     use egui::{FontFamily, FontId, TextStyle};
     // The app keeps a zoom per mode and handles Ctrl + and Ctrl − itself.
@@ -96,6 +97,9 @@ pub(super) fn apply_style(ctx: &egui::Context) {
             ),
         ]
         .into();
+    });
+    ctx.style_mut_of(egui::Theme::Dark, |style| {
+        style.visuals.code_bg_color = crate::ui::DARK_CODE_BG;
     });
 }
 
@@ -372,5 +376,34 @@ impl SkinlabApp {
         } else if f.owns_recording {
             MeshBounds::stop(ctx);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ui::{code_text_color, contrast};
+
+    #[test]
+    fn prose_and_code_read_at_four_and_a_half_to_one_in_both_themes() {
+        let ctx = egui::Context::default();
+        super::apply_style(&ctx);
+        for theme in [egui::Theme::Dark, egui::Theme::Light] {
+            let visuals = ctx.style_of(theme).visuals.clone();
+            let code = code_text_color(visuals.dark_mode);
+            for (what, text, background) in [
+                ("prose", visuals.text_color(), visuals.panel_fill),
+                ("inline code", visuals.text_color(), visuals.code_bg_color),
+                ("a code block", code, visuals.code_bg_color),
+            ] {
+                let ratio = contrast(text, background);
+                assert!(
+                    ratio >= 4.5,
+                    "{theme:?}: {what}, {text:?} on {background:?}, reads at {ratio:.2}:1"
+                );
+            }
+        }
+        // The check can fail: egui's own code background in the dark theme.
+        let dark = egui::Visuals::dark();
+        assert!(contrast(dark.text_color(), dark.code_bg_color) < 4.5);
     }
 }

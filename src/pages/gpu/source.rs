@@ -192,7 +192,7 @@ impl ListingColors {
         if dark {
             Self {
                 background: Color32::from_gray(24),
-                text: Color32::from_gray(220),
+                text: crate::ui::code_text_color(true),
                 skinning: Color32::from_rgb(255, 160, 90),
                 changed: Color32::from_rgb(52, 44, 92),
                 changed_bar: Color32::from_rgb(250, 200, 60),
@@ -201,7 +201,7 @@ impl ListingColors {
         } else {
             Self {
                 background: Color32::from_gray(248),
-                text: Color32::from_gray(25),
+                text: crate::ui::code_text_color(false),
                 skinning: Color32::from_rgb(160, 60, 0),
                 changed: Color32::from_rgb(255, 236, 170),
                 changed_bar: Color32::from_rgb(200, 120, 0),
@@ -574,23 +574,7 @@ impl GpuPage {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The contrast ratio of two colours, 1 to 21, as WCAG defines it.
-    fn contrast(a: Color32, b: Color32) -> f32 {
-        let luminance = |c: Color32| {
-            let channel = |v: u8| {
-                let v = f32::from(v) / 255.0;
-                if v <= 0.04045 {
-                    v / 12.92
-                } else {
-                    ((v + 0.055) / 1.055).powf(2.4)
-                }
-            };
-            0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
-        };
-        let (la, lb) = (luminance(a), luminance(b));
-        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
-    }
+    use crate::ui::contrast;
 
     #[test]
     fn every_listing_text_reads_at_four_and_a_half_to_one_on_every_background() {
