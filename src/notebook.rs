@@ -242,9 +242,8 @@ fn app_links(prose: &str) -> impl Iterator<Item = &str> {
 }
 
 /// A block of code on the code background, full width, in [`crate::ui::code_text_color`].
-/// A line too wide for the column
-/// breaks where a note or a second column begins ([`fit_columns`]); what is still too
-/// wide wraps.
+/// A line too wide for the column breaks where a note or a second column begins
+/// ([`fit_columns`]); what is still too wide wraps.
 pub fn code_ui(ui: &mut Ui, code: &str) {
     egui::Frame::new()
         .fill(ui.visuals().code_bg_color)

@@ -18,7 +18,8 @@ pub struct SceneRenderer {
     meshes: MeshCache,
     colors: ColorBuffer,
     textures: TextureCache,
-    ellipses: EllipseBuffer,
+    /// Made when a scene first has ellipses: most pages never draw any.
+    ellipses: Option<EllipseBuffer>,
 }
 
 impl SceneRenderer {
@@ -49,23 +50,13 @@ impl SceneRenderer {
                 return Err(e);
             }
         };
-        let ellipses = match EllipseBuffer::new(gl) {
-            Ok(ellipses) => ellipses,
-            Err(e) => {
-                programs.destroy(gl);
-                bones.destroy(gl);
-                colors.destroy(gl);
-                textures.destroy(gl);
-                return Err(e);
-            }
-        };
         Ok(Self {
             programs,
             bones,
             meshes: MeshCache::default(),
             colors,
             textures,
-            ellipses,
+            ellipses: None,
         })
     }
 
@@ -176,7 +167,11 @@ impl SceneRenderer {
         let ellipse_program = if scene.ellipses.is_empty() {
             None
         } else {
-            Some(self.programs.ellipse(gl)?)
+            let program = self.programs.ellipse(gl)?;
+            if self.ellipses.is_none() {
+                self.ellipses = Some(EllipseBuffer::new(gl)?);
+            }
+            Some(program)
         };
         let [r, g, b, a] = scene.background;
         // SAFETY: state changes on the current context, restored at the end.
@@ -251,8 +246,8 @@ impl SceneRenderer {
             scene.line_px(scene::LINES_WIDTH),
             viewport_px,
         );
-        if let Some(program) = ellipse_program {
-            self.ellipses.draw(gl, program, scene, viewport_px);
+        if let (Some(program), Some(ellipses)) = (ellipse_program, &self.ellipses) {
+            ellipses.draw(gl, program, scene, viewport_px);
         }
         self.textures.release(gl);
         // SAFETY: restores the state egui expects.
@@ -288,7 +283,9 @@ impl SceneRenderer {
             textures,
             ellipses,
         } = self;
-        ellipses.destroy(gl);
+        if let Some(ellipses) = ellipses {
+            ellipses.destroy(gl);
+        }
         textures.destroy(gl);
         meshes.destroy(gl);
         programs.destroy(gl);
