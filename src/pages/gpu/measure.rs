@@ -20,12 +20,44 @@ const REFERENCE_CHUNK: usize = 100_000;
 /// Timed runs of the fast kernel per size and thread count; the best is kept. One
 /// untimed run goes first, to touch the output's memory.
 const FAST_RUNS: usize = 3;
-/// Vertices the shader skins and reads back at once when it is compared with the CPU.
-const DIFF_SLICE: usize = 65_536;
-/// Seconds a frame may spend comparing, after its first slice: every path of a small
-/// mesh fits in one frame, a big mesh goes a few slices a frame, and the frames keep
-/// coming while it does.
-const DIFF_SECONDS_PER_FRAME: f64 = 0.008;
+/// Vertices in a comparison's first slice, before the cost of one is known.
+const DIFF_FIRST_SLICE: usize = 16_384;
+/// The fewest and the most vertices the shader skins and reads back at once when it is
+/// compared with the CPU.
+const DIFF_SLICES: std::ops::RangeInclusive<usize> = 4_096..=262_144;
+/// Seconds a frame may spend comparing: a quarter of the frame before it, within these
+/// bounds. A mesh of a million vertices is then compared over many frames, each a
+/// little longer than the page's own, and a small mesh in one or two.
+const DIFF_SECONDS_PER_FRAME: std::ops::RangeInclusive<f64> = 0.001..=0.008;
+
+/// The seconds a frame may spend comparing, given the seconds the frame before it took.
+fn diff_budget(last_frame: f64) -> f64 {
+    let (least, most) = DIFF_SECONDS_PER_FRAME.into_inner();
+    if last_frame.is_finite() {
+        (last_frame / 4.0).clamp(least, most)
+    } else {
+        least
+    }
+}
+
+/// The vertices of the next slice: as many as the `left` seconds of the frame's budget
+/// hold at the seconds a vertex took so far, or none when the budget is spent.
+fn next_slice(left: f64, seconds_per_vertex: Option<f64>) -> usize {
+    let (fewest, most) = DIFF_SLICES.into_inner();
+    match seconds_per_vertex {
+        _ if left <= 0.0 => 0,
+        Some(per) if per > 0.0 => {
+            let fits = left / per;
+            if fits < fewest as f64 {
+                0
+            } else {
+                (fits as usize).min(most)
+            }
+        }
+        _ => DIFF_FIRST_SLICE,
+    }
+}
+
 pub use rigs::chain::SWEEP;
 
 /// Every path the page compares: the palette's storage and the index type.
@@ -156,6 +188,8 @@ struct DiffRun {
     found: Vec<PathDiff>,
     /// Vertices compared so far, over every path in order.
     done: usize,
+    /// Seconds a vertex took to capture and compare in the last slice.
+    seconds_per_vertex: Option<f64>,
 }
 
 impl DiffRun {
@@ -187,9 +221,9 @@ impl DiffRun {
         }
     }
 
-    /// Compares more vertices: slices of [`DIFF_SLICE`] until
-    /// [`DIFF_SECONDS_PER_FRAME`] have passed.
-    fn advance(&mut self, gl: &glow::Context, renderer: &mut SceneRenderer) {
+    /// Compares more vertices for at most `budget` seconds: at least one slice, then
+    /// slices sized by [`next_slice`] to what is left of it.
+    fn advance(&mut self, gl: &glow::Context, renderer: &mut SceneRenderer, budget: f64) {
         let total = self.total();
         if self.done >= total {
             return;
@@ -214,9 +248,18 @@ impl DiffRun {
         };
         let n = self.vertices();
         let began = web_time::Instant::now();
-        while self.done < total && began.elapsed().as_secs_f64() < DIFF_SECONDS_PER_FRAME {
+        let mut slices = 0;
+        while self.done < total {
+            let left = budget - began.elapsed().as_secs_f64();
+            let slice = match next_slice(left, self.seconds_per_vertex) {
+                0 if slices == 0 => *DIFF_SLICES.start(),
+                0 => break,
+                slice => slice,
+            };
+            slices += 1;
             let (k, start) = (self.done / n, self.done % n);
-            let end = (start + DIFF_SLICE).min(n);
+            let end = (start + slice).min(n);
+            let timed = web_time::Instant::now();
             let (storage, indices) = PATHS[k];
             let palette = match storage {
                 Storage::Uniform => Palette::Matrices(self.palette.clone()),
@@ -233,6 +276,10 @@ impl DiffRun {
                         *d = d.max(worst);
                     }
                     self.done = k * n + end;
+                    // The last slice sizes the next: a path's first slice, which
+                    // links its program, is slower than those after it.
+                    let per = timed.elapsed().as_secs_f64() / (end - start).max(1) as f64;
+                    self.seconds_per_vertex = Some(per);
                 }
                 Err(e) => {
                     // This path is done: it cannot run.
@@ -396,6 +443,8 @@ struct Request {
     limits: bool,
     /// A new comparison to start (the pose changed).
     diff: Mutex<Option<DiffRun>>,
+    /// Seconds this frame may spend comparing ([`diff_budget`]).
+    diff_budget: f64,
     bench: Option<BenchRequest>,
 }
 
@@ -445,7 +494,7 @@ fn answer(
         out.diff = Some(run);
     }
     if let Some(run) = &mut out.diff {
-        run.advance(gl, renderer);
+        run.advance(gl, renderer, request.diff_budget);
     }
     if let Some(BenchRequest {
         vertices: n,
@@ -604,9 +653,10 @@ impl GpuPage {
     }
 
     /// The work for this frame's paint callback: limits once, a new comparison when
-    /// the pose changed (then a slice of it every frame, from the page's second frame
-    /// on), a sweep step when one runs.
-    pub(super) fn after_paint(&mut self, frame: u64) -> Option<AfterPaint> {
+    /// the pose changed (then slices of it every frame, from the page's second frame
+    /// on, for as long as [`diff_budget`] allows after a frame of `last_frame`
+    /// seconds), a sweep step when one runs.
+    pub(super) fn after_paint(&mut self, frame: u64, last_frame: f64) -> Option<AfterPaint> {
         // A frame egui lays out twice (a new grid) counts once.
         let first_frame = *self.first_frame.get_or_insert(frame) == frame;
         let key = self.diff_key();
@@ -624,10 +674,12 @@ impl GpuPage {
             cpu: None,
             found: vec![PathDiff::Measured(0.0); PATHS.len()],
             done: 0,
+            seconds_per_vertex: None,
         });
         let request = Request {
             limits: true,
             diff: Mutex::new(diff),
+            diff_budget: diff_budget(last_frame),
             bench: self.bench_step(),
         };
         let report = self.report.clone();
@@ -640,6 +692,37 @@ impl GpuPage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comparison_takes_a_quarter_of_the_frame_before_within_its_bounds() {
+        assert_eq!(diff_budget(0.020), 0.005);
+        assert_eq!(diff_budget(0.002), 0.001, "at least a millisecond");
+        assert_eq!(
+            diff_budget(2.0),
+            0.008,
+            "at most eight, after an idle pause"
+        );
+        assert_eq!(diff_budget(f64::NAN), 0.001);
+    }
+
+    #[test]
+    fn slices_fit_what_is_left_of_the_frames_budget() {
+        assert_eq!(
+            next_slice(0.004, None),
+            DIFF_FIRST_SLICE,
+            "the cost not yet known"
+        );
+        assert_eq!(next_slice(0.0, None), 0, "the budget spent");
+        assert_eq!(next_slice(-0.001, Some(1e-7)), 0);
+        // Two milliseconds left at a tenth of a microsecond a vertex.
+        assert!((19_999..=20_000).contains(&next_slice(0.002, Some(1e-7))));
+        assert_eq!(
+            next_slice(0.0001, Some(1e-7)),
+            0,
+            "room for fewer than the fewest"
+        );
+        assert_eq!(next_slice(0.008, Some(1e-10)), *DIFF_SLICES.end());
+    }
 
     fn point(vertices: usize, fast: f64, upload: f64, gpu: f64) -> BenchPoint {
         BenchPoint {

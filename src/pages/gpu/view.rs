@@ -130,7 +130,8 @@ impl GpuPage {
         self.viewport_rect = vp.rect();
         vp.camera_input(ui, &mut self.camera);
         let scene = self.scene(vp.clip_from_world);
-        let after = self.after_paint(ui.ctx().cumulative_frame_nr());
+        let (frame, last_frame) = (ui.ctx().cumulative_frame_nr(), ui.input(|i| i.unstable_dt));
+        let after = self.after_paint(frame, f64::from(last_frame));
         vp.paint_then(ui, scene, after);
         if self.diffs().is_none() || self.bench.is_running() || self.cpu_skinning {
             ui.ctx().request_repaint();
