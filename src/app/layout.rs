@@ -99,8 +99,20 @@ pub(super) fn apply_style(ctx: &egui::Context) {
         .into();
     });
     ctx.style_mut_of(egui::Theme::Dark, |style| {
-        style.visuals.code_bg_color = crate::ui::DARK_CODE_BG;
+        let visuals = &mut style.visuals;
+        visuals.code_bg_color = crate::ui::DARK_CODE_BG;
+        visuals.widgets.noninteractive.fg_stroke.color = crate::ui::DARK_TEXT;
     });
+    for theme in [egui::Theme::Dark, egui::Theme::Light] {
+        ctx.style_mut_of(theme, |style| {
+            let visuals = &mut style.visuals;
+            let readable = |c| crate::ui::legible_on(c, visuals.panel_fill, visuals.dark_mode);
+            visuals.weak_text_color = Some(crate::ui::weak_text_color(visuals.dark_mode));
+            visuals.error_fg_color = readable(visuals.error_fg_color);
+            visuals.warn_fg_color = readable(visuals.warn_fg_color);
+            visuals.hyperlink_color = readable(visuals.hyperlink_color);
+        });
+    }
 }
 
 /// `camera` moved so that `mesh`, drawn in `drawn`'s viewport, fits the part of the view
@@ -384,14 +396,24 @@ mod tests {
     use crate::ui::{code_text_color, contrast};
 
     #[test]
-    fn prose_and_code_read_at_four_and_a_half_to_one_in_both_themes() {
+    fn prose_hints_links_and_code_read_at_four_and_a_half_to_one_in_both_themes() {
         let ctx = egui::Context::default();
         super::apply_style(&ctx);
         for theme in [egui::Theme::Dark, egui::Theme::Light] {
             let visuals = ctx.style_of(theme).visuals.clone();
             let code = code_text_color(visuals.dark_mode);
+            let striped = crate::ui::painted_over(visuals.faint_bg_color, visuals.panel_fill);
             for (what, text, background) in [
                 ("prose", visuals.text_color(), visuals.panel_fill),
+                ("a hint", visuals.weak_text_color(), visuals.panel_fill),
+                (
+                    "a hint in a striped row",
+                    visuals.weak_text_color(),
+                    striped,
+                ),
+                ("an error", visuals.error_fg_color, visuals.panel_fill),
+                ("a warning", visuals.warn_fg_color, visuals.panel_fill),
+                ("a link", visuals.hyperlink_color, visuals.panel_fill),
                 ("inline code", visuals.text_color(), visuals.code_bg_color),
                 ("a code block", code, visuals.code_bg_color),
             ] {
@@ -401,9 +423,16 @@ mod tests {
                     "{theme:?}: {what}, {text:?} on {background:?}, reads at {ratio:.2}:1"
                 );
             }
+            // A hint still reads as quieter than prose.
+            let page = visuals.panel_fill;
+            assert!(
+                contrast(visuals.weak_text_color(), page) < contrast(visuals.text_color(), page),
+                "{theme:?}: a hint as loud as prose"
+            );
         }
-        // The check can fail: egui's own code background in the dark theme.
+        // The check can fail: egui's own code background and hints in the dark theme.
         let dark = egui::Visuals::dark();
         assert!(contrast(dark.text_color(), dark.code_bg_color) < 4.5);
+        assert!(contrast(dark.weak_text_color(), dark.panel_fill) < 4.5);
     }
 }

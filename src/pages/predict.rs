@@ -74,15 +74,6 @@ pub fn verdict_color(verdict: Verdict) -> Color32 {
     }
 }
 
-/// `color` made lighter when the notebook is dark, so it reads there too.
-pub fn for_notebook(ui: &Ui, color: Color32) -> Color32 {
-    if ui.visuals().dark_mode {
-        color.lerp_to_gamma(Color32::WHITE, 0.35)
-    } else {
-        color
-    }
-}
-
 /// `guess` kept within `limit` of the origin on each axis; `None` when it is not
 /// finite (the guess then stays where it was).
 pub fn clamped_guess(guess: Vec2, limit: f32) -> Option<Vec2> {
@@ -100,7 +91,8 @@ pub fn guess_fields_ui(ui: &mut Ui, guess: Vec2, limit: f32, locked: bool) -> Op
     let edited = ui
         .add_enabled_ui(!locked, |ui| {
             ui.horizontal(|ui| {
-                let label = egui::RichText::new("your guess").color(for_notebook(ui, GUESS_BLUE));
+                let label =
+                    egui::RichText::new("your guess").color(crate::ui::legible(ui, GUESS_BLUE));
                 ui.label(label);
                 let range = Some(-limit..=limit);
                 let x = named_number_ui(ui, "guess x", &mut guess.x, "x ", range.clone());
@@ -116,7 +108,7 @@ pub fn guess_fields_ui(ui: &mut Ui, guess: Vec2, limit: f32, locked: bool) -> Op
 /// The distance and verdict of a judged guess, bold, in the verdict's colour.
 pub fn verdict_ui(ui: &mut Ui, j: &Judgement) {
     let text = format!("distance {:.2}: {}", j.distance, j.verdict.text());
-    let color = for_notebook(ui, verdict_color(j.verdict));
+    let color = crate::ui::legible(ui, verdict_color(j.verdict));
     ui.label(egui::RichText::new(text).strong().color(color));
 }
 

@@ -142,7 +142,7 @@ pub fn check_ui(
             ui.label(
                 RichText::new("Right.")
                     .strong()
-                    .color(Color32::from_rgb(40, 150, 60)),
+                    .color(super::legible(ui, Color32::from_rgb(40, 150, 60))),
             );
         }
         Some(Verdict::Wrong(labels)) => {

@@ -45,7 +45,7 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
                 style.point(*partial)
             ))
             .monospace()
-            .color((style.bone_color)(*joint)),
+            .color(super::legible(ui, (style.bone_color)(*joint))),
         );
     }
     ui.label(

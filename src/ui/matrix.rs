@@ -40,7 +40,11 @@ fn tinted(ui: &Ui, column: usize) -> egui::Frame {
 fn header_ui(ui: &mut Ui) {
     for (column, name) in COLUMN_NAMES.iter().enumerate() {
         ui.vertical_centered(|ui| {
-            ui.label(RichText::new(*name).strong().color(AXIS_COLORS[column]))
+            ui.label(
+                RichText::new(*name)
+                    .strong()
+                    .color(super::legible(ui, AXIS_COLORS[column])),
+            )
         });
     }
     ui.end_row();

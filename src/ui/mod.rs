@@ -32,6 +32,21 @@ pub const AXIS_COLORS: [Color32; 4] = [
 /// asks of body text (on egui's own, grey 64, it read at 3.1:1).
 pub const DARK_CODE_BG: Color32 = Color32::from_gray(12);
 
+/// Prose in the dark theme: brighter than egui's grey 140 (5.2:1 on the page), so that
+/// hints can be quieter than prose and still read at 4.5:1.
+pub const DARK_TEXT: Color32 = Color32::from_gray(185);
+
+/// The colour of hints and captions (egui's weak text), for a dark or a light theme:
+/// quieter than prose, and 4.5:1 or better on the page (egui's own read at 2.7:1 in the
+/// dark theme).
+pub fn weak_text_color(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_gray(140)
+    } else {
+        Color32::from_gray(105)
+    }
+}
+
 /// The colour of code in a block (the notebook's code, the gpu page's listings), for a
 /// dark or a light theme: more than 4.5:1 on every code background.
 pub fn code_text_color(dark: bool) -> Color32 {
@@ -42,10 +57,54 @@ pub fn code_text_color(dark: bool) -> Color32 {
     }
 }
 
+/// `color` moved toward white on a dark page, toward black on a light one, as little as
+/// makes it read at 4.5:1 on the page's background, the contrast WCAG asks of body
+/// text: a lesson's colours, in text a hall can read. The viewport keeps the colours
+/// as they are.
+pub fn legible(ui: &egui::Ui, color: Color32) -> Color32 {
+    let visuals = ui.visuals();
+    legible_on(color, visuals.panel_fill, visuals.dark_mode)
+}
+
+/// [`legible`] on `background`, a dark one when `dark`.
+pub fn legible_on(color: Color32, background: Color32, dark: bool) -> Color32 {
+    let toward = if dark { Color32::WHITE } else { Color32::BLACK };
+    (0..=STEPS)
+        .map(|k| color.lerp_to_gamma(toward, k as f32 / STEPS as f32))
+        .find(|c| contrast(*c, background) >= 4.5)
+        .unwrap_or(toward)
+}
+
+/// How finely [`legible_on`] moves a colour: in twentieths of the way.
+const STEPS: u8 = 20;
+
+/// A plot as the lessons draw them. egui_plot fades tick labels in as they move apart,
+/// and a label half faded reads at 3:1 or less; here each label is drawn at full
+/// strength once its neighbours are far enough away, and not at all before.
+pub fn plot<'a>(id: impl std::hash::Hash + std::fmt::Debug) -> egui_plot::Plot<'a> {
+    use egui_plot::AxisHints;
+    // Points between labels from which they are drawn: egui_plot's own fading starts
+    // there (it ends 20 points further apart along x, 10 along y).
+    let sharp = |hints: AxisHints<'a>, from: f32| hints.label_spacing(from..=from + 0.01);
+    egui_plot::Plot::new(id)
+        .custom_x_axes(vec![sharp(AxisHints::new_x(), 60.0)])
+        .custom_y_axes(vec![sharp(AxisHints::new_y(), 20.0)])
+}
+
+/// `ink` painted over an opaque `background`, as egui blends (premultiplied alpha).
+pub fn painted_over(ink: Color32, background: Color32) -> Color32 {
+    let under = 1.0 - f32::from(ink.a()) / 255.0;
+    let mix = |i: u8, b: u8| (f32::from(i) + f32::from(b) * under).round().min(255.0) as u8;
+    Color32::from_rgb(
+        mix(ink.r(), background.r()),
+        mix(ink.g(), background.g()),
+        mix(ink.b(), background.b()),
+    )
+}
+
 /// The contrast ratio of two colours, 1 to 21, as WCAG defines it (for the tests that
 /// hold the app's colours to 4.5:1).
-#[cfg(test)]
-pub(crate) fn contrast(a: Color32, b: Color32) -> f32 {
+pub fn contrast(a: Color32, b: Color32) -> f32 {
     let luminance = |c: Color32| {
         let channel = |v: u8| {
             let v = f32::from(v) / 255.0;
@@ -215,6 +274,28 @@ pub fn angle_slider_ui(
 
 #[cfg(test)]
 mod tests {
+    use super::{Color32, contrast, legible_on};
+
+    #[test]
+    fn a_colour_is_moved_only_as_far_as_it_must_to_read_on_the_page() {
+        let (dark, light) = (Color32::from_gray(27), Color32::from_gray(248));
+        let red = Color32::from_rgb(230, 70, 70);
+        for (page, is_dark) in [(dark, true), (light, false)] {
+            let ink = legible_on(red, page, is_dark);
+            assert!(contrast(ink, page) >= 4.5, "{ink:?} on {page:?}");
+            // Moved no further than a step past what it needs.
+            assert!(
+                contrast(ink, page) < 5.2,
+                "{ink:?} on {page:?} moved too far"
+            );
+            // Redder than it is grey.
+            assert!(ink.r() > ink.g() && ink.r() > ink.b(), "{ink:?}");
+        }
+        // A colour that reads already is kept.
+        let white_on_dark = legible_on(Color32::from_gray(230), dark, true);
+        assert_eq!(white_on_dark, Color32::from_gray(230));
+    }
+
     #[test]
     fn one_of_a_thing_is_counted_in_the_singular() {
         assert_eq!(super::counted(1, "skin", "skins"), "1 skin");

@@ -189,6 +189,67 @@ fn elided_text(output: &egui::FullOutput) -> Vec<String> {
         .collect()
 }
 
+/// Text painted on the page (anything outside a viewport, whose scene sets its own
+/// colours) that reads below WCAG's 4.5:1 on the page's background `page`, or below 3:1
+/// for large text (24 points or more): a hint or caption a hall cannot read. Text on a
+/// widget in `disabled` is greyed out on purpose, and left alone, as WCAG leaves it.
+/// `reads at R:1: text`.
+fn faint_text(
+    output: &egui::FullOutput,
+    page: egui::Color32,
+    disabled: &[egui::Rect],
+) -> Vec<String> {
+    let shapes = shapes_of(output);
+    let viewports: Vec<egui::Rect> = shapes
+        .iter()
+        .filter_map(|(_, s)| match s {
+            egui::Shape::Callback(c) => Some(c.rect),
+            _ => None,
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (clip, shape) in shapes {
+        let egui::Shape::Text(t) = shape else {
+            continue;
+        };
+        let rect = t.visual_bounding_rect();
+        if !clip.intersects(rect)
+            || viewports.iter().any(|vp| vp.intersects(rect))
+            || disabled.iter().any(|d| d.contains(rect.center()))
+        {
+            continue;
+        }
+        let job = &t.galley.job;
+        for section in &job.sections {
+            let text = &job.text[section.byte_range.start.0..section.byte_range.end.0];
+            if text.trim().is_empty() {
+                continue;
+            }
+            let ink = t.override_text_color.unwrap_or(
+                if section.format.color == egui::Color32::PLACEHOLDER {
+                    t.fallback_color
+                } else {
+                    section.format.color
+                },
+            );
+            let ink = skinlab::ui::painted_over(ink.gamma_multiply(t.opacity_factor), page);
+            let ratio = skinlab::ui::contrast(ink, page);
+            let least = if section.format.font_id.size >= 24.0 {
+                3.0
+            } else {
+                4.5
+            };
+            if ratio < least {
+                found.push(format!(
+                    "reads at {ratio:.1}:1 ({ink:?} on {page:?}): {}",
+                    text.chars().take(40).collect::<String>().replace('\n', " ")
+                ));
+            }
+        }
+    }
+    found
+}
+
 /// Text that runs past the right edge of the area it is clipped to (a table cell, a
 /// panel): its end is hidden, though nothing leaves the window. A text field in
 /// `fields` scrolls its text, as fields do, and is left alone. `cut at the right:
@@ -257,11 +318,18 @@ fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
     // which the harness does not follow the way a window does: focus is judged from
     // screenshots, not here.)
     let zoom = if presenter { PRESENTER_ZOOM } else { 1.0 };
+    // The desktop app under a dark system theme, the book in mdBook's light one.
+    let theme = if mode == Mode::Book {
+        egui::Theme::Light
+    } else {
+        egui::Theme::Dark
+    };
     let mut harness = Harness::builder()
         .with_context_setup(|ctx| {
             skinlab::ui::fonts::install(ctx);
             MeshBounds::record(ctx);
         })
+        .with_theme(theme)
         .with_size(size)
         .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
     harness.set_size(size / zoom);
@@ -270,10 +338,25 @@ fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
     let mut found = overflowing(&harness, width);
     found.extend(painted_text_problems(harness.output()));
     found.extend(elided_text(harness.output()));
+    found.extend(faint_text(
+        harness.output(),
+        harness.ctx.global_style().visuals.panel_fill,
+        &disabled_widgets(&harness),
+    ));
     let fields = text_fields(&harness);
     found.extend(clipped_text(harness.output(), &fields));
     found.extend(meshes_out_of_frame(&harness.ctx));
     Some(found)
+}
+
+/// Where the disabled widgets are: greyed out on purpose.
+fn disabled_widgets<S>(harness: &Harness<'_, S>) -> Vec<egui::Rect> {
+    harness
+        .root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().is_disabled())
+        .map(|n| n.rect())
+        .collect()
 }
 
 /// Where the text fields are: they scroll their text, as fields do.
@@ -414,6 +497,24 @@ fn the_ellipsis_check_sees_a_label_cut_short() {
     assert!(found[0].contains("a label far too long"), "{found:?}");
 }
 
+#[test]
+fn the_faint_text_check_sees_a_hint_in_eguis_own_grey_and_a_bare_red_but_not_a_greyed_out_button() {
+    // egui's own dark theme: a hint reads at 2.7:1, a red label at 4.3:1.
+    let harness = drawn_once(|ui| {
+        ui.label("prose");
+        ui.label(egui::RichText::new("a quiet hint").weak());
+        ui.colored_label(egui::Color32::RED, "a red warning");
+        let red = skinlab::ui::legible(ui, egui::Color32::RED);
+        ui.colored_label(red, "a red made legible");
+        ui.add_enabled(false, egui::Button::new("greyed out"));
+    });
+    let page = harness.ctx.global_style().visuals.panel_fill;
+    let found = faint_text(harness.output(), page, &disabled_widgets(&harness));
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].contains("a quiet hint"), "{found:?}");
+    assert!(found[1].contains("a red warning"), "{found:?}");
+}
+
 /// The app on `link` in a 1280×800 window, its meshes' bounds kept, after `frames`.
 fn app_on(link: &str, frames: usize) -> Harness<'static, SkinlabApp> {
     let mut app = SkinlabApp::new();
@@ -514,6 +615,11 @@ fn screen_problems(link: &str, whole: bool, size: Vec2) -> Vec<String> {
     let width = harness.ctx.content_rect().width() * ppp;
     let mut problems = overflowing(&harness, width);
     problems.extend(painted_text_problems(harness.output()));
+    problems.extend(faint_text(
+        harness.output(),
+        harness.ctx.global_style().visuals.panel_fill,
+        &disabled_widgets(&harness),
+    ));
     let fields = text_fields(&harness);
     problems.extend(clipped_text(harness.output(), &fields));
     problems.extend(meshes_out_of_frame(&harness.ctx));

@@ -4,8 +4,8 @@ use super::Cell;
 use super::data::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::view::{JOINT_COLORS, point_text};
 use super::{BindingPage, Stage};
-use crate::ui::error_ui;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui, side_by_side_ui};
+use crate::ui::{error_ui, legible};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec3};
 use skin::matrix::checked_inverse;
@@ -32,16 +32,9 @@ fn cell_content_ui(page: &mut BindingPage, cell: Cell, ui: &mut Ui) {
     }
 }
 
-/// A button that points the viewport at this cell's stage. It stays in place (greyed
-/// out) while the viewport shows it, so the widgets below it never jump.
+/// A button that points the viewport at this cell's stage ([`crate::ui::show_here_ui`]).
 fn show_here_ui(page: &mut BindingPage, ui: &mut Ui, stage: Stage) {
-    let shown = page.stage == stage;
-    let text = if shown {
-        "Shown in the viewport"
-    } else {
-        "Show this in the viewport"
-    };
-    if ui.add_enabled(!shown, egui::Button::new(text)).clicked() {
+    if crate::ui::show_here_ui(ui, page.stage == stage) {
         page.stage = stage;
     }
 }
@@ -50,7 +43,9 @@ fn joint_picker_ui(page: &mut BindingPage, ui: &mut Ui) {
     ui.horizontal(|ui| {
         ui.label("Joint:");
         for (j, name) in JOINT_NAMES.iter().enumerate() {
-            let text = RichText::new(*name).color(JOINT_COLORS[j]).strong();
+            let text = RichText::new(*name)
+                .color(legible(ui, JOINT_COLORS[j]))
+                .strong();
             if ui.selectable_label(page.joint == j, text).clicked() {
                 page.joint = j;
             }
@@ -230,7 +225,7 @@ fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
                 RichText::new(format!(
                     "This B⁻¹ was edited by hand: it no longer is the inverse of the {name}'s bind matrix B."
                 ))
-                .color(Color32::from_rgb(200, 120, 20)),
+                .color(legible(ui, Color32::from_rgb(200, 120, 20))),
             );
             if ui.button("Restore the captured B⁻¹").clicked() {
                 page.joint_from_bind[j] = captured[j];
@@ -268,7 +263,7 @@ fn rebind_ui(page: &mut BindingPage, ui: &mut Ui) {
             RichText::new(
                 "Every W · B⁻¹ is the identity: the mesh is drawn exactly as it was stored.",
             )
-            .color(GOOD),
+            .color(legible(ui, GOOD)),
         );
     } else {
         ui.label(format!(

@@ -5,8 +5,8 @@
 use super::data::{self, HEAD, HEAD_VERTEX, JOINT_NAMES};
 use super::view::point_text;
 use super::{BindingPage, Stage};
-use crate::ui::Viewport;
 use crate::ui::labels::step_path_ui;
+use crate::ui::{Viewport, legible};
 use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
 use glam::Vec3;
 
@@ -107,7 +107,10 @@ impl BindingPage {
         } else {
             SCRUB
         };
-        ui.add(egui::Label::new(RichText::new(self.scrub_sentence(k)).color(color)).wrap());
+        ui.add(
+            egui::Label::new(RichText::new(self.scrub_sentence(k)).color(legible(ui, color)))
+                .wrap(),
+        );
     }
 
     /// The scrub's note at the viewport's foot, written before the labels so they keep

@@ -5,9 +5,9 @@ use super::{BONE_NAMES, BlendingPage, MAX_BEND, Mode};
 use crate::link::Named;
 use crate::ui::inspect::InspectStyle;
 use crate::ui::legend::weight_legend_ui;
-use crate::ui::{angle_slider_ui, error_ui};
+use crate::ui::{angle_slider_ui, error_ui, legible};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot, VLine};
+use egui_plot::{Legend, Line, VLine};
 use rigs::arm::{self, Falloff};
 use std::f32::consts::TAU;
 
@@ -116,7 +116,7 @@ impl BlendingPage {
                     .collect()
             })
             .collect();
-        Plot::new("weights_along_arm")
+        crate::ui::plot("weights_along_arm")
             .height(140.0)
             .legend(Legend::default())
             .x_axis_label("x along the arm")
@@ -211,7 +211,7 @@ impl BlendingPage {
             at(&areas.lbs) * 100.0,
             at(&areas.dqs) * 100.0
         ));
-        Plot::new("area_against_twist")
+        crate::ui::plot("area_against_twist")
             .height(180.0)
             .legend(Legend::default())
             .x_axis_label("twist (degrees)")
@@ -250,7 +250,7 @@ impl BlendingPage {
                     r.x, r.y, r.z, r.w
                 ))
                 .monospace()
-                .color(bone_color(i)),
+                .color(legible(ui, bone_color(i))),
             );
         }
         ui.label(RichText::new(format!("dot(q upper arm, q forearm) = {dot:+.2}")).monospace());

@@ -5,9 +5,9 @@ use super::cells::{DQS_COLOR, bone_color};
 use super::paint::SUM_TOLERANCE;
 use super::{BONE_NAMES, BlendingPage, WEIGHT_SCALE};
 use crate::notebook::{anchor, code_ui};
-use crate::ui::error_ui;
 use crate::ui::inspect::breakdown_ui;
 use crate::ui::matrix::{matrices_view_ui, matrix_view_ui, quat_text, vec3_text3};
+use crate::ui::{error_ui, legible};
 use egui::{RichText, Ui};
 use gl::shaders;
 use rigs::arm;
@@ -99,11 +99,14 @@ impl BlendingPage {
                 .join(", "),
             influences.sum()
         ));
+        let ink: Vec<_> = (0..BONE_NAMES.len())
+            .map(|j| legible(ui, bone_color(j)))
+            .collect();
         matrices_view_ui(
             ui,
             influences.used().filter_map(|(j, _)| {
                 let label = RichText::new(format!("gradient, {}", BONE_NAMES[j]))
-                    .color(bone_color(j))
+                    .color(*ink.get(j)?)
                     .strong();
                 Some((label, format!("gradient {j}"), pose.palette.get(j)?))
             }),
@@ -134,7 +137,7 @@ impl BlendingPage {
                 dqs.distance(pose.lbs[v].position)
             ))
             .monospace()
-            .color(DQS_COLOR),
+            .color(legible(ui, DQS_COLOR)),
         );
     }
 
@@ -154,12 +157,19 @@ impl BlendingPage {
         let skin = self.skin();
         ui.label(RichText::new("1. Once per frame, a gradient matrix per bone:").strong());
         step(ui, "for each bone j:   G[j] = W[j] · B⁻¹[j]", "palette");
+        let ink: Vec<_> = (0..BONE_NAMES.len())
+            .map(|j| legible(ui, bone_color(j)))
+            .collect();
         matrices_view_ui(
             ui,
-            pose.palette.iter().enumerate().map(|(j, m)| {
-                let label = RichText::new(BONE_NAMES[j]).color(bone_color(j));
-                (label, format!("algorithm gradient {j}"), m)
-            }),
+            pose.palette
+                .iter()
+                .zip(ink)
+                .enumerate()
+                .map(|(j, (m, ink))| {
+                    let label = RichText::new(BONE_NAMES[j]).color(ink);
+                    (label, format!("algorithm gradient {j}"), m)
+                }),
         );
         ui.label(
             RichText::new("2. Per vertex, the weighted sum of its bones' gradients:").strong(),

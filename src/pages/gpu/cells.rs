@@ -9,9 +9,9 @@ use super::{
 use crate::link::Named;
 use crate::notebook::{anchor, code_ui};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
-use crate::ui::{angle_slider_ui, error_ui};
+use crate::ui::{angle_slider_ui, error_ui, legible};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Line, Plot, VLine};
+use egui_plot::{Line, VLine};
 use gl::shaders;
 use rigs::chain::{CHAIN_LENGTH, truncation_error};
 use scene::{JointIndices, MAX_JOINTS};
@@ -503,7 +503,7 @@ impl GpuPage {
             .iter()
             .map(|(name, color, dashed, _)| (name.clone(), *color, *dashed))
             .collect();
-        Plot::new("cpu_gpu_sweep")
+        crate::ui::plot("cpu_gpu_sweep")
             .height(220.0)
             .x_axis_label("vertices")
             .y_axis_label("ms per frame")
@@ -545,7 +545,12 @@ impl GpuPage {
         ui.horizontal_wrapped(|ui| {
             for (name, color, dashed) in legend {
                 let mark = if dashed { "- - -" } else { "━━━" };
-                ui.label(RichText::new(mark).color(color).strong().monospace());
+                ui.label(
+                    RichText::new(mark)
+                        .color(legible(ui, color))
+                        .strong()
+                        .monospace(),
+                );
                 ui.label(RichText::new(name).small());
                 ui.add_space(6.0);
             }

@@ -7,7 +7,7 @@ use super::links::{LIMIT, within_limit};
 use super::widgets::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
 use super::{GradientPage, Section};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
-use crate::ui::{error_ui, named_number_ui};
+use crate::ui::{error_ui, legible, named_number_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec2};
 use skin::matrix::checked_inverse;
@@ -46,7 +46,7 @@ fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
         let mut p = page.points[i];
         let changed = ui
             .horizontal(|ui| {
-                ui.label(RichText::new(format!("point {name}")).color(color(i)));
+                ui.label(RichText::new(format!("point {name}")).color(legible(ui, color(i))));
                 let x = named_number_ui(ui, &format!("{name} x"), &mut p.x, "x ", None);
                 let y = named_number_ui(ui, &format!("{name} y"), &mut p.y, "y ", None);
                 x | y
@@ -73,7 +73,7 @@ fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
     ui.label(
         RichText::new(format!("ab = b − a = {} − {} = {}", v(b), v(a), v(ab)))
             .monospace()
-            .color(PINK),
+            .color(legible(ui, PINK)),
     );
     ui.label(
         RichText::new(format!(
@@ -107,7 +107,7 @@ fn matrices_ui(page: &mut GradientPage, ui: &mut Ui) {
         ui.label(
             RichText::new(format!("Frame {name}"))
                 .strong()
-                .color(color(i)),
+                .color(legible(ui, color(i))),
         );
         let mut turn = page.turns[i];
         let changed = degrees_ui(ui, &format!("{name}: turn about z"), &mut turn.angle)
@@ -190,7 +190,7 @@ fn product_ui(page: &mut GradientPage, ui: &mut Ui) {
             "ab · a = b   (largest difference {diff:.1e}: rounding only)"
         ))
         .monospace()
-        .color(GOOD),
+        .color(legible(ui, GOOD)),
     );
     page.scrub_ui(ui);
 }

@@ -3,6 +3,7 @@
 use super::draw::PINK;
 use super::widgets::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
 use super::{GradientPage, Section};
+use crate::ui::legible;
 use egui::{RichText, Ui};
 use rigs::humanoid::{JOINT_COUNT, JOINTS};
 use rigs::poses::PRESETS;
@@ -86,7 +87,7 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
                     "gradient · bind = target\n(largest difference {diff:.1e})"
                 ))
                 .monospace()
-                .color(GOOD),
+                .color(legible(ui, GOOD)),
             );
             let from = bind.w_axis.truncate();
             let to = gradients[j].transform_point3(from);
@@ -101,7 +102,7 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
                     to.z + 0.0
                 ))
                 .monospace()
-                .color(PINK),
+                .color(legible(ui, PINK)),
             );
         });
     });

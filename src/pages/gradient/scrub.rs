@@ -5,8 +5,8 @@
 
 use super::frames::{self, SCRUB_LOCAL};
 use super::{GradientPage, Section};
-use crate::ui::Viewport;
 use crate::ui::labels::step_path_ui;
+use crate::ui::{Viewport, legible};
 use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
 use glam::Vec3;
 
@@ -94,7 +94,7 @@ impl GradientPage {
             egui::Label::new(
                 RichText::new(self.scrub_sentence(k))
                     .monospace()
-                    .color(SCRUB),
+                    .color(legible(ui, SCRUB)),
             )
             .wrap(),
         );

@@ -6,8 +6,8 @@ use super::text::{matrix_view_ui, wrapped};
 use super::walk;
 use super::{HierarchyPage, Pose};
 use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
-use crate::ui::error_ui;
 use crate::ui::matrix::matrices_view_ui;
+use crate::ui::{error_ui, legible};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec3};
 use rigs::humanoid::{self, JOINTS};
@@ -62,7 +62,7 @@ impl HierarchyPage {
                     ui.add_space(18.0 * depth(joint) as f32);
                     let mut text = RichText::new(name(joint));
                     if moved.contains(&joint) && joint != self.selected {
-                        text = text.color(MOVED);
+                        text = text.color(legible(ui, MOVED));
                     }
                     self.joint_button_ui(ui, joint, text);
                     if self.is_edited(joint) {
@@ -123,7 +123,7 @@ impl HierarchyPage {
                 if moved.len() == 1 { "" } else { "s" },
                 names.join(", ")
             ))
-            .color(MOVED),
+            .color(legible(ui, MOVED)),
         );
     }
 
@@ -147,7 +147,7 @@ impl HierarchyPage {
             });
             let local = if self.just_applied(i, steps.len()) {
                 RichText::new(format!("local({joint}), just applied"))
-                    .color(SCRUB)
+                    .color(legible(ui, SCRUB))
                     .strong()
             } else {
                 RichText::new(format!("local({joint})"))
@@ -228,7 +228,7 @@ impl HierarchyPage {
                     &world[joint],
                 ),
                 (
-                    RichText::new(wrong_text).color(WRONG),
+                    RichText::new(wrong_text).color(legible(ui, WRONG)),
                     "order wrong".to_owned(),
                     &wrong[joint],
                 ),
@@ -252,7 +252,7 @@ impl HierarchyPage {
                     "In the wrong order {} lands {off:.2} units from where it belongs.",
                     name(joint)
                 ))
-                .color(WRONG),
+                .color(legible(ui, WRONG)),
             );
         }
     }

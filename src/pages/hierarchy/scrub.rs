@@ -5,8 +5,8 @@
 use super::HierarchyPage;
 use super::text::{vec_text, wrapped};
 use super::walk::{self, ChainStep};
-use crate::ui::Viewport;
 use crate::ui::labels::step_path_ui;
+use crate::ui::{Viewport, legible};
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
 use glam::Vec3;
@@ -100,11 +100,12 @@ impl HierarchyPage {
                 job.append(" · ", 0.0, plain.clone());
             }
             let mut format = plain.clone();
+            let scrub = crate::ui::legible(ui, SCRUB);
             if i >= n - applied {
-                format.color = SCRUB;
+                format.color = scrub;
             }
             if applied > 0 && i == n - applied {
-                format.underline = Stroke::new(1.5, SCRUB);
+                format.underline = Stroke::new(1.5, scrub);
             }
             job.append(&format!("local({})", name(step.joint)), 0.0, format);
         }
@@ -134,7 +135,7 @@ impl HierarchyPage {
         self.scrub = Some(k);
         wrapped(
             ui,
-            RichText::new(self.scrub_sentence(steps, k)).color(SCRUB),
+            RichText::new(self.scrub_sentence(steps, k)).color(legible(ui, SCRUB)),
         );
     }
 

@@ -5,7 +5,7 @@ use super::{Cell, JOINT_NAMES, KeyframesPage, SPEED_RANGE};
 use crate::ui::matrix::{matrix_view_ui, quat_text, vec3_text};
 use crate::ui::{mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot, Points, VLine};
+use egui_plot::{Legend, Line, Points, VLine};
 use skin::clip::{Channel, Interpolation, Sample, hermite};
 
 /// The colour of each interpolation's curve, in [`INTERPOLATIONS`] order.
@@ -147,7 +147,7 @@ impl KeyframesPage {
                 _ => None,
             })
             .collect();
-        Plot::new("keyframe_curves")
+        crate::ui::plot("keyframe_curves")
             .height(180.0)
             // Top left, where every curve is still low.
             .legend(Legend::default().position(egui_plot::Corner::LeftTop))

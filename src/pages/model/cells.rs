@@ -13,7 +13,7 @@ use crate::ui::legend::weight_legend_ui;
 use crate::ui::matrix::{
     MatrixEdit, decimals_for, fixed, fixed_point, matrix_edit_ui, matrix_view_ui,
 };
-use crate::ui::{counted, error_ui, mono_ui};
+use crate::ui::{counted, error_ui, legible, mono_ui};
 use egui::{Color32, RichText, Ui};
 use glam::Mat4;
 use skin::Trs;
@@ -98,7 +98,7 @@ impl ModelPage {
             ui.label(
                 RichText::new(format!("warning: {warning}"))
                     .small()
-                    .color(Color32::from_rgb(170, 90, 0)),
+                    .color(legible(ui, Color32::from_rgb(170, 90, 0))),
             );
         }
         if model.warnings.is_empty() {

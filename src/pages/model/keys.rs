@@ -6,7 +6,7 @@ use super::ModelPage;
 use crate::ui::sideways_ui;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, Ui};
-use egui_plot::{GridInput, GridMark, Line, Plot, Points, VLine, uniform_grid_spacer};
+use egui_plot::{GridInput, GridMark, Line, Points, VLine, uniform_grid_spacer};
 use skin::clip::{Channel, Clip, Property};
 use std::ops::RangeInclusive;
 
@@ -94,7 +94,10 @@ fn colored_mono(ui: &Ui, pieces: &[(String, Option<Color32>)]) -> LayoutJob {
         job.append(
             text,
             0.0,
-            TextFormat::simple(font.clone(), color.unwrap_or(normal)),
+            TextFormat::simple(
+                font.clone(),
+                color.map_or(normal, |c| crate::ui::legible(ui, c)),
+            ),
         );
     }
     job
@@ -195,7 +198,7 @@ impl ModelPage {
             .filter_map(|k| channel.key(k))
             .collect();
         mono_job_ui(ui, channel_title(ui, channel));
-        let mut plot = Plot::new(("model keys", property.name()))
+        let mut plot = crate::ui::plot(("model keys", property.name()))
             .height(PLOT_HEIGHT)
             .allow_drag(false)
             .allow_zoom(false)

@@ -6,9 +6,9 @@ use super::view::{NORMAL_COLOR, TANGENT_COLOR, arm_label};
 use super::{MAX_BEND, NormalsPage, SCALE_RANGE, Show};
 use crate::link::Named;
 use crate::ui::matrix::{two_mat3_text, vec3_text as vec3};
-use crate::ui::{angle_slider_ui, error_ui, mono_ui};
+use crate::ui::{angle_slider_ui, error_ui, legible, mono_ui};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Line, LineStyle, Plot, VLine};
+use egui_plot::{Line, LineStyle, VLine};
 use glam::{Mat3, Mat4};
 use skin::normals::{NormalMethod, TangentSteps, angle_degrees};
 
@@ -103,8 +103,8 @@ impl NormalsPage {
         angle_slider_ui(ui, &mut self.bend, -max..=max, "elbow bend", 0);
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.show_lines, "Normal and tangent lines");
-            ui.colored_label(NORMAL_COLOR, "normals");
-            ui.colored_label(TANGENT_COLOR, "tangents");
+            ui.colored_label(legible(ui, NORMAL_COLOR), "normals");
+            ui.colored_label(legible(ui, TANGENT_COLOR), "tangents");
             ui.checkbox(&mut self.ellipses, "Deformation ellipses");
         });
         // The forearm alone (weight 1): its palette matrix and what normals need.
@@ -144,7 +144,11 @@ impl NormalsPage {
                 ui.label(RichText::new("mean").strong());
                 ui.end_row();
                 for row in &rows {
-                    ui.label(RichText::new(row.name).monospace().color(row.color));
+                    ui.label(
+                        RichText::new(row.name)
+                            .monospace()
+                            .color(legible(ui, row.color)),
+                    );
                     let spread = (row.spread)(&now);
                     ui.horizontal(|ui| {
                         swatch_ui(ui, row.color, false);
@@ -166,7 +170,7 @@ impl NormalsPage {
                 .weak(),
             );
         }
-        Plot::new("normal_angle_error")
+        crate::ui::plot("normal_angle_error")
             .height(200.0)
             .x_axis_label("forearm scale across the bone")
             .y_axis_label("angle (°)")
@@ -297,7 +301,7 @@ impl NormalsPage {
                     NAIVE_COLOR,
                 )
             };
-            ui.colored_label(color, note);
+            ui.colored_label(legible(ui, color), note);
         }
     }
 }

@@ -8,9 +8,9 @@ use super::view::method_color;
 use super::{QuaternionsPage, Section};
 use crate::link::Named;
 use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text, vec3_text3};
-use crate::ui::{angle_slider_ui, mono_ui, show_here_ui, sideways_ui};
+use crate::ui::{angle_slider_ui, legible, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot, VLine};
+use egui_plot::{Legend, Line, VLine};
 use glam::{Mat3, Quat, Vec3};
 use skin::rotation::{
     self, Interp, angular_speed, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix,
@@ -34,7 +34,7 @@ pub(super) fn method_buttons_ui(ui: &mut Ui, method: &mut Interp) -> bool {
     ui.label("Method:");
     let mut changed = false;
     for &m in Interp::ALL {
-        let text = RichText::new(m.slug().to_uppercase()).color(method_color(m));
+        let text = RichText::new(m.slug().to_uppercase()).color(legible(ui, method_color(m)));
         if ui.selectable_label(*method == m, text).clicked() {
             *method = m;
             changed = true;
@@ -275,7 +275,7 @@ impl QuaternionsPage {
                 (*m, points)
             })
             .collect();
-        Plot::new("angular_speed")
+        crate::ui::plot("angular_speed")
             .height(170.0)
             .legend(Legend::default())
             .x_axis_label("t")

@@ -3,7 +3,7 @@
 use super::QuaternionsPage;
 use super::predict::{GUESS_LIMIT, Judgement};
 use crate::link::Named;
-use crate::pages::predict::{for_notebook, verdict_color};
+use crate::pages::predict::verdict_color;
 use egui::{RichText, Ui, WidgetInfo};
 
 /// The true turn, the guess, the difference and the verdict, as the page writes them.
@@ -71,7 +71,7 @@ impl QuaternionsPage {
             ui.label(
                 RichText::new(judgement_text(truth, p.guess, &j))
                     .strong()
-                    .color(for_notebook(ui, verdict_color(j.verdict))),
+                    .color(crate::ui::legible(ui, verdict_color(j.verdict))),
             );
         } else if hidden {
             ui.label(
