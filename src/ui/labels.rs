@@ -26,7 +26,21 @@ pub struct Placer {
     taken: Vec<(Rect, bool)>,
     /// The meshes drawn, on screen: line segments and triangles no label goes over.
     outline: Outline,
+    /// The outline's segments and triangles in runs of [`RUN`], each run's bounding
+    /// box first: a spot far from a run skips all of it.
+    runs: Vec<(Rect, Run)>,
 }
+
+/// Segments or triangles of an [`Outline`], by index.
+#[derive(Clone, Debug)]
+enum Run {
+    Segments(std::ops::Range<usize>),
+    Triangles(std::ops::Range<usize>),
+}
+
+/// How many segments or triangles share a bounding box in [`Placer::runs`]: a mesh's
+/// neighbouring triangles lie near each other on screen.
+const RUN: usize = 32;
 
 /// What the meshes of a viewport cover on screen.
 #[derive(Clone, Debug, Default)]
@@ -107,13 +121,45 @@ impl Placer {
             bounds,
             taken: Vec::new(),
             outline: Outline::default(),
+            runs: Vec::new(),
         }
     }
 
     /// Keeps labels off `outline`, the meshes drawn (labels placed before are where
     /// they are).
     pub fn avoid(&mut self, outline: Outline) {
+        let starts = |n: usize| (0..n).step_by(RUN).map(move |i| i..(i + RUN).min(n));
+        let segments = starts(outline.segments.len()).map(|r| {
+            let points = outline.segments[r.clone()].iter().flatten();
+            (
+                Rect::from_points(&points.copied().collect::<Vec<_>>()),
+                Run::Segments(r),
+            )
+        });
+        let triangles = starts(outline.triangles.len()).map(|r| {
+            let points = outline.triangles[r.clone()].iter().flatten();
+            (
+                Rect::from_points(&points.copied().collect::<Vec<_>>()),
+                Run::Triangles(r),
+            )
+        });
+        self.runs = segments.chain(triangles).collect();
         self.outline = outline;
+    }
+
+    /// Whether `rect` touches the meshes drawn ([`Outline::touches`], a run at a time).
+    fn on_mesh(&self, rect: Rect) -> bool {
+        self.runs
+            .iter()
+            .filter(|(b, _)| b.intersects(rect))
+            .any(|(_, run)| match run {
+                Run::Segments(r) => self.outline.segments[r.clone()]
+                    .iter()
+                    .any(|[a, b]| segment_touches(*a, *b, rect)),
+                Run::Triangles(r) => self.outline.triangles[r.clone()]
+                    .iter()
+                    .any(|t| triangle_touches(t, rect)),
+            })
     }
 
     /// Whether `rect` lies inside the bounds and over nothing taken.
@@ -172,12 +218,25 @@ impl Placer {
             .chain(SPOTS)
             .chain(SPOTS.iter().map(|d| *d * 2.5))
             .map(spot);
-        // Free: inside, over no mark or text, and off the meshes; then the same but on
-        // a mesh; then, each spot moved inside the bounds, the least covered.
+        // Free: inside, over no mark or text, and off the meshes, first as the spots
+        // are, then each moved inside the bounds (a wide label in a narrow view), the
+        // nearest to the anchor; then the same but on a mesh; then, moved inside, the
+        // least covered.
         let inside_and_clear = |r: &Rect| self.bounds.contains_rect(*r) && overlap(r) == 0.0;
+        let free = |r: &Rect| inside_and_clear(r) && !self.on_mesh(*r);
         let chosen = candidates
             .clone()
-            .find(|r| inside_and_clear(r) && !self.outline.touches(*r))
+            .find(free)
+            .or_else(|| {
+                candidates
+                    .clone()
+                    .map(|r| self.inside(r))
+                    .filter(free)
+                    .min_by(|a, b| {
+                        a.distance_sq_to_pos(at)
+                            .total_cmp(&b.distance_sq_to_pos(at))
+                    })
+            })
             .or_else(|| candidates.clone().find(inside_and_clear))
             .unwrap_or_else(|| {
                 candidates
@@ -301,6 +360,8 @@ mod tests {
         let size = vec2(30.0, 12.0);
         let r = p.place(pos2(200.0, 150.0), size, 4.0, UP_RIGHT);
         assert!(!p.outline.touches(r), "{r:?}");
+        assert!(p.on_mesh(Rect::from_center_size(pos2(230.0, 140.0), size)));
+        assert!(p.on_mesh(Rect::from_center_size(pos2(190.0, 110.0), size)));
         assert!(
             r.top() > 146.0,
             "below the anchor, where nothing is drawn: {r:?}"
@@ -313,6 +374,27 @@ mod tests {
         let inner = Rect::from_min_size(pos2(50.0, 50.0), size);
         assert!(big.touches(inner));
         assert!(!big.touches(inner.translate(vec2(300.0, 220.0))));
+    }
+
+    #[test]
+    fn a_wide_label_in_a_narrow_view_finds_the_room_below_the_mesh() {
+        // A view 200 wide, a mesh filling its top 170, a label 150 wide whose anchor is
+        // near the left edge: no spot around the anchor fits as it is.
+        let mut p = Placer::new(Rect::from_min_max(pos2(0.0, 0.0), pos2(200.0, 300.0)));
+        p.avoid(Outline {
+            segments: Vec::new(),
+            triangles: (0..85)
+                .map(|k| {
+                    let y = 2.0 * k as f32;
+                    [pos2(0.0, y), pos2(200.0, y), pos2(200.0, y + 2.0)]
+                })
+                .collect(),
+        });
+        let r = p.place(pos2(20.0, 150.0), vec2(150.0, 20.0), 4.0, vec2(-1.0, 0.0));
+        assert!(
+            !p.on_mesh(r) && r.top() >= 170.0 && r.bottom() <= 300.0,
+            "{r:?}"
+        );
     }
 
     #[test]
