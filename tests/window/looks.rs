@@ -117,18 +117,24 @@ fn body_text_size(output: &egui::FullOutput, top: f32) -> f32 {
     sizes.get(sizes.len() / 2).copied().unwrap_or(0.0)
 }
 
-/// Text painted into a viewport (labels, notes, banners) that the viewport's edge cuts,
-/// or that lies over other text painted there: `what: text`. A viewport is known by
-/// its paint callback, whose rectangle is the viewport's.
-fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
-    let shapes = shapes_of(output);
-    let viewports: Vec<egui::Rect> = shapes
+/// Where the viewports are among `shapes`: a viewport is known by its paint callback,
+/// whose rectangle is the viewport's.
+fn viewports_in(shapes: &[(egui::Rect, &egui::Shape)]) -> Vec<egui::Rect> {
+    shapes
         .iter()
         .filter_map(|(_, s)| match s {
             egui::Shape::Callback(c) => Some(c.rect),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// Text painted into a viewport (labels, notes, banners) that the viewport's edge cuts,
+/// or that lies over other text painted there: `what: text`. A viewport is known by
+/// its paint callback, whose rectangle is the viewport's.
+fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
+    let shapes = shapes_of(output);
+    let viewports = viewports_in(&shapes);
     let short = |t: &str| t.chars().take(40).collect::<String>().replace('\n', " ");
     let mut found = Vec::new();
     for vp in viewports {
@@ -200,13 +206,7 @@ fn faint_text(
     disabled: &[egui::Rect],
 ) -> Vec<String> {
     let shapes = shapes_of(output);
-    let viewports: Vec<egui::Rect> = shapes
-        .iter()
-        .filter_map(|(_, s)| match s {
-            egui::Shape::Callback(c) => Some(c.rect),
-            _ => None,
-        })
-        .collect();
+    let viewports = viewports_in(&shapes);
     let mut found = Vec::new();
     for (clip, shape) in shapes {
         let egui::Shape::Text(t) = shape else {
