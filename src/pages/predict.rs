@@ -151,8 +151,13 @@ pub fn guess_marker_ui(
     use egui::text::{LayoutJob, TextFormat};
     let painter = ui.painter_at(vp.rect());
     let font = egui::FontId::proportional(16.0);
+    // A pale card keeps the label readable over the mesh and the grid; its text takes
+    // the marks' colours darkened until they read on it.
+    let card = Color32::from_rgba_unmultiplied(250, 250, 248, 220);
+    let under = crate::ui::painted_over(card, Color32::from_gray(30));
+    let ink = |c| crate::ui::legible_on(c, under, false);
     let mut job = LayoutJob::default();
-    job.append(name, 0.0, TextFormat::simple(font.clone(), GUESS_BLUE));
+    job.append(name, 0.0, TextFormat::simple(font.clone(), ink(GUESS_BLUE)));
     // Above the ring while the truth is hidden; then on the far side from the truth.
     let mut away = -egui::Vec2::Y;
     if let Some((truth, j)) = judged {
@@ -166,7 +171,7 @@ pub fn guess_marker_ui(
         );
         vp.block(egui::Rect::from_center_size(truth, egui::Vec2::splat(18.0)));
         let verdict = format!("\n{:.2}: {}", j.distance, j.verdict.text());
-        job.append(&verdict, 0.0, TextFormat::simple(font, color));
+        job.append(&verdict, 0.0, TextFormat::simple(font, ink(color)));
         if guess.distance(truth) > 1.0 {
             away = (guess - truth).normalized();
         }
@@ -174,9 +179,7 @@ pub fn guess_marker_ui(
     painter.circle_stroke(guess, 10.0, egui::Stroke::new(3.0, GUESS_BLUE));
     painter.circle_filled(guess, 2.5, GUESS_BLUE);
     vp.block(egui::Rect::from_center_size(guess, egui::Vec2::splat(22.0)));
-    // A pale card keeps the label readable over the mesh and the grid.
     let galley = painter.layout_job(job);
-    let card = Color32::from_rgba_unmultiplied(250, 250, 248, 220);
     vp.label_galley(ui, guess, galley, 8.0, away, Some(card));
 }
 

@@ -289,19 +289,19 @@ pub fn step_path_ui(
         painter.circle(at, if i == current { 7.5 } else { 4.0 }, color, rim);
         vp.block(Rect::from_center_size(at, Vec2::splat(16.0)));
     }
+    // The labels' pale card, and the path's colour darkened until it reads on it (a
+    // cyan path's cyan text read at 1.3:1 there).
+    let card = Color32::from_white_alpha(215);
+    let ink = super::legible_on(
+        color,
+        super::painted_over(card, Color32::from_gray(30)),
+        false,
+    );
     for (i, (at, label)) in screen.iter().zip(labels).enumerate() {
         let Some(at) = *at else { continue };
         let size = if i == current { 17.0 } else { 14.0 };
-        let galley =
-            painter.layout_no_wrap(label.clone(), FontId::new(size, family.clone()), color);
-        vp.label_galley(
-            ui,
-            at,
-            galley,
-            10.0,
-            vec2(1.0, -1.0),
-            Some(Color32::from_white_alpha(215)),
-        );
+        let galley = painter.layout_no_wrap(label.clone(), FontId::new(size, family.clone()), ink);
+        vp.label_galley(ui, at, galley, 10.0, vec2(1.0, -1.0), Some(card));
     }
     screen
 }
