@@ -66,6 +66,23 @@ pub fn legible(ui: &egui::Ui, color: Color32) -> Color32 {
     legible_on(color, visuals.panel_fill, visuals.dark_mode)
 }
 
+/// A selectable label in a lesson's colour ([`legible`]); once selected, in the
+/// selection's own text colour, which reads on the selection's fill (a colour picked for
+/// the page does not).
+pub fn colored_choice(
+    ui: &mut egui::Ui,
+    selected: bool,
+    text: egui::RichText,
+    color: Color32,
+) -> egui::Response {
+    let text = if selected {
+        text
+    } else {
+        text.color(legible(ui, color))
+    };
+    ui.selectable_label(selected, text)
+}
+
 /// [`legible`] on `background`, a dark one when `dark`.
 pub fn legible_on(color: Color32, background: Color32, dark: bool) -> Color32 {
     let toward = if dark { Color32::WHITE } else { Color32::BLACK };

@@ -196,29 +196,43 @@ fn elided_text(output: &egui::FullOutput) -> Vec<String> {
 }
 
 /// Text painted on the page (anything outside a viewport, whose scene sets its own
-/// colours) that reads below WCAG's 4.5:1 on the page's background `page`, or below 3:1
-/// for large text (24 points or more): a hint or caption a hall cannot read. Text on a
-/// widget in `disabled` is greyed out on purpose, and left alone, as WCAG leaves it.
-/// `reads at R:1: text`.
+/// colours) that reads below WCAG's 4.5:1 on what is under it, or below 3:1 for large
+/// text (24 points or more): a hint or caption a hall cannot read. Under it is the
+/// section's own background (inline code), else the last filled rectangle painted
+/// under its middle (a button, a selected label, a code block), else the page,
+/// `page`. Text on a widget in `disabled` is greyed out on purpose, and left alone, as
+/// WCAG leaves it. `reads at R:1: text`.
 fn faint_text(
     output: &egui::FullOutput,
     page: egui::Color32,
     disabled: &[egui::Rect],
 ) -> Vec<String> {
+    use skinlab::ui::painted_over;
     let shapes = shapes_of(output);
     let viewports = viewports_in(&shapes);
     let mut found = Vec::new();
-    for (clip, shape) in shapes {
+    for (i, (clip, shape)) in shapes.iter().enumerate() {
         let egui::Shape::Text(t) = shape else {
             continue;
         };
         let rect = t.visual_bounding_rect();
         if !clip.intersects(rect)
-            || viewports.iter().any(|vp| vp.intersects(rect))
+            || t.opacity_factor <= 0.0
+            || viewports.iter().any(|vp| vp.intersect(rect).is_positive())
             || disabled.iter().any(|d| d.contains(rect.center()))
         {
             continue;
         }
+        let under = shapes[..i]
+            .iter()
+            .rev()
+            .find_map(|(_, s)| match s {
+                egui::Shape::Rect(r) if r.fill.a() > 0 && r.rect.contains(rect.center()) => {
+                    Some(painted_over(r.fill, page))
+                }
+                _ => None,
+            })
+            .unwrap_or(page);
         let job = &t.galley.job;
         for section in &job.sections {
             let text = &job.text[section.byte_range.start.0..section.byte_range.end.0];
@@ -232,8 +246,9 @@ fn faint_text(
                     section.format.color
                 },
             );
-            let ink = skinlab::ui::painted_over(ink.gamma_multiply(t.opacity_factor), page);
-            let ratio = skinlab::ui::contrast(ink, page);
+            let back = painted_over(section.format.background, under);
+            let ink = painted_over(ink.gamma_multiply(t.opacity_factor), back);
+            let ratio = skinlab::ui::contrast(ink, back);
             let least = if section.format.font_id.size >= 24.0 {
                 3.0
             } else {
@@ -241,7 +256,7 @@ fn faint_text(
             };
             if ratio < least {
                 found.push(format!(
-                    "reads at {ratio:.1}:1 ({ink:?} on {page:?}): {}",
+                    "reads at {ratio:.1}:1 ({ink:?} on {back:?}): {}",
                     text.chars().take(40).collect::<String>().replace('\n', " ")
                 ));
             }
@@ -498,7 +513,8 @@ fn the_ellipsis_check_sees_a_label_cut_short() {
 }
 
 #[test]
-fn the_faint_text_check_sees_a_hint_in_eguis_own_grey_and_a_bare_red_but_not_a_greyed_out_button() {
+fn the_faint_text_check_sees_a_grey_hint_a_bare_red_and_colour_on_a_selection_but_not_a_greyed_out_button()
+ {
     // egui's own dark theme: a hint reads at 2.7:1, a red label at 4.3:1.
     let harness = drawn_once(|ui| {
         ui.label("prose");
@@ -507,12 +523,17 @@ fn the_faint_text_check_sees_a_hint_in_eguis_own_grey_and_a_bare_red_but_not_a_g
         let red = skinlab::ui::legible(ui, egui::Color32::RED);
         ui.colored_label(red, "a red made legible");
         ui.add_enabled(false, egui::Button::new("greyed out"));
+        // Purple that reads on the page, not on the selection's blue under it.
+        let purple = egui::RichText::new("picked").color(egui::Color32::from_rgb(190, 100, 215));
+        let _ = ui.selectable_label(true, purple);
+        let _ = ui.selectable_label(true, "picked in the selection's own colour");
     });
     let page = harness.ctx.global_style().visuals.panel_fill;
     let found = faint_text(harness.output(), page, &disabled_widgets(&harness));
-    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found.len(), 3, "{found:?}");
     assert!(found[0].contains("a quiet hint"), "{found:?}");
     assert!(found[1].contains("a red warning"), "{found:?}");
+    assert!(found[2].contains("picked"), "{found:?}");
 }
 
 /// The app on `link` in a 1280×800 window, its meshes' bounds kept, after `frames`.

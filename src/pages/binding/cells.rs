@@ -43,10 +43,8 @@ fn joint_picker_ui(page: &mut BindingPage, ui: &mut Ui) {
     ui.horizontal(|ui| {
         ui.label("Joint:");
         for (j, name) in JOINT_NAMES.iter().enumerate() {
-            let text = RichText::new(*name)
-                .color(legible(ui, JOINT_COLORS[j]))
-                .strong();
-            if ui.selectable_label(page.joint == j, text).clicked() {
+            let text = RichText::new(*name).strong();
+            if crate::ui::colored_choice(ui, page.joint == j, text, JOINT_COLORS[j]).clicked() {
                 page.joint = j;
             }
         }

@@ -99,7 +99,7 @@ impl GpuPage {
     fn fit_note_ui(&self, ui: &mut Ui) {
         if !self.fits_uniforms() {
             ui.colored_label(
-                HIGHLIGHT,
+                crate::ui::legible(ui, HIGHLIGHT),
                 format!(
                     "{} joints need {} uniform vectors; the array holds {MAX_JOINTS} matrices. \
                      The page switched to the bone texture by itself.",

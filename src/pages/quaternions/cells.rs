@@ -34,8 +34,8 @@ pub(super) fn method_buttons_ui(ui: &mut Ui, method: &mut Interp) -> bool {
     ui.label("Method:");
     let mut changed = false;
     for &m in Interp::ALL {
-        let text = RichText::new(m.slug().to_uppercase()).color(legible(ui, method_color(m)));
-        if ui.selectable_label(*method == m, text).clicked() {
+        let text = RichText::new(m.slug().to_uppercase());
+        if crate::ui::colored_choice(ui, *method == m, text, method_color(m)).clicked() {
             *method = m;
             changed = true;
         }
@@ -84,7 +84,7 @@ impl QuaternionsPage {
         if lock_closeness(self.euler[1]) > 0.999 {
             let sign = if self.euler[1] > 0.0 { "−" } else { "+" };
             ui.colored_label(
-                Color32::from_rgb(200, 40, 40),
+                legible(ui, Color32::from_rgb(200, 40, 40)),
                 format!(
                     "Gimbal lock. R depends only on yaw {sign} roll = {:.0}°. Move yaw, then roll: both turn the glider about the same vertical axis. One degree of freedom is gone.",
                     rotation::locked_angle(self.euler).to_degrees()

@@ -58,10 +58,12 @@ pub enum Grab {
 
 /// Text in a box of the background colour, so a curve under it cannot blur it.
 fn boxed_text(painter: &egui::Painter, at: Pos2, align: Align2, text: &str, color: Color32) {
+    let visuals = &painter.ctx().global_style().visuals;
+    let bg = visuals.extreme_bg_color;
+    let color = crate::ui::legible_on(color, bg, visuals.dark_mode);
     let font = FontId::proportional(15.0);
     let galley = painter.layout_no_wrap(text.to_owned(), font, color);
     let rect = align.anchor_size(at, galley.size());
-    let bg = painter.ctx().global_style().visuals.extreme_bg_color;
     painter.rect_filled(rect.expand(2.0), 3.0, bg);
     painter.galley(rect.min, galley, color);
 }
