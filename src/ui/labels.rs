@@ -128,22 +128,25 @@ impl Placer {
     /// Keeps labels off `outline`, the meshes drawn (labels placed before are where
     /// they are).
     pub fn avoid(&mut self, outline: Outline) {
-        let starts = |n: usize| (0..n).step_by(RUN).map(move |i| i..(i + RUN).min(n));
-        let segments = starts(outline.segments.len()).map(|r| {
-            let points = outline.segments[r.clone()].iter().flatten();
-            (
-                Rect::from_points(&points.copied().collect::<Vec<_>>()),
-                Run::Segments(r),
-            )
-        });
-        let triangles = starts(outline.triangles.len()).map(|r| {
-            let points = outline.triangles[r.clone()].iter().flatten();
-            (
-                Rect::from_points(&points.copied().collect::<Vec<_>>()),
-                Run::Triangles(r),
-            )
-        });
-        self.runs = segments.chain(triangles).collect();
+        self.runs.clear();
+        for (i, run) in outline.segments.chunks(RUN).enumerate() {
+            let bounds = run
+                .iter()
+                .flatten()
+                .fold(Rect::NOTHING, |b, p| b.union(Rect::from_pos(*p)));
+            let start = i * RUN;
+            self.runs
+                .push((bounds, Run::Segments(start..start + run.len())));
+        }
+        for (i, run) in outline.triangles.chunks(RUN).enumerate() {
+            let bounds = run
+                .iter()
+                .flatten()
+                .fold(Rect::NOTHING, |b, p| b.union(Rect::from_pos(*p)));
+            let start = i * RUN;
+            self.runs
+                .push((bounds, Run::Triangles(start..start + run.len())));
+        }
         self.outline = outline;
     }
 
@@ -214,36 +217,31 @@ impl Placer {
         };
         // The spots beside the anchor, then the same directions a label's size further
         // out, joined to the anchor by nothing but nearness.
-        let candidates = std::iter::once(first)
-            .chain(SPOTS)
-            .chain(SPOTS.iter().map(|d| *d * 2.5))
-            .map(spot);
+        let mut candidates = [first; 1 + 2 * SPOTS.len()];
+        for (k, d) in SPOTS.iter().enumerate() {
+            candidates[1 + k] = *d;
+            candidates[1 + SPOTS.len() + k] = *d * 2.5;
+        }
+        let candidates = candidates.map(spot);
+        let moved = candidates.map(|r| self.inside(r));
         // Free: inside, over no mark or text, and off the meshes, first as the spots
         // are, then each moved inside the bounds (a wide label in a narrow view), the
         // nearest to the anchor; then the same but on a mesh; then, moved inside, the
         // least covered.
-        let inside_and_clear = |r: &Rect| self.bounds.contains_rect(*r) && overlap(r) == 0.0;
-        let free = |r: &Rect| inside_and_clear(r) && !self.on_mesh(*r);
+        let inside_and_clear = |r: &&Rect| self.bounds.contains_rect(**r) && overlap(r) == 0.0;
+        let free = |r: &&Rect| inside_and_clear(r) && !self.on_mesh(**r);
+        let least = |rects: &[Rect], by: &dyn Fn(&Rect) -> f32| {
+            rects.iter().min_by(|a, b| by(a).total_cmp(&by(b))).copied()
+        };
+        let free_moved: Vec<Rect> = moved.iter().filter(free).copied().collect();
         let chosen = candidates
-            .clone()
+            .iter()
             .find(free)
-            .or_else(|| {
-                candidates
-                    .clone()
-                    .map(|r| self.inside(r))
-                    .filter(free)
-                    .min_by(|a, b| {
-                        a.distance_sq_to_pos(at)
-                            .total_cmp(&b.distance_sq_to_pos(at))
-                    })
-            })
-            .or_else(|| candidates.clone().find(inside_and_clear))
-            .unwrap_or_else(|| {
-                candidates
-                    .map(|r| self.inside(r))
-                    .min_by(|a, b| overlap(a).total_cmp(&overlap(b)))
-                    .unwrap_or_else(|| spot(first))
-            });
+            .copied()
+            .or_else(|| least(&free_moved, &|r| r.distance_sq_to_pos(at)))
+            .or_else(|| candidates.iter().find(inside_and_clear).copied())
+            .or_else(|| least(&moved, &|r| overlap(r)))
+            .unwrap_or_else(|| spot(first));
         self.block_text(chosen);
         chosen
     }
