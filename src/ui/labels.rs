@@ -38,6 +38,20 @@ enum Run {
     Triangles(std::ops::Range<usize>),
 }
 
+/// `items` (segments or triangles) in runs of [`RUN`], each with its points' bounding box.
+fn runs_of<const N: usize>(
+    items: &[[Pos2; N]],
+    run: fn(std::ops::Range<usize>) -> Run,
+) -> impl Iterator<Item = (Rect, Run)> + '_ {
+    items.chunks(RUN).enumerate().map(move |(i, chunk)| {
+        let bounds = chunk
+            .iter()
+            .flatten()
+            .fold(Rect::NOTHING, |b, p| b.union(Rect::from_pos(*p)));
+        (bounds, run(i * RUN..i * RUN + chunk.len()))
+    })
+}
+
 /// How many segments or triangles share a bounding box in [`Placer::runs`]: a mesh's
 /// neighbouring triangles lie near each other on screen.
 const RUN: usize = 32;
@@ -128,25 +142,9 @@ impl Placer {
     /// Keeps labels off `outline`, the meshes drawn (labels placed before are where
     /// they are).
     pub fn avoid(&mut self, outline: Outline) {
-        self.runs.clear();
-        for (i, run) in outline.segments.chunks(RUN).enumerate() {
-            let bounds = run
-                .iter()
-                .flatten()
-                .fold(Rect::NOTHING, |b, p| b.union(Rect::from_pos(*p)));
-            let start = i * RUN;
-            self.runs
-                .push((bounds, Run::Segments(start..start + run.len())));
-        }
-        for (i, run) in outline.triangles.chunks(RUN).enumerate() {
-            let bounds = run
-                .iter()
-                .flatten()
-                .fold(Rect::NOTHING, |b, p| b.union(Rect::from_pos(*p)));
-            let start = i * RUN;
-            self.runs
-                .push((bounds, Run::Triangles(start..start + run.len())));
-        }
+        self.runs = runs_of(&outline.segments, Run::Segments)
+            .chain(runs_of(&outline.triangles, Run::Triangles))
+            .collect();
         self.outline = outline;
     }
 
