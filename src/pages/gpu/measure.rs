@@ -33,10 +33,10 @@ const DIFF_SECONDS_PER_FRAME: std::ops::RangeInclusive<f64> = 0.001..=0.008;
 /// The seconds a frame may spend comparing, given the seconds the frame before it took.
 fn diff_budget(last_frame: f64) -> f64 {
     let (least, most) = DIFF_SECONDS_PER_FRAME.into_inner();
-    if last_frame.is_finite() {
-        (last_frame / 4.0).clamp(least, most)
-    } else {
+    if last_frame.is_nan() {
         least
+    } else {
+        (last_frame / 4.0).clamp(least, most)
     }
 }
 
@@ -702,6 +702,7 @@ mod tests {
             0.008,
             "at most eight, after an idle pause"
         );
+        assert_eq!(diff_budget(f64::INFINITY), 0.008);
         assert_eq!(diff_budget(f64::NAN), 0.001);
     }
 
