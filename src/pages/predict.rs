@@ -154,8 +154,7 @@ pub fn guess_marker_ui(
     // A pale card keeps the label readable over the mesh and the grid; its text takes
     // the marks' colours darkened until they read on it.
     let card = Color32::from_rgba_unmultiplied(250, 250, 248, 220);
-    let under = crate::ui::painted_over(card, Color32::from_gray(30));
-    let ink = |c| crate::ui::legible_on(c, under, false);
+    let ink = |c| crate::ui::card_ink(c, card);
     let mut job = LayoutJob::default();
     job.append(name, 0.0, TextFormat::simple(font.clone(), ink(GUESS_BLUE)));
     // Above the ring while the truth is hidden; then on the far side from the truth.

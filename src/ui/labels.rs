@@ -65,16 +65,6 @@ pub struct Outline {
     pub triangles: Vec<[Pos2; 3]>,
 }
 
-impl Outline {
-    /// Whether `rect` touches any segment or triangle.
-    pub fn touches(&self, rect: Rect) -> bool {
-        self.segments
-            .iter()
-            .any(|[a, b]| segment_touches(*a, *b, rect))
-            || self.triangles.iter().any(|t| triangle_touches(t, rect))
-    }
-}
-
 /// Whether the segment from `a` to `b` crosses or lies in `rect` (Liang–Barsky).
 fn segment_touches(a: Pos2, b: Pos2, rect: Rect) -> bool {
     let d = b - a;
@@ -148,7 +138,8 @@ impl Placer {
         self.outline = outline;
     }
 
-    /// Whether `rect` touches the meshes drawn ([`Outline::touches`], a run at a time).
+    /// Whether `rect` touches any segment or triangle of the meshes drawn, a run at a
+    /// time.
     fn on_mesh(&self, rect: Rect) -> bool {
         self.runs
             .iter()
@@ -288,11 +279,7 @@ pub fn step_path_ui(
     // The labels' pale card, and the path's colour darkened until it reads on it (a
     // cyan path's cyan text read at 1.3:1 there).
     let card = Color32::from_white_alpha(215);
-    let ink = super::legible_on(
-        color,
-        super::painted_over(card, Color32::from_gray(30)),
-        false,
-    );
+    let ink = super::card_ink(color, card);
     for (i, (at, label)) in screen.iter().zip(labels).enumerate() {
         let Some(at) = *at else { continue };
         let size = if i == current { 17.0 } else { 14.0 };
@@ -355,7 +342,7 @@ mod tests {
         });
         let size = vec2(30.0, 12.0);
         let r = p.place(pos2(200.0, 150.0), size, 4.0, UP_RIGHT);
-        assert!(!p.outline.touches(r), "{r:?}");
+        assert!(!p.on_mesh(r), "{r:?}");
         assert!(p.on_mesh(Rect::from_center_size(pos2(230.0, 140.0), size)));
         assert!(p.on_mesh(Rect::from_center_size(pos2(190.0, 110.0), size)));
         assert!(
@@ -363,13 +350,14 @@ mod tests {
             "below the anchor, where nothing is drawn: {r:?}"
         );
         // Inside a big triangle: touched, though no edge crosses the label.
-        let big = Outline {
+        let mut big = placer();
+        big.avoid(Outline {
             segments: Vec::new(),
             triangles: vec![[pos2(0.0, 0.0), pos2(400.0, 0.0), pos2(0.0, 300.0)]],
-        };
+        });
         let inner = Rect::from_min_size(pos2(50.0, 50.0), size);
-        assert!(big.touches(inner));
-        assert!(!big.touches(inner.translate(vec2(300.0, 220.0))));
+        assert!(big.on_mesh(inner));
+        assert!(!big.on_mesh(inner.translate(vec2(300.0, 220.0))));
     }
 
     #[test]

@@ -62,8 +62,14 @@ pub fn code_text_color(dark: bool) -> Color32 {
 /// text: a lesson's colours, in text a hall can read. The viewport keeps the colours
 /// as they are.
 pub fn legible(ui: &egui::Ui, color: Color32) -> Color32 {
-    let visuals = ui.visuals();
-    legible_on(color, visuals.panel_fill, visuals.dark_mode)
+    legible_ink(ui)(color)
+}
+
+/// [`legible`] for `ui`'s page, kept apart from `ui`: for colours picked inside a
+/// closure while `ui` is lent to a widget.
+pub fn legible_ink(ui: &egui::Ui) -> impl Fn(Color32) -> Color32 + Copy + use<> {
+    let (page, dark) = (ui.visuals().panel_fill, ui.visuals().dark_mode);
+    move |color| legible_on(color, page, dark)
 }
 
 /// A selectable label in a lesson's colour ([`legible`]); once selected, in the
@@ -94,6 +100,13 @@ pub fn legible_on(color: Color32, background: Color32, dark: bool) -> Color32 {
 
 /// How finely [`legible_on`] moves a colour: in twentieths of the way.
 const STEPS: u8 = 20;
+
+/// `color` darkened until it reads at 4.5:1 on a pale, part-clear `card` of a viewport
+/// label, judged over the darkest viewport (grey 30) under it: the lesson's colour in
+/// a label that keeps off the mesh.
+pub fn card_ink(color: Color32, card: Color32) -> Color32 {
+    legible_on(color, painted_over(card, Color32::from_gray(30)), false)
+}
 
 /// A plot as the lessons draw them. egui_plot fades tick labels in as they move apart,
 /// and a label half faded reads at 3:1 or less; here each label is drawn at full

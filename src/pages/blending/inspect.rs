@@ -99,14 +99,12 @@ impl BlendingPage {
                 .join(", "),
             influences.sum()
         ));
-        let ink: Vec<_> = (0..BONE_NAMES.len())
-            .map(|j| legible(ui, bone_color(j)))
-            .collect();
+        let ink = crate::ui::legible_ink(ui);
         matrices_view_ui(
             ui,
             influences.used().filter_map(|(j, _)| {
                 let label = RichText::new(format!("gradient, {}", BONE_NAMES[j]))
-                    .color(*ink.get(j)?)
+                    .color(ink(bone_color(j)))
                     .strong();
                 Some((label, format!("gradient {j}"), pose.palette.get(j)?))
             }),
@@ -157,19 +155,13 @@ impl BlendingPage {
         let skin = self.skin();
         ui.label(RichText::new("1. Once per frame, a gradient matrix per bone:").strong());
         step(ui, "for each bone j:   G[j] = W[j] · B⁻¹[j]", "palette");
-        let ink: Vec<_> = (0..BONE_NAMES.len())
-            .map(|j| legible(ui, bone_color(j)))
-            .collect();
+        let ink = crate::ui::legible_ink(ui);
         matrices_view_ui(
             ui,
-            pose.palette
-                .iter()
-                .zip(ink)
-                .enumerate()
-                .map(|(j, (m, ink))| {
-                    let label = RichText::new(BONE_NAMES[j]).color(ink);
-                    (label, format!("algorithm gradient {j}"), m)
-                }),
+            pose.palette.iter().enumerate().map(|(j, m)| {
+                let label = RichText::new(BONE_NAMES[j]).color(ink(bone_color(j)));
+                (label, format!("algorithm gradient {j}"), m)
+            }),
         );
         ui.label(
             RichText::new("2. Per vertex, the weighted sum of its bones' gradients:").strong(),

@@ -95,12 +95,12 @@ impl HierarchyPage {
             0.0,
             plain.clone(),
         );
+        let scrub = legible(ui, SCRUB);
         for (i, step) in steps.iter().enumerate() {
             if i > 0 {
                 job.append(" · ", 0.0, plain.clone());
             }
             let mut format = plain.clone();
-            let scrub = crate::ui::legible(ui, SCRUB);
             if i >= n - applied {
                 format.color = scrub;
             }
