@@ -1,7 +1,9 @@
 // Browser checks of the built book and the web app inside it, in headless Chromium.
-//   NODE_PATH=target/tools/node_modules node tests/browser/check.cjs BOOK_DIR SLUG...
+//   NODE_PATH=target/tools/node_modules node tests/browser/check.cjs BOOK_DIR [--empty-app DIR] SLUG...
 // Serves BOOK_DIR on 127.0.0.1, opens every page link, and prints one line per check
 // and a closing "N passed, N failed" line. Exits non-zero when a check fails.
+// With --empty-app (DIR as `scripts/build-web --empty-app` writes it), an empty eframe
+// app is loaded beside each page link, and its first frame is reported beside the app's.
 "use strict";
 const http = require("http");
 const fs = require("fs");
@@ -9,7 +11,10 @@ const path = require("path");
 const { chromium } = require("playwright-core");
 const { PNG } = require("pngjs");
 
-const [bookDir, ...slugs] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const bookDir = args.shift();
+const emptyAppDir = args[0] === "--empty-app" ? args.splice(0, 2)[1] : null;
+const slugs = args;
 if (!bookDir || slugs.length === 0) {
   console.error("usage: check.cjs BOOK_DIR SLUG...");
   process.exit(2);
@@ -97,13 +102,22 @@ const tintedPixels = (px) => px.filter(([r, g, b]) => {
 }).length;
 
 async function openApp(browser, base, fragment) {
+  const loaded = await firstFrame(browser, `${base}/app/index.html#${fragment}`);
+  await loaded.page.waitForTimeout(1500);
+  return loaded;
+}
+
+/// Opens `url` on a fresh page and waits for its first frame to be painted: the page,
+/// what went wrong on it, the milliseconds from the navigation to the painted frame
+/// (null if it never came), and the phases of its start.
+async function firstFrame(browser, url) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
   page.on("response", (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
-  await page.goto(`${base}/app/index.html#${fragment}`);
+  await page.goto(url);
   // The first frame is painted once the app marks `skinlab:painted` (an animation frame
   // after its first one).
   const firstFrameMs = await page.waitForFunction(() => {
@@ -111,7 +125,6 @@ async function openApp(browser, base, fragment) {
     return document.getElementById("status")?.hidden && painted && painted.startTime;
   }, null, { timeout: 90000 }).then((h) => h.jsonValue()).catch(() => null);
   const phases = firstFrameMs === null ? null : await page.evaluate(startPhases);
-  await page.waitForTimeout(1500);
   return { page, problems, firstFrameMs, phases };
 }
 
@@ -152,6 +165,7 @@ async function viewports(browser, base, fragments) {
 (async () => {
   const server = await serve(bookDir);
   const base = `http://127.0.0.1:${server.address().port}`;
+  const emptyAppServer = emptyAppDir && await serve(emptyAppDir);
   // Every newPage() below gets a fresh context: no storage carries over between loads.
   // Each fresh context is a new browser window, and Chromium may preload that window's
   // own address-bar popup (a WebUI page that fetches some 300 files, in a renderer of its
@@ -167,8 +181,22 @@ async function viewports(browser, base, fragments) {
   });
   const firstFrames = [];
   const startPhaseRows = [];
+  const emptyFirstFrames = [];
+  const emptyPhaseRows = [];
   try {
-    for (const slug of slugs) {
+    // The empty app, loaded beside each page link: the same machine, the same minute.
+    // It goes before the link on every other one, as the second of two loads in a row
+    // starts sooner (docs/measurements.md, "How to compare two builds here").
+    const loadEmptyApp = async (slug) => {
+      const empty = await firstFrame(browser, `http://127.0.0.1:${emptyAppServer.address().port}/index.html`);
+      check(`the empty app beside ${slug}: first frame, no console error`, empty.firstFrameMs !== null && empty.problems.length === 0,
+        `${empty.firstFrameMs ? Math.round(empty.firstFrameMs) : "no"} ms ${empty.problems.join("; ")}`);
+      if (empty.firstFrameMs) emptyFirstFrames.push(empty.firstFrameMs);
+      if (empty.phases) emptyPhaseRows.push(empty.phases);
+      await empty.page.close();
+    };
+    for (const [i, slug] of slugs.entries()) {
+      if (emptyAppServer && i % 2 === 1) await loadEmptyApp(slug);
       const { page, problems, firstFrameMs, phases } = await openApp(browser, base, slug);
       check(`${slug}: first frame`, firstFrameMs !== null, firstFrameMs && `${Math.round(firstFrameMs)} ms`);
       if (firstFrameMs) firstFrames.push(firstFrameMs);
@@ -184,6 +212,7 @@ async function viewports(browser, base, fragments) {
       const hash = await page.evaluate(() => location.hash);
       check(`${slug}: the fragment names the page`, hash.startsWith(`#${slug}`), hash);
       await page.close();
+      if (emptyAppServer && i % 2 === 0) await loadEmptyApp(slug);
     }
 
     // The grid, straight and bent: the shader's purple lines move.
@@ -584,19 +613,30 @@ async function viewports(browser, base, fragments) {
   } finally {
     await browser.close();
     server.close();
+    if (emptyAppServer) emptyAppServer.close();
   }
+  const median = (values) => {
+    const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+    return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]) : null;
+  };
+  // Each phase's median over the loads: where a first visit's time goes.
+  const phaseMedians = (rows) => rows[0].map(([name], i) => {
+    const ms = median(rows.map((row) => row[i][1]));
+    return ms === null ? `${name} -` : `${name} ${ms} ms`;
+  }).join(", ");
   if (firstFrames.length) {
-    const sorted = firstFrames.sort((a, b) => a - b);
-    console.log(`time to first frame: median ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms over ${sorted.length} loads`);
+    console.log(`time to first frame: median ${median(firstFrames)} ms over ${firstFrames.length} loads`);
   }
   if (startPhaseRows.length) {
-    // Each phase's median over the loads: where a first visit's time goes.
-    const names = startPhaseRows[0].map(([name]) => name);
-    const medians = names.map((name, i) => {
-      const values = startPhaseRows.map((row) => row[i][1]).filter((v) => v !== null).sort((a, b) => a - b);
-      return values.length ? `${name} ${Math.round(values[Math.floor(values.length / 2)])} ms` : `${name} -`;
-    });
-    console.log(`start phases (median over ${startPhaseRows.length} loads): ${medians.join(", ")}`);
+    console.log(`start phases (median over ${startPhaseRows.length} loads): ${phaseMedians(startPhaseRows)}`);
+  }
+  if (emptyFirstFrames.length) {
+    // What any eframe app takes here today, and what is the app's own.
+    const [app, empty] = [median(firstFrames), median(emptyFirstFrames)];
+    console.log(`an empty eframe app's first frame, loaded beside each: median ${empty} ms over ${emptyFirstFrames.length} loads; the app's own part: ${app - empty} ms`);
+  }
+  if (emptyPhaseRows.length) {
+    console.log(`the empty app's start phases (median over ${emptyPhaseRows.length} loads): ${phaseMedians(emptyPhaseRows)}`);
   }
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
