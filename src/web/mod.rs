@@ -1,30 +1,14 @@
 //! The web app: [`SkinlabApp`] on the page's canvas, embedded or not, with the address
 //! bar's fragment (`index.html#grid?angle=0.8`) and the page on screen kept in step.
 
+mod page;
+
 use crate::SkinlabApp;
+use page::{mark, mark_painted, page_canvas, status};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::*;
-
-/// Shows `text` in the page's status line over the canvas (or hides it when `None`).
-fn status(text: Option<&str>) {
-    let Some(element) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("status"))
-    else {
-        return;
-    };
-    match text {
-        Some(text) => {
-            element.set_text_content(Some(text));
-            let _ = element.remove_attribute("hidden");
-        }
-        None => {
-            let _ = element.set_attribute("hidden", "");
-        }
-    }
-}
 
 /// Whether this page runs inside another one (an iframe of the book).
 fn is_embedded() -> bool {
@@ -53,40 +37,6 @@ fn reserve_heap() {
 const CONTEXT_LOST: &str = "The browser took the graphics (WebGL) context away, as it does when the GPU \
      resets or too many tabs draw at once. skinlab keeps this page as it was, and draws it \
      again as soon as the browser gives the context back.";
-
-/// Marks a moment of the start in the browser's performance timeline as
-/// `skinlab:NAME`: the browser check reads them as the phases of a first visit.
-fn mark(name: &str) {
-    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-        let _ = performance.mark(&format!("skinlab:{name}"));
-    }
-}
-
-/// Marks `skinlab:painted` at the next animation frame, and hides the status line: the
-/// first frame's paint, which follows its `ui` in the same frame, is done by then, so
-/// the line gives way to the page itself rather than to a blank canvas.
-fn mark_painted() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let painted = Closure::once_into_js(|| {
-        mark("painted");
-        // Unless the context went in the meantime: its own message stays.
-        let lost = page_canvas().is_some_and(|canvas| canvas.has_attribute("data-lost"));
-        if !lost {
-            status(None);
-        }
-    });
-    let _ = window.request_animation_frame(painted.unchecked_ref());
-}
-
-/// The page's canvas, `skinlab_canvas` (index.html).
-fn page_canvas() -> Option<web_sys::HtmlCanvasElement> {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("skinlab_canvas"))
-        .and_then(|e| e.dyn_into().ok())
-}
 
 /// Runs when the wasm module loads.
 #[wasm_bindgen(start)]

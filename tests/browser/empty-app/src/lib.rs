@@ -1,20 +1,16 @@
 //! An empty eframe app, started the way the app starts (`src/web/mod.rs`) and drawn
 //! with the app's fonts: what a first visit costs before any page of the app.
 
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
-
 /// The app's own fonts, from the app's own source.
 #[path = "../../../../src/ui/fonts.rs"]
 #[allow(dead_code)]
 mod fonts;
+/// The app's own marks of its start, status line and canvas, from the app's own source.
+#[path = "../../../../src/web/page.rs"]
+mod page;
 
-/// Marks `skinlab:NAME` in the browser's performance timeline, as the app does.
-fn mark(name: &str) {
-    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-        let _ = performance.mark(&format!("skinlab:{name}"));
-    }
-}
+use page::{mark, mark_painted, page_canvas};
+use wasm_bindgen::prelude::*;
 
 /// One heading and one line of text, and the marks around the first frame.
 struct EmptyApp {
@@ -27,18 +23,7 @@ impl eframe::App for EmptyApp {
         if first {
             self.marked = true;
             mark("first-ui");
-            let painted = Closure::once_into_js(|| {
-                mark("painted");
-                let status = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("status"));
-                if let Some(status) = status {
-                    let _ = status.set_attribute("hidden", "");
-                }
-            });
-            if let Some(window) = web_sys::window() {
-                let _ = window.request_animation_frame(painted.unchecked_ref());
-            }
+            mark_painted();
         }
         egui::CentralPanel::default().show(ui, |ui| {
             ui.heading("An empty app");
@@ -55,11 +40,7 @@ pub fn start() {
     mark("start");
     // No models to wait for: the phase is empty, as on the app's links that need none.
     mark("models");
-    let canvas = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("skinlab_canvas"))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok());
-    let Some(canvas) = canvas else {
+    let Some(canvas) = page_canvas() else {
         return;
     };
     wasm_bindgen_futures::spawn_local(async move {
