@@ -14,13 +14,15 @@ use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 /// app's first frame. The next frame lays out all of it. From then on a block of prose,
 /// code or a figure's link that is scrolled out of sight keeps the height it last had
 /// and is not laid out again (see [`Heights`]), unless a widget has the keyboard's
-/// focus; cells are always drawn.
+/// focus; cells are always drawn. Without `prose`, only the cells are drawn (the book's
+/// frame: the chapter around it holds the prose).
 pub fn notebook_ui(
     ui: &mut Ui,
     cache: &mut CommonMarkCache,
     slug: &str,
     text: &'static str,
     whole: bool,
+    prose: bool,
     mut cell_ui: impl FnMut(&str, &mut Ui),
 ) -> Option<String> {
     let blocks = match parsed(text) {
@@ -53,6 +55,8 @@ pub fn notebook_ui(
             Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {
                 continue;
             }
+            // Only the cells: the page around the app holds the prose.
+            Block::Prose(..) | Block::Code(..) if !prose => continue,
             Block::Prose(..) if after_prose => {
                 ui.add_space(ui.text_style_height(&egui::TextStyle::Body) * 0.75);
             }
@@ -70,7 +74,8 @@ pub fn notebook_ui(
                 for link in app_links(prose) {
                     cache.add_link_hook(link);
                 }
-                CommonMarkViewer::new().show(ui, cache, prose);
+                let shown = CommonMarkViewer::new().show(ui, cache, prose);
+                crate::ui::marks::prose_drawn(ui.ctx(), shown.response.rect);
                 // The viewer clears every hook before it draws: read them at once.
                 let hit = cache
                     .link_hooks()
@@ -449,7 +454,7 @@ mod tests {
                     area = area.vertical_scroll_offset(offset);
                 }
                 let out = area.show(ui, |ui| {
-                    notebook_ui(ui, &mut cache, "long", text, false, |_, _| {});
+                    notebook_ui(ui, &mut cache, "long", text, false, true, |_, _| {});
                     ui.next_auto_id()
                 });
                 *content = out.content_size.y;
@@ -507,7 +512,7 @@ mod tests {
                     egui::ScrollArea::vertical()
                         .auto_shrink(false)
                         .show(ui, |ui| {
-                            notebook_ui(ui, &mut cache, "typed", text, false, |_, _| {});
+                            notebook_ui(ui, &mut cache, "typed", text, false, true, |_, _| {});
                         });
                 },
                 String::new(),

@@ -101,6 +101,131 @@ impl SkinlabApp {
     }
 
     pub(super) fn top_bar_ui(&mut self, ui: &mut Ui) {
+        if self.focus.is_none() && (self.compact || self.embedded) {
+            self.compact_bar_ui(ui);
+        } else {
+            self.full_bar_ui(ui);
+        }
+        if self.deck.is_some() {
+            ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
+        }
+        self.zoom_row_ui(ui);
+        let mut dismissed = None;
+        for (i, notice) in self.notices.iter().enumerate() {
+            // Wrapped: a long message stays on the screen.
+            ui.horizontal_top(|ui| {
+                if ui.small_button("×").on_hover_text("Dismiss").clicked() {
+                    dismissed = Some(i);
+                }
+                let text = RichText::new(notice).color(ui.visuals().warn_fg_color);
+                ui.add(egui::Label::new(text).wrap());
+            });
+        }
+        if let Some(i) = dismissed {
+            self.notices.remove(i);
+        }
+    }
+
+    /// One row for a phone or the book's frame: the page menu, previous and next, the
+    /// page's title, and a menu for the rest (reset, frame, presenter, the link).
+    /// Inside the book the chapter is the guide: no page menu, previous or next.
+    fn compact_bar_ui(&mut self, ui: &mut Ui) {
+        let target = egui::vec2(ui.spacing().interact_size.y, ui.spacing().interact_size.y);
+        ui.horizontal(|ui| {
+            if !self.embedded {
+                let pages = ui.menu_button("Pages", |ui| {
+                    if let Some(i) = self.page_entries_ui(ui) {
+                        self.go_to(i);
+                        ui.close();
+                    }
+                });
+                pages.response.on_hover_text("Every page, in lesson order");
+                let last = PAGES.len() - 1;
+                let back = egui::Button::new("<").min_size(target);
+                if ui
+                    .add_enabled(self.current > 0, back)
+                    .on_hover_text("Previous page")
+                    .clicked()
+                {
+                    self.previous();
+                }
+                let on = egui::Button::new(">").min_size(target);
+                if ui
+                    .add_enabled(self.current < last, on)
+                    .on_hover_text("Next page")
+                    .clicked()
+                {
+                    self.next();
+                }
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.menu_button("More", |ui| self.more_menu_ui(ui))
+                    .response
+                    .on_hover_text("Reset, frame, presenter mode and this view's link");
+                if self.embedded
+                    && ui
+                        .button("Reset")
+                        .on_hover_text("Back to this page's defaults")
+                        .clicked()
+                {
+                    self.reset_page();
+                }
+                let title = RichText::new(self.page.title()).strong();
+                ui.add(egui::Label::new(title).truncate());
+            });
+        });
+    }
+
+    /// The compact bar's menu: what the full bar holds beside the page buttons.
+    fn more_menu_ui(&mut self, ui: &mut Ui) {
+        if ui.button("Reset page").clicked() {
+            self.reset_page();
+            ui.close();
+        }
+        if ui
+            .add_enabled(
+                self.page.camera().is_some(),
+                egui::Button::new("Frame the view"),
+            )
+            .clicked()
+        {
+            self.frame_view();
+            ui.close();
+        }
+        if !self.embedded {
+            ui.toggle_value(&mut self.presenter, "Presenter mode");
+        }
+        ui.separator();
+        ui.label("This view's link:");
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut self.link_text)
+                .desired_width(ui.available_width().max(200.0))
+                .font(egui::TextStyle::Monospace)
+                .align(egui::Align2::LEFT_CENTER)
+                .hint_text("page link, e.g. grid?angle=0.8"),
+        );
+        if !edit.has_focus() && !edit.lost_focus() {
+            self.link_text = self.current_link().to_string();
+        }
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        if ui.button("Open this link").clicked() || enter {
+            let text = self.link_text.clone();
+            self.follow_link(&text);
+            ui.close();
+        }
+        ui.separator();
+        self.copy_menu_ui(ui);
+        if self.embedded
+            && let Some(address) = &self.web_address
+        {
+            let link = self.current_link().to_string();
+            ui.hyperlink_to("Open in a tab of its own", format!("{address}#{link}"));
+        }
+    }
+
+    /// The full top bar, on one row or wrapped: the page buttons, reset, frame,
+    /// presenter, the link box and copy.
+    fn full_bar_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             let last = PAGES.len() - 1;
             if ui
@@ -152,6 +277,7 @@ impl SkinlabApp {
                             (ui.available_size_before_wrap().x - 200.0).clamp(120.0, 900.0),
                         )
                         .font(egui::TextStyle::Monospace)
+                        .align(egui::Align2::LEFT_CENTER)
                         .hint_text("page link, e.g. grid?angle=0.8"),
                 )
                 .labelled_by(label.id)
@@ -166,24 +292,6 @@ impl SkinlabApp {
             }
             self.copy_button_ui(ui);
         });
-        if self.deck.is_some() {
-            ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
-        }
-        self.zoom_row_ui(ui);
-        let mut dismissed = None;
-        for (i, notice) in self.notices.iter().enumerate() {
-            // Wrapped: a long message stays on the screen.
-            ui.horizontal_top(|ui| {
-                if ui.small_button("×").on_hover_text("Dismiss").clicked() {
-                    dismissed = Some(i);
-                }
-                let text = RichText::new(notice).color(ui.visuals().warn_fg_color);
-                ui.add(egui::Label::new(text).wrap());
-            });
-        }
-        if let Some(i) = dismissed {
-            self.notices.remove(i);
-        }
     }
 
     /// After Ctrl + or Ctrl −: the size is for this session, unless kept.
@@ -304,6 +412,13 @@ impl SkinlabApp {
         ui.label(RichText::new("skinlab").size(22.0).strong());
         ui.label(RichText::new("mesh skinning, live").weak());
         ui.separator();
+        if let Some(i) = self.page_entries_ui(ui) {
+            self.go_to(i);
+        }
+    }
+
+    /// Every page by number and title, the one on screen selected; the one clicked.
+    fn page_entries_ui(&self, ui: &mut Ui) -> Option<usize> {
         let mut chosen = None;
         for (i, entry) in PAGES.iter().enumerate() {
             let text = format!("{}. {}", i + 1, entry.info.title());
@@ -311,9 +426,7 @@ impl SkinlabApp {
                 chosen = Some(i);
             }
         }
-        if let Some(i) = chosen {
-            self.go_to(i);
-        }
+        chosen
     }
 
     /// Files held over the window: a hint where they go (the wrappers open them).

@@ -70,33 +70,97 @@ impl Split {
     }
 }
 
-/// Text a little larger than egui's defaults: this is a reading app. Code on a darker
-/// background in the dark theme, so that it reads as well as the prose.
-pub(super) fn apply_style(ctx: &egui::Context) {
+/// Narrower than this, or lower than [`COMPACT_HEIGHT`], in points, the app is laid
+/// out for a phone ([`Fit::compact`]).
+pub const COMPACT_WIDTH: f32 = 600.0;
+
+/// Lower than this, in points, the app is laid out for a phone held sideways: one bar,
+/// and the viewport the whole height beside the cells.
+pub const COMPACT_HEIGHT: f32 = 500.0;
+
+/// The least height, in points, of anything a finger must hit on a touch screen (one
+/// point is one CSS pixel in the browser).
+pub const TOUCH_TARGET: f32 = 44.0;
+
+/// The least size of text on a phone, in points: smaller text is made up to it.
+pub const COMPACT_TEXT: f32 = 16.0;
+
+/// The screen the style is set for.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Fit {
+    /// A phone: narrower than [`COMPACT_WIDTH`] or lower than [`COMPACT_HEIGHT`]. Text
+    /// is at least [`COMPACT_TEXT`] points and the top bar is one compact row.
+    pub compact: bool,
+    /// A finger: every control is at least [`TOUCH_TARGET`] points tall.
+    pub touch: bool,
+}
+
+impl Fit {
+    /// The fit for a window of `size` points, touched by a finger or not.
+    pub fn of(size: egui::Vec2, touch: bool) -> Self {
+        Self {
+            compact: size.x < COMPACT_WIDTH || size.y < COMPACT_HEIGHT,
+            touch,
+        }
+    }
+
+    /// Whether the window of `size` points is a phone held sideways: the viewport then
+    /// takes the whole height beside the cells.
+    pub fn sideways(self, size: egui::Vec2) -> bool {
+        self.compact && size.x > size.y && size.x >= COMPACT_WIDTH
+    }
+}
+
+/// Text a little larger than egui's defaults: this is a reading app (on a phone, no
+/// text under [`COMPACT_TEXT`]; on a touch screen, controls a finger can hit). Code on a
+/// darker background in the dark theme, so that it reads as well as the prose.
+pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
     use egui::{FontFamily, FontId, TextStyle};
     // The app keeps a zoom per mode and handles Ctrl + and Ctrl − itself.
     ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    let least = if fit.compact { COMPACT_TEXT } else { 0.0 };
     ctx.all_styles_mut(|style| {
+        let size = |points: f32| points.max(least);
         style.text_styles = [
             (
                 TextStyle::Small,
-                FontId::new(11.5, FontFamily::Proportional),
+                FontId::new(size(11.5), FontFamily::Proportional),
             ),
-            (TextStyle::Body, FontId::new(15.0, FontFamily::Proportional)),
+            (
+                TextStyle::Body,
+                FontId::new(size(15.0) + least / 16.0, FontFamily::Proportional),
+            ),
             (
                 TextStyle::Button,
-                FontId::new(14.5, FontFamily::Proportional),
+                FontId::new(size(14.5), FontFamily::Proportional),
             ),
             (
                 TextStyle::Monospace,
-                FontId::new(13.5, FontFamily::Monospace),
+                FontId::new(size(13.5), FontFamily::Monospace),
             ),
             (
                 TextStyle::Heading,
-                FontId::new(22.0, FontFamily::Proportional),
+                FontId::new(size(22.0), FontFamily::Proportional),
             ),
         ]
         .into();
+        // A finger on text scrolls; it does not select (nor take a tap as a click).
+        style.interaction.selectable_labels = !fit.touch;
+        let spacing = &mut style.spacing;
+        let default = egui::style::Spacing::default();
+        if fit.touch {
+            spacing.interact_size = egui::vec2(TOUCH_TARGET, TOUCH_TARGET);
+            spacing.button_padding = egui::vec2(10.0, 6.0);
+            spacing.icon_width = 24.0;
+            spacing.icon_width_inner = 12.0;
+            spacing.item_spacing = egui::vec2(10.0, 6.0);
+        } else {
+            spacing.interact_size = default.interact_size;
+            spacing.button_padding = default.button_padding;
+            spacing.icon_width = default.icon_width;
+            spacing.icon_width_inner = default.icon_width_inner;
+            spacing.item_spacing = default.item_spacing;
+        }
     });
     ctx.style_mut_of(egui::Theme::Dark, |style| {
         let visuals = &mut style.visuals;
@@ -398,7 +462,7 @@ mod tests {
     #[test]
     fn prose_hints_links_and_code_read_at_four_and_a_half_to_one_in_both_themes() {
         let ctx = egui::Context::default();
-        super::apply_style(&ctx);
+        super::apply_style(&ctx, super::Fit::default());
         for theme in [egui::Theme::Dark, egui::Theme::Light] {
             let visuals = ctx.style_of(theme).visuals.clone();
             let code = code_text_color(visuals.dark_mode);

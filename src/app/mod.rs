@@ -13,7 +13,8 @@ mod links;
 mod store;
 
 pub use ink::Tool;
-use layout::{FIT_PASSES, FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Framing, Split, apply_style};
+pub use layout::TOUCH_TARGET;
+use layout::{FIT_PASSES, FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, Framing, Split, apply_style};
 pub use links::Compare;
 
 /// The key under which the app keeps its state in eframe's storage.
@@ -104,7 +105,13 @@ pub struct SkinlabApp {
     web_address: Option<String>,
     /// When set, time stands still (screenshots, tests).
     pub paused: bool,
-    styled: bool,
+    /// The screen the style was last set for: none until the first frame (and again
+    /// on a new context).
+    styled: Option<Fit>,
+    /// Whether the last frame laid out for a phone ([`Fit::compact`]).
+    compact: bool,
+    /// Whether the pointer is a finger (a touch screen): what must be hit grows.
+    touch: bool,
     /// Rendered Markdown of the chapters (egui_commonmark keeps its state here).
     markdown: egui_commonmark::CommonMarkCache,
     /// The camera being fitted to what the viewport shows, if it is.
@@ -129,11 +136,18 @@ pub struct SkinlabApp {
     screen_scale: f32,
     /// Whether the store refused the state (said once).
     storage_refused: bool,
+    /// The reader's own text size against the system's default (a browser's font
+    /// size setting): every zoom is multiplied by it.
+    text_scale: f32,
 }
 
 /// Narrower than this, in points, the viewport sits above the notebook instead of
 /// beside it and the page list is hidden: a small window, or the book's iframe.
 const NARROW: f32 = 900.0;
+
+/// The share of the height below the top bar the viewport takes on a phone held
+/// upright: more than half, with the cells under it.
+const COMPACT_VIEWPORT: f32 = 0.75;
 
 impl Default for SkinlabApp {
     fn default() -> Self {
@@ -175,7 +189,9 @@ impl SkinlabApp {
             link_text,
             web_address: None,
             paused: false,
-            styled: false,
+            styled: None,
+            compact: false,
+            touch: false,
             markdown: Default::default(),
             framing: None,
             narrow: false,
@@ -186,6 +202,7 @@ impl SkinlabApp {
             adjusting: false,
             screen_scale: 1.0,
             storage_refused: false,
+            text_scale: 1.0,
             scroll: Default::default(),
         }
     }
@@ -227,6 +244,34 @@ impl SkinlabApp {
         self.presenter
     }
 
+    /// Lays the app out larger (or smaller) by `scale`, the reader's own text size
+    /// against the default; a scale that is not a positive number is ignored.
+    pub fn set_text_scale(&mut self, scale: f32) {
+        if scale.is_finite() && scale > 0.0 {
+            self.text_scale = scale;
+        }
+    }
+
+    /// Tells the app whether its pointer is a finger: on a touch screen every control
+    /// is at least [`TOUCH_TARGET`] points tall.
+    pub fn set_touch(&mut self, touch: bool) {
+        self.touch = touch;
+    }
+
+    /// Whether the last frame was laid out for a phone: one compact bar, the viewport
+    /// above the cells, larger text.
+    pub fn compact(&self) -> bool {
+        self.compact
+    }
+
+    /// Sets the style for `fit`, when it is not set for it already.
+    fn set_style(&mut self, ctx: &egui::Context, fit: Fit) {
+        if self.styled != Some(fit) {
+            apply_style(ctx, fit);
+            self.styled = Some(fit);
+        }
+    }
+
     /// Marks the app as embedded in another page (the book's iframes): the page list
     /// is hidden.
     pub fn set_embedded(&mut self, embedded: bool) {
@@ -237,7 +282,7 @@ impl SkinlabApp {
     /// context the browser lost and gave back): the style is set again on its first
     /// frame. Everything the user made stays.
     pub fn move_to_new_context(&mut self) {
-        self.styled = false;
+        self.styled = None;
         // A new context may not know where the dividers were.
         self.split.moved = true;
         self.focus_split.moved = true;
@@ -486,9 +531,8 @@ impl SkinlabApp {
     /// Draws the whole app into `ui` (the native and web wrappers give it the window's
     /// root `Ui`; tests give it a harness's).
     pub fn app_ui(&mut self, ui: &mut Ui) {
-        if !self.styled {
-            apply_style(ui.ctx());
-            self.styled = true;
+        if self.styled.is_none() {
+            self.set_style(ui.ctx(), Fit::default());
         }
         self.keyboard(ui);
         if self.blank {
@@ -524,11 +568,19 @@ impl SkinlabApp {
         } else {
             1.0
         };
-        let zoom = self.zoom() * magnify * screen;
+        let zoom = self.zoom() * magnify * screen * self.text_scale;
         self.adjusting = (ui.ctx().zoom_factor() - zoom).abs() > 1e-4;
         if self.adjusting {
             ui.ctx().set_zoom_factor(zoom);
         }
+        // The window in points at the zoom being asked for (see below).
+        let window = ui.available_size() * (ui.ctx().zoom_factor() / zoom);
+        // A finger: what the browser says of its pointer, or a touch already seen.
+        let touch = self.touch || ui.input(|i| i.has_touch_screen());
+        let fit = Fit::of(window, touch);
+        self.compact = fit.compact;
+        self.set_style(ui.ctx(), fit);
+        let sideways = fit.sideways(window);
         let dt = if self.paused {
             0.0
         } else {
@@ -586,12 +638,14 @@ impl SkinlabApp {
         // and the panels' first sizes would otherwise be measured at the old one.
         let scale = ui.ctx().zoom_factor() / zoom;
         let (width, height) = (ui.available_width() * scale, ui.available_height() * scale);
-        let narrow = width < NARROW;
+        // A phone held sideways keeps the viewport beside the cells, the whole height.
+        let narrow = width < NARROW && !sideways;
         self.narrow = narrow;
         // A projector needs the room: presenter mode hides the page list (Previous and
         // Next stay). So does an embedded app, inside a page that is the guide, and a
         // narrow window.
-        if !self.presenter && !self.embedded && !narrow {
+        let page_list = !self.presenter && !self.embedded && !narrow && !self.compact;
+        if page_list {
             egui::Panel::left("pages")
                 .resizable(false)
                 .exact_size(190.0)
@@ -601,10 +655,16 @@ impl SkinlabApp {
         let page = self.page.as_mut();
         if narrow {
             // The viewport above the notebook, each as wide as the window. The viewport
-            // takes the most: in the book, the prose is the page around it.
+            // takes the most: in the book, the prose is the page around it. On a
+            // phone, a little more than half, so the cells under it can be worked.
+            let share = if self.compact && !self.embedded {
+                COMPACT_VIEWPORT
+            } else {
+                0.75
+            };
             egui::Panel::top("viewport_narrow")
                 .resizable(false)
-                .exact_size(height * 0.75)
+                .exact_size(height * share)
                 .show(ui, |ui| page.viewport_ui(ui));
         } else {
             // One panel per mode, each placed by the share.
@@ -613,12 +673,7 @@ impl SkinlabApp {
             } else {
                 "viewport"
             };
-            let width = width
-                - if self.presenter || self.embedded {
-                    0.0
-                } else {
-                    190.0
-                };
+            let width = width - if page_list { 190.0 } else { 0.0 };
             self.split
                 .show(ui, panel, width, scale, |ui| page.viewport_ui(ui));
         }
@@ -632,7 +687,8 @@ impl SkinlabApp {
                     // A cell to scroll to must be found wherever it is.
                     let whole = scroll.target().is_some();
                     let (slug, text) = (page.slug(), page.notebook());
-                    clicked = notebook_ui(ui, markdown, slug, text, whole, |cell, ui| {
+                    let prose = !self.embedded;
+                    clicked = notebook_ui(ui, markdown, slug, text, whole, prose, |cell, ui| {
                         scroll.cell_ui(cell, ui);
                         page.cell_ui(cell, ui)
                     });

@@ -219,6 +219,33 @@ impl Camera {
         }
     }
 
+    /// Applies a two-finger gesture (or a trackpad's pinch) in the viewport of
+    /// `height`: the view follows the fingers' `shift` (in points, y down), and
+    /// `spread` (above 1 as they part) brings it nearer by as much.
+    pub fn handle_gesture(&mut self, shift: Vec2, spread: f32, height: f32) {
+        let spread = if spread.is_finite() && spread > 0.0 {
+            spread
+        } else {
+            1.0
+        };
+        let per_point = self.world_per_point(height);
+        match self {
+            Self::Orbit(c) => {
+                let forward = (c.target - c.eye()).normalize_or(Vec3::NEG_Z);
+                let right = forward.cross(Vec3::Y).normalize_or(Vec3::X);
+                let up = right.cross(forward);
+                c.target = (c.target - (right * shift.x - up * shift.y) * per_point)
+                    .clamp(Vec3::splat(-TARGET_LIMIT), Vec3::splat(TARGET_LIMIT));
+                c.distance =
+                    (c.distance / spread).clamp(*ORBIT_DISTANCE.start(), *ORBIT_DISTANCE.end());
+            }
+            Self::Plane(c) => {
+                c.center += Vec2::new(-shift.x, shift.y) * per_point;
+                c.half_height = (c.half_height / spread).clamp(1.0, 100.0);
+            }
+        }
+    }
+
     /// Applies a drag (in points) and a scroll (in points) from the viewport of `height`.
     pub fn handle_input(&mut self, drag: Vec2, scroll: f32, height: f32) {
         let zoom = (-scroll * 0.002).exp();
@@ -241,6 +268,49 @@ impl Camera {
 #[cfg(test)]
 mod link_tests {
     use super::*;
+
+    #[test]
+    fn fingers_apart_bring_the_view_nearer_and_fingers_together_pan_it() {
+        let orbit = OrbitCamera::default();
+        let mut camera = Camera::Orbit(orbit);
+        camera.handle_gesture(Vec2::ZERO, 2.0, 400.0);
+        let Camera::Orbit(pinched) = camera else {
+            unreachable!()
+        };
+        assert!(
+            (pinched.distance - orbit.distance / 2.0).abs() < 1e-5,
+            "{pinched:?}"
+        );
+        assert_eq!(pinched.target, orbit.target, "a pinch alone does not pan");
+        // Fingers moving right drag the picture right: the target moves left.
+        camera.handle_gesture(Vec2::new(40.0, 0.0), 1.0, 400.0);
+        let Camera::Orbit(panned) = camera else {
+            unreachable!()
+        };
+        let right = (orbit.target - orbit.eye()).cross(Vec3::Y).normalize();
+        assert!(
+            (panned.target - orbit.target).dot(right) < -0.01,
+            "{panned:?}"
+        );
+        assert_eq!(panned.distance, pinched.distance);
+        // On a plane, the same: half the height, and the centre follows the fingers.
+        let mut plane = Camera::Plane(PlaneCamera {
+            center: Vec2::ZERO,
+            half_height: 8.0,
+        });
+        plane.handle_gesture(Vec2::new(0.0, 100.0), 2.0, 400.0);
+        let Camera::Plane(p) = plane else {
+            unreachable!()
+        };
+        assert!((p.half_height - 4.0).abs() < 1e-5);
+        assert!(
+            p.center.y > 0.0,
+            "fingers moving down show what is above: {p:?}"
+        );
+        // A spread that is not a number leaves the zoom alone.
+        plane.handle_gesture(Vec2::ZERO, f32::NAN, 400.0);
+        assert_eq!(plane, Camera::Plane(p));
+    }
 
     #[test]
     fn framing_a_plane_puts_the_content_in_the_middle_at_the_fill() {

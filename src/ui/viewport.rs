@@ -317,7 +317,12 @@ pub fn caption_ui(ui: &mut Ui, caption: &str) {
         } else {
             "About this view"
         };
-        let mut bottom = ui.link(egui::RichText::new(toggle).small());
+        // Drawn as a link, and as tall as any control (a finger's height on a touch
+        // screen).
+        let text = egui::RichText::new(toggle)
+            .small()
+            .color(ui.visuals().hyperlink_color);
+        let mut bottom = ui.add(egui::Button::new(text).frame(false));
         if bottom.clicked() {
             below.opened = !below.opened;
             ui.data_mut(|d| d.insert_temp(below_id(ui), below));
@@ -360,6 +365,7 @@ impl Viewport {
     pub fn new(ui: &mut Ui, height: f32, camera: &Camera) -> Self {
         let size = egui::vec2(ui.available_width(), height.max(50.0));
         let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+        super::marks::viewport_drawn(ui.ctx(), rect);
         let clip_from_world = camera.clip_from_world(rect.width() / rect.height());
         Self {
             response,
@@ -371,14 +377,30 @@ impl Viewport {
 
     /// Lets the camera follow a drag (orbit or pan) and scrolling over the viewport.
     /// Pages call this only when the drag is not theirs (a joint drag, say).
+    /// Two fingers on the viewport pinch to zoom and move together to pan (the first
+    /// finger's drag, which egui also reports, does not turn the view meanwhile); a
+    /// trackpad's pinch zooms.
     pub fn camera_input(&self, ui: &Ui, camera: &mut Camera) {
+        let height = self.rect().height();
+        let fingers = ui.input(|i| i.multi_touch());
+        if let Some(touch) = fingers {
+            if self.rect().contains(touch.start_pos) {
+                let shift = touch.translation_delta;
+                camera.handle_gesture(Vec2::new(shift.x, shift.y), touch.zoom_delta, height);
+            }
+            return;
+        }
+        let pinch = ui.input(|i| i.zoom_delta());
+        if self.response.hovered() && (pinch - 1.0).abs() > 1e-4 {
+            camera.handle_gesture(Vec2::ZERO, pinch, height);
+        }
         let drag = self.response.drag_delta();
         let scroll = if self.response.hovered() {
             ui.input(|i| i.smooth_scroll_delta.y)
         } else {
             0.0
         };
-        camera.handle_input(Vec2::new(drag.x, drag.y), scroll, self.rect().height());
+        camera.handle_input(Vec2::new(drag.x, drag.y), scroll, height);
     }
 
     /// The viewport's rectangle in points.

@@ -1,6 +1,7 @@
 //! The web app: [`SkinlabApp`] on the page's canvas, embedded or not, with the address
 //! bar's fragment (`index.html#grid?angle=0.8`) and the page on screen kept in step.
 
+mod density;
 mod page;
 
 use crate::SkinlabApp;
@@ -137,6 +138,7 @@ impl Runner {
         let readout = Readout {
             canvas: canvas.clone(),
             shown: None,
+            layout: String::new(),
         };
         let result = web_runner
             .start(
@@ -269,6 +271,8 @@ struct Readout {
     canvas: web_sys::HtmlCanvasElement,
     /// What the canvas holds now.
     shown: Option<String>,
+    /// The layout the canvas's `data-layout` holds now ([`density::layout_attribute`]).
+    layout: String,
 }
 
 impl Readout {
@@ -281,6 +285,13 @@ impl Readout {
             None => self.canvas.remove_attribute("data-readout"),
         };
         self.shown = readout;
+    }
+
+    fn show_layout(&mut self, layout: String) {
+        if layout != self.layout {
+            let _ = self.canvas.set_attribute("data-layout", &layout);
+            self.layout = layout;
+        }
     }
 }
 
@@ -314,12 +325,20 @@ impl eframe::App for WebApp {
             let arrived: Vec<_> = self.dropped.borrow_mut().drain(..).collect();
             self.app.open_dropped_files(arrived, None);
         }
+        self.app.set_text_scale(density::reader_text_scale());
+        self.app.set_touch(density::coarse_pointer());
         self.app.app_ui(ui);
         self.readout.show(self.app.current_page().readout());
+        self.readout
+            .show_layout(density::layout_attribute(ui.ctx()));
         if first {
             // The first frame's layout is done; its tessellation and paint follow.
             mark("first-ui-done");
         }
+    }
+
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        density::fit_canvas(&self.readout.canvas, ctx, raw_input);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -10,6 +10,7 @@ const fs = require("fs");
 const path = require("path");
 const { chromium } = require("playwright-core");
 const { PNG } = require("pngjs");
+const { screens } = require("./screens.cjs");
 
 const args = process.argv.slice(2);
 const bookDir = args.shift();
@@ -610,6 +611,9 @@ async function viewports(browser, base, fragments) {
       check(`book chapter ${slug}.html fetches nothing from outside`, fetched.length === 0, fetched.join(", "));
       await page.close();
     }
+
+    // Every kind of screen: densities, a tablet and a phone with touch (screens.cjs).
+    await screens(browser, base, check, path.join(__dirname, "..", "..", "target", "screens"));
   } finally {
     await browser.close();
     server.close();

@@ -20,4 +20,5 @@ mod normals;
 mod open_file;
 mod pipeline;
 mod quaternions;
+mod screens;
 mod xray;

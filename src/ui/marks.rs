@@ -1,0 +1,88 @@
+//! What a frame put where, for the scripts and tests that check the app on other
+//! screens: the largest viewport, and the controls a finger must hit that are smaller
+//! than it can. Kept per frame in egui's memory; reading them costs nothing when no one
+//! asks.
+
+use egui::{Context, Id, Rect};
+
+/// What the current frame drew, by egui's pass number.
+#[derive(Clone, Default)]
+struct Marks {
+    pass: u64,
+    /// The largest viewport, in points.
+    viewport: Option<Rect>,
+    /// Blocks of prose: a link inside one is a word in a sentence, sized by its text
+    /// (WCAG 2.5.8 leaves such inline targets out of its target size).
+    prose: Vec<Rect>,
+}
+
+fn id() -> Id {
+    Id::unique("skinlab marks")
+}
+
+/// This frame's marks, begun afresh on a new frame.
+fn with_marks<R>(ctx: &Context, f: impl FnOnce(&mut Marks) -> R) -> R {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| {
+        let marks = d.get_temp_mut_or_default::<Marks>(id());
+        if marks.pass != pass {
+            *marks = Marks {
+                pass,
+                ..Marks::default()
+            };
+        }
+        f(marks)
+    })
+}
+
+/// Notes a viewport drawn at `rect`.
+pub fn viewport_drawn(ctx: &Context, rect: Rect) {
+    with_marks(ctx, |m| {
+        if m.viewport.is_none_or(|v| v.area() < rect.area()) {
+            m.viewport = Some(rect);
+        }
+    });
+}
+
+/// Notes a block of prose drawn at `rect`.
+pub fn prose_drawn(ctx: &Context, rect: Rect) {
+    with_marks(ctx, |m| m.prose.push(rect));
+}
+
+/// The largest viewport the last frame drew, in points.
+pub fn largest_viewport(ctx: &Context) -> Option<Rect> {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<Marks>(id()))
+        .filter(|m| m.pass + 1 >= pass)
+        .and_then(|m| m.viewport)
+}
+
+/// The controls of the last frame that take a click and are shorter than `least`
+/// points, wholly shown, neither disabled, nor a link inside prose, nor a scroll bar (a
+/// finger scrolls the area itself): their rectangles, in points.
+pub fn small_controls(ctx: &Context, least: f32) -> Vec<Rect> {
+    let screen = ctx.content_rect();
+    let scroll = ctx.global_style().spacing.scroll;
+    let bar = scroll.bar_width.max(scroll.floating_width) + scroll.bar_inner_margin;
+    let scroll_bar = |r: &Rect| {
+        let (thin, long) = (r.width().min(r.height()), r.width().max(r.height()));
+        thin <= bar + 0.5 && long > 2.0 * thin
+    };
+    let prose = ctx
+        .data(|d| d.get_temp::<Marks>(id()))
+        .map(|m| m.prose)
+        .unwrap_or_default();
+    ctx.viewport(|v| {
+        v.prev_pass
+            .widgets
+            .layers()
+            .flat_map(|(_, widgets)| widgets.iter())
+            // Wholly shown: one cut by the edge of a scrolled area is not there yet.
+            .filter(|w| w.enabled && w.visible && w.sense.senses_click())
+            .filter(|w| w.interact_rect == w.rect)
+            .map(|w| w.rect)
+            .filter(|r| r.height() < least - 0.5 && screen.contains_rect(*r) && !scroll_bar(r))
+            .filter(|r| !prose.iter().any(|p| p.contains_rect(*r)))
+            .collect()
+    })
+}

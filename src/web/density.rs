@@ -1,0 +1,94 @@
+//! The canvas at the screen's density: one CSS pixel is one point (times the reader's
+//! text size), the canvas holds a pixel for every device pixel, and a pointer lands on
+//! the point it is aimed at, at every device pixel ratio and browser zoom.
+//!
+//! eframe's web runner takes its pixels per point from `window.devicePixelRatio`, but
+//! sizes the canvas from the ResizeObserver's `devicePixelContentBoxSize`
+//! (`get_display_size` in eframe's `web/events.rs`, since egui#4536). Where the two
+//! disagree (Chromium's device emulation reports the box in CSS pixels at a ratio of 2;
+//! `--force-device-scale-factor` the other way round), the app laid out on half or twice
+//! the window while pointers came in CSS pixels, so drags missed what they aimed at.
+//! Before each frame the canvas is sized here from its CSS box and the same ratio
+//! eframe divides by, so both agree, whatever the browser reports.
+
+/// The canvas's size in device pixels from its CSS box and `devicePixelRatio`, set when
+/// it is more than a pixel off (within one, the browser's own snapping of the box is
+/// kept), and the screen in points told to egui to match.
+pub fn fit_canvas(
+    canvas: &web_sys::HtmlCanvasElement,
+    ctx: &egui::Context,
+    raw_input: &mut egui::RawInput,
+) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let ratio = window.device_pixel_ratio() as f32;
+    if !(ratio.is_finite() && ratio > 0.0) {
+        return;
+    }
+    let css = canvas.get_bounding_client_rect();
+    let wanted = |css: f64| (css as f32 * ratio).round().max(1.0) as u32;
+    let (width, height) = (wanted(css.width()), wanted(css.height()));
+    if canvas.width().abs_diff(width) > 1 {
+        canvas.set_width(width);
+    }
+    if canvas.height().abs_diff(height) > 1 {
+        canvas.set_height(height);
+    }
+    let pixels_per_point = ratio * ctx.zoom_factor();
+    raw_input.screen_rect = Some(egui::Rect::from_min_size(
+        egui::Pos2::ZERO,
+        egui::vec2(
+            canvas.width() as f32 / pixels_per_point,
+            canvas.height() as f32 / pixels_per_point,
+        ),
+    ));
+}
+
+/// The reader's own text size against the browser's default of 16 CSS pixels (the
+/// font size the browser gives the page's root): a reader who asked for larger text
+/// in the browser's settings gets the app larger by as much.
+pub fn reader_text_scale() -> f32 {
+    let size = web_sys::window()
+        .zip(web_sys::window().and_then(|w| w.document()?.document_element()))
+        .and_then(|(window, root)| window.get_computed_style(&root).ok().flatten())
+        .and_then(|style| style.get_property_value("font-size").ok())
+        .and_then(|px| px.trim_end_matches("px").parse::<f32>().ok());
+    match size {
+        Some(px) if px.is_finite() && px > 0.0 => (px / 16.0).clamp(0.5, 4.0),
+        _ => 1.0,
+    }
+}
+
+/// What the app lays out on, for scripts (the browser check): the screen in points and
+/// the pixels per point (`1440x900@2`); the largest viewport in CSS pixels
+/// (`viewport=x,y,w,h`); and how many controls a finger must hit are shorter than
+/// [`crate::app::TOUCH_TARGET`] (`small=0`), space-separated, as `data-layout` on the
+/// canvas.
+pub fn layout_attribute(ctx: &egui::Context) -> String {
+    let screen = ctx.content_rect();
+    let css = ctx.zoom_factor();
+    let viewport = crate::ui::marks::largest_viewport(ctx).map_or(String::new(), |r| {
+        format!(
+            " viewport={},{},{},{}",
+            (r.left() * css).round(),
+            (r.top() * css).round(),
+            (r.width() * css).round(),
+            (r.height() * css).round()
+        )
+    });
+    let small = crate::ui::marks::small_controls(ctx, crate::app::TOUCH_TARGET).len();
+    format!(
+        "{}x{}@{}{viewport} small={small}",
+        screen.width().round(),
+        screen.height().round(),
+        (ctx.pixels_per_point() * 1000.0).round() / 1000.0
+    )
+}
+
+/// Whether the page's pointer is a finger (`pointer: coarse`): touch targets then grow.
+pub fn coarse_pointer() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
