@@ -17,8 +17,9 @@
 //! `web` (the browser) each wrap it in an `eframe::App` with what only their target has.
 
 /// The text of chapter `name` (`chapters/NAME.md`) as this build carries it: whole on
-/// the desktop, where `skinlab-book` builds the book from it; on the web, without the
-/// blocks only the book shows (written by `build.rs`).
+/// the desktop, where `skinlab-book` builds the book from it; on the web, none: the
+/// web app fetches its chapters, written by `build.rs` without the blocks only the
+/// book shows, from beside it ([`page::fetched_chapters`]).
 #[cfg(not(target_arch = "wasm32"))]
 macro_rules! chapter_text {
     ($name:literal) => {
@@ -33,7 +34,7 @@ macro_rules! chapter_text {
 #[cfg(target_arch = "wasm32")]
 macro_rules! chapter_text {
     ($name:literal) => {
-        include_str!(concat!(env!("OUT_DIR"), "/chapters/", $name, ".md"))
+        ""
     };
 }
 

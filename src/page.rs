@@ -29,7 +29,7 @@ pub trait Page {
 
     /// The chapter text (`chapters/<slug>.md`).
     fn notebook(&self) -> &'static str {
-        self.info().chapter
+        self.info().text()
     }
 
     /// The cells this page can draw; every one must be placed in the notebook.
@@ -237,7 +237,8 @@ impl<L: Lesson> Page for L {
 pub struct PageInfo {
     /// The link name, e.g. `grid`: lower-case letters, digits and `_`.
     pub slug: &'static str,
-    /// The chapter text, `include_str!` of `chapters/<slug>.md`.
+    /// The chapter text, `include_str!` of `chapters/<slug>.md` (in the web build,
+    /// empty: the text is fetched, see [`PageInfo::text`]).
     pub chapter: &'static str,
 }
 
@@ -245,8 +246,56 @@ impl PageInfo {
     /// The title: the chapter's `# ` heading (the slug if it has none, which a test
     /// forbids).
     pub fn title(&self) -> &'static str {
-        crate::chapter::title(self.chapter).unwrap_or(self.slug)
+        crate::chapter::title(self.text()).unwrap_or(self.slug)
     }
+
+    /// The chapter text: the one compiled in, or in the web build the one fetched from
+    /// beside the app ([`fetched_chapters`]).
+    pub fn text(&self) -> &'static str {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(text) = fetched_chapter(self.slug) {
+            return text;
+        }
+        self.chapter
+    }
+}
+
+/// The chapters the web app fetched, by slug: `chapters.txt` beside it holds each
+/// chapter as the app shows it, after a NUL and its slug on a line of its own
+/// (`scripts/build-web` writes it). The web app carries no chapter text itself: the
+/// reader's browser downloads it once, compressed, beside the wasm.
+#[cfg(target_arch = "wasm32")]
+static FETCHED_CHAPTERS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+    std::sync::OnceLock::new();
+
+/// Keeps the chapters fetched as `chapters.txt` (see [`FETCHED_CHAPTERS`]), or, when
+/// they could not be fetched, a chapter for every page saying so.
+#[cfg(target_arch = "wasm32")]
+pub fn fetched_chapters(fetched: Result<String, String>) {
+    let text: &'static str = Box::leak(
+        fetched
+            .unwrap_or_else(|why| {
+                PAGES
+                    .iter()
+                    .map(|p| format!("\0{}\n# {}\n\nThis chapter could not be fetched from beside the app: {why}.\n", p.info.slug, p.info.slug))
+                    .collect()
+            })
+            .into_boxed_str(),
+    );
+    let chapters = text
+        .split('\0')
+        .filter_map(|part| part.split_once('\n'))
+        .collect();
+    let _ = FETCHED_CHAPTERS.set(chapters);
+}
+
+#[cfg(target_arch = "wasm32")]
+fn fetched_chapter(slug: &str) -> Option<&'static str> {
+    FETCHED_CHAPTERS
+        .get()?
+        .iter()
+        .find(|(s, _)| *s == slug)
+        .map(|(_, text)| *text)
 }
 
 /// One line of the registry: a page's declaration and how to build it.

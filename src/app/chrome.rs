@@ -196,18 +196,8 @@ impl SkinlabApp {
             ui.toggle_value(&mut self.presenter, "Presenter mode");
         }
         ui.separator();
-        ui.label("This view's link:");
-        let edit = ui.add(
-            egui::TextEdit::singleline(&mut self.link_text)
-                .desired_width(ui.available_width().max(200.0))
-                .font(egui::TextStyle::Monospace)
-                .align(egui::Align2::LEFT_CENTER)
-                .hint_text("page link, e.g. grid?angle=0.8"),
-        );
-        if !edit.has_focus() && !edit.lost_focus() {
-            self.link_text = self.current_link().to_string();
-        }
-        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        let label = ui.label("This view's link:");
+        let enter = self.link_box_ui(ui, ui.available_width().max(200.0), label.id);
         if ui.button("Open this link").clicked() || enter {
             let text = self.link_text.clone();
             self.follow_link(&text);
@@ -269,29 +259,34 @@ impl SkinlabApp {
                 .on_hover_text("Big text for a projector (F5 or P)");
             ui.separator();
             let label = ui.label("Link:");
-            let edit = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.link_text)
-                        // Wide enough for long links, leaving room for the buttons.
-                        .desired_width(
-                            (ui.available_size_before_wrap().x - 200.0).clamp(120.0, 900.0),
-                        )
-                        .font(egui::TextStyle::Monospace)
-                        .align(egui::Align2::LEFT_CENTER)
-                        .hint_text("page link, e.g. grid?angle=0.8"),
-                )
-                .labelled_by(label.id)
-                .on_hover_text("This page's link. Paste a link and press Enter to open it.");
-            if !edit.has_focus() && !edit.lost_focus() {
-                self.link_text = self.current_link().to_string();
-            }
-            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            // Wide enough for long links, leaving room for the buttons.
+            let width = (ui.available_size_before_wrap().x - 200.0).clamp(120.0, 900.0);
+            let enter = self.link_box_ui(ui, width, label.id);
             if ui.button("Open").clicked() || enter {
                 let text = self.link_text.clone();
                 self.follow_link(&text);
             }
             self.copy_button_ui(ui);
         });
+    }
+
+    /// The link box, `width` points wide and labelled by `label`: it shows the link of
+    /// what is on screen unless it is being typed in. Whether Enter was pressed in it.
+    fn link_box_ui(&mut self, ui: &mut Ui, width: f32, label: egui::Id) -> bool {
+        let edit = ui
+            .add(
+                egui::TextEdit::singleline(&mut self.link_text)
+                    .desired_width(width)
+                    .font(egui::TextStyle::Monospace)
+                    .align(egui::Align2::LEFT_CENTER)
+                    .hint_text("page link, e.g. grid?angle=0.8"),
+            )
+            .labelled_by(label)
+            .on_hover_text("This page's link. Paste a link and press Enter to open it.");
+        if !edit.has_focus() && !edit.lost_focus() {
+            self.link_text = self.current_link().to_string();
+        }
+        edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
     }
 
     /// After Ctrl + or Ctrl −: the size is for this session, unless kept.

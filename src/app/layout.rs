@@ -118,6 +118,7 @@ pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
     use egui::{FontFamily, FontId, TextStyle};
     // The app keeps a zoom per mode and handles Ctrl + and Ctrl − itself.
     ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    crate::ui::set_touch(ctx, fit.touch);
     let least = if fit.compact { COMPACT_TEXT } else { 0.0 };
     ctx.all_styles_mut(|style| {
         let size = |points: f32| points.max(least);

@@ -145,9 +145,9 @@ pub struct SkinlabApp {
 /// beside it and the page list is hidden: a small window, or the book's iframe.
 const NARROW: f32 = 900.0;
 
-/// The share of the height below the top bar the viewport takes on a phone held
-/// upright: more than half, with the cells under it.
-const COMPACT_VIEWPORT: f32 = 0.75;
+/// The share of the width the viewport takes beside the cells on a phone held
+/// sideways.
+const SIDEWAYS_VIEWPORT: f32 = 0.62;
 
 impl Default for SkinlabApp {
     fn default() -> Self {
@@ -573,11 +573,14 @@ impl SkinlabApp {
         if self.adjusting {
             ui.ctx().set_zoom_factor(zoom);
         }
-        // The window in points at the zoom being asked for (see below).
-        let window = ui.available_size() * (ui.ctx().zoom_factor() / zoom);
+        // The window in points at the reader's zoom, before focus or presenter mode
+        // magnify it: a projector or a focused cell is never a phone.
+        let window =
+            ui.available_size() * (ui.ctx().zoom_factor() / (self.zoom() * self.text_scale));
         // A finger: what the browser says of its pointer, or a touch already seen.
         let touch = self.touch || ui.input(|i| i.has_touch_screen());
-        let fit = Fit::of(window, touch);
+        let mut fit = Fit::of(window, touch);
+        fit.compact &= !self.presenter && self.focus.is_none() && self.compare.is_none();
         self.compact = fit.compact;
         self.set_style(ui.ctx(), fit);
         let sideways = fit.sideways(window);
@@ -655,16 +658,18 @@ impl SkinlabApp {
         let page = self.page.as_mut();
         if narrow {
             // The viewport above the notebook, each as wide as the window. The viewport
-            // takes the most: in the book, the prose is the page around it. On a
-            // phone, a little more than half, so the cells under it can be worked.
-            let share = if self.compact && !self.embedded {
-                COMPACT_VIEWPORT
-            } else {
-                0.75
-            };
+            // takes the most: in the book, the prose is the page around it; on a
+            // phone, the cells scroll under it.
             egui::Panel::top("viewport_narrow")
                 .resizable(false)
-                .exact_size(height * share)
+                .exact_size(height * 0.75)
+                .show(ui, |ui| page.viewport_ui(ui));
+        } else if sideways {
+            // A phone held sideways: the viewport the whole height, and wide enough
+            // that the controls under it keep to one row.
+            egui::Panel::right("viewport_sideways")
+                .resizable(false)
+                .exact_size(width * SIDEWAYS_VIEWPORT)
                 .show(ui, |ui| page.viewport_ui(ui));
         } else {
             // One panel per mode, each placed by the share.

@@ -3,7 +3,7 @@
 //! than it can. Kept per frame in egui's memory; reading them costs nothing when no one
 //! asks.
 
-use egui::{Context, Id, Rect};
+use egui::{Context, Id, Pos2, Rect};
 
 /// What the current frame drew, by egui's pass number.
 #[derive(Clone, Default)]
@@ -14,6 +14,78 @@ struct Marks {
     /// Blocks of prose: a link inside one is a word in a sentence, sized by its text
     /// (WCAG 2.5.8 leaves such inline targets out of its target size).
     prose: Vec<Rect>,
+    /// What a tap or a drag in a viewport takes, where it is on screen (only while
+    /// [`recording`]).
+    targets: Vec<(Target, Pos2)>,
+}
+
+/// What a tap or a drag in a viewport can take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A joint: a drag turns it (the grid's circles), a tap picks it.
+    Joint,
+    /// A vertex: a tap picks it.
+    Vertex,
+}
+
+fn recording_id() -> Id {
+    Id::unique("skinlab marks recording")
+}
+
+/// Whether pages note their [`Target`]s: only for a script that asks (the browser
+/// check), so a reader's frames do not pay for it.
+pub fn recording(ctx: &Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(recording_id()))
+        .unwrap_or(false)
+}
+
+/// Has pages note their [`Target`]s from now on, or not.
+pub fn set_recording(ctx: &Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(recording_id(), on));
+}
+
+/// Notes `points`, the screen positions of things of kind `target` (while
+/// [`recording`]).
+pub fn targets_drawn(ctx: &Context, target: Target, points: impl IntoIterator<Item = Pos2>) {
+    if recording(ctx) {
+        with_marks(ctx, |m| {
+            m.targets.extend(
+                points
+                    .into_iter()
+                    .map(|p| (target, p))
+                    .filter(|(_, p)| p.is_finite()),
+            );
+        });
+    }
+}
+
+/// Where to aim at a `target` in the last frame's largest viewport: of those noted,
+/// the one farthest from anything of another kind (so that a tap takes it and not its
+/// neighbour), at least `margin` points inside the viewport; `None` if none is clear of
+/// the others by `margin`.
+pub fn clear_target(ctx: &Context, target: Target, margin: f32) -> Option<Pos2> {
+    let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
+    let view = marks.viewport?.shrink(margin);
+    let others: Vec<Pos2> = marks
+        .targets
+        .iter()
+        .filter(|(kind, _)| *kind != target)
+        .map(|(_, p)| *p)
+        .collect();
+    let clearance = |p: Pos2| {
+        others
+            .iter()
+            .map(|o| o.distance(p))
+            .fold(f32::INFINITY, f32::min)
+    };
+    marks
+        .targets
+        .iter()
+        .filter(|(kind, p)| *kind == target && view.contains(*p))
+        .map(|(_, p)| (*p, clearance(*p)))
+        .filter(|(_, clear)| *clear > margin)
+        .max_by(|a, b| a.1.min(4.0 * margin).total_cmp(&b.1.min(4.0 * margin)))
+        .map(|(p, _)| p)
 }
 
 fn id() -> Id {

@@ -218,6 +218,35 @@ fn focused_cell_id() -> egui::Id {
     egui::Id::unique("skinlab focused cell")
 }
 
+/// Marks whether the pointer is a finger (the app's style sets it): words about the
+/// pointer then say tap and pinch ([`pointer_words`]).
+pub fn set_touch(ctx: &egui::Context, touch: bool) {
+    ctx.data_mut(|d| d.insert_temp(touch_id(), touch));
+    pick::set_finger(touch);
+}
+
+/// Whether the pointer is a finger (see [`set_touch`]).
+pub fn touch(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(touch_id()))
+        .unwrap_or(false)
+}
+
+fn touch_id() -> egui::Id {
+    egui::Id::unique("skinlab touch")
+}
+
+/// `text` (a caption telling what to do with the pointer) in the words of the pointer
+/// in hand: with a finger a click is a tap and scrolling to zoom is a pinch.
+pub fn pointer_words(text: &str, touch: bool) -> std::borrow::Cow<'_, str> {
+    if !touch {
+        return text.into();
+    }
+    text.replace("scroll to zoom", "pinch to zoom")
+        .replace("Click ", "Tap ")
+        .replace("click ", "tap ")
+        .into()
+}
+
 /// `n` and the noun for that many: "1 skin", "2 skins", "0 skins".
 pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

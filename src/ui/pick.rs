@@ -5,8 +5,29 @@ use egui::Pos2;
 /// How close (in points) a press must be to grab a joint or pick a vertex.
 pub const PICK_RADIUS: f32 = 14.0;
 
-/// The index of the point nearest to `at`, if one lies within `radius`.
+/// How much farther a finger reaches than a pointer's tip: half a finger's target
+/// ([`crate::app::TOUCH_TARGET`]) against [`PICK_RADIUS`].
+pub const FINGER_REACH: f32 = 22.0 / PICK_RADIUS;
+
+thread_local! {
+    /// Whether the pointer is a finger (set with the style, [`super::set_touch`]): one
+    /// thread draws one app.
+    static FINGER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Picks from now on for a finger (or for a pointer's tip).
+pub fn set_finger(finger: bool) {
+    FINGER.with(|f| f.set(finger));
+}
+
+/// The index of the point nearest to `at`, if one lies within `radius` (a finger
+/// reaches [`FINGER_REACH`] times as far).
 pub fn nearest(points: impl IntoIterator<Item = Pos2>, at: Pos2, radius: f32) -> Option<usize> {
+    let radius = if FINGER.with(std::cell::Cell::get) {
+        radius * FINGER_REACH
+    } else {
+        radius
+    };
     points
         .into_iter()
         .enumerate()
@@ -30,5 +51,10 @@ mod tests {
         assert_eq!(nearest(points, Pos2::new(7.0, 0.0), 14.0), Some(1));
         assert_eq!(nearest(points, Pos2::new(2.0, 0.0), 14.0), Some(0));
         assert_eq!(nearest(points, Pos2::new(50.0, 0.0), 14.0), None);
+        // A finger reaches farther.
+        assert_eq!(nearest(points, Pos2::new(31.0, 0.0), 14.0), None);
+        set_finger(true);
+        assert_eq!(nearest(points, Pos2::new(31.0, 0.0), 14.0), Some(1));
+        set_finger(false);
     }
 }

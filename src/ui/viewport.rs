@@ -310,6 +310,7 @@ fn below_id(ui: &Ui) -> egui::Id {
 /// far the rows under the viewport ran past the bottom, so the next frame's estimate
 /// leaves that much more room.
 pub fn caption_ui(ui: &mut Ui, caption: &str) {
+    let caption = &*super::pointer_words(caption, super::touch(ui.ctx()));
     let mut below = Below::of(ui);
     let bottom = if below.folded {
         let toggle = if below.opened {

@@ -11,6 +11,8 @@
 //! Before each frame the canvas is sized here from its CSS box and the same ratio
 //! eframe divides by, so both agree, whatever the browser reports.
 
+use crate::ui::marks::Target;
+
 /// The canvas's size in device pixels from its CSS box and `devicePixelRatio`, set when
 /// it is more than a pixel off (within one, the browser's own snapping of the box is
 /// kept), and the screen in points told to egui to match.
@@ -78,12 +80,29 @@ pub fn layout_attribute(ctx: &egui::Context) -> String {
         )
     });
     let small = crate::ui::marks::small_controls(ctx, crate::app::TOUCH_TARGET).len();
+    // Where a script aims to drag a joint or tap a vertex: clear of the other kind by
+    // more than a finger's reach.
+    let mut targets = String::new();
+    for (name, target) in [("joint", Target::Joint), ("vertex", Target::Vertex)] {
+        if let Some(p) = crate::ui::marks::clear_target(ctx, target, 24.0) {
+            targets += &format!(" {name}={},{}", (p.x * css).round(), (p.y * css).round());
+        }
+    }
     format!(
-        "{}x{}@{}{viewport} small={small}",
+        "{}x{}@{}{viewport} small={small}{targets}",
         screen.width().round(),
         screen.height().round(),
         (ctx.pixels_per_point() * 1000.0).round() / 1000.0
     )
+}
+
+/// Whether a script drives the browser (`navigator.webdriver`, as Playwright sets it):
+/// only then do pages note where their joints and vertices are for it.
+pub fn automated() -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"webdriver".into()).ok())
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }
 
 /// Whether the page's pointer is a finger (`pointer: coarse`): touch targets then grow.
@@ -91,4 +110,36 @@ pub fn coarse_pointer() -> bool {
     web_sys::window()
         .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
         .is_some_and(|m| m.matches())
+}
+
+/// eframe ends a touch with the button's release and `PointerGone` in the same frame,
+/// so in the frame where a tap is a click egui no longer knows where the pointer is, and
+/// a viewport asking where it was tapped (`interact_pointer_pos`) hears nothing: a tap
+/// picked no vertex. The `PointerGone` after a release is held back to the next frame.
+#[derive(Default)]
+pub struct FingerLifted {
+    held: bool,
+}
+
+impl FingerLifted {
+    /// Delivers a `PointerGone` held from the last frame first, and holds back this
+    /// frame's if it follows a release.
+    pub fn hold_back(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        use egui::Event;
+        let events = &mut raw_input.events;
+        let released = events
+            .iter()
+            .rposition(|e| matches!(e, Event::PointerButton { pressed: false, .. }));
+        let gone = events.iter().rposition(|e| matches!(e, Event::PointerGone));
+        let hold = matches!((released, gone), (Some(r), Some(g)) if g > r);
+        if let (true, Some(g)) = (hold, gone) {
+            events.remove(g);
+        }
+        if std::mem::replace(&mut self.held, hold) {
+            events.insert(0, Event::PointerGone);
+        }
+        if hold {
+            ctx.request_repaint();
+        }
+    }
 }

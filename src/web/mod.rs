@@ -55,6 +55,12 @@ pub fn start() {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
+        // The chapters hold every page's title and cells: the app starts with them.
+        let chapters = fetch("chapters.txt")
+            .await
+            .map_err(described)
+            .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "it is not text".to_owned()));
+        crate::page::fetched_chapters(chapters);
         if crate::models::awaited_by(&hash) {
             fetch_models().await;
         } else {
@@ -165,6 +171,7 @@ impl Runner {
                         ctx: cc.egui_ctx.clone(),
                         readout,
                         marked: false,
+                        finger_lifted: density::FingerLifted::default(),
                     }))
                 }),
             )
@@ -263,6 +270,8 @@ struct WebApp {
     readout: Readout,
     /// Whether the first frame was marked (see [`mark`]).
     marked: bool,
+    /// The end of a touch, held back a frame.
+    finger_lifted: density::FingerLifted,
 }
 
 /// The page's [`crate::page::Page::readout`] on the canvas as `data-readout`, for
@@ -305,6 +314,7 @@ impl eframe::App for WebApp {
             self.marked = true;
             mark("first-ui");
             mark_painted();
+            crate::ui::marks::set_recording(ui.ctx(), density::automated());
         }
         self.fragment.sync(&mut self.app, ui.ctx());
         for file in ui.input(|i| i.raw.dropped_files.clone()) {
@@ -339,6 +349,7 @@ impl eframe::App for WebApp {
 
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         density::fit_canvas(&self.readout.canvas, ctx, raw_input);
+        self.finger_lifted.hold_back(ctx, raw_input);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

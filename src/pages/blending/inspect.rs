@@ -83,7 +83,9 @@ impl BlendingPage {
             }
         });
         let Some(v) = self.vertex else {
-            ui.label(RichText::new("Click a vertex on the arm, or pick one above.").weak());
+            let hint = "Click a vertex on the arm, or pick one above.";
+            let touch = crate::ui::touch(ui.ctx());
+            ui.label(RichText::new(crate::ui::pointer_words(hint, touch)).weak());
             return;
         };
         let pose = self.skinned();

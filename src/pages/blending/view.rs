@@ -3,6 +3,7 @@
 use super::{BONE_NAMES, BlendingPage, Pose};
 use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;
+use crate::ui::marks::{self, Target};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, ellipses, rgba};
@@ -294,6 +295,10 @@ impl BlendingPage {
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
         let pose = self.skinned();
+        if marks::recording(ui.ctx()) {
+            let vertices = self.visible(&vp, &pose).into_iter().map(|(_, s)| s);
+            marks::targets_drawn(ui.ctx(), Target::Vertex, vertices);
+        }
         self.handle_pointer(ui, &vp, &pose);
         // The same skinning again, unless the brush just changed the weights.
         let pose = self.skinned();

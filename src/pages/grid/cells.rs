@@ -73,9 +73,9 @@ impl GridPage {
                     }
                 });
                 let Some(v) = self.vertex else {
-                    ui.label(
-                        RichText::new("Click a vertex in the viewport, or a number above.").weak(),
-                    );
+                    let hint = "Click a vertex in the viewport, or a number above.";
+                    let touch = crate::ui::touch(ui.ctx());
+                    ui.label(RichText::new(crate::ui::pointer_words(hint, touch)).weak());
                     return;
                 };
                 let bind = self.mesh.skin.positions[v];

@@ -3,6 +3,7 @@
 use super::data;
 use super::*;
 use crate::pages::predict::{GUESS_BLUE, Grab, grab, guess_marker_ui};
+use crate::ui::marks::{self, Target};
 use crate::ui::viewport::{caption_ui, room_below};
 use egui::Rect;
 
@@ -220,6 +221,11 @@ impl GridPage {
         self.guess_screen = self
             .prediction
             .and_then(|p| vp.to_screen(p.guess.extend(0.0)));
+        if marks::recording(ui.ctx()) {
+            marks::targets_drawn(ui.ctx(), Target::Joint, self.joint_screen);
+            let vertices = pose.skinned.iter().filter_map(|p| vp.to_screen(*p));
+            marks::targets_drawn(ui.ctx(), Target::Vertex, vertices);
+        }
         self.handle_pointer(&vp, &pose);
         self.settle_prediction();
         self.guess_screen = self

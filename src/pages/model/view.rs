@@ -5,6 +5,7 @@ use super::ModelPage;
 use super::data::Frame;
 use super::textures::Decoded;
 use crate::ui::legend::heat_color;
+use crate::ui::marks::{self, Target};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::AfterPaint;
 use crate::ui::viewport::{caption_ui, room_below};
@@ -430,6 +431,14 @@ impl ModelPage {
         self.viewport_rect = vp.rect();
         vp.camera_input(ui, &mut self.camera);
         let frame = self.frame();
+        if marks::recording(ui.ctx()) {
+            if self.show_skeleton {
+                let joints = self.joints_on_screen(&vp, &frame).into_iter();
+                marks::targets_drawn(ui.ctx(), Target::Joint, joints.map(|(_, s)| s));
+            }
+            let vertices = self.vertices_on_screen(&vp, &frame).into_iter();
+            marks::targets_drawn(ui.ctx(), Target::Vertex, vertices.map(|(_, s)| s));
+        }
         if vp.response.clicked()
             && let Some(at) = vp.response.interact_pointer_pos()
         {
