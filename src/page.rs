@@ -262,8 +262,8 @@ impl PageInfo {
 
 /// The chapters the web app fetched, by slug: `chapters.txt` beside it holds each
 /// chapter as the app shows it, after a NUL and its slug on a line of its own
-/// (`scripts/build-web` writes it). The web app carries no chapter text itself: the
-/// reader's browser downloads it once, compressed, beside the wasm.
+/// (`scripts/build-web` writes it). The web app carries no chapter text itself, so the
+/// chapters do not count against the wasm's budget.
 #[cfg(target_arch = "wasm32")]
 static FETCHED_CHAPTERS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
     std::sync::OnceLock::new();
@@ -275,9 +275,10 @@ pub fn fetched_chapters(fetched: Result<String, String>) {
     let text: &'static str = Box::leak(
         fetched
             .unwrap_or_else(|why| {
+                let said = format!("This chapter could not be fetched from beside the app: {why}.");
                 PAGES
                     .iter()
-                    .map(|p| format!("\0{}\n# {}\n\nThis chapter could not be fetched from beside the app: {why}.\n", p.info.slug, p.info.slug))
+                    .map(|p| format!("\0{slug}\n# {slug}\n\n{said}\n", slug = p.info.slug))
                     .collect()
             })
             .into_boxed_str(),

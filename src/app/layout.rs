@@ -120,6 +120,12 @@ pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
     ctx.options_mut(|o| o.zoom_with_keyboard = false);
     crate::ui::set_touch(ctx, fit.touch);
     let least = if fit.compact { COMPACT_TEXT } else { 0.0 };
+    // Prose stays a point larger than the smallest text on a phone.
+    let body = if fit.compact {
+        COMPACT_TEXT + 1.0
+    } else {
+        15.0
+    };
     ctx.all_styles_mut(|style| {
         let size = |points: f32| points.max(least);
         style.text_styles = [
@@ -127,10 +133,7 @@ pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
                 TextStyle::Small,
                 FontId::new(size(11.5), FontFamily::Proportional),
             ),
-            (
-                TextStyle::Body,
-                FontId::new(size(15.0) + least / 16.0, FontFamily::Proportional),
-            ),
+            (TextStyle::Body, FontId::new(body, FontFamily::Proportional)),
             (
                 TextStyle::Button,
                 FontId::new(size(14.5), FontFamily::Proportional),

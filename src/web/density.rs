@@ -47,22 +47,54 @@ pub fn fit_canvas(
     ));
 }
 
-/// The reader's own text size against the browser's default of 16 CSS pixels (the
-/// font size the browser gives the page's root): a reader who asked for larger text
-/// in the browser's settings gets the app larger by as much.
-pub fn reader_text_scale() -> f32 {
-    let size = web_sys::window()
-        .zip(web_sys::window().and_then(|w| w.document()?.document_element()))
-        .and_then(|(window, root)| window.get_computed_style(&root).ok().flatten())
-        .and_then(|style| style.get_property_value("font-size").ok())
-        .and_then(|px| px.trim_end_matches("px").parse::<f32>().ok());
-    match size {
-        Some(px) if px.is_finite() && px > 0.0 => (px / 16.0).clamp(0.5, 4.0),
-        _ => 1.0,
+/// The reader's screen as the browser describes it: the root's computed style and the
+/// `pointer: coarse` query, looked up once and read live each frame (a reader who
+/// changes the browser's text size, or plugs in a touch screen, is followed).
+pub struct Screen {
+    root_style: Option<web_sys::CssStyleDeclaration>,
+    coarse: Option<web_sys::MediaQueryList>,
+}
+
+impl Screen {
+    /// Looks up the page's root style and the coarse-pointer query.
+    pub fn new() -> Self {
+        let window = web_sys::window();
+        let root = window
+            .as_ref()
+            .and_then(|w| w.document()?.document_element());
+        Self {
+            root_style: window
+                .as_ref()
+                .zip(root)
+                .and_then(|(window, root)| window.get_computed_style(&root).ok().flatten()),
+            coarse: window.and_then(|w| w.match_media("(pointer: coarse)").ok().flatten()),
+        }
+    }
+
+    /// The reader's own text size against the browser's default of 16 CSS pixels (the
+    /// font size the browser gives the page's root): a reader who asked for larger
+    /// text in the browser's settings gets the app larger by as much.
+    pub fn text_scale(&self) -> f32 {
+        let size = self
+            .root_style
+            .as_ref()
+            .and_then(|style| style.get_property_value("font-size").ok())
+            .and_then(|px| px.trim_end_matches("px").parse::<f32>().ok());
+        match size {
+            Some(px) if px.is_finite() && px > 0.0 => (px / 16.0).clamp(0.5, 4.0),
+            _ => 1.0,
+        }
+    }
+
+    /// Whether the page's pointer is a finger (`pointer: coarse`): touch targets then
+    /// grow.
+    pub fn coarse_pointer(&self) -> bool {
+        self.coarse.as_ref().is_some_and(|m| m.matches())
     }
 }
 
-/// What the app lays out on, for scripts (the browser check): the screen in points and
+/// What the app lays out on, for scripts (the browser check; drawn only while
+/// [`crate::ui::marks::recording`]): the screen in points and
 /// the pixels per point (`1440x900@2`); the largest viewport in CSS pixels
 /// (`viewport=x,y,w,h`); and how many controls a finger must hit are shorter than
 /// [`crate::app::TOUCH_TARGET`] (`small=0`), space-separated, as `data-layout` on the
@@ -103,13 +135,6 @@ pub fn automated() -> bool {
         .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"webdriver".into()).ok())
         .and_then(|v| v.as_bool())
         .unwrap_or(false)
-}
-
-/// Whether the page's pointer is a finger (`pointer: coarse`): touch targets then grow.
-pub fn coarse_pointer() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
-        .is_some_and(|m| m.matches())
 }
 
 /// eframe ends a touch with the button's release and `PointerGone` in the same frame,

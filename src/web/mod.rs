@@ -172,6 +172,7 @@ impl Runner {
                         readout,
                         marked: false,
                         finger_lifted: density::FingerLifted::default(),
+                        screen: density::Screen::new(),
                     }))
                 }),
             )
@@ -272,6 +273,8 @@ struct WebApp {
     marked: bool,
     /// The end of a touch, held back a frame.
     finger_lifted: density::FingerLifted,
+    /// The reader's text size and pointer, as the browser says.
+    screen: density::Screen,
 }
 
 /// The page's [`crate::page::Page::readout`] on the canvas as `data-readout`, for
@@ -335,12 +338,15 @@ impl eframe::App for WebApp {
             let arrived: Vec<_> = self.dropped.borrow_mut().drain(..).collect();
             self.app.open_dropped_files(arrived, None);
         }
-        self.app.set_text_scale(density::reader_text_scale());
-        self.app.set_touch(density::coarse_pointer());
+        self.app.set_text_scale(self.screen.text_scale());
+        self.app.set_touch(self.screen.coarse_pointer());
         self.app.app_ui(ui);
         self.readout.show(self.app.current_page().readout());
-        self.readout
-            .show_layout(density::layout_attribute(ui.ctx()));
+        // Only a script reads it, and only a script's frames pay for it.
+        if crate::ui::marks::recording(ui.ctx()) {
+            self.readout
+                .show_layout(density::layout_attribute(ui.ctx()));
+        }
         if first {
             // The first frame's layout is done; its tessellation and paint follow.
             mark("first-ui-done");
