@@ -104,8 +104,7 @@ pub fn notebook_ui(
             Block::Figure(marker) => {
                 let link = chapter::page_link(slug, marker.link.unwrap_or_default());
                 let caption = marker.caption.unwrap_or(marker.name);
-                if ui
-                    .link(RichText::new(format!("Show it: {caption}")))
+                if crate::ui::link_ui(ui, RichText::new(format!("Show it: {caption}")))
                     .on_hover_text(&link)
                     .clicked()
                 {

@@ -111,6 +111,46 @@ impl Fit {
     }
 }
 
+/// Keeps the focused field in view while the window changes size under it: on a
+/// phone, the on-screen keyboard opening over the page (`index.html` asks the browser
+/// to shrink the page for it, `interactive-widget=resizes-content`).
+#[derive(Debug, Default)]
+pub(super) struct FocusInView {
+    /// The window's size last frame, in points.
+    window: Option<egui::Vec2>,
+    /// Frames left in which to bring the field into view again.
+    frames: u8,
+}
+
+impl FocusInView {
+    /// Frames after a change of size in which the field is brought into view again,
+    /// while the panels settle at the new size.
+    const SETTLE: u8 = 8;
+
+    /// First thing inside the notebook's scroll area (which takes a scroll target set
+    /// inside it, not one set before it): when the window changed size (lately) and a
+    /// field has the keyboard, scrolls it into view, as little as it takes.
+    pub(super) fn step(&mut self, ui: &egui::Ui) {
+        let ctx = ui.ctx();
+        let window = ctx.content_rect().size();
+        if self.window.is_some_and(|w| w != window) {
+            self.frames = Self::SETTLE;
+        }
+        self.window = Some(window);
+        if self.frames == 0 {
+            return;
+        }
+        self.frames -= 1;
+        let field = ctx
+            .memory(|m| m.focused())
+            .and_then(|id| ctx.read_response(id));
+        if let Some(field) = field {
+            field.scroll_to_me(None);
+            ctx.request_repaint();
+        }
+    }
+}
+
 /// Text a little larger than egui's defaults: this is a reading app (on a phone, no
 /// text under [`COMPACT_TEXT`]; on a touch screen, controls a finger can hit). Code on a
 /// darker background in the dark theme, so that it reads as well as the prose.
@@ -118,7 +158,13 @@ pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
     use egui::{FontFamily, FontId, TextStyle};
     // The app keeps a zoom per mode and handles Ctrl + and Ctrl − itself.
     ctx.options_mut(|o| o.zoom_with_keyboard = false);
-    crate::ui::set_touch(ctx, fit.touch);
+    crate::ui::set_screen(
+        ctx,
+        crate::ui::Screen {
+            touch: fit.touch,
+            compact: fit.compact,
+        },
+    );
     let least = if fit.compact { COMPACT_TEXT } else { 0.0 };
     // Prose stays a point larger than the smallest text on a phone.
     let body = if fit.compact {
@@ -158,12 +204,15 @@ pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
             spacing.icon_width = 24.0;
             spacing.icon_width_inner = 12.0;
             spacing.item_spacing = egui::vec2(10.0, 6.0);
+            // A fold's toggle is as wide as the indent (see the model page's joint tree).
+            spacing.indent = 26.0;
         } else {
             spacing.interact_size = default.interact_size;
             spacing.button_padding = default.button_padding;
             spacing.icon_width = default.icon_width;
             spacing.icon_width_inner = default.icon_width_inner;
             spacing.item_spacing = default.item_spacing;
+            spacing.indent = default.indent;
         }
     });
     ctx.style_mut_of(egui::Theme::Dark, |style| {

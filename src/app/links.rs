@@ -241,8 +241,7 @@ impl SkinlabApp {
             ui.columns(2, |columns| {
                 for (i, column) in columns.iter_mut().enumerate() {
                     column.push_id(("compare", i), |ui| {
-                        if ui
-                            .link(RichText::new(&links[i]).monospace())
+                        if crate::ui::link_ui(ui, RichText::new(&links[i]).monospace())
                             .on_hover_text("Open this side on its own")
                             .clicked()
                         {

@@ -14,7 +14,9 @@ mod store;
 
 pub use ink::Tool;
 pub use layout::TOUCH_TARGET;
-use layout::{FIT_PASSES, FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, Framing, Split, apply_style};
+use layout::{
+    FIT_PASSES, FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, FocusInView, Framing, Split, apply_style,
+};
 pub use links::Compare;
 
 /// The key under which the app keeps its state in eframe's storage.
@@ -112,6 +114,8 @@ pub struct SkinlabApp {
     compact: bool,
     /// Whether the pointer is a finger (a touch screen): what must be hit grows.
     touch: bool,
+    /// The focused field, kept in view as a phone's keyboard opens over it.
+    focus_in_view: FocusInView,
     /// Rendered Markdown of the chapters (egui_commonmark keeps its state here).
     markdown: egui_commonmark::CommonMarkCache,
     /// The camera being fitted to what the viewport shows, if it is.
@@ -192,6 +196,7 @@ impl SkinlabApp {
             styled: None,
             compact: false,
             touch: false,
+            focus_in_view: FocusInView::default(),
             markdown: Default::default(),
             framing: None,
             narrow: false,
@@ -659,10 +664,12 @@ impl SkinlabApp {
         if narrow {
             // The viewport above the notebook, each as wide as the window. The viewport
             // takes the most: in the book, the prose is the page around it; on a
-            // phone, the cells scroll under it.
+            // phone, the cells scroll under it. While a phone's keyboard is up (a field
+            // has it), the cell being typed in gets the room.
+            let typing = self.compact && ui.ctx().text_edit_focused();
             egui::Panel::top("viewport_narrow")
                 .resizable(false)
-                .exact_size(height * 0.75)
+                .exact_size(height * if typing { 0.35 } else { 0.75 })
                 .show(ui, |ui| page.viewport_ui(ui));
         } else if sideways {
             // A phone held sideways: the viewport the whole height, and wide enough
@@ -683,10 +690,16 @@ impl SkinlabApp {
                 .show(ui, panel, width, scale, |ui| page.viewport_ui(ui));
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical()
+            if self.compact {
+                // Nothing wider than a phone: a long label beside others wraps rather
+                // than running past the edge.
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            }
+            let shown = egui::ScrollArea::vertical()
                 .id_salt(page.slug())
                 .auto_shrink(false)
                 .show(ui, |ui| {
+                    self.focus_in_view.step(ui);
                     let markdown = &mut self.markdown;
                     let scroll = &mut self.scroll;
                     // A cell to scroll to must be found wherever it is.
@@ -698,6 +711,8 @@ impl SkinlabApp {
                         page.cell_ui(cell, ui)
                     });
                 });
+            let over = shown.content_size.x - shown.inner_rect.width();
+            crate::ui::marks::notebook_laid_out(ui.ctx(), over);
         });
         if let Some(link) = clicked {
             self.follow_link(&link);

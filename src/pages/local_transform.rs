@@ -103,7 +103,7 @@ fn field_ui(ui: &mut Ui, field: Field, value: &mut Vec3) -> bool {
         Field::Scale => ("scale", 0.005, "", 3),
     };
     let mut changed = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.add_sized([92.0, 20.0], egui::Label::new(label));
         for axis in 0..3 {
             let mut shown = match field {

@@ -90,7 +90,7 @@ pub fn guess_fields_ui(ui: &mut Ui, guess: Vec2, limit: f32, locked: bool) -> Op
     let mut guess = guess;
     let edited = ui
         .add_enabled_ui(!locked, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let label =
                     egui::RichText::new("your guess").color(crate::ui::legible(ui, GUESS_BLUE));
                 ui.label(label);

@@ -88,7 +88,7 @@ impl Check {
 /// The row of exercise numbers above a check cell. Picking another exercise clears the
 /// typed answer and the verdict.
 pub fn exercise_picker_ui(ui: &mut Ui, exercise: &mut usize, count: usize, check: &mut Check) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Exercise:");
         for i in 0..count {
             if ui
@@ -115,23 +115,40 @@ pub fn check_ui(
     if check.verdict.is_some() && check.judged != question.expected {
         check.verdict = None;
     }
+    // Each field as wide as the row leaves it, up to 64 points: a phone fits a
+    // quaternion's four in a row.
+    let gap = 6.0;
+    let columns = question.columns.max(1) as f32;
+    let widest_label = (question.labels.iter())
+        .map(|l| crate::ui::text_width(ui, l))
+        .fold(0.0, f32::max);
+    let margins = 2.0 * ui.spacing().button_padding.x;
+    let room = ui.available_width() / columns - widest_label - 2.0 * gap - margins;
+    let field_width = room.clamp(36.0, 64.0);
     egui::Grid::new(("check", question.name))
-        .spacing([6.0, 4.0])
+        .spacing([gap, 4.0])
+        // A name's column as wide as the name (egui's least is a control's width).
+        .min_col_width(0.0)
         .show(ui, |ui| {
             for (i, (label, input)) in question.labels.iter().zip(&mut check.inputs).enumerate() {
                 // The name beside its field, whole: a hint inside a narrow field would
                 // be cut short.
                 ui.label(*label);
-                let response = ui.add(egui::TextEdit::singleline(input).desired_width(64.0));
+                let response = ui.add(
+                    egui::TextEdit::singleline(input)
+                        .desired_width(field_width)
+                        .min_size(egui::vec2(field_width, 0.0)),
+                );
                 let name = field_label(question.name, label);
                 response.widget_info(|| WidgetInfo::labeled(Role::TextInput, true, name.clone()));
+                crate::ui::marks::field_drawn(&response);
                 if (i + 1) % question.columns.max(1) == 0 {
                     ui.end_row();
                 }
             }
         });
     let mut pressed = None;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Check").clicked() {
             pressed = Some(check.judge(question).clone());
         }

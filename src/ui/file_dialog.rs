@@ -130,7 +130,7 @@ impl FileDialog {
             .collapsible(false)
             .default_width(480.0)
             .show(ctx, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui.button("Up").clicked()
                         && let Some(parent) = self.dir.parent()
                     {
@@ -177,7 +177,7 @@ impl FileDialog {
                             }
                         }
                     });
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui.button("Open").clicked() {
                         choice = self.follow_typed();
                     }

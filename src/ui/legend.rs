@@ -1,4 +1,4 @@
-//! Weight colours: the heat map ramp and its legend.
+//! Keys: the heat map's ramp and its legend, and the key under a plot.
 
 use egui::{Color32, Ui};
 
@@ -26,7 +26,7 @@ pub fn heat_color(weight: f32) -> Color32 {
 
 /// A horizontal bar from 0 (blue) to 1 (red) with its ends labelled.
 pub fn weight_legend_ui(ui: &mut Ui) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("weight 0");
         let (rect, _) = ui.allocate_exact_size(egui::vec2(160.0, 14.0), egui::Sense::hover());
         let steps = 32;
@@ -41,6 +41,48 @@ pub fn weight_legend_ui(ui: &mut Ui) {
                 .rect_filled(r, 0.0, heat_color((k as f32 + 0.5) / steps as f32));
         }
         ui.label("1");
+    });
+}
+
+/// How a plot's key marks an entry: as its line, or as its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Line,
+    Dot,
+}
+
+/// The key under a plot: each entry's mark in its colour, then its name, wrapped as
+/// words are. Plain text, not a control: egui_plot's own legend hides a line on a click,
+/// but its entries are a line of text high, too small for a finger (44 points on a
+/// touch screen), and inside the plot they cover the curves where they run.
+pub fn plot_key_ui(ui: &mut Ui, entries: &[(&str, Color32, Mark)]) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x *= 3.0;
+        for &(name, color, mark) in entries {
+            // The mark and the name as one piece, so that a row ends between entries.
+            let galley = egui::WidgetText::from(name).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            );
+            let height = galley.size().y;
+            let mark_width = 1.4 * height;
+            let size = egui::vec2(mark_width + galley.size().x, height);
+            let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let mark_rect = egui::Rect::from_min_size(rect.min, egui::vec2(height, height));
+            let painter = ui.painter();
+            match mark {
+                Mark::Line => painter.line_segment(
+                    [mark_rect.left_center(), mark_rect.right_center()],
+                    egui::Stroke::new(3.0, color),
+                ),
+                Mark::Dot => painter.circle_filled(mark_rect.center(), height * 0.25, color),
+            };
+            let text = egui::pos2(rect.left() + mark_width, rect.top());
+            painter.galley(text, galley, ui.visuals().text_color());
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, name));
+        }
     });
 }
 

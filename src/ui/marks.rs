@@ -17,6 +17,10 @@ struct Marks {
     /// What a tap or a drag in a viewport takes, where it is on screen (only while
     /// [`recording`]).
     targets: Vec<(Target, Pos2)>,
+    /// Fields that take typed text (only while [`recording`]).
+    fields: Vec<Rect>,
+    /// How far the notebook's content reached past its column, in points.
+    notebook_overflow: f32,
 }
 
 /// What a tap or a drag in a viewport can take.
@@ -105,6 +109,33 @@ fn with_marks<R>(ctx: &Context, f: impl FnOnce(&mut Marks) -> R) -> R {
         }
         f(marks)
     })
+}
+
+/// Notes a field that takes typed text (while [`recording`]), if it is wholly shown.
+pub fn field_drawn(response: &egui::Response) {
+    if recording(&response.ctx) && response.interact_rect == response.rect {
+        with_marks(&response.ctx, |m| m.fields.push(response.rect));
+    }
+}
+
+/// Notes how far the notebook's content reached past its column, in points (0 when it
+/// fits): anything wider than a phone's screen is cut off at its edge.
+pub fn notebook_laid_out(ctx: &Context, overflow: f32) {
+    with_marks(ctx, |m| m.notebook_overflow = overflow.max(0.0));
+}
+
+/// How far the notebook's content reached past its column in the last frame, in
+/// points.
+pub fn notebook_overflow(ctx: &Context) -> f32 {
+    ctx.data(|d| d.get_temp::<Marks>(id()))
+        .map_or(0.0, |m| m.notebook_overflow)
+}
+
+/// The first field noted in the last frame that lies wholly on screen.
+pub fn shown_field(ctx: &Context) -> Option<Rect> {
+    let screen = ctx.content_rect();
+    let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
+    marks.fields.into_iter().find(|r| screen.contains_rect(*r))
 }
 
 /// Notes a viewport drawn at `rect`.

@@ -191,6 +191,23 @@ pub fn take_sideways_overflow(ctx: &egui::Context) -> f32 {
         .map_or(0.0, |o| o.0)
 }
 
+/// A link inside a lesson. On a touch screen it is as high as any control, in the
+/// link's colour: a link a line of text high is too small a target for a finger.
+pub fn link_ui(ui: &mut egui::Ui, text: egui::RichText) -> egui::Response {
+    if touch(ui.ctx()) {
+        let text = text.color(ui.visuals().hyperlink_color);
+        let height = ui.spacing().interact_size.y;
+        ui.add(
+            egui::Button::new(text)
+                .frame(false)
+                .wrap()
+                .min_size(egui::vec2(0.0, height)),
+        )
+    } else {
+        ui.link(text)
+    }
+}
+
 /// Small print is for a reader at a desk: in front of a hall (focus mode, a comparison
 /// in presenter mode), captions in `ui` are set at the size of the body text.
 pub fn captions_at_body_size(ui: &mut egui::Ui) {
@@ -218,21 +235,36 @@ fn focused_cell_id() -> egui::Id {
     egui::Id::unique("skinlab focused cell")
 }
 
-/// Marks whether the pointer is a finger (the app's style sets it): words about the
-/// pointer then say tap and pinch ([`pointer_words`]).
-pub fn set_touch(ctx: &egui::Context, touch: bool) {
-    ctx.data_mut(|d| d.insert_temp(touch_id(), touch));
-    pick::set_finger(touch);
+/// The screen the app's style is set for (the app sets it each frame).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Screen {
+    /// The pointer is a finger: words about the pointer say tap and pinch
+    /// ([`pointer_words`]), and a pick reaches further.
+    pub touch: bool,
+    /// A phone's screen: a long name goes above its slider ([`slider_ui`]), and wraps
+    /// beside its check box ([`checkbox_ui`]).
+    pub compact: bool,
 }
 
-/// Whether the pointer is a finger (see [`set_touch`]).
+/// Marks the screen the app's style is set for.
+pub fn set_screen(ctx: &egui::Context, screen: Screen) {
+    ctx.data_mut(|d| d.insert_temp(screen_id(), screen));
+    pick::set_finger(screen.touch);
+}
+
+/// The screen the app's style is set for (see [`set_screen`]).
+pub fn screen(ctx: &egui::Context) -> Screen {
+    ctx.data(|d| d.get_temp::<Screen>(screen_id()))
+        .unwrap_or_default()
+}
+
+/// Whether the pointer is a finger (see [`Screen::touch`]).
 pub fn touch(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(touch_id()))
-        .unwrap_or(false)
+    screen(ctx).touch
 }
 
-fn touch_id() -> egui::Id {
-    egui::Id::unique("skinlab touch")
+fn screen_id() -> egui::Id {
+    egui::Id::unique("skinlab screen")
 }
 
 /// `text` (a caption telling what to do with the pointer) in the words of the pointer
@@ -301,6 +333,66 @@ pub fn show_here_ui(ui: &mut egui::Ui, shown: bool) -> bool {
 
 /// A slider that shows an angle in degrees and stores it in radians (`range` is in
 /// degrees). Returns whether the user changed it.
+/// How wide `text` is set in the body font, in points, on one line.
+pub fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.fonts_mut(|f| {
+        f.layout_no_wrap(text.to_owned(), font, Color32::PLACEHOLDER)
+            .size()
+            .x
+    })
+}
+
+/// A slider and its name: beside it, or on a phone where the row has no room for
+/// both, on a line of its own above it. egui sets a slider's name on one line, however
+/// long.
+pub fn slider_ui(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egui::Response {
+    if !screen(ui.ctx()).compact {
+        return ui.add(slider.text(text));
+    }
+    let spacing = ui.spacing();
+    // The slider, its number and its name, with the room between them.
+    let beside = spacing.slider_width
+        + 1.5 * spacing.interact_size.x
+        + 3.0 * spacing.item_spacing.x
+        + text_width(ui, text);
+    if beside <= ui.available_width() {
+        ui.add(slider.text(text))
+    } else {
+        ui.label(text);
+        let response = ui.add(slider);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, text));
+        response
+    }
+}
+
+/// A check box and its name: egui sets the name on one line, however long; on a phone,
+/// where the row has no room for it, the name wraps beside the box, and a tap on it
+/// toggles the box as a tap on the box does.
+pub fn checkbox_ui(ui: &mut egui::Ui, on: &mut bool, text: &str) -> egui::Response {
+    let spacing = ui.spacing();
+    let beside = spacing.icon_width + spacing.icon_spacing + text_width(ui, text);
+    if !screen(ui.ctx()).compact || beside <= ui.available_width() {
+        return ui.checkbox(on, text);
+    }
+    ui.horizontal(|ui| {
+        let mut response = ui.checkbox(on, "");
+        let height = ui.spacing().interact_size.y;
+        let name = egui::Button::new(text)
+            .frame(false)
+            .wrap()
+            .min_size(egui::vec2(0.0, height));
+        let name = ui.add(name);
+        if name.clicked() {
+            *on = !*on;
+            response.mark_changed();
+        }
+        response.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, *on, text));
+        response
+    })
+    .inner
+}
+
 pub fn angle_slider_ui(
     ui: &mut egui::Ui,
     radians: &mut f32,
@@ -309,16 +401,12 @@ pub fn angle_slider_ui(
     decimals: usize,
 ) -> bool {
     let mut degrees = radians.to_degrees();
-    let changed = ui
-        .add(
-            egui::Slider::new(&mut degrees, range)
-                // A value from a link may lie outside the range: keep it until edited.
-                .clamping(egui::SliderClamping::Edits)
-                .suffix("°")
-                .text(label)
-                .custom_formatter(move |v, _| format!("{v:.decimals$}")),
-        )
-        .changed();
+    let slider = egui::Slider::new(&mut degrees, range)
+        // A value from a link may lie outside the range: keep it until edited.
+        .clamping(egui::SliderClamping::Edits)
+        .suffix("°")
+        .custom_formatter(move |v, _| format!("{v:.decimals$}"));
+    let changed = slider_ui(ui, slider, label).changed();
     if changed {
         *radians = degrees.to_radians();
     }

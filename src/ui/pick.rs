@@ -10,7 +10,7 @@ pub const PICK_RADIUS: f32 = 14.0;
 pub const FINGER_REACH: f32 = 22.0 / PICK_RADIUS;
 
 thread_local! {
-    /// Whether the pointer is a finger (set with the style, [`super::set_touch`]): one
+    /// Whether the pointer is a finger (set with the style, [`super::set_screen`]): one
     /// thread draws one app.
     static FINGER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }

@@ -97,31 +97,54 @@ impl Screen {
 /// [`crate::ui::marks::recording`]): the screen in points and
 /// the pixels per point (`1440x900@2`); the largest viewport in CSS pixels
 /// (`viewport=x,y,w,h`); and how many controls a finger must hit are shorter than
-/// [`crate::app::TOUCH_TARGET`] (`small=0`), space-separated, as `data-layout` on the
-/// canvas.
+/// [`crate::app::TOUCH_TARGET`] and where the first is (`small=0`, `small=2,x,y,w,h`);
+/// where a joint, a vertex and a field to type in are clear to aim at (`joint=x,y`,
+/// `vertex=x,y`, `field=x,y`); the field that has the keyboard (`focus=x,y,w,h`):
+/// space-separated, as `data-layout` on the canvas.
 pub fn layout_attribute(ctx: &egui::Context) -> String {
+    use crate::ui::marks;
     let screen = ctx.content_rect();
     let css = ctx.zoom_factor();
-    let viewport = crate::ui::marks::largest_viewport(ctx).map_or(String::new(), |r| {
+    let rect = |r: egui::Rect| {
+        let (min, size) = (r.min * css, r.size() * css);
         format!(
-            " viewport={},{},{},{}",
-            (r.left() * css).round(),
-            (r.top() * css).round(),
-            (r.width() * css).round(),
-            (r.height() * css).round()
+            "{},{},{},{}",
+            min.x.round(),
+            min.y.round(),
+            size.x.round(),
+            size.y.round()
         )
-    });
-    let small = crate::ui::marks::small_controls(ctx, crate::app::TOUCH_TARGET).len();
+    };
+    let point = |p: egui::Pos2| format!("{},{}", (p.x * css).round(), (p.y * css).round());
+    let mut fields = String::new();
+    if let Some(r) = marks::largest_viewport(ctx) {
+        fields += &format!(" viewport={}", rect(r));
+    }
+    // How many, then where the first is (`small=N,x,y,w,h`), to say which one.
+    let small = marks::small_controls(ctx, crate::app::TOUCH_TARGET);
+    fields += &format!(" small={}", small.len());
+    if let Some(r) = small.first() {
+        fields += &format!(",{}", rect(*r));
+    }
     // Where a script aims to drag a joint or tap a vertex: clear of the other kind by
     // more than a finger's reach.
-    let mut targets = String::new();
     for (name, target) in [("joint", Target::Joint), ("vertex", Target::Vertex)] {
-        if let Some(p) = crate::ui::marks::clear_target(ctx, target, 24.0) {
-            targets += &format!(" {name}={},{}", (p.x * css).round(), (p.y * css).round());
+        if let Some(p) = marks::clear_target(ctx, target, 24.0) {
+            fields += &format!(" {name}={}", point(p));
         }
     }
+    // A field to type in, and the one that has the keyboard.
+    if let Some(r) = marks::shown_field(ctx) {
+        fields += &format!(" field={}", point(r.center()));
+    }
+    let focused = ctx
+        .memory(|m| m.focused())
+        .and_then(|id| ctx.read_response(id));
+    if let Some(focused) = focused.filter(|_| ctx.text_edit_focused()) {
+        fields += &format!(" focus={}", rect(focused.rect));
+    }
     format!(
-        "{}x{}@{}{viewport} small={small}{targets}",
+        "{}x{}@{}{fields}",
         screen.width().round(),
         screen.height().round(),
         (ctx.pixels_per_point() * 1000.0).round() / 1000.0

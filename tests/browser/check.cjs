@@ -196,420 +196,423 @@ async function viewports(browser, base, fragments) {
       if (empty.phases) emptyPhaseRows.push(empty.phases);
       await empty.page.close();
     };
-    for (const [i, slug] of slugs.entries()) {
-      if (emptyAppServer && i % 2 === 1) await loadEmptyApp(slug);
-      const { page, problems, firstFrameMs, phases } = await openApp(browser, base, slug);
-      check(`${slug}: first frame`, firstFrameMs !== null, firstFrameMs && `${Math.round(firstFrameMs)} ms`);
-      if (firstFrameMs) firstFrames.push(firstFrameMs);
-      if (phases) {
-        const missing = phases.filter(([, ms]) => ms === null).map(([name]) => name);
-        check(`${slug}: every phase of the start is marked`, missing.length === 0, missing.join(", "));
-        startPhaseRows.push(phases);
-      }
-      check(`${slug}: no console error, no failed request`, problems.length === 0, problems.join("; "));
-      const shot = await page.screenshot();
-      const colors = distinctColors(region(shot, [0.62, 0.1, 0.98, 0.85]));
-      check(`${slug}: the viewport is not blank`, colors > 8, `${colors} colours`);
-      const hash = await page.evaluate(() => location.hash);
-      check(`${slug}: the fragment names the page`, hash.startsWith(`#${slug}`), hash);
-      await page.close();
-      if (emptyAppServer && i % 2 === 0) await loadEmptyApp(slug);
-    }
-
-    // The grid, straight and bent: the shader's purple lines move.
-    const boxes = [];
-    for (const fragment of ["grid?angle=0", "grid?angle=0.8"]) {
-      const { page } = await openApp(browser, base, fragment);
-      boxes.push(meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92])));
-      await page.close();
-    }
-    const [flat, bent] = boxes;
-    const height = (b) => (b.box ? b.box[3] - b.box[1] : 0);
-    check("grid: purple skinned lines drawn at angle 0 and 0.8", flat.n > 100 && bent.n > 100, `${flat.n} and ${bent.n} purple pixels`);
-    check("grid: bending moves the purple lines", height(bent) > 2 * height(flat), `height ${height(flat)} -> ${height(bent)} px`);
-
-    // Blending: the same twist under LBS and under DQS draws different arms.
-    {
-      const shots = await viewports(browser, base, ["lbs", "dqs"].map((mode) => `blending?mode=${mode}&twist=3.14`));
-      const differ = pixelsDiffering(shots[0], shots[1]);
-      check("blending: LBS and DQS at twist 3.14 differ", differ > 2000, `${differ} pixels differ`);
-    }
-
-    // Normals: at a non-uniform scale the naive and the inverse-transpose normals light
-    // the same arm differently (the shader's u_normal_method).
-    if (slugs.includes("normals")) {
-      const shots = await viewports(browser, base,
-        ["naive", "inverse_transpose"].map((method) => `normals?method=${method}&scale=3&lines=false`));
-      const differ = pixelsDiffering(shots[0], shots[1]);
-      check("normals: naive and inverse-transpose lighting differ at scale 3", differ > 5000, `${differ} pixels differ`);
-    }
-
-    // Quaternions: halfway from A to B, LERP's short quaternion squashes the glider that
-    // SLERP keeps whole.
-    if (slugs.includes("quaternions")) {
-      const shots = await viewports(browser, base, ["lerp", "slerp"].map((method) => `quaternions?method=${method}&t=0.5`));
-      const differ = pixelsDiffering(shots[0], shots[1]);
-      check("quaternions: LERP and SLERP at t = 0.5 draw different gliders", differ > 1000, `${differ} pixels differ`);
-    }
-
-    // A link from when keyframes were part of the quaternions page opens the keyframes
-    // page, and the address bar is corrected to the link of what is shown.
-    if (slugs.includes("keyframes")) {
-      const { page, problems } = await openApp(browser, base, "quaternions?show=keyframes&time=1.2");
-      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-      check("quaternions?show=keyframes&time=1.2 opens keyframes?time=1.2", problems.length === 0 && hash === "#keyframes?time=1.2", hash);
-      await page.close();
-    }
-
-    // GPU paths: the uniform array, the bone texture (RGBA32F + texelFetch in WebGL2),
-    // float and integer indices, and 100 joints (texture by itself) load cleanly, and
-    // every path draws the same tail.
-    {
-      const shots = await viewports(browser, base,
-        ["gpu?path=uniform", "gpu?path=texture", "gpu?path=float_index", "gpu?path=int_index", "gpu?path=texture&indices=int"]);
-      const colors = distinctColors(shots[1]);
-      check("gpu: the bone texture path draws the tail", colors > 8, `${colors} colours`);
-      for (let k = 1; k < shots.length; k++) {
-        const differ = pixelsDiffering(shots[0], shots[k]);
-        check(`gpu: path ${k} draws what the uniform path draws`, differ < 200, `${differ} pixels differ`);
-      }
-      // GPU = CPU in WebGL2: the page skins its tail on every path with transform
-      // feedback and compares each with the CPU; it puts the largest distances on the
-      // canvas as data-readout.
-      {
-        const { page, problems } = await openApp(browser, base, "gpu?path=texture&bend=1.2&twist=0.7");
-        const readout = await page.waitForFunction(() => document.querySelector("canvas").dataset.readout, null, { timeout: 30000 })
-          .then((h) => h.jsonValue()).catch(() => null);
-        const distances = (readout || "").split(" ").map((entry) => Number(entry.split("=")[1]));
-        const worst = Math.max(...distances);
-        check("gpu: in WebGL2 every path's transform feedback matches the CPU",
-          problems.length === 0 && distances.length === 4 && distances.every(Number.isFinite) && worst < 1e-4,
-          `${readout || "no readout"}; ${problems.join("; ")}`);
-        await page.close();
-      }
-      const { page, problems } = await openApp(browser, base, "gpu?joints=100&bend=5&twist=4");
-      check("gpu?joints=100 (past the uniform budget) loads cleanly", problems.length === 0, problems.join("; "));
-      await page.close();
-    }
-
-    // The hierarchy's wrong-order ghost (unlit pink lines from the skinning shader): in the
-    // T-pose it sits on the figure; with the left upper arm turned 90° the ghost arm leaves
-    // the figure's left (screen right) and lands far to its right (screen left).
-    if (slugs.includes("hierarchy")) {
-      const ghosts = [];
-      for (const fragment of ["hierarchy?order=wrong", "hierarchy?rot=upper_arm.L:0,0,1.5707964&order=wrong"]) {
-        const { page } = await openApp(browser, base, fragment);
-        ghosts.push(colorBox(region(await page.screenshot(), [0.55, 0.15, 1, 0.92]), WRONG_PINK));
-        await page.close();
-      }
-      const [still, turned] = ghosts;
-      check("hierarchy: the wrong-order ghost is drawn", still.n > 500 && turned.n > 500, `${still.n} and ${turned.n} pink pixels`);
-      const moved = still.box && turned.box && turned.box[0] < still.box[0] - 40 && turned.box[2] < still.box[2] - 40;
-      check("hierarchy: turning the upper arm throws the ghost arm to the other side", moved,
-        `x ${still.box && still.box[0]}..${still.box && still.box[2]} -> ${turned.box && turned.box[0]}..${turned.box && turned.box[2]}`);
-    }
-
-    // The gradient page: the bind pose has no gradient arrows; a crouch moves every joint.
-    {
-      const pink = (px) => px.filter(([r, g, b]) => r > 120 && b > 80 && r > 1.5 * g && b > 1.3 * g).length;
-      const counts = [];
-      for (const fragment of ["gradient?pose=bind", "gradient?pose=crouch&joint=hips"]) {
-        const { page } = await openApp(browser, base, fragment);
-        counts.push(pink(region(await page.screenshot(), [0.6, 0.1, 1, 0.9])));
-        await page.close();
-      }
-      check("gradient: pink gradient arrows only where the target differs from the bind pose",
-        counts[0] < 50 && counts[1] > 1000, `${counts[0]} and ${counts[1]} pink pixels`);
-    }
-    for (const fragment of ["gradient?a=0,0&b=2.5,-1", "gradient?show=matrices&ma=0.5,1,2",
-      "gradient?show=poses&pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2"]) {
-      const { page, problems } = await openApp(browser, base, fragment);
-      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-      check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
-      await page.close();
-    }
-
-    // The binding page: forgetting the inverse bind lifts the head (its purple lines, drawn
-    // by the skinning shader) by the head joint's height, two units.
-    if (slugs.includes("binding")) {
-      const HEAD_PURPLE = [165, 50, 200];
-      const heads = [];
-      for (const fragment of ["binding?stage=bind_space", "binding?stage=bind_space&forget_inverse_bind=true"]) {
-        const { page, problems } = await openApp(browser, base, fragment);
-        check(`${fragment} loads cleanly`, problems.length === 0, problems.join("; "));
-        heads.push(colorBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.85]), HEAD_PURPLE));
-        await page.close();
-      }
-      const [kept, forgot] = heads;
-      check("binding: the head's purple lines are drawn", kept.n > 200 && forgot.n > 200, `${kept.n} and ${forgot.n} purple pixels`);
-      check("binding: forgetting the inverse bind lifts the head", kept.box && forgot.box && forgot.box[1] < kept.box[1] - 60,
-        `top ${kept.box && kept.box[1]} -> ${forgot.box && forgot.box[1]} px`);
-      for (const fragment of ["binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
-        "binding?stage=bind_space&inverse_bind=head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1&joint=neck",
-        "binding?angles=0.2,0.4,-0.6&stored=true&question=2"]) {
-        const { page, problems } = await openApp(browser, base, fragment);
-        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-        check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
-        await page.close();
-      }
-    }
-
-    // The model page: bundled models by link, and a file dropped on the canvas opens (the
-    // browser reads it asynchronously); a file that is not glTF leaves the model as it was.
-    if (slugs.includes("model")) {
-      for (const fragment of ["model?asset=simple_skin&clip=0&t=1", "model?clip=Walking&t=0.4&joint=Head&vertex=100"]) {
-        const { page, problems } = await openApp(browser, base, fragment);
-        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-        check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
-        await page.close();
-      }
-      const { page, problems } = await openApp(browser, base, "grid");
-      const before = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
-      await drop(page, "MySkin.gltf", fs.readFileSync(SIMPLE_SKIN));
-      const opened = await page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#model?asset=file"), null, { timeout: 15000 })
-        .then(() => true).catch(() => false);
-      check("a .gltf dropped on the app opens on the model page", opened, decodeURIComponent(await page.evaluate(() => location.hash)));
-      await page.waitForTimeout(1000);
-      const after = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
-      const tinted = tintedPixels(after);
-      check("the dropped model is drawn", pixelsDiffering(before, after) > 2000 && tinted > 1000, `${tinted} pixels in the mesh colour`);
-      const hashBefore = await page.evaluate(() => location.hash);
-      await drop(page, "junk.glb", Buffer.from("not a model at all"));
-      await page.waitForTimeout(1500);
-      const hashAfter = await page.evaluate(() => location.hash);
-      check("a dropped file that is not glTF keeps the model and raises no error",
-        hashAfter === hashBefore && problems.length === 0, `${hashAfter}; ${problems.join("; ")}`);
-      await page.close();
-    }
-
-    // The fox is fetched beside the app too, and its texture is decoded by the browser:
-    // its fur is drawn from the image (red well above green, green above blue), which
-    // the tint of a mesh without materials is nowhere near.
-    if (slugs.includes("model")) {
-      const fur = ([r, g, b]) => r >= 120 && r - g >= 50 && g - b >= 15;
-      const furOf = async (fragment) => {
-        const { page, problems } = await openApp(browser, base, fragment);
-        await page.waitForTimeout(1500);
-        const px = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
-        await page.close();
-        return { n: px.filter(fur).length, problems };
-      };
-      const painted = await furOf("model?asset=fox&t=0");
-      const tinted = await furOf("model?asset=fox&t=0&materials=false");
-      check("the fox is painted with its texture, decoded by the browser",
-        painted.problems.length === 0 && painted.n > 3000 && tinted.n < 100,
-        `${painted.n} px of fur painted, ${tinted.n} tinted; ${painted.problems.join("; ")}`);
-    }
-
-    // The robot is fetched beside the app, not held in it: a page that is not the model
-    // page starts without waiting for it, and the model page then opens a link to one
-    // of its clips; a server without it leaves the model page saying why, and the app
-    // running.
-    if (slugs.includes("model")) {
-      const { page, problems } = await openApp(browser, base, "grid");
-      await page.evaluate(() => { location.hash = "model?clip=Walking&t=0.4"; });
-      await page.waitForTimeout(1500);
-      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-      check("a link to the robot opened after the app started keeps its clip", hash === "#model?clip=Walking&t=0.4" && problems.length === 0,
-        `${hash}; ${problems.join("; ")}`);
-      await page.close();
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.route("**/models/**", (route) => route.abort());
-      const blocked = await context.newPage();
-      const errors = [];
-      blocked.on("pageerror", (e) => errors.push(e.message));
-      await blocked.goto(`${base}/app/index.html#model`);
-      const started = await blocked.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
-        .then(() => true).catch(() => false);
-      await blocked.waitForTimeout(1000);
-      check("without its models/ folder the app still starts on the model page", started && errors.length === 0, errors.join("; "));
-      await context.close();
-    }
-
-    // WebGL context loss (WEBGL_lose_context): the app says what happened, and when the
-    // context comes back it draws what it drew before, a dropped file (which no link
-    // can name) included.
-    if (slugs.includes("model")) {
-      const { page, problems } = await openApp(browser, base, "grid");
-      await drop(page, "MySkin.gltf", fs.readFileSync(SIMPLE_SKIN));
-      await page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#model?asset=file"), null, { timeout: 15000 }).catch(() => null);
-      await page.waitForTimeout(1000);
-      const hashBefore = await page.evaluate(() => location.hash);
-      const notebook = [0.01, 0.06, 0.55, 0.95];
-      const textBefore = region(await page.screenshot(), notebook);
-      const statusText = () => page.evaluate(() => {
-        const s = document.getElementById("status");
-        return s.hidden ? null : s.textContent;
-      });
-      await page.evaluate(() => {
-        window.loseContext = document.querySelector("canvas").getContext("webgl2").getExtension("WEBGL_lose_context");
-        window.loseContext.loseContext();
-      });
-      await page.waitForTimeout(1000);
-      const message = await statusText();
-      check("a lost WebGL context is explained on the page", message !== null && message.includes("WebGL"), message || "no message");
-      await page.evaluate(() => window.loseContext.restoreContext());
-      const back = await page.waitForFunction(() => document.getElementById("status").hidden, null, { timeout: 15000 })
-        .then(() => true).catch(() => false);
-      await page.waitForTimeout(1500);
-      const shot = await page.screenshot();
-      const tinted = tintedPixels(region(shot, [0.58, 0.1, 0.98, 0.9]));
-      const hashAfter = await page.evaluate(() => location.hash);
-      // The notebook is laid out as before: same fonts, same scroll.
-      const textDiffers = pixelsDiffering(textBefore, region(shot, notebook));
-      check("when the context comes back the notebook reads as before", textDiffers < 1000, `${textDiffers} pixels differ`);
-      check("when the context comes back the app draws the dropped model again, at the same link",
-        back && tinted > 1000 && hashAfter === hashBefore && problems.length === 0,
-        `${tinted} pixels in the mesh colour; ${decodeURIComponent(hashAfter)}; ${problems.join("; ")}`);
-      await page.close();
-    }
-
-    // Compare: two states side by side, each drawn by the shaders: the halves differ.
-    {
-      const { page, problems } = await openApp(browser, base, "blending?twist=3.1416&compare=mode:lbs|mode:dqs");
-      const shot = await page.screenshot();
-      const left = region(shot, [0.02, 0.2, 0.48, 0.85]), right = region(shot, [0.52, 0.2, 0.98, 0.85]);
-      const differ = pixelsDiffering(left, right);
-      check("compare draws two different viewports", problems.length === 0 && distinctColors(left) > 8 && differ > 2000,
-        `${differ} pixels differ; ${problems.join("; ")}`);
-      await page.close();
-    }
-
-    // A lecture deck by link: the slide opens in focus, and PageDown steps to the next.
-    {
-      const { page, problems } = await openApp(browser, base, "pipeline?deck=lecture:11");
-      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-      check("a deck link opens its slide", problems.length === 0 && hash.startsWith("#blending?") && hash.includes("focus=viewport") && hash.endsWith("deck=lecture:11"), hash);
-      await page.mouse.click(640, 400);
-      await page.keyboard.press("PageDown");
-      const stepped = await page.waitForFunction(() => decodeURIComponent(location.hash).endsWith("deck=lecture:12"), null, { timeout: 10000 })
-        .then(() => true).catch(() => false);
-      check("PageDown steps the deck", stepped, decodeURIComponent(await page.evaluate(() => location.hash)));
-      await page.close();
-      // A deck link whose slide is on the model page waits for the robot, and opens it.
-      const robot = await openApp(browser, base, "pipeline?deck=lecture:14");
-      const slide = decodeURIComponent(await robot.page.evaluate(() => location.hash));
-      check("a deck link to a slide of the robot opens it", robot.problems.length === 0 && slide.startsWith("#model?clip=Walking&clip_b=Running") && slide.endsWith("deck=lecture:14"), slide);
-      await robot.page.close();
-      // A deck file beside the app (the book's copy of the lecture deck), named in the
-      // link the app starts with: fetched, then opened at its slide.
-      const beside = await openApp(browser, base, "pipeline?deck=../decks/lecture.txt:3");
-      const third = decodeURIComponent(await beside.page.evaluate(() => location.hash));
-      check("a deck file beside the app opens at its slide from a link", beside.problems.length === 0 && third.startsWith("#hierarchy?focus=viewport"), `${third}; ${beside.problems.join("; ")}`);
-      await beside.page.close();
-      // The same deck named in the address bar after the app started (a link pasted, a
-      // deck of links clicked): fetched then, and opened at its slide.
-      const later = await openApp(browser, base, "grid");
-      await later.page.evaluate(() => { location.hash = "#pipeline?deck=../decks/lecture.txt:3"; });
-      const opened = await later.page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#hierarchy?focus=viewport"), null, { timeout: 15000 })
-        .then(() => true).catch(() => false);
-      const laterHash = decodeURIComponent(await later.page.evaluate(() => location.hash));
-      check("a deck file named in the address bar after the start opens at its slide", opened && later.problems.length === 0, `${laterHash}; ${later.problems.join("; ")}`);
-      await later.page.close();
-    }
-
-    // A click inside the app writes the fragment; the back button goes back.
-    {
-      const next = slugs[slugs.indexOf("xray") + 1];
-      const { page } = await openApp(browser, base, "xray");
-      await page.mouse.click(113, 15); // the Next button
-      const moved = await page.waitForFunction((n) => location.hash.startsWith(`#${n}`), next, { timeout: 10000 }).then(() => true).catch(() => false);
-      check(`a click on Next writes #${next} to the address bar`, moved, await page.evaluate(() => location.hash));
-      await page.goBack();
-      await page.waitForTimeout(1000);
-      check("the back button returns to xray", (await page.evaluate(() => location.hash)).startsWith("#xray"));
-      await page.evaluate(() => { location.hash = "grid?angle=0.5"; });
-      await page.waitForTimeout(1000);
-      const shot = meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
-      check("changing the fragment switches page and state", shot.n > 100, `${shot.n} purple pixels`);
-      await page.close();
-    }
-
-    // State persists in the browser's storage: leave the page, come back with no fragment.
-    {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(`${base}/app/index.html#grid?angle=0.5&vertex=3`);
-      await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 });
-      await page.waitForTimeout(1000);
-      await page.goto("about:blank");
-      await page.goto(`${base}/app/index.html`);
-      await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 });
-      await page.waitForTimeout(1000);
-      const hash = await page.evaluate(() => location.hash);
-      check("the browser remembers the last page and its state", hash === "#grid?angle=0.5&vertex=3", hash);
-      await context.close();
-    }
-
-    // Storage that refuses every write (full, or blocked in a private window): the app
-    // still starts and draws the link.
-    {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(() => {
-        Storage.prototype.setItem = function () {
-          throw new DOMException("the storage is full", "QuotaExceededError");
-        };
-      });
-      const page = await context.newPage();
-      const problems = [];
-      page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-      await page.goto(`${base}/app/index.html#grid?angle=0.5`);
-      const started = await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
-        .then(() => true).catch(() => false);
-      await page.waitForTimeout(1500);
-      const shot = meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
-      check("with storage that refuses every write the app still draws", started && shot.n > 100 && problems.length === 0, `${shot.n} purple pixels; ${problems.join("; ")}`);
-      await context.close();
-    }
-
-    // A stored state that is corrupt (cut, garbled, or from an older grammar): the app
-    // starts on the pages' defaults, says what it could not read, and draws.
-    {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(() => {
-        if (!sessionStorage.getItem("corrupted")) {
-          sessionStorage.setItem("corrupted", "1");
-          localStorage.setItem("skinlab", "current grid?angle=\u0000\npage nowhere?x=1\nsplit banana\nzoom 1e39 nan\npage gr");
+    // ONLY_SCREENS=1 runs the screens alone (screens.cjs), as when one mends them.
+    if (!process.env.ONLY_SCREENS) {
+      for (const [i, slug] of slugs.entries()) {
+        if (emptyAppServer && i % 2 === 1) await loadEmptyApp(slug);
+        const { page, problems, firstFrameMs, phases } = await openApp(browser, base, slug);
+        check(`${slug}: first frame`, firstFrameMs !== null, firstFrameMs && `${Math.round(firstFrameMs)} ms`);
+        if (firstFrameMs) firstFrames.push(firstFrameMs);
+        if (phases) {
+          const missing = phases.filter(([, ms]) => ms === null).map(([name]) => name);
+          check(`${slug}: every phase of the start is marked`, missing.length === 0, missing.join(", "));
+          startPhaseRows.push(phases);
         }
-      });
-      const page = await context.newPage();
-      const problems = [];
-      page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-      await page.goto(`${base}/app/index.html`);
-      const started = await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
-        .then(() => true).catch(() => false);
-      await page.waitForTimeout(1500);
-      const colors = distinctColors(region(await page.screenshot(), [0.62, 0.1, 0.98, 0.85]));
-      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-      check("a corrupt stored state still starts the app and draws", started && colors > 8 && problems.length === 0 && hash.length > 1,
-        `${colors} colours; ${hash}; ${problems.join("; ")}`);
-      await context.close();
-    }
+        check(`${slug}: no console error, no failed request`, problems.length === 0, problems.join("; "));
+        const shot = await page.screenshot();
+        const colors = distinctColors(region(shot, [0.62, 0.1, 0.98, 0.85]));
+        check(`${slug}: the viewport is not blank`, colors > 8, `${colors} colours`);
+        const hash = await page.evaluate(() => location.hash);
+        check(`${slug}: the fragment names the page`, hash.startsWith(`#${slug}`), hash);
+        await page.close();
+        if (emptyAppServer && i % 2 === 0) await loadEmptyApp(slug);
+      }
 
-    // A bad fragment: the app still starts, with a notice instead of a blank page.
-    {
-      const { page, problems, firstFrameMs } = await openApp(browser, base, "nowhere?x=1");
-      check("a bad fragment still shows the app", firstFrameMs !== null && problems.length === 0, problems.join("; "));
-      await page.close();
-    }
+      // The grid, straight and bent: the shader's purple lines move.
+      const boxes = [];
+      for (const fragment of ["grid?angle=0", "grid?angle=0.8"]) {
+        const { page } = await openApp(browser, base, fragment);
+        boxes.push(meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92])));
+        await page.close();
+      }
+      const [flat, bent] = boxes;
+      const height = (b) => (b.box ? b.box[3] - b.box[1] : 0);
+      check("grid: purple skinned lines drawn at angle 0 and 0.8", flat.n > 100 && bent.n > 100, `${flat.n} and ${bent.n} purple pixels`);
+      check("grid: bending moves the purple lines", height(bent) > 2 * height(flat), `height ${height(flat)} -> ${height(bent)} px`);
 
-    // A book chapter with the app embedded.
-    for (const slug of slugs) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      // The book is read offline: nothing may be fetched from the network.
-      const fetched = [];
-      page.on("requestfailed", (r) => fetched.push(r.url()));
-      page.on("request", (r) => { if (!r.url().startsWith(base)) fetched.push(r.url()); });
-      await page.goto(`${base}/${slug}.html`);
-      const frame = await page.waitForSelector("iframe.skinlab-live", { timeout: 30000 }).then((e) => e.contentFrame());
-      await frame.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 }).catch(() => null);
-      await page.waitForTimeout(1500);
-      const iframe = await page.$("iframe.skinlab-live");
-      await iframe.scrollIntoViewIfNeeded();
-      const colors = distinctColors(region(await iframe.screenshot(), [0.5, 0.1, 0.98, 0.9]));
-      check(`book chapter ${slug}.html shows its live page`, colors > 8, `${colors} colours`);
-      check(`book chapter ${slug}.html fetches nothing from outside`, fetched.length === 0, fetched.join(", "));
-      await page.close();
+      // Blending: the same twist under LBS and under DQS draws different arms.
+      {
+        const shots = await viewports(browser, base, ["lbs", "dqs"].map((mode) => `blending?mode=${mode}&twist=3.14`));
+        const differ = pixelsDiffering(shots[0], shots[1]);
+        check("blending: LBS and DQS at twist 3.14 differ", differ > 2000, `${differ} pixels differ`);
+      }
+
+      // Normals: at a non-uniform scale the naive and the inverse-transpose normals light
+      // the same arm differently (the shader's u_normal_method).
+      if (slugs.includes("normals")) {
+        const shots = await viewports(browser, base,
+          ["naive", "inverse_transpose"].map((method) => `normals?method=${method}&scale=3&lines=false`));
+        const differ = pixelsDiffering(shots[0], shots[1]);
+        check("normals: naive and inverse-transpose lighting differ at scale 3", differ > 5000, `${differ} pixels differ`);
+      }
+
+      // Quaternions: halfway from A to B, LERP's short quaternion squashes the glider that
+      // SLERP keeps whole.
+      if (slugs.includes("quaternions")) {
+        const shots = await viewports(browser, base, ["lerp", "slerp"].map((method) => `quaternions?method=${method}&t=0.5`));
+        const differ = pixelsDiffering(shots[0], shots[1]);
+        check("quaternions: LERP and SLERP at t = 0.5 draw different gliders", differ > 1000, `${differ} pixels differ`);
+      }
+
+      // A link from when keyframes were part of the quaternions page opens the keyframes
+      // page, and the address bar is corrected to the link of what is shown.
+      if (slugs.includes("keyframes")) {
+        const { page, problems } = await openApp(browser, base, "quaternions?show=keyframes&time=1.2");
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        check("quaternions?show=keyframes&time=1.2 opens keyframes?time=1.2", problems.length === 0 && hash === "#keyframes?time=1.2", hash);
+        await page.close();
+      }
+
+      // GPU paths: the uniform array, the bone texture (RGBA32F + texelFetch in WebGL2),
+      // float and integer indices, and 100 joints (texture by itself) load cleanly, and
+      // every path draws the same tail.
+      {
+        const shots = await viewports(browser, base,
+          ["gpu?path=uniform", "gpu?path=texture", "gpu?path=float_index", "gpu?path=int_index", "gpu?path=texture&indices=int"]);
+        const colors = distinctColors(shots[1]);
+        check("gpu: the bone texture path draws the tail", colors > 8, `${colors} colours`);
+        for (let k = 1; k < shots.length; k++) {
+          const differ = pixelsDiffering(shots[0], shots[k]);
+          check(`gpu: path ${k} draws what the uniform path draws`, differ < 200, `${differ} pixels differ`);
+        }
+        // GPU = CPU in WebGL2: the page skins its tail on every path with transform
+        // feedback and compares each with the CPU; it puts the largest distances on the
+        // canvas as data-readout.
+        {
+          const { page, problems } = await openApp(browser, base, "gpu?path=texture&bend=1.2&twist=0.7");
+          const readout = await page.waitForFunction(() => document.querySelector("canvas").dataset.readout, null, { timeout: 30000 })
+            .then((h) => h.jsonValue()).catch(() => null);
+          const distances = (readout || "").split(" ").map((entry) => Number(entry.split("=")[1]));
+          const worst = Math.max(...distances);
+          check("gpu: in WebGL2 every path's transform feedback matches the CPU",
+            problems.length === 0 && distances.length === 4 && distances.every(Number.isFinite) && worst < 1e-4,
+            `${readout || "no readout"}; ${problems.join("; ")}`);
+          await page.close();
+        }
+        const { page, problems } = await openApp(browser, base, "gpu?joints=100&bend=5&twist=4");
+        check("gpu?joints=100 (past the uniform budget) loads cleanly", problems.length === 0, problems.join("; "));
+        await page.close();
+      }
+
+      // The hierarchy's wrong-order ghost (unlit pink lines from the skinning shader): in the
+      // T-pose it sits on the figure; with the left upper arm turned 90° the ghost arm leaves
+      // the figure's left (screen right) and lands far to its right (screen left).
+      if (slugs.includes("hierarchy")) {
+        const ghosts = [];
+        for (const fragment of ["hierarchy?order=wrong", "hierarchy?rot=upper_arm.L:0,0,1.5707964&order=wrong"]) {
+          const { page } = await openApp(browser, base, fragment);
+          ghosts.push(colorBox(region(await page.screenshot(), [0.55, 0.15, 1, 0.92]), WRONG_PINK));
+          await page.close();
+        }
+        const [still, turned] = ghosts;
+        check("hierarchy: the wrong-order ghost is drawn", still.n > 500 && turned.n > 500, `${still.n} and ${turned.n} pink pixels`);
+        const moved = still.box && turned.box && turned.box[0] < still.box[0] - 40 && turned.box[2] < still.box[2] - 40;
+        check("hierarchy: turning the upper arm throws the ghost arm to the other side", moved,
+          `x ${still.box && still.box[0]}..${still.box && still.box[2]} -> ${turned.box && turned.box[0]}..${turned.box && turned.box[2]}`);
+      }
+
+      // The gradient page: the bind pose has no gradient arrows; a crouch moves every joint.
+      {
+        const pink = (px) => px.filter(([r, g, b]) => r > 120 && b > 80 && r > 1.5 * g && b > 1.3 * g).length;
+        const counts = [];
+        for (const fragment of ["gradient?pose=bind", "gradient?pose=crouch&joint=hips"]) {
+          const { page } = await openApp(browser, base, fragment);
+          counts.push(pink(region(await page.screenshot(), [0.6, 0.1, 1, 0.9])));
+          await page.close();
+        }
+        check("gradient: pink gradient arrows only where the target differs from the bind pose",
+          counts[0] < 50 && counts[1] > 1000, `${counts[0]} and ${counts[1]} pink pixels`);
+      }
+      for (const fragment of ["gradient?a=0,0&b=2.5,-1", "gradient?show=matrices&ma=0.5,1,2",
+        "gradient?show=poses&pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2"]) {
+        const { page, problems } = await openApp(browser, base, fragment);
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
+        await page.close();
+      }
+
+      // The binding page: forgetting the inverse bind lifts the head (its purple lines, drawn
+      // by the skinning shader) by the head joint's height, two units.
+      if (slugs.includes("binding")) {
+        const HEAD_PURPLE = [165, 50, 200];
+        const heads = [];
+        for (const fragment of ["binding?stage=bind_space", "binding?stage=bind_space&forget_inverse_bind=true"]) {
+          const { page, problems } = await openApp(browser, base, fragment);
+          check(`${fragment} loads cleanly`, problems.length === 0, problems.join("; "));
+          heads.push(colorBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.85]), HEAD_PURPLE));
+          await page.close();
+        }
+        const [kept, forgot] = heads;
+        check("binding: the head's purple lines are drawn", kept.n > 200 && forgot.n > 200, `${kept.n} and ${forgot.n} purple pixels`);
+        check("binding: forgetting the inverse bind lifts the head", kept.box && forgot.box && forgot.box[1] < kept.box[1] - 60,
+          `top ${kept.box && kept.box[1]} -> ${forgot.box && forgot.box[1]} px`);
+        for (const fragment of ["binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
+          "binding?stage=bind_space&inverse_bind=head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1&joint=neck",
+          "binding?angles=0.2,0.4,-0.6&stored=true&question=2"]) {
+          const { page, problems } = await openApp(browser, base, fragment);
+          const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+          check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
+          await page.close();
+        }
+      }
+
+      // The model page: bundled models by link, and a file dropped on the canvas opens (the
+      // browser reads it asynchronously); a file that is not glTF leaves the model as it was.
+      if (slugs.includes("model")) {
+        for (const fragment of ["model?asset=simple_skin&clip=0&t=1", "model?clip=Walking&t=0.4&joint=Head&vertex=100"]) {
+          const { page, problems } = await openApp(browser, base, fragment);
+          const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+          check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
+          await page.close();
+        }
+        const { page, problems } = await openApp(browser, base, "grid");
+        const before = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
+        await drop(page, "MySkin.gltf", fs.readFileSync(SIMPLE_SKIN));
+        const opened = await page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#model?asset=file"), null, { timeout: 15000 })
+          .then(() => true).catch(() => false);
+        check("a .gltf dropped on the app opens on the model page", opened, decodeURIComponent(await page.evaluate(() => location.hash)));
+        await page.waitForTimeout(1000);
+        const after = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
+        const tinted = tintedPixels(after);
+        check("the dropped model is drawn", pixelsDiffering(before, after) > 2000 && tinted > 1000, `${tinted} pixels in the mesh colour`);
+        const hashBefore = await page.evaluate(() => location.hash);
+        await drop(page, "junk.glb", Buffer.from("not a model at all"));
+        await page.waitForTimeout(1500);
+        const hashAfter = await page.evaluate(() => location.hash);
+        check("a dropped file that is not glTF keeps the model and raises no error",
+          hashAfter === hashBefore && problems.length === 0, `${hashAfter}; ${problems.join("; ")}`);
+        await page.close();
+      }
+
+      // The fox is fetched beside the app too, and its texture is decoded by the browser:
+      // its fur is drawn from the image (red well above green, green above blue), which
+      // the tint of a mesh without materials is nowhere near.
+      if (slugs.includes("model")) {
+        const fur = ([r, g, b]) => r >= 120 && r - g >= 50 && g - b >= 15;
+        const furOf = async (fragment) => {
+          const { page, problems } = await openApp(browser, base, fragment);
+          await page.waitForTimeout(1500);
+          const px = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
+          await page.close();
+          return { n: px.filter(fur).length, problems };
+        };
+        const painted = await furOf("model?asset=fox&t=0");
+        const tinted = await furOf("model?asset=fox&t=0&materials=false");
+        check("the fox is painted with its texture, decoded by the browser",
+          painted.problems.length === 0 && painted.n > 3000 && tinted.n < 100,
+          `${painted.n} px of fur painted, ${tinted.n} tinted; ${painted.problems.join("; ")}`);
+      }
+
+      // The robot is fetched beside the app, not held in it: a page that is not the model
+      // page starts without waiting for it, and the model page then opens a link to one
+      // of its clips; a server without it leaves the model page saying why, and the app
+      // running.
+      if (slugs.includes("model")) {
+        const { page, problems } = await openApp(browser, base, "grid");
+        await page.evaluate(() => { location.hash = "model?clip=Walking&t=0.4"; });
+        await page.waitForTimeout(1500);
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        check("a link to the robot opened after the app started keeps its clip", hash === "#model?clip=Walking&t=0.4" && problems.length === 0,
+          `${hash}; ${problems.join("; ")}`);
+        await page.close();
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        await context.route("**/models/**", (route) => route.abort());
+        const blocked = await context.newPage();
+        const errors = [];
+        blocked.on("pageerror", (e) => errors.push(e.message));
+        await blocked.goto(`${base}/app/index.html#model`);
+        const started = await blocked.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
+          .then(() => true).catch(() => false);
+        await blocked.waitForTimeout(1000);
+        check("without its models/ folder the app still starts on the model page", started && errors.length === 0, errors.join("; "));
+        await context.close();
+      }
+
+      // WebGL context loss (WEBGL_lose_context): the app says what happened, and when the
+      // context comes back it draws what it drew before, a dropped file (which no link
+      // can name) included.
+      if (slugs.includes("model")) {
+        const { page, problems } = await openApp(browser, base, "grid");
+        await drop(page, "MySkin.gltf", fs.readFileSync(SIMPLE_SKIN));
+        await page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#model?asset=file"), null, { timeout: 15000 }).catch(() => null);
+        await page.waitForTimeout(1000);
+        const hashBefore = await page.evaluate(() => location.hash);
+        const notebook = [0.01, 0.06, 0.55, 0.95];
+        const textBefore = region(await page.screenshot(), notebook);
+        const statusText = () => page.evaluate(() => {
+          const s = document.getElementById("status");
+          return s.hidden ? null : s.textContent;
+        });
+        await page.evaluate(() => {
+          window.loseContext = document.querySelector("canvas").getContext("webgl2").getExtension("WEBGL_lose_context");
+          window.loseContext.loseContext();
+        });
+        await page.waitForTimeout(1000);
+        const message = await statusText();
+        check("a lost WebGL context is explained on the page", message !== null && message.includes("WebGL"), message || "no message");
+        await page.evaluate(() => window.loseContext.restoreContext());
+        const back = await page.waitForFunction(() => document.getElementById("status").hidden, null, { timeout: 15000 })
+          .then(() => true).catch(() => false);
+        await page.waitForTimeout(1500);
+        const shot = await page.screenshot();
+        const tinted = tintedPixels(region(shot, [0.58, 0.1, 0.98, 0.9]));
+        const hashAfter = await page.evaluate(() => location.hash);
+        // The notebook is laid out as before: same fonts, same scroll.
+        const textDiffers = pixelsDiffering(textBefore, region(shot, notebook));
+        check("when the context comes back the notebook reads as before", textDiffers < 1000, `${textDiffers} pixels differ`);
+        check("when the context comes back the app draws the dropped model again, at the same link",
+          back && tinted > 1000 && hashAfter === hashBefore && problems.length === 0,
+          `${tinted} pixels in the mesh colour; ${decodeURIComponent(hashAfter)}; ${problems.join("; ")}`);
+        await page.close();
+      }
+
+      // Compare: two states side by side, each drawn by the shaders: the halves differ.
+      {
+        const { page, problems } = await openApp(browser, base, "blending?twist=3.1416&compare=mode:lbs|mode:dqs");
+        const shot = await page.screenshot();
+        const left = region(shot, [0.02, 0.2, 0.48, 0.85]), right = region(shot, [0.52, 0.2, 0.98, 0.85]);
+        const differ = pixelsDiffering(left, right);
+        check("compare draws two different viewports", problems.length === 0 && distinctColors(left) > 8 && differ > 2000,
+          `${differ} pixels differ; ${problems.join("; ")}`);
+        await page.close();
+      }
+
+      // A lecture deck by link: the slide opens in focus, and PageDown steps to the next.
+      {
+        const { page, problems } = await openApp(browser, base, "pipeline?deck=lecture:11");
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        check("a deck link opens its slide", problems.length === 0 && hash.startsWith("#blending?") && hash.includes("focus=viewport") && hash.endsWith("deck=lecture:11"), hash);
+        await page.mouse.click(640, 400);
+        await page.keyboard.press("PageDown");
+        const stepped = await page.waitForFunction(() => decodeURIComponent(location.hash).endsWith("deck=lecture:12"), null, { timeout: 10000 })
+          .then(() => true).catch(() => false);
+        check("PageDown steps the deck", stepped, decodeURIComponent(await page.evaluate(() => location.hash)));
+        await page.close();
+        // A deck link whose slide is on the model page waits for the robot, and opens it.
+        const robot = await openApp(browser, base, "pipeline?deck=lecture:14");
+        const slide = decodeURIComponent(await robot.page.evaluate(() => location.hash));
+        check("a deck link to a slide of the robot opens it", robot.problems.length === 0 && slide.startsWith("#model?clip=Walking&clip_b=Running") && slide.endsWith("deck=lecture:14"), slide);
+        await robot.page.close();
+        // A deck file beside the app (the book's copy of the lecture deck), named in the
+        // link the app starts with: fetched, then opened at its slide.
+        const beside = await openApp(browser, base, "pipeline?deck=../decks/lecture.txt:3");
+        const third = decodeURIComponent(await beside.page.evaluate(() => location.hash));
+        check("a deck file beside the app opens at its slide from a link", beside.problems.length === 0 && third.startsWith("#hierarchy?focus=viewport"), `${third}; ${beside.problems.join("; ")}`);
+        await beside.page.close();
+        // The same deck named in the address bar after the app started (a link pasted, a
+        // deck of links clicked): fetched then, and opened at its slide.
+        const later = await openApp(browser, base, "grid");
+        await later.page.evaluate(() => { location.hash = "#pipeline?deck=../decks/lecture.txt:3"; });
+        const opened = await later.page.waitForFunction(() => decodeURIComponent(location.hash).startsWith("#hierarchy?focus=viewport"), null, { timeout: 15000 })
+          .then(() => true).catch(() => false);
+        const laterHash = decodeURIComponent(await later.page.evaluate(() => location.hash));
+        check("a deck file named in the address bar after the start opens at its slide", opened && later.problems.length === 0, `${laterHash}; ${later.problems.join("; ")}`);
+        await later.page.close();
+      }
+
+      // A click inside the app writes the fragment; the back button goes back.
+      {
+        const next = slugs[slugs.indexOf("xray") + 1];
+        const { page } = await openApp(browser, base, "xray");
+        await page.mouse.click(113, 15); // the Next button
+        const moved = await page.waitForFunction((n) => location.hash.startsWith(`#${n}`), next, { timeout: 10000 }).then(() => true).catch(() => false);
+        check(`a click on Next writes #${next} to the address bar`, moved, await page.evaluate(() => location.hash));
+        await page.goBack();
+        await page.waitForTimeout(1000);
+        check("the back button returns to xray", (await page.evaluate(() => location.hash)).startsWith("#xray"));
+        await page.evaluate(() => { location.hash = "grid?angle=0.5"; });
+        await page.waitForTimeout(1000);
+        const shot = meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
+        check("changing the fragment switches page and state", shot.n > 100, `${shot.n} purple pixels`);
+        await page.close();
+      }
+
+      // State persists in the browser's storage: leave the page, come back with no fragment.
+      {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        await page.goto(`${base}/app/index.html#grid?angle=0.5&vertex=3`);
+        await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 });
+        await page.waitForTimeout(1000);
+        await page.goto("about:blank");
+        await page.goto(`${base}/app/index.html`);
+        await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 });
+        await page.waitForTimeout(1000);
+        const hash = await page.evaluate(() => location.hash);
+        check("the browser remembers the last page and its state", hash === "#grid?angle=0.5&vertex=3", hash);
+        await context.close();
+      }
+
+      // Storage that refuses every write (full, or blocked in a private window): the app
+      // still starts and draws the link.
+      {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        await context.addInitScript(() => {
+          Storage.prototype.setItem = function () {
+            throw new DOMException("the storage is full", "QuotaExceededError");
+          };
+        });
+        const page = await context.newPage();
+        const problems = [];
+        page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+        await page.goto(`${base}/app/index.html#grid?angle=0.5`);
+        const started = await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
+          .then(() => true).catch(() => false);
+        await page.waitForTimeout(1500);
+        const shot = meshBox(region(await page.screenshot(), [0.55, 0.05, 1, 0.92]));
+        check("with storage that refuses every write the app still draws", started && shot.n > 100 && problems.length === 0, `${shot.n} purple pixels; ${problems.join("; ")}`);
+        await context.close();
+      }
+
+      // A stored state that is corrupt (cut, garbled, or from an older grammar): the app
+      // starts on the pages' defaults, says what it could not read, and draws.
+      {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        await context.addInitScript(() => {
+          if (!sessionStorage.getItem("corrupted")) {
+            sessionStorage.setItem("corrupted", "1");
+            localStorage.setItem("skinlab", "current grid?angle=\u0000\npage nowhere?x=1\nsplit banana\nzoom 1e39 nan\npage gr");
+          }
+        });
+        const page = await context.newPage();
+        const problems = [];
+        page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+        await page.goto(`${base}/app/index.html`);
+        const started = await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 })
+          .then(() => true).catch(() => false);
+        await page.waitForTimeout(1500);
+        const colors = distinctColors(region(await page.screenshot(), [0.62, 0.1, 0.98, 0.85]));
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        check("a corrupt stored state still starts the app and draws", started && colors > 8 && problems.length === 0 && hash.length > 1,
+          `${colors} colours; ${hash}; ${problems.join("; ")}`);
+        await context.close();
+      }
+
+      // A bad fragment: the app still starts, with a notice instead of a blank page.
+      {
+        const { page, problems, firstFrameMs } = await openApp(browser, base, "nowhere?x=1");
+        check("a bad fragment still shows the app", firstFrameMs !== null && problems.length === 0, problems.join("; "));
+        await page.close();
+      }
+
+      // A book chapter with the app embedded.
+      for (const slug of slugs) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        // The book is read offline: nothing may be fetched from the network.
+        const fetched = [];
+        page.on("requestfailed", (r) => fetched.push(r.url()));
+        page.on("request", (r) => { if (!r.url().startsWith(base)) fetched.push(r.url()); });
+        await page.goto(`${base}/${slug}.html`);
+        const frame = await page.waitForSelector("iframe.skinlab-live", { timeout: 30000 }).then((e) => e.contentFrame());
+        await frame.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 }).catch(() => null);
+        await page.waitForTimeout(1500);
+        const iframe = await page.$("iframe.skinlab-live");
+        await iframe.scrollIntoViewIfNeeded();
+        const colors = distinctColors(region(await iframe.screenshot(), [0.5, 0.1, 0.98, 0.9]));
+        check(`book chapter ${slug}.html shows its live page`, colors > 8, `${colors} colours`);
+        check(`book chapter ${slug}.html fetches nothing from outside`, fetched.length === 0, fetched.join(", "));
+        await page.close();
+      }
     }
 
     // Every kind of screen: densities, a tablet and a phone with touch (screens.cjs).

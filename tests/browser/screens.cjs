@@ -1,6 +1,7 @@
 // The app on the screens students own: laptops at device pixel ratios 1, 1.5 and 2, a
 // tablet and a phone (upright and sideways) with touch, each on the grid, blending and
-// model pages, alone and inside their book chapters. Called by check.cjs; saves one
+// model pages, alone and inside their book chapters; a ratio of 1.25 and a browser zoom
+// of 50% on the grid alone; typing an answer on the phone. Called by check.cjs; saves one
 // screenshot a case under OUT (target/screens) for a person to look at.
 "use strict";
 const fs = require("fs");
@@ -13,7 +14,14 @@ const SCREENS = [
   { name: "tablet", viewport: { width: 1180, height: 820 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
   { name: "phone", viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
   { name: "phone-sideways", viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  // A 1920x1080 laptop at 125% (Windows' default there), and a 1280x800 screen at a
+  // browser zoom of 50% (Chromium's zoom is its device pixel ratio): the grid alone.
+  { name: "ratio-1.25", viewport: { width: 1536, height: 864 }, deviceScaleFactor: 1.25, pages: ["grid"], chapter: false },
+  { name: "zoom-50", viewport: { width: 2560, height: 1600 }, deviceScaleFactor: 0.5, pages: ["grid"], chapter: false },
 ];
+/// What Playwright emulates of a screen (the rest says what to run on it).
+const device = ({ name: _name, pages: _pages, chapter: _chapter, ...emulated }) => emulated;
+
 /// The pages, each at a still moment (a clip that plays would move its joints and
 /// vertices between the frame that says where they are and the tap).
 const PAGES = [["grid", "grid?angle=0.8"], ["blending", "blending"], ["model", "model?t=0.5"]];
@@ -33,8 +41,9 @@ function parseLayout(text) {
   return {
     width: Number(m[1]), height: Number(m[2]), ppp: Number(m[3]),
     viewport: view ? { x: view[0], y: view[1], w: view[2], h: view[3] } : null,
-    small: field.small ? field.small[0] : NaN,
-    joint: point(field.joint), vertex: point(field.vertex),
+    small: field.small ? field.small[0] : NaN, firstSmall: field.small ? field.small.slice(1) : [],
+    joint: point(field.joint), vertex: point(field.vertex), field: point(field.field),
+    focus: field.focus ? { x: field.focus[0], y: field.focus[1], w: field.focus[2], h: field.focus[3] } : null,
   };
 }
 
@@ -110,16 +119,74 @@ async function settledHash(frame) {
   return last;
 }
 
+/// How much of a phone's height its on-screen keyboard takes, in CSS pixels (a 390x844
+/// phone's, about 40%).
+const KEYBOARD = 336;
+
+/// Typing on a phone: a tap on an answer field gives it the keyboard (the browser's
+/// focus goes to the hidden input eframe types through, which is what opens a phone's
+/// keyboard), and when the keyboard comes up (the page shrinks under it, as
+/// `interactive-widget=resizes-content` in index.html asks) the field stays in view.
+async function typing(browser, base, screen, check, out) {
+  const where = `${screen.name}, typing an answer`;
+  const context = await browser.newContext(device(screen));
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/app/index.html#quaternions?question=1`);
+    await page.waitForFunction(() => document.getElementById("status")?.hidden && document.querySelector("canvas").dataset.layout,
+      null, { timeout: 90000 });
+    await page.waitForTimeout(1500);
+    // The link brings the cell's top into view; a finger scrolls on to its fields.
+    const finger = await context.newCDPSession(page);
+    let field = null;
+    for (let tries = 0; tries < 8 && !field; tries++) {
+      field = parseLayout((await measured(page)).layout).field;
+      if (!field) {
+        const h = screen.viewport.height;
+        await drag(page, finger, { x: screen.viewport.width * 0.9, y: h - 40 }, { x: 0, y: -Math.min(150, h * 0.2) });
+        await page.waitForTimeout(600);
+      }
+    }
+    if (!field) {
+      check(`${where}: an answer field is in view`, false, (await measured(page)).layout);
+      return;
+    }
+    await tap(page, finger, field);
+    await page.waitForTimeout(800);
+    const focused = parseLayout((await measured(page)).layout).focus;
+    const agent = await page.evaluate(() => document.activeElement?.tagName);
+    check(`${where}: a tap on the field gives it the keyboard`, focused && agent === "INPUT",
+      `focus ${JSON.stringify(focused)}, the browser's focus on ${agent}`);
+    if (!focused) return;
+    // The keyboard comes up over the field (a phone's is at least KEYBOARD high).
+    const above = Math.min(screen.viewport.height - KEYBOARD, focused.y - 20);
+    await page.setViewportSize({ width: screen.viewport.width, height: above });
+    await page.waitForTimeout(1500);
+    await page.keyboard.type("0.5");
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(out, `${screen.name}-typing.png`) });
+    const after = parseLayout((await measured(page)).layout).focus;
+    check(`${where}: with the keyboard up, the field is still in view`,
+      after && after.y >= 0 && after.y + after.h <= above,
+      `${JSON.stringify(after)} in ${above} CSS px; it was at ${focused.y}..${focused.y + focused.h}`);
+  } catch (e) {
+    check(`${where}: opens and answers`, false, String(e).split("\n")[0]);
+  } finally {
+    await context.close();
+  }
+}
+
 async function screens(browser, base, check, out) {
   fs.mkdirSync(out, { recursive: true });
   // SCREENS=phone,tablet runs only those.
   const only = process.env.SCREENS ? process.env.SCREENS.split(",") : null;
   for (const screen of SCREENS.filter((s) => !only || only.includes(s.name))) {
     const touch = Boolean(screen.hasTouch);
-    for (const [slug, link] of PAGES) {
-      for (const inChapter of [false, true]) {
+    if (screen.name === "phone") await typing(browser, base, screen, check, out);
+    for (const [slug, link] of PAGES.filter(([slug]) => !screen.pages || screen.pages.includes(slug))) {
+      for (const inChapter of screen.chapter === false ? [false] : [false, true]) {
         const where = `${screen.name}, ${slug}${inChapter ? " in its chapter" : ""}`;
-        const context = await browser.newContext(screen);
+        const context = await browser.newContext(device(screen));
         const page = await context.newPage();
         const problems = [];
         page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
@@ -164,9 +231,9 @@ async function screens(browser, base, check, out) {
             check(`${where}: the viewport holds at least half the height`, view.h >= m.height * 0.5,
               `${view.h} of ${m.height} CSS px`);
           }
-          if (screen.name.startsWith("phone")) {
+          if (touch) {
             check(`${where}: nothing a finger must hit is under ${TOUCH_TARGET} CSS px`, layout.small === 0,
-              `${layout.small} controls shorter`);
+              `${layout.small} controls shorter, the first at x,y,w,h ${layout.firstSmall.join(",")} CSS px`);
           }
           const finger = touch ? await context.newCDPSession(page) : null;
           const at = (p) => ({ x: offset.x + p.x, y: offset.y + p.y });
@@ -183,13 +250,13 @@ async function screens(browser, base, check, out) {
             }
             return null;
           };
-          // A click on a vertex picks it. (A finger's tap picks one in most runs here
-          // but not every one, nor does a finger's drag on a grid joint always bend it:
-          // until that is found, the mouse's are checked, and the finger's background
-          // drags and pinches.)
+          // A click on a vertex picks it, and a drag on a grid joint bends it. (A finger's
+          // tap and joint drag land in most runs here but not in every one, the tablet's
+          // least often: until that is found, the mouse's are checked on the screens
+          // without touch, and on touch screens the finger's background drags and pinches.)
           const vertex = touch ? null : await target("vertex");
           if (touch) {
-            // Checked by mouse below.
+            // Checked by mouse on the screens without touch.
           } else if (!vertex) {
             check(`${where}: a vertex lies clear of the joints to tap`, false, (await measured(frame)).layout);
           } else {

@@ -27,6 +27,10 @@ fn on_screen(link: &str, size: Vec2, touch: bool, embedded: bool) -> Harness<'st
 
 const PHONE: Vec2 = Vec2::new(390.0, 844.0);
 const PHONE_SIDEWAYS: Vec2 = Vec2::new(844.0, 390.0);
+const TABLET: Vec2 = Vec2::new(1180.0, 820.0);
+/// The book's live frame on a tablet and on a phone (book/skinlab.css).
+const TABLET_FRAME: Vec2 = Vec2::new(750.0, 760.0);
+const PHONE_FRAME: Vec2 = Vec2::new(360.0, 760.0);
 
 #[test]
 fn a_phone_gets_one_compact_bar_and_the_viewport_first() {
@@ -64,21 +68,107 @@ fn a_desktop_window_keeps_the_full_bar() {
     }
 }
 
-#[test]
-fn on_a_touch_phone_every_control_of_every_page_is_a_finger_high() {
+/// Turns the wheel over `at` by `down` points, and lets the app draw.
+fn wheel(harness: &mut Harness<'_, SkinlabApp>, at: egui::Pos2, down: f32) {
+    harness.hover_at(at);
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: Vec2::new(0.0, -down),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run_steps(3);
+}
+
+/// Scrolls the notebook through, by the wheel over `cells`, until it moves no more,
+/// calling `look` on each screenful.
+fn scroll_through(
+    harness: &mut Harness<'_, SkinlabApp>,
+    cells: egui::Pos2,
+    mut look: impl FnMut(&Harness<'_, SkinlabApp>),
+) {
+    let mut last = None;
+    for _ in 0..100 {
+        look(harness);
+        // Where every widget lies: unchanged after a turn of the wheel, the end is reached.
+        let laid_out: Vec<egui::Rect> = harness.ctx.viewport(|v| {
+            v.prev_pass
+                .widgets
+                .layers()
+                .flat_map(|(_, w)| w.iter())
+                .map(|w| w.rect)
+                .collect()
+        });
+        if last.as_ref() == Some(&laid_out) {
+            break;
+        }
+        last = Some(laid_out);
+        wheel(harness, cells, 400.0);
+    }
+}
+
+/// The controls under [`TOUCH_TARGET`] on the whole page, not only its first screen.
+fn small_controls_scrolled_through(
+    harness: &mut Harness<'_, SkinlabApp>,
+    cells: egui::Pos2,
+) -> Vec<egui::Rect> {
     let mut found = Vec::new();
-    for size in [PHONE, PHONE_SIDEWAYS] {
+    scroll_through(harness, cells, |h| {
+        found.extend(marks::small_controls(&h.ctx, TOUCH_TARGET));
+    });
+    found
+}
+
+#[test]
+fn on_a_touch_screen_every_control_of_every_page_is_a_finger_high() {
+    let mut found = Vec::new();
+    // Each screen, and a point over its cells (under the viewport, or beside it).
+    let screens = [
+        (PHONE, false, egui::pos2(195.0, 800.0)),
+        (PHONE_SIDEWAYS, false, egui::pos2(700.0, 300.0)),
+        (TABLET, false, egui::pos2(400.0, 600.0)),
+        (TABLET_FRAME, true, egui::pos2(375.0, 720.0)),
+        (PHONE_FRAME, true, egui::pos2(180.0, 720.0)),
+    ];
+    for (size, embedded, cells) in screens {
         for slug in slugs() {
-            let harness = on_screen(slug, size, true, false);
-            let small = marks::small_controls(&harness.ctx, TOUCH_TARGET);
+            let mut harness = on_screen(slug, size, true, embedded);
+            let small = small_controls_scrolled_through(&mut harness, cells);
             if !small.is_empty() {
-                found.push(format!("{slug} at {size:?}: {small:?}"));
+                let frame = if embedded { " in a chapter" } else { "" };
+                found.push(format!("{slug} at {size:?}{frame}: {small:?}"));
             }
         }
     }
     assert!(
         found.is_empty(),
         "controls under {TOUCH_TARGET} points:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn on_a_phone_no_page_is_wider_than_the_screen() {
+    let mut found = Vec::new();
+    for (size, embedded, cells) in [
+        (PHONE, false, egui::pos2(195.0, 800.0)),
+        (PHONE_FRAME, true, egui::pos2(180.0, 720.0)),
+    ] {
+        for slug in slugs() {
+            let mut harness = on_screen(slug, size, true, embedded);
+            let mut widest = 0.0_f32;
+            scroll_through(&mut harness, cells, |h| {
+                widest = widest.max(marks::notebook_overflow(&h.ctx));
+            });
+            if widest > 0.5 {
+                found.push(format!("{slug} at {size:?}: {widest} points too wide"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "cut off at the edge:\n{}",
         found.join("\n")
     );
 }
@@ -128,4 +218,67 @@ fn on_a_touch_screen_the_captions_say_tap_and_pinch() {
             .is_some()
     );
     assert!(finger.query_by_label_contains("click a vertex").is_none());
+}
+
+#[test]
+fn on_a_phone_a_long_check_box_name_wraps_and_a_tap_on_it_toggles_the_box() {
+    let name = "Forget the inverse bind (upload world matrices)";
+    let mut harness = on_screen("grid?forget_inverse_bind=1", PHONE, true, false);
+    assert_eq!(marks::notebook_overflow(&harness.ctx), 0.0);
+    // Down the notebook to the cell.
+    for _ in 0..60 {
+        use egui_kittest::kittest::NodeT as _;
+        let node = harness.get_by_role_and_label(egui::accesskit::Role::Button, name);
+        let shown = node.accesskit_node().bounding_box();
+        if shown.is_some_and(|b| b.y0 > 600.0 && b.y1 < PHONE.y as f64) {
+            break;
+        }
+        wheel(&mut harness, egui::pos2(195.0, 800.0), 150.0);
+    }
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, name)
+        .click();
+    harness.run_steps(2);
+    let link = harness.state().current_link().to_string();
+    assert!(
+        !link.contains("forget_inverse_bind"),
+        "a tap on the name unticks the box: {link}"
+    );
+}
+
+#[test]
+fn on_a_phone_the_field_being_typed_in_gets_the_room_and_stays_above_the_keyboard() {
+    use egui_kittest::kittest::NodeT as _;
+    let field = "quaternion x";
+    let mut harness = on_screen("quaternions?question=1", PHONE, true, false);
+    let viewport = |h: &Harness<'_, SkinlabApp>| {
+        marks::largest_viewport(&h.ctx)
+            .expect("a viewport is drawn")
+            .height()
+    };
+    // The field near the foot of the screen, where the keyboard will come up.
+    for _ in 0..40 {
+        let shown = harness.get_by_label(field).accesskit_node().bounding_box();
+        if shown.is_some_and(|b| b.y1 < PHONE.y as f64 - 10.0) {
+            break;
+        }
+        wheel(&mut harness, egui::pos2(195.0, 800.0), 20.0);
+    }
+    let before = viewport(&harness);
+    harness.get_by_label(field).focus();
+    harness.run_steps(4);
+    let typing = viewport(&harness);
+    assert!(
+        typing < before * 0.6,
+        "the viewport makes room: {before} -> {typing} points"
+    );
+    // The keyboard comes up: the page shrinks under it by half.
+    let above = PHONE.y * 0.5;
+    harness.set_size(Vec2::new(PHONE.x, above));
+    harness.run_steps(12);
+    let shown = harness.get_by_label(field).accesskit_node().bounding_box();
+    assert!(
+        shown.is_some_and(|b| b.y0 >= 0.0 && b.y1 <= above as f64),
+        "the field stays above the keyboard: {shown:?} in {above} points"
+    );
 }

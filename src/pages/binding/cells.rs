@@ -40,7 +40,7 @@ fn show_here_ui(page: &mut BindingPage, ui: &mut Ui, stage: Stage) {
 }
 
 fn joint_picker_ui(page: &mut BindingPage, ui: &mut Ui) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Joint:");
         for (j, name) in JOINT_NAMES.iter().enumerate() {
             let text = RichText::new(*name).strong();
@@ -93,12 +93,12 @@ fn joint_space_ui(page: &mut BindingPage, ui: &mut Ui) {
 }
 
 fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
-    if ui
-        .checkbox(
-            &mut page.forget_inverse_bind,
-            "Forget the inverse bind (upload W instead of W · B⁻¹)",
-        )
-        .changed()
+    if crate::ui::checkbox_ui(
+        ui,
+        &mut page.forget_inverse_bind,
+        "Forget the inverse bind (upload W instead of W · B⁻¹)",
+    )
+    .changed()
     {
         page.stage = Stage::BindSpace;
     }

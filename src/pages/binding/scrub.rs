@@ -81,12 +81,12 @@ impl BindingPage {
     /// The scrub's box, slider and readout, in the head example's cell.
     pub(super) fn scrub_ui(&mut self, ui: &mut Ui) {
         let mut on = self.scrub.is_some();
-        if ui
-            .checkbox(
-                &mut on,
-                "Scrub the head vertex through W · B⁻¹, from the right",
-            )
-            .changed()
+        if crate::ui::checkbox_ui(
+            ui,
+            &mut on,
+            "Scrub the head vertex through W · B⁻¹, from the right",
+        )
+        .changed()
         {
             self.scrub = on.then_some(0);
             self.stage = Stage::BindSpace;

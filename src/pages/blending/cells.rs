@@ -4,10 +4,10 @@ use super::Cell;
 use super::{BONE_NAMES, BlendingPage, MAX_BEND, Mode};
 use crate::link::Named;
 use crate::ui::inspect::InspectStyle;
-use crate::ui::legend::weight_legend_ui;
+use crate::ui::legend::{Mark, plot_key_ui, weight_legend_ui};
 use crate::ui::{angle_slider_ui, error_ui, legible};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, VLine};
+use egui_plot::{Line, VLine};
 use rigs::arm::{self, Falloff};
 use std::f32::consts::TAU;
 
@@ -49,7 +49,7 @@ impl BlendingPage {
     }
 
     fn bone_picker_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Bone:");
             for (bone, name) in BONE_NAMES.iter().enumerate().take(self.rig().joint_count()) {
                 if ui.selectable_label(self.bone == bone, *name).clicked() && self.bone != bone {
@@ -61,7 +61,7 @@ impl BlendingPage {
     }
 
     fn weights_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Falloff:");
             for &falloff in Falloff::ALL {
                 if ui
@@ -88,7 +88,7 @@ impl BlendingPage {
                     .weak(),
             );
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.checkbox(&mut self.heat_map, "Heat map").changed() {
                 self.weights_changed();
             }
@@ -118,7 +118,6 @@ impl BlendingPage {
             .collect();
         crate::ui::plot("weights_along_arm")
             .height(140.0)
-            .legend(Legend::default())
             .x_axis_label("x along the arm")
             .y_axis_label("weight")
             .allow_drag(false)
@@ -133,10 +132,15 @@ impl BlendingPage {
                     );
                 }
             });
+        let key: Vec<_> = (BONE_NAMES.iter().enumerate())
+            .take(self.rig().joint_count())
+            .map(|(bone, name)| (*name, bone_color(bone), Mark::Line))
+            .collect();
+        plot_key_ui(ui, &key);
     }
 
     fn paint_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.toggle_value(&mut self.brush.on, "Brush");
             ui.selectable_value(&mut self.brush.erase, false, "Add");
             ui.selectable_value(&mut self.brush.erase, true, "Remove");
@@ -178,7 +182,7 @@ impl BlendingPage {
         // The slider ends where links end, so every state it reaches can be linked.
         let max = MAX_BEND.to_degrees();
         angle_slider_ui(ui, &mut self.bend, -max..=max, "bend", 0);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Show:");
             for (&mode, label) in Mode::ALL.iter().zip(["LBS", "DQS", "both"]) {
                 ui.selectable_value(&mut self.mode, mode, label);
@@ -213,7 +217,6 @@ impl BlendingPage {
         ));
         crate::ui::plot("area_against_twist")
             .height(180.0)
-            .legend(Legend::default())
             .x_axis_label("twist (degrees)")
             .y_axis_label("area / bind area")
             .include_y(0.0)
@@ -234,6 +237,14 @@ impl BlendingPage {
                 );
                 plot.vline(VLine::new("current twist", now).color(Color32::GRAY));
             });
+        plot_key_ui(
+            ui,
+            &[
+                ("LBS", LBS_COLOR, Mark::Line),
+                ("DQS", DQS_COLOR, Mark::Line),
+                ("current twist", Color32::GRAY, Mark::Line),
+            ],
+        );
     }
 
     fn antipodal_ui(&mut self, ui: &mut Ui) {

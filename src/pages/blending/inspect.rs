@@ -70,7 +70,7 @@ impl BlendingPage {
 
     pub(super) fn vertex_ui(&mut self, ui: &mut Ui) {
         let count = self.arm.skin.positions.len();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Vertex:");
             let mut v = self.vertex.unwrap_or(arm::elbow_ring() * arm::SEGMENTS);
             if ui

@@ -80,7 +80,7 @@ impl GpuPage {
 
     fn controls_ui(&mut self, ui: &mut Ui) {
         let mut joints = self.pending_joints.unwrap_or(self.joints);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let slider =
                 ui.add(egui::Slider::new(&mut joints, 1..=MAX_CHAIN_JOINTS).text("joints"));
             let dragging = slider.dragged() && self.is_big();
@@ -111,7 +111,7 @@ impl GpuPage {
     }
 
     fn path_picker_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Palette in:");
             for &storage in Storage::ALL {
                 let name = match storage {
@@ -121,7 +121,7 @@ impl GpuPage {
                 ui.selectable_value(&mut self.storage, storage, name);
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Joint indices:");
             ui.selectable_value(&mut self.indices, JointIndices::Float, "float vec4");
             ui.selectable_value(&mut self.indices, JointIndices::Int, "integer ivec4");
@@ -292,8 +292,10 @@ impl GpuPage {
 
     fn influences_ui(&mut self, ui: &mut Ui) {
         let mut spread = self.pending_spread.unwrap_or(self.spread);
-        let slider = ui.add(
-            egui::Slider::new(&mut spread, 0.5..=4.0).text("weights reach (bones either side)"),
+        let slider = crate::ui::slider_ui(
+            ui,
+            egui::Slider::new(&mut spread, 0.5..=4.0),
+            "weights reach (bones either side)",
         );
         let dragging = slider.dragged() && self.is_big();
         if let Some(spread) = settle(&mut self.pending_spread, spread, self.spread, dragging) {
@@ -360,7 +362,7 @@ impl GpuPage {
     }
 
     fn cpu_gpu_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut self.cpu_skinning, false, "skin in the shader");
             ui.selectable_value(&mut self.cpu_skinning, true, "skin on the CPU");
         });
@@ -398,7 +400,7 @@ impl GpuPage {
                 ));
             }
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let running = self.bench.is_running();
             if ui
                 .add_enabled(!running, egui::Button::new("Measure"))

@@ -92,13 +92,10 @@ fn color(i: usize) -> Color32 {
 }
 
 fn move_ui(ui: &mut Ui, label: &str, value: &mut f32) -> bool {
-    ui.add(
-        egui::Slider::new(value, -4.0..=4.0)
-            .clamping(egui::SliderClamping::Edits)
-            .text(label)
-            .custom_formatter(|v, _| format!("{v:.2}")),
-    )
-    .changed()
+    let slider = egui::Slider::new(value, -4.0..=4.0)
+        .clamping(egui::SliderClamping::Edits)
+        .custom_formatter(|v, _| format!("{v:.2}"));
+    crate::ui::slider_ui(ui, slider, label).changed()
 }
 
 fn matrices_ui(page: &mut GradientPage, ui: &mut Ui) {

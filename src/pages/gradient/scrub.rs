@@ -79,14 +79,8 @@ impl GradientPage {
         let Some(mut k) = self.scrub_step() else {
             return;
         };
-        if ui
-            .add(
-                egui::Slider::new(&mut k, 0..=STEPS - 1)
-                    .step_by(1.0)
-                    .text("factors applied, from the right"),
-            )
-            .changed()
-        {
+        let slider = egui::Slider::new(&mut k, 0..=STEPS - 1).step_by(1.0);
+        if crate::ui::slider_ui(ui, slider, "factors applied, from the right").changed() {
             self.section = Section::Matrices;
         }
         self.scrub = Some(k);

@@ -19,16 +19,12 @@ pub(super) fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Sectio
 /// Degrees in the slider, radians in the state.
 pub(super) fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
     let mut degrees = radians.to_degrees();
-    let changed = ui
-        .add(
-            egui::Slider::new(&mut degrees, -180.0..=180.0)
-                // A value from a link or a drag may lie outside: keep it until edited.
-                .clamping(egui::SliderClamping::Edits)
-                .suffix("°")
-                .text(label)
-                .custom_formatter(|v, _| format!("{v:.0}")),
-        )
-        .changed();
+    let slider = egui::Slider::new(&mut degrees, -180.0..=180.0)
+        // A value from a link or a drag may lie outside: keep it until edited.
+        .clamping(egui::SliderClamping::Edits)
+        .suffix("°")
+        .custom_formatter(|v, _| format!("{v:.0}"));
+    let changed = crate::ui::slider_ui(ui, slider, label).changed();
     if changed {
         *radians = degrees.to_radians();
     }

@@ -4,6 +4,9 @@ use super::Cell;
 use super::data;
 use super::*;
 
+/// The least width, in points, that holds two of the bone cell's matrices side by side.
+const MATRICES_SIDE_BY_SIDE: f32 = 440.0;
+
 impl GridPage {
     pub(super) fn page_cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
         self.scroll_to.cell_ui(cell.into(), ui);
@@ -28,7 +31,7 @@ impl GridPage {
             }
             Cell::Bone => {
                 let pose = self.pose();
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.label("Show bone:");
                     for bone in 0..BONE_COUNT {
                         ui.selectable_value(&mut self.bone, bone, format!("b{bone}"));
@@ -36,27 +39,31 @@ impl GridPage {
                 });
                 let b = self.bone;
                 let gradient = pose.gradients[b];
+                let local_title = format!("local  (b{b} from parent)");
+                let blocks = [
+                    (local_title.as_str(), "local", &pose.local[b]),
+                    ("world = parent world · local", "world", &pose.world[b]),
+                    ("inverse bind", "inverse bind", &pose.inverse_bind[b]),
+                    ("gradient = world · inverse bind", "gradient", &gradient),
+                ];
+                // Two to a row where they fit; a phone shows one under the other.
+                let per_row = if ui.available_width() >= MATRICES_SIDE_BY_SIDE {
+                    2
+                } else {
+                    1
+                };
                 egui::Grid::new("bone_matrices")
                     .spacing([16.0, 8.0])
                     .show(ui, |ui| {
-                        ui.vertical(|ui| {
-                            ui.label(RichText::new(format!("local  (b{b} from parent)")).strong());
-                            matrix_view_ui(ui, "local", &pose.local[b]);
-                        });
-                        ui.vertical(|ui| {
-                            ui.label(RichText::new("world = parent world · local").strong());
-                            matrix_view_ui(ui, "world", &pose.world[b]);
-                        });
-                        ui.end_row();
-                        ui.vertical(|ui| {
-                            ui.label(RichText::new("inverse bind").strong());
-                            matrix_view_ui(ui, "inverse bind", &pose.inverse_bind[b]);
-                        });
-                        ui.vertical(|ui| {
-                            ui.label(RichText::new("gradient = world · inverse bind").strong());
-                            matrix_view_ui(ui, "gradient", &gradient);
-                        });
-                        ui.end_row();
+                        for (i, (title, name, matrix)) in blocks.into_iter().enumerate() {
+                            ui.vertical(|ui| {
+                                ui.label(RichText::new(title).strong());
+                                matrix_view_ui(ui, name, matrix);
+                            });
+                            if i % per_row == per_row - 1 {
+                                ui.end_row();
+                            }
+                        }
                     });
             }
             Cell::Vertex => {
@@ -98,7 +105,8 @@ impl GridPage {
                 }
             }
             Cell::Forget => {
-                ui.checkbox(
+                crate::ui::checkbox_ui(
+                    ui,
                     &mut self.forget_inverse_bind,
                     "Forget the inverse bind (upload world matrices)",
                 );

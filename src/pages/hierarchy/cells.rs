@@ -39,7 +39,7 @@ impl HierarchyPage {
 
     /// The joints as an indented tree; click one to select it.
     pub(super) fn tree_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Reset T-pose").clicked() {
                 self.reset_pose();
             }
@@ -58,7 +58,7 @@ impl HierarchyPage {
         let mut rows = |ui: &mut Ui, joints: std::ops::Range<usize>| {
             let moved = humanoid::subtree(self.selected);
             for joint in joints {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.add_space(18.0 * depth(joint) as f32);
                     let mut text = RichText::new(name(joint));
                     if moved.contains(&joint) && joint != self.selected {
@@ -87,7 +87,7 @@ impl HierarchyPage {
     /// The selected joint's local transform: editable fields and the matrix they build.
     pub(super) fn local_ui(&mut self, ui: &mut Ui) {
         let joint = self.selected;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("local transform of {}", name(joint))).strong());
             if ui.button("Reset joint").clicked() {
                 self.pose[joint] = self.assets.bind[joint];

@@ -73,7 +73,7 @@ impl HierarchyPage {
     /// The check-yourself exercise: a parent's world matrix and a child's offset.
     pub(super) fn check_ui(&mut self, ui: &mut Ui) {
         let exercise = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(format!(
                     "Exercise {} of {}",

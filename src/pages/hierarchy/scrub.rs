@@ -127,11 +127,8 @@ impl HierarchyPage {
             return;
         };
         let n = steps.len();
-        ui.add(
-            egui::Slider::new(&mut k, 0..=n)
-                .step_by(1.0)
-                .text("factors applied, from the right"),
-        );
+        let slider = egui::Slider::new(&mut k, 0..=n).step_by(1.0);
+        crate::ui::slider_ui(ui, slider, "factors applied, from the right");
         self.scrub = Some(k);
         wrapped(
             ui,

@@ -2,10 +2,11 @@
 
 use super::data::{DURATION, INTERPOLATIONS, arm_keys};
 use super::{Cell, JOINT_NAMES, KeyframesPage, SPEED_RANGE};
+use crate::ui::legend::{Mark, plot_key_ui};
 use crate::ui::matrix::{matrix_view_ui, quat_text, vec3_text};
 use crate::ui::{mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Points, VLine};
+use egui_plot::{Line, Points, VLine};
 use skin::clip::{Channel, Interpolation, Sample, hermite};
 
 /// The colour of each interpolation's curve, in [`INTERPOLATIONS`] order.
@@ -32,7 +33,7 @@ impl KeyframesPage {
     }
 
     fn player_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = if self.playing { "Pause" } else { "Play" };
             if ui.button(label).clicked() {
                 self.playing = !self.playing;
@@ -49,7 +50,7 @@ impl KeyframesPage {
         {
             self.playing = false;
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Joint:");
             for (j, name) in JOINT_NAMES.iter().enumerate() {
                 if ui.selectable_label(self.joint == j, *name).clicked() {
@@ -118,7 +119,7 @@ impl KeyframesPage {
     /// One button per interpolation; the arm, the cells and the plot follow the one
     /// picked.
     fn interpolation_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Between keys:");
             for (interpolation, _) in INTERPOLATIONS {
                 if ui
@@ -149,8 +150,6 @@ impl KeyframesPage {
             .collect();
         crate::ui::plot("keyframe_curves")
             .height(180.0)
-            // Top left, where every curve is still low.
-            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
             .x_axis_label("time (s)")
             .y_axis_label("shoulder height y")
             .allow_drag(false)
@@ -184,6 +183,14 @@ impl KeyframesPage {
                 );
                 plot.vline(VLine::new("τ", self.time as f64).color(Color32::GRAY));
             });
+        let mut key: Vec<(&str, Color32, Mark)> = INTERPOLATIONS
+            .into_iter()
+            .zip(CURVE_COLORS)
+            .map(|((interpolation, _), color)| (interpolation.name(), color, Mark::Line))
+            .collect();
+        key.push(("keys", TRANSLATION_KEY, Mark::Dot));
+        key.push(("τ", Color32::GRAY, Mark::Line));
+        plot_key_ui(ui, &key);
         ui.label(format!(
             "At τ = {:.2} s the shoulder is at height {:.3} under {}.",
             self.time,

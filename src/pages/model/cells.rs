@@ -195,7 +195,7 @@ impl ModelPage {
                 }
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = if self.playing { "Pause" } else { "Play" };
             if ui.button(label).clicked() {
                 self.playing = !self.playing;
@@ -231,7 +231,7 @@ impl ModelPage {
     }
 
     fn joint_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.heat, "heat map of its weights");
             ui.checkbox(&mut self.forget_inverse_bind, "forget the inverse bind");
         });
@@ -537,7 +537,7 @@ impl ModelPage {
             .map_or("every joint".to_owned(), |j| {
                 format!("the subtree of `{}`", j.name)
             });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!("B drives {mask}."));
             if let Some(j) = self.joint
                 && ui.button("only below the picked joint").clicked()

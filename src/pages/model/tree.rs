@@ -87,7 +87,11 @@ impl ModelPage {
     }
 
     pub(super) fn skeleton_ui(&mut self, ui: &mut Ui) {
-        ui.checkbox(&mut self.show_skeleton, "draw the skeleton over the model");
+        crate::ui::checkbox_ui(
+            ui,
+            &mut self.show_skeleton,
+            "draw the skeleton over the model",
+        );
         let model = self.model.clone();
         let tree = Tree::new(&model.skeleton);
         if self.joint != self.tree_pick {
@@ -130,7 +134,7 @@ impl ModelPage {
             return;
         };
         if children.is_empty() || nesting >= MAX_NESTING {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.add_space(ui.spacing().indent);
                 self.tree_label_ui(ui, model, j, &name);
             });
@@ -138,7 +142,7 @@ impl ModelPage {
                 for d in tree.descendants(j) {
                     if let Some(joint) = model.joints.get(d) {
                         let name = joint.name.clone();
-                        ui.horizontal(|ui| {
+                        ui.horizontal_wrapped(|ui| {
                             ui.add_space(ui.spacing().indent);
                             self.tree_label_ui(ui, model, d, &name);
                         });
@@ -147,19 +151,39 @@ impl ModelPage {
             }
             return;
         }
-        let state = CollapsingState::load_with_default_open(
+        let mut state = CollapsingState::load_with_default_open(
             ui.ctx(),
             self.tree_node_id(j),
             tree.depth.get(j).is_some_and(|d| *d < tree.open_depth),
         );
-        let header = state.show_header(ui, |ui| self.tree_label_ui(ui, model, j, &name));
-        let open = header.is_open();
-        let (toggle, _, _) = header.body(|ui| {
+        let header = ui.horizontal_wrapped(|ui| {
+            // The fold's toggle, as high as a control: egui's own is an icon high, too
+            // small for a finger on a touch screen.
+            let spacing = ui.spacing();
+            let size = egui::vec2(
+                spacing.indent,
+                spacing.interact_size.y.max(spacing.icon_width),
+            );
+            let (rect, toggle) = ui.allocate_exact_size(size, egui::Sense::click());
+            if toggle.clicked() {
+                state.toggle(ui);
+            }
+            let mut icon = toggle.clone();
+            icon.rect = egui::Rect::from_center_size(
+                rect.center(),
+                egui::Vec2::splat(ui.spacing().icon_width),
+            );
+            egui::collapsing_header::paint_default_icon(ui, state.openness(ui.ctx()), &icon);
+            self.tree_label_ui(ui, model, j, &name);
+            toggle
+        });
+        let open = state.is_open();
+        state.show_body_indented(&header.response, ui, |ui| {
             for &child in children {
                 self.tree_row_ui(ui, model, tree, child, nesting + 1);
             }
         });
-        toggle.widget_info(|| {
+        header.inner.widget_info(|| {
             let action = if open {
                 "hide children"
             } else {

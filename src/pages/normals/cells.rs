@@ -75,16 +75,14 @@ impl NormalsPage {
     }
 
     fn scale_slider_ui(&mut self, ui: &mut Ui) {
-        ui.add(
-            egui::Slider::new(&mut self.scale, SCALE_RANGE)
-                .logarithmic(true)
-                .text("forearm scale across the bone (y)")
-                .max_decimals(2),
-        );
+        let slider = egui::Slider::new(&mut self.scale, SCALE_RANGE)
+            .logarithmic(true)
+            .max_decimals(2);
+        crate::ui::slider_ui(ui, slider, "forearm scale across the bone (y)");
     }
 
     fn compare_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Draw:");
             for &show in Show::ALL {
                 let label = match show {
@@ -150,11 +148,11 @@ impl NormalsPage {
                             .color(legible(ui, row.color)),
                     );
                     let spread = (row.spread)(&now);
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         swatch_ui(ui, row.color, false);
                         ui.monospace(format!("{:5.1}°", spread.max));
                     });
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         swatch_ui(ui, row.color, true);
                         ui.monospace(format!("{:5.1}°", spread.mean));
                     });
@@ -207,7 +205,7 @@ impl NormalsPage {
     fn tangent_ui(&mut self, ui: &mut Ui) {
         let count = self.vertex_count();
         let mut vertex = self.vertex.unwrap_or(super::DEFAULT_VERTEX);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Vertex:");
             let response =
                 ui.add(egui::DragValue::new(&mut vertex).range(0..=count.saturating_sub(1)));

@@ -7,10 +7,11 @@ const TURNED: Vec3 = Vec3::X;
 use super::view::method_color;
 use super::{QuaternionsPage, Section};
 use crate::link::Named;
+use crate::ui::legend::{Mark, plot_key_ui};
 use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text, vec3_text3};
 use crate::ui::{angle_slider_ui, legible, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, VLine};
+use egui_plot::{Line, VLine};
 use glam::{Mat3, Quat, Vec3};
 use skin::rotation::{
     self, Interp, angular_speed, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix,
@@ -69,7 +70,7 @@ impl QuaternionsPage {
         if euler_ui(ui, &mut self.euler, "") && self.section != Section::Quaternion {
             self.show(Section::Gimbal);
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Pitch to 90°").clicked() {
                 self.euler[1] = rotation::LOCK_PITCH;
                 self.show(Section::Gimbal);
@@ -213,7 +214,7 @@ impl QuaternionsPage {
     fn interpolate_ui(&mut self, ui: &mut Ui) {
         self.show_here(ui, Section::Interpolate);
         let mut changed = false;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             changed |= method_buttons_ui(ui, &mut self.method);
         });
         changed |= ui
@@ -277,7 +278,6 @@ impl QuaternionsPage {
             .collect();
         crate::ui::plot("angular_speed")
             .height(170.0)
-            .legend(Legend::default())
             .x_axis_label("t")
             .y_axis_label("speed (° per unit t)")
             .allow_drag(false)
@@ -297,5 +297,16 @@ impl QuaternionsPage {
                 }
                 plot.vline(VLine::new("t", self.t as f64).color(Color32::GRAY));
             });
+        let names: Vec<String> = Interp::ALL
+            .iter()
+            .map(|m| m.slug().to_uppercase())
+            .collect();
+        let mut key: Vec<(&str, Color32, Mark)> = Interp::ALL
+            .iter()
+            .zip(&names)
+            .map(|(m, name)| (name.as_str(), method_color(*m), Mark::Line))
+            .collect();
+        key.push(("t", Color32::GRAY, Mark::Line));
+        plot_key_ui(ui, &key);
     }
 }

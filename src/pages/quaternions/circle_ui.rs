@@ -168,7 +168,11 @@ impl QuaternionsPage {
     pub(super) fn half_angle_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             super::cells::method_buttons_ui(ui, &mut self.method);
-            ui.checkbox(&mut self.shortest, "Short way: head for −B when A · B < 0");
+            crate::ui::checkbox_ui(
+                ui,
+                &mut self.shortest,
+                "Short way: head for −B when A · B < 0",
+            );
         });
         let width = ui.available_width();
         // Side by side when the column is wide; the object under the circle otherwise.

@@ -33,7 +33,7 @@ impl QuaternionsPage {
         let mut guess = p.guess;
         let edited = ui
             .add_enabled_ui(hidden, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.label("your guess");
                     let response = ui.add(
                         egui::DragValue::new(&mut guess)
@@ -53,7 +53,7 @@ impl QuaternionsPage {
         if edited && let Some(p) = &mut self.prediction {
             p.set_guess(guess);
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if hidden {
                 if ui.button("Reveal").clicked() {
                     self.reveal();

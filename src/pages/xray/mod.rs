@@ -232,7 +232,7 @@ impl XrayPage {
     /// last valid one kept. Returns the refusal, if any.
     fn vec3_ui(ui: &mut Ui, label: &str, v: &mut Vec3) -> Option<String> {
         let mut candidate = *v;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(label);
             for (i, axis) in ["x", "y", "z"].iter().enumerate() {
                 ui.add(
