@@ -45,6 +45,7 @@ pub mod chapter;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod deck;
+pub mod files;
 pub mod link;
 pub mod models;
 #[cfg(not(target_arch = "wasm32"))]

@@ -463,7 +463,7 @@ pub struct Brought<'a> {
     pub bytes: &'a [u8],
     /// Reads a file it names by a relative path: from its folder on the desktop, from
     /// the files dropped with it in the browser. Returns the bytes, or why not.
-    pub beside: &'a dyn Fn(&str) -> Result<Vec<u8>, String>,
+    pub beside: &'a gltf::Beside<'a>,
 }
 
 impl<'a> Brought<'a> {
@@ -477,11 +477,7 @@ impl<'a> Brought<'a> {
     }
 
     /// A file read from `folder` on this machine, the files it names read from there.
-    pub fn from_folder(
-        name: &'a str,
-        bytes: &'a [u8],
-        folder: &'a dyn Fn(&str) -> Result<Vec<u8>, String>,
-    ) -> Self {
+    pub fn from_folder(name: &'a str, bytes: &'a [u8], folder: &'a gltf::Beside<'a>) -> Self {
         Self {
             name,
             bytes,
@@ -491,13 +487,8 @@ impl<'a> Brought<'a> {
 }
 
 /// What a file brought alone says when it names another.
-pub fn nothing_beside(_: &str) -> Result<Vec<u8>, String> {
+pub fn nothing_beside(_: &str, _: usize) -> Result<Vec<u8>, String> {
     Err(gltf::SELF_CONTAINED.to_owned())
-}
-
-/// Reads `name` from `folder`, for [`Brought::beside`] on the desktop.
-pub fn read_beside(folder: &std::path::Path, name: &str) -> Result<Vec<u8>, String> {
-    std::fs::read(folder.join(name)).map_err(|e| e.to_string())
 }
 
 pub fn page_for_file(name: &str) -> Result<usize, String> {

@@ -418,14 +418,14 @@ impl SkinlabApp {
     ) {
         let opened = |name: &str| page::page_for_file(name).is_ok() || is_deck(name);
         let any_opened = files.iter().any(|(name, _)| opened(name));
-        let beside = |wanted: &str| {
+        let beside = |wanted: &str, at_most: usize| {
             let found = files.iter().find(|(name, _)| {
                 name == wanted || name.rsplit(['/', '\\']).next() == wanted.rsplit('/').next()
             });
             match (found, folder) {
-                (Some((_, Ok(bytes))), _) => Ok(bytes.clone()),
+                (Some((_, Ok(bytes))), _) => Ok(bytes[..bytes.len().min(at_most)].to_vec()),
                 (Some((_, Err(e))), _) => Err(e.clone()),
-                (None, Some(folder)) => page::read_beside(folder, wanted),
+                (None, Some(folder)) => crate::files::read_beside(folder, wanted, at_most),
                 (None, None) => Err(format!(
                     "it was not among the files dropped; drop `{wanted}` together with it"
                 )),
@@ -443,9 +443,19 @@ impl SkinlabApp {
         &mut self,
         name: &str,
         bytes: Result<Vec<u8>, String>,
-        beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+        beside: &gltf::Beside<'_>,
     ) {
-        let bytes = bytes.map_err(|e| format!("`{name}` could not be read: {e}"));
+        // A browser has read a dropped file whole before the app sees it: one larger
+        // than the app opens is refused all the same.
+        let bytes = bytes
+            .and_then(|b| {
+                if b.len() > gltf::MAX_FILE_BYTES {
+                    Err(crate::files::too_large(b.len() as u64))
+                } else {
+                    Ok(b)
+                }
+            })
+            .map_err(|e| format!("`{name}` could not be read: {e}"));
         if is_deck(name) {
             // A lecture deck: stepped through from its first slide, in the browser too.
             let deck = bytes.and_then(|bytes| {

@@ -212,7 +212,7 @@ impl eframe::App for NativeApp {
                 .find_map(|f| f.path().parent().map(|p| p.to_owned()));
             let files = dropped
                 .iter()
-                .map(|f| (file_name(f.path()), f.bytes()))
+                .map(|f| (file_name(f.path()), crate::files::read_brought(f.path())))
                 .collect();
             self.app.open_dropped_files(files, folder.as_deref());
         }
@@ -267,10 +267,10 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     // The file first, so a link applies to it; a file the app cannot use ends the run
     // before any window opens, like a refused link with --screenshot.
     if let Some(path) = &open {
-        let bytes = std::fs::read(path)
+        let bytes = crate::files::read_brought(path)
             .map_err(|e| RunError::Open(format!("`{}` could not be read: {e}", path.display())))?;
         let folder = path.parent().unwrap_or(std::path::Path::new("")).to_owned();
-        let beside = |name: &str| crate::page::read_beside(&folder, name);
+        let beside = |name: &str, at_most| crate::files::read_beside(&folder, name, at_most);
         let name = file_name(path);
         let warnings = app
             .open_brought(&crate::page::Brought::from_folder(&name, &bytes, &beside))

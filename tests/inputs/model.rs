@@ -429,15 +429,20 @@ fn a_gltf_beside_its_bin_loads_as_the_glb_does() {
     let text = serde_json::to_vec(&json).expect("json");
     // The URI decoded: the name of the file beside it, with its space.
     let asked = std::cell::RefCell::new(Vec::new());
-    let beside = |name: &str| {
-        asked.borrow_mut().push(name.to_owned());
+    let beside = |name: &str, at_most: usize| {
+        asked.borrow_mut().push((name.to_owned(), at_most));
         match name {
-            "the quad data.bin" => Ok(g.bin.clone()),
+            // A reader that gives more than asked for: the loader keeps no more.
+            "the quad data.bin" => Ok([&g.bin[..], &[7; 64]].concat()),
             _ => Err("no such file".to_owned()),
         }
     };
     let apart = gltf::load_with(&text, &beside).expect("loads with its .bin");
-    assert_eq!(*asked.borrow(), ["the quad data.bin"]);
+    assert_eq!(
+        *asked.borrow(),
+        [("the quad data.bin".to_owned(), g.bin.len())],
+        "asked for the bytes the buffer claims, no more"
+    );
     let whole = load(&g.glb());
     assert_eq!(apart.skinned_meshes, whole.skinned_meshes);
     assert_eq!(apart.clips, whole.clips);
@@ -694,6 +699,36 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         Refused("this is glTF version '1.0'; only glTF 2.0 can be loaded"),
     );
     case(
+        "a minVersion above 2.0",
+        &|g| g.json["asset"]["minVersion"] = "2.5".into(),
+        Refused(
+            "the file needs a reader of glTF '2.5' or later (its minVersion); only glTF 2.0 \
+             can be loaded",
+        ),
+    );
+    case(
+        "a byteOffset of 2^64 - 1",
+        &|g| g.json["accessors"][0]["byteOffset"] = u64::MAX.into(),
+        Refused(
+            "the file breaks the glTF rules at accessors[0].byteOffset: is 1.8446744073709552e19, \
+             larger than any file holds (2^53 at most)",
+        ),
+    );
+    case(
+        "an accessor of ten million elements and no view",
+        &|g| {
+            g.json["accessors"][0]["count"] = 10_000_000.into();
+            g.json["accessors"][0]
+                .as_object_mut()
+                .expect("an object")
+                .remove("bufferView");
+        },
+        Refused(
+            "claims 10000000 elements of 3 numbers, 30000000 numbers in all, more than this \
+             loader reads from one accessor (16777216 numbers at most)",
+        ),
+    );
+    case(
         "a count of billions",
         &|g| g.json["accessors"][0]["count"] = 4_000_000_000u64.into(),
         Refused(
@@ -717,7 +752,7 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
             });
         },
         Refused(
-            "mesh 0 primitive 0 NORMAL (accessor 1) claims 3000000000 elements, more than this loader reads",
+            "mesh 0 primitive 0 NORMAL (accessor 1) claims 3000000000 elements of 3 numbers, 9000000000 numbers in all",
         ),
     );
     case(
@@ -1410,13 +1445,25 @@ fn a_material_gives_its_colour_texture_and_coordinates() {
     // Beside a .gltf, as exporters write it: the image is asked for by its decoded name.
     let g = textured([1.0; 4], |_| json!({"uri": "the%20skin.png"}));
     let text = serde_json::to_vec(&g.finish_json(Some("quad.bin".into()))).unwrap();
-    let beside = |name: &str| match name {
+    let beside = |name: &str, _at_most: usize| match name {
         "quad.bin" => Ok(g.bin.clone()),
         "the skin.png" => Ok(png.clone()),
         _ => Err("no such file".to_owned()),
     };
     let model = gltf::load_with(&text, &beside).expect("loads with its .bin and image");
     assert_eq!(model.images[0].bytes.as_deref(), Ok(&png[..]));
+    // An image file larger than an image may be: the model loads, the image says why,
+    // and no more than one byte past the budget was asked for.
+    let huge = |name: &str, at_most: usize| match name {
+        "quad.bin" => Ok(g.bin.clone()),
+        _ => {
+            assert_eq!(at_most, gltf::MAX_IMAGE_BYTES + 1);
+            Ok(vec![0; at_most])
+        }
+    };
+    let model = gltf::load_with(&text, &huge).expect("an image too large is a note");
+    let why = model.images[0].bytes.as_ref().expect_err("refused");
+    assert!(why.contains("larger than 64 MiB"), "{why}");
 }
 
 #[test]

@@ -614,3 +614,68 @@ fn a_clip_named_with_a_space_is_linked_by_its_name() {
         .to_string();
     assert!(err.contains("within the clip `Wave`, from 0 to"), "{err}");
 }
+
+/// A GLB of one triangle on one node, whose clip `late` moves it from 0.5 s to 1 s:
+/// its first key a while after 0, as most exporters write it.
+fn late_clip_glb() -> Vec<u8> {
+    let floats = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let mut bin = floats(&[0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0]);
+    bin.extend(floats(&[0.5, 1.0]));
+    bin.extend(floats(&[0.0, 0.0, 0.0, 1.0, 0.0, 0.0]));
+    let json = serde_json::json!({
+        "asset": {"version": "2.0"},
+        "scene": 0,
+        "scenes": [{"nodes": [0]}],
+        "nodes": [{"mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}],
+        "buffers": [{"byteLength": bin.len()}],
+        "bufferViews": [
+            {"buffer": 0, "byteLength": 36},
+            {"buffer": 0, "byteOffset": 36, "byteLength": 8},
+            {"buffer": 0, "byteOffset": 44, "byteLength": 24}
+        ],
+        "accessors": [
+            {"bufferView": 0, "componentType": 5126, "type": "VEC3", "count": 3,
+             "min": [0, 0, 0], "max": [1, 1, 0]},
+            {"bufferView": 1, "componentType": 5126, "type": "SCALAR", "count": 2,
+             "min": [0.5], "max": [1.0]},
+            {"bufferView": 2, "componentType": 5126, "type": "VEC3", "count": 2}
+        ],
+        "animations": [{
+            "name": "late",
+            "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
+            "samplers": [{"input": 1, "output": 2}]
+        }]
+    });
+    let mut text = serde_json::to_vec(&json).expect("json");
+    while !text.len().is_multiple_of(4) {
+        text.push(b' ');
+    }
+    let length = 12 + 8 + text.len() + 8 + bin.len();
+    let mut glb = Vec::new();
+    glb.extend(b"glTF");
+    glb.extend(2u32.to_le_bytes());
+    glb.extend((length as u32).to_le_bytes());
+    glb.extend((text.len() as u32).to_le_bytes());
+    glb.extend(b"JSON");
+    glb.extend(text);
+    glb.extend((bin.len() as u32).to_le_bytes());
+    glb.extend(b"BIN\0");
+    glb.extend(bin);
+    glb
+}
+
+#[test]
+fn a_link_may_hold_a_clip_at_0_before_its_first_key() {
+    let mut page = ModelPage::default();
+    page.open_bytes("late.glb", &late_clip_glb())
+        .expect("the file loads");
+    assert_eq!(page.time_range(), (0.5, 1.0));
+    open(&mut page, &Link::parse("model?asset=file&t=0").unwrap()).expect("t=0 is in the clip");
+    assert_eq!(page.time, 0.0);
+    // Past its end, still refused, naming the range from 0.
+    let err = open(&mut page, &Link::parse("model?asset=file&t=2").unwrap())
+        .expect_err("past the end")
+        .to_string();
+    assert!(err.contains("within the clip `late`, from 0 to 1"), "{err}");
+}

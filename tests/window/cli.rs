@@ -280,8 +280,8 @@ fn zeros_shared_by(primitives: usize, count: usize) -> Vec<u8> {
 fn a_few_hundred_bytes_cannot_take_more_than_the_budget_under_an_address_space_limit() {
     // A million positions named by 1, 4 and 48 primitives, and the most one accessor
     // of zeros may hold (2^24 − 1 numbers) named by one. Each run is under a 3 GiB
-    // address-space limit, so a loader that reads past its budget fails here (an
-    // allocation refused, the process aborted) instead of swapping.
+    // address-space limit (`open_capped`), so a loader that reads past its budget fails
+    // here (an allocation refused, the process aborted) instead of swapping.
     let cases = [
         (1, 1_000_000, None),
         (4, 1_000_000, None),
@@ -293,34 +293,164 @@ fn a_few_hundred_bytes_cannot_take_more_than_the_budget_under_an_address_space_l
         let bytes = zeros_shared_by(primitives, count);
         assert!(bytes.len() < 4096, "{} bytes", bytes.len());
         let path = scratch(&name, &bytes);
-        let out = Command::new("sh")
-            .args([
-                "-c",
-                "ulimit -v 3145728 && exec \"$0\" \"$@\"",
-                env!("CARGO_BIN_EXE_skinlab"),
-                "--open",
-                path.to_str().expect("utf-8"),
-                "--screenshot",
-                "never.png",
-            ])
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .output()
-            .expect("the binary runs");
-        let err = stderr(&out);
-        match refused {
-            // Read in full, the model is kept; then no window opens (no display).
-            None => {
-                assert_eq!(out.status.code(), Some(1), "{name}: {err}");
-                assert!(err.contains("could not start"), "{name}: {err}");
-            }
-            Some(why) => {
-                assert_eq!(out.status.code(), Some(2), "{name}: {err}");
-                assert!(
-                    err.contains(why) && err.contains("more than the page draws"),
-                    "{name}: {err}"
-                );
-            }
+        let said = refused.map(|why| [why, "more than the page draws"]);
+        loaded_or_refused(&name, open_capped(&path), said.as_ref().map(|s| &s[..]));
+    }
+}
+
+/// That `--open` loaded the file (and then, with no display, could not start: exit 1),
+/// or refused it (exit 2) in one line saying each of `refused`.
+fn loaded_or_refused(name: &str, (code, err): (Option<i32>, String), refused: Option<&[&str]>) {
+    match refused {
+        None => {
+            assert_eq!(code, Some(1), "{name}: {err}");
+            assert!(err.contains("could not start"), "{name}: {err}");
+        }
+        Some(said) => {
+            assert_eq!(code, Some(2), "{name}: {err}");
+            assert!(said.iter().all(|s| err.contains(s)), "{name}: {err}");
+            assert_eq!(err.trim().lines().count(), 1, "{name}: one line: {err}");
         }
     }
+}
+
+/// A folder of its own under the tests' scratch folder, emptied.
+fn scratch_folder(name: &str) -> std::path::PathBuf {
+    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("the scratch folder is made");
+    folder
+}
+
+/// A `.gltf` of one triangle whose 36 bytes of positions are the file `data.bin` beside
+/// it, and those bytes.
+fn triangle_beside_its_bin() -> (Vec<u8>, Vec<u8>) {
+    let positions: [f32; 9] = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+    let bin: Vec<u8> = positions.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let json = serde_json::json!({
+        "asset": {"version": "2.0"},
+        "nodes": [{"mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}],
+        "buffers": [{"uri": "data.bin", "byteLength": 36}],
+        "bufferViews": [{"buffer": 0, "byteLength": 36}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "type": "VEC3", "count": 3,
+                       "min": [0, 0, 0], "max": [1, 1, 0]}]
+    });
+    (serde_json::to_vec(&json).expect("json"), bin)
+}
+
+/// Runs `skinlab --open path` with no display, under a 3 GiB address-space limit and a
+/// 60-second timeout (a read that hangs or floods fails here instead of stalling the
+/// tests): the exit code and what it said.
+fn open_capped(path: &std::path::Path) -> (Option<i32>, String) {
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 3145728 && exec timeout 60 \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_skinlab"),
+            "--open",
+            path.to_str().expect("utf-8"),
+            "--screenshot",
+            "never.png",
+        ])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    (out.status.code(), stderr(&out))
+}
+
+#[cfg(unix)]
+#[test]
+fn beside_a_model_only_regular_files_inside_its_folder_are_read_and_no_more_than_claimed() {
+    let (gltf, bin) = triangle_beside_its_bin();
+    let outside = scratch("cli-outside.bin", &bin);
+    // Each case: how `data.bin` is made, and what the one line says (None: it loads).
+    type Make = fn(&std::path::Path, &std::path::Path, &[u8]);
+    let cases: [(&str, Make, Option<&str>); 6] = [
+        (
+            "cli-beside-plain",
+            |bin_path, _, bin| std::fs::write(bin_path, bin).unwrap(),
+            None,
+        ),
+        (
+            "cli-beside-link-out",
+            |bin_path, outside, _| std::os::unix::fs::symlink(outside, bin_path).unwrap(),
+            Some("a link that leads outside the model's folder"),
+        ),
+        (
+            "cli-beside-fifo",
+            |bin_path, _, _| {
+                let made = Command::new("mkfifo")
+                    .arg(bin_path)
+                    .status()
+                    .expect("mkfifo runs");
+                assert!(made.success());
+            },
+            Some("it is a named pipe (FIFO), not a file"),
+        ),
+        (
+            "cli-beside-zero",
+            |bin_path, _, _| std::os::unix::fs::symlink("/dev/zero", bin_path).unwrap(),
+            Some("a link that leads outside the model's folder"),
+        ),
+        (
+            "cli-beside-folder",
+            |bin_path, _, _| std::fs::create_dir(bin_path).unwrap(),
+            Some("it is a folder, not a file"),
+        ),
+        (
+            // 6 GiB on paper, its first 36 bytes the triangle's: read only as far as
+            // the buffer claims, under the 3 GiB limit.
+            "cli-beside-sparse",
+            |bin_path, _, bin| {
+                let file = std::fs::File::create(bin_path).unwrap();
+                file.set_len(6 << 30).unwrap();
+                use std::os::unix::fs::FileExt as _;
+                file.write_all_at(bin, 0).unwrap();
+            },
+            None,
+        ),
+    ];
+    for (name, make, refused) in cases {
+        let folder = scratch_folder(name);
+        let path = folder.join("model.gltf");
+        std::fs::write(&path, &gltf).unwrap();
+        make(&folder.join("data.bin"), &outside, &bin);
+        let said = refused.map(|why| ["'data.bin' beside it, which could not be read", why]);
+        loaded_or_refused(name, open_capped(&path), said.as_ref().map(|s| &s[..]));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_opened_file_is_checked_before_it_is_read() {
+    let folder = scratch_folder("cli-opened");
+    // Larger than the most the app opens, on paper: refused without reading it.
+    let large = folder.join("large.glb");
+    std::fs::File::create(&large)
+        .unwrap()
+        .set_len(gltf::MAX_FILE_BYTES as u64 + 1)
+        .unwrap();
+    let (code, err) = open_capped(&large);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("skinlab opens files of 512 MiB at most"),
+        "{err}"
+    );
+    // A named pipe as the file itself: refused, not waited on.
+    let fifo = folder.join("pipe.glb");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (code, err) = open_capped(&fifo);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("it is a named pipe (FIFO), not a file"),
+        "{err}"
+    );
 }

@@ -334,8 +334,10 @@ fn components<T: Copy + Default>(
             let total = count.checked_mul(dims).filter(|&n| n <= MAX_COMPONENTS);
             let Some(total) = total else {
                 return Err(ModelError::new(format!(
-                    "{what} (accessor {index}) claims {count} elements, more than this loader \
-                     reads ({MAX_COMPONENTS} numbers at most)"
+                    "{what} (accessor {index}) claims {count} elements of {dims} numbers, \
+                     {} numbers in all, more than this loader reads from one accessor \
+                     ({MAX_COMPONENTS} numbers at most)",
+                    count as u128 * dims as u128
                 )));
             };
             buffers.spend(total, &format!("{what} (accessor {index})"))?;

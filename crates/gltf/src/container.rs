@@ -136,7 +136,7 @@ fn split_glb(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
 pub(super) fn buffers<'a>(
     document: &Document,
     bin: Option<&'a [u8]>,
-    beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+    beside: &Beside<'_>,
 ) -> Result<Buffers<'a>, ModelError> {
     let mut out = Vec::new();
     for (index, buffer) in document.buffers.iter().enumerate() {
@@ -152,7 +152,9 @@ pub(super) fn buffers<'a>(
                     }
                 )),
             },
-            Some(uri) => uri_bytes(&format!("buffer {index}"), uri, beside).map(Cow::Owned),
+            Some(uri) => {
+                uri_bytes(&format!("buffer {index}"), uri, buffer.length, beside).map(Cow::Owned)
+            }
         };
         let claimed = buffer.length;
         if let Ok(data) = &data
@@ -174,12 +176,13 @@ pub(super) fn buffers<'a>(
     Ok(Buffers::new(out))
 }
 
-/// The bytes a URI of the file names: a data URI's, or a file's beside it (`what` names
-/// the element for messages).
+/// The bytes a URI of the file names: a data URI's, or at most `at_most` of a file's
+/// beside it (`what` names the element for messages).
 fn uri_bytes(
     what: &str,
     uri: &str,
-    beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+    at_most: usize,
+    beside: &Beside<'_>,
 ) -> Result<Vec<u8>, String> {
     if uri.starts_with("data:") {
         return data_uri(what, uri).map_err(|e| e.to_string());
@@ -195,12 +198,15 @@ fn uri_bytes(
             quoted(uri)
         ));
     }
-    beside(&name).map_err(|why| {
+    let mut bytes = beside(&name, at_most).map_err(|why| {
         format!(
             "{what} is the file {} beside it, which could not be read: {why}",
             quoted(&name)
         )
-    })
+    })?;
+    // Never more than asked for, whoever read it.
+    bytes.truncate(at_most);
+    Ok(bytes)
 }
 
 /// The encoded bytes of every image, or why each could not be had (never a refusal:
@@ -208,7 +214,7 @@ fn uri_bytes(
 pub(super) fn images(
     document: &Document,
     buffers: &Buffers,
-    beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+    beside: &Beside<'_>,
 ) -> Vec<crate::Image> {
     use super::document::ImageSource;
     document
@@ -219,7 +225,21 @@ pub(super) fn images(
             let what = format!("image {index}");
             let bytes = match &image.source {
                 Err(why) => Err(why.clone()),
-                Ok(ImageSource::Uri(uri)) => uri_bytes(&what, uri, beside),
+                Ok(ImageSource::Uri(uri)) => {
+                    // One byte past the most an image may be, to tell a larger file.
+                    uri_bytes(&what, uri, MAX_IMAGE_BYTES + 1, beside).and_then(|bytes| {
+                        if bytes.len() > MAX_IMAGE_BYTES {
+                            Err(format!(
+                                "{what} is the file {} beside it, larger than {} MiB, the most \
+                                 an image may be",
+                                quoted(&percent_decoded(uri)),
+                                MAX_IMAGE_BYTES >> 20
+                            ))
+                        } else {
+                            Ok(bytes)
+                        }
+                    })
+                }
                 Ok(ImageSource::View(view)) => super::accessor::view_bytes(buffers, view, &what)
                     .map(<[u8]>::to_vec)
                     .map_err(|e| e.to_string()),
@@ -232,6 +252,21 @@ pub(super) fn images(
         })
         .collect()
 }
+
+/// Reads a file named by a relative URI (a `.gltf`'s `.bin`, an image), given the URI
+/// decoded (`%20` as a space) and the most bytes wanted (a buffer's `byteLength`; one
+/// past [`MAX_IMAGE_BYTES`] for an image): the bytes, at most that many, or why it could
+/// not. The loader never asks for a name outside the file's folder by its text
+/// (`..`, `/`, a scheme); a reader of a real folder refuses what links lead outside it.
+pub type Beside<'a> = dyn Fn(&str, usize) -> Result<Vec<u8>, String> + 'a;
+
+/// The most bytes of one file the app opens (a GLB, a `.gltf`, a `.bin`): 512 MiB, more
+/// than [`MAX_DECODED`] numbers stored as floats.
+pub const MAX_FILE_BYTES: usize = 512 << 20;
+
+/// The most bytes of one encoded image a file may name beside it: 64 MiB (an 8192 ×
+/// 8192 PNG of photographs is about 100 MB; of a character's textures, far less).
+pub const MAX_IMAGE_BYTES: usize = 64 << 20;
 
 /// The most numbers the accessors of one file may decode to, all reads together: 2^26,
 /// 256 MB of floats, several times what a character of a million vertices needs. An

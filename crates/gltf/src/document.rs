@@ -255,6 +255,18 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             quoted(version)
         )));
     }
+    // The least version a reader must know to read the file: one above 2.0 holds what
+    // this loader cannot know of.
+    if let Some(least) = asset.string("minVersion")? {
+        let parts: Vec<Option<u32>> = least.split('.').map(|p| p.parse().ok()).collect();
+        if !matches!(parts.as_slice(), [Some(2), Some(0)]) {
+            return Err(ModelError::new(format!(
+                "the file needs a reader of glTF {} or later (its minVersion); only glTF 2.0 \
+                 can be loaded",
+                quoted(least)
+            )));
+        }
+    }
     let required = root.strings("extensionsRequired")?;
     for extension in &required {
         if COMPRESSION.contains(extension) {
@@ -705,6 +717,10 @@ impl<'v> Object<'v> {
     fn whole_value(&self, value: &Value, key: &str) -> Result<usize, ModelError> {
         match value {
             Value::Number(v) if *v >= 0.0 && v.fract() == 0.0 && *v <= MAX_WHOLE => Ok(*v as usize),
+            Value::Number(v) if *v > MAX_WHOLE && v.fract() == 0.0 => Err(self.broken(
+                key,
+                &format!("is {v:e}, larger than any file holds (2^53 at most)"),
+            )),
             _ => Err(self.broken(key, "must be a whole number, 0 or more")),
         }
     }

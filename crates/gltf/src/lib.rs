@@ -14,6 +14,7 @@ mod accessor;
 pub mod base64;
 mod clips;
 mod container;
+pub use container::{Beside, MAX_FILE_BYTES, MAX_IMAGE_BYTES};
 mod document;
 mod json;
 mod meshes;
@@ -303,7 +304,7 @@ impl Model {
 
 /// Reads a GLB or a self-contained `.gltf`.
 pub fn load(bytes: &[u8]) -> Result<Model, ModelError> {
-    load_with(bytes, &|_| Err(SELF_CONTAINED.to_owned()))
+    load_with(bytes, &|_, _| Err(SELF_CONTAINED.to_owned()))
 }
 
 /// Why a file's external buffer cannot be read when nothing beside it was given.
@@ -311,13 +312,9 @@ pub const SELF_CONTAINED: &str = "only the file itself was given: open it from i
      (on the desktop), drop it together with its .bin, export it as GLB, or embed the \
      buffers as data URIs";
 
-/// [`load`], reading each buffer the file names by a relative URI (a `.gltf` beside its
-/// `.bin`) with `beside`, given the URI decoded (`%20` as a space): it returns the
-/// bytes, or why it could not.
-pub fn load_with(
-    bytes: &[u8],
-    beside: &dyn Fn(&str) -> Result<Vec<u8>, String>,
-) -> Result<Model, ModelError> {
+/// [`load`], reading each buffer and image the file names by a relative URI (a `.gltf`
+/// beside its `.bin`) with `beside` ([`Beside`]: no more than each claims).
+pub fn load_with(bytes: &[u8], beside: &Beside<'_>) -> Result<Model, ModelError> {
     let parts = container::split(bytes)?;
     let json = parse(parts.json)?;
     let mut warnings = Vec::new();

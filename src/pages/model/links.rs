@@ -181,7 +181,10 @@ pub const PARAMS: &[Param<ModelPage>] = &[
         access: Access::Text {
             expected: "a time in seconds within the clip",
             set: |s, text| {
+                // From 0 as well: before its first key a clip holds that key (glTF), and
+                // most exporters put the first key a frame after 0.
                 let (start, end) = s.time_range();
+                let start = start.min(0.0);
                 let t = crate::link::parse_number(text)
                     .filter(|t| (start..=end).contains(t))
                     .ok_or_else(|| {

@@ -241,8 +241,8 @@ impl ModelPage {
     pub fn open_path(&mut self, path: &std::path::Path) {
         let name = crate::ui::file_dialog::file_name(path);
         let folder = path.parent().unwrap_or(std::path::Path::new("")).to_owned();
-        let beside = |file: &str| crate::page::read_beside(&folder, file);
-        match std::fs::read(path) {
+        let beside = |file: &str, at_most| crate::files::read_beside(&folder, file, at_most);
+        match crate::files::read_brought(path) {
             Ok(bytes) => {
                 // The reason is kept in `open_error`; the warnings are shown in the cell.
                 let _ = self.open_brought(&Brought::from_folder(&name, &bytes, &beside));
