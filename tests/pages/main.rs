@@ -6,6 +6,9 @@
 
 #[path = "../kit/mod.rs"]
 mod kit;
+/// GLB files put together (shared with the loader tests).
+#[path = "../common/mutate.rs"]
+mod mutate;
 
 mod binding;
 mod blending;

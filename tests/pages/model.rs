@@ -615,9 +615,10 @@ fn a_clip_named_with_a_space_is_linked_by_its_name() {
     assert!(err.contains("within the clip `Wave`, from 0 to"), "{err}");
 }
 
-/// A GLB of one triangle on one node, whose clip `late` moves it from 0.5 s to 1 s:
-/// its first key a while after 0, as most exporters write it.
-fn late_clip_glb() -> Vec<u8> {
+/// The JSON and the BIN chunk of a GLB of one triangle on one node, whose clip `late`
+/// moves it from 0.5 s to 1 s: its first key a while after 0, as most exporters write
+/// it.
+fn late_clip() -> (serde_json::Value, Vec<u8>) {
     let floats = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
     let mut bin = floats(&[0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0]);
     bin.extend(floats(&[0.5, 1.0]));
@@ -647,28 +648,18 @@ fn late_clip_glb() -> Vec<u8> {
             "samplers": [{"input": 1, "output": 2}]
         }]
     });
-    let mut text = serde_json::to_vec(&json).expect("json");
-    while !text.len().is_multiple_of(4) {
-        text.push(b' ');
-    }
-    let length = 12 + 8 + text.len() + 8 + bin.len();
-    let mut glb = Vec::new();
-    glb.extend(b"glTF");
-    glb.extend(2u32.to_le_bytes());
-    glb.extend((length as u32).to_le_bytes());
-    glb.extend((text.len() as u32).to_le_bytes());
-    glb.extend(b"JSON");
-    glb.extend(text);
-    glb.extend((bin.len() as u32).to_le_bytes());
-    glb.extend(b"BIN\0");
-    glb.extend(bin);
-    glb
+    (json, bin)
+}
+
+/// A GLB of `json` and `bin`.
+fn glb((json, bin): (serde_json::Value, Vec<u8>)) -> Vec<u8> {
+    crate::mutate::glb(&serde_json::to_vec(&json).expect("json"), &bin)
 }
 
 #[test]
 fn a_link_may_hold_a_clip_at_0_before_its_first_key() {
     let mut page = ModelPage::default();
-    page.open_bytes("late.glb", &late_clip_glb())
+    page.open_bytes("late.glb", &glb(late_clip()))
         .expect("the file loads");
     assert_eq!(page.time_range(), (0.5, 1.0));
     open(&mut page, &Link::parse("model?asset=file&t=0").unwrap()).expect("t=0 is in the clip");
@@ -678,4 +669,24 @@ fn a_link_may_hold_a_clip_at_0_before_its_first_key() {
         .expect_err("past the end")
         .to_string();
     assert!(err.contains("within the clip `late`, from 0 to 1"), "{err}");
+}
+
+#[test]
+fn a_node_far_from_the_mesh_that_no_skin_uses_is_not_framed() {
+    // The triangle of `late_clip`, and beside it a camera node 50 units away, as a
+    // modelling tool exports a scene.
+    let (mut json, bin) = late_clip();
+    json["nodes"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"camera": 0, "translation": [0, 0, 50]}));
+    json["cameras"] = serde_json::json!([{"type": "perspective",
+        "perspective": {"yfov": 0.8, "znear": 0.1}}]);
+    json["scenes"][0]["nodes"] = serde_json::json!([0, 1]);
+    let model = gltf::load(&glb((json, bin))).expect("loads");
+    let camera = skinlab::pages::model::data::framing(&model);
+    assert!(
+        camera.target.z.abs() < 1.0 && camera.distance < 10.0,
+        "framed on the triangle, not the camera: {camera:?}"
+    );
 }
