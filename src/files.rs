@@ -13,28 +13,41 @@ use std::path::Path;
 
 /// Reads at most `at_most` bytes of the regular file at `path`, or says why not.
 pub fn read_at_most(path: &Path, at_most: usize) -> Result<Vec<u8>, String> {
-    let kind = std::fs::metadata(path)
-        .map_err(|e| e.to_string())?
-        .file_type();
-    if !kind.is_file() {
-        return Err(format!("it is {}, not a file", not_a_file(kind)));
-    }
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(at_most as u64)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    Ok(bytes)
+    let (file, _) = open_regular(path)?;
+    read_from(file, at_most)
 }
 
 /// Reads the file a student opens (by `--open`, the file dialog or a drop), refusing
 /// one larger than [`gltf::MAX_FILE_BYTES`] before reading any of it.
 pub fn read_brought(path: &Path) -> Result<Vec<u8>, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    let (file, size) = open_regular(path)?;
     if size > gltf::MAX_FILE_BYTES as u64 {
         return Err(too_large(size));
     }
-    read_at_most(path, gltf::MAX_FILE_BYTES)
+    read_from(file, gltf::MAX_FILE_BYTES)
+}
+
+/// The regular file at `path`, opened, and its size; anything else refused by name
+/// before it is opened.
+fn open_regular(path: &Path) -> Result<(std::fs::File, u64), String> {
+    let about = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !about.file_type().is_file() {
+        return Err(format!(
+            "it is {}, not a file",
+            not_a_file(about.file_type())
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    Ok((file, about.len()))
+}
+
+/// At most `at_most` bytes of `file`, from its start.
+fn read_from(file: std::fs::File, at_most: usize) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    file.take(at_most as u64)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    Ok(bytes)
 }
 
 /// Why a file of `size` bytes, more than [`gltf::MAX_FILE_BYTES`], is not opened.

@@ -153,6 +153,14 @@ const NARROW: f32 = 900.0;
 /// sideways.
 const SIDEWAYS_VIEWPORT: f32 = 0.62;
 
+/// The share of the height the viewport takes above the cells in a narrow window (the
+/// book's frame, a phone held upright)...
+const NARROW_VIEWPORT: f32 = 0.75;
+
+/// ...and on a phone while a field has the keyboard: the cell being typed in gets the
+/// room.
+const TYPING_VIEWPORT: f32 = 0.35;
+
 impl Default for SkinlabApp {
     fn default() -> Self {
         Self::new()
@@ -674,12 +682,17 @@ impl SkinlabApp {
         if narrow {
             // The viewport above the notebook, each as wide as the window. The viewport
             // takes the most: in the book, the prose is the page around it; on a
-            // phone, the cells scroll under it. While a phone's keyboard is up (a field
-            // has it), the cell being typed in gets the room.
+            // phone, the cells scroll under it, and while its keyboard is up they get
+            // the room.
             let typing = self.compact && ui.ctx().text_edit_focused();
+            let share = if typing {
+                TYPING_VIEWPORT
+            } else {
+                NARROW_VIEWPORT
+            };
             egui::Panel::top("viewport_narrow")
                 .resizable(false)
-                .exact_size(height * if typing { 0.35 } else { 0.75 })
+                .exact_size(height * share)
                 .show(ui, |ui| page.viewport_ui(ui));
         } else if sideways {
             // A phone held sideways: the viewport the whole height, and wide enough

@@ -196,16 +196,22 @@ pub fn take_sideways_overflow(ctx: &egui::Context) -> f32 {
 pub fn link_ui(ui: &mut egui::Ui, text: egui::RichText) -> egui::Response {
     if touch(ui.ctx()) {
         let text = text.color(ui.visuals().hyperlink_color);
-        let height = ui.spacing().interact_size.y;
-        ui.add(
-            egui::Button::new(text)
-                .frame(false)
-                .wrap()
-                .min_size(egui::vec2(0.0, height)),
-        )
+        text_button_ui(ui, text)
     } else {
         ui.link(text)
     }
+}
+
+/// Text that takes a click, wrapped as words are and as high as any control (on a
+/// touch screen, a finger's target), with no frame.
+fn text_button_ui(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    let height = ui.spacing().interact_size.y;
+    ui.add(
+        egui::Button::new(text)
+            .frame(false)
+            .wrap()
+            .min_size(egui::vec2(0.0, height)),
+    )
 }
 
 /// Small print is for a reader at a desk: in front of a hall (focus mode, a comparison
@@ -331,8 +337,6 @@ pub fn show_here_ui(ui: &mut egui::Ui, shown: bool) -> bool {
     ui.add_enabled(!shown, egui::Button::new(text)).clicked()
 }
 
-/// A slider that shows an angle in degrees and stores it in radians (`range` is in
-/// degrees). Returns whether the user changed it.
 /// How wide `text` is set in the body font, in points, on one line.
 pub fn text_width(ui: &egui::Ui, text: &str) -> f32 {
     let font = egui::TextStyle::Body.resolve(ui.style());
@@ -377,13 +381,7 @@ pub fn checkbox_ui(ui: &mut egui::Ui, on: &mut bool, text: &str) -> egui::Respon
     }
     ui.horizontal(|ui| {
         let mut response = ui.checkbox(on, "");
-        let height = ui.spacing().interact_size.y;
-        let name = egui::Button::new(text)
-            .frame(false)
-            .wrap()
-            .min_size(egui::vec2(0.0, height));
-        let name = ui.add(name);
-        if name.clicked() {
+        if text_button_ui(ui, text).clicked() {
             *on = !*on;
             response.mark_changed();
         }
@@ -393,6 +391,8 @@ pub fn checkbox_ui(ui: &mut egui::Ui, on: &mut bool, text: &str) -> egui::Respon
     .inner
 }
 
+/// A slider that shows an angle in degrees and stores it in radians (`range` is in
+/// degrees). Returns whether the user changed it.
 pub fn angle_slider_ui(
     ui: &mut egui::Ui,
     radians: &mut f32,
