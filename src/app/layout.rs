@@ -82,6 +82,12 @@ pub const COMPACT_HEIGHT: f32 = 500.0;
 /// point is one CSS pixel in the browser).
 pub const TOUCH_TARGET: f32 = 44.0;
 
+/// How long a finger may rest on the screen and still tap or start a drag: for ever.
+/// egui's own limit (0.8 s) makes a finger held still a "long touch" that ends the press,
+/// so a student who rests a finger on a joint before moving it dragged nothing, and on a
+/// slow device (a frame of half a second) a plain drag often did the same.
+const TOUCH_HOLD_SECONDS: f64 = f64::INFINITY;
+
 /// The least size of text on a phone, in points: smaller text is made up to it.
 pub const COMPACT_TEXT: f32 = 16.0;
 
@@ -157,7 +163,14 @@ impl FocusInView {
 pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
     use egui::{FontFamily, FontId, TextStyle};
     // The app keeps a zoom per mode and handles Ctrl + and Ctrl − itself.
-    ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    ctx.options_mut(|o| {
+        o.zoom_with_keyboard = false;
+        o.input_options.max_click_duration = if fit.touch {
+            TOUCH_HOLD_SECONDS
+        } else {
+            egui::InputOptions::default().max_click_duration
+        };
+    });
     crate::ui::set_screen(
         ctx,
         crate::ui::Screen {

@@ -221,28 +221,39 @@ impl Camera {
 
     /// Applies a two-finger gesture (or a trackpad's pinch) in the viewport of
     /// `height`: the view follows the fingers' `shift` (in points, y down), and
-    /// `spread` (above 1 as they part) brings it nearer by as much.
-    pub fn handle_gesture(&mut self, shift: Vec2, spread: f32, height: f32) {
+    /// `spread` (above 1 as they part) brings it nearer by as much, about the point
+    /// between the fingers (`about`, in points from the viewport's centre, y down): what
+    /// lies under the fingers stays under them.
+    pub fn handle_gesture(&mut self, shift: Vec2, spread: f32, about: Vec2, height: f32) {
         let spread = if spread.is_finite() && spread > 0.0 {
             spread
         } else {
             1.0
         };
-        let per_point = self.world_per_point(height);
+        let before = self.world_per_point(height);
+        match self {
+            Self::Orbit(c) => {
+                c.distance =
+                    (c.distance / spread).clamp(*ORBIT_DISTANCE.start(), *ORBIT_DISTANCE.end());
+            }
+            Self::Plane(c) => c.half_height = (c.half_height / spread).clamp(1.0, 100.0),
+        }
+        let after = self.world_per_point(height);
+        self.pan(about * (before - after) - shift * before);
+    }
+
+    /// Moves what the camera looks at by `by` world units along the screen's right and
+    /// down.
+    fn pan(&mut self, by: Vec2) {
         match self {
             Self::Orbit(c) => {
                 let forward = (c.target - c.eye()).normalize_or(Vec3::NEG_Z);
                 let right = forward.cross(Vec3::Y).normalize_or(Vec3::X);
                 let up = right.cross(forward);
-                c.target = (c.target - (right * shift.x - up * shift.y) * per_point)
+                c.target = (c.target + right * by.x - up * by.y)
                     .clamp(Vec3::splat(-TARGET_LIMIT), Vec3::splat(TARGET_LIMIT));
-                c.distance =
-                    (c.distance / spread).clamp(*ORBIT_DISTANCE.start(), *ORBIT_DISTANCE.end());
             }
-            Self::Plane(c) => {
-                c.center += Vec2::new(-shift.x, shift.y) * per_point;
-                c.half_height = (c.half_height / spread).clamp(1.0, 100.0);
-            }
+            Self::Plane(c) => c.center += Vec2::new(by.x, -by.y),
         }
     }
 
@@ -273,7 +284,7 @@ mod link_tests {
     fn fingers_apart_bring_the_view_nearer_and_fingers_together_pan_it() {
         let orbit = OrbitCamera::default();
         let mut camera = Camera::Orbit(orbit);
-        camera.handle_gesture(Vec2::ZERO, 2.0, 400.0);
+        camera.handle_gesture(Vec2::ZERO, 2.0, Vec2::ZERO, 400.0);
         let Camera::Orbit(pinched) = camera else {
             unreachable!()
         };
@@ -283,7 +294,7 @@ mod link_tests {
         );
         assert_eq!(pinched.target, orbit.target, "a pinch alone does not pan");
         // Fingers moving right drag the picture right: the target moves left.
-        camera.handle_gesture(Vec2::new(40.0, 0.0), 1.0, 400.0);
+        camera.handle_gesture(Vec2::new(40.0, 0.0), 1.0, Vec2::ZERO, 400.0);
         let Camera::Orbit(panned) = camera else {
             unreachable!()
         };
@@ -298,7 +309,7 @@ mod link_tests {
             center: Vec2::ZERO,
             half_height: 8.0,
         });
-        plane.handle_gesture(Vec2::new(0.0, 100.0), 2.0, 400.0);
+        plane.handle_gesture(Vec2::new(0.0, 100.0), 2.0, Vec2::ZERO, 400.0);
         let Camera::Plane(p) = plane else {
             unreachable!()
         };
@@ -308,8 +319,46 @@ mod link_tests {
             "fingers moving down show what is above: {p:?}"
         );
         // A spread that is not a number leaves the zoom alone.
-        plane.handle_gesture(Vec2::ZERO, f32::NAN, 400.0);
+        plane.handle_gesture(Vec2::ZERO, f32::NAN, Vec2::ZERO, 400.0);
         assert_eq!(plane, Camera::Plane(p));
+    }
+
+    #[test]
+    fn a_pinch_keeps_what_lies_between_the_fingers_under_them() {
+        // A 400-point-high view of a plane 16 units high: 0.04 units a point.
+        let start = PlaneCamera {
+            center: Vec2::new(1.0, 2.0),
+            half_height: 8.0,
+        };
+        // Fingers 100 points right of and 50 below the centre, spreading to twice apart.
+        let about = Vec2::new(100.0, 50.0);
+        let under = |c: &PlaneCamera| {
+            c.center + Vec2::new(about.x, -about.y) * (2.0 * c.half_height / 400.0)
+        };
+        let mut camera = Camera::Plane(start);
+        camera.handle_gesture(Vec2::ZERO, 2.0, about, 400.0);
+        let Camera::Plane(pinched) = camera else {
+            unreachable!()
+        };
+        assert!((pinched.half_height - 4.0).abs() < 1e-5, "{pinched:?}");
+        assert!(
+            (under(&pinched) - under(&start)).length() < 1e-5,
+            "{:?} moved to {:?}",
+            under(&start),
+            under(&pinched)
+        );
+        // An orbit camera's target moves toward the fingers as it comes nearer.
+        let orbit = OrbitCamera::default();
+        let mut camera = Camera::Orbit(orbit);
+        camera.handle_gesture(Vec2::ZERO, 2.0, about, 400.0);
+        let Camera::Orbit(nearer) = camera else {
+            unreachable!()
+        };
+        let right = (orbit.target - orbit.eye()).cross(Vec3::Y).normalize();
+        assert!(
+            (nearer.target - orbit.target).dot(right) > 0.01,
+            "{nearer:?}"
+        );
     }
 
     #[test]

@@ -63,11 +63,12 @@ pub fn targets_drawn(ctx: &Context, target: Target, points: impl IntoIterator<It
     }
 }
 
-/// Where to aim at a `target` in the last frame's largest viewport: of those noted,
-/// the one farthest from anything of another kind (so that a tap takes it and not its
-/// neighbour), at least `margin` points inside the viewport; `None` if none is clear of
-/// the others by `margin`.
-pub fn clear_target(ctx: &Context, target: Target, margin: f32) -> Option<Pos2> {
+/// Where to aim at a `target` in the last frame's largest viewport: of those noted at
+/// least `margin` points inside the viewport, the one farthest from anything of another
+/// kind (so that a tap takes it and not its neighbour), with how far that is. Clear of
+/// the others when the distance is over `margin`; crowded otherwise, and then the place
+/// to spread two fingers over, to bring the marks apart.
+pub fn aim_at(ctx: &Context, target: Target, margin: f32) -> Option<(Pos2, f32)> {
     let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
     let view = marks.viewport?.shrink(margin);
     let others: Vec<Pos2> = marks
@@ -87,9 +88,7 @@ pub fn clear_target(ctx: &Context, target: Target, margin: f32) -> Option<Pos2> 
         .iter()
         .filter(|(kind, p)| *kind == target && view.contains(*p))
         .map(|(_, p)| (*p, clearance(*p)))
-        .filter(|(_, clear)| *clear > margin)
         .max_by(|a, b| a.1.min(4.0 * margin).total_cmp(&b.1.min(4.0 * margin)))
-        .map(|(p, _)| p)
 }
 
 fn id() -> Id {

@@ -365,6 +365,12 @@ impl Viewport {
     /// `camera` as it is now.
     pub fn new(ui: &mut Ui, height: f32, camera: &Camera) -> Self {
         let size = egui::vec2(ui.available_width(), height.max(50.0));
+        // A second finger makes the touch a pinch: the first finger's drag (of a joint,
+        // say) ends here, and egui starts no other until the fingers lift, so a pinch
+        // that began on a joint zooms the view and leaves the joint where it was.
+        if ui.input(|i| i.multi_touch().is_some()) {
+            ui.ctx().stop_dragging();
+        }
         let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
         super::marks::viewport_drawn(ui.ctx(), rect);
         let clip_from_world = camera.clip_from_world(rect.width() / rect.height());
@@ -387,13 +393,23 @@ impl Viewport {
         if let Some(touch) = fingers {
             if self.rect().contains(touch.start_pos) {
                 let shift = touch.translation_delta;
-                camera.handle_gesture(Vec2::new(shift.x, shift.y), touch.zoom_delta, height);
+                let about = touch.center_pos - self.rect().center();
+                camera.handle_gesture(
+                    Vec2::new(shift.x, shift.y),
+                    touch.zoom_delta,
+                    Vec2::new(about.x, about.y),
+                    height,
+                );
             }
             return;
         }
         let pinch = ui.input(|i| i.zoom_delta());
         if self.response.hovered() && (pinch - 1.0).abs() > 1e-4 {
-            camera.handle_gesture(Vec2::ZERO, pinch, height);
+            let about = self
+                .response
+                .hover_pos()
+                .map_or(egui::Vec2::ZERO, |p| p - self.rect().center());
+            camera.handle_gesture(Vec2::ZERO, pinch, Vec2::new(about.x, about.y), height);
         }
         let drag = self.response.drag_delta();
         let scroll = if self.response.hovered() {

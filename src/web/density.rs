@@ -13,6 +13,10 @@
 
 use crate::ui::marks::Target;
 
+/// How far apart, in points, a joint and a vertex must be for a script's finger to take
+/// the one it aims at.
+const FINGER_REACH: f32 = 24.0;
+
 /// The canvas's size in device pixels from its CSS box and `devicePixelRatio`, set when
 /// it is more than a pixel off (within one, the browser's own snapping of the box is
 /// kept), and the screen in points told to egui to match.
@@ -127,10 +131,12 @@ pub fn layout_attribute(ctx: &egui::Context) -> String {
         fields += &format!(",{}", rect(*r));
     }
     // Where a script aims to drag a joint or tap a vertex: clear of the other kind by
-    // more than a finger's reach.
+    // more than a finger's reach; or, where all are crowded, where to pinch them apart.
     for (name, target) in [("joint", Target::Joint), ("vertex", Target::Vertex)] {
-        if let Some(p) = marks::clear_target(ctx, target, 24.0) {
-            fields += &format!(" {name}={}", point(p));
+        match marks::aim_at(ctx, target, FINGER_REACH) {
+            Some((p, clear)) if clear > FINGER_REACH => fields += &format!(" {name}={}", point(p)),
+            Some((p, _)) => fields += &format!(" crowded-{name}={}", point(p)),
+            None => {}
         }
     }
     // A field to type in, and the one that has the keyboard.

@@ -43,6 +43,7 @@ function parseLayout(text) {
     viewport: view ? { x: view[0], y: view[1], w: view[2], h: view[3] } : null,
     small: field.small ? field.small[0] : NaN, firstSmall: field.small ? field.small.slice(1) : [],
     joint: point(field.joint), vertex: point(field.vertex), field: point(field.field),
+    crowded: { joint: point(field["crowded-joint"]), vertex: point(field["crowded-vertex"]) },
     focus: field.focus ? { x: field.focus[0], y: field.focus[1], w: field.focus[2], h: field.focus[3] } : null,
   };
 }
@@ -238,26 +239,23 @@ async function screens(browser, base, check, out) {
           const finger = touch ? await context.newCDPSession(page) : null;
           const at = (p) => ({ x: offset.x + p.x, y: offset.y + p.y });
           // Where a joint or a vertex lies clear of the rest; where the view is too small
-          // for a finger to tell them apart, nearer, as a reader would bring it.
+          // for a finger to tell them apart, nearer, as a reader would bring it: fingers
+          // spread (or the wheel turns) over where they crowd.
           const center = { x: offset.x + view.x + view.w / 2, y: offset.y + view.y + view.h / 2 };
           const target = async (kind) => {
             for (let tries = 0; tries < 3; tries++) {
-              const found = parseLayout((await measured(frame)).layout)[kind];
-              if (found) return found;
-              if (finger) await pinch(page, finger, center, Math.min(view.w, view.h) * 0.2);
-              else { await page.mouse.move(center.x, center.y); await page.mouse.wheel(0, -400); }
+              const now = parseLayout((await measured(frame)).layout);
+              if (now[kind]) return now[kind];
+              const over = now.crowded[kind] ? at(now.crowded[kind]) : center;
+              if (finger) await pinch(page, finger, over, Math.min(view.w, view.h) * 0.2);
+              else { await page.mouse.move(over.x, over.y); await page.mouse.wheel(0, -400); }
               await settledHash(frame);
             }
             return null;
           };
-          // A click on a vertex picks it, and a drag on a grid joint bends it. (A finger's
-          // tap and joint drag land in most runs here but not in every one, the tablet's
-          // least often: until that is found, the mouse's are checked on the screens
-          // without touch, and on touch screens the finger's background drags and pinches.)
-          const vertex = touch ? null : await target("vertex");
-          if (touch) {
-            // Checked by mouse on the screens without touch.
-          } else if (!vertex) {
+          // A click or a tap on a vertex picks it.
+          const vertex = await target("vertex");
+          if (!vertex) {
             check(`${where}: a vertex lies clear of the joints to tap`, false, (await measured(frame)).layout);
           } else {
             await tap(page, finger, at(vertex));
@@ -266,7 +264,7 @@ async function screens(browser, base, check, out) {
               `${picked}, tapped at ${vertex.x},${vertex.y} in ${JSON.stringify(view)}`);
           }
           // A joint: the grid's circles are dragged (the bone bends), the robot's tapped.
-          if (!touch && (slug === "grid" || slug === "model")) {
+          if (slug === "grid" || slug === "model") {
             const joint = await target("joint");
             const start = await settledHash(frame);
             if (!joint) {

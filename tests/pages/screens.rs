@@ -282,3 +282,119 @@ fn on_a_phone_the_field_being_typed_in_gets_the_room_and_stays_above_the_keyboar
         "the field stays above the keyboard: {shown:?} in {above} points"
     );
 }
+
+/// Fingers as the browser reports them: the first finger is also the pointer (its
+/// press, moves and release), and every finger is a touch of its own.
+struct Fingers<'h, 'a> {
+    harness: &'h mut Harness<'a, SkinlabApp>,
+}
+
+impl Fingers<'_, '_> {
+    fn touch(&mut self, phase: egui::TouchPhase, at: &[egui::Pos2]) {
+        for (i, pos) in at.iter().enumerate() {
+            self.harness.event(egui::Event::Touch {
+                device_id: egui::TouchDeviceId(1),
+                id: egui::TouchId(i as u64),
+                phase,
+                pos: *pos,
+                force: None,
+            });
+        }
+    }
+
+    fn down(&mut self, at: &[egui::Pos2]) {
+        self.harness.event(egui::Event::PointerMoved(at[0]));
+        self.harness.event(egui::Event::PointerButton {
+            pos: at[0],
+            button: egui::PointerButton::Primary,
+            pressed: true,
+            modifiers: egui::Modifiers::NONE,
+        });
+        self.touch(egui::TouchPhase::Start, at);
+        self.harness.run_steps(1);
+    }
+
+    fn slide(&mut self, at: &[egui::Pos2]) {
+        self.harness.event(egui::Event::PointerMoved(at[0]));
+        self.touch(egui::TouchPhase::Move, at);
+        self.harness.run_steps(1);
+    }
+
+    fn up(&mut self, at: &[egui::Pos2]) {
+        self.harness.event(egui::Event::PointerButton {
+            pos: at[0],
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+        self.harness.event(egui::Event::PointerGone);
+        self.touch(egui::TouchPhase::End, at);
+        self.harness.run_steps(4);
+    }
+}
+
+/// Where a grid joint lies clear of the vertices, on screen.
+fn clear_joint(harness: &Harness<'_, SkinlabApp>) -> egui::Pos2 {
+    match marks::aim_at(&harness.ctx, marks::Target::Joint, 24.0) {
+        Some((at, clear)) if clear > 24.0 => at,
+        other => panic!("no joint clear of the vertices: {other:?}"),
+    }
+}
+
+/// The grid on a tablet, its pages noting where joints and vertices are.
+fn grid_by_finger() -> Harness<'static, SkinlabApp> {
+    let mut harness = on_screen("grid?angle=0.8", TABLET, true, false);
+    marks::set_recording(&harness.ctx, true);
+    harness.run_steps(2);
+    harness
+}
+
+#[test]
+fn a_finger_resting_on_a_joint_before_it_moves_still_drags_it() {
+    let mut harness = grid_by_finger();
+    let joint = clear_joint(&harness);
+    let mut finger = Fingers {
+        harness: &mut harness,
+    };
+    finger.down(&[joint]);
+    // A second and a half still (egui would call that a long touch, and end the press).
+    for _ in 0..6 {
+        finger.slide(&[joint]);
+    }
+    let mut at = joint;
+    for _ in 0..8 {
+        at += Vec2::new(-12.0, -4.0);
+        finger.slide(&[at]);
+    }
+    finger.up(&[at]);
+    let link = harness.state().current_link().to_string();
+    assert!(
+        link.contains("angles="),
+        "the joint followed the finger: {link}"
+    );
+}
+
+#[test]
+fn a_pinch_that_begins_on_a_joint_zooms_and_leaves_the_joint() {
+    let mut harness = grid_by_finger();
+    let joint = clear_joint(&harness);
+    let mut fingers = Fingers {
+        harness: &mut harness,
+    };
+    let apart = |gap: f32| [joint, joint + Vec2::new(gap, 0.0)];
+    fingers.down(&apart(40.0));
+    // The first finger stays on the joint's side and moves off it; the second parts.
+    let mut gap = 40.0;
+    for step in 1..=8 {
+        gap += 15.0;
+        let [first, second] = apart(gap);
+        fingers.slide(&[first - Vec2::new(3.0 * step as f32, 0.0), second]);
+    }
+    fingers.up(&apart(gap));
+    let link = harness.state().current_link().to_string();
+    assert!(
+        !link.contains("angles="),
+        "the joint stayed where it was: {link}"
+    );
+    assert!(link.contains("camera="), "the view came nearer: {link}");
+}
