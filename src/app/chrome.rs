@@ -159,9 +159,15 @@ impl SkinlabApp {
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.menu_button("More", |ui| self.more_menu_ui(ui))
-                    .response
-                    .on_hover_text("Reset, frame, presenter mode and this view's link");
+                // A tap in the menu's link box is for typing there: only a tap outside
+                // the menu, or one of its buttons, closes it.
+                let config = egui::containers::menu::MenuConfig::new()
+                    .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+                let (more, _) = egui::containers::menu::MenuButton::new("More")
+                    .config(config)
+                    .ui(ui, |ui| self.more_menu_ui(ui));
+                crate::ui::marks::control_drawn(&more, "menu");
+                more.on_hover_text("Reset, frame, presenter mode and this view's link");
                 if self.embedded
                     && ui
                         .button("Reset")
@@ -176,8 +182,30 @@ impl SkinlabApp {
         });
     }
 
-    /// The compact bar's menu: what the full bar holds beside the page buttons.
+    /// The compact bar's menu: what the full bar holds beside the page buttons. The
+    /// link box goes first, nearest the top of the screen, where a phone's keyboard
+    /// leaves it in view even when the phone lies on its side.
     fn more_menu_ui(&mut self, ui: &mut Ui) {
+        let label = ui.label("This view's link:");
+        let enter = self.link_box_ui(ui, ui.available_width().max(200.0), label.id);
+        if ui.button("Open this link").clicked() || enter {
+            let text = self.link_text.clone();
+            self.follow_link(&text);
+            ui.close();
+        }
+        self.copy_menu_ui(ui);
+        if self.embedded
+            && let Some(address) = &self.web_address
+        {
+            let link = self.current_link().to_string();
+            if ui
+                .hyperlink_to("Open in a tab of its own", format!("{address}#{link}"))
+                .clicked()
+            {
+                ui.close();
+            }
+        }
+        ui.separator();
         if ui.button("Reset page").clicked() {
             self.reset_page();
             ui.close();
@@ -192,24 +220,12 @@ impl SkinlabApp {
             self.frame_view();
             ui.close();
         }
-        if !self.embedded {
-            ui.toggle_value(&mut self.presenter, "Presenter mode");
-        }
-        ui.separator();
-        let label = ui.label("This view's link:");
-        let enter = self.link_box_ui(ui, ui.available_width().max(200.0), label.id);
-        if ui.button("Open this link").clicked() || enter {
-            let text = self.link_text.clone();
-            self.follow_link(&text);
-            ui.close();
-        }
-        ui.separator();
-        self.copy_menu_ui(ui);
-        if self.embedded
-            && let Some(address) = &self.web_address
+        if !self.embedded
+            && ui
+                .toggle_value(&mut self.presenter, "Presenter mode")
+                .clicked()
         {
-            let link = self.current_link().to_string();
-            ui.hyperlink_to("Open in a tab of its own", format!("{address}#{link}"));
+            ui.close();
         }
     }
 
@@ -283,6 +299,7 @@ impl SkinlabApp {
             )
             .labelled_by(label)
             .on_hover_text("This page's link. Paste a link and press Enter to open it.");
+        crate::ui::marks::control_drawn(&edit, "link");
         if !edit.has_focus() && !edit.lost_focus() {
             self.link_text = self.current_link().to_string();
         }

@@ -126,6 +126,10 @@ pub(super) struct FocusInView {
     window: Option<egui::Vec2>,
     /// Frames left in which to bring the field into view again.
     frames: u8,
+    /// Where the field was when it was last scrolled to: the field's place is the last
+    /// frame's, so until it changes, the scroll asked for is not laid out yet (asking
+    /// again would scroll as far again, past the field).
+    asked: Option<egui::Rect>,
 }
 
 impl FocusInView {
@@ -133,9 +137,10 @@ impl FocusInView {
     /// while the panels settle at the new size.
     const SETTLE: u8 = 8;
 
-    /// First thing inside the notebook's scroll area (which takes a scroll target set
-    /// inside it, not one set before it): when the window changed size (lately) and a
-    /// field has the keyboard, scrolls it into view, as little as it takes.
+    /// Last thing inside the notebook's scroll area (a scroll target set before the
+    /// cells would be taken by the first scroll area among them, and one set before the
+    /// notebook's by none): when the window changed size (lately) and a field of the
+    /// notebook has the keyboard, scrolls it into view, as little as it takes, at once.
     pub(super) fn step(&mut self, ui: &egui::Ui) {
         let ctx = ui.ctx();
         let window = ctx.content_rect().size();
@@ -150,9 +155,13 @@ impl FocusInView {
         let field = ctx
             .memory(|m| m.focused())
             .and_then(|id| ctx.read_response(id));
-        if let Some(field) = field {
-            field.scroll_to_me(None);
+        if let Some(field) = field.filter(|f| f.layer_id == ui.layer_id()) {
+            let shown = ui.clip_rect().contains_rect(field.rect);
             ctx.request_repaint();
+            if !shown && self.asked != Some(field.rect) {
+                field.scroll_to_me_animation(None, egui::style::ScrollAnimation::none());
+                self.asked = Some(field.rect);
+            }
         }
     }
 }

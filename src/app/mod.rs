@@ -150,8 +150,13 @@ pub struct SkinlabApp {
 const NARROW: f32 = 900.0;
 
 /// The share of the width the viewport takes beside the cells on a phone held
-/// sideways.
+/// sideways, at most: the cells keep at least [`SIDEWAYS_CELLS`].
 const SIDEWAYS_VIEWPORT: f32 = 0.62;
+
+/// The least width of the cells beside the viewport on a phone held sideways, in
+/// points: an upright phone's (390), which every page's cells fit, and the panel's edge
+/// between them.
+const SIDEWAYS_CELLS: f32 = 400.0;
 
 /// The share of the height the viewport takes above the cells in a narrow window (the
 /// book's frame, a phone held upright)...
@@ -699,7 +704,7 @@ impl SkinlabApp {
             // that the controls under it keep to one row.
             egui::Panel::right("viewport_sideways")
                 .resizable(false)
-                .exact_size(width * SIDEWAYS_VIEWPORT)
+                .exact_size((width - SIDEWAYS_CELLS).min(width * SIDEWAYS_VIEWPORT))
                 .show(ui, |ui| page.viewport_ui(ui));
         } else {
             // One panel per mode, each placed by the share.
@@ -722,7 +727,6 @@ impl SkinlabApp {
                 .id_salt(page.slug())
                 .auto_shrink(false)
                 .show(ui, |ui| {
-                    self.focus_in_view.step(ui);
                     let markdown = &mut self.markdown;
                     let scroll = &mut self.scroll;
                     // A cell to scroll to must be found wherever it is.
@@ -733,6 +737,7 @@ impl SkinlabApp {
                         scroll.cell_ui(cell, ui);
                         page.cell_ui(cell, ui)
                     });
+                    self.focus_in_view.step(ui);
                 });
             let over = shown.content_size.x - shown.inner_rect.width();
             crate::ui::marks::notebook_laid_out(ui.ctx(), over);

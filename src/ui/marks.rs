@@ -19,6 +19,9 @@ struct Marks {
     targets: Vec<(Target, Pos2)>,
     /// Fields that take typed text (only while [`recording`]).
     fields: Vec<Rect>,
+    /// Controls a script looks for by name, such as the compact bar's menu (only while
+    /// [`recording`]).
+    controls: Vec<(&'static str, Rect)>,
     /// How far the notebook's content reached past its column, in points.
     notebook_overflow: f32,
 }
@@ -115,6 +118,24 @@ pub fn field_drawn(response: &egui::Response) {
     if recording(&response.ctx) && response.interact_rect == response.rect {
         with_marks(&response.ctx, |m| m.fields.push(response.rect));
     }
+}
+
+/// Notes a control a script looks for by `name` (while [`recording`]).
+pub fn control_drawn(response: &egui::Response, name: &'static str) {
+    if recording(&response.ctx) {
+        with_marks(&response.ctx, |m| m.controls.push((name, response.rect)));
+    }
+}
+
+/// Where the control noted as `name` in the last frame is, if it lies wholly on screen.
+pub fn shown_control(ctx: &Context, name: &str) -> Option<Rect> {
+    let screen = ctx.content_rect();
+    let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
+    marks
+        .controls
+        .into_iter()
+        .find(|(n, r)| *n == name && screen.contains_rect(*r))
+        .map(|(_, r)| r)
 }
 
 /// Notes how far the notebook's content reached past its column, in points (0 when it

@@ -28,10 +28,18 @@ impl ScrollTo {
         if target != cell {
             return;
         }
+        // Once the reader types in a field, the field decides what is in view (a phone's
+        // keyboard shrinks the window, and the field is scrolled to above it).
+        if ui.ctx().text_edit_focused() {
+            self.0 = None;
+            return;
+        }
         self.0 = frames
             .checked_sub(1)
             .filter(|f| *f > 0)
             .map(|f| (target, f));
+        // The frames come at once, not whenever the reader next moves.
+        ui.ctx().request_repaint();
         // Aim a little above the cell, so the prose that leads into it shows too.
         let top = ui.cursor().top() - 120.0;
         let left = ui.cursor().left();

@@ -139,6 +139,12 @@ pub fn layout_attribute(ctx: &egui::Context) -> String {
             None => {}
         }
     }
+    // The compact bar's menu, and the link box when it is shown.
+    for name in ["menu", "link"] {
+        if let Some(r) = marks::shown_control(ctx, name) {
+            fields += &format!(" {name}={}", point(r.center()));
+        }
+    }
     // A field to type in, and the one that has the keyboard.
     if let Some(r) = marks::shown_field(ctx) {
         fields += &format!(" field={}", point(r.center()));

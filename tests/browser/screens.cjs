@@ -12,15 +12,17 @@ const SCREENS = [
   { name: "laptop-ratio-2", viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 },
   { name: "ratio-1.5", viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 },
   { name: "tablet", viewport: { width: 1180, height: 820 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-  { name: "phone", viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
-  { name: "phone-sideways", viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  // A phone's keyboard: how many CSS pixels of its height it takes (about 40% upright,
+  // more than half on its side).
+  { name: "phone", viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, keyboard: 336 },
+  { name: "phone-sideways", viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, keyboard: 210 },
   // A 1920x1080 laptop at 125% (Windows' default there), and a 1280x800 screen at a
   // browser zoom of 50% (Chromium's zoom is its device pixel ratio): the grid alone.
   { name: "ratio-1.25", viewport: { width: 1536, height: 864 }, deviceScaleFactor: 1.25, pages: ["grid"], chapter: false },
   { name: "zoom-50", viewport: { width: 2560, height: 1600 }, deviceScaleFactor: 0.5, pages: ["grid"], chapter: false },
 ];
 /// What Playwright emulates of a screen (the rest says what to run on it).
-const device = ({ name: _name, pages: _pages, chapter: _chapter, ...emulated }) => emulated;
+const device = ({ name: _name, pages: _pages, chapter: _chapter, keyboard: _keyboard, ...emulated }) => emulated;
 
 /// The pages, each at a still moment (a clip that plays would move its joints and
 /// vertices between the frame that says where they are and the tap).
@@ -43,6 +45,7 @@ function parseLayout(text) {
     viewport: view ? { x: view[0], y: view[1], w: view[2], h: view[3] } : null,
     small: field.small ? field.small[0] : NaN, firstSmall: field.small ? field.small.slice(1) : [],
     joint: point(field.joint), vertex: point(field.vertex), field: point(field.field),
+    menu: point(field.menu), link: point(field.link),
     crowded: { joint: point(field["crowded-joint"]), vertex: point(field["crowded-vertex"]) },
     focus: field.focus ? { x: field.focus[0], y: field.focus[1], w: field.focus[2], h: field.focus[3] } : null,
   };
@@ -120,60 +123,88 @@ async function settledHash(frame) {
   return last;
 }
 
-/// How much of a phone's height its on-screen keyboard takes, in CSS pixels (a 390x844
-/// phone's, about 40%).
-const KEYBOARD = 336;
 
-/// Typing on a phone: a tap on an answer field gives it the keyboard (the browser's
-/// focus goes to the hidden input eframe types through, which is what opens a phone's
-/// keyboard), and when the keyboard comes up (the page shrinks under it, as
-/// `interactive-widget=resizes-content` in index.html asks) the field stays in view.
-async function typing(browser, base, screen, check, out) {
-  const where = `${screen.name}, typing an answer`;
-  const context = await browser.newContext(device(screen));
-  const page = await context.newPage();
-  try {
-    await page.goto(`${base}/app/index.html#quaternions?question=1`);
-    await page.waitForFunction(() => document.getElementById("status")?.hidden && document.querySelector("canvas").dataset.layout,
-      null, { timeout: 90000 });
-    await page.waitForTimeout(1500);
-    // The link brings the cell's top into view; a finger scrolls on to its fields.
-    const finger = await context.newCDPSession(page);
-    let field = null;
-    for (let tries = 0; tries < 8 && !field; tries++) {
-      field = parseLayout((await measured(page)).layout).field;
-      if (!field) {
+/// Typing on a phone: a tap on a field gives it the keyboard (the browser's focus goes
+/// to the hidden input eframe types through, which is what opens a phone's keyboard),
+/// and when the keyboard comes up (the page shrinks under it, as
+/// `interactive-widget=resizes-content` in index.html asks) the field stays in view and
+/// takes what is typed. Two fields: a check cell's answer, low on the page, which a
+/// finger scrolls to; the link box, in the compact bar's menu, where a typed link opens.
+const TYPED = [
+  {
+    what: "an answer", link: "quaternions?question=1", keys: ["0.5"],
+    find: async (page, finger, screen) => {
+      // The link brings the cell's top into view; a finger scrolls on to its fields.
+      for (let tries = 0; tries < 8; tries++) {
+        const field = parseLayout((await measured(page)).layout).field;
+        if (field) return field;
         const h = screen.viewport.height;
         await drag(page, finger, { x: screen.viewport.width * 0.9, y: h - 40 }, { x: 0, y: -Math.min(150, h * 0.2) });
         await page.waitForTimeout(600);
       }
+      return null;
+    },
+  },
+  {
+    what: "a link", link: "grid?angle=0.8", keys: ["Control+A", "grid?angle=0.5"], opens: "grid?angle=0.5",
+    find: async (page, finger) => {
+      const menu = parseLayout((await measured(page)).layout).menu;
+      if (!menu) return null;
+      await tap(page, finger, menu);
+      await page.waitForTimeout(800);
+      return parseLayout((await measured(page)).layout).link;
+    },
+  },
+];
+
+async function typing(browser, base, screen, check, out) {
+  for (const typed of TYPED) {
+    const where = `${screen.name}, typing ${typed.what}`;
+    const context = await browser.newContext(device(screen));
+    const page = await context.newPage();
+    try {
+      await page.goto(`${base}/app/index.html#${typed.link}`);
+      await page.waitForFunction(() => document.getElementById("status")?.hidden && document.querySelector("canvas").dataset.layout,
+        null, { timeout: 90000 });
+      await page.waitForTimeout(1500);
+      const finger = await context.newCDPSession(page);
+      const field = await typed.find(page, finger, screen);
+      if (!field) {
+        check(`${where}: the field is in view`, false, (await measured(page)).layout);
+        continue;
+      }
+      await tap(page, finger, field);
+      await page.waitForTimeout(800);
+      const focused = parseLayout((await measured(page)).layout).focus;
+      const agent = await page.evaluate(() => document.activeElement?.tagName);
+      check(`${where}: a tap on the field gives it the keyboard`, focused && agent === "INPUT",
+        `focus ${JSON.stringify(focused)}, the browser's focus on ${agent}`);
+      if (!focused) continue;
+      // The keyboard comes up (screen.keyboard high), over the field where it lies low.
+      const above = screen.viewport.height - screen.keyboard;
+      await page.setViewportSize({ width: screen.viewport.width, height: above });
+      await page.waitForTimeout(1500);
+      for (const key of typed.keys) {
+        if (key === "Control+A") await page.keyboard.press(key);
+        else await page.keyboard.type(key);
+        await page.waitForTimeout(300);
+      }
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(out, `${screen.name}-typing-${typed.what.split(" ").pop()}.png`) });
+      const after = parseLayout((await measured(page)).layout).focus;
+      check(`${where}: with the keyboard up, the field is still in view`,
+        after && after.y >= 0 && after.y + after.h <= above,
+        `${JSON.stringify(after)} in ${above} CSS px; it was at ${focused.y}..${focused.y + focused.h}`);
+      if (typed.opens) {
+        await page.keyboard.press("Enter");
+        const opened = await settledHash(page);
+        check(`${where}: Enter opens the typed link`, opened === `#${typed.opens}`, opened);
+      }
+    } catch (e) {
+      check(`${where}: opens and answers`, false, String(e).split("\n")[0]);
+    } finally {
+      await context.close();
     }
-    if (!field) {
-      check(`${where}: an answer field is in view`, false, (await measured(page)).layout);
-      return;
-    }
-    await tap(page, finger, field);
-    await page.waitForTimeout(800);
-    const focused = parseLayout((await measured(page)).layout).focus;
-    const agent = await page.evaluate(() => document.activeElement?.tagName);
-    check(`${where}: a tap on the field gives it the keyboard`, focused && agent === "INPUT",
-      `focus ${JSON.stringify(focused)}, the browser's focus on ${agent}`);
-    if (!focused) return;
-    // The keyboard comes up over the field (a phone's is at least KEYBOARD high).
-    const above = Math.min(screen.viewport.height - KEYBOARD, focused.y - 20);
-    await page.setViewportSize({ width: screen.viewport.width, height: above });
-    await page.waitForTimeout(1500);
-    await page.keyboard.type("0.5");
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(out, `${screen.name}-typing.png`) });
-    const after = parseLayout((await measured(page)).layout).focus;
-    check(`${where}: with the keyboard up, the field is still in view`,
-      after && after.y >= 0 && after.y + after.h <= above,
-      `${JSON.stringify(after)} in ${above} CSS px; it was at ${focused.y}..${focused.y + focused.h}`);
-  } catch (e) {
-    check(`${where}: opens and answers`, false, String(e).split("\n")[0]);
-  } finally {
-    await context.close();
   }
 }
 
@@ -183,7 +214,7 @@ async function screens(browser, base, check, out) {
   const only = process.env.SCREENS ? process.env.SCREENS.split(",") : null;
   for (const screen of SCREENS.filter((s) => !only || only.includes(s.name))) {
     const touch = Boolean(screen.hasTouch);
-    if (screen.name === "phone") await typing(browser, base, screen, check, out);
+    if (screen.keyboard) await typing(browser, base, screen, check, out);
     for (const [slug, link] of PAGES.filter(([slug]) => !screen.pages || screen.pages.includes(slug))) {
       for (const inChapter of screen.chapter === false ? [false] : [false, true]) {
         const where = `${screen.name}, ${slug}${inChapter ? " in its chapter" : ""}`;
