@@ -241,8 +241,8 @@ impl MeshBounds {
 /// height keeps its caption on screen however narrow the pane or large the text.
 ///
 /// A caption that would leave the viewport less than [`FOLD_BELOW`] of the height (a
-/// pane beside a focused cell, at presenter size) folds behind one line the reader can
-/// open: the picture is what the pane is for.
+/// pane beside a focused cell, at presenter size; [`FOLD_BELOW_ON_A_PHONE`] on a phone)
+/// folds behind one line the reader can open: the picture is what the pane is for.
 pub fn room_below(ui: &Ui, caption: &str, rows: usize) -> f32 {
     let font = egui::TextStyle::Small.resolve(ui.style());
     let galley = ui.painter().layout(
@@ -262,12 +262,12 @@ pub fn room_below(ui: &Ui, caption: &str, rows: usize) -> f32 {
     // Folded below one share and opened again only above a larger one, so that the
     // few points a fold saves cannot flip it back and forth.
     let share = (available - open) / available.max(1.0);
-    below.folded = share
-        < if below.folded {
-            FOLD_BELOW + 0.05
-        } else {
-            FOLD_BELOW
-        };
+    let least = if super::screen(ui.ctx()).compact {
+        FOLD_BELOW_ON_A_PHONE
+    } else {
+        FOLD_BELOW
+    };
+    below.folded = share < if below.folded { least + 0.05 } else { least };
     ui.data_mut(|d| d.insert_temp(below_id(ui), below));
     if !below.folded {
         return open;
@@ -282,6 +282,10 @@ pub fn room_below(ui: &Ui, caption: &str, rows: usize) -> f32 {
 
 /// The least share of its pane's height a viewport keeps before its caption folds.
 pub const FOLD_BELOW: f32 = 0.55;
+
+/// The same on a phone, where the pane is all the screen has beside a bar: the picture
+/// keeps more of it (held sideways, at least half the screen's height).
+pub const FOLD_BELOW_ON_A_PHONE: f32 = 0.85;
 
 /// What [`room_below`] decided for the rows under a viewport, and what [`caption_ui`]
 /// measured of them, for the `Ui` they share.

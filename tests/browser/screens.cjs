@@ -323,6 +323,27 @@ async function screens(browser, base, check, out) {
             const pinched = await settledHash(frame);
             check(`${where}: a pinch zooms the view`, pinched !== dragged && /camera=/.test(pinched), `${dragged} -> ${pinched}`);
           }
+          if (touch && inChapter) {
+            // A finger moving up the viewport moves the view, not the chapter under it;
+            // on the chapter's text, it scrolls the chapter.
+            const scrollY = () => page.evaluate(() => Math.round(scrollY));
+            const still = await scrollY();
+            const low = { x: offset.x + view.x + view.w * 0.5, y: offset.y + view.y + view.h * 0.8 };
+            await drag(page, finger, low, { x: 0, y: -Math.min(80, view.h * 0.5) });
+            await page.waitForTimeout(500);
+            const after = await scrollY();
+            check(`${where}: a finger on the viewport does not scroll the chapter`, after === still, `${still} -> ${after}`);
+            const box = await (await page.$("iframe.skinlab-live")).boundingBox();
+            const height = screen.viewport.height;
+            const text = box.y > 80 ? { x: screen.viewport.width / 2, y: box.y / 2 }
+              : { x: screen.viewport.width / 2, y: Math.min(height - 20, box.y + box.height + 40) };
+            const by = { x: 0, y: after > 100 ? 100 : -100 };
+            await drag(page, finger, text, by);
+            await page.waitForTimeout(800);
+            const read = await scrollY();
+            check(`${where}: a finger on the chapter's text scrolls it`, read !== after,
+              `${after} -> ${read}, the finger at ${text.x},${text.y} (the frame at ${Math.round(box.y)}..${Math.round(box.y + box.height)})`);
+          }
           check(`${where}: no page error`, problems.length === 0, problems.join("; "));
         } catch (e) {
           check(`${where}: opens and answers`, false, String(e).split("\n")[0]);

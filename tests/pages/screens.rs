@@ -214,7 +214,8 @@ fn on_a_touch_screen_the_captions_say_tap_and_pinch() {
             .query_by_label_contains("click a vertex to inspect it")
             .is_some()
     );
-    let finger = on_screen("grid", PHONE, true, false);
+    // A tablet: on a phone the caption folds behind "About this view".
+    let finger = on_screen("grid", TABLET, true, false);
     assert!(
         finger
             .query_by_label_contains("tap a vertex to inspect it")
@@ -464,4 +465,24 @@ fn on_a_phone_a_link_typed_in_the_menu_opens() {
     harness.run_steps(2);
     let link = harness.state().current_link().to_string();
     assert_eq!(link, "blending?twist=1", "the typed link opened");
+}
+
+#[test]
+fn on_a_phone_upright_or_on_its_side_every_viewport_holds_half_the_height() {
+    let mut found = Vec::new();
+    for size in [PHONE, PHONE_SIDEWAYS] {
+        for slug in slugs() {
+            let mut harness = on_screen(slug, size, true, false);
+            harness.run_steps(4);
+            let view = marks::largest_viewport(&harness.ctx).map_or(0.0, |r| r.height());
+            if view < size.y * 0.5 {
+                found.push(format!("{slug} at {size:?}: {view} points high"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "viewports under half:\n{}",
+        found.join("\n")
+    );
 }

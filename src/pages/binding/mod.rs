@@ -69,6 +69,14 @@ impl Stage {
         }
     }
 
+    /// The stage's name in a phone's one row.
+    fn short_label(self) -> &'static str {
+        match self {
+            Self::JointSpace => "Stage 1",
+            Self::BindSpace => "Stage 2",
+        }
+    }
+
     /// The cell that introduces this stage in the notebook.
     fn first_cell(self) -> Cell {
         match self {

@@ -57,18 +57,47 @@ fn bones(world: &[Mat4]) -> Vec<(Vec3, Vec3)> {
 
 /// Draws the stage picker, the viewport, the pose sliders and a caption.
 pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
+    // On a phone the picture keeps the room: the stages in a list that opens, and the
+    // turn sliders (a finger turns the joints in the picture) behind a button, on one row.
+    let phone = crate::ui::screen(ui.ctx()).compact;
+    let turns_id = ui.scope_id().with("binding turns shown");
+    let mut turns = phone && ui.data(|d| d.get_temp::<bool>(turns_id).unwrap_or(false));
+    let mut chosen = None;
     ui.horizontal_wrapped(|ui| {
-        ui.label("Show:");
-        for &stage in Stage::ALL {
-            if ui
-                .selectable_label(page.stage == stage, stage.label())
-                .clicked()
-            {
-                page.stage = stage;
-                page.scroll_to(stage.first_cell());
+        let label = ui.label("Show:");
+        if phone {
+            egui::ComboBox::from_id_salt("binding stage")
+                .selected_text(page.stage.short_label())
+                .show_ui(ui, |ui| {
+                    for &stage in Stage::ALL {
+                        if ui
+                            .selectable_label(page.stage == stage, stage.label())
+                            .clicked()
+                        {
+                            chosen = Some(stage);
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if ui.toggle_value(&mut turns, "Turn sliders").changed() {
+                ui.data_mut(|d| d.insert_temp(turns_id, turns));
+            }
+        } else {
+            for &stage in Stage::ALL {
+                if ui
+                    .selectable_label(page.stage == stage, stage.label())
+                    .clicked()
+                {
+                    chosen = Some(stage);
+                }
             }
         }
     });
+    if let Some(stage) = chosen {
+        page.stage = stage;
+        page.scroll_to(stage.first_cell());
+    }
     // Read before the viewport, which leaves room for it: the sliders, the button and
     // the caption.
     let caption = match page.stage {
@@ -83,7 +112,8 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
             }
         }
     };
-    let height = ui.available_height() - room_below(ui, caption, 4);
+    let rows = if phone && !turns { 0 } else { 4 };
+    let height = ui.available_height() - room_below(ui, caption, rows);
     let vp = Viewport::new(ui, height, &page.camera);
     let world = page.world_from_joint();
     page.joint_screen = std::array::from_fn(|j| {
@@ -105,7 +135,9 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
     let world = page.world_from_joint();
     vp.paint(ui, scene(page, &world, vp.clip_from_world));
     overlay_ui(page, ui, &vp);
-    pose_ui(page, ui);
+    if !phone || turns {
+        pose_ui(page, ui);
+    }
     caption_ui(ui, caption);
 }
 
