@@ -1007,6 +1007,14 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         ),
     );
     case(
+        "a cubic spline with one value a key, not three",
+        &|g| g.json["animations"][0]["samplers"][0]["interpolation"] = "CUBICSPLINE".into(),
+        Warned(
+            "animation 0 'wave' was left out: channel 0 (node 2 'j1' rotation): \
+             2 key times need 6 values (3 per key), but there are 2",
+        ),
+    );
+    case(
         "points, not triangles",
         &|g| g.primitive()["mode"] = 0.into(),
         Warned("mesh 0 primitive 0 draws Points, not triangles; it was left out"),
