@@ -1015,6 +1015,19 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         ),
     );
     case(
+        "vertex colours",
+        &|g| {
+            let position = g.primitive()["attributes"]["POSITION"].clone();
+            g.primitive()["attributes"]["COLOR_0"] = position;
+        },
+        Warned("mesh 0 has vertex colours (COLOR_0); they are not drawn"),
+    );
+    case(
+        "a texture transform used, not required",
+        &|g| g.json["extensionsUsed"] = json!(["KHR_texture_transform"]),
+        Warned("the file uses KHR_texture_transform (a texture moved, turned or scaled"),
+    );
+    case(
         "points, not triangles",
         &|g| g.primitive()["mode"] = 0.into(),
         Warned("mesh 0 primitive 0 draws Points, not triangles; it was left out"),

@@ -294,6 +294,13 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
                 "the file uses {extension} with an uncompressed fallback; the fallback is read"
             ));
         }
+        if extension == "KHR_texture_transform" && !required.contains(&extension) {
+            warnings.push(
+                "the file uses KHR_texture_transform (a texture moved, turned or scaled on \
+                 its mesh); textures are drawn without it, so they may sit wrong"
+                    .to_owned(),
+            );
+        }
     }
 
     let mut buffers = Vec::new();

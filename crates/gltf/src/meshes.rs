@@ -91,6 +91,7 @@ pub(super) fn meshes(
     };
     let mut morphed: Vec<String> = Vec::new();
     let mut unlit: Vec<String> = Vec::new();
+    let mut coloured: Vec<String> = Vec::new();
     let mut users: Vec<String> = Vec::new();
     for node in &document.nodes {
         let Some(mesh) = node.mesh.map(|m| &document.meshes[m]) else {
@@ -118,6 +119,9 @@ pub(super) fn meshes(
             let label = format!("{mesh_label} primitive {}", primitive.index);
             if primitive.morph_targets > 0 && !morphed.contains(&mesh_label) {
                 morphed.push(mesh_label.clone());
+            }
+            if primitive.get("COLOR_0").is_some() && !coloured.contains(&mesh_label) {
+                coloured.push(mesh_label.clone());
             }
             let Some(mut part) = geometry(buffers, primitive, &label, warnings)? else {
                 continue;
@@ -172,6 +176,14 @@ pub(super) fn meshes(
             "{} {} morph targets; morphing is not applied, so they keep their base shape",
             morphed.join(", "),
             if morphed.len() == 1 { "has" } else { "have" }
+        ));
+    }
+    if !coloured.is_empty() {
+        warnings.push(format!(
+            "{} {} vertex colours (COLOR_0); they are not drawn, so the surface shows its \
+             material's colour alone",
+            coloured.join(", "),
+            if coloured.len() == 1 { "has" } else { "have" }
         ));
     }
     if !unlit.is_empty() {
