@@ -1015,6 +1015,11 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         ),
     );
     case(
+        "a node named by a megabyte of text",
+        &|g| g.json["nodes"][2]["name"] = "j".repeat(1 << 20).into(),
+        Warned("1 name longer than 200 characters was cut to that length (marked …)"),
+    );
+    case(
         "vertex colours",
         &|g| {
             let position = g.primitive()["attributes"]["POSITION"].clone();
@@ -1558,4 +1563,26 @@ fn the_fox_is_textured_and_animated() {
         .expect("a texture");
     let png = model.images[texture.image].bytes.as_ref().expect("bytes");
     assert!(png.starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn a_name_of_a_megabyte_is_cut_to_two_hundred_characters() {
+    let mut g = base();
+    g.json["nodes"][2]["name"] = "é".repeat(1 << 20).into();
+    g.json["animations"][0]["name"] = "w".repeat(1 << 20).into();
+    let model = load(&g.gltf());
+    let longest = |names: Vec<&str>| names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let joints = longest(model.joints.iter().map(|j| j.name.as_str()).collect());
+    let clips = longest(model.clips.iter().map(|c| c.name()).collect());
+    assert_eq!(
+        joints,
+        gltf::MAX_NAME_CHARS + 1,
+        "200 characters and the mark"
+    );
+    assert_eq!(clips, gltf::MAX_NAME_CHARS + 1);
+    let cut = "é".repeat(gltf::MAX_NAME_CHARS) + "…";
+    assert!(
+        model.joint_named(&cut).is_some(),
+        "the cut name names the joint"
+    );
 }

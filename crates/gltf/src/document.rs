@@ -238,6 +238,30 @@ fn read_here(extension: &str) -> bool {
 
 const COMPRESSION: [&str; 2] = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
 
+/// The most characters a name keeps: a longer one (a node named by a megabyte of
+/// text) is cut to this and marked with "…", so that no label, list or link grows
+/// with it.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// Names as read, cut to [`MAX_NAME_CHARS`]; counts how many were cut.
+#[derive(Default)]
+struct Names {
+    cut: usize,
+}
+
+impl Names {
+    fn keep(&mut self, name: Option<&str>) -> Option<String> {
+        let name = name?;
+        match name.char_indices().nth(MAX_NAME_CHARS) {
+            Some((end, _)) => {
+                self.cut += 1;
+                Some(format!("{}…", &name[..end]))
+            }
+            None => Some(name.to_owned()),
+        }
+    }
+}
+
 /// Reads the document from the file's JSON: first its version and the extensions it
 /// needs (a file this loader cannot read is refused for that reason, before anything
 /// else), then the rest.
@@ -303,6 +327,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
         }
     }
 
+    let mut names = Names::default();
     let mut buffers = Vec::new();
     for buffer in root.objects("buffers")? {
         buffers.push(Buffer {
@@ -333,7 +358,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             .map(|index| accessors[index].clone())
             .transpose()
     };
-    let looks = Looks::read(&root, &views, warnings);
+    let looks = Looks::read(&root, &views, &mut names, warnings);
 
     let mut meshes = Vec::new();
     for (m, mesh) in root.objects("meshes")?.iter().enumerate() {
@@ -375,7 +400,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
         }
         meshes.push(Mesh {
             index: m,
-            name: mesh.string("name")?.map(str::to_owned),
+            name: names.keep(mesh.string("name")?),
             primitives,
         });
     }
@@ -386,7 +411,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
     for (index, skin) in root.objects("skins")?.iter().enumerate() {
         skins.push(Skin {
             index,
-            name: skin.string("name")?.map(str::to_owned),
+            name: names.keep(skin.string("name")?),
             joints: skin.indices("joints", node_count)?,
             inverse_bind_matrices: accessor_at(skin, "inverseBindMatrices")?,
         });
@@ -403,7 +428,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
         };
         nodes.push(Node {
             index,
-            name: node.string("name")?.map(str::to_owned),
+            name: names.keep(node.string("name")?),
             children: node.indices("children", node_count)?,
             mesh: node.index("mesh", meshes.len())?,
             skin: node.index("skin", skins.len())?,
@@ -413,7 +438,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
 
     let mut animations = Vec::new();
     for (index, animation) in root.objects("animations")?.iter().enumerate() {
-        let name = animation.string("name").ok().flatten().map(str::to_owned);
+        let name = names.keep(animation.string("name").ok().flatten());
         let (channels, broken) = match read_channels(animation, &accessors, node_count) {
             Ok(channels) => (channels, None),
             Err(why) => (Vec::new(), Some(why.message().to_owned())),
@@ -424,6 +449,14 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             channels,
             broken,
         });
+    }
+    if names.cut > 0 {
+        warnings.push(format!(
+            "{} {} longer than {MAX_NAME_CHARS} characters {} cut to that length (marked …)",
+            names.cut,
+            if names.cut == 1 { "name" } else { "names" },
+            if names.cut == 1 { "was" } else { "were" }
+        ));
     }
     Ok(Document {
         buffers,
@@ -443,7 +476,7 @@ struct Looks {
 }
 
 impl Looks {
-    fn read(root: &Object, views: &[View], warnings: &mut Vec<String>) -> Self {
+    fn read(root: &Object, views: &[View], names: &mut Names, warnings: &mut Vec<String>) -> Self {
         let objects = |key: &str, warnings: &mut Vec<String>| {
             root.objects(key).unwrap_or_else(|e| {
                 warnings.push(format!(
@@ -464,7 +497,7 @@ impl Looks {
                     (Err(e), _) | (_, Err(e)) => Err(e.to_string()),
                 };
                 Image {
-                    name: image.string("name").ok().flatten().map(str::to_owned),
+                    name: names.keep(image.string("name").ok().flatten()),
                     mime: image.string("mimeType").ok().flatten().map(str::to_owned),
                     source,
                 }
@@ -503,9 +536,9 @@ impl Looks {
             };
             Ok((image, sampler))
         };
-        let material = |m: &Object| -> Result<crate::Material, ModelError> {
+        let mut material = |m: &Object| -> Result<crate::Material, ModelError> {
             let mut out = crate::Material {
-                name: m.string("name")?.map(str::to_owned),
+                name: names.keep(m.string("name")?),
                 ..Default::default()
             };
             if let Some(pbr) = m.object("pbrMetallicRoughness")? {

@@ -15,6 +15,7 @@ pub mod base64;
 mod clips;
 mod container;
 pub use container::{Beside, MAX_FILE_BYTES, MAX_IMAGE_BYTES};
+pub use document::MAX_NAME_CHARS;
 mod document;
 mod json;
 mod meshes;
