@@ -17,6 +17,18 @@ const SPOTS: [Vec2; 8] = [
     vec2(0.0, 1.0),
 ];
 
+/// The most characters of a name a label on the picture shows.
+pub const LABEL_CHARS: usize = 32;
+
+/// A name as a label on the picture shows it: a long one cut to [`LABEL_CHARS`] and
+/// marked "…", so that it labels its mark and does not cover the view.
+pub fn label_name(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(LABEL_CHARS) {
+        Some((end, _)) => format!("{}…", &name[..end]).into(),
+        None => name.into(),
+    }
+}
+
 /// The rectangles already taken in one viewport, by marks and by placed labels.
 #[derive(Clone, Debug)]
 pub struct Placer {
@@ -291,6 +303,15 @@ pub fn step_path_ui(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_long_name_is_cut_for_its_label_and_a_short_one_kept() {
+        assert_eq!(super::label_name("Head_end"), "Head_end");
+        let long = "é".repeat(200);
+        let shown = super::label_name(&long);
+        assert_eq!(shown.chars().count(), super::LABEL_CHARS + 1);
+        assert!(shown.ends_with('…'));
+    }
+
     use super::*;
     use egui::pos2;
 

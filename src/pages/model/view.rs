@@ -4,6 +4,7 @@
 use super::ModelPage;
 use super::data::Frame;
 use super::textures::Decoded;
+use crate::ui::labels::label_name;
 use crate::ui::legend::heat_color;
 use crate::ui::marks::{self, Target};
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -363,7 +364,7 @@ impl ModelPage {
                 vp.label(
                     ui,
                     s,
-                    joint.name.clone(),
+                    label_name(&joint.name).into_owned(),
                     egui::FontId::proportional(15.0),
                     Color32::from_gray(20),
                     egui::vec2(1.0, -1.0),
@@ -397,17 +398,21 @@ impl ModelPage {
             .clips
             .get(self.clip)
             .map_or("rest pose".to_owned(), |c| {
-                format!("{} at {:.2} s", c.name(), self.time)
+                format!("{} at {:.2} s", label_name(c.name()), self.time)
             });
         // The note names every setting that changes the picture, so a screenshot or a
         // projector says what it shows.
         let mut blend = match self.clip_b.and_then(|b| self.model.clips.get(b)) {
-            Some(b) => format!(", blended {:.0}% with {}", self.blend * 100.0, b.name()),
+            Some(b) => format!(
+                ", blended {:.0}% with {}",
+                self.blend * 100.0,
+                label_name(b.name())
+            ),
             None => String::new(),
         };
         if self.clip_b.is_some() {
             if let Some(joint) = self.mask.and_then(|j| self.model.joints.get(j)) {
-                blend += &format!(" below {}", joint.name);
+                blend += &format!(" below {}", label_name(&joint.name));
             }
             if !self.sign_check {
                 blend += ", sign check off";
