@@ -403,11 +403,7 @@ impl SkinlabApp {
         }
         choices.push(("a command", format!("skinlab '{link}'")));
         for (what, text) in choices {
-            let shown = if text.chars().count() > 48 {
-                format!("{}…", text.chars().take(47).collect::<String>())
-            } else {
-                text.clone()
-            };
+            let shown = crate::ui::labels::shortened(&text, 48);
             if ui
                 .button(format!("Copy {what}: {shown}"))
                 .on_hover_text(text.clone())

@@ -17,16 +17,25 @@ const SPOTS: [Vec2; 8] = [
     vec2(0.0, 1.0),
 ];
 
-/// The most characters of a name a label on the picture shows.
+/// The most characters of a name a label on the picture shows before its "…".
 pub const LABEL_CHARS: usize = 32;
+
+/// `text` in at most `most` characters: a longer one keeps its first `most - 1` and
+/// ends in "…".
+pub fn shortened(text: &str, most: usize) -> std::borrow::Cow<'_, str> {
+    match (
+        text.char_indices().nth(most),
+        text.char_indices().nth(most.saturating_sub(1)),
+    ) {
+        (Some(_), Some((end, _))) => format!("{}…", &text[..end]).into(),
+        _ => text.into(),
+    }
+}
 
 /// A name as a label on the picture shows it: a long one cut to [`LABEL_CHARS`] and
 /// marked "…", so that it labels its mark and does not cover the view.
 pub fn label_name(name: &str) -> std::borrow::Cow<'_, str> {
-    match name.char_indices().nth(LABEL_CHARS) {
-        Some((end, _)) => format!("{}…", &name[..end]).into(),
-        None => name.into(),
-    }
+    shortened(name, LABEL_CHARS + 1)
 }
 
 /// The rectangles already taken in one viewport, by marks and by placed labels.
@@ -305,6 +314,8 @@ pub fn step_path_ui(
 mod tests {
     #[test]
     fn a_long_name_is_cut_for_its_label_and_a_short_one_kept() {
+        assert_eq!(super::shortened("abcdé", 5), "abcdé");
+        assert_eq!(super::shortened("abcdéf", 5), "abcd…");
         assert_eq!(super::label_name("Head_end"), "Head_end");
         let long = "é".repeat(200);
         let shown = super::label_name(&long);

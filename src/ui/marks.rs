@@ -17,10 +17,8 @@ struct Marks {
     /// What a tap or a drag in a viewport takes, where it is on screen (only while
     /// [`recording`]).
     targets: Vec<(Target, Pos2)>,
-    /// Fields that take typed text (only while [`recording`]).
-    fields: Vec<Rect>,
-    /// Controls a script looks for by name, such as the compact bar's menu (only while
-    /// [`recording`]).
+    /// Controls a script looks for by name, such as the compact bar's menu or a field
+    /// that takes typed text (only while [`recording`]).
     controls: Vec<(&'static str, Rect)>,
     /// How far the notebook's content reached past its column, in points.
     notebook_overflow: f32,
@@ -65,6 +63,10 @@ pub fn targets_drawn(ctx: &Context, target: Target, points: impl IntoIterator<It
         });
     }
 }
+
+/// How far apart, in points, a joint and a vertex must be for a finger to take the one
+/// it aims at (a script's, that checks the app by touch).
+pub const CLEARANCE: f32 = 24.0;
 
 /// Where to aim at a `target` in the last frame's largest viewport: of those noted at
 /// least `margin` points inside the viewport, the one farthest from anything of another
@@ -113,10 +115,11 @@ fn with_marks<R>(ctx: &Context, f: impl FnOnce(&mut Marks) -> R) -> R {
     })
 }
 
-/// Notes a field that takes typed text (while [`recording`]), if it is wholly shown.
+/// Notes a field that takes typed text (while [`recording`]), if it is wholly shown,
+/// as the control named `field`.
 pub fn field_drawn(response: &egui::Response) {
-    if recording(&response.ctx) && response.interact_rect == response.rect {
-        with_marks(&response.ctx, |m| m.fields.push(response.rect));
+    if response.interact_rect == response.rect {
+        control_drawn(response, "field");
     }
 }
 
@@ -127,7 +130,8 @@ pub fn control_drawn(response: &egui::Response, name: &'static str) {
     }
 }
 
-/// Where the control noted as `name` in the last frame is, if it lies wholly on screen.
+/// Where the first control noted as `name` in the last frame is, if it lies wholly on
+/// screen.
 pub fn shown_control(ctx: &Context, name: &str) -> Option<Rect> {
     let screen = ctx.content_rect();
     let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
@@ -149,13 +153,6 @@ pub fn notebook_laid_out(ctx: &Context, overflow: f32) {
 pub fn notebook_overflow(ctx: &Context) -> f32 {
     ctx.data(|d| d.get_temp::<Marks>(id()))
         .map_or(0.0, |m| m.notebook_overflow)
-}
-
-/// The first field noted in the last frame that lies wholly on screen.
-pub fn shown_field(ctx: &Context) -> Option<Rect> {
-    let screen = ctx.content_rect();
-    let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
-    marks.fields.into_iter().find(|r| screen.contains_rect(*r))
 }
 
 /// Notes a viewport drawn at `rect`.

@@ -13,10 +13,6 @@
 
 use crate::ui::marks::Target;
 
-/// How far apart, in points, a joint and a vertex must be for a script's finger to take
-/// the one it aims at.
-const FINGER_REACH: f32 = 24.0;
-
 /// The canvas's size in device pixels from its CSS box and `devicePixelRatio`, set when
 /// it is more than a pixel off (within one, the browser's own snapping of the box is
 /// kept), and the screen in points told to egui to match.
@@ -133,21 +129,20 @@ pub fn layout_attribute(ctx: &egui::Context) -> String {
     // Where a script aims to drag a joint or tap a vertex: clear of the other kind by
     // more than a finger's reach; or, where all are crowded, where to pinch them apart.
     for (name, target) in [("joint", Target::Joint), ("vertex", Target::Vertex)] {
-        match marks::aim_at(ctx, target, FINGER_REACH) {
-            Some((p, clear)) if clear > FINGER_REACH => fields += &format!(" {name}={}", point(p)),
+        match marks::aim_at(ctx, target, marks::CLEARANCE) {
+            Some((p, clear)) if clear > marks::CLEARANCE => {
+                fields += &format!(" {name}={}", point(p))
+            }
             Some((p, _)) => fields += &format!(" crowded-{name}={}", point(p)),
             None => {}
         }
     }
-    // The compact bar's menu, and the link box when it is shown.
-    for name in ["menu", "link"] {
+    // The compact bar's menu, the link box when it is shown, and a field to type in;
+    // then the field that has the keyboard.
+    for name in ["menu", "link", "field"] {
         if let Some(r) = marks::shown_control(ctx, name) {
             fields += &format!(" {name}={}", point(r.center()));
         }
-    }
-    // A field to type in, and the one that has the keyboard.
-    if let Some(r) = marks::shown_field(ctx) {
-        fields += &format!(" field={}", point(r.center()));
     }
     let focused = ctx
         .memory(|m| m.focused())

@@ -108,6 +108,16 @@ async function openApp(browser, base, fragment) {
   return loaded;
 }
 
+/// Each link opens with no error and the address bar still holds it as written.
+async function keepsState(browser, base, fragments) {
+  for (const fragment of fragments) {
+    const { page, problems } = await openApp(browser, base, fragment);
+    const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+    check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
+    await page.close();
+  }
+}
+
 /// Opens `url` on a fresh page and waits for its first frame to be painted: the page,
 /// what went wrong on it, the milliseconds from the navigation to the painted frame
 /// (null if it never came), and the phases of its start.
@@ -323,13 +333,8 @@ async function viewports(browser, base, fragments) {
         check("gradient: pink gradient arrows only where the target differs from the bind pose",
           counts[0] < 50 && counts[1] > 1000, `${counts[0]} and ${counts[1]} pink pixels`);
       }
-      for (const fragment of ["gradient?a=0,0&b=2.5,-1", "gradient?show=matrices&ma=0.5,1,2",
-        "gradient?show=poses&pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2"]) {
-        const { page, problems } = await openApp(browser, base, fragment);
-        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-        check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
-        await page.close();
-      }
+      await keepsState(browser, base, ["gradient?a=0,0&b=2.5,-1", "gradient?show=matrices&ma=0.5,1,2",
+        "gradient?show=poses&pose=walk&rot=forearm.L:0,0,1.2&joint=hand.L&question=2"]);
 
       // The binding page: forgetting the inverse bind lifts the head (its purple lines, drawn
       // by the skinning shader) by the head joint's height, two units.
@@ -346,25 +351,15 @@ async function viewports(browser, base, fragments) {
         check("binding: the head's purple lines are drawn", kept.n > 200 && forgot.n > 200, `${kept.n} and ${forgot.n} purple pixels`);
         check("binding: forgetting the inverse bind lifts the head", kept.box && forgot.box && forgot.box[1] < kept.box[1] - 60,
           `top ${kept.box && kept.box[1]} -> ${forgot.box && forgot.box[1]} px`);
-        for (const fragment of ["binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
+        await keepsState(browser, base, ["binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
           "binding?stage=bind_space&inverse_bind=head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1&joint=neck",
-          "binding?angles=0.2,0.4,-0.6&stored=true&question=2"]) {
-          const { page, problems } = await openApp(browser, base, fragment);
-          const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-          check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
-          await page.close();
-        }
+          "binding?angles=0.2,0.4,-0.6&stored=true&question=2"]);
       }
 
       // The model page: bundled models by link, and a file dropped on the canvas opens (the
       // browser reads it asynchronously); a file that is not glTF leaves the model as it was.
       if (slugs.includes("model")) {
-        for (const fragment of ["model?asset=simple_skin&clip=0&t=1", "model?clip=Walking&t=0.4&joint=Head&vertex=100"]) {
-          const { page, problems } = await openApp(browser, base, fragment);
-          const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-          check(`${fragment}: opens with no error and keeps its state`, problems.length === 0 && hash === `#${fragment}`, hash);
-          await page.close();
-        }
+        await keepsState(browser, base, ["model?asset=simple_skin&clip=0&t=1", "model?clip=Walking&t=0.4&joint=Head&vertex=100"]);
         const { page, problems } = await openApp(browser, base, "grid");
         const before = region(await page.screenshot(), [0.58, 0.1, 0.98, 0.9]);
         await drop(page, "MySkin.gltf", fs.readFileSync(SIMPLE_SKIN));

@@ -361,24 +361,25 @@ impl Fingers<'_, '_> {
 
 /// Where a grid joint lies clear of the vertices, on screen.
 fn clear_joint(harness: &Harness<'_, SkinlabApp>) -> egui::Pos2 {
-    match marks::aim_at(&harness.ctx, marks::Target::Joint, 24.0) {
-        Some((at, clear)) if clear > 24.0 => at,
+    match marks::aim_at(&harness.ctx, marks::Target::Joint, marks::CLEARANCE) {
+        Some((at, clear)) if clear > marks::CLEARANCE => at,
         other => panic!("no joint clear of the vertices: {other:?}"),
     }
 }
 
-/// The grid on a tablet, its pages noting where joints and vertices are.
-fn grid_by_finger() -> Harness<'static, SkinlabApp> {
+/// The grid on a tablet, its pages noting where joints and vertices are, and where a
+/// joint lies clear of the vertices.
+fn grid_by_finger() -> (Harness<'static, SkinlabApp>, egui::Pos2) {
     let mut harness = on_screen("grid?angle=0.8", TABLET, true, false);
     marks::set_recording(&harness.ctx, true);
     harness.run_steps(2);
-    harness
+    let joint = clear_joint(&harness);
+    (harness, joint)
 }
 
 #[test]
 fn a_finger_resting_on_a_joint_before_it_moves_still_drags_it() {
-    let mut harness = grid_by_finger();
-    let joint = clear_joint(&harness);
+    let (mut harness, joint) = grid_by_finger();
     let mut finger = Fingers {
         harness: &mut harness,
     };
@@ -402,8 +403,7 @@ fn a_finger_resting_on_a_joint_before_it_moves_still_drags_it() {
 
 #[test]
 fn a_pinch_that_begins_on_a_joint_zooms_and_leaves_the_joint() {
-    let mut harness = grid_by_finger();
-    let joint = clear_joint(&harness);
+    let (mut harness, joint) = grid_by_finger();
     let mut fingers = Fingers {
         harness: &mut harness,
     };

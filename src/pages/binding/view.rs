@@ -63,35 +63,29 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
     let turns_id = ui.scope_id().with("binding turns shown");
     let mut turns = phone && ui.data(|d| d.get_temp::<bool>(turns_id).unwrap_or(false));
     let mut chosen = None;
+    let mut stages_ui = |ui: &mut Ui| {
+        for &stage in Stage::ALL {
+            if ui
+                .selectable_label(page.stage == stage, stage.label())
+                .clicked()
+            {
+                chosen = Some(stage);
+            }
+        }
+    };
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Show:");
         if phone {
             egui::ComboBox::from_id_salt("binding stage")
                 .selected_text(page.stage.short_label())
-                .show_ui(ui, |ui| {
-                    for &stage in Stage::ALL {
-                        if ui
-                            .selectable_label(page.stage == stage, stage.label())
-                            .clicked()
-                        {
-                            chosen = Some(stage);
-                        }
-                    }
-                })
+                .show_ui(ui, stages_ui)
                 .response
                 .labelled_by(label.id);
             if ui.toggle_value(&mut turns, "Turn sliders").changed() {
                 ui.data_mut(|d| d.insert_temp(turns_id, turns));
             }
         } else {
-            for &stage in Stage::ALL {
-                if ui
-                    .selectable_label(page.stage == stage, stage.label())
-                    .clicked()
-                {
-                    chosen = Some(stage);
-                }
-            }
+            stages_ui(ui);
         }
     });
     if let Some(stage) = chosen {
