@@ -58,16 +58,25 @@ pub enum Camera {
     Plane(PlaneCamera),
 }
 
-/// How near and how far an orbit camera may be from its target: from a model a few
-/// millimetres across to one of thousands of units. Near and far planes follow the
-/// distance, so any size in this range is drawn whole.
-pub const ORBIT_DISTANCE: std::ops::RangeInclusive<f32> = 0.001..=1.0e6;
+/// How near and how far an orbit camera may be from its target: from a model a
+/// hundredth of a millimetre across to one of a hundred thousand kilometres (a file in
+/// metres scaled by 10⁻⁵ or by 10⁶ is framed like the rest). Near and far planes follow
+/// the distance, so any size in this range is drawn whole.
+pub const ORBIT_DISTANCE: std::ops::RangeInclusive<f32> = 1.0e-6..=1.0e9;
 /// How far from the origin an orbit camera's target may be, on each axis.
-pub const TARGET_LIMIT: f32 = 1.0e6;
+pub const TARGET_LIMIT: f32 = 1.0e9;
 
-/// Rounds to thousandths, so a dragged camera's link stays short and reopens exactly.
-fn milli(x: f32) -> f32 {
-    (x * 1000.0).round() / 1000.0 + 0.0
+/// Rounds to a whole number of `1 / per_unit` (a power of ten), so a dragged camera's
+/// link stays short and reopens exactly.
+fn rounded(x: f32, per_unit: f32) -> f32 {
+    (x * per_unit).round() / per_unit + 0.0
+}
+
+/// How finely an orbit camera's distance and target are rounded in a link: to
+/// thousandths, or to thousandths of the distance's power of ten below 1 (a model a
+/// hundredth of a millimetre across keeps its place).
+fn orbit_per_unit(distance: f32) -> f32 {
+    10f32.powi(3 - distance.log10().floor().min(0.0) as i32)
 }
 
 impl Camera {
@@ -75,21 +84,28 @@ impl Camera {
     /// the target last) or `x,y,half_height` (plane: the centre, then the half height).
     pub fn to_link(&self) -> String {
         let numbers: Vec<f32> = match self {
-            Self::Orbit(c) => vec![
-                c.yaw, c.pitch, c.distance, c.target.x, c.target.y, c.target.z,
-            ],
-            Self::Plane(c) => vec![c.center.x, c.center.y, c.half_height],
+            Self::Orbit(c) => {
+                let per_unit = orbit_per_unit(c.distance);
+                let far = [c.distance, c.target.x, c.target.y, c.target.z];
+                let angles = [c.yaw, c.pitch].map(|a| rounded(a, 1000.0));
+                angles
+                    .into_iter()
+                    .chain(far.map(|x| rounded(x, per_unit)))
+                    .collect()
+            }
+            Self::Plane(c) => [c.center.x, c.center.y, c.half_height]
+                .map(|x| rounded(x, 1000.0))
+                .to_vec(),
         };
-        let rounded: Vec<f32> = numbers.into_iter().map(milli).collect();
-        crate::link::numbers(&rounded)
+        crate::link::numbers(&numbers)
     }
 
     /// What [`Camera::to_link`] writes for a camera of this kind, in words.
     pub fn link_form(&self) -> &'static str {
         match self {
             Self::Orbit(_) => {
-                "6 numbers: yaw and pitch in radians (pitch within ±1.55), distance from 0.001 \
-                 to 1000000, then the target x, y, z within ±1000000"
+                "6 numbers: yaw and pitch in radians (pitch within ±1.55), distance from \
+                 0.000001 to 1000000000, then the target x, y, z within ±1000000000"
             }
             Self::Plane(_) => {
                 "3 numbers: the centre x, y within ±1000, then the half height from 0.01 to 1000"
@@ -431,6 +447,20 @@ mod link_tests {
         assert_eq!(plane.from_link(&plane.to_link()), Ok(plane));
         for bad in ["1,2,3", "0,2,8,0,0,0", "0,0,0,0,0,0", "nan,0,8,0,0,0", "a"] {
             assert!(orbit.from_link(bad).is_err(), "{bad}");
+        }
+        // A model a hundredth of a millimetre across, and one of a hundred thousand
+        // kilometres, keep their views in a link.
+        for (distance, target) in [(4.6e-5, 1.23e-5), (2.1e8, 4.0e7)] {
+            let orbit = Camera::Orbit(OrbitCamera {
+                target: Vec3::splat(target),
+                distance,
+                ..OrbitCamera::default()
+            });
+            let Ok(Camera::Orbit(back)) = orbit.from_link(&orbit.to_link()) else {
+                panic!("{} reopens", orbit.to_link());
+            };
+            assert!((back.distance / distance - 1.0).abs() < 0.01, "{back:?}");
+            assert!((back.target.x / target - 1.0).abs() < 0.01, "{back:?}");
         }
         assert!(plane.from_link("0,0,0").is_err());
         assert!(plane.from_link("0,0,1,1").is_err());

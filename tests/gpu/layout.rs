@@ -10,7 +10,7 @@ use crate::common;
 use common::{Api, headless};
 use glam::{Mat4, Vec3};
 use glow::HasContext as _;
-use scene::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
+use scene::{Alpha, MeshData, Palette, Primitive, Scene, SkinnedDraw};
 use skin::influences::Influences;
 use skin::lbs::SkinMesh;
 
@@ -39,8 +39,20 @@ fn drawn(
     renderer: &mut gl::SceneRenderer,
     mesh: std::sync::Arc<MeshData>,
 ) -> [u8; 4] {
+    drawn_with(gl, renderer, mesh, Alpha::Premultiplied)
+}
+
+/// The middle pixel after drawing `mesh` unlit in white over black, its alpha read as
+/// `alpha` says.
+fn drawn_with(
+    gl: &glow::Context,
+    renderer: &mut gl::SceneRenderer,
+    mesh: std::sync::Arc<MeshData>,
+    alpha: Alpha,
+) -> [u8; 4] {
     let mut draw = SkinnedDraw::surface(mesh, Palette::Matrices(vec![Mat4::IDENTITY]), [1.0; 4]);
     draw.lit = false;
+    draw.alpha = alpha;
     let scene = Scene {
         clip_from_world: Mat4::IDENTITY,
         light_dir: Vec3::Z,
@@ -93,6 +105,38 @@ fn check_colours(api: Api) {
 }
 
 on_both_apis!(check_colours: vertex_colours_read_back_as_stored_and_a_mesh_without_them_draws_white_on_gl_core_330, vertex_colours_read_back_as_stored_and_a_mesh_without_them_draws_white_on_gles_300);
+
+fn check_alpha_modes(api: Api) {
+    let Some(h) = headless(api) else {
+        return;
+    };
+    let gl = &h.gl;
+    let mut renderer = gl::SceneRenderer::new(gl).expect("shaders");
+    let mut draw = |alpha: Alpha, a: f32| {
+        drawn_with(gl, &mut renderer, square(Some([1.0, 0.5, 0.0, a])), alpha)
+    };
+    // glTF's OPAQUE: an alpha of 0 is ignored, the surface drawn whole.
+    assert_eq!(
+        draw(Alpha::Opaque, 0.0),
+        [255, 128, 0, 255],
+        "{api:?}: opaque"
+    );
+    // MASK: below the cutoff, nothing (the black behind); at or above it, opaque.
+    assert_eq!(draw(Alpha::Mask(0.5), 0.25), [0, 0, 0, 255], "{api:?}: cut");
+    assert_eq!(
+        draw(Alpha::Mask(0.5), 0.75),
+        [255, 128, 0, 255],
+        "{api:?}: kept"
+    );
+    // BLEND: a quarter of the colour over the black behind.
+    let blended = draw(Alpha::Blend, 0.25);
+    for (got, want) in blended.iter().zip([64, 32, 0, 255]) {
+        assert!(got.abs_diff(want) <= 1, "{api:?}: blended {blended:?}");
+    }
+    renderer.destroy(gl);
+}
+
+on_both_apis!(check_alpha_modes: each_alpha_mode_draws_as_gltf_says_on_gl_core_330, each_alpha_mode_draws_as_gltf_says_on_gles_300);
 
 fn check_staged(api: Api) {
     let Some(h) = headless(api) else {

@@ -404,6 +404,110 @@ fn base() -> Gltf {
 }
 
 #[test]
+fn vertex_colours_are_read_as_three_floats_or_four_normalised_bytes() {
+    let mut g = base();
+    let rgb = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.5, 0.5, 0.5];
+    let c = g.accessor(&f32s(&rgb), FLOAT, "VEC3", 4);
+    g.primitive()["attributes"]["COLOR_0"] = c.into();
+    let model = load(&g.glb());
+    assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+    let want = [
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+        [0.5, 0.5, 0.5, 1.0],
+    ];
+    assert_eq!(
+        model.skinned_meshes[0].part.colors, want,
+        "alpha 1 where there are three"
+    );
+
+    let mut g = base();
+    let bytes = [
+        255, 0, 0, 255, 0, 255, 0, 51, 0, 0, 255, 0, 255, 255, 255, 255,
+    ];
+    let c = g.accessor(&bytes, UNSIGNED_BYTE, "VEC4", 4);
+    g.json["accessors"][c]["normalized"] = true.into();
+    g.primitive()["attributes"]["COLOR_0"] = c.into();
+    let model = load(&g.glb());
+    let colors = &model.skinned_meshes[0].part.colors;
+    assert_eq!(colors[1], [0.0, 1.0, 0.0, 0.2], "51 of 255 is 0.2");
+    assert_eq!(colors[2], [0.0, 0.0, 1.0, 0.0]);
+}
+
+#[test]
+fn a_texture_transform_moves_turns_and_scales_the_texture_coordinates() {
+    let mut g = base();
+    let uvs = [0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0];
+    let t0 = g.accessor(&f32s(&uvs), FLOAT, "VEC2", 4);
+    let t1 = g.accessor(&f32s(&uvs.map(|x| 0.5 * x)), FLOAT, "VEC2", 4);
+    g.primitive()["attributes"]["TEXCOORD_0"] = t0.into();
+    g.primitive()["attributes"]["TEXCOORD_1"] = t1.into();
+    g.primitive()["material"] = 0.into();
+    g.json["images"] = json!([{"uri": "data:image/png;base64,iVBORw0KGgo="}]);
+    g.json["textures"] = json!([{"source": 0}]);
+    let (offset, rotation, scale) = ([0.5, 0.25], FRAC_PI_2, [2.0, 3.0]);
+    g.json["materials"] = json!([{"pbrMetallicRoughness": {"baseColorTexture": {
+        "index": 0,
+        "extensions": {"KHR_texture_transform": {
+            "offset": offset, "rotation": rotation, "scale": scale, "texCoord": 1
+        }}
+    }}}]);
+    g.json["extensionsUsed"] = json!(["KHR_texture_transform"]);
+    let model = load(&g.glb());
+    assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+    // The extension's matrix, written out: scale, then turn, then move, on TEXCOORD_1
+    // (its texCoord replaces the texture's).
+    let (sin, cos) = rotation.sin_cos();
+    let moved = |[u, v]: [f32; 2]| {
+        let (u, v) = (0.5 * u * scale[0], 0.5 * v * scale[1]);
+        [
+            cos * u + sin * v + offset[0],
+            -sin * u + cos * v + offset[1],
+        ]
+    };
+    let got = &model.skinned_meshes[0].part.uvs;
+    for (k, uv) in uvs.chunks(2).enumerate() {
+        let want = moved([uv[0], uv[1]]);
+        assert!(
+            (got[k][0] - want[0]).abs() < 1e-6 && (got[k][1] - want[1]).abs() < 1e-6,
+            "uv {k}: {:?}, want {want:?}",
+            got[k]
+        );
+    }
+}
+
+#[test]
+fn each_alpha_mode_is_read_and_a_wrong_one_is_named() {
+    let mut g = base();
+    g.json["materials"] = json!([
+        {"alphaMode": "MASK", "alphaCutoff": 0.3},
+        {"alphaMode": "MASK"},
+        {"alphaMode": "BLEND"},
+        {},
+        {"alphaMode": "SHINY"}
+    ]);
+    let model = load(&g.glb());
+    let modes: Vec<gltf::AlphaMode> = model.materials.iter().map(|m| m.alpha).collect();
+    assert_eq!(
+        modes,
+        [
+            gltf::AlphaMode::Mask(0.3),
+            gltf::AlphaMode::Mask(0.5),
+            gltf::AlphaMode::Blend,
+            gltf::AlphaMode::Opaque,
+            gltf::AlphaMode::Opaque
+        ]
+    );
+    assert_eq!(model.warnings.len(), 1, "{:?}", model.warnings);
+    assert!(
+        model.warnings[0].contains("materials[4].alphaMode: must be OPAQUE, MASK or BLEND"),
+        "{:?}",
+        model.warnings
+    );
+}
+
+#[test]
 fn the_base_file_loads_cleanly_in_both_forms() {
     for bytes in [base().gltf(), base().glb()] {
         let model = load(&bytes);
@@ -1020,17 +1124,12 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         Warned("1 name longer than 200 characters was cut to that length (marked …)"),
     );
     case(
-        "vertex colours",
+        "vertex colours of one number a vertex",
         &|g| {
-            let position = g.primitive()["attributes"]["POSITION"].clone();
-            g.primitive()["attributes"]["COLOR_0"] = position;
+            let indices = g.primitive()["indices"].clone();
+            g.primitive()["attributes"]["COLOR_0"] = indices;
         },
-        Warned("mesh 0 has vertex colours (COLOR_0); they are not drawn"),
-    );
-    case(
-        "a texture transform used, not required",
-        &|g| g.json["extensionsUsed"] = json!(["KHR_texture_transform"]),
-        Warned("the file uses KHR_texture_transform (a texture moved, turned or scaled"),
+        Warned("it is drawn without its vertex colours"),
     );
     case(
         "points, not triangles",

@@ -690,3 +690,106 @@ fn a_node_far_from_the_mesh_that_no_skin_uses_is_not_framed() {
         "framed on the triangle, not the camera: {camera:?}"
     );
 }
+
+#[test]
+fn a_tree_of_a_hundred_thousand_nodes_lists_ten_thousand_and_lays_out_those_in_view() {
+    // The triangle of `late_clip` and 99,999 empty nodes beside it, named so their rows
+    // can be counted.
+    let (mut json, bin) = late_clip();
+    let nodes = json["nodes"].as_array_mut().unwrap();
+    nodes.extend((1..100_000).map(|i| serde_json::json!({"name": format!("empty {i}")})));
+    let mut page = ModelPage::default();
+    page.open_bytes("many.glb", &glb((json, bin)))
+        .expect("the file loads");
+    let mut harness = page_harness(page, &["skeleton"]);
+    let rows = harness.query_all_by_label_contains("empty ").count();
+    assert!(
+        (5..100).contains(&rows),
+        "{rows} rows laid out: a screenful, not a hundred thousand"
+    );
+    // The tree lists ten thousand and says so; a joint far down them, picked
+    // elsewhere, is laid out and scrolled into the tree's view.
+    assert!(
+        harness
+            .query_by_label_contains("The tree lists the first 10000 of 100000 nodes")
+            .is_some()
+    );
+    let far = 9_999;
+    assert_eq!(harness.state().model.joints[far].name, "empty 9999");
+    harness.state_mut().joint = Some(far);
+    harness.run_steps(6);
+    let row = harness
+        .query_by_label("empty 9999")
+        .expect("the picked row is laid out")
+        .rect();
+    let top = harness
+        .get_by_label("draw the skeleton over the model")
+        .rect()
+        .bottom();
+    assert!(
+        row.top() >= top && row.bottom() <= top + 370.0,
+        "the picked row at {row:?}, the tree from {top}"
+    );
+}
+
+#[test]
+fn cameras_lights_and_empty_nodes_are_not_bones() {
+    // SimpleSkin: node 0 holds the skinned mesh, nodes 1 and 2 are its skin's joints.
+    // Under joint 2 a camera and a light; at the root an empty node.
+    let mut json: serde_json::Value =
+        serde_json::from_slice(include_bytes!("../../assets/models/SimpleSkin.gltf"))
+            .expect("SimpleSkin is JSON");
+    let nodes = json["nodes"].as_array_mut().unwrap();
+    nodes.push(serde_json::json!({"camera": 0}));
+    nodes.push(serde_json::json!({"extensions": {"KHR_lights_punctual": {"light": 0}}}));
+    nodes.push(serde_json::json!({"name": "empty"}));
+    nodes[2]["children"] = serde_json::json!([3, 4]);
+    json["cameras"] = serde_json::json!([{"type": "perspective",
+        "perspective": {"yfov": 0.8, "znear": 0.1}}]);
+    let model = gltf::load(&serde_json::to_vec(&json).unwrap()).expect("loads");
+    let bones: Vec<(usize, bool)> = (model.joints.iter().map(|j| j.node))
+        .zip(model.skeletal())
+        .collect();
+    let mut by_node = bones.clone();
+    by_node.sort();
+    assert_eq!(
+        by_node,
+        [
+            (0, false),
+            (1, true),
+            (2, true),
+            (3, false),
+            (4, false),
+            (5, false)
+        ],
+        "the skin's joints are bones; the mesh's node, the camera, the light and the \
+         empty are not"
+    );
+}
+
+#[test]
+fn a_fox_scaled_from_a_hundred_thousandth_to_a_million_times_is_framed_alike() {
+    // Fox under one more root node that scales it, as a file exported in other units.
+    let fox = include_bytes!("../../assets/models/Fox.glb");
+    let (json, bin) = crate::mutate::glb_chunks(fox);
+    let framed = |scale: f32| {
+        let mut json: serde_json::Value = serde_json::from_slice(json).expect("Fox's JSON");
+        let roots = json["scenes"][0]["nodes"].take();
+        let nodes = json["nodes"].as_array_mut().unwrap();
+        nodes.push(serde_json::json!({"scale": [scale, scale, scale], "children": roots}));
+        json["scenes"][0]["nodes"] = serde_json::json!([nodes.len() - 1]);
+        let model = gltf::load(&glb((json, bin.to_vec()))).expect("the scaled fox loads");
+        skinlab::pages::model::data::framing(&model)
+    };
+    let plain = framed(1.0);
+    for scale in [1e-5, 1e4, 1e6] {
+        let camera = framed(scale);
+        let (distance, target) = (camera.distance / scale, camera.target / scale);
+        assert!(
+            (distance / plain.distance - 1.0).abs() < 1e-3
+                && target.abs_diff_eq(plain.target, 1e-3 * plain.distance),
+            "×{scale}: {camera:?} is not {plain:?} scaled"
+        );
+        assert_eq!((camera.yaw, camera.pitch), (plain.yaw, plain.pitch));
+    }
+}

@@ -298,6 +298,47 @@ fn a_few_hundred_bytes_cannot_take_more_than_the_budget_under_an_address_space_l
     }
 }
 
+#[test]
+fn a_million_nodes_or_ten_thousand_primitives_are_refused_in_one_line() {
+    // A million empty nodes is 3 MB of JSON; ten thousand primitives of one shared
+    // accessor, a few hundred kilobytes. The page would lay out a row and draw a part
+    // for each; the loader refuses both by count, before anything is decoded.
+    let nodes = format!(
+        r#"{{"asset":{{"version":"2.0"}},"nodes":[{}{{}}]}}"#,
+        "{},".repeat(999_999)
+    );
+    let path = scratch("cli-a-million-nodes.gltf", nodes.as_bytes());
+    loaded_or_refused(
+        "a million nodes",
+        open_capped(&path),
+        Some(&["has 1000000 nodes", "more than the page lays out (262144)"]),
+    );
+    let path = scratch(
+        "cli-ten-thousand-primitives.gltf",
+        &zeros_shared_by(10_000, 3),
+    );
+    loaded_or_refused(
+        "ten thousand primitives",
+        open_capped(&path),
+        Some(&[
+            "10000 mesh primitives in all",
+            "more than the page draws (8192)",
+        ]),
+    );
+    // At the limits, both load.
+    let nodes = format!(
+        r#"{{"asset":{{"version":"2.0"}},"nodes":[{}{{}}]}}"#,
+        "{},".repeat(262_143)
+    );
+    let path = scratch("cli-nodes-at-the-limit.gltf", nodes.as_bytes());
+    loaded_or_refused("262144 nodes", open_capped(&path), None);
+    let path = scratch(
+        "cli-primitives-at-the-limit.gltf",
+        &zeros_shared_by(8192, 3),
+    );
+    loaded_or_refused("8192 primitives", open_capped(&path), None);
+}
+
 /// That `--open` loaded the file (and then, with no display, could not start: exit 1),
 /// or refused it (exit 2) in one line saying each of `refused`.
 fn loaded_or_refused(name: &str, (code, err): (Option<i32>, String), refused: Option<&[&str]>) {

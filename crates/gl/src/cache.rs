@@ -28,6 +28,7 @@ struct DrawKey {
     offset: Vec3,
     streamed: Option<u64>,
     texture: Option<u64>,
+    alpha: scene::Alpha,
 }
 
 /// Everything a scene's picture depends on.
@@ -80,6 +81,7 @@ impl SceneKey {
                         offset,
                         streamed,
                         texture,
+                        alpha,
                     } = d;
                     DrawKey {
                         mesh: mesh.id,
@@ -93,6 +95,7 @@ impl SceneKey {
                         offset: *offset,
                         streamed: streamed.as_ref().map(|s| s.id),
                         texture: texture.as_ref().map(|t| t.id),
+                        alpha: *alpha,
                     }
                 })
                 .collect(),

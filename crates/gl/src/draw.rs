@@ -195,6 +195,7 @@ impl SceneRenderer {
             gl.depth_func(glow::LEQUAL);
             gl.disable(glow::CULL_FACE);
         }
+        super::blend_premultiplied(gl);
         self.draw_colored(
             gl,
             scene,
@@ -224,6 +225,13 @@ impl SceneRenderer {
                 gl.uniform_1_f32(loc.as_ref(), if draw.lit { 1.0 } else { 0.0 });
                 let loc = gl.get_uniform_location(program, "u_light_dir");
                 gl.uniform_3_f32_slice(loc.as_ref(), &scene.light_dir.to_array());
+                let (cutoff, mode) = draw.alpha.uniforms();
+                let loc = gl.get_uniform_location(program, "u_alpha_cutoff");
+                gl.uniform_1_f32(loc.as_ref(), cutoff);
+                let loc = gl.get_uniform_location(program, "u_alpha_mode");
+                gl.uniform_1_f32(loc.as_ref(), mode);
+                // A blended surface does not hide what is drawn after it.
+                gl.depth_mask(draw.alpha != scene::Alpha::Blend);
                 self.textures.bind(gl, program, draw.texture.as_deref());
                 mesh.bind(gl, draw.streamed.is_some());
                 let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
@@ -256,6 +264,7 @@ impl SceneRenderer {
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             gl.bind_texture(glow::TEXTURE_2D, None);
             gl.use_program(None);
+            gl.depth_mask(true);
             gl.disable(glow::DEPTH_TEST);
             // In a browser, `getError` waits for the GPU process to finish everything
             // asked so far (the first frame's shader compiles among it: 170 ms of the

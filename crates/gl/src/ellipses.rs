@@ -105,15 +105,7 @@ impl EllipseBuffer {
             // settings can mean waiting for its GPU process, and egui sets them again
             // after every paint callback.
             let blending = gl.is_enabled(glow::BLEND);
-            gl.enable(glow::BLEND);
-            gl.blend_equation(glow::FUNC_ADD);
-            // Premultiplied colour, as egui blends.
-            gl.blend_func_separate(
-                glow::ONE,
-                glow::ONE_MINUS_SRC_ALPHA,
-                glow::ONE_MINUS_DST_ALPHA,
-                glow::ONE,
-            );
+            super::blend_premultiplied(gl);
             let width = gl.get_uniform_location(program, "u_width_px");
             let flat = gl.get_uniform_location(program, "u_flat_color");
             for (points, color) in [

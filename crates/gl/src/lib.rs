@@ -56,6 +56,23 @@ pub(crate) fn set_clip_from_world(
     }
 }
 
+/// Turns blending on with premultiplied colour, as egui blends, so a picture is the
+/// same in the app and on a headless context.
+pub(crate) fn blend_premultiplied(gl: &glow::Context) {
+    use glow::HasContext as _;
+    // SAFETY: blend state of the current context.
+    unsafe {
+        gl.enable(glow::BLEND);
+        gl.blend_equation(glow::FUNC_ADD);
+        gl.blend_func_separate(
+            glow::ONE,
+            glow::ONE_MINUS_SRC_ALPHA,
+            glow::ONE_MINUS_DST_ALPHA,
+            glow::ONE,
+        );
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 pub use cache::{KEPT_FROM_VERTICES, SceneCache, ViewportPx};
 pub use capture::{capture_skinned, capture_skinned_as, capture_skinned_range};

@@ -280,6 +280,16 @@ pub const MAX_DECODED: usize = 1 << 26;
 /// kilobytes that names a large accessor of zeros to about a gigabyte.
 pub const MAX_VERTICES: usize = 1 << 22;
 
+/// The most nodes a file may have: 2^18 (a character has hundreds; a city scene tens of
+/// thousands). Every node is a row of the joint tree and a matrix a frame, and each
+/// costs the page about a kilobyte; at this many it opens within about 2 s and 300 MB
+/// (docs/measurements.md).
+pub const MAX_NODES: usize = 1 << 18;
+
+/// The most mesh primitives the nodes may place, all together: 2^13. Each is a draw of
+/// its own every frame, with its own buffers on the GPU.
+pub const MAX_MESH_PARTS: usize = 1 << 13;
+
 /// Every buffer's bytes, and how many numbers the load has decoded from them so far.
 pub(super) struct Buffers<'a> {
     data: Vec<Result<Cow<'a, [u8]>, String>>,

@@ -10,6 +10,7 @@
 //! accessor nothing uses may be broken without harm (it is refused when read); any
 //! other problem is a [`ModelError`] that names the element, as `nodes[1].children[1]`.
 
+use super::container::MAX_NODES;
 use super::json::Value;
 use super::{ModelError, quoted};
 use std::borrow::Cow;
@@ -154,6 +155,7 @@ pub(super) struct Node {
     pub children: Vec<usize>,
     pub mesh: Option<usize>,
     pub skin: Option<usize>,
+    pub camera_or_light: bool,
     pub transform: NodeTransform,
 }
 
@@ -215,6 +217,24 @@ pub(super) struct Document {
     /// material, with a warning).
     pub materials: Vec<crate::Material>,
     pub images: Vec<Image>,
+}
+
+/// `KHR_texture_transform`'s matrix: offset · rotation · scale, as the extension
+/// writes it (a rotation turns the coordinates counter-clockwise in the image).
+fn texture_transform(t: &Object) -> Result<glam::Affine2, ModelError> {
+    let [ox, oy] = t.floats::<2>("offset")?.unwrap_or([0.0, 0.0]);
+    let r = t.number("rotation")?.unwrap_or(0.0);
+    let [sx, sy] = t.floats::<2>("scale")?.unwrap_or([1.0, 1.0]);
+    let (sin, cos) = r.sin_cos();
+    let turn_and_scale = glam::Mat2::from_cols(
+        glam::Vec2::new(cos * sx, -sin * sx),
+        glam::Vec2::new(sin * sy, cos * sy),
+    );
+    let transform = glam::Affine2::from_mat2_translation(turn_and_scale, glam::Vec2::new(ox, oy));
+    if !transform.is_finite() {
+        return Err(t.broken("offset", "offset and scale must be finite numbers"));
+    }
+    Ok(transform)
 }
 
 /// Extensions that change only what a skinning lesson does not draw (materials,
@@ -318,13 +338,6 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
                 "the file uses {extension} with an uncompressed fallback; the fallback is read"
             ));
         }
-        if extension == "KHR_texture_transform" && !required.contains(&extension) {
-            warnings.push(
-                "the file uses KHR_texture_transform (a texture moved, turned or scaled on \
-                 its mesh); textures are drawn without it, so they may sit wrong"
-                    .to_owned(),
-            );
-        }
     }
 
     let mut names = Names::default();
@@ -407,6 +420,11 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
 
     let node_objects = root.objects("nodes")?;
     let node_count = node_objects.len();
+    if node_count > MAX_NODES {
+        return Err(ModelError::new(format!(
+            "the file has {node_count} nodes, more than the page lays out ({MAX_NODES})"
+        )));
+    }
     let mut skins = Vec::new();
     for (index, skin) in root.objects("skins")?.iter().enumerate() {
         skins.push(Skin {
@@ -432,6 +450,10 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             children: node.indices("children", node_count)?,
             mesh: node.index("mesh", meshes.len())?,
             skin: node.index("skin", skins.len())?,
+            camera_or_light: node.field("camera").is_some()
+                || node
+                    .object("extensions")?
+                    .is_some_and(|e| e.field("KHR_lights_punctual").is_some()),
             transform,
         });
     }
@@ -550,13 +572,33 @@ impl Looks {
                 }
                 if let Some(info) = pbr.object("baseColorTexture")? {
                     let (image, sampler) = texture(info.required_whole("index")?)?;
+                    let mut uv_set = info.whole("texCoord")?.unwrap_or(0);
+                    let mut transform = glam::Affine2::IDENTITY;
+                    let moved = info.object("extensions")?;
+                    if let Some(t) = moved.and_then(|e| e.object("KHR_texture_transform").ok()?) {
+                        transform = texture_transform(&t)?;
+                        uv_set = t.whole("texCoord")?.unwrap_or(uv_set);
+                    }
                     out.texture = Some(crate::TextureRef {
                         image,
                         sampler,
-                        uv_set: info.whole("texCoord")?.unwrap_or(0),
+                        uv_set,
+                        transform,
                     });
                 }
             }
+            out.alpha = match m.string("alphaMode")?.unwrap_or("OPAQUE") {
+                "OPAQUE" => crate::AlphaMode::Opaque,
+                "MASK" => {
+                    let cutoff = m.number("alphaCutoff")?.unwrap_or(0.5);
+                    if cutoff < 0.0 {
+                        return Err(m.broken("alphaCutoff", "must be 0 or more"));
+                    }
+                    crate::AlphaMode::Mask(cutoff)
+                }
+                "BLEND" => crate::AlphaMode::Blend,
+                _ => return Err(m.broken("alphaMode", "must be OPAQUE, MASK or BLEND")),
+            };
             Ok(out)
         };
         let materials = objects("materials", warnings)
@@ -861,6 +903,15 @@ impl<'v> Object<'v> {
     }
 
     /// Exactly `N` numbers.
+    /// A number that fits an `f32`, if the field is there.
+    fn number(&self, key: &str) -> Result<Option<f32>, ModelError> {
+        match self.field(key) {
+            None => Ok(None),
+            Some(Value::Number(v)) if (*v as f32).is_finite() => Ok(Some(*v as f32)),
+            Some(_) => Err(self.broken(key, "must be a number")),
+        }
+    }
+
     fn floats<const N: usize>(&self, key: &str) -> Result<Option<[f32; N]>, ModelError> {
         let Some(value) = self.field(key) else {
             return Ok(None);

@@ -14,7 +14,7 @@ mod accessor;
 pub mod base64;
 mod clips;
 mod container;
-pub use container::{Beside, MAX_FILE_BYTES, MAX_IMAGE_BYTES};
+pub use container::{Beside, MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_MESH_PARTS, MAX_NODES};
 pub use document::MAX_NAME_CHARS;
 mod document;
 mod json;
@@ -79,6 +79,9 @@ pub struct Joint {
     pub name: String,
     /// The node's index in the file.
     pub node: usize,
+    /// The node carries a camera or a light (`KHR_lights_punctual`): a place in the
+    /// scene, not a bone.
+    pub camera_or_light: bool,
 }
 
 /// A skin: the joints a skinned mesh follows and their inverse bind matrices.
@@ -122,6 +125,21 @@ pub struct MeshPart {
     /// One texture coordinate per vertex, from the set its material's texture reads
     /// (empty when it has no texture, or the coordinates could not be read).
     pub uvs: Vec<[f32; 2]>,
+    /// One linear RGBA colour per vertex (`COLOR_0`, alpha 1 where it has three
+    /// numbers), multiplied with the material's colour; empty when it has none.
+    pub colors: Vec<[f32; 4]>,
+}
+
+/// How a material's alpha is read (glTF's `alphaMode`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AlphaMode {
+    /// Alpha is ignored: the surface is fully opaque (glTF's default).
+    Opaque,
+    /// A fragment whose alpha is below the cutoff (`alphaCutoff`, 0.5 by default) is
+    /// not drawn; the rest are opaque.
+    Mask(f32),
+    /// Alpha blends the surface over what lies behind it.
+    Blend,
 }
 
 /// How a mesh is painted: the part of a glTF material the model page draws.
@@ -133,15 +151,18 @@ pub struct Material {
     pub base_color: [f32; 4],
     /// The base colour texture, if any.
     pub texture: Option<TextureRef>,
+    /// How its alpha is read.
+    pub alpha: AlphaMode,
 }
 
 impl Default for Material {
-    /// glTF's default: white, no texture.
+    /// glTF's default: white, no texture, opaque.
     fn default() -> Self {
         Self {
             name: None,
             base_color: [1.0; 4],
             texture: None,
+            alpha: AlphaMode::Opaque,
         }
     }
 }
@@ -155,6 +176,9 @@ pub struct TextureRef {
     pub sampler: Sampler,
     /// `n` of the `TEXCOORD_n` attribute it reads.
     pub uv_set: usize,
+    /// `KHR_texture_transform`: where a texture coordinate of the file is read in the
+    /// image (offset · rotation · scale). The loader applies it to [`MeshPart::uvs`].
+    pub transform: glam::Affine2,
 }
 
 /// How a texture is sampled, in glTF's codes (which are OpenGL's: `9729` is
@@ -265,6 +289,42 @@ impl Model {
     /// The joint of the node named `name`.
     pub fn joint_named(&self, name: &str) -> Option<usize> {
         self.joints.iter().position(|j| j.name == name)
+    }
+
+    /// Which joints are bones, as glTF viewers draw a skeleton: the joints of the skins
+    /// and the nodes under them (a tail or a finger tip a skin does not list), and the
+    /// nodes that carry a rigid mesh; every node of a file with no mesh (a skeleton
+    /// alone). A node that carries a camera or a light, or an empty node under no skin,
+    /// is not a bone: the page neither draws it nor frames it.
+    pub fn skeletal(&self) -> Vec<bool> {
+        let meshless = self.skinned_meshes.is_empty() && self.rigid_meshes.is_empty();
+        let mut bone = vec![meshless; self.joints.len()];
+        let skin_joints = self.skins.iter().flat_map(|s| &s.joints);
+        for joint in skin_joints.chain(self.rigid_meshes.iter().map(|m| &m.joint)) {
+            if let Some(b) = bone.get_mut(*joint) {
+                *b = true;
+            }
+        }
+        // Joints come parents first, so one pass reaches every node under a skin.
+        let in_skin: Vec<bool> = {
+            let mut under = vec![false; bone.len()];
+            for joint in self.skins.iter().flat_map(|s| &s.joints) {
+                if let Some(u) = under.get_mut(*joint) {
+                    *u = true;
+                }
+            }
+            for joint in 0..under.len() {
+                if self.skeleton.parent(joint).is_some_and(|p| under[p]) {
+                    under[joint] = true;
+                }
+            }
+            under
+        };
+        for (joint, b) in bone.iter_mut().enumerate() {
+            *b = (*b || in_skin[joint])
+                && !self.joints.get(joint).is_some_and(|j| j.camera_or_light);
+        }
+        bone
     }
 
     /// The clip named `name`.

@@ -2,7 +2,7 @@
 //! four influences per vertex.
 
 use super::accessor::{self, NORMALIZED, QUANTIZED, UNIT_VECTOR};
-use super::container::{Buffers, MAX_DECODED, MAX_VERTICES};
+use super::container::{Buffers, MAX_DECODED, MAX_MESH_PARTS, MAX_VERTICES};
 use super::document::{self, Accessor, DataType, Dimensions, Document, Mode};
 use super::nodes::Hierarchy;
 use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, StoredInfluences, quoted};
@@ -25,6 +25,7 @@ fn planned_numbers(document: &Document) -> usize {
             || name.starts_with("JOINTS_")
             || name.starts_with("WEIGHTS_")
             || name.starts_with("TEXCOORD_")
+            || name == "COLOR_0"
     };
     // An accessor past the budget on its own is refused by its own read, with a
     // sharper reason; here only what many reads add up to counts.
@@ -69,6 +70,16 @@ pub(super) fn meshes(
     warnings: &mut Vec<String>,
     notes: &mut Vec<String>,
 ) -> Result<Meshes, ModelError> {
+    let parts: usize = (document.nodes.iter())
+        .filter_map(|node| document.meshes.get(node.mesh?))
+        .map(|mesh| mesh.primitives.len())
+        .sum();
+    if parts > MAX_MESH_PARTS {
+        return Err(ModelError::new(format!(
+            "the nodes place {parts} mesh primitives in all (a mesh placed by several nodes \
+             counts once for each), more than the page draws ({MAX_MESH_PARTS})"
+        )));
+    }
     let vertices = planned_vertices(document);
     if vertices > MAX_VERTICES {
         return Err(ModelError::new(format!(
@@ -91,7 +102,6 @@ pub(super) fn meshes(
     };
     let mut morphed: Vec<String> = Vec::new();
     let mut unlit: Vec<String> = Vec::new();
-    let mut coloured: Vec<String> = Vec::new();
     let mut users: Vec<String> = Vec::new();
     for node in &document.nodes {
         let Some(mesh) = node.mesh.map(|m| &document.meshes[m]) else {
@@ -120,9 +130,6 @@ pub(super) fn meshes(
             if primitive.morph_targets > 0 && !morphed.contains(&mesh_label) {
                 morphed.push(mesh_label.clone());
             }
-            if primitive.get("COLOR_0").is_some() && !coloured.contains(&mesh_label) {
-                coloured.push(mesh_label.clone());
-            }
             let Some(mut part) = geometry(buffers, primitive, &label, warnings)? else {
                 continue;
             };
@@ -138,7 +145,11 @@ pub(super) fn meshes(
                 .and_then(|m| document.materials.get(m)?.texture);
             if let Some(texture) = texture {
                 part.uvs = uvs(buffers, primitive, &label, texture.uv_set, &part, warnings);
+                for uv in &mut part.uvs {
+                    *uv = texture.transform.transform_point2((*uv).into()).into();
+                }
             }
+            part.colors = colors(buffers, primitive, &label, &part, warnings);
             part.name = mesh_name
                 .or(node.name.as_deref().filter(|s| !s.is_empty()))
                 .map_or_else(|| format!("mesh {}", mesh.index), str::to_owned);
@@ -176,14 +187,6 @@ pub(super) fn meshes(
             "{} {} morph targets; morphing is not applied, so they keep their base shape",
             morphed.join(", "),
             if morphed.len() == 1 { "has" } else { "have" }
-        ));
-    }
-    if !coloured.is_empty() {
-        warnings.push(format!(
-            "{} {} vertex colours (COLOR_0); they are not drawn, so the surface shows its \
-             material's colour alone",
-            coloured.join(", "),
-            if coloured.len() == 1 { "has" } else { "have" }
         ));
     }
     if !unlit.is_empty() {
@@ -352,6 +355,7 @@ fn geometry(
         indices,
         material: None,
         uvs: Vec::new(),
+        colors: Vec::new(),
     }))
 }
 
@@ -406,6 +410,54 @@ fn uvs(
     };
     read().unwrap_or_else(|e| {
         warnings.push(format!("{e}; it is drawn without its texture"));
+        Vec::new()
+    })
+}
+
+/// A primitive's vertex colours (`COLOR_0`: three or four numbers a vertex, floats or
+/// normalised integers), alpha 1 where there are three; empty when it has none, or,
+/// with a warning, when they cannot be read (the mesh is then drawn in its material's
+/// colour, never refused).
+fn colors(
+    buffers: &Buffers,
+    primitive: &document::Primitive,
+    label: &str,
+    part: &MeshPart,
+    warnings: &mut Vec<String>,
+) -> Vec<[f32; 4]> {
+    const FORMATS: &[accessor::Format] = &[
+        accessor::Format::Float,
+        accessor::Format::Normalized(DataType::U8),
+        accessor::Format::Normalized(DataType::U16),
+    ];
+    let Some(accessor) = primitive.get("COLOR_0") else {
+        return Vec::new();
+    };
+    let read = || -> Result<Vec<[f32; 4]>, ModelError> {
+        let accessor = accessor?;
+        let what = format!("{label} COLOR_0");
+        let three = accessor.dimensions == Dimensions::Vec3;
+        let dims = if three {
+            Dimensions::Vec3
+        } else {
+            Dimensions::Vec4
+        };
+        let flat = accessor::floats(buffers, accessor, &what, dims, FORMATS)?;
+        let n = if three { 3 } else { 4 };
+        check_count(
+            label,
+            "COLOR_0",
+            flat.len() / n,
+            part.vertices.positions.len(),
+        )?;
+        check_finite(label, "COLOR_0", &flat, n)?;
+        Ok(flat
+            .chunks_exact(n)
+            .map(|c| [c[0], c[1], c[2], c.get(3).copied().unwrap_or(1.0)])
+            .collect())
+    };
+    read().unwrap_or_else(|e| {
+        warnings.push(format!("{e}; it is drawn without its vertex colours"));
         Vec::new()
     })
 }

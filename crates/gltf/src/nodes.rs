@@ -122,6 +122,7 @@ pub(super) fn hierarchy(
                 .filter(|s| !s.is_empty())
                 .map_or_else(|| format!("node {n}"), str::to_owned),
             node: n,
+            camera_or_light: node.camera_or_light,
         });
         rest.push(rest_transform(node, &labels[n], warnings)?);
     }

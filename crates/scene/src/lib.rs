@@ -246,6 +246,35 @@ pub enum JointIndices {
 }
 
 /// One skinned mesh drawn by `shaders/skin.vert` with a palette.
+/// How a surface's alpha (the draw's colour × the vertex colour × the texture) is
+/// read: the three ways of glTF's `alphaMode`, and the pages' own translucent tints.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Alpha {
+    /// The colour is already premultiplied by its alpha (the pages' own tints).
+    #[default]
+    Premultiplied,
+    /// Alpha is ignored: fully opaque.
+    Opaque,
+    /// A fragment whose alpha is below the cutoff is not drawn; the rest are opaque.
+    Mask(f32),
+    /// Alpha blends the surface over what is behind it (the colour is not
+    /// premultiplied); it does not hide what is drawn after it.
+    Blend,
+}
+
+impl Alpha {
+    /// The shader's `u_alpha_cutoff` (below 0: nothing is cut) and `u_alpha_mode`
+    /// (0 premultiplied, 1 opaque, 2 blended).
+    pub fn uniforms(self) -> (f32, f32) {
+        match self {
+            Alpha::Premultiplied => (-1.0, 0.0),
+            Alpha::Opaque => (-1.0, 1.0),
+            Alpha::Mask(cutoff) => (cutoff, 1.0),
+            Alpha::Blend => (-1.0, 2.0),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SkinnedDraw {
     /// The mesh.
@@ -272,6 +301,8 @@ pub struct SkinnedDraw {
     pub streamed: Option<Arc<Streamed>>,
     /// An image multiplied with the colour, read at the mesh's texture coordinates.
     pub texture: Option<Arc<Texture>>,
+    /// How the surface's alpha is read.
+    pub alpha: Alpha,
 }
 
 impl SkinnedDraw {
@@ -289,6 +320,7 @@ impl SkinnedDraw {
             offset: Vec3::ZERO,
             streamed: None,
             texture: None,
+            alpha: Alpha::Premultiplied,
         }
     }
 
@@ -306,6 +338,7 @@ impl SkinnedDraw {
             offset: Vec3::ZERO,
             streamed: None,
             texture: None,
+            alpha: Alpha::Premultiplied,
         }
     }
 

@@ -84,9 +84,9 @@ pub fn empty_model() -> Arc<Model> {
 
 /// Every point of the model as the page first draws it (its first clip at its first
 /// key, or the rest pose when it has no clip): skinned vertices, rigid vertices carried
-/// by their joint, and the joints of its skins and the nodes under them (every joint
-/// when it has no mesh). A node under no skin (a camera, a light, an empty) is not
-/// framed: a camera 50 units away would shrink the model to a dot.
+/// by their joint, and its bones ([`Model::skeletal`]). A camera, a light or an empty
+/// node under no skin is not framed: a camera 50 units away would shrink the model to a
+/// dot.
 fn first_drawn_points(model: &Model) -> Vec<Vec3> {
     let pose = match model.clips.first() {
         Some(clip) => model.sample(clip, clip.start()),
@@ -115,22 +115,8 @@ fn first_drawn_points(model: &Model) -> Vec<Vec3> {
                 }
             })
     });
-    let meshless = model.skinned_meshes.is_empty() && model.rigid_meshes.is_empty();
-    let mut framed = vec![meshless; world.len()];
-    for joint in model.skins.iter().flat_map(|s| &s.joints) {
-        if let Some(f) = framed.get_mut(*joint) {
-            *f = true;
-        }
-    }
-    // And the nodes under them (a tail or a finger tip the skin does not list); joints
-    // come parents first.
-    for joint in 0..framed.len() {
-        if model.skeleton.parent(joint).is_some_and(|p| framed[p]) {
-            framed[joint] = true;
-        }
-    }
-    let joints = (world.iter().zip(framed))
-        .filter(|(_, framed)| *framed)
+    let joints = (world.iter().zip(model.skeletal()))
+        .filter(|(_, bone)| *bone)
         .map(|(w, _)| w.w_axis.truncate());
     let rigid = model.rigid_meshes.iter().flat_map(|m| {
         let w = world.get(m.joint).copied().unwrap_or(Mat4::IDENTITY);

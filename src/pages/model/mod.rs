@@ -113,8 +113,8 @@ pub struct ModelPage {
     /// The cell a link asked to show.
     pub scroll_to: crate::ui::scroll::ScrollTo,
     camera: Camera,
-    /// Meshes as drawn and the heat joint they were coloured for.
-    drawn: Option<(Option<usize>, DrawnMeshes)>,
+    /// Meshes as drawn, and the heat joint and materials switch they were coloured for.
+    drawn: Option<((Option<usize>, bool), DrawnMeshes)>,
     /// The picked vertex as the GPU skinned it (written by the paint callback).
     readback: view::ReadbackSlot,
     /// Where the viewport was drawn last frame (for tests).

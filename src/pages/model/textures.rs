@@ -247,6 +247,7 @@ mod tests {
                     image: i,
                     sampler: gltf::Sampler::default(),
                     uv_set: 0,
+                    transform: glam::Affine2::IDENTITY,
                 }),
                 ..Material::default()
             });

@@ -15,6 +15,11 @@ const OPEN_ROWS: usize = 25;
 /// Nesting past this many levels is listed flat (only a pathological file goes so deep).
 const MAX_NESTING: usize = 40;
 
+/// The most rows the tree lists: past ten thousand, a list is for a search, not for
+/// scrolling, and a scroll of several million points is past what `f32` places to the
+/// point. The rest are picked in the viewport or by a link.
+pub const MAX_TREE_ROWS: usize = 10_000;
+
 /// The tree's height before it scrolls, points.
 const TREE_HEIGHT: f32 = 360.0;
 
@@ -25,6 +30,8 @@ struct Tree {
     roots: Vec<usize>,
     /// Joints shallower than this start open.
     open_depth: usize,
+    /// How many more rows the tree may list this frame (of [`MAX_TREE_ROWS`]).
+    left: std::cell::Cell<usize>,
 }
 
 impl Tree {
@@ -49,6 +56,7 @@ impl Tree {
             depth,
             roots,
             open_depth,
+            left: std::cell::Cell::new(MAX_TREE_ROWS),
         }
     }
 
@@ -113,42 +121,99 @@ impl ModelPage {
                 self.tree_scroll = true;
             }
         }
+        let guessed = row_height(ui);
         egui::ScrollArea::vertical()
             .id_salt("joint tree")
             .max_height(TREE_HEIGHT)
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                for &root in &tree.roots {
-                    self.tree_row_ui(ui, &model, &tree, root, 0);
-                }
+                self.rows_ui(ui, &model, &tree, &tree.roots, 0, false);
             });
+        if tree.left.get() == 0 && model.joints.len() > MAX_TREE_ROWS {
+            // Only a file of thousands of nodes comes here; its picked joint may lie
+            // past the list, and is shown in the cells below.
+            self.tree_scroll = false;
+            ui.label(format!(
+                "The tree lists the first {MAX_TREE_ROWS} of {} nodes. Pick another in the \
+                 view, or name it in a link (joint=its name).",
+                model.joints.len()
+            ));
+        }
+        if row_height(ui) != guessed && self.joint.is_some() {
+            // The rows out of view took a guessed height, and the rows drawn have now
+            // corrected it: the picked row moved, so aim at it again.
+            self.tree_scroll = true;
+        }
+    }
+
+    /// `rows` one under another: siblings, each with its fold, or with `flat` a list
+    /// without folds. A run of rows without children that lies out of view takes its
+    /// height in one step, so a hundred thousand rows cost a screenful of widgets a
+    /// frame, and their places do not drift apart as a hundred thousand small steps
+    /// would in `f32`.
+    fn rows_ui(
+        &mut self,
+        ui: &mut Ui,
+        model: &Model,
+        tree: &Tree,
+        rows: &[usize],
+        nesting: usize,
+        flat: bool,
+    ) {
+        let leaf = |j: usize| flat || tree.children.get(j).is_none_or(Vec::is_empty);
+        let waiting = self.joint.filter(|_| self.tree_scroll);
+        let mut i = 0;
+        while let Some(&j) = rows.get(i) {
+            let left = tree.left.get();
+            if left == 0 {
+                return;
+            }
+            if !leaf(j) {
+                tree.left.set(left - 1);
+                self.tree_row_ui(ui, model, tree, j, nesting);
+                i += 1;
+                continue;
+            }
+            if waiting == Some(j) {
+                tree.left.set(left - 1);
+                self.leaf_row_ui(ui, model, j);
+                i += 1;
+                continue;
+            }
+            let run = rows[i..]
+                .iter()
+                .take(left)
+                .take_while(|&&r| leaf(r) && waiting != Some(r))
+                .count();
+            tree.left.set(left - run);
+            let end = i + run;
+            let step = row_height(ui) + ui.spacing().item_spacing.y;
+            let view = ui.clip_rect();
+            let above = ((view.top() - ui.cursor().min.y) / step).floor().max(0.0) as usize;
+            i += skip_rows(ui, above.min(end - i), step);
+            while i < end && ui.cursor().min.y <= view.bottom() {
+                self.leaf_row_ui(ui, model, rows[i]);
+                i += 1;
+            }
+            i += skip_rows(ui, end - i, step);
+        }
     }
 
     /// Joint `j` and, when it has children, its fold holding them.
     fn tree_row_ui(&mut self, ui: &mut Ui, model: &Model, tree: &Tree, j: usize, nesting: usize) {
-        let Some(joint) = model.joints.get(j) else {
-            return;
-        };
-        let name = joint.name.clone();
         let Some(children) = tree.children.get(j) else {
             return;
         };
-        if children.is_empty() || nesting >= MAX_NESTING {
-            ui.horizontal_wrapped(|ui| {
-                ui.add_space(ui.spacing().indent);
-                self.tree_label_ui(ui, model, j, &name);
-            });
-            if !children.is_empty() {
-                for d in tree.descendants(j) {
-                    if let Some(joint) = model.joints.get(d) {
-                        let name = joint.name.clone();
-                        ui.horizontal_wrapped(|ui| {
-                            ui.add_space(ui.spacing().indent);
-                            self.tree_label_ui(ui, model, d, &name);
-                        });
-                    }
-                }
-            }
+        if children.is_empty() {
+            self.leaf_row_ui(ui, model, j);
+            return;
+        }
+        if nesting >= MAX_NESTING {
+            let mut flat = vec![j];
+            flat.extend(tree.descendants(j));
+            // The row was counted by the caller; the flat list counts it again.
+            tree.left.set(tree.left.get() + 1);
+            self.rows_ui(ui, model, tree, &flat, nesting, true);
             return;
         }
         let mut state = CollapsingState::load_with_default_open(
@@ -156,6 +221,17 @@ impl ModelPage {
             self.tree_node_id(j),
             tree.depth.get(j).is_some_and(|d| *d < tree.open_depth),
         );
+        if let Some(height) = self.row_out_of_view(ui, j) {
+            // Out of view: its place, and its children's if open, but no widgets.
+            let (_, space) = ui.allocate_exact_size(egui::vec2(0.0, height), egui::Sense::hover());
+            state.show_body_indented(&space, ui, |ui| {
+                self.rows_ui(ui, model, tree, children, nesting + 1, false);
+            });
+            return;
+        }
+        let Some(name) = model.joints.get(j).map(|joint| joint.name.clone()) else {
+            return;
+        };
         let header = ui.horizontal_wrapped(|ui| {
             // The fold's toggle, as high as a control: egui's own is an icon high, too
             // small for a finger on a touch screen.
@@ -177,11 +253,10 @@ impl ModelPage {
             self.tree_label_ui(ui, model, j, &name);
             toggle
         });
+        remember_row_height(ui, &header.response);
         let open = state.is_open();
         state.show_body_indented(&header.response, ui, |ui| {
-            for &child in children {
-                self.tree_row_ui(ui, model, tree, child, nesting + 1);
-            }
+            self.rows_ui(ui, model, tree, children, nesting + 1, false);
         });
         header.inner.widget_info(|| {
             let action = if open {
@@ -195,6 +270,36 @@ impl ModelPage {
                 format!("{name}: {action}"),
             )
         });
+    }
+
+    /// A joint with no fold: its name, a fold's width in.
+    fn leaf_row_ui(&mut self, ui: &mut Ui, model: &Model, j: usize) {
+        if let Some(height) = self.row_out_of_view(ui, j) {
+            ui.allocate_space(egui::vec2(0.0, height));
+            return;
+        }
+        if let Some(joint) = model.joints.get(j) {
+            let name = joint.name.clone();
+            let row = ui.horizontal_wrapped(|ui| {
+                ui.add_space(ui.spacing().indent);
+                self.tree_label_ui(ui, model, j, &name);
+            });
+            remember_row_height(ui, &row.response);
+        }
+    }
+
+    /// When joint `j`'s row would be out of the tree's view (and it is not the picked
+    /// joint waiting to be scrolled to), the height the caller takes in its place: the
+    /// tree lays out only the rows a reader sees, so a file of a hundred thousand
+    /// joints costs a screenful of widgets a frame, not a hundred thousand.
+    fn row_out_of_view(&self, ui: &Ui, j: usize) -> Option<f32> {
+        let height = row_height(ui);
+        let row = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(1.0, height));
+        let waiting = self.tree_scroll && self.joint == Some(j);
+        if waiting || ui.is_rect_visible(row) {
+            return None;
+        }
+        Some(height)
     }
 
     /// A joint's name in the tree: a click picks it; the picked one is highlighted, and
@@ -221,4 +326,30 @@ impl ModelPage {
             }
         }
     }
+}
+
+/// Where the tree keeps the height of a row as last drawn.
+fn row_height_id() -> Id {
+    Id::unique("model joint tree row height")
+}
+
+/// The height of a row as last drawn, or a control's height before any is.
+fn row_height(ui: &Ui) -> f32 {
+    ui.data(|d| d.get_temp::<f32>(row_height_id()))
+        .unwrap_or(ui.spacing().interact_size.y)
+}
+
+/// Keeps a drawn row's height: the height the rows out of view take.
+fn remember_row_height(ui: &Ui, row: &egui::Response) {
+    let height = row.rect.height();
+    ui.data_mut(|d| d.insert_temp(row_height_id(), height));
+}
+
+/// Takes the place of `count` rows, `step` apart, in one step; returns `count`.
+fn skip_rows(ui: &mut Ui, count: usize, step: f32) -> usize {
+    if count > 0 {
+        let height = count as f32 * step - ui.spacing().item_spacing.y;
+        ui.allocate_space(egui::vec2(0.0, height));
+    }
+    count
 }

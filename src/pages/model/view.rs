@@ -14,7 +14,7 @@ use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Stroke, Ui};
 use gl::capture_skinned;
 use glam::{Mat4, Vec3};
-use scene::{MAX_JOINTS, MeshData, Palette, Scene, SkinnedDraw};
+use scene::{Alpha, MAX_JOINTS, MeshData, Palette, Scene, SkinnedDraw};
 use skin::Influences;
 use skin::lbs::{SkinMesh, VertexBreakdown};
 use std::sync::Arc;
@@ -135,12 +135,25 @@ impl ModelPage {
 
     /// The meshes as drawn (skinned first, then rigid), rebuilt when the heat changed.
     fn drawn(&mut self) -> Arc<Vec<Arc<MeshData>>> {
-        let heat = self.heat_joint();
-        if let Some((key, meshes)) = &self.drawn
-            && *key == heat
+        let key = (self.heat_joint(), self.materials);
+        if let Some((drawn_for, meshes)) = &self.drawn
+            && *drawn_for == key
         {
             return meshes.clone();
         }
+        let (heat, materials) = key;
+        // With the file's materials and no heat map, a mesh's vertex colours (COLOR_0)
+        // are multiplied in, as glTF viewers draw them.
+        let file_colors = |part: &gltf::MeshPart| {
+            if materials {
+                part.colors
+                    .iter()
+                    .map(|c| super::textures::gamma_encoded(*c))
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        };
         let model = &self.model;
         let mut meshes = Vec::new();
         for mesh in &model.skinned_meshes {
@@ -154,7 +167,7 @@ impl ModelPage {
                             .sum()
                     })
                 }
-                _ => Vec::new(),
+                _ => file_colors(&mesh.part),
             };
             meshes.push(MeshData::with_uvs(
                 mesh.part.vertices.clone(),
@@ -166,7 +179,7 @@ impl ModelPage {
         for mesh in &model.rigid_meshes {
             let colors = match heat {
                 Some(j) => heat_mesh(&mesh.part.vertices, |_| f32::from(mesh.joint == j)),
-                None => Vec::new(),
+                None => file_colors(&mesh.part),
             };
             meshes.push(MeshData::with_uvs(
                 mesh.part.vertices.clone(),
@@ -176,7 +189,7 @@ impl ModelPage {
             ));
         }
         let meshes = Arc::new(meshes);
-        self.drawn = Some((heat, meshes.clone()));
+        self.drawn = Some((key, meshes.clone()));
         meshes
     }
 
@@ -223,12 +236,14 @@ impl ModelPage {
             self.paint(&mut draw, &mesh.part, heat);
             scene.skinned.push(draw);
         }
+        // Blended surfaces last, over everything opaque they let through.
+        scene.skinned.sort_by_key(|d| d.alpha == Alpha::Blend);
         scene
     }
 
     /// Sets how `draw` of `part` is painted: white under the heat map (the vertex
-    /// colours are the picture), its material's colour and texture where the file's
-    /// materials are drawn and it has one, else the tint it has.
+    /// colours are the picture), its material's colour, texture and alpha mode where
+    /// the file's materials are drawn and it has one, else the tint it has.
     fn paint(&self, draw: &mut SkinnedDraw, part: &gltf::MeshPart, heat: bool) {
         if heat {
             draw.color = [1.0; 4];
@@ -242,6 +257,11 @@ impl ModelPage {
             return;
         };
         draw.color = super::textures::gamma_encoded(material.base_color);
+        draw.alpha = match material.alpha {
+            gltf::AlphaMode::Opaque => Alpha::Opaque,
+            gltf::AlphaMode::Mask(cutoff) => Alpha::Mask(cutoff),
+            gltf::AlphaMode::Blend => Alpha::Blend,
+        };
         if let Some(Decoded::Ready(texture)) = self.texture(m)
             && !part.uvs.is_empty()
         {
@@ -263,10 +283,12 @@ impl ModelPage {
 
     /// Each joint's origin on screen, with its index.
     fn joints_on_screen(&self, vp: &Viewport, frame: &Frame) -> Vec<(usize, egui::Pos2)> {
+        let skeletal = self.model.skeletal();
         frame
             .world
             .iter()
             .enumerate()
+            .filter(|(j, _)| skeletal.get(*j) == Some(&true))
             .filter_map(|(j, w)| vp.to_screen(w.transform_point3(Vec3::ZERO)).map(|s| (j, s)))
             .collect()
     }
@@ -316,20 +338,28 @@ impl ModelPage {
                     .and_then(|w| vp.to_screen(w.transform_point3(Vec3::ZERO)))
             };
             let bone = Stroke::new(1.5, Color32::from_rgb(30, 30, 30));
-            let mut has_child = vec![false; frame.world.len()];
-            for j in 0..frame.world.len() {
-                if let Some(p) = self
-                    .model
+            let skeletal = self.model.skeletal();
+            let parent = |j: usize| {
+                self.model
                     .skeleton
                     .parent(j)
-                    .and_then(|p| has_child.get_mut(p))
-                {
+                    .filter(|p| skeletal.get(*p) == Some(&true))
+            };
+            let mut has_child = vec![false; frame.world.len()];
+            for j in (0..frame.world.len()).filter(|j| skeletal.get(*j) == Some(&true)) {
+                if let Some(p) = parent(j).and_then(|p| has_child.get_mut(p)) {
                     *p = true;
                 }
             }
+            // One dot a pixel: a file may stack thousands of joints on one point.
+            let mut dotted = std::collections::HashSet::new();
             for (j, has_child) in has_child.iter().enumerate() {
-                if let (Some(p), Some(a)) = (self.model.skeleton.parent(j), origin(j))
+                if skeletal.get(j) != Some(&true) {
+                    continue;
+                }
+                if let (Some(p), Some(a)) = (parent(j), origin(j))
                     && let Some(pa) = origin(p)
+                    && pa.distance(a) >= 1.0
                 {
                     painter.line_segment([pa, a], bone);
                 }
@@ -337,12 +367,14 @@ impl ModelPage {
                 // way bones point in the files modelling tools write), half as long as
                 // its parent's bone, shows it.
                 if !has_child
-                    && let Some(tail) = leaf_tail(&frame.world, self.model.skeleton.parent(j), j)
+                    && let Some(tail) = leaf_tail(&frame.world, parent(j), j)
                     && let (Some(a), Some(t)) = (origin(j), vp.to_screen(tail))
                 {
                     painter.line_segment([a, t], bone);
                 }
-                if let Some(a) = origin(j) {
+                if let Some(a) = origin(j)
+                    && dotted.insert((a.x.round() as i32, a.y.round() as i32))
+                {
                     painter.circle_filled(a, 2.5, Color32::from_rgb(30, 30, 30));
                 }
             }
