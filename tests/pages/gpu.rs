@@ -423,7 +423,7 @@ fn the_second_exercise_prepares_five_influences_by_hand() {
     for (k, j) in joints.iter().enumerate() {
         type_into(
             &mut harness,
-            &field(&format!("joint {}", k + 1)),
+            &field(&format!("slot {}", k + 1)),
             &j.to_string(),
         );
     }

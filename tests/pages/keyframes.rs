@@ -3,7 +3,7 @@
 
 use crate::kit;
 
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use kit::{page_harness, submit};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
@@ -167,5 +167,58 @@ fn the_curves_cell_switches_the_interpolation_the_arm_plays() {
     );
     click_first(&harness, "CUBICSPLINE");
     harness.run_steps(2);
-    assert!(harness.query_by_label_contains("Hermite h = (").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("Hermite (h00, h10, h01, h11) = (")
+            .is_some()
+    );
+}
+
+#[test]
+fn a_cubic_sample_prints_every_number_its_sum_needs() {
+    // The elbow's rotation between its keys at 0 s and 1.5 s, on the cubic spline.
+    let harness = page_harness(
+        opened("keyframes?time=0.6&joint=elbow&interpolation=cubicspline"),
+        &["sample"],
+    );
+    let node = harness
+        .query_by_label_contains("Δt · out0")
+        .expect("the sample shows the scaled tangents")
+        .accesskit_node();
+    let text = node.label().or(node.value()).expect("a text").to_string();
+    // The numbers of the first line that starts with `start`, after it.
+    let numbers = |start: &str| -> Vec<f32> {
+        let line = text
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix(start))
+            .unwrap_or_else(|| panic!("a line `{start}` in {text}"));
+        line.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+            .filter_map(|n| n.parse().ok())
+            .collect()
+    };
+    let keys: Vec<Vec<f32>> = text
+        .lines()
+        .filter(|l| l.contains(" s  ("))
+        .take(2)
+        .map(|l| {
+            let (_, value) = l.split_once(" s  ").unwrap();
+            value
+                .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+                .filter_map(|n| n.parse().ok())
+                .collect()
+        })
+        .collect();
+    let h = numbers("Hermite (h00, h10, h01, h11) = ");
+    let (out0, in1) = (numbers("Δt · out0 = "), numbers("Δt · in1  = "));
+    let rotation = numbers("rotation         ");
+    let sum: Vec<f32> = (0..4)
+        .map(|i| h[0] * keys[0][i] + h[1] * out0[i] + h[2] * keys[1][i] + h[3] * in1[i])
+        .collect();
+    let length = sum.iter().map(|x| x * x).sum::<f32>().sqrt();
+    for i in 0..4 {
+        assert!(
+            (sum[i] / length - rotation[i]).abs() < 0.005,
+            "the printed numbers give {sum:?} / {length}, the cell prints {rotation:?}"
+        );
+    }
 }

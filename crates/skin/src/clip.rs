@@ -376,6 +376,23 @@ impl Channel {
         Some((time, value))
     }
 
+    /// Key `key`'s tangents of a cubic spline, (in, out), in units per second: what
+    /// the Hermite curve multiplies by the key spacing. `None` for another
+    /// interpolation, past the last key, or when the value count does not fit.
+    pub fn tangents(&self, key: usize) -> Option<(Sample, Sample)> {
+        if self.interpolation != Interpolation::CubicSpline
+            || Some(self.values.len()) != self.times.len().checked_mul(3)
+        {
+            return None;
+        }
+        let stored = |i: usize| match &self.values {
+            Values::Translation(v) => v.get(i).map(|v| Sample::Translation(*v)),
+            Values::Rotation(v) => v.get(i).map(|q| Sample::Rotation(*q)),
+            Values::Scale(v) => v.get(i).map(|v| Sample::Scale(*v)),
+        };
+        Some((stored(3 * key)?, stored(3 * key + 2)?))
+    }
+
     // ANCHOR: segment
     /// Where `t` falls among the keys: the key at or before it, the key after it, and
     /// how far (`u`, 0..1) from the one to the other. Before the first key the first

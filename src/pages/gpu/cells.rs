@@ -692,7 +692,8 @@ impl GpuPage {
             .collect();
         ui.label(format!(
             "A vertex has five influences: {}. Prepare them for the GPU: which four joints \
-             does it keep, largest weight first, and with what weights?",
+             does it keep, largest weight first, and with what weights? Write the joints in \
+             slots 1 to 4, and under each its weight.",
             given.join(", ")
         ));
         // Every exercise joint is below 8: the steps cannot fail.
@@ -709,7 +710,7 @@ impl GpuPage {
         let question = Question {
             name: "prepare",
             labels: &[
-                "joint 1", "joint 2", "joint 3", "joint 4", "weight 1", "weight 2", "weight 3",
+                "slot 1", "slot 2", "slot 3", "slot 4", "weight 1", "weight 2", "weight 3",
                 "weight 4",
             ],
             columns: 4,

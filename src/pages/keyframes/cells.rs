@@ -7,7 +7,7 @@ use crate::ui::matrix::{matrix_view_ui, quat_text, vec3_text};
 use crate::ui::{mono_ui, sideways_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, Points, VLine};
-use skin::clip::{Channel, Interpolation, Sample, hermite};
+use skin::clip::{Channel, Interpolation, Sample, Segment, hermite};
 
 /// The colour of each interpolation's curve, in [`INTERPOLATIONS`] order.
 const CURVE_COLORS: [Color32; 3] = [
@@ -85,14 +85,33 @@ impl KeyframesPage {
         };
         let (r0, r1) = around(&keys.rotation, r.key, r.next);
         let (t0, t1) = around(&keys.translation, t.key, t.next);
-        // How the interpolation fills in between, for a factor u.
-        let how = |u: f32, rotation: bool| match self.interpolation {
+        // How the interpolation fills in between, for a factor u. A cubic spline also
+        // shows the tangents its curve multiplies (out of key 0, into key 1), scaled by
+        // the key spacing, so the four weights can be checked by hand.
+        let how = |channel: &Channel, segment: Segment, rotation: bool| match self.interpolation {
             Interpolation::Step => "STEP holds key 0".to_owned(),
             Interpolation::Linear if rotation => "slerp".to_owned(),
             Interpolation::Linear => "lerp".to_owned(),
+            Interpolation::CubicSpline if segment.key == segment.next => {
+                "one key around τ: it holds".to_owned()
+            }
             Interpolation::CubicSpline => {
-                let h = hermite(u).map(|h| format!("{h:.3}"));
-                format!("Hermite h = ({})", h.join(", "))
+                let h = hermite(segment.u).map(|h| format!("{h:.3}"));
+                let time = |k: usize| channel.key(k).map_or(0.0, |(time, _)| time);
+                let dt = time(segment.next) - time(segment.key);
+                let scaled = |tangent: Option<Sample>| match tangent {
+                    Some(Sample::Rotation(q)) => quat_text(q * dt),
+                    Some(Sample::Translation(v) | Sample::Scale(v)) => vec3_text(v * dt),
+                    None => "none".to_owned(),
+                };
+                let out0 = scaled(channel.tangents(segment.key).map(|(_, out)| out));
+                let in1 = scaled(channel.tangents(segment.next).map(|(into, _)| into));
+                format!(
+                    "Δt = t1 − t0 = {dt:.2} s\nΔt · out0 = {out0}\nΔt · in1  = {in1}\n\
+                     Hermite (h00, h10, h01, h11) = ({})\n\
+                     = h00 · key0 + h10 · Δt · out0 + h01 · key1 + h11 · Δt · in1",
+                    h.join(", ")
+                )
             }
         };
         let text = format!(
@@ -101,10 +120,10 @@ impl KeyframesPage {
             self.time,
             self.interpolation.name(),
             r.u,
-            how(r.u, true),
+            how(&keys.rotation, r, true),
             quat_text(sample.rotation),
             t.u,
-            how(t.u, false),
+            how(&keys.translation, t, false),
             vec3_text(sample.translation),
         );
         mono_ui(ui, text);
