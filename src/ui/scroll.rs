@@ -40,12 +40,15 @@ impl ScrollTo {
             .map(|f| (target, f));
         // The frames come at once, not whenever the reader next moves.
         ui.ctx().request_repaint();
-        // Aim a little above the cell, so the prose that leads into it shows too.
+        // Aim a little above the cell, so the prose that leads into it shows too. At
+        // once, not gliding: a screenshot, a deck's slide or a lecturer's link shows
+        // the cell in its first frames, not on the way to it.
         let top = ui.cursor().top() - 120.0;
         let left = ui.cursor().left();
-        ui.scroll_to_rect(
+        ui.scroll_to_rect_animation(
             egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(1.0, 1.0)),
             Some(egui::Align::TOP),
+            egui::style::ScrollAnimation::none(),
         );
     }
 }

@@ -1091,6 +1091,14 @@ fn a_link_opens_with_the_cell_it_is_about_in_view() {
             "scrub the joint's origin",
         ),
         ("gpu?spread=4&bend=4&twist=3", "weights reach"),
+        ("quaternions?method=lerp&t=0.5&predict=true", "your guess"),
+        (
+            "quaternions?show=interpolate&flip=true&shortest=false",
+            "Store B as −q",
+        ),
+        ("gradient?pose=bind", "Target pose:"),
+        ("grid?angles=0,0.9,0&vertex=6", "Vertex:"),
+        ("model?clip=Walking&t=0.4", "loop"),
     ] {
         let mut app = paused_app();
         app.open_link(link).unwrap();

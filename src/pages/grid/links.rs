@@ -56,7 +56,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "bone",
         doc: "the bone whose matrices are shown",
-        cell: None,
+        cell: Some("bone"),
         access: Access::Whole {
             min: 0,
             max: BONE_COUNT - 1,
@@ -67,7 +67,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "vertex",
         doc: "the vertex inspected",
-        cell: None,
+        cell: Some("vertex"),
         access: Access::Whole {
             min: 0,
             max: data::POSITIONS.len() - 1,

@@ -111,7 +111,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "clip",
         doc: "clip A, by name",
-        cell: None,
+        cell: Some("clips"),
         access: Access::Text {
             expected: CLIP_EXPECTED,
             set: |s, text| {

@@ -94,7 +94,7 @@ impl PipelinePage {
             .and_then(|(clip_from_world, size)| to_pixel(clip_from_world, size, s.skinned))
         {
             Some((clip, ndc, [x, y])) => format!(
-                "clip.xyz = {}\nclip.w   = {:.2}\n/ clip.w = {}\npixel ({x:.0}, {y:.0})",
+                "xyz = {}\nclip.w = {:.2}\nxyz / clip.w\n    = {}\npixel ({x:.0}, {y:.0})",
                 vec3_text(clip.truncate()),
                 clip.w,
                 vec3_text(ndc)
