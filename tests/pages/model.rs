@@ -570,6 +570,9 @@ fn the_vertex_cell_shows_the_file_s_numbers_and_why_they_grow() {
         "POSITION  v = (-0.02645,".to_owned(),
         "node `RobotArmature` scales by (100.00, 100.00, 100.00), and the inverse binds".to_owned(),
         "The palette scales v by 100.00, 100.00, 100.00".to_owned(),
+        // Four decimals, and their sum: at three they printed a sum of 1.001.
+        "WEIGHTS_0   = [0.6507, 0.1548, 0.1177, 0.0768]".to_owned(),
+        "their sum              = 1.0000".to_owned(),
     ] {
         assert!(
             harness.query_by_label_contains(&expected).is_some(),
@@ -580,6 +583,26 @@ fn the_vertex_cell_shows_the_file_s_numbers_and_why_they_grow() {
     let simple = page_harness(opened("model?asset=simple_skin&vertex=3"), &["vertex"]);
     assert!(simple.query_by_label_contains("JOINTS_0").is_some());
     assert!(simple.query_by_label_contains("palette scales").is_none());
+    // Weights that do not sum to 1 are shown as used, each divided by the sum.
+    assert!(
+        harness
+            .query_by_label_contains("used, each / that sum")
+            .is_none()
+    );
+    let mut page = opened("model?clip=Wave&t=0.5&vertex=100");
+    let mut model = (*page.model).clone();
+    model.skinned_meshes[0].stored[100].weights = [0.5, 0.3, 0.2, 0.2];
+    page.model = std::sync::Arc::new(model);
+    let uneven = page_harness(page, &["vertex"]);
+    for expected in [
+        "their sum              = 1.2000",
+        "used, each / that sum  = [",
+    ] {
+        assert!(
+            uneven.query_by_label_contains(expected).is_some(),
+            "the cell shows {expected}"
+        );
+    }
 }
 
 #[test]

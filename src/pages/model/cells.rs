@@ -448,7 +448,8 @@ impl ModelPage {
         let bind = fixed_point(b.bind, decimals_for(size3(b.bind)));
         let mut file = format!("the file's POSITION  v = {bind}");
         if let Some(stored) = mesh.stored.get(v) {
-            let weights = stored.weights.map(|w| fixed(w, 3));
+            // Four decimals: at three, weights summing to 1 can print a sum of 1.001.
+            let weights = stored.weights.map(|w| fixed(w, 4));
             // Each joint number indexes the skin's joint list, which names a node.
             let nodes: Vec<&str> = stored
                 .joints
@@ -466,6 +467,15 @@ impl ModelPage {
                 weights.join(", "),
                 nodes.join(", ")
             );
+            // Their sum; weights that do not sum to 1 are divided by it before use: say
+            // so, with the weights the palette blends.
+            let sum: f32 = stored.weights.iter().sum();
+            file += &format!("\ntheir sum              = {}", fixed(sum, 4));
+            if fixed(sum, 4) != "1.0000" {
+                let used = mesh.part.vertices.influences.get(v).map(|i| i.weights);
+                let used = used.map_or(Vec::new(), |w| w.map(|w| fixed(w, 4)).to_vec());
+                file += &format!("\nused, each / that sum  = [{}]", used.join(", "));
+            }
         }
         mono_ui(ui, file);
         if let Some(note) = self.scale_note(skin, &palette, &b) {
