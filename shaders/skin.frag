@@ -1,8 +1,8 @@
 // The draw's colour times the vertex colour times the texture (a material's image, or
 // one white pixel): flat, or lit by a light at the camera when u_lit is 1. Its alpha is
-// read as glTF's alphaMode says: u_alpha_mode 1 is OPAQUE (alpha ignored), with a
-// u_alpha_cutoff of 0 or more MASK (below it, nothing is drawn), 2 BLEND (the colour
-// premultiplied here); 0 takes the colour as already premultiplied.
+// read as glTF's alphaMode says: u_alpha_mode 1 is OPAQUE (alpha ignored), and with
+// ALPHA_MASK defined MASK (below u_alpha_cutoff, nothing is drawn); 2 is BLEND (the
+// colour premultiplied here); 0 takes the colour as already premultiplied.
 
 uniform vec4 u_color;
 uniform float u_lit;
@@ -24,9 +24,11 @@ void main() {
         shade = 0.35 + 0.65 * abs(dot(normalize(v_normal), u_light_dir));
     }
     vec4 color = u_color * v_color * texture(u_base_color, v_uv);
+#ifdef ALPHA_MASK
     if (color.a < u_alpha_cutoff) {
         discard;
     }
+#endif
     if (u_alpha_mode > 1.5) {
         color.rgb *= color.a;
     } else if (u_alpha_mode > 0.5) {

@@ -322,7 +322,7 @@ fn a_million_nodes_or_ten_thousand_primitives_are_refused_in_one_line() {
         open_capped(&path),
         Some(&[
             "10000 mesh primitives in all",
-            "more than the page draws (8192)",
+            "more than the page draws (4096)",
         ]),
     );
     // At the limits, both load.
@@ -334,9 +334,9 @@ fn a_million_nodes_or_ten_thousand_primitives_are_refused_in_one_line() {
     loaded_or_refused("262144 nodes", open_capped(&path), None);
     let path = scratch(
         "cli-primitives-at-the-limit.gltf",
-        &zeros_shared_by(8192, 3),
+        &zeros_shared_by(4096, 3),
     );
-    loaded_or_refused("8192 primitives", open_capped(&path), None);
+    loaded_or_refused("4096 primitives", open_capped(&path), None);
 }
 
 /// That `--open` loaded the file (and then, with no display, could not start: exit 1),

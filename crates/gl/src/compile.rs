@@ -40,6 +40,14 @@ pub mod shaders {
     shader!(ELLIPSE_VERT, "ellipse.vert");
     shader!(ELLIPSE_FRAG, "ellipse.frag");
 
+    /// Put before `shaders/skin.frag` for glTF's MASK mode: only then does the fragment
+    /// shader hold a `discard`, which keeps a GPU (and llvmpipe) from testing depth
+    /// before shading, for every other draw.
+    pub const ALPHA_MASK: ShaderSource = ShaderSource {
+        path: "#define ALPHA_MASK",
+        text: "#define ALPHA_MASK\n",
+    };
+
     /// Every shader file, for tools that check them all.
     pub const ALL: [ShaderSource; 11] = [
         SKIN_VERT,

@@ -8,7 +8,7 @@ use super::programs::Programs;
 use super::texture::TextureCache;
 use glam::Mat4;
 use glow::HasContext as _;
-use scene::{ColorVertex, JointIndices, MeshData, Palette, Scene};
+use scene::{ColorVertex, JointIndices, MeshData, Palette, Scene, SkinnedDraw};
 use std::sync::Arc;
 
 /// The programs and buffers that draw a [`Scene`].
@@ -74,7 +74,15 @@ impl SceneRenderer {
         palette: &Palette,
         indices: JointIndices,
     ) -> Result<glow::Program, String> {
-        self.programs.for_palette(gl, palette, indices)
+        self.programs.for_palette(gl, palette, indices, false)
+    }
+
+    /// The program that draws `draw`: [`SceneRenderer::program_for`] its palette, with
+    /// glTF's MASK cut-off when its alpha asks for one.
+    fn program_of(&self, gl: &glow::Context, draw: &SkinnedDraw) -> Result<glow::Program, String> {
+        let mask = matches!(draw.alpha, scene::Alpha::Mask(_));
+        self.programs
+            .for_palette(gl, &draw.palette, draw.joint_indices, mask)
     }
 
     /// The most joints the bone texture holds on this context (GL_MAX_TEXTURE_SIZE).
@@ -153,7 +161,7 @@ impl SceneRenderer {
         for draw in &scene.skinned {
             self.check_palette(&draw.palette)?;
             // Linked now, before any GL state changes, if this is its first draw.
-            self.program_for(gl, &draw.palette, draw.joint_indices)?;
+            self.program_of(gl, draw)?;
             match &draw.streamed {
                 Some(streamed) => self.meshes.stream(gl, &draw.mesh, streamed)?,
                 None => {
@@ -209,7 +217,7 @@ impl SceneRenderer {
                 continue;
             };
             // Linked above.
-            let Ok(program) = self.program_for(gl, &draw.palette, draw.joint_indices) else {
+            let Ok(program) = self.program_of(gl, draw) else {
                 continue;
             };
             // SAFETY: the program and the mesh's buffers belong to this renderer.
@@ -232,6 +240,15 @@ impl SceneRenderer {
                 gl.uniform_1_f32(loc.as_ref(), mode);
                 // A blended surface does not hide what is drawn after it.
                 gl.depth_mask(draw.alpha != scene::Alpha::Blend);
+                // A file's surfaces are depth-tested as glTF viewers test them: a
+                // surface exactly behind another (a file may stack thousands) is not
+                // shaded again. The pages' own draws pass at equal depth, so a wide
+                // line's passes and a shape drawn over its own ghost show.
+                gl.depth_func(if draw.alpha.from_file() {
+                    glow::LESS
+                } else {
+                    glow::LEQUAL
+                });
                 self.textures.bind(gl, program, draw.texture.as_deref());
                 mesh.bind(gl, draw.streamed.is_some());
                 let offset_loc = gl.get_uniform_location(program, "u_clip_offset");

@@ -43,8 +43,9 @@ type Tried = Option<Result<glow::Program, String>>;
 /// nearly every page draws with) are linked at once; each other program when a draw
 /// first needs it, so a first visit in the browser compiles two programs, not seven.
 pub(super) struct Programs {
-    /// Each skinning program of [`SKINNING`], once its link was tried.
-    skinning: RefCell<[Tried; 5]>,
+    /// Each skinning program of [`SKINNING`], once its link was tried, then each again
+    /// with glTF's MASK cut-off ([`shaders::ALPHA_MASK`]).
+    skinning: RefCell<[Tried; 10]>,
     /// Ellipse outlines: `shaders/ellipse.vert` + `shaders/ellipse.frag`, once tried.
     ellipse: RefCell<Tried>,
     /// Coloured lines and triangles: `shaders/color.vert` + `shaders/color.frag`.
@@ -67,26 +68,26 @@ impl Programs {
             ellipse: Default::default(),
             color,
         };
-        if let Err(e) = programs.skinning(gl, 0) {
+        if let Err(e) = programs.skinning(gl, 0, false) {
             programs.destroy(gl);
             return Err(e);
         }
         Ok(programs)
     }
 
-    /// Skinning program `i` of [`SKINNING`], linked now if it was not yet.
-    fn skinning(&self, gl: &glow::Context, i: usize) -> Result<glow::Program, String> {
+    /// Skinning program `i` of [`SKINNING`] (with the MASK cut-off when `mask`),
+    /// linked now if it was not yet.
+    fn skinning(&self, gl: &glow::Context, i: usize, mask: bool) -> Result<glow::Program, String> {
         let mut skinning = self.skinning.borrow_mut();
-        skinning[i]
+        skinning[i + if mask { SKINNING.len() } else { 0 }]
             .get_or_insert_with(|| {
                 let (vertex, attributes) = SKINNING[i];
-                link_program(
-                    gl,
-                    vertex,
-                    &[shaders::SKIN_FRAG],
-                    attributes,
-                    &SKIN_FEEDBACK,
-                )
+                let fragment: &[ShaderSource] = if mask {
+                    &[shaders::ALPHA_MASK, shaders::SKIN_FRAG]
+                } else {
+                    &[shaders::SKIN_FRAG]
+                };
+                link_program(gl, vertex, fragment, attributes, &SKIN_FEEDBACK)
             })
             .clone()
     }
@@ -120,14 +121,16 @@ impl Programs {
     }
 
     /// The skinning program that blends `palette` and reads joint indices as
-    /// `indices`, linked on first use; the error carries the driver's log.
+    /// `indices` (with glTF's MASK cut-off when `mask`), linked on first use; the error
+    /// carries the driver's log.
     pub(super) fn for_palette(
         &self,
         gl: &glow::Context,
         palette: &Palette,
         indices: JointIndices,
+        mask: bool,
     ) -> Result<glow::Program, String> {
-        self.skinning(gl, Self::variant(palette, indices))
+        self.skinning(gl, Self::variant(palette, indices), mask)
     }
 
     /// Frees every program.

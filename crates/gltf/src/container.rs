@@ -286,9 +286,10 @@ pub const MAX_VERTICES: usize = 1 << 22;
 /// (docs/measurements.md).
 pub const MAX_NODES: usize = 1 << 18;
 
-/// The most mesh primitives the nodes may place, all together: 2^13. Each is a draw of
+/// The most mesh primitives the nodes may place, all together: 2^12 (a character has
+/// tens). Each is a draw of
 /// its own every frame, with its own buffers on the GPU.
-pub const MAX_MESH_PARTS: usize = 1 << 13;
+pub const MAX_MESH_PARTS: usize = 1 << 12;
 
 /// Every buffer's bytes, and how many numbers the load has decoded from them so far.
 pub(super) struct Buffers<'a> {

@@ -263,6 +263,12 @@ pub enum Alpha {
 }
 
 impl Alpha {
+    /// Whether this is one of glTF's modes, read from a file's material (the pages'
+    /// own tints are [`Alpha::Premultiplied`]).
+    pub fn from_file(self) -> bool {
+        self != Alpha::Premultiplied
+    }
+
     /// The shader's `u_alpha_cutoff` (below 0: nothing is cut) and `u_alpha_mode`
     /// (0 premultiplied, 1 opaque, 2 blended).
     pub fn uniforms(self) -> (f32, f32) {

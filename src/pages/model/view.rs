@@ -245,6 +245,9 @@ impl ModelPage {
     /// colours are the picture), its material's colour, texture and alpha mode where
     /// the file's materials are drawn and it has one, else the tint it has.
     fn paint(&self, draw: &mut SkinnedDraw, part: &gltf::MeshPart, heat: bool) {
+        // A file's surface without a material of its own is opaque (glTF's default
+        // material), as are the tints and the heat map.
+        draw.alpha = Alpha::Opaque;
         if heat {
             draw.color = [1.0; 4];
             return;
