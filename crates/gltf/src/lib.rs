@@ -297,32 +297,26 @@ impl Model {
     /// alone). A node that carries a camera or a light, or an empty node under no skin,
     /// is not a bone: the page neither draws it nor frames it.
     pub fn skeletal(&self) -> Vec<bool> {
-        let meshless = self.skinned_meshes.is_empty() && self.rigid_meshes.is_empty();
-        let mut bone = vec![meshless; self.joints.len()];
-        let skin_joints = self.skins.iter().flat_map(|s| &s.joints);
-        for joint in skin_joints.chain(self.rigid_meshes.iter().map(|m| &m.joint)) {
+        let mut bone = vec![false; self.joints.len()];
+        for joint in self.skins.iter().flat_map(|s| &s.joints) {
             if let Some(b) = bone.get_mut(*joint) {
                 *b = true;
             }
         }
         // Joints come parents first, so one pass reaches every node under a skin.
-        let in_skin: Vec<bool> = {
-            let mut under = vec![false; bone.len()];
-            for joint in self.skins.iter().flat_map(|s| &s.joints) {
-                if let Some(u) = under.get_mut(*joint) {
-                    *u = true;
-                }
+        for joint in 0..bone.len() {
+            if self.skeleton.parent(joint).is_some_and(|p| bone[p]) {
+                bone[joint] = true;
             }
-            for joint in 0..under.len() {
-                if self.skeleton.parent(joint).is_some_and(|p| under[p]) {
-                    under[joint] = true;
-                }
+        }
+        for mesh in &self.rigid_meshes {
+            if let Some(b) = bone.get_mut(mesh.joint) {
+                *b = true;
             }
-            under
-        };
-        for (joint, b) in bone.iter_mut().enumerate() {
-            *b = (*b || in_skin[joint])
-                && !self.joints.get(joint).is_some_and(|j| j.camera_or_light);
+        }
+        let meshless = self.skinned_meshes.is_empty() && self.rigid_meshes.is_empty();
+        for (b, joint) in bone.iter_mut().zip(&self.joints) {
+            *b = (*b || meshless) && !joint.camera_or_light;
         }
         bone
     }
