@@ -179,7 +179,7 @@ pub fn guess_marker_ui(
     painter.circle_filled(guess, 2.5, GUESS_BLUE);
     vp.block(egui::Rect::from_center_size(guess, egui::Vec2::splat(22.0)));
     let galley = painter.layout_job(job);
-    vp.label_galley(ui, guess, galley, 8.0, away, Some(card));
+    vp.label_galley(guess, galley, 8.0, away, Some(card));
 }
 
 /// Which question the truth was revealed for. A reveal holds for that question only:

@@ -77,8 +77,11 @@ pub fn partials_overlay(ui: &Ui, vp: &Viewport, b: &VertexBreakdown, style: &Ins
     for (joint, _, at) in &dots {
         let c = (style.bone_color)(*joint);
         painter.line_segment([*at, end], egui::Stroke::new(1.0, c.gamma_multiply(0.6)));
-        painter.circle_filled(*at, 6.0, c.gamma_multiply(0.55));
-        vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(12.0)));
+        // Ringed in white and dark grey, so that a dot on a skin of its own colour (the
+        // forearm's, inside the blue tube) still shows.
+        painter.circle(*at, 6.5, c, egui::Stroke::new(2.0, Color32::from_gray(30)));
+        painter.circle_stroke(*at, 8.0, egui::Stroke::new(1.5, Color32::WHITE));
+        vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(17.0)));
     }
     for (joint, weight, at) in &dots {
         let galley = painter.layout_no_wrap(
@@ -88,7 +91,6 @@ pub fn partials_overlay(ui: &Ui, vp: &Viewport, b: &VertexBreakdown, style: &Ins
         );
         // A pale card keeps the label readable over a coloured skin.
         vp.label_galley(
-            ui,
             *at,
             galley,
             7.0,

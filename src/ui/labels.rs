@@ -2,7 +2,7 @@
 //! they label: each label tries a few spots around its anchor and takes the first that
 //! is free.
 
-use egui::{Pos2, Rect, Vec2, vec2};
+use egui::{Color32, Pos2, Rect, Vec2, vec2};
 
 /// The spots tried around an anchor, in order: up right first (where a reader looks for
 /// a point's name), then the other corners, then the sides.
@@ -16,6 +16,10 @@ const SPOTS: [Vec2; 8] = [
     vec2(0.0, -1.0),
     vec2(0.0, 1.0),
 ];
+
+/// How far out the spots are tried, in steps of the gap and half the label: beside the
+/// anchor first, then further out, where a crowd of marks thins.
+const RINGS: [f32; 4] = [1.0, 2.0, 3.5, 5.5];
 
 /// The most characters of a name a label on the picture shows before its "…".
 pub const LABEL_CHARS: usize = 32;
@@ -50,6 +54,78 @@ pub struct Placer {
     /// The outline's segments and triangles in runs of [`RUN`], each run's bounding
     /// box first: a spot far from a run skips all of it.
     runs: Vec<(Rect, Run)>,
+    /// The labels placed so far, with what they label.
+    pub placed: Vec<Placed>,
+}
+
+/// Where a label went, as [`Placer::place`] chose it.
+#[derive(Clone, Copy, Debug)]
+pub struct Spot {
+    /// The label's rectangle.
+    pub rect: Rect,
+    /// The mark it labels: the marks blocked at its anchor, or the anchor itself.
+    pub mark: Rect,
+    /// Whether it sits too far from its mark to touch it, so that a leader line in the
+    /// mark's colour must join them.
+    pub leader: bool,
+    /// Whether it lies over a mesh drawn (no free spot was left).
+    pub on_mesh: bool,
+}
+
+impl Spot {
+    /// The leader line from the edge of the mark at `at` to the label, if it has one.
+    pub fn leader_line(&self, at: Pos2) -> Option<[Pos2; 2]> {
+        if !self.leader {
+            return None;
+        }
+        let end = self.rect.clamp(at);
+        let away = (end - at).normalized();
+        Some([
+            at + away * (0.5 * self.mark.size().min_elem()).max(3.0),
+            end,
+        ])
+    }
+}
+
+/// Whether the segment `line` crosses `rect`.
+pub fn crosses(line: [Pos2; 2], rect: Rect) -> bool {
+    segment_touches(line[0], line[1], rect)
+}
+
+/// A label as it was drawn: what it says, where, and what it labels. Tests read these
+/// to check that each label sits on its mark and reads against what is under it.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    /// Its text.
+    pub text: String,
+    /// The point it labels.
+    pub at: Pos2,
+    /// Where it went.
+    pub spot: Spot,
+    /// The text's colour.
+    pub color: Color32,
+    /// The card under the text, if it has one.
+    pub card: Option<Color32>,
+}
+
+/// The distance between two rectangles: 0 where they touch or overlap.
+pub fn distance(a: Rect, b: Rect) -> f32 {
+    let dx = (a.min.x - b.max.x).max(b.min.x - a.max.x).max(0.0);
+    let dy = (a.min.y - b.max.y).max(b.min.y - a.max.y).max(0.0);
+    dx.hypot(dy)
+}
+
+/// How far a label lies from a mark, as a reader judges which mark it names: from the
+/// mark's centre less its radius (a mark is round, or small), so that of two marks
+/// that overlap, the label beside one's far side is nearer that one.
+pub fn mark_distance(label: Rect, mark: Rect) -> f32 {
+    (label.distance_to_pos(mark.center()) - 0.5 * mark.size().min_elem()).max(0.0)
+}
+
+/// The farthest a label may sit from its mark, in points, for `gap` (the space it was
+/// asked to keep) and still touch it; further away a leader line joins them.
+pub fn touching(gap: f32) -> f32 {
+    gap.max(2.0) * std::f32::consts::SQRT_2 + 3.0
 }
 
 /// Segments or triangles of an [`Outline`], by index.
@@ -147,7 +223,35 @@ impl Placer {
             taken: Vec::new(),
             outline: Outline::default(),
             runs: Vec::new(),
+            placed: Vec::new(),
         }
+    }
+
+    /// The mark at `at`: the marks blocked there, together, or the point itself.
+    pub fn mark_at(&self, at: Pos2) -> Rect {
+        self.taken
+            .iter()
+            .filter(|(t, text)| !text && t.contains(at))
+            .fold(Rect::from_pos(at), |m, (t, _)| m.union(*t))
+    }
+
+    /// The marks blocked so far.
+    pub fn marks(&self) -> Vec<Rect> {
+        self.taken
+            .iter()
+            .filter(|(_, text)| !text)
+            .map(|(t, _)| *t)
+            .collect()
+    }
+
+    /// Every mark blocked but the one at `at`: what else a label might be taken to
+    /// name.
+    pub fn other_marks(&self, at: Pos2) -> Vec<Rect> {
+        self.taken
+            .iter()
+            .filter(|(t, text)| !text && !t.contains(at))
+            .map(|(t, _)| *t)
+            .collect()
     }
 
     /// Keeps labels off `outline`, the meshes drawn (labels placed before are where
@@ -195,8 +299,37 @@ impl Placer {
     /// first of the usual spots around the anchor that overlaps nothing taken and stays
     /// inside the bounds, else the same directions further out. When none is free, the
     /// spot inside the bounds that covers least. The spot is then taken. A mark blocked
-    /// at the anchor (the thing labelled) widens the gap to clear it.
+    /// at the anchor (the thing labelled) widens the gap to clear it. A spot nearer
+    /// another mark than its own is taken only when no other is free.
     pub fn place(&mut self, at: Pos2, size: Vec2, gap: f32, first: Vec2) -> Rect {
+        self.place_spot(at, size, gap, first, false).rect
+    }
+
+    /// [`Placer::place`], with what the label labels and whether it needs a leader. A
+    /// label on a card (`carded`) reads over a mesh: it would rather lie there beside
+    /// its mark than off the mesh further away.
+    pub fn place_spot(
+        &mut self,
+        at: Pos2,
+        size: Vec2,
+        gap: f32,
+        first: Vec2,
+        carded: bool,
+    ) -> Spot {
+        let touch = touching(gap);
+        let mark = self.mark_at(at);
+        let others = self.other_marks(at);
+        // Nearer its own mark than any other, so that no reader pairs it wrongly; or,
+        // too far to touch it, joined by a leader that passes no other mark.
+        let its_own = |r: &Rect| {
+            if distance(*r, mark) > touch {
+                let end = r.clamp(at);
+                let start = at + (end - at).normalized() * (0.5 * mark.size().min_elem()).max(3.0);
+                return !others.iter().any(|m| crosses([start, end], m.shrink(1.0)));
+            }
+            let own = mark_distance(*r, mark);
+            others.iter().all(|m| mark_distance(*r, *m) >= own)
+        };
         // The mark being labelled, blocked at the anchor, pushes the label out past its
         // edge rather than off to a far spot.
         let gap = self
@@ -225,35 +358,61 @@ impl Placer {
                 .map(|(i, weight)| i.area() * weight)
                 .sum()
         };
-        // The spots beside the anchor, then the same directions a label's size further
-        // out, joined to the anchor by nothing but nearness.
-        let mut candidates = [first; 1 + 2 * SPOTS.len()];
-        for (k, d) in SPOTS.iter().enumerate() {
-            candidates[1 + k] = *d;
-            candidates[1 + SPOTS.len() + k] = *d * 2.5;
-        }
-        let candidates = candidates.map(spot);
-        let moved = candidates.map(|r| self.inside(r));
+        // The spots beside the anchor, then further out in those directions and the
+        // ones between them, where a leader joins label and mark.
+        let between = SPOTS
+            .iter()
+            .take(4)
+            .flat_map(|d| [vec2(d.x, 0.5 * d.y), vec2(0.5 * d.x, d.y)]);
+        let directions: Vec<Vec2> = SPOTS.iter().copied().chain(between).collect();
+        let candidates: Vec<Rect> = std::iter::once(first)
+            .chain(SPOTS)
+            .chain(
+                RINGS[1..]
+                    .iter()
+                    .flat_map(|out| directions.iter().map(move |d| *d * *out)),
+            )
+            .map(spot)
+            .collect();
+        let moved: Vec<Rect> = candidates.iter().map(|r| self.inside(*r)).collect();
         // Free: inside, over no mark or text, and off the meshes, first as the spots
         // are, then each moved inside the bounds (a wide label in a narrow view), the
         // nearest to the anchor; then the same but on a mesh; then, moved inside, the
         // least covered.
         let inside_and_clear = |r: &&Rect| self.bounds.contains_rect(**r) && overlap(r) == 0.0;
         let free = |r: &&Rect| inside_and_clear(r) && !self.on_mesh(**r);
+        let owned = |r: &&Rect| free(r) && its_own(r);
         let least = |rects: &[Rect], by: &dyn Fn(&Rect) -> f32| {
             rects.iter().min_by(|a, b| by(a).total_cmp(&by(b))).copied()
         };
+        let nearest = |rects: &[Rect]| least(rects, &|r| r.distance_sq_to_pos(at));
         let free_moved: Vec<Rect> = moved.iter().filter(free).copied().collect();
-        let chosen = candidates
+        let owned_moved: Vec<Rect> = free_moved.iter().filter(|r| its_own(r)).copied().collect();
+        // Beside the anchor and its own (over a mesh if on a card), a spot a little
+        // further out or moved inside (joined by a leader), then any free spot, then
+        // over a mesh, then the least covered.
+        let (near, far) = candidates.split_at(1 + SPOTS.len());
+        let on_card = |r: &&Rect| carded && inside_and_clear(r) && its_own(r);
+        let chosen = near
             .iter()
-            .find(free)
+            .find(owned)
+            .or_else(|| near.iter().find(on_card))
+            .or_else(|| far.iter().find(owned))
             .copied()
-            .or_else(|| least(&free_moved, &|r| r.distance_sq_to_pos(at)))
+            .or_else(|| nearest(&owned_moved))
+            .or_else(|| candidates.iter().find(free).copied())
+            .or_else(|| nearest(&free_moved))
             .or_else(|| candidates.iter().find(inside_and_clear).copied())
             .or_else(|| least(&moved, &|r| overlap(r)))
             .unwrap_or_else(|| spot(first));
+        let on_mesh = self.on_mesh(chosen);
         self.block_text(chosen);
-        chosen
+        Spot {
+            rect: chosen,
+            mark,
+            leader: distance(chosen, mark) > touch,
+            on_mesh,
+        }
     }
 
     /// `r` moved the least distance that puts it inside the bounds (its top left
@@ -305,7 +464,7 @@ pub fn step_path_ui(
         let Some(at) = *at else { continue };
         let size = if i == current { 17.0 } else { 14.0 };
         let galley = painter.layout_no_wrap(label.clone(), FontId::new(size, family.clone()), ink);
-        vp.label_galley(ui, at, galley, 10.0, vec2(1.0, -1.0), Some(card));
+        vp.label_galley(at, galley, 10.0, vec2(1.0, -1.0), Some(card));
     }
     screen
 }
@@ -411,6 +570,33 @@ mod tests {
             !p.on_mesh(r) && r.top() >= 170.0 && r.bottom() <= 300.0,
             "{r:?}"
         );
+    }
+
+    #[test]
+    fn a_label_goes_where_it_is_nearer_its_own_mark_than_any_other() {
+        let mut p = placer();
+        let at = pos2(100.0, 100.0);
+        // Another dot just right of where the label would go first, clear of it.
+        let other = Rect::from_center_size(pos2(145.0, 88.0), vec2(8.0, 8.0));
+        p.block(other);
+        let spot = p.place_spot(at, vec2(30.0, 12.0), 6.0, UP_RIGHT, false);
+        assert!(
+            mark_distance(spot.rect, Rect::from_pos(at)) < mark_distance(spot.rect, other),
+            "{spot:?}"
+        );
+        assert!(!spot.leader, "a near spot was free: {spot:?}");
+    }
+
+    #[test]
+    fn a_label_pushed_far_from_its_mark_is_joined_to_it_by_a_leader() {
+        // Every spot beside the anchor is covered by text; the label goes further out.
+        let mut p = placer();
+        let at = pos2(200.0, 150.0);
+        p.block_text(Rect::from_center_size(at, vec2(110.0, 50.0)));
+        let spot = p.place_spot(at, vec2(30.0, 12.0), 6.0, UP_RIGHT, false);
+        assert!(spot.leader, "{spot:?}");
+        let [start, end] = spot.leader_line(at).expect("a leader");
+        assert!(start.distance(at) <= 3.5 && spot.rect.expand(0.5).contains(end));
     }
 
     #[test]

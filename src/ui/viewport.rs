@@ -135,6 +135,12 @@ pub struct Drawn {
     pub mesh: Option<Rect>,
     /// The notes written along its top and bottom edges.
     pub notes: Vec<Rect>,
+    /// The labels placed over it, and the marks they keep off.
+    pub labels: Vec<super::labels::Placed>,
+    /// The marks drawn over it (joints' circles, dots) that were blocked for labels.
+    pub marks: Vec<Rect>,
+    /// The colour it is cleared to.
+    pub background: egui::Color32,
     /// Its skinned draws, palettes and switches as the shader got them (the meshes are
     /// shared, not copied).
     pub skinned: Vec<SkinnedDraw>,
@@ -215,12 +221,28 @@ impl MeshBounds {
             viewport,
             mesh: (bounds.is_finite() && bounds.is_positive()).then_some(bounds),
             notes: Vec::new(),
+            labels: Vec::new(),
+            marks: Vec::new(),
+            background: color_of(scene.background),
             skinned: scene.skinned.clone(),
         };
         ctx.data_mut(|d| {
             d.get_temp_mut_or_default::<Self>(Self::id())
                 .0
                 .insert(id, drawn);
+        });
+    }
+
+    /// Keeps the labels `placer` placed this frame over the viewport `id`.
+    fn labels(ctx: &egui::Context, id: egui::Id, placer: &Placer) {
+        let pass = ctx.cumulative_pass_nr();
+        ctx.data_mut(|d| {
+            if let Some(drawn) = d.get_temp_mut_or_default::<Self>(Self::id()).0.get_mut(&id)
+                && drawn.pass == pass
+            {
+                drawn.labels = placer.placed.clone();
+                drawn.marks = placer.marks();
+            }
         });
     }
 
@@ -348,6 +370,12 @@ pub fn caption_ui(ui: &mut Ui, caption: &str) {
     }
 }
 
+/// A scene's clear colour as egui writes colours.
+fn color_of(rgba: [f32; 4]) -> egui::Color32 {
+    let [r, g, b, a] = rgba.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
+    egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
 /// How far a note keeps from the viewport's edges, in points.
 const NOTE_MARGIN: f32 = 10.0;
 
@@ -362,6 +390,36 @@ pub struct Viewport {
     labels: RefCell<Placer>,
     /// The meshes painted and not yet followed on screen for the labels to keep off.
     drawn: RefCell<Vec<SkinnedDraw>>,
+    /// The unskinned lines (bones, axes) and shapes (arrows) painted, in world space,
+    /// as pairs and triples: labels keep off them too.
+    unskinned: RefCell<(Vec<Vec3>, Vec<Vec3>)>,
+    /// The colour the scene painted clears to, once painted: labels written on it are
+    /// darkened (or lightened) until they read there.
+    background: std::cell::Cell<Option<egui::Color32>>,
+    /// The labels asked for this frame, placed when it ends.
+    pending: RefCell<Vec<Pending>>,
+    /// Paints over the viewport, clipped to it.
+    painter: egui::Painter,
+}
+
+/// A label asked for and not yet placed: see [`Viewport::label_galley`].
+struct Pending {
+    at: Pos2,
+    galley: Arc<egui::Galley>,
+    gap: f32,
+    toward: egui::Vec2,
+    card: Option<egui::Color32>,
+}
+
+impl Drop for Viewport {
+    /// Ends the viewport's frame: its labels are placed and drawn.
+    fn drop(&mut self) {
+        self.place_labels();
+        let ctx = &self.response.ctx;
+        if MeshBounds::recording(ctx) {
+            MeshBounds::labels(ctx, self.response.id, &self.labels.borrow());
+        }
+    }
 }
 
 impl Viewport {
@@ -383,6 +441,10 @@ impl Viewport {
             clip_from_world,
             labels: RefCell::new(Placer::new(rect.shrink(2.0))),
             drawn: RefCell::new(Vec::new()),
+            unskinned: RefCell::new((Vec::new(), Vec::new())),
+            background: std::cell::Cell::new(None),
+            pending: RefCell::new(Vec::new()),
+            painter: ui.painter_at(rect),
         }
     }
 
@@ -429,12 +491,25 @@ impl Viewport {
         self.response.rect
     }
 
-    /// Where `draws` lie on screen, for labels to keep off: each line and triangle of
-    /// the meshes small enough to follow (a million-vertex tail carries no labels).
+    /// Where `draws` and the unskinned lines and shapes lie on screen, for labels to
+    /// keep off: each line and triangle of the meshes small enough to follow (a
+    /// million-vertex tail carries no labels).
     fn outline(&self, draws: &[SkinnedDraw]) -> super::labels::Outline {
         /// The most vertices a mesh may have to be followed.
         const MOST: usize = 20_000;
         let mut outline = super::labels::Outline::default();
+        let (lines, triangles) = std::mem::take(&mut *self.unskinned.borrow_mut());
+        let seen = |p: &Vec3| self.to_screen(*p);
+        outline.segments.extend(
+            lines
+                .chunks_exact(2)
+                .filter_map(|l| Some([seen(&l[0])?, seen(&l[1])?])),
+        );
+        outline.triangles.extend(
+            triangles
+                .chunks_exact(3)
+                .filter_map(|t| Some([seen(&t[0])?, seen(&t[1])?, seen(&t[2])?])),
+        );
         for draw in draws {
             if draw.mesh.skin.positions.len() > MOST {
                 continue;
@@ -525,7 +600,10 @@ impl Viewport {
 
     /// Writes `text` beside the screen point `at`, `gap` points away, on the side
     /// `toward` points to if it is free, else wherever around `at` no note, label or
-    /// blocked mark of this frame lies (see [`Placer`]). Returns where it went.
+    /// blocked mark of this frame lies (see [`Placer`]). A colour too faint on the
+    /// painted scene's background is moved toward black (or white) until it reads at
+    /// 4.5:1, and the label is set on a card of that background. It is placed when the
+    /// frame ends, clear of every mark of the frame ([`Viewport::label_galley`]).
     pub fn label(
         &self,
         ui: &Ui,
@@ -534,9 +612,21 @@ impl Viewport {
         font: egui::FontId,
         color: egui::Color32,
         toward: egui::Vec2,
-    ) -> Rect {
+    ) {
+        let under = self.background.get();
+        let color = match under {
+            Some(under) => super::legible_on(
+                color,
+                under,
+                super::contrast(under, egui::Color32::BLACK) < 4.5,
+            ),
+            None => color,
+        };
+        // A card of the background's own colour lets the label lie over the mesh
+        // beside its mark rather than off it far away.
+        let card = under.map(|c| egui::Color32::from_rgb(c.r(), c.g(), c.b()).gamma_multiply(0.86));
         let galley = ui.painter().layout_no_wrap(text.into(), font, color);
-        self.label_galley(ui, at, galley, 8.0, toward, None)
+        self.label_galley(at, galley, 8.0, toward, card);
     }
 
     /// Writes `text` anchored at `at` as [`egui::Painter::text`] would, but only if it
@@ -565,34 +655,75 @@ impl Viewport {
 
     /// A laid-out label beside `at`, placed as [`Viewport::label`] places one; on a
     /// rounded card of colour `card`, if given, that keeps it readable over the mesh.
-    /// Returns where the text went.
+    /// Labels are placed and drawn once the viewport's frame ends ([`Viewport::drop`]),
+    /// after every mark of the frame is blocked, whatever order the page drew them in:
+    /// a label placed before a mark beside it would not know to keep nearer its own.
     pub fn label_galley(
         &self,
-        ui: &Ui,
         at: Pos2,
         galley: Arc<egui::Galley>,
         gap: f32,
         toward: egui::Vec2,
         card: Option<egui::Color32>,
-    ) -> Rect {
-        let margin = if card.is_some() { 2.0 } else { 0.0 };
-        let drawn = std::mem::take(&mut *self.drawn.borrow_mut());
-        if !drawn.is_empty() {
-            self.labels.borrow_mut().avoid(self.outline(&drawn));
-        }
-        let spot = self.labels.borrow_mut().place(
+    ) {
+        self.pending.borrow_mut().push(Pending {
             at,
-            galley.size() + egui::Vec2::splat(2.0 * margin),
+            galley,
             gap,
             toward,
-        );
-        let text = spot.shrink(margin);
-        let painter = ui.painter_at(self.rect());
-        if let Some(card) = card {
-            painter.rect_filled(spot, 3.0, card);
+            card,
+        });
+    }
+
+    /// Places and draws the labels asked for this frame, in the order they were asked.
+    fn place_labels(&self) {
+        let pending = std::mem::take(&mut *self.pending.borrow_mut());
+        if pending.is_empty() {
+            return;
         }
-        painter.galley(text.min, galley, egui::Color32::PLACEHOLDER);
-        text
+        let drawn = std::mem::take(&mut *self.drawn.borrow_mut());
+        let mut labels = self.labels.borrow_mut();
+        labels.avoid(self.outline(&drawn));
+        for Pending {
+            at,
+            galley,
+            gap,
+            toward,
+            card,
+        } in pending
+        {
+            let margin = if card.is_some() { 2.0 } else { 0.0 };
+            let spot = labels.place_spot(
+                at,
+                galley.size() + egui::Vec2::splat(2.0 * margin),
+                gap,
+                toward,
+                card.is_some(),
+            );
+            let color = galley
+                .job
+                .sections
+                .first()
+                .map_or(egui::Color32::GRAY, |s| s.format.color);
+            if let Some(line) = spot.leader_line(at) {
+                // A thin line in the label's colour from the mark's edge to the label.
+                self.painter
+                    .line_segment(line, egui::Stroke::new(1.5, color));
+            }
+            if let Some(card) = card {
+                self.painter.rect_filled(spot.rect, 3.0, card);
+            }
+            labels.placed.push(super::labels::Placed {
+                text: galley.text().to_owned(),
+                at,
+                spot,
+                color,
+                card,
+            });
+            let text = spot.rect.shrink(margin);
+            self.painter
+                .galley(text.min, galley, egui::Color32::PLACEHOLDER);
+        }
     }
 
     fn note_galley(
@@ -666,6 +797,11 @@ impl Viewport {
         scene.pixels_per_point = ui.ctx().pixels_per_point();
         // Followed on screen only if a label is placed: most frames place none.
         *self.drawn.borrow_mut() = scene.skinned.clone();
+        *self.unskinned.borrow_mut() = (
+            scene.lines.iter().map(|v| v.position).collect(),
+            scene.triangles.iter().map(|v| v.position).collect(),
+        );
+        self.background.set(Some(color_of(scene.background)));
         let rect = self.rect();
         let id = self.response.id;
         if MeshBounds::recording(ui.ctx()) {

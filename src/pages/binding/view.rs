@@ -306,12 +306,10 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         let at = vp.to_screen(beside).unwrap_or(*at);
         vp.label(ui, at, JOINT_NAMES[j], font(size), JOINT_COLORS[j], left);
     }
-    if page.stage == Stage::JointSpace
-        && page.show_stored
-        && let Some(at) = vp.to_screen(Vec3::new(0.0, -0.25, 0.0))
-    {
+    if page.stage == Stage::JointSpace && page.show_stored {
+        // A key to the dark grey mesh, which has no one point to label.
         let text = "dark grey: the stored numbers, no skeleton";
-        vp.label(ui, at, text, font(15.0), INK, egui::vec2(0.0, 1.0));
+        vp.note(ui, Align2::LEFT_BOTTOM, text, font(15.0), INK);
     }
     let hidden = page.stage == Stage::BindSpace && page.head_hidden();
     // Stage 1 marks the vertex its cell works through; stage 2 the head vertex (not

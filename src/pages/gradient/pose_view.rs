@@ -92,8 +92,11 @@ fn joints_overlay_ui(page: &GradientPage, ui: &Ui, vp: &Viewport) {
         } else {
             Stroke::new(1.5, Color32::from_white_alpha(170))
         };
-        painter.circle_stroke(*at, if selected { 9.0 } else { 6.0 }, stroke);
-        vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(12.0)));
+        let radius = if selected { 9.0 } else { 6.0 };
+        painter.circle_stroke(*at, radius, stroke);
+        // The ring as drawn, its stroke included.
+        let across = 2.0 * radius + stroke.width;
+        vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(across)));
     }
     let at = page.joint_screen[page.joint];
     vp.label(

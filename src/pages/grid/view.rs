@@ -153,6 +153,19 @@ impl GridPage {
             painter.circle_filled(*at, if selected { 6.0 } else { 3.5 }, DOT_COLOR);
             vp.block(Rect::from_center_size(*at, egui::Vec2::splat(8.0)));
         }
+        // The inspected vertex's ghosts, and the predicted one's once revealed, before
+        // the numbers: a number keeps off them and nearest its own dot.
+        let revealed = self
+            .prediction
+            .filter(|_| self.revealed())
+            .map(|p| p.vertex);
+        let mut ghosts: Vec<usize> = self.vertex.into_iter().chain(revealed).collect();
+        ghosts.dedup();
+        for v in ghosts.into_iter().filter(|v| hidden != Some(*v)) {
+            if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
+                partials_overlay(ui, vp, &b, &self.inspect_style());
+            }
+        }
         for (i, at) in &dots {
             vp.label(
                 ui,
@@ -176,18 +189,6 @@ impl GridPage {
                 egui::FontId::proportional(11.0),
                 Color32::from_gray(30),
             );
-        }
-        // The inspected vertex's ghosts, and the predicted one's once revealed.
-        let revealed = self
-            .prediction
-            .filter(|_| self.revealed())
-            .map(|p| p.vertex);
-        let mut ghosts: Vec<usize> = self.vertex.into_iter().chain(revealed).collect();
-        ghosts.dedup();
-        for v in ghosts.into_iter().filter(|v| hidden != Some(*v)) {
-            if let Some(b) = VertexBreakdown::new(&pose.uploaded, &self.mesh.skin, v) {
-                partials_overlay(ui, vp, &b, &self.inspect_style());
-            }
         }
         self.prediction_overlay_ui(ui, vp);
     }

@@ -162,6 +162,11 @@ impl HierarchyPage {
         for at in &self.joint_screen {
             vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(10.0)));
         }
+        // The selected joint's ring, as drawn: its name goes past it.
+        vp.block(egui::Rect::from_center_size(
+            selected,
+            egui::Vec2::splat(24.0),
+        ));
         vp.label(
             ui,
             selected,

@@ -173,7 +173,7 @@ impl NormalsPage {
                     Color32::from_gray(30),
                 );
                 let card = Color32::from_rgba_unmultiplied(245, 245, 240, 230);
-                vp.label_galley(ui, s, galley, 4.0, egui::vec2(-1.0, 0.0), Some(card));
+                vp.label_galley(s, galley, 4.0, egui::vec2(-1.0, 0.0), Some(card));
             }
             if let Some(s) = self
                 .vertex
