@@ -741,6 +741,8 @@ impl SkinlabApp {
                 });
             let over = shown.content_size.x - shown.inner_rect.width();
             crate::ui::marks::notebook_laid_out(ui.ctx(), over);
+            let bottom = shown.state.clamped_offset().y + shown.inner_rect.height();
+            crate::ui::marks::notebook_scrolled(ui.ctx(), bottom >= shown.content_size.y - 2.0);
         });
         if let Some(link) = clicked {
             self.follow_link(&link);

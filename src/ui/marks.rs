@@ -22,6 +22,11 @@ struct Marks {
     controls: Vec<(&'static str, Rect)>,
     /// How far the notebook's content reached past its column, in points.
     notebook_overflow: f32,
+    /// Each notebook cell drawn: its name, the top of its content and the notebook's
+    /// visible rectangle (only while [`recording`]).
+    cells: Vec<(String, f32, Rect)>,
+    /// Whether the notebook is scrolled as far down as it goes.
+    notebook_at_end: bool,
 }
 
 /// What a tap or a drag in a viewport can take.
@@ -148,6 +153,11 @@ pub fn notebook_laid_out(ctx: &Context, overflow: f32) {
     with_marks(ctx, |m| m.notebook_overflow = overflow.max(0.0));
 }
 
+/// Notes whether the notebook is scrolled as far down as it goes.
+pub fn notebook_scrolled(ctx: &Context, at_end: bool) {
+    with_marks(ctx, |m| m.notebook_at_end = at_end);
+}
+
 /// How far the notebook's content reached past its column in the last frame, in
 /// points.
 pub fn notebook_overflow(ctx: &Context) -> f32 {
@@ -205,4 +215,41 @@ pub fn small_controls(ctx: &Context, least: f32) -> Vec<Rect> {
             .filter(|r| !prose.iter().any(|p| p.contains_rect(*r)))
             .collect()
     })
+}
+
+/// Notes a notebook cell drawn whose content starts at the top of `ui` (while
+/// [`recording`]).
+pub fn cell_drawn(ui: &egui::Ui, cell: &str) {
+    if recording(ui.ctx()) {
+        let at = (cell.to_owned(), ui.cursor().top(), ui.clip_rect());
+        with_marks(ui.ctx(), |m| m.cells.push(at));
+    }
+}
+
+fn aimed_id() -> Id {
+    Id::unique("skinlab marks aimed at")
+}
+
+/// Notes that the notebook scrolled to `cell`, as a link asked (while [`recording`]).
+/// Kept until the next such scroll.
+pub fn cell_aimed_at(ctx: &Context, cell: &str) {
+    if recording(ctx) {
+        ctx.data_mut(|d| d.insert_temp(aimed_id(), cell.to_owned()));
+    }
+}
+
+/// The cell the notebook last scrolled to for a link, with where its content started
+/// in the last frame, the notebook's visible rectangle, and whether the notebook was
+/// scrolled as far down as it goes (a last cell cannot come higher).
+pub fn aimed_cell(ctx: &Context) -> Option<(String, f32, Rect, bool)> {
+    let cell = ctx.data(|d| d.get_temp::<String>(aimed_id()))?;
+    let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
+    let at_end = marks.notebook_at_end;
+    let (_, top, shown) = marks.cells.into_iter().find(|(c, _, _)| *c == cell)?;
+    Some((cell, top, shown, at_end))
+}
+
+/// Forgets the cell last scrolled to.
+pub fn forget_aim(ctx: &Context) {
+    ctx.data_mut(|d| d.remove_temp::<String>(aimed_id()));
 }

@@ -22,6 +22,7 @@ impl ScrollTo {
 
     /// Called at the top of each cell: scrolls there when `cell` is the one asked for.
     pub fn cell_ui(&mut self, cell: &str, ui: &Ui) {
+        super::marks::cell_drawn(ui, cell);
         let Some((target, frames)) = self.0 else {
             return;
         };
@@ -38,6 +39,7 @@ impl ScrollTo {
             .checked_sub(1)
             .filter(|f| *f > 0)
             .map(|f| (target, f));
+        super::marks::cell_aimed_at(ui.ctx(), cell);
         // The frames come at once, not whenever the reader next moves.
         ui.ctx().request_repaint();
         // Aim a little above the cell, so the prose that leads into it shows too. At

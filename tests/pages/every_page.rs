@@ -1113,6 +1113,65 @@ fn a_link_opens_with_the_cell_it_is_about_in_view() {
     }
 }
 
+#[test]
+fn every_documented_link_opens_with_the_cell_of_its_most_specific_key_near_the_top() {
+    // `LINKS_PAGE=grid` walks one page's links only, while fixing it.
+    let only = std::env::var("LINKS_PAGE").ok();
+    let mut found = Vec::new();
+    let mut walked = 0;
+    for link in crate::common::documented_links() {
+        let parsed = Link::parse(&link).expect("a documented link parses");
+        if only.as_ref().is_some_and(|only| parsed.slug != *only) {
+            continue;
+        }
+        // A focused link shows its one cell whole; one without a key of its page opens
+        // at the top.
+        let keys: Vec<&str> = parsed.params.iter().map(|(k, _)| k.as_str()).collect();
+        let page_keys = skinlab::pages::PAGES
+            .iter()
+            .find(|e| e.info.slug == parsed.slug)
+            .map(|e| (e.params)().iter().map(|p| p.key).collect::<Vec<_>>())
+            .unwrap_or_default();
+        if keys.contains(&"focus") || !keys.iter().any(|k| page_keys.contains(k)) {
+            continue;
+        }
+        walked += 1;
+        let mut app = paused_app();
+        app.open_link(&link).unwrap();
+        let mut harness = Harness::builder()
+            .with_context_setup(|ctx| {
+                skinlab::ui::fonts::install(ctx);
+                skinlab::ui::marks::set_recording(ctx, true);
+            })
+            .with_size(Vec2::new(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+        harness.run_steps(24);
+        match skinlab::ui::marks::aimed_cell(&harness.ctx) {
+            None => found.push(format!("{link}: opens at no cell")),
+            Some((cell, top, shown, at_end)) => {
+                // Near the top; or, for a cell near the page's end, in view with the
+                // notebook scrolled as far as it goes.
+                let lowest = if at_end { 0.85 } else { 0.6 };
+                let near = shown.top() - 2.0..=shown.top() + lowest * shown.height();
+                if !near.contains(&top) {
+                    found.push(format!(
+                        "{link}: its cell `{cell}` starts at {top:.0}, not near the top of {:.0}..{:.0}",
+                        shown.top(),
+                        shown.bottom()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(walked > 50, "only {walked} links walked");
+    assert!(
+        found.is_empty(),
+        "{} links:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
 /// A store that keeps writes, or, when `refusing`, drops them (a browser's full or
 /// blocked storage).
 #[derive(Default)]

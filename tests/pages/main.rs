@@ -4,6 +4,8 @@
 //! One test binary for the group, one module a file: the group links egui, eframe and
 //! the rest once.
 
+#[path = "../common/mod.rs"]
+mod common;
 #[path = "../kit/mod.rs"]
 mod kit;
 /// GLB files put together (shared with the loader tests).

@@ -103,7 +103,10 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
         doc: "stage 1 also draws the stored numbers with no skeleton",
         cell: None,
         access: Access::Bool {
-            set: |s, on| s.show_stored = on,
+            set: |s, on| {
+                s.show_stored = on;
+                s.scroll_to(Cell::JointSpace);
+            },
             get: |s| s.show_stored.then_some(true),
         },
     },

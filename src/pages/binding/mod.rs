@@ -356,7 +356,7 @@ mod tests {
     fn a_link_opens_at_the_cell_it_is_about() {
         let edit = "inverse_bind=head:1,0,0,0,0,1,0,0,0,0,1,0,0.5,-2,0,1";
         for (query, cell) in [
-            ("angles=0.1,0,0&joint=neck&stored=true", None),
+            ("angles=0.1,0,0&joint=neck&stored=true", Some("joint_space")),
             ("stage=bind_space", Some("bind_space")),
             (edit, Some("joint_space")),
             (&format!("stage=bind_space&{edit}"), Some("bind_space")),

@@ -10,7 +10,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "t",
         doc: "animation time in seconds; pauses there",
-        cell: None,
+        cell: Some("controls"),
         access: Access::Number {
             min: 0.0,
             max: TAU,
@@ -24,7 +24,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "angle",
         doc: "every bone's angle in radians; pauses",
-        cell: None,
+        cell: Some("controls"),
         access: Access::Number {
             min: -TAU,
             max: TAU,
@@ -37,7 +37,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "angles",
         doc: "one angle per bone in radians; pauses",
-        cell: None,
+        cell: Some("controls"),
         access: Access::Numbers {
             count: BONE_COUNT,
             min: -TAU,
@@ -78,7 +78,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     Param {
         key: "forget_inverse_bind",
         doc: "upload world matrices instead of gradients",
-        cell: None,
+        cell: Some("forget"),
         access: Access::Bool {
             set: |s, on| s.forget_inverse_bind = on,
             get: |s| s.forget_inverse_bind.then_some(true),

@@ -10,7 +10,7 @@ pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
     Param {
         key: "time",
         doc: "the animation's time in seconds",
-        cell: None,
+        cell: Some("player"),
         access: Access::Number {
             min: 0.0,
             max: DURATION,
@@ -21,7 +21,7 @@ pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
     Param {
         key: "play",
         doc: "whether the animation plays",
-        cell: None,
+        cell: Some("player"),
         access: Access::Bool {
             set: |s, on| s.playing = on,
             get: |s| s.playing.then_some(true),
@@ -30,7 +30,7 @@ pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
     Param {
         key: "speed",
         doc: "playback speed; negative plays backwards",
-        cell: None,
+        cell: Some("player"),
         access: Access::Number {
             min: *SPEED_RANGE.start(),
             max: *SPEED_RANGE.end(),
@@ -41,7 +41,7 @@ pub(super) const PARAMS: &[Param<KeyframesPage>] = &[
     Param {
         key: "joint",
         doc: "the joint whose keys the cells work through",
-        cell: None,
+        cell: Some("sample"),
         access: Access::Choice {
             names: &JOINT_NAMES,
             set: |s, i| {

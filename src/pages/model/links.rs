@@ -88,7 +88,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     Param {
         key: "asset",
         doc: "the model shown: a bundled one, or the file opened last",
-        cell: None,
+        cell: Some("file"),
         access: Access::Text {
             expected: ASSET_EXPECTED,
             set: |s, text| {

@@ -12,7 +12,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "scale",
         doc: "the forearm's scale across the bone",
-        cell: None,
+        cell: Some("compare"),
         access: Access::Number {
             min: *SCALE_RANGE.start(),
             max: *SCALE_RANGE.end(),
@@ -23,13 +23,13 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "method",
         doc: "the arms drawn: normals by the matrix, by its inverse transpose, or both",
-        cell: None,
+        cell: Some("compare"),
         access: choice!(Show, set: |s, show| s.show = show, get: |s| Some(s.show)),
     },
     Param {
         key: "bend",
         doc: "the elbow's bend about z, radians",
-        cell: None,
+        cell: Some("compare"),
         access: Access::Number {
             min: -MAX_BEND,
             max: MAX_BEND,
@@ -54,7 +54,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "lines",
         doc: "draw each arm's normals and tangents as short lines",
-        cell: None,
+        cell: Some("compare"),
         access: Access::Bool {
             set: |s, on| s.show_lines = on,
             get: |s| (!s.show_lines).then_some(false),
@@ -63,7 +63,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
     Param {
         key: "ellipses",
         doc: "draw deformation ellipses: small circles on the arm at rest, carried by each vertex's blended matrix",
-        cell: None,
+        cell: Some("compare"),
         access: Access::Bool {
             set: |s, on| s.ellipses = on,
             get: |s| s.ellipses.then_some(true),

@@ -10,7 +10,7 @@ pub(super) const PARAMS: &[Param<PipelinePage>] = &[
     Param {
         key: "bend",
         doc: "the elbow's bend about z, radians",
-        cell: None,
+        cell: Some("pipeline"),
         access: Access::Number {
             min: -MAX_BEND,
             max: MAX_BEND,
@@ -21,7 +21,7 @@ pub(super) const PARAMS: &[Param<PipelinePage>] = &[
     Param {
         key: "joint",
         doc: "the joint whose matrices the stages show",
-        cell: None,
+        cell: Some("pipeline"),
         access: Access::Choice {
             names: &["upper_arm", "forearm"],
             set: |s, i| {
@@ -35,7 +35,7 @@ pub(super) const PARAMS: &[Param<PipelinePage>] = &[
     Param {
         key: "vertex",
         doc: "the vertex followed from the file to the pixel",
-        cell: None,
+        cell: Some("pipeline"),
         access: Access::Whole {
             min: 0,
             max: arm::VERTEX_COUNT - 1,

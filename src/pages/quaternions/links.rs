@@ -25,7 +25,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "yaw",
         doc: "yaw of the gimbal and the quaternion, radians",
-        cell: None,
+        cell: Some("gimbal"),
         access: Access::Number {
             min: -PI,
             max: PI,
@@ -36,7 +36,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "pitch",
         doc: "pitch of the gimbal and the quaternion, radians",
-        cell: None,
+        cell: Some("gimbal"),
         access: Access::Number {
             min: -FRAC_PI_2,
             max: FRAC_PI_2,
@@ -47,7 +47,7 @@ pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     Param {
         key: "roll",
         doc: "roll of the gimbal and the quaternion, radians",
-        cell: None,
+        cell: Some("gimbal"),
         access: Access::Number {
             min: -PI,
             max: PI,
