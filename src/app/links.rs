@@ -90,8 +90,13 @@ impl SkinlabApp {
         if self.zoom() != default {
             link = link.with("zoom", crate::link::number(self.zoom()));
         }
-        if (self.split.share - DEFAULT_SPLIT).abs() >= 0.005 {
-            let share = (self.split.share * 100.0).round() / 100.0;
+        // The divider on screen: beside a focused cell, or on the whole page.
+        let (share, default) = match self.focus {
+            Some(_) => (self.focus_split.share, FOCUS_SPLIT),
+            None => (self.split.share, DEFAULT_SPLIT),
+        };
+        if (share - default).abs() >= 0.005 {
+            let share = (share * 100.0).round() / 100.0;
             link = link.with("split", crate::link::number(share));
         }
         if let Some(compare) = &self.compare {
@@ -128,21 +133,32 @@ impl SkinlabApp {
             Ok(None) => {}
             Err(e) => errors.push(e),
         }
-        match take_in_range(
+        let split = match take_in_range(
             link,
             "split",
             SPLIT_RANGE,
             "the viewport's share of the width",
         ) {
-            Ok(Some(share)) => self.set_split(share),
-            Ok(None) => {}
-            Err(e) => errors.push(e),
-        }
+            Ok(share) => share,
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        };
         let focus = link.take("focus");
         // A refused focus shows the whole page.
         self.focus = None;
         if let Err(e) = self.set_focus(focus.as_deref()) {
             errors.push(e);
+        }
+        // The divider of the mode the link opens in: beside a focused cell, or on the
+        // whole page.
+        if let Some(share) = split {
+            if self.focus.is_some() {
+                self.focus_split = Split::at(share, FOCUS_SPLIT_LEAST.min(share));
+            } else {
+                self.set_split(share);
+            }
         }
         errors
     }

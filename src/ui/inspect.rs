@@ -37,15 +37,19 @@ impl InspectStyle<'_> {
 /// the blended matrix applied to the bind position.
 pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
     for (joint, weight, partial) in &b.parts {
-        ui.label(
-            RichText::new(format!(
-                "{weight:.2} × ({} {} · v) = {weight:.2} × {}",
-                style.matrix_name,
-                (style.bone_name)(*joint),
-                style.point(*partial)
-            ))
-            .monospace()
-            .color(super::legible(ui, (style.bone_color)(*joint))),
+        let color = super::legible(ui, (style.bone_color)(*joint));
+        let part = |text: String| RichText::new(text).monospace().color(color);
+        // A narrow column breaks the line after "=", never inside the point.
+        super::unbroken_ui(
+            ui,
+            &[
+                part(format!(
+                    "{weight:.2} × ({} {} · v) = ",
+                    style.matrix_name,
+                    (style.bone_name)(*joint)
+                )),
+                part(format!("{weight:.2} × {}", style.point(*partial))),
+            ],
         );
     }
     ui.label(

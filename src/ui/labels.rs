@@ -66,7 +66,7 @@ pub struct Spot {
     /// The mark it labels: the marks blocked at its anchor, or the anchor itself.
     pub mark: Rect,
     /// Whether it sits too far from its mark to touch it, so that a leader line in the
-    /// mark's colour must join them.
+    /// mark's colour must join them (never when the mark is off the view).
     pub leader: bool,
     /// Whether it lies over a mesh drawn (no free spot was left).
     pub on_mesh: bool,
@@ -410,7 +410,9 @@ impl Placer {
         Spot {
             rect: chosen,
             mark,
-            leader: distance(chosen, mark) > touch,
+            // An anchor off the view has nothing to lead to: the label names a thing
+            // that runs out of the view (an arm's far end), wherever it is put.
+            leader: distance(chosen, mark) > touch && self.bounds.contains(at),
             on_mesh,
         }
     }

@@ -298,6 +298,20 @@ pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {
     sideways_ui(ui, id, |ui| ui.add(egui::Label::new(text).extend()));
 }
 
+/// A line of parts that breaks only between them: a formula or a vector is never split
+/// inside, and a part that does not fit moves whole to the next line. Each part brings
+/// its own spaces.
+pub fn unbroken_ui(ui: &mut egui::Ui, parts: &[egui::RichText]) {
+    ui.horizontal_wrapped(|ui| {
+        // Rows as high as the text, as a wrapped label's lines are.
+        ui.spacing_mut().item_spacing = egui::Vec2::ZERO;
+        ui.spacing_mut().interact_size.y = 0.0;
+        for part in parts {
+            ui.add(egui::Label::new(part.clone()).extend());
+        }
+    });
+}
+
 /// A number to drag or type, two decimals at most, named `name` for screen readers and
 /// tests; kept within `range` when one is given. Returns whether it changed.
 pub fn named_number_ui(

@@ -206,6 +206,31 @@ fn a_followed_bad_link_is_one_notice_and_says_what_is_on_screen() {
 }
 
 #[test]
+fn a_split_in_a_focused_link_moves_the_divider_beside_the_cell() {
+    use egui_kittest::kittest::NodeT as _;
+    let splitter_x = |link: &str| {
+        let mut app = paused_app();
+        app.open_link(link).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(6);
+        let x = harness
+            .root()
+            .children_recursive()
+            .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Splitter)
+            .and_then(|n| n.accesskit_node().bounding_box())
+            .map(|b| b.x0)
+            .expect("a divider beside the focused cell");
+        (x, harness.state().current_link().to_string())
+    };
+    let (wide, link) = splitter_x("pipeline?focus=pipeline&split=0.25");
+    assert!(link.contains("split=0.25"), "{link}");
+    let (narrow, link) = splitter_x("pipeline?focus=pipeline&split=0.6");
+    assert!(link.contains("split=0.6"), "{link}");
+    // The viewport is on the right: a larger share moves the divider left.
+    assert!(narrow < wide - 200.0, "{narrow} and {wide}");
+}
+
+#[test]
 fn saved_state_restores_and_corrupt_state_is_ignored_with_a_notice() {
     let mut app = paused_app();
     app.open_link("xray?preset=rotate_z").unwrap();

@@ -816,3 +816,66 @@ fn a_fox_scaled_from_a_hundred_thousandth_to_a_million_times_is_framed_alike() {
         assert_eq!((camera.yaw, camera.pitch), (plain.yaw, plain.pitch));
     }
 }
+
+#[test]
+fn the_vertex_rows_break_between_parts_never_inside_a_point_and_keep_their_decimals() {
+    use egui_kittest::kittest::NodeT as _;
+    // A column too narrow for a whole row: each row breaks after its "=".
+    let rows_at = |t: f32| {
+        let page = opened(&format!("model?clip=Wave&t={t}&vertex=100"));
+        let mut harness = egui_kittest::Harness::builder()
+            .with_context_setup(skinlab::ui::fonts::install)
+            .with_size(egui::Vec2::new(820.0, 900.0))
+            .build_ui_state(
+                |ui, page: &mut ModelPage| {
+                    ui.columns(2, |columns| {
+                        page.cell_ui("vertex", &mut columns[0]);
+                        columns[1].set_height(800.0);
+                        page.viewport_ui(&mut columns[1]);
+                    });
+                },
+                page,
+            );
+        harness.run_steps(3);
+        let style = harness.ctx.global_style();
+        let font = egui::TextStyle::Monospace.resolve(&style);
+        let line = harness.ctx.fonts_mut(|f| f.row_height(&font));
+        let mut points: Vec<(String, f64)> = harness
+            .root()
+            .children_recursive()
+            .filter_map(|n| {
+                let a = n.accesskit_node();
+                let text = a.label().or(a.value())?.to_string();
+                let b = n.accesskit_node().bounding_box()?;
+                (text.contains(" × (") && !text.contains("palette")).then(|| (text, b.height()))
+            })
+            .collect();
+        // A label's text shows on its node and again on its text run.
+        points.dedup_by(|a, b| a.0 == b.0);
+        assert_eq!(
+            points.len(),
+            4,
+            "the robot's vertex 100 has four joints: {points:?}"
+        );
+        for (text, height) in &points {
+            assert!(
+                *height < 1.5 * f64::from(line),
+                "`{text}` is {height:.0} high: broken inside"
+            );
+        }
+        points.into_iter().map(|(text, _)| text).collect::<Vec<_>>()
+    };
+    // The same number of decimals at every time of the clip.
+    let decimals = |text: &str| -> Vec<usize> {
+        let inner = &text[text.find('(').unwrap() + 1..text.find(')').unwrap()];
+        inner
+            .split(", ")
+            .map(|c| c.len() - c.find('.').unwrap() - 1)
+            .collect()
+    };
+    let early = rows_at(0.1);
+    let late = rows_at(1.3);
+    for (a, b) in early.iter().zip(&late) {
+        assert_eq!(decimals(a), decimals(b), "`{a}` and `{b}`");
+    }
+}

@@ -326,12 +326,21 @@ fn meshes_out_of_frame(ctx: &egui::Context) -> Vec<String> {
 fn label_problems(ctx: &egui::Context) -> Vec<String> {
     MeshBounds::of(ctx)
         .iter()
-        .flat_map(|drawn| labels_wrong(&drawn.labels, &drawn.marks, drawn.background))
+        .flat_map(|drawn| {
+            labels_wrong(
+                drawn.viewport,
+                &drawn.labels,
+                &drawn.marks,
+                drawn.background,
+            )
+        })
         .collect()
 }
 
-/// [`label_problems`] of one viewport: its labels, its marks and its background.
+/// [`label_problems`] of one viewport: its rectangle, labels, marks and background. A
+/// label of a point off the view (a thing that runs out of it) needs no leader.
 fn labels_wrong(
+    viewport: egui::Rect,
     labels: &[skinlab::ui::labels::Placed],
     marks: &[egui::Rect],
     background: egui::Color32,
@@ -372,7 +381,11 @@ fn labels_wrong(
                     break;
                 }
             }
-            if !label.spot.leader && distance(rect, own) > skinlab::ui::labels::touching(10.0) {
+            let seen = viewport.contains(label.at);
+            if !label.spot.leader
+                && seen
+                && distance(rect, own) > skinlab::ui::labels::touching(10.0)
+            {
                 found.push(format!(
                     "`{text}` is {mine:.0} pt from its mark, with no leader"
                 ));
@@ -575,26 +588,32 @@ fn the_label_check_sees_a_label_nearer_another_mark_one_far_and_one_too_faint() 
         card: None,
     };
     let paper = egui::Color32::from_gray(245);
+    let view = egui::Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(400.0, 300.0));
     let ink = egui::Color32::from_gray(20);
     let marks = [dot(100.0), dot(160.0), dot(300.0)];
     // Right beside its own dot, in dark ink: nothing wrong.
-    assert!(labels_wrong(&[label("a", 100.0, 60.0, false, ink)], &marks, paper).is_empty());
+    assert!(labels_wrong(view, &[label("a", 100.0, 60.0, false, ink)], &marks, paper).is_empty());
     // Written hard against the next dot.
-    let near = labels_wrong(&[label("a", 100.0, 112.0, false, ink)], &marks, paper);
+    let near = labels_wrong(view, &[label("a", 100.0, 112.0, false, ink)], &marks, paper);
     assert!(near.iter().any(|f| f.contains("from a mark")), "{near:?}");
     // Far from its dot with no leader; with one, fine.
-    let far = labels_wrong(&[label("c", 300.0, 220.0, false, ink)], &marks, paper);
+    let far = labels_wrong(view, &[label("c", 300.0, 220.0, false, ink)], &marks, paper);
     assert!(far.iter().any(|f| f.contains("no leader")), "{far:?}");
-    assert!(labels_wrong(&[label("c", 300.0, 220.0, true, ink)], &marks, paper).is_empty());
+    assert!(labels_wrong(view, &[label("c", 300.0, 220.0, true, ink)], &marks, paper).is_empty());
     // A leader from the first dot past the second to a label beyond it.
-    let past = labels_wrong(&[label("a", 100.0, 180.0, true, ink)], &marks, paper);
+    let past = labels_wrong(view, &[label("a", 100.0, 180.0, true, ink)], &marks, paper);
     assert!(
         past.iter().any(|f| f.contains("leader crosses")),
         "{past:?}"
     );
     // Pale grey on paper.
     let faint = egui::Color32::from_gray(190);
-    let pale = labels_wrong(&[label("a", 100.0, 60.0, false, faint)], &marks, paper);
+    let pale = labels_wrong(
+        view,
+        &[label("a", 100.0, 60.0, false, faint)],
+        &marks,
+        paper,
+    );
     assert!(pale.iter().any(|f| f.contains("reads at")), "{pale:?}");
 }
 

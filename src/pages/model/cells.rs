@@ -440,9 +440,11 @@ impl ModelPage {
             error_ui(ui, "this vertex is not in the mesh");
             return;
         };
-        // Each number to about four significant digits, whatever the model's size.
+        // Each number to about four significant digits at the model's size, whatever
+        // the model's size; the same count all through a clip, so the columns hold
+        // still while it plays.
         let style = InspectStyle {
-            decimals: decimals_for(size3(b.sum)),
+            decimals: decimals_for(self.drawn_size),
             ..style
         };
         let bind = fixed_point(b.bind, decimals_for(size3(b.bind)));

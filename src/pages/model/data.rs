@@ -133,27 +133,35 @@ fn first_drawn_points(model: &Model) -> Vec<Vec3> {
         .collect()
 }
 
-/// An orbit camera that shows the whole model as the page first draws it, seen a
-/// little from the side.
-pub fn framing(model: &Model) -> OrbitCamera {
+/// The centre and radius of the sphere round the model as the page first draws it;
+/// `None` when it draws nothing. A model that is one point has radius 1.
+pub fn drawn_sphere(model: &Model) -> Option<(Vec3, f32)> {
     let points = first_drawn_points(model);
     let (min, max) = points.iter().fold(
         (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
         |(lo, hi), p| (lo.min(*p), hi.max(*p)),
     );
     if points.is_empty() {
-        return OrbitCamera::default();
+        return None;
     }
-    // Any size, from a millimetre to kilometres; a model that is one point gets a view
-    // one unit across.
+    // Any size, from a millimetre to kilometres.
     let radius = 0.5 * (max - min).length();
     let radius = if radius > 0.0 && radius.is_finite() {
         radius
     } else {
         1.0
     };
+    Some((0.5 * (min + max), radius))
+}
+
+/// An orbit camera that shows the whole model as the page first draws it, seen a
+/// little from the side.
+pub fn framing(model: &Model) -> OrbitCamera {
+    let Some((center, radius)) = drawn_sphere(model) else {
+        return OrbitCamera::default();
+    };
     OrbitCamera {
-        target: 0.5 * (min + max),
+        target: center,
         yaw: 0.5,
         pitch: 0.2,
         // The view is 45° high: a sphere of `radius` fits at radius / sin(22.5°).

@@ -63,6 +63,9 @@ pub struct ModelPage {
     pub opened: Option<Opened>,
     /// The loaded model (empty when it failed to load: `load_error` says why).
     pub model: Arc<Model>,
+    /// How wide the model is as first drawn: its numbers get the decimals that give
+    /// about four significant digits at that size, the same however a clip moves it.
+    pub drawn_size: f32,
     /// Why the bundled model could not be loaded.
     pub load_error: Option<String>,
     /// Clip A, an index into the model's clips.
@@ -139,6 +142,7 @@ impl Default for ModelPage {
             asset: DEFAULT_ASSET,
             opened: None,
             model: data::empty_model(),
+            drawn_size: 1.0,
             load_error: None,
             clip: 0,
             time: 0.0,
@@ -191,6 +195,7 @@ impl ModelPage {
             Err(e) => (data::empty_model(), Some(e)),
         };
         self.camera = Camera::Orbit(data::framing(&model));
+        self.drawn_size = data::drawn_sphere(&model).map_or(1.0, |(_, r)| 2.0 * r);
         if !self
             .textures
             .as_ref()

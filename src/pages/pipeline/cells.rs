@@ -66,7 +66,11 @@ impl PipelinePage {
                             ui.horizontal_wrapped(|ui| {
                                 let n = pair * per_row + k + 1;
                                 ui.label(RichText::new(format!("{n}. {}", row.name)).strong());
-                                ui.label(RichText::new(row.formula).monospace());
+                                // Whole, on the next line if it does not fit.
+                                ui.add(
+                                    egui::Label::new(RichText::new(row.formula).monospace())
+                                        .extend(),
+                                );
                             });
                             ui.add(
                                 egui::Label::new(RichText::new(&row.value).monospace()).extend(),
