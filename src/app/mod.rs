@@ -665,6 +665,10 @@ impl SkinlabApp {
             }
             return;
         }
+        // A hall reads the whole page's captions at body size, as a focused cell's.
+        if self.presenter {
+            crate::ui::captions_at_body_size(ui);
+        }
         // In points at the zoom being asked for: a new zoom applies from the next frame,
         // and the panels' first sizes would otherwise be measured at the old one.
         let scale = ui.ctx().zoom_factor() / zoom;

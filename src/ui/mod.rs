@@ -214,8 +214,8 @@ fn text_button_ui(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui:
     )
 }
 
-/// Small print is for a reader at a desk: in front of a hall (focus mode, a comparison
-/// in presenter mode), captions in `ui` are set at the size of the body text.
+/// Small print is for a reader at a desk: in front of a hall (presenter mode, focus
+/// mode), captions in `ui` are set at the size of the body text.
 pub fn captions_at_body_size(ui: &mut egui::Ui) {
     if let Some(body) = ui.style().text_styles.get(&egui::TextStyle::Body).cloned() {
         ui.style_mut()

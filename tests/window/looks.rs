@@ -890,6 +890,25 @@ fn screen_problems(link: &str, whole: bool, size: Vec2) -> Vec<String> {
 }
 
 #[test]
+fn in_presenter_mode_a_viewport_caption_is_set_at_body_size() {
+    let harness = on_projector("blending").expect("opens");
+    let size_of = |start: &str| {
+        shapes_of(harness.output())
+            .into_iter()
+            .find_map(|(_, shape)| match shape {
+                egui::Shape::Text(t) if t.galley.job.text.starts_with(start) => {
+                    Some(t.galley.job.sections[0].format.font_id.size)
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no `{start}`"))
+    };
+    let caption = size_of("Drawn by the skinning shaders");
+    let body = size_of("A vertex near the elbow");
+    assert!(caption >= body, "caption {caption}, body {body}");
+}
+
+#[test]
 fn the_moments_a_lecturer_found_cut_fit_the_projector_once_settled() {
     // Each was cut at the right or the bottom in a window, though laid out whole here
     // after four frames: the window had not settled.

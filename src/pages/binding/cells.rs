@@ -144,7 +144,8 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
             for (what, value, note) in rows {
                 ui.label(RichText::new(what).monospace());
                 ui.label(RichText::new(format!("= {value}")).monospace().strong());
-                ui.label(RichText::new(note).small());
+                // Wrapped: at body size (a hall's) it would run past the column.
+                ui.add(egui::Label::new(RichText::new(note).small()).wrap());
                 ui.end_row();
             }
         });
