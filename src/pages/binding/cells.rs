@@ -138,14 +138,17 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
         // so does the head joint's place: the vertex sits on it.
         rows = vec![rows[0].clone(), rows[2].clone()];
     }
+    // Focused, the cell takes the width it needs from the viewport; on the page, at a
+    // hall's body size, a note wraps rather than run past the column.
+    let focused = crate::ui::focused_cell(ui.ctx());
     egui::Grid::new("head_example")
         .spacing([10.0, 2.0])
         .show(ui, |ui| {
             for (what, value, note) in rows {
                 ui.label(RichText::new(what).monospace());
                 ui.label(RichText::new(format!("= {value}")).monospace().strong());
-                // Wrapped: at body size (a hall's) it would run past the column.
-                ui.add(egui::Label::new(RichText::new(note).small()).wrap());
+                let note = egui::Label::new(RichText::new(note).small());
+                ui.add(if focused { note.extend() } else { note.wrap() });
                 ui.end_row();
             }
         });
