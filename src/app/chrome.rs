@@ -84,11 +84,18 @@ impl SkinlabApp {
         if in_deck {
             let editing = ui.ctx().text_edit_focused();
             let free = !typing;
-            if (page_down && !editing) || (free && (space || enter || right)) {
+            let forward = (page_down && !editing) || (free && (space || enter || right));
+            let back = (page_up && !editing) || (free && left);
+            if forward {
                 self.step_deck(1);
             }
-            if (page_up && !editing) || (free && left) {
+            if back {
                 self.step_deck(-1);
+            }
+            // A step brings a blanked screen back on the new slide, as slide software
+            // does: the lecturer moving on wants the room to see it.
+            if forward || back {
+                self.blank = false;
             }
         } else if !typing {
             if left {
@@ -97,6 +104,21 @@ impl SkinlabApp {
             if right {
                 self.next();
             }
+        }
+    }
+
+    /// The page bar's Previous or Next: the page before or after in lesson order. In a
+    /// deck that leaves the slides, and the deck's counter says "off the deck" (unless
+    /// the page opens as a slide does); PageDown and PageUp step the deck.
+    fn turn_page(&mut self, forward: bool) {
+        if forward {
+            self.next();
+        } else {
+            self.previous();
+        }
+        if self.deck.is_some() {
+            let link = self.current_link().to_string();
+            self.follow_in_deck(&link);
         }
     }
 
@@ -147,7 +169,7 @@ impl SkinlabApp {
                     .on_hover_text("Previous page")
                     .clicked()
                 {
-                    self.previous();
+                    self.turn_page(false);
                 }
                 let on = egui::Button::new(">").min_size(target);
                 if ui
@@ -155,7 +177,7 @@ impl SkinlabApp {
                     .on_hover_text("Next page")
                     .clicked()
                 {
-                    self.next();
+                    self.turn_page(true);
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -239,14 +261,14 @@ impl SkinlabApp {
                 .on_hover_text("Previous page (left arrow key)")
                 .clicked()
             {
-                self.previous();
+                self.turn_page(false);
             }
             if ui
                 .add_enabled(self.current < last, egui::Button::new("Next"))
                 .on_hover_text("Next page (right arrow key)")
                 .clicked()
             {
-                self.next();
+                self.turn_page(true);
             }
             ui.separator();
             if let Some(target) = self.focus {

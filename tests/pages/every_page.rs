@@ -847,6 +847,30 @@ fn a_clicker_steps_slides_with_any_of_its_keys_and_cannot_leave_the_slide() {
 }
 
 #[test]
+fn stepping_a_blanked_deck_shows_the_new_slide_and_the_page_bar_leaves_the_deck() {
+    let mut app = paused_app();
+    app.open_link("pipeline?deck=lecture:3").expect("opens");
+    let mut harness = app_harness(app);
+    harness.key_press(egui::Key::B);
+    harness.run_steps(2);
+    assert!(harness.state().blank);
+    harness.key_press(egui::Key::PageDown);
+    harness.run_steps(2);
+    assert!(!harness.state().blank, "the room sees the new slide");
+    assert_eq!(harness.state().deck().map(|(_, s)| s), Some(3));
+    // The page bar's Next turns the page: the counter says it left the deck, and
+    // PageDown goes on from the slide it left.
+    harness.get_by_label("Next").click();
+    harness.run_steps(2);
+    assert!(harness.state().off_deck());
+    assert!(
+        harness
+            .query_by_label_contains("off the deck after slide 4")
+            .is_some()
+    );
+}
+
+#[test]
 fn a_deck_dropped_on_the_window_opens_at_its_first_slide() {
     let mut app = paused_app();
     let deck = b"xray?preset=shear  A shear\n> Ask what the y column says.\ngrid  The grid\n";

@@ -80,7 +80,7 @@ fn scrubbing_changes_the_pose() {
 #[test]
 fn every_key_round_trips() {
     kit::assert_declared_params::<ModelPage>(
-        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&materials=false&forget_inverse_bind=true&local=1:0,1,0,0,0,0.5,1,1,1&inverse_bind=1:1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1",
+        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&materials=false&skeleton=false&forget_inverse_bind=true&local=1:0,1,0,0,0,0.5,1,1,1&inverse_bind=1:1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1",
         &[
             ("asset", "horse"),
             ("local", "1:0,0,0,0,0,0,0,1,1"),
@@ -93,6 +93,7 @@ fn every_key_round_trips() {
             ("vertex", "99999"),
             ("heat", "yes"),
             ("materials", "none"),
+            ("skeleton", "hide"),
         ],
     );
     // The robot's names read and write back; its default asset is left out.

@@ -267,6 +267,15 @@ pub const PARAMS: &[Param<ModelPage>] = &[
         },
     },
     Param {
+        key: "skeleton",
+        doc: "draw the skeleton over the model",
+        cell: Some("skeleton"),
+        access: Access::Bool {
+            set: |s, on| s.show_skeleton = on,
+            get: |s| (!s.show_skeleton).then_some(false),
+        },
+    },
+    Param {
         key: "forget_inverse_bind",
         doc: "leave the inverse bind matrices out of the palette",
         cell: None,
