@@ -71,6 +71,35 @@ impl Compare {
     pub fn links(&self) -> [String; 2] {
         [0, 1].map(|i| self.sides[i].link().to_string())
     }
+
+    /// Each side's caption: the values it compares, `key: value`, joined by commas
+    /// (`method: lerp`), not its whole link.
+    pub fn captions(&self) -> [String; 2] {
+        let mut sides = self.spec.splitn(2, '|').map(|side| {
+            side.split('+')
+                .map(|pair| match pair.split_once(':') {
+                    Some((key, value)) => format!("{key}: {value}"),
+                    None => pair.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+        [0, 1].map(|_| sides.next().unwrap_or_default())
+    }
+
+    /// What is compared, in a few words: `method: lerp | slerp` when each side sets
+    /// one key, the same; else the two captions, `|` between them.
+    pub fn heading(&self) -> String {
+        let [a, b] = self.captions();
+        match (a.split_once(": "), b.split_once(": ")) {
+            (Some((ka, va)), Some((kb, vb)))
+                if ka == kb && !a.contains(", ") && !b.contains(", ") =>
+            {
+                format!("{ka}: {va} | {vb}")
+            }
+            _ => format!("{a} | {b}"),
+        }
+    }
 }
 
 impl SkinlabApp {
@@ -242,6 +271,8 @@ impl SkinlabApp {
     pub(super) fn compare_ui(&mut self, ui: &mut Ui) -> Option<String> {
         let compare = self.compare.as_mut()?;
         let links = compare.links();
+        let captions = compare.captions();
+        let heading = compare.heading();
         let mut clicked = None;
         let presenter = self.presenter;
         egui::CentralPanel::default().show(ui, |ui| {
@@ -249,7 +280,7 @@ impl SkinlabApp {
                 crate::ui::captions_at_body_size(ui);
             }
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(format!("Comparing {}", compare.spec)).strong());
+                ui.label(RichText::new(format!("Comparing {heading}")).strong());
                 if ui.button("Stop comparing").clicked() {
                     clicked = Some(String::new());
                 }
@@ -257,8 +288,8 @@ impl SkinlabApp {
             ui.columns(2, |columns| {
                 for (i, column) in columns.iter_mut().enumerate() {
                     column.push_id(("compare", i), |ui| {
-                        if crate::ui::link_ui(ui, RichText::new(&links[i]).monospace())
-                            .on_hover_text("Open this side on its own")
+                        if crate::ui::link_ui(ui, RichText::new(&captions[i]).monospace())
+                            .on_hover_text(format!("Open this side on its own: {}", links[i]))
                             .clicked()
                         {
                             clicked = Some(links[i].clone());

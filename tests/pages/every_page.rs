@@ -1034,9 +1034,19 @@ fn compare_shows_two_states_of_a_page_each_with_its_own_link() {
             "blending?twist=3.1416&mode=dqs"
         ]
     );
-    // Each caption opens its side on its own.
+    // Each caption names what its side compares, and opens it on its own.
+    assert_eq!(
+        app.comparing().unwrap().captions(),
+        ["mode: lbs", "mode: dqs"]
+    );
+    assert_eq!(app.comparing().unwrap().heading(), "mode: lbs | dqs");
     let mut harness = app_harness(app);
-    harness.get_by_label(&sides[1]).click();
+    assert!(
+        harness
+            .query_by_label("Comparing mode: lbs | dqs")
+            .is_some()
+    );
+    harness.get_by_label("mode: dqs").click();
     harness.run_steps(2);
     assert!(harness.state().comparing().is_none());
     assert_eq!(harness.state().current_link().to_string(), sides[1]);
