@@ -128,7 +128,8 @@ impl SkinlabApp {
         } else {
             self.full_bar_ui(ui);
         }
-        if self.deck.is_some() {
+        // A focused slide has the deck's counter in its one row (see full_bar_ui).
+        if self.deck.is_some() && self.focus.is_none() {
             ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
         }
         self.zoom_row_ui(ui);
@@ -255,25 +256,34 @@ impl SkinlabApp {
     /// presenter, the link box and copy.
     fn full_bar_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            let last = PAGES.len() - 1;
-            if ui
-                .add_enabled(self.current > 0, egui::Button::new("Previous"))
-                .on_hover_text("Previous page (left arrow key)")
-                .clicked()
-            {
-                self.turn_page(false);
-            }
-            if ui
-                .add_enabled(self.current < last, egui::Button::new("Next"))
-                .on_hover_text("Next page (right arrow key)")
-                .clicked()
-            {
-                self.turn_page(true);
+            if self.focus.is_some() && self.deck.is_some() {
+                // A focused slide keeps one row of bar for the screen's height: the
+                // deck's counter, which steps the slides, takes the page buttons' place.
+                self.deck_counter_ui(ui);
+            } else {
+                let last = PAGES.len() - 1;
+                if ui
+                    .add_enabled(self.current > 0, egui::Button::new("Previous"))
+                    .on_hover_text("Previous page (left arrow key)")
+                    .clicked()
+                {
+                    self.turn_page(false);
+                }
+                if ui
+                    .add_enabled(self.current < last, egui::Button::new("Next"))
+                    .on_hover_text("Next page (right arrow key)")
+                    .clicked()
+                {
+                    self.turn_page(true);
+                }
             }
             ui.separator();
             if let Some(target) = self.focus {
-                // Focus mode keeps one row of controls, for the screen's height.
-                ui.label(RichText::new(format!("{}: {target}", self.page.title())).strong());
+                // Focus mode keeps one row of controls, for the screen's height. In a
+                // deck the slide's title says what is shown.
+                if self.deck.is_none() {
+                    ui.label(RichText::new(format!("{}: {target}", self.page.title())).strong());
+                }
                 if ui
                     .button("Show the whole page")
                     .on_hover_text("Leave focus (Esc or F)")

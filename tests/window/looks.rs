@@ -924,6 +924,25 @@ fn the_moments_a_lecturer_found_cut_fit_the_projector_once_settled() {
 }
 
 #[test]
+fn a_focused_slide_fits_with_the_deck_bar_shown() {
+    // Two moments a lecturer found scrolling once their deck's bar took a row.
+    let deck = std::env::temp_dir().join(format!("skinlab-looks-{}.txt", std::process::id()));
+    std::fs::write(
+        &deck,
+        "binding?stage=bind_space&focus=bind_space  Bind space\n\
+         hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2&scrub=1&focus=chain  The chain\n",
+    )
+    .expect("a deck written");
+    // The chain is seven steps long: it may scroll, as long as the step just applied
+    // is in view (a_scrubbed_chain_opens_on_the_step_just_applied).
+    let found: Vec<String> = (1..=2)
+        .flat_map(|n| projector_problems(&format!("pipeline?deck={}:{n}", deck.display()), n == 1))
+        .collect();
+    let _ = std::fs::remove_file(&deck);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
 fn presenter_mode_fits_a_720p_and_a_4k_projector_as_it_fits_1080p() {
     // Presenter mode scales to the screen's height, as slides do: the moments cut
     // once and every slide of the lecture fit the small projector and the large one,
