@@ -148,21 +148,37 @@ impl Camera {
         }
     }
 
-    /// Clip space from world space for a viewport of the given width / height.
-    pub fn clip_from_world(&self, aspect: f32) -> Mat4 {
+    /// The two factors of [`Camera::clip_from_world`] for an orbit camera: the view
+    /// (`view_from_world`, `V`) and the projection (`clip_from_view`, `P`), so that
+    /// `clip = P · V · world`. `None` for a plane camera.
+    pub fn view_and_projection(&self, aspect: f32) -> Option<(Mat4, Mat4)> {
         let aspect = if aspect.is_finite() && aspect > 0.0 {
             aspect
         } else {
             1.0
         };
-        match self {
-            Self::Orbit(c) => {
-                // A hundredth of the distance to a hundred times it: 0.05 to 500 at the
-                // lessons' distance of 5, and as wide for a model of any size.
-                let (near, far) = (c.distance * 0.01, c.distance * 100.0);
-                perspective(FOV_Y, aspect, near, far) * look_at_mat4(c.eye(), c.target, Vec3::Y)
-            }
-            Self::Plane(c) => {
+        let Self::Orbit(c) = self else {
+            return None;
+        };
+        // A hundredth of the distance to a hundred times it: 0.05 to 500 at the
+        // lessons' distance of 5, and as wide for a model of any size.
+        let (near, far) = (c.distance * 0.01, c.distance * 100.0);
+        Some((
+            look_at_mat4(c.eye(), c.target, Vec3::Y),
+            perspective(FOV_Y, aspect, near, far),
+        ))
+    }
+
+    /// Clip space from world space for a viewport of the given width / height.
+    pub fn clip_from_world(&self, aspect: f32) -> Mat4 {
+        match (self, self.view_and_projection(aspect)) {
+            (_, Some((view, projection))) => projection * view,
+            (Self::Plane(c), None) => {
+                let aspect = if aspect.is_finite() && aspect > 0.0 {
+                    aspect
+                } else {
+                    1.0
+                };
                 let h = c.half_height;
                 let w = h * aspect;
                 orthographic(
@@ -174,6 +190,7 @@ impl Camera {
                     10.0,
                 )
             }
+            (Self::Orbit(_), None) => Mat4::IDENTITY,
         }
     }
 

@@ -58,6 +58,18 @@ pub fn matrix_edit_ui(
     matrix: &mut Mat4,
     validate: impl Fn(&Mat4) -> Result<(), String>,
 ) -> MatrixEdit {
+    matrix_edit_decimals_ui(ui, name, matrix, 2, validate)
+}
+
+/// [`matrix_edit_ui`] with `decimals` decimals in each cell, and a drag that moves the
+/// last of them.
+pub fn matrix_edit_decimals_ui(
+    ui: &mut Ui,
+    name: &str,
+    matrix: &mut Mat4,
+    decimals: usize,
+    validate: impl Fn(&Mat4) -> Result<(), String>,
+) -> MatrixEdit {
     let mut candidate = *matrix;
     let mut touched = false;
     egui::Grid::new(("matrix", name))
@@ -71,10 +83,10 @@ pub fn matrix_edit_ui(
                         .show(ui, |ui| {
                             ui.add(
                                 DragValue::new(cell)
-                                    .speed(0.01)
-                                    .fixed_decimals(2)
-                                    .min_decimals(2)
-                                    .custom_formatter(|x, _| fixed2(x as f32)),
+                                    .speed(10f64.powi(-(decimals as i32)))
+                                    .fixed_decimals(decimals)
+                                    .min_decimals(decimals)
+                                    .custom_formatter(|x, _| fixed(x as f32, decimals)),
                             )
                         })
                         .inner;
@@ -194,6 +206,11 @@ pub fn two_mat3_text(a: (&str, &glam::Mat3), b: (&str, &glam::Mat3)) -> String {
 
 /// A read-only matrix in the same layout.
 pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
+    matrix_view_decimals_ui(ui, name, matrix, 2);
+}
+
+/// [`matrix_view_ui`] with `decimals` decimals in each cell.
+pub fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: usize) {
     egui::Grid::new(("matrix_view", name))
         .spacing([4.0, 3.0])
         .show(ui, |ui| {
@@ -201,12 +218,25 @@ pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
             for row in 0..4 {
                 for column in 0..4 {
                     tinted(ui, column).show(ui, |ui| {
-                        ui.monospace(format!("{:>6}", fixed2(matrix.col(column)[row])));
+                        let text = fixed(matrix.col(column)[row], decimals);
+                        ui.monospace(format!("{text:>6}"));
                     });
                 }
                 ui.end_row();
             }
         });
+}
+
+/// The decimals that write a matrix's largest number (of its top three rows) to four
+/// significant digits: 2 for numbers of tens and hundreds, 5 for a skin scaled to a
+/// hundredth (`0.03124`).
+pub fn matrix_decimals(matrix: &Mat4) -> usize {
+    let largest = (0..4)
+        .flat_map(|c| matrix.col(c).truncate().to_array())
+        .map(f32::abs)
+        .filter(|x| x.is_finite())
+        .fold(0.0_f32, f32::max);
+    decimals_for(largest)
 }
 
 /// Read-only matrices side by side, each under its label, starting a new row where the

@@ -880,3 +880,147 @@ fn the_vertex_rows_break_between_parts_never_inside_a_point_and_keep_their_decim
         assert_eq!(decimals(a), decimals(b), "`{a}` and `{b}`");
     }
 }
+
+/// The numbers in a text: `(-2.140, 3.317, 0.682)` gives three.
+fn numbers_in(text: &str) -> Vec<f64> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|t| t.parse().ok())
+        .collect()
+}
+
+/// Half a unit in the last printed decimal of `text`'s numbers.
+fn half_unit(text: &str) -> f64 {
+    let decimals = text
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|t| t.split_once('.').map(|(_, d)| d.len()))
+        .max()
+        .unwrap_or(0);
+    0.5 * 10f64.powi(-(decimals as i32))
+}
+
+#[test]
+fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
+    use egui_kittest::kittest::NodeT as _;
+    let page = opened("model?clip=Wave&t=0.5&vertex=100");
+    let mut harness = egui_kittest::Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
+        .with_size(egui::Vec2::new(1600.0, 1400.0))
+        .build_ui_state(
+            |ui, page: &mut ModelPage| {
+                ui.columns(2, |columns| {
+                    page.cell_ui("vertex", &mut columns[0]);
+                    columns[1].set_height(800.0);
+                    page.viewport_ui(&mut columns[1]);
+                });
+            },
+            page,
+        );
+    harness.run_steps(3);
+    harness.get_by_label("each joint's palette matrix").click();
+    harness.run_steps(3);
+    // Every text shown, in order, each once (a label's text is on its node and again on
+    // its text run).
+    let mut texts: Vec<String> = harness
+        .root()
+        .children_recursive()
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            a.label().or(a.value()).map(|t| t.to_string())
+        })
+        .collect();
+    texts.dedup();
+    let find = |start: &str| {
+        texts
+            .iter()
+            .position(|t| t.contains(start))
+            .unwrap_or_else(|| panic!("no `{start}` in {texts:#?}"))
+    };
+    let file = &texts[find("the file's POSITION")];
+    let v = numbers_in(file.lines().next().unwrap());
+    let v_err = half_unit(file.lines().next().unwrap());
+    assert_eq!(v.len(), 3, "{file}");
+    let weights = numbers_in(file.lines().nth(2).unwrap().split_once('=').unwrap().1);
+    let names = ["ThumbR", "Thumb2R", "Palm1R", "Palm3R"];
+    let mut sum = [0.0_f64; 3];
+    let mut sum_err = 0.0;
+    for (k, name) in names.iter().enumerate() {
+        // The palette matrix, as printed: a header of x y z t, then four rows.
+        let at = find(&format!("palette {name}:"));
+        let cells: Vec<f64> = texts[at + 1..]
+            .iter()
+            .filter_map(|t| t.trim().parse::<f64>().ok())
+            .take(16)
+            .collect();
+        let g_err = texts[at + 1..]
+            .iter()
+            .find(|t| t.trim().parse::<f64>().is_ok())
+            .map_or(0.0, |t| half_unit(t));
+        // G · v, from the printed numbers, and how far printing may have moved it.
+        let mut gv = [0.0_f64; 3];
+        let mut err = 0.0_f64;
+        for (row, out) in gv.iter_mut().enumerate() {
+            let g = &cells[row * 4..row * 4 + 4];
+            *out = g[0] * v[0] + g[1] * v[1] + g[2] * v[2] + g[3];
+            let e = g_err * (v[0].abs() + v[1].abs() + v[2].abs() + 1.0)
+                + v_err * (g[0].abs() + g[1].abs() + g[2].abs());
+            err = err.max(e);
+        }
+        // The row's printed partial position.
+        let row = texts
+            .iter()
+            .find(|t| t.starts_with(&format!("{:.2} × (", weights[k])) && !t.contains("palette"))
+            .unwrap_or_else(|| panic!("no partial for {name}"));
+        let partial = numbers_in(row.split_once('(').unwrap().1);
+        let row_err = half_unit(row.split_once('(').unwrap().1);
+        for c in 0..3 {
+            assert!(
+                (gv[c] - partial[c]).abs() <= err + row_err + 1e-9,
+                "{name}: G · v = {gv:?} from the printed numbers, printed {partial:?}"
+            );
+            sum[c] += weights[k] * partial[c];
+        }
+        sum_err +=
+            weights[k] * row_err + 0.5e-4 * partial.iter().map(|p| p.abs()).fold(0.0, f64::max);
+    }
+    let printed = &texts[find("weighted sum = (")];
+    let total = numbers_in(printed.split_once('(').unwrap().1);
+    for c in 0..3 {
+        assert!(
+            (sum[c] - total[c]).abs() <= sum_err + half_unit(printed) + 1e-9,
+            "Σ w · (G · v) = {sum:?} from the printed numbers, printed {total:?}"
+        );
+    }
+    // Then to the pixel: the printed clip coordinate divided by its printed w, and the
+    // viewport's size, give the printed NDC and pixel.
+    let stages = &texts[find("clip.w   =")];
+    let line = |start: &str| {
+        stages
+            .lines()
+            .find(|l| l.trim_start().starts_with(start))
+            .unwrap_or_else(|| panic!("no `{start}` in {stages}"))
+    };
+    let xyz = numbers_in(line("xyz      =").split_once('(').unwrap().1);
+    let w = numbers_in(line("clip.w").split_once('=').unwrap().1)[0];
+    let ndc_line = line("xyz / clip.w");
+    let ndc = numbers_in(ndc_line.split_once('(').unwrap().1);
+    for c in 0..3 {
+        assert!(
+            (xyz[c] / w - ndc[c]).abs() <= 2e-3,
+            "{xyz:?} / {w} is not {ndc:?}"
+        );
+    }
+    let pixel = numbers_in(line("pixel").split_once('(').unwrap().1);
+    let rect = harness.state().viewport_rect;
+    let ppp = f64::from(harness.ctx.pixels_per_point());
+    let (width, height) = (
+        f64::from(rect.width()) * ppp,
+        f64::from(rect.height()) * ppp,
+    );
+    let expected = [(ndc[0] + 1.0) * 0.5 * width, (1.0 - ndc[1]) * 0.5 * height];
+    for c in 0..2 {
+        assert!(
+            (expected[c] - pixel[c]).abs() <= 1.0,
+            "the NDC {ndc:?} in a view {width}x{height} is pixel {expected:?}, printed {pixel:?}"
+        );
+    }
+}

@@ -11,7 +11,8 @@ use crate::ui::file_dialog::{Choice, FileDialog};
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
 use crate::ui::matrix::{
-    MatrixEdit, decimals_for, fixed, fixed_point, matrix_edit_ui, matrix_view_ui,
+    MatrixEdit, decimals_for, fixed, fixed_point, matrix_decimals, matrix_edit_decimals_ui,
+    matrix_view_decimals_ui,
 };
 use crate::ui::{counted, error_ui, legible, mono_ui};
 use egui::{Color32, RichText, Ui};
@@ -248,9 +249,25 @@ impl ModelPage {
         if let Some(local) = frame.pose.get(j).copied() {
             self.local_ui(ui, j, local);
         }
+        // Up the chain one step: the parent's world matrix, which the local transform
+        // is read in.
+        let parent = model.skeleton.parent(j).filter(|p| *p < model.joints.len());
+        if let Some((p, world)) = parent.and_then(|p| Some((p, frame.world.get(p)?))) {
+            ui.label(format!(
+                "world_from_joint of its parent `{}`:",
+                model.joints[p].name
+            ));
+            matrix_view_decimals_ui(ui, "model parent world", world, matrix_decimals(world));
+        }
         if let Some(world) = frame.world.get(j) {
-            ui.label("world_from_joint:");
-            matrix_view_ui(ui, "model world", world);
+            ui.label(match parent {
+                Some(p) => format!(
+                    "world_from_joint = world_from_joint of `{}` · local:",
+                    model.joints[p].name
+                ),
+                None => "world_from_joint = local (the root):".to_owned(),
+            });
+            matrix_view_decimals_ui(ui, "model world", world, matrix_decimals(world));
         }
         let in_skins: Vec<(usize, usize)> = model
             .skins
@@ -271,7 +288,7 @@ impl ModelPage {
         });
         // Worked out again: an edit above changes it this frame.
         if let Some(m) = self.palette(s, &frame.world).get(i) {
-            matrix_view_ui(ui, "model palette", m);
+            matrix_view_decimals_ui(ui, "model palette", m, matrix_decimals(m));
         }
         if let Some(reason) = &self.edit_refused {
             error_ui(ui, reason.clone());
@@ -352,7 +369,10 @@ impl ModelPage {
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         };
-        match matrix_edit_ui(ui, "model inverse bind", &mut bind, invertible) {
+        // Four significant digits: a skin scaled to a hundredth has numbers such as
+        // 0.03124, which two decimals print as 0.03.
+        let decimals = matrix_decimals(&bind);
+        match matrix_edit_decimals_ui(ui, "model inverse bind", &mut bind, decimals, invertible) {
             MatrixEdit::Unchanged => {}
             MatrixEdit::Changed => {
                 self.inverse_binds.insert(j, bind);
@@ -484,7 +504,47 @@ impl ModelPage {
             ui.label(note);
         }
         breakdown_ui(ui, &b, &style);
+        // The matrices the rows above multiply by, to check them by hand.
+        egui::CollapsingHeader::new("each joint's palette matrix")
+            .id_salt("model vertex palettes")
+            .show(ui, |ui| {
+                for &(slot, _, _) in &b.parts {
+                    if let Some(m) = palette.get(slot) {
+                        ui.label(format!("{} {}:", style.matrix_name, name(slot)));
+                        let id = format!("model vertex palette {slot}");
+                        matrix_view_decimals_ui(ui, &id, m, matrix_decimals(m));
+                    }
+                }
+            });
         readback_ui(ui, readback, style.decimals);
+        self.pixel_ui(ui, b.sum, style.decimals);
+    }
+
+    /// The last stages, from the skinned position to the pixel where the viewport's
+    /// ring is drawn: the camera's view `V`, its projection `P`, the divide by `clip.w`
+    /// and the viewport.
+    fn pixel_ui(&self, ui: &mut Ui, skinned: glam::Vec3, decimals: usize) {
+        let Some((view, projection, size)) = self.seen else {
+            return;
+        };
+        ui.label("Then to the pixel where the ring is drawn: clip = P · V · v'.");
+        let eye = view.transform_point3(skinned);
+        let text = match crate::ui::project(projection * view, size, skinned) {
+            Some((clip, ndc, [x, y])) => format!(
+                "V · v'       = {}  camera\n\
+                 clip         = P · (V · v')\n\
+                 \x20   xyz      = {}\n\
+                 \x20   clip.w   = {}\n\
+                 xyz / clip.w = {}  NDC\n\
+                 pixel        = ({x:.0}, {y:.0})  from the top left",
+                fixed_point(eye, decimals),
+                fixed_point(clip.truncate(), decimals),
+                fixed(clip.w, decimals),
+                fixed_point(ndc, 3),
+            ),
+            None => "behind the camera: no pixel".to_owned(),
+        };
+        mono_ui(ui, text);
     }
 
     /// Why a vertex's numbers grow between the file and the screen, when its first

@@ -122,6 +122,9 @@ pub struct ModelPage {
     readback: view::ReadbackSlot,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
+    /// The viewport as last drawn: its camera's view `V` and projection `P`, and its
+    /// size in pixels; the vertex cell follows the picked vertex through them.
+    pub seen: Option<(Mat4, Mat4, [f32; 2])>,
     /// Where each key plot was drawn last frame, by the property it shows (for tests).
     pub key_plots: Vec<(Property, egui::Rect)>,
     /// The pick the joint tree last saw: a different pick was made elsewhere.
@@ -171,6 +174,7 @@ impl Default for ModelPage {
             drawn: None,
             readback: Default::default(),
             viewport_rect: egui::Rect::NOTHING,
+            seen: None,
             key_plots: Vec::new(),
             tree_pick: None,
             tree_scroll: false,

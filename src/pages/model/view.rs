@@ -469,6 +469,13 @@ impl ModelPage {
         let height = ui.available_height() - room_below(ui, CAPTION, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
+        let ppp = ui.ctx().pixels_per_point();
+        let size = [vp.rect().width() * ppp, vp.rect().height() * ppp];
+        let aspect = vp.rect().width() / vp.rect().height();
+        self.seen = self
+            .camera
+            .view_and_projection(aspect)
+            .map(|(view, projection)| (view, projection, size));
         vp.camera_input(ui, &mut self.camera);
         let frame = self.frame();
         if marks::recording(ui.ctx()) {
