@@ -7,11 +7,11 @@ uniform mat4 u_palette[MAX_JOINTS];
 
 // ANCHOR: blend
 mat4 skin_matrix(ivec4 joints, vec4 weights) {
-    mat4 world_from_bind = mat4(0.0);
+    mat4 blended_matrix = mat4(0.0);
     for (int i = 0; i < 4; ++i) {
-        world_from_bind += u_palette[joints[i]] * weights[i];
+        blended_matrix += u_palette[joints[i]] * weights[i];
     }
-    return world_from_bind;
+    return blended_matrix;
 }
 // ANCHOR_END: blend
 

@@ -21,11 +21,11 @@ mat4 bone_matrix(int joint) {
 
 // ANCHOR: texture_blend
 mat4 skin_matrix(ivec4 joints, vec4 weights) {
-    mat4 world_from_bind = mat4(0.0);
+    mat4 blended_matrix = mat4(0.0);
     for (int i = 0; i < 4; ++i) {
-        world_from_bind += bone_matrix(joints[i]) * weights[i];
+        blended_matrix += bone_matrix(joints[i]) * weights[i];
     }
-    return world_from_bind;
+    return blended_matrix;
 }
 // ANCHOR_END: texture_blend
 

@@ -5,7 +5,7 @@
 //     in vec4 a_joints   (shaders/joints_float.glsl) or
 //     in ivec4 a_joints  (shaders/joints_int.glsl),
 // and one blend file, which defines skin_matrix(a_joints, a_weights), the
-// world_from_bind matrix of one vertex: shaders/blend_lbs.glsl (linear blend skinning,
+// blended matrix of one vertex: shaders/blend_lbs.glsl (linear blend skinning,
 // a uniform array), shaders/blend_texture.glsl (the same, from a bone texture) or
 // shaders/blend_dqs.glsl (dual quaternion skinning).
 
@@ -36,8 +36,8 @@ out vec4 v_color;
 out vec2 v_uv;
 
 void main() {
-    mat4 world_from_bind = skin_matrix(a_joints, a_weights);
-    vec4 world = world_from_bind * vec4(a_position, 1.0);
+    mat4 blended_matrix = skin_matrix(a_joints, a_weights);
+    vec4 world = blended_matrix * vec4(a_position, 1.0);
     // ANCHOR: position_w
     if (u_position_w == 1) {
         world.w = 1.0;
@@ -49,7 +49,7 @@ void main() {
     // under non-uniform scale. (For dual quaternions the matrix is a rotation, whose
     // inverse transpose is itself.)
     // ANCHOR: normal
-    mat3 m = mat3(world_from_bind);
+    mat3 m = mat3(blended_matrix);
     vec3 n = u_normal_method == 1 ? m * a_normal : transpose(inverse(m)) * a_normal;
     // ANCHOR_END: normal
     float len = length(n);

@@ -292,7 +292,10 @@ impl SkinlabApp {
                     self.focus = None;
                 }
                 self.frame_button_ui(ui);
-                self.copy_button_ui(ui);
+                // A slide's bar keeps to one row: its link is copied from the page.
+                if self.deck.is_none() {
+                    self.copy_button_ui(ui);
+                }
                 return;
             }
             if ui

@@ -302,13 +302,16 @@ pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {
 /// inside, and a part that does not fit moves whole to the next line. Each part brings
 /// its own spaces.
 pub fn unbroken_ui(ui: &mut egui::Ui, parts: &[egui::RichText]) {
-    ui.horizontal_wrapped(|ui| {
-        // Rows as high as the text, as a wrapped label's lines are.
-        ui.spacing_mut().item_spacing = egui::Vec2::ZERO;
+    ui.scope(|ui| {
+        // Rows as high as the text, as a wrapped label's lines are: set before the row
+        // is made, which takes its least height from here.
         ui.spacing_mut().interact_size.y = 0.0;
-        for part in parts {
-            ui.add(egui::Label::new(part.clone()).extend());
-        }
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing = egui::Vec2::ZERO;
+            for part in parts {
+                ui.add(egui::Label::new(part.clone()).extend());
+            }
+        });
     });
 }
 

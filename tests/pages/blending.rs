@@ -627,7 +627,7 @@ fn the_dual_quaternion_cell_lands_where_the_dqs_arm_draws_the_vertex() {
     let drawn = page.pose().dqs[1536].position;
     let harness = page_harness(page, &["dq_point"]);
     let landed = format!(
-        "v' = r·v·r* + t  = {}",
+        "v' = r·(v, 0)·r* + T = {}",
         skinlab::ui::matrix::vec3_text3(drawn)
     );
     assert!(

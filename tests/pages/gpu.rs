@@ -120,7 +120,7 @@ fn the_listing_highlights_the_skinning_lines() {
     assert!(!main.iter().any(|l| l.starts_with("//")), "{main:?}");
     assert_eq!(main.len(), 8, "{main:?}");
     assert!(main[0].contains("skin_matrix(a_joints, a_weights)"));
-    assert!(main[1].contains("world_from_bind * vec4(a_position, 1.0)"));
+    assert!(main[1].contains("blended_matrix * vec4(a_position, 1.0)"));
     assert!(main[2].contains("u_position_w == 1"));
     assert!(main[5].contains("world.xyz / world.w"));
     assert!(main[7].contains("transpose(inverse(m)) * a_normal"));

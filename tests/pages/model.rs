@@ -546,8 +546,8 @@ fn the_blend_cell_shows_the_picked_joints_rotation_from_a_from_b_and_blended() {
         "{ab} {half}"
     );
     let text = |q: glam::Quat| format!("({:6.3}, {:6.3}, {:6.3}, {:6.3})", q.x, q.y, q.z, q.w);
-    for (row, q) in [("from A", a), ("from B", b), ("blended", blended)] {
-        let line = format!("{row:<10}{}", text(q));
+    for (row, q) in [("from clip A", a), ("from clip B", b), ("blended", blended)] {
+        let line = format!("{row:<13}{}", text(q));
         assert!(
             harness.query_all_by_label_contains(&line).next().is_some(),
             "`{line}` shown"
@@ -992,24 +992,26 @@ fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
     }
     // Then to the pixel: the printed clip coordinate divided by its printed w, and the
     // viewport's size, give the printed NDC and pixel.
-    let stages = &texts[find("clip.w   =")];
+    let stages = &texts[find("P · V · v'")];
     let line = |start: &str| {
         stages
             .lines()
             .find(|l| l.trim_start().starts_with(start))
             .unwrap_or_else(|| panic!("no `{start}` in {stages}"))
     };
-    let xyz = numbers_in(line("xyz      =").split_once('(').unwrap().1);
-    let w = numbers_in(line("clip.w").split_once('=').unwrap().1)[0];
-    let ndc_line = line("xyz / clip.w");
-    let ndc = numbers_in(ndc_line.split_once('(').unwrap().1);
+    let clip_line = line("P · V · v'");
+    let (xyz, w) = clip_line.split_once("clip.w =").unwrap();
+    let xyz = numbers_in(xyz.split_once('(').unwrap().1);
+    let w = numbers_in(w)[0];
+    let (ndc_part, pixel_part) = line("xyz / clip.w").split_once("pixel").unwrap();
+    let ndc = numbers_in(ndc_part.split_once('(').unwrap().1);
     for c in 0..3 {
         assert!(
             (xyz[c] / w - ndc[c]).abs() <= 2e-3,
             "{xyz:?} / {w} is not {ndc:?}"
         );
     }
-    let pixel = numbers_in(line("pixel").split_once('(').unwrap().1);
+    let pixel = numbers_in(pixel_part);
     let rect = harness.state().viewport_rect;
     let ppp = f64::from(harness.ctx.pixels_per_point());
     let (width, height) = (

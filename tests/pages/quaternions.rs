@@ -484,14 +484,14 @@ fn the_turn_cell_gives_what_the_matrix_gives() {
     let by_matrix = skin::rotation::quat_matrix(q) * glam::Vec3::X;
     let harness = page_harness(page, &["turn"]);
     let numbers = skinlab::ui::matrix::vec3_text3(by_matrix);
-    let sandwich = format!("q·p·q*  = {}, 0.000)", numbers.trim_end_matches(')'));
+    let sandwich = format!("q·(p,0)·q* = {}, 0.000)", numbers.trim_end_matches(')'));
     assert!(
         harness.query_by_label_contains(&sandwich).is_some(),
         "the cell shows {sandwich}"
     );
     assert!(
         harness
-            .query_by_label_contains(&format!("R(q)·p  = {numbers}"))
+            .query_by_label_contains(&format!("R(q)·p     = {numbers}"))
             .is_some()
     );
 }

@@ -1032,7 +1032,7 @@ fn focused_code_takes_the_whole_screen_in_type_a_hall_can_read() {
     // It opens on the code, the files' opening comments folded away.
     assert!(harness.query_by_label_contains("opening comment").is_some());
     let code = harness
-        .get_by_label_contains("world_from_bind += u_palette")
+        .get_by_label_contains("blended_matrix += u_palette")
         .rect();
     assert!(
         screen.contains_rect(code),

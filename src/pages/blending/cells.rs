@@ -257,14 +257,14 @@ impl BlendingPage {
             let r = q(i);
             ui.label(
                 RichText::new(format!(
-                    "{name:>9}: rotation q = ({:+.2}, {:+.2}, {:+.2}, {:+.2})",
+                    "{name:>9}: rotation r = ({:+.2}, {:+.2}, {:+.2}, {:+.2})",
                     r.x, r.y, r.z, r.w
                 ))
                 .monospace()
                 .color(legible(ui, bone_color(i))),
             );
         }
-        ui.label(RichText::new(format!("dot(q upper arm, q forearm) = {dot:+.2}")).monospace());
+        ui.label(RichText::new(format!("dot(r upper arm, r forearm) = {dot:+.2}")).monospace());
         if dot < 0.0 && !self.antipodal_check {
             error_ui(
                 ui,

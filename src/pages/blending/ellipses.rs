@@ -148,7 +148,7 @@ impl BlendingPage {
         ui.checkbox(&mut self.ellipses, "Deformation ellipses");
         ui.label(
             RichText::new(
-                "Each circle of radius r on the arm at rest, carried by its vertex's transform. \
+                "Each circle of radius ρ on the arm at rest, carried by its vertex's transform. \
                  While they are shown the arm is drawn without its heat map.",
             )
             .weak(),

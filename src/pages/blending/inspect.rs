@@ -244,7 +244,7 @@ impl BlendingPage {
             quat_text(b.unit.dual)
         );
         text += &format!(
-            "t  = 2·d·r*      = {}\nr·v·r*           = {}\nv' = r·v·r* + t  = {}",
+            "T  = 2·d·r*           = {}\nr·(v, 0)·r*          = {}\nv' = r·(v, 0)·r* + T = {}",
             point(b.unit.translation()),
             point(b.turned),
             point(b.moved)

@@ -54,7 +54,7 @@ pub fn highlighted_lines(source: &str) -> Vec<bool> {
                 let code = !line.trim().starts_with("//");
                 code && (inside > 0
                     || line.contains("skin_matrix(a_joints")
-                    || line.contains("world_from_bind *"))
+                    || line.contains("blended_matrix *"))
             }
         })
         .collect()

@@ -59,7 +59,7 @@ pub fn working(e: &Exercise) -> String {
         let g = palette[*bone];
         let p = g.transform_point3(Vec3::new(x, y, 0.0));
         text += &format!(
-            "b{bone}: gradient = world · inverse bind: turn {}°, then t = ({}, {})\n    gradient · v = ({}, {}), weight {w}\n",
+            "b{bone}: gradient = world · inverse bind: turn {}°, then move by ({}, {})\n    gradient · v = ({}, {}), weight {w}\n",
             e.degrees[..=*bone].iter().sum::<f32>(),
             r(g.w_axis.x),
             r(g.w_axis.y),

@@ -527,16 +527,13 @@ impl ModelPage {
         let Some((view, projection, size)) = self.seen else {
             return;
         };
-        ui.label("Then to the pixel where the ring is drawn: clip = P · V · v'.");
+        ui.label("To the pixel where the ring is drawn:");
         let eye = view.transform_point3(skinned);
         let text = match crate::ui::project(projection * view, size, skinned) {
             Some((clip, ndc, [x, y])) => format!(
-                "V · v'       = {}  camera\n\
-                 clip         = P · (V · v')\n\
-                 \x20   xyz      = {}\n\
-                 \x20   clip.w   = {}\n\
-                 xyz / clip.w = {}  NDC\n\
-                 pixel        = ({x:.0}, {y:.0})  from the top left",
+                "V · v'       = {}\n\
+                 P · V · v'   = {}, clip.w = {}\n\
+                 xyz / clip.w = {}, pixel ({x:.0}, {y:.0})",
                 fixed_point(eye, decimals),
                 fixed_point(clip.truncate(), decimals),
                 fixed(clip.w, decimals),
@@ -598,7 +595,7 @@ impl ModelPage {
                 }
             }
         });
-        ui.add(egui::Slider::new(&mut self.blend, 0.0..=1.0).text("weight of B"));
+        ui.add(egui::Slider::new(&mut self.blend, 0.0..=1.0).text("blend"));
         ui.checkbox(
             &mut self.sign_check,
             "sign check: flip q_b when q_a · q_b < 0",
@@ -610,7 +607,7 @@ impl ModelPage {
                 format!("the subtree of `{}`", j.name)
             });
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("B drives {mask}."));
+            ui.label(format!("Clip B drives {mask}."));
             if let Some(j) = self.joint
                 && ui.button("only below the picked joint").clicked()
             {
@@ -624,7 +621,7 @@ impl ModelPage {
             mono_ui(
                 ui,
                 format!(
-                    "A at {:.2} s, B `{}` at {tb:.2} s: the same fraction of each clip",
+                    "clip A at {:.2} s, clip B `{}` at {tb:.2} s: the same fraction of each clip",
                     self.time,
                     names.get(b).map_or("", String::as_str)
                 ),
@@ -665,7 +662,7 @@ impl ModelPage {
         mono_ui(
             ui,
             format!(
-                "joint `{name}`, local rotation (x, y, z, w)\nfrom A    {}\nfrom B    {}\nblended   {}\n{sign}",
+                "joint `{name}`, local rotation (x, y, z, w)\nfrom clip A  {}\nfrom clip B  {}\nblended      {}\n{sign}",
                 q(qa),
                 q(qb),
                 q(blended)

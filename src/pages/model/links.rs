@@ -143,7 +143,7 @@ pub const PARAMS: &[Param<ModelPage>] = &[
     },
     Param {
         key: "blend",
-        doc: "how much of clip B (0 all A, 1 all B)",
+        doc: "how much of clip B (0 all clip A, 1 all clip B)",
         cell: None,
         access: Access::Number {
             min: 0.0,

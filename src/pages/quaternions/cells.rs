@@ -190,7 +190,7 @@ impl QuaternionsPage {
         );
     }
 
-    /// A point turned by `q · p · q*`, product by product, beside the matrix's `R(q) · p`.
+    /// A point turned by `q · (p, 0) · q*`, product by product, beside the matrix's `R(q) · p`.
     fn turn_ui(&mut self, ui: &mut Ui) {
         let q = euler_quat(self.euler);
         let p = TURNED;
@@ -200,7 +200,7 @@ impl QuaternionsPage {
         mono_ui(
             ui,
             format!(
-                "q       = {}   (the sliders above)\nq*      = {}   (the conjugate)\np       = {}   (w = 0)\nq·p     = {}\nq·p·q*  = {}\nR(q)·p  = {}",
+                "q          = {}   the sliders\nq*         = {}   its conjugate\n(p, 0)     = {}   the point p\nq·(p,0)    = {}\nq·(p,0)·q* = {}   = (p', 0)\nR(q)·p     = {}",
                 quat_text(q),
                 quat_text(q.conjugate()),
                 quat_text(pure),
