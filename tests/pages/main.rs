@@ -9,8 +9,7 @@ mod common;
 #[path = "../kit/mod.rs"]
 mod kit;
 /// GLB files put together (shared with the loader tests).
-#[path = "../common/mutate.rs"]
-mod mutate;
+use common::mutate;
 
 mod binding;
 mod blending;
