@@ -101,6 +101,29 @@ impl SkinlabApp {
                     .on_hover_cursor(egui::CursorIcon::Crosshair);
             }
         }
+        // A tool that is on says so, in a corner, whether or not the pointer is over
+        // the window: a lecturer who pressed L or D by chance sees why clicks draw.
+        let on = match self.tool {
+            Tool::None => None,
+            Tool::Laser => Some("Laser on: L turns it off"),
+            Tool::Pen => Some("Pen on: D turns it off, E wipes"),
+        };
+        if let Some(text) = on {
+            egui::Area::new(egui::Id::unique("presenter_tool_on"))
+                .order(egui::Order::Foreground)
+                .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
+                .interactable(false)
+                .show(ctx, |ui| {
+                    egui::Frame::new()
+                        .fill(egui::Color32::from_black_alpha(200))
+                        .corner_radius(4.0)
+                        .inner_margin(6.0)
+                        .show(ui, |ui| {
+                            let text = egui::RichText::new(text).strong();
+                            ui.label(text.color(egui::Color32::from_rgb(255, 120, 110)));
+                        });
+                });
+        }
         for line in &self.ink {
             painter.add(egui::Shape::line(
                 line.clone(),

@@ -1561,12 +1561,16 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
         .current_link()
         .get("camera")
         .map(str::to_owned);
+    assert!(harness.query_by_label_contains("turns it off").is_none());
     harness.key_press(egui::Key::L);
     harness.run_steps(1);
     assert_eq!(harness.state().tool(), Tool::Laser);
+    // Each says it is on, wherever the pointer is.
+    assert!(harness.query_by_label_contains("Laser on").is_some());
     harness.key_press(egui::Key::D);
     harness.run_steps(1);
     assert_eq!(harness.state().tool(), Tool::Pen);
+    assert!(harness.query_by_label_contains("Pen on").is_some());
     // A drag across the viewport draws, and turns nothing.
     harness.drag_at(egui::pos2(900.0, 300.0));
     for x in [920.0, 960.0, 1000.0] {
