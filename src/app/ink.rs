@@ -109,20 +109,13 @@ impl SkinlabApp {
             Tool::Pen => Some("Pen on: D turns it off, E wipes"),
         };
         if let Some(text) = on {
-            egui::Area::new(egui::Id::unique("presenter_tool_on"))
-                .order(egui::Order::Foreground)
-                .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
-                .interactable(false)
-                .show(ctx, |ui| {
-                    egui::Frame::new()
-                        .fill(egui::Color32::from_black_alpha(200))
-                        .corner_radius(4.0)
-                        .inner_margin(6.0)
-                        .show(ui, |ui| {
-                            let text = egui::RichText::new(text).strong();
-                            ui.label(text.color(egui::Color32::from_rgb(255, 120, 110)));
-                        });
-                });
+            let color = egui::Color32::from_rgb(255, 120, 110);
+            let galley =
+                painter.layout_no_wrap(text.to_owned(), egui::FontId::proportional(15.0), color);
+            let corner = ctx.content_rect().right_bottom() - egui::vec2(18.0, 18.0);
+            let rect = egui::Align2::RIGHT_BOTTOM.anchor_size(corner, galley.size());
+            painter.rect_filled(rect.expand(6.0), 4.0, egui::Color32::from_black_alpha(200));
+            painter.galley(rect.min, galley, color);
         }
         for line in &self.ink {
             painter.add(egui::Shape::line(
