@@ -54,7 +54,8 @@ pub struct Placer {
     /// The outline's segments and triangles in runs of [`RUN`], each run's bounding
     /// box first: a spot far from a run skips all of it.
     runs: Vec<(Rect, Run)>,
-    /// The labels placed so far, with what they label.
+    /// The labels placed so far, with what they label (kept only while a test records
+    /// the frame: see `MeshBounds::record`).
     pub placed: Vec<Placed>,
 }
 
@@ -75,16 +76,15 @@ pub struct Spot {
 impl Spot {
     /// The leader line from the edge of the mark at `at` to the label, if it has one.
     pub fn leader_line(&self, at: Pos2) -> Option<[Pos2; 2]> {
-        if !self.leader {
-            return None;
-        }
-        let end = self.rect.clamp(at);
-        let away = (end - at).normalized();
-        Some([
-            at + away * (0.5 * self.mark.size().min_elem()).max(3.0),
-            end,
-        ])
+        self.leader.then(|| leader(at, self.mark, self.rect))
     }
+}
+
+/// The line from the edge of `mark` (at `at`) to the nearest point of `label`.
+fn leader(at: Pos2, mark: Rect, label: Rect) -> [Pos2; 2] {
+    let end = label.clamp(at);
+    let away = (end - at).normalized();
+    [at + away * (0.5 * mark.size().min_elem()).max(3.0), end]
 }
 
 /// Whether the segment `line` crosses `rect`.
@@ -247,11 +247,9 @@ impl Placer {
     /// Every mark blocked but the one at `at`: what else a label might be taken to
     /// name.
     pub fn other_marks(&self, at: Pos2) -> Vec<Rect> {
-        self.taken
-            .iter()
-            .filter(|(t, text)| !text && !t.contains(at))
-            .map(|(t, _)| *t)
-            .collect()
+        let mut marks = self.marks();
+        marks.retain(|m| !m.contains(at));
+        marks
     }
 
     /// Keeps labels off `outline`, the meshes drawn (labels placed before are where
@@ -323,9 +321,8 @@ impl Placer {
         // too far to touch it, joined by a leader that passes no other mark.
         let its_own = |r: &Rect| {
             if distance(*r, mark) > touch {
-                let end = r.clamp(at);
-                let start = at + (end - at).normalized() * (0.5 * mark.size().min_elem()).max(3.0);
-                return !others.iter().any(|m| crosses([start, end], m.shrink(1.0)));
+                let line = leader(at, mark, *r);
+                return !others.iter().any(|m| crosses(line, m.shrink(1.0)));
             }
             let own = mark_distance(*r, mark);
             others.iter().all(|m| mark_distance(*r, *m) >= own)

@@ -209,8 +209,14 @@ pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
     matrix_view_decimals_ui(ui, name, matrix, 2);
 }
 
+/// [`matrix_view_ui`] with each number to about four significant digits
+/// ([`matrix_decimals`]): for a model of any scale.
+pub fn matrix_view_significant_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
+    matrix_view_decimals_ui(ui, name, matrix, matrix_decimals(matrix));
+}
+
 /// [`matrix_view_ui`] with `decimals` decimals in each cell.
-pub fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: usize) {
+fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: usize) {
     egui::Grid::new(("matrix_view", name))
         .spacing([4.0, 3.0])
         .show(ui, |ui| {

@@ -686,6 +686,8 @@ impl Viewport {
         let drawn = std::mem::take(&mut *self.drawn.borrow_mut());
         let mut labels = self.labels.borrow_mut();
         labels.avoid(self.outline(&drawn));
+        // What was placed is kept for the kittests only, which record the frame.
+        let keep = cfg!(not(target_arch = "wasm32")) && MeshBounds::recording(&self.response.ctx);
         for Pending {
             at,
             galley,
@@ -715,13 +717,15 @@ impl Viewport {
             if let Some(card) = card {
                 self.painter.rect_filled(spot.rect, 3.0, card);
             }
-            labels.placed.push(super::labels::Placed {
-                text: galley.text().to_owned(),
-                at,
-                spot,
-                color,
-                card,
-            });
+            if keep {
+                labels.placed.push(super::labels::Placed {
+                    text: galley.text().to_owned(),
+                    at,
+                    spot,
+                    color,
+                    card,
+                });
+            }
             let text = spot.rect.shrink(margin);
             self.painter
                 .galley(text.min, galley, egui::Color32::PLACEHOLDER);

@@ -818,26 +818,33 @@ fn a_fox_scaled_from_a_hundred_thousandth_to_a_million_times_is_framed_alike() {
     }
 }
 
+/// The vertex cell of `link` beside its viewport, in a window `width` points wide (the
+/// cell takes half), after three frames: the viewport records the camera the cell's
+/// last stages follow.
+fn vertex_cell(link: &str, width: f32) -> egui_kittest::Harness<'static, ModelPage> {
+    let mut harness = egui_kittest::Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
+        .with_size(egui::Vec2::new(width, 1400.0))
+        .build_ui_state(
+            |ui, page: &mut ModelPage| {
+                ui.columns(2, |columns| {
+                    page.cell_ui("vertex", &mut columns[0]);
+                    columns[1].set_height(800.0);
+                    page.viewport_ui(&mut columns[1]);
+                });
+            },
+            opened(link),
+        );
+    harness.run_steps(3);
+    harness
+}
+
 #[test]
 fn the_vertex_rows_break_between_parts_never_inside_a_point_and_keep_their_decimals() {
     use egui_kittest::kittest::NodeT as _;
     // A column too narrow for a whole row: each row breaks after its "=".
     let rows_at = |t: f32| {
-        let page = opened(&format!("model?clip=Wave&t={t}&vertex=100"));
-        let mut harness = egui_kittest::Harness::builder()
-            .with_context_setup(skinlab::ui::fonts::install)
-            .with_size(egui::Vec2::new(820.0, 900.0))
-            .build_ui_state(
-                |ui, page: &mut ModelPage| {
-                    ui.columns(2, |columns| {
-                        page.cell_ui("vertex", &mut columns[0]);
-                        columns[1].set_height(800.0);
-                        page.viewport_ui(&mut columns[1]);
-                    });
-                },
-                page,
-            );
-        harness.run_steps(3);
+        let harness = vertex_cell(&format!("model?clip=Wave&t={t}&vertex=100"), 820.0);
         let style = harness.ctx.global_style();
         let font = egui::TextStyle::Monospace.resolve(&style);
         let line = harness.ctx.fonts_mut(|f| f.row_height(&font));
@@ -901,21 +908,7 @@ fn half_unit(text: &str) -> f64 {
 #[test]
 fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
     use egui_kittest::kittest::NodeT as _;
-    let page = opened("model?clip=Wave&t=0.5&vertex=100");
-    let mut harness = egui_kittest::Harness::builder()
-        .with_context_setup(skinlab::ui::fonts::install)
-        .with_size(egui::Vec2::new(1600.0, 1400.0))
-        .build_ui_state(
-            |ui, page: &mut ModelPage| {
-                ui.columns(2, |columns| {
-                    page.cell_ui("vertex", &mut columns[0]);
-                    columns[1].set_height(800.0);
-                    page.viewport_ui(&mut columns[1]);
-                });
-            },
-            page,
-        );
-    harness.run_steps(3);
+    let mut harness = vertex_cell("model?clip=Wave&t=0.5&vertex=100", 1600.0);
     harness.get_by_label("each joint's palette matrix").click();
     harness.run_steps(3);
     // Every text shown, in order, each once (a label's text is on its node and again on

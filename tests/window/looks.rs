@@ -535,21 +535,8 @@ fn every_label_sits_on_its_mark_on_every_documented_link_after_ctrl_plus_three_t
         {
             continue;
         }
-        let mut app = SkinlabApp::new();
-        app.paused = true;
-        if app.open_link(&link).is_err() {
-            found.push(format!("{link}: does not open"));
-            continue;
-        }
         let size = Vec2::new(1280.0, 800.0);
-        let mut harness = Harness::builder()
-            .with_context_setup(|ctx| {
-                skinlab::ui::fonts::install(ctx);
-                MeshBounds::record(ctx);
-            })
-            .with_size(size)
-            .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
-        harness.run_steps(2);
+        let mut harness = app_on(&link, 2);
         for _ in 0..3 {
             harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
             harness.set_size(size / harness.ctx.zoom_factor());

@@ -12,7 +12,7 @@ use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
 use crate::ui::matrix::{
     MatrixEdit, decimals_for, fixed, fixed_point, matrix_decimals, matrix_edit_decimals_ui,
-    matrix_view_decimals_ui,
+    matrix_view_significant_ui,
 };
 use crate::ui::{counted, error_ui, legible, mono_ui};
 use egui::{Color32, RichText, Ui};
@@ -257,7 +257,7 @@ impl ModelPage {
                 "world_from_joint of its parent `{}`:",
                 model.joints[p].name
             ));
-            matrix_view_decimals_ui(ui, "model parent world", world, matrix_decimals(world));
+            matrix_view_significant_ui(ui, "model parent world", world);
         }
         if let Some(world) = frame.world.get(j) {
             ui.label(match parent {
@@ -267,7 +267,7 @@ impl ModelPage {
                 ),
                 None => "world_from_joint = local (the root):".to_owned(),
             });
-            matrix_view_decimals_ui(ui, "model world", world, matrix_decimals(world));
+            matrix_view_significant_ui(ui, "model world", world);
         }
         let in_skins: Vec<(usize, usize)> = model
             .skins
@@ -288,7 +288,7 @@ impl ModelPage {
         });
         // Worked out again: an edit above changes it this frame.
         if let Some(m) = self.palette(s, &frame.world).get(i) {
-            matrix_view_decimals_ui(ui, "model palette", m, matrix_decimals(m));
+            matrix_view_significant_ui(ui, "model palette", m);
         }
         if let Some(reason) = &self.edit_refused {
             error_ui(ui, reason.clone());
@@ -512,7 +512,7 @@ impl ModelPage {
                     if let Some(m) = palette.get(slot) {
                         ui.label(format!("{} {}:", style.matrix_name, name(slot)));
                         let id = format!("model vertex palette {slot}");
-                        matrix_view_decimals_ui(ui, &id, m, matrix_decimals(m));
+                        matrix_view_significant_ui(ui, &id, m);
                     }
                 }
             });
