@@ -335,27 +335,9 @@ impl<'a> Buffers<'a> {
 /// URIs, so a space in a file name is stored as `%20`). A `%` not followed by two hex
 /// digits stays as it is.
 fn percent_decoded(uri: &str) -> String {
-    let bytes = uri.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (
-            bytes[i],
-            bytes.get(i + 1).and_then(|b| hex(*b)),
-            bytes.get(i + 2).and_then(|b| hex(*b)),
-        ) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encoding::percent_decode_str(uri)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 /// Decodes `data:[<media type>];base64,<data>` (`what` names the element).
