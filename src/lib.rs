@@ -38,6 +38,23 @@ macro_rules! chapter_text {
     };
 }
 
+/// The text of the project's file `path` (e.g. `crates/skin/src/lbs.rs`), for a cell
+/// that shows its code: compiled in on the desktop; on the web, fetched beside the app
+/// with the chapters (`scripts/build-web` finds each path named here and adds the file
+/// to `chapters.txt`), and empty until it arrives.
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! source_text {
+    ($path:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path))
+    };
+}
+#[cfg(target_arch = "wasm32")]
+macro_rules! source_text {
+    ($path:literal) => {
+        $crate::page::fetched_text($path).unwrap_or_default()
+    };
+}
+
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod bench;

@@ -253,7 +253,7 @@ impl PageInfo {
     /// beside the app ([`fetched_chapters`]).
     pub fn text(&self) -> &'static str {
         #[cfg(target_arch = "wasm32")]
-        if let Some(text) = fetched_chapter(self.slug) {
+        if let Some(text) = fetched_text(self.slug) {
             return text;
         }
         self.chapter
@@ -262,8 +262,9 @@ impl PageInfo {
 
 /// The chapters the web app fetched, by slug: `chapters.txt` beside it holds each
 /// chapter as the app shows it, after a NUL and its slug on a line of its own
-/// (`scripts/build-web` writes it). The web app carries no chapter text itself, so the
-/// chapters do not count against the wasm's budget.
+/// (`scripts/build-web` writes it), then the source files code cells show, each after a
+/// NUL and its path (`source_text!`). The web app carries no chapter text and no
+/// listing itself, so they do not count against the wasm's budget.
 #[cfg(target_arch = "wasm32")]
 static FETCHED_CHAPTERS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
     std::sync::OnceLock::new();
@@ -290,12 +291,14 @@ pub fn fetched_chapters(fetched: Result<String, String>) {
     let _ = FETCHED_CHAPTERS.set(chapters);
 }
 
+/// The fetched text of a chapter (by its slug) or of a source file (by its path), once
+/// `chapters.txt` has arrived.
 #[cfg(target_arch = "wasm32")]
-fn fetched_chapter(slug: &str) -> Option<&'static str> {
+pub fn fetched_text(key: &str) -> Option<&'static str> {
     FETCHED_CHAPTERS
         .get()?
         .iter()
-        .find(|(s, _)| *s == slug)
+        .find(|(k, _)| *k == key)
         .map(|(_, text)| *text)
 }
 

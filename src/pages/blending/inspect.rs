@@ -15,8 +15,6 @@ use skin::MAX_INFLUENCES;
 use skin::dqs::DqsBreakdown;
 use skin::lbs::{PositionW, VertexBreakdown, blended_matrix};
 
-const LBS_SOURCE: &str = include_str!("../../../crates/skin/src/lbs.rs");
-
 impl BlendingPage {
     /// Weights that do not sum to 1, and the two things a shader can do with `w`.
     pub(super) fn sum_ui(&mut self, ui: &mut Ui) {
@@ -147,9 +145,11 @@ impl BlendingPage {
             ui.label(RichText::new(pseudo).monospace());
             egui::CollapsingHeader::new(format!("The Rust: crates/skin/src/lbs.rs, {name}"))
                 .id_salt(("blending algorithm", name))
-                .show(ui, |ui| match anchor(LBS_SOURCE, name) {
-                    Some(code) => code_ui(ui, &code),
-                    None => error_ui(ui, format!("the source has no anchor `{name}`")),
+                .show(ui, |ui| {
+                    match anchor(source_text!("crates/skin/src/lbs.rs"), name) {
+                        Some(code) => code_ui(ui, &code),
+                        None => error_ui(ui, format!("the source has no anchor `{name}`")),
+                    }
                 });
         };
         let v = self.vertex;

@@ -19,7 +19,6 @@ use skin::gpu::{
     WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps, uniform_costs,
 };
 
-const INFLUENCES_SOURCE: &str = include_str!("../../../crates/skin/src/influences.rs");
 use super::source::HIGHLIGHT;
 /// The check question's joint and column: which texel holds the z column (column 2,
 /// counting from 0) of joint 7?
@@ -354,7 +353,7 @@ impl GpuPage {
              difference is {worst:.4} units (ring {at}, of a chain {CHAIN_LENGTH} long), about \
              {points:.1} points on screen at this zoom: {seen}."
         ));
-        if let Some(code) = anchor(INFLUENCES_SOURCE, "prepare") {
+        if let Some(code) = anchor(source_text!("crates/skin/src/influences.rs"), "prepare") {
             ui.collapsing("crates/skin/src/influences.rs: prepare", |ui| {
                 code_ui(ui, &code)
             });
