@@ -94,102 +94,149 @@ fn bound(x: f32) -> String {
     }
 }
 
-impl<S> Param<S> {
+/// What a parameter's value must look like, without the page it belongs to: the part of
+/// an [`Access`] that reading, checking and messages need. One copy of that code serves
+/// every page.
+#[derive(Clone, Copy)]
+enum Shape {
+    Number { min: f32, max: f32 },
+    Numbers { count: usize, min: f32, max: f32 },
+    Whole { min: usize, max: usize },
+    Choice { names: &'static [&'static str] },
+    Bool,
+    Text { expected: &'static str },
+}
+
+/// A value read from a link and checked against its [`Shape`], ready to store.
+enum Value<'a> {
+    Number(f32),
+    Numbers(Vec<f32>),
+    Index(usize),
+    Bool(bool),
+    Text(&'a str),
+}
+
+impl Shape {
     /// What a value must be, as the bad-value message and docs/links.md say it.
-    pub fn expected(&self) -> String {
-        match &self.access {
-            Access::Number { min, max, .. } => {
-                format!("a number from {} to {}", bound(*min), bound(*max))
+    fn expected(self) -> String {
+        match self {
+            Shape::Number { min, max } => {
+                format!("a number from {} to {}", bound(min), bound(max))
             }
-            Access::Numbers {
-                count, min, max, ..
-            } => format!(
+            Shape::Numbers { count, min, max } => format!(
                 "{count} numbers separated by commas, each from {} to {}",
-                bound(*min),
-                bound(*max)
+                bound(min),
+                bound(max)
             ),
-            Access::Whole { min, max, .. } => format!("a whole number from {min} to {max}"),
-            Access::Choice { names, .. } => format!("one of: {}", names.join(", ")),
-            Access::Bool { .. } => "true or false".to_owned(),
-            Access::Text { expected, .. } => (*expected).to_owned(),
+            Shape::Whole { min, max } => format!("a whole number from {min} to {max}"),
+            Shape::Choice { names } => format!("one of: {}", names.join(", ")),
+            Shape::Bool => "true or false".to_owned(),
+            Shape::Text { expected } => expected.to_owned(),
         }
     }
 
     /// Values a hand on its slider or switch would reach: a range's ends and middle,
     /// every choice, both truths. None for text, which no slider sets.
-    pub fn samples(&self) -> Vec<String> {
+    fn samples(self) -> Vec<String> {
         let ends = |min: f32, max: f32| [min, 0.5 * (min + max), max];
-        match &self.access {
-            Access::Number { min, max, .. } => ends(*min, *max).map(|x| x.to_string()).into(),
-            Access::Numbers {
-                count, min, max, ..
-            } => ends(*min, *max)
-                .map(|x| vec![x.to_string(); *count].join(","))
+        match self {
+            Shape::Number { min, max } => ends(min, max).map(|x| x.to_string()).into(),
+            Shape::Numbers { count, min, max } => ends(min, max)
+                .map(|x| vec![x.to_string(); count].join(","))
                 .into(),
-            Access::Whole { min, max, .. } => [*min, min + (max - min) / 2, *max]
+            Shape::Whole { min, max } => [min, min + (max - min) / 2, max]
                 .map(|n| n.to_string())
                 .into(),
-            Access::Choice { names, .. } => names.iter().map(|n| (*n).to_owned()).collect(),
-            Access::Bool { .. } => vec!["false".to_owned(), "true".to_owned()],
-            Access::Text { .. } => Vec::new(),
+            Shape::Choice { names } => names.iter().map(|n| (*n).to_owned()).collect(),
+            Shape::Bool => vec!["false".to_owned(), "true".to_owned()],
+            Shape::Text { .. } => Vec::new(),
         }
     }
 
-    /// Reads `value` and stores it in `state`; on error `state` is unchanged.
-    pub fn apply(&self, state: &mut S, value: &str) -> Result<(), LinkError> {
-        let bad = |expected: String| LinkError::BadValue {
-            key: self.key.to_owned(),
-            value: value.to_owned(),
-            expected,
-        };
+    /// Reads `value` for `key`, or says what it must be.
+    fn read<'a>(self, key: &str, value: &'a str) -> Result<Value<'a>, LinkError> {
         // Messages show bounds to 4 decimals (2π as 6.2832), so a value typed from the
         // message may lie a hair outside: take it, clamped.
         let fit = |x: f32, min: f32, max: f32| {
             let slack = |b: f32| 1e-4 * b.abs().max(1.0);
             (min - slack(min) <= x && x <= max + slack(max)).then(|| x.clamp(min, max))
         };
-        match &self.access {
-            Access::Number { min, max, set, .. } => {
-                let x = parse_number(value)
-                    .and_then(|x| fit(x, *min, *max))
-                    .ok_or_else(|| bad(self.expected()))?;
-                set(state, x);
-            }
+        let read = match self {
+            Shape::Number { min, max } => parse_number(value)
+                .and_then(|x| fit(x, min, max))
+                .map(Value::Number),
+            Shape::Numbers { count, min, max } => value
+                .split(',')
+                .map(|v| parse_number(v).and_then(|x| fit(x, min, max)))
+                .collect::<Option<Vec<f32>>>()
+                .filter(|xs| xs.len() == count)
+                .map(Value::Numbers),
+            Shape::Whole { min, max } => value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .map(Value::Index),
+            Shape::Choice { names } => names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(value))
+                .map(Value::Index),
+            Shape::Bool => super::parse_bool(value).map(Value::Bool),
+            Shape::Text { .. } => Some(Value::Text(value)),
+        };
+        read.ok_or_else(|| bad_value(key, value, self.expected()))
+    }
+}
+
+/// The message for `value`, refused for `key`, which must be `expected`.
+fn bad_value(key: &str, value: &str, expected: String) -> LinkError {
+    LinkError::BadValue {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        expected,
+    }
+}
+
+impl<S> Access<S> {
+    fn shape(&self) -> Shape {
+        match *self {
+            Access::Number { min, max, .. } => Shape::Number { min, max },
             Access::Numbers {
-                count,
-                min,
-                max,
-                set,
-                ..
-            } => {
-                let xs: Vec<f32> = value
-                    .split(',')
-                    .map(|v| parse_number(v).and_then(|x| fit(x, *min, *max)))
-                    .collect::<Option<_>>()
-                    .filter(|xs: &Vec<f32>| xs.len() == *count)
-                    .ok_or_else(|| bad(self.expected()))?;
-                set(state, &xs);
+                count, min, max, ..
+            } => Shape::Numbers { count, min, max },
+            Access::Whole { min, max, .. } => Shape::Whole { min, max },
+            Access::Choice { names, .. } => Shape::Choice { names },
+            Access::Bool { .. } => Shape::Bool,
+            Access::Text { expected, .. } => Shape::Text { expected },
+        }
+    }
+}
+
+impl<S> Param<S> {
+    /// What a value must be, as the bad-value message and docs/links.md say it.
+    pub fn expected(&self) -> String {
+        self.access.shape().expected()
+    }
+
+    /// Values a hand on its slider or switch would reach: a range's ends and middle,
+    /// every choice, both truths. None for text, which no slider sets.
+    pub fn samples(&self) -> Vec<String> {
+        self.access.shape().samples()
+    }
+
+    /// Reads `value` and stores it in `state`; on error `state` is unchanged.
+    pub fn apply(&self, state: &mut S, value: &str) -> Result<(), LinkError> {
+        match (&self.access, self.access.shape().read(self.key, value)?) {
+            (Access::Number { set, .. }, Value::Number(x)) => set(state, x),
+            (Access::Numbers { set, .. }, Value::Numbers(xs)) => set(state, &xs),
+            (Access::Whole { set, .. } | Access::Choice { set, .. }, Value::Index(i)) => {
+                set(state, i)
             }
-            Access::Whole { min, max, set, .. } => {
-                let n = value
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (*min..=*max).contains(n))
-                    .ok_or_else(|| bad(self.expected()))?;
-                set(state, n);
+            (Access::Bool { set, .. }, Value::Bool(b)) => set(state, b),
+            (Access::Text { set, .. }, Value::Text(text)) => {
+                set(state, text).map_err(|why| bad_value(self.key, value, why))?
             }
-            Access::Choice { names, set, .. } => {
-                let i = names
-                    .iter()
-                    .position(|n| n.eq_ignore_ascii_case(value))
-                    .ok_or_else(|| bad(self.expected()))?;
-                set(state, i);
-            }
-            Access::Bool { set, .. } => {
-                let b = super::parse_bool(value).ok_or_else(|| bad(self.expected()))?;
-                set(state, b);
-            }
-            Access::Text { set, .. } => set(state, value).map_err(bad)?,
+            // Shape::read answers each access with its own kind of value.
+            _ => {}
         }
         Ok(())
     }

@@ -25,7 +25,7 @@ impl Clock {
     /// rasteriser threads, which a draw with rasterisation off never reaches, so its
     /// queries read 0: there the wall clock is the honest one.
     pub fn of(gl: &glow::Context) -> Self {
-        let renderer = super::renderer(gl).to_lowercase();
+        let renderer = super::renderer(gl).to_ascii_lowercase();
         let software = ["llvmpipe", "softpipe", "swiftshader", "software"]
             .iter()
             .any(|name| renderer.contains(name));

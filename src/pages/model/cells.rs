@@ -5,8 +5,8 @@ use super::textures::Decoded;
 use super::view::Readback;
 use super::{Asset, Cell, MAX_SPEED, ModelPage};
 use crate::link::Named;
-use crate::page::Lesson;
 use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::ui::file_dialog::{Choice, FileDialog};
 use crate::ui::inspect::{InspectStyle, breakdown_ui};
 use crate::ui::legend::weight_legend_ui;
@@ -149,7 +149,8 @@ impl ModelPage {
     /// Open a file (native), and what went wrong with the last one tried.
     fn open_file_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            if cfg!(not(target_arch = "wasm32")) && ui.button("Open a file…").clicked() {
+            #[cfg(not(target_arch = "wasm32"))]
+            if ui.button("Open a file…").clicked() {
                 self.show_file_dialog(None);
             }
             ui.label(
@@ -157,6 +158,7 @@ impl ModelPage {
                     .small(),
             );
         });
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(dialog) = &mut self.dialog
             && let Some(choice) = dialog.show(ui.ctx())
         {
@@ -174,9 +176,10 @@ impl ModelPage {
     }
 
     /// Opens the file chooser on `dir` (the working folder when `None`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn show_file_dialog(&mut self, dir: Option<std::path::PathBuf>) {
         const TITLE: &str = "Open a glTF model";
-        let opens = <Self as Lesson>::OPENS;
+        let opens = <Self as crate::page::Lesson>::OPENS;
         self.dialog = Some(match dir {
             Some(dir) => FileDialog::new(TITLE, dir, opens),
             None => FileDialog::in_working_dir(TITLE, opens),

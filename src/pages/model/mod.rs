@@ -108,7 +108,9 @@ pub struct ModelPage {
     pub inverse_binds: BTreeMap<usize, Mat4>,
     /// Why the last hand edit was refused (the value kept its last valid state).
     pub edit_refused: Option<String>,
-    /// The file chooser, while it is open.
+    /// The file chooser, while it is open (the desktop's: the browser takes files by
+    /// drag and drop).
+    #[cfg(not(target_arch = "wasm32"))]
     dialog: Option<crate::ui::file_dialog::FileDialog>,
     /// Why the last file the user tried could not be opened (the page kept its model).
     pub open_error: Option<String>,
@@ -166,6 +168,7 @@ impl Default for ModelPage {
             held: BTreeMap::new(),
             inverse_binds: BTreeMap::new(),
             edit_refused: None,
+            #[cfg(not(target_arch = "wasm32"))]
             dialog: None,
             open_error: None,
             check: Check::default(),

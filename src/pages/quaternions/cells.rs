@@ -35,7 +35,7 @@ pub(super) fn method_buttons_ui(ui: &mut Ui, method: &mut Interp) -> bool {
     ui.label("Method:");
     let mut changed = false;
     for &m in Interp::ALL {
-        let text = RichText::new(m.slug().to_uppercase());
+        let text = RichText::new(m.slug().to_ascii_uppercase());
         if crate::ui::colored_choice(ui, *method == m, text, method_color(m)).clicked() {
             *method = m;
             changed = true;
@@ -290,7 +290,7 @@ impl QuaternionsPage {
                     // LERP is drawn thicker underneath so both show.
                     let width = if m == Interp::Lerp { 5.0 } else { 2.0 };
                     plot.line(
-                        Line::new(m.slug().to_uppercase(), points)
+                        Line::new(m.slug().to_ascii_uppercase(), points)
                             .color(method_color(m))
                             .width(width),
                     );
@@ -299,7 +299,7 @@ impl QuaternionsPage {
             });
         let names: Vec<String> = Interp::ALL
             .iter()
-            .map(|m| m.slug().to_uppercase())
+            .map(|m| m.slug().to_ascii_uppercase())
             .collect();
         let mut key: Vec<(&str, Color32, Mark)> = Interp::ALL
             .iter()

@@ -473,7 +473,7 @@ impl QuaternionsPage {
         let now = blend.at(self.method, self.t);
         let theta = blend.turn_along(now);
         let length = now.length();
-        let name = self.method.slug().to_uppercase();
+        let name = self.method.slug().to_ascii_uppercase();
         ui.label(if self.method == Interp::Lerp {
             format!(
                 "{name} at t = {:.2}: |q| = {length:.3}, inside the circle. Its direction is at θ/2 = {}: pushed out, it turns the object by θ = {}.",

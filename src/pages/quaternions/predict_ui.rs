@@ -23,7 +23,7 @@ impl QuaternionsPage {
             }
             return;
         };
-        let method = self.method.slug().to_uppercase();
+        let method = self.method.slug().to_ascii_uppercase();
         ui.label(format!(
             "Predict: how many degrees has the glider's nose turned from A at t = {:.2} by {method}? At B it has turned {:.1}°.",
             self.t,
