@@ -13,9 +13,8 @@ use scene::{JointIndices, MeshData, Palette, Primitive};
 use skin::job::{JointWeights, SkinningJob, Stream};
 use skin::lbs::skin_vertices;
 
-/// The chain the gpu page opens with: 40 joints, weights reaching 2.5 bones.
-const JOINTS: usize = 40;
-const SPREAD: f32 = 2.5;
+// The chain the gpu page opens with.
+use crate::pages::gpu::{DEFAULT_JOINTS as JOINTS, DEFAULT_SPREAD as SPREAD};
 
 /// The framebuffer `gpu_draw` fills: a viewport of the app in a 1280×800 window is
 /// smaller, so this is an upper bound on the triangles' share.
@@ -24,7 +23,7 @@ const DRAWN_PX: [i32; 2] = [1280, 800];
 /// The chain seen whole, as the gpu page first shows it: what `gpu_draw` paints.
 fn drawn_scene(mesh: &std::sync::Arc<MeshData>, palette: Vec<Mat4>) -> scene::Scene {
     let aspect = DRAWN_PX[0] as f32 / DRAWN_PX[1] as f32;
-    let camera = *crate::pages::gpu::GpuPage::default().camera();
+    let camera = crate::pages::gpu::default_camera();
     let mut scene = scene::Scene {
         clip_from_world: camera.clip_from_world(aspect),
         ..Default::default()

@@ -455,8 +455,6 @@ pub fn slugs() -> Vec<&'static str> {
     PAGES.iter().map(|entry| entry.info.slug).collect()
 }
 
-/// The registry position of the page that opens files called `name` (by extension,
-/// any case), or a message naming the extensions the app opens.
 /// A file the user brought (dropped on the window, chosen in a dialog or named with
 /// `--open`), and how to read the files it names beside itself (a `.gltf`'s `.bin`).
 pub struct Brought<'a> {
@@ -494,6 +492,8 @@ pub fn nothing_beside(_: &str, _: usize) -> Result<Vec<u8>, String> {
     Err(gltf::SELF_CONTAINED.to_owned())
 }
 
+/// The registry position of the page that opens files called `name` (by extension,
+/// any case), or a message naming the extensions the app opens.
 pub fn page_for_file(name: &str) -> Result<usize, String> {
     let extension = name
         .rsplit_once('.')

@@ -167,7 +167,9 @@ pub const EXERCISE_COUNT: usize = 2;
 pub const PREPARE_EXERCISE: [(usize, f32); 5] =
     [(2, 0.12), (7, 0.15), (3, 0.40), (5, 0.08), (1, 0.25)];
 
-fn default_camera() -> Camera {
+/// The camera the page opens with: the chain seen whole (`skinlab --bench` draws the
+/// same view).
+pub fn default_camera() -> Camera {
     Camera::Orbit(OrbitCamera {
         target: Vec3::new(1.2, 2.6, 0.0),
         yaw: 0.3,
@@ -220,9 +222,9 @@ pub(super) enum Build {
 }
 
 /// The joints of the chain when the page opens.
-const DEFAULT_JOINTS: usize = 40;
+pub const DEFAULT_JOINTS: usize = 40;
 /// The chain's spread when the page opens.
-const DEFAULT_SPREAD: f32 = 2.5;
+pub const DEFAULT_SPREAD: f32 = 2.5;
 /// Above this many vertices, the joints and spread sliders rebuild the mesh when their
 /// drag ends rather than on every step (building and uploading a million vertices takes
 /// longer than a frame).
