@@ -1,9 +1,8 @@
-//! A chapter on screen: its prose rendered by `egui_commonmark`, its cells drawn live
+//! A chapter on screen: its prose drawn by [`crate::ui::markdown`], its cells drawn live
 //! where the chapter places them (see [`crate::chapter`] for the format).
 
 use crate::chapter::{self, APP_LINK, Audience, Block};
 use egui::{RichText, Ui};
-use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 
 /// Shows the chapter of page `slug`, asking `cell_ui` to draw each cell where it is
 /// placed. Returns the page link the reader clicked in the prose, if any.
@@ -18,7 +17,6 @@ use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 /// frame: the chapter around it holds the prose).
 pub fn notebook_ui(
     ui: &mut Ui,
-    cache: &mut CommonMarkCache,
     slug: &str,
     text: &'static str,
     whole: bool,
@@ -71,21 +69,15 @@ pub fn notebook_ui(
             // Passed over above.
             Block::Prose(Audience::Book, _) | Block::Code(Audience::Book, ..) | Block::Live(_) => {}
             Block::Prose(_, prose) => {
-                for link in app_links(prose) {
-                    cache.add_link_hook(link);
-                }
-                let shown = CommonMarkViewer::new().show(ui, cache, prose);
+                let shown = crate::ui::markdown::markdown_ui(ui, prose);
                 crate::ui::marks::prose_drawn(ui.ctx(), shown.response.rect);
-                // The viewer clears every hook before it draws: read them at once.
-                let hit = cache
-                    .link_hooks()
-                    .iter()
-                    .find(|(_, clicked)| **clicked)
-                    .and_then(|(link, _)| link.strip_prefix(APP_LINK));
-                if let Some(link) = hit {
+                if let Some(link) = shown
+                    .inner
+                    .as_deref()
+                    .and_then(|l| l.strip_prefix(APP_LINK))
+                {
                     clicked = Some(link.to_owned());
                 }
-                cache.link_hooks_clear();
             }
             Block::Code(_, _, code) => {
                 // In a scope, which takes one automatic id as a skipped block does:
@@ -235,14 +227,6 @@ fn parsed(text: &'static str) -> &'static Result<Vec<Block<'static>>, chapter::C
     let blocks: Parsed = Box::leak(Box::new(chapter::parse(text)));
     parsed.push((key, blocks));
     blocks
-}
-
-/// Every `skinlab:` link target in a stretch of Markdown.
-fn app_links(prose: &str) -> impl Iterator<Item = &str> {
-    prose.split("](").skip(1).filter_map(|rest| {
-        let target = rest.split(')').next()?;
-        target.starts_with(APP_LINK).then_some(target)
-    })
 }
 
 /// A block of code on the code background, full width, in [`crate::ui::code_text_color`].
@@ -445,7 +429,6 @@ mod tests {
         size: egui::Vec2,
         offset: Option<f32>,
     ) -> (Harness<'static, (f32, egui::Id)>, f32, egui::Id) {
-        let mut cache = CommonMarkCache::default();
         let mut harness = Harness::builder().with_size(size).build_ui_state(
             move |ui, (content, next): &mut (f32, egui::Id)| {
                 let mut area = egui::ScrollArea::vertical().auto_shrink(false);
@@ -453,7 +436,7 @@ mod tests {
                     area = area.vertical_scroll_offset(offset);
                 }
                 let out = area.show(ui, |ui| {
-                    notebook_ui(ui, &mut cache, "long", text, false, true, |_, _| {});
+                    notebook_ui(ui, "long", text, false, true, |_, _| {});
                     ui.next_auto_id()
                 });
                 *content = out.content_size.y;
@@ -501,7 +484,6 @@ mod tests {
     #[test]
     fn while_a_field_has_the_keyboard_every_block_is_laid_out() {
         let text = long_chapter();
-        let mut cache = CommonMarkCache::default();
         let mut harness = Harness::builder()
             .with_size(egui::vec2(400.0, 300.0))
             .build_ui_state(
@@ -511,7 +493,7 @@ mod tests {
                     egui::ScrollArea::vertical()
                         .auto_shrink(false)
                         .show(ui, |ui| {
-                            notebook_ui(ui, &mut cache, "typed", text, false, true, |_, _| {});
+                            notebook_ui(ui, "typed", text, false, true, |_, _| {});
                         });
                 },
                 String::new(),
@@ -529,14 +511,6 @@ mod tests {
         harness.key_press(egui::Key::Escape);
         harness.run_steps(2);
         assert!(harness.query_by_label_contains("Paragraph 29").is_none());
-    }
-
-    #[test]
-    fn finds_the_app_links_in_prose() {
-        assert_eq!(
-            app_links("[a](skinlab:grid?x=1) [b](images/x.png)").collect::<Vec<_>>(),
-            vec!["skinlab:grid?x=1"]
-        );
     }
 
     #[test]

@@ -116,8 +116,6 @@ pub struct SkinlabApp {
     touch: bool,
     /// The focused field, kept in view as a phone's keyboard opens over it.
     focus_in_view: FocusInView,
-    /// Rendered Markdown of the chapters (egui_commonmark keeps its state here).
-    markdown: egui_commonmark::CommonMarkCache,
     /// The camera being fitted to what the viewport shows, if it is.
     framing: Option<Framing>,
     /// The notebook cell the last link opened is about, until it is in view.
@@ -210,7 +208,6 @@ impl SkinlabApp {
             compact: false,
             touch: false,
             focus_in_view: FocusInView::default(),
-            markdown: Default::default(),
             framing: None,
             narrow: false,
             split: Split::default(),
@@ -731,13 +728,12 @@ impl SkinlabApp {
                 .id_salt(page.slug())
                 .auto_shrink(false)
                 .show(ui, |ui| {
-                    let markdown = &mut self.markdown;
                     let scroll = &mut self.scroll;
                     // A cell to scroll to must be found wherever it is.
                     let whole = scroll.target().is_some();
                     let (slug, text) = (page.slug(), page.notebook());
                     let prose = !self.embedded;
-                    clicked = notebook_ui(ui, markdown, slug, text, whole, prose, |cell, ui| {
+                    clicked = notebook_ui(ui, slug, text, whole, prose, |cell, ui| {
                         scroll.cell_ui(cell, ui);
                         page.cell_ui(cell, ui)
                     });
