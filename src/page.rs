@@ -455,6 +455,11 @@ pub fn slugs() -> Vec<&'static str> {
     PAGES.iter().map(|entry| entry.info.slug).collect()
 }
 
+/// Reads a file that a brought file names by a relative path, at most the given number
+/// of bytes: from its folder on the desktop, from the files dropped with it in the
+/// browser. Returns the bytes, or why not.
+pub type Beside<'a> = dyn Fn(&str, usize) -> Result<Vec<u8>, String> + 'a;
+
 /// A file the user brought (dropped on the window, chosen in a dialog or named with
 /// `--open`), and how to read the files it names beside itself (a `.gltf`'s `.bin`).
 pub struct Brought<'a> {
@@ -462,9 +467,9 @@ pub struct Brought<'a> {
     pub name: &'a str,
     /// Its contents.
     pub bytes: &'a [u8],
-    /// Reads a file it names by a relative path: from its folder on the desktop, from
-    /// the files dropped with it in the browser. Returns the bytes, or why not.
-    pub beside: &'a gltf::Beside<'a>,
+    /// How to read the files it names; `None` when it came alone (the page that opens
+    /// it says what that means for its kind of file).
+    pub beside: Option<&'a Beside<'a>>,
 }
 
 impl<'a> Brought<'a> {
@@ -473,23 +478,18 @@ impl<'a> Brought<'a> {
         Self {
             name,
             bytes,
-            beside: &nothing_beside,
+            beside: None,
         }
     }
 
     /// A file read from `folder` on this machine, the files it names read from there.
-    pub fn from_folder(name: &'a str, bytes: &'a [u8], folder: &'a gltf::Beside<'a>) -> Self {
+    pub fn from_folder(name: &'a str, bytes: &'a [u8], folder: &'a Beside<'a>) -> Self {
         Self {
             name,
             bytes,
-            beside: folder,
+            beside: Some(folder),
         }
     }
-}
-
-/// What a file brought alone says when it names another.
-pub fn nothing_beside(_: &str, _: usize) -> Result<Vec<u8>, String> {
-    Err(gltf::SELF_CONTAINED.to_owned())
 }
 
 /// The registry position of the page that opens files called `name` (by extension,

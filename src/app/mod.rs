@@ -413,7 +413,7 @@ impl SkinlabApp {
     /// not be read (the desktop and browser wrappers read them). Problems and repairs
     /// become notices.
     pub fn open_dropped(&mut self, name: &str, bytes: Result<Vec<u8>, String>) {
-        self.open_dropped_beside(name, bytes, &page::nothing_beside);
+        self.open_dropped_beside(name, bytes, None);
     }
 
     /// Opens the files dropped on the window at once: each one a page opens, with the
@@ -443,7 +443,7 @@ impl SkinlabApp {
         };
         for (name, bytes) in &files {
             if !any_opened || opened(name) {
-                self.open_dropped_beside(name, bytes.clone(), &beside);
+                self.open_dropped_beside(name, bytes.clone(), Some(&beside));
             }
         }
     }
@@ -453,7 +453,7 @@ impl SkinlabApp {
         &mut self,
         name: &str,
         bytes: Result<Vec<u8>, String>,
-        beside: &gltf::Beside<'_>,
+        beside: Option<&page::Beside<'_>>,
     ) {
         // A browser has read a dropped file whole before the app sees it: one larger
         // than the app opens is refused all the same.

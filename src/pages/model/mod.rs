@@ -236,7 +236,11 @@ impl ModelPage {
     /// it; see [`ModelPage::open_bytes`].
     pub fn open_brought(&mut self, file: &Brought) -> Result<Vec<String>, String> {
         let name = file.name;
-        let loaded = gltf::load_with(file.bytes, file.beside).map_err(|e| format!("`{name}`: {e}"));
+        let loaded = match file.beside {
+            Some(beside) => gltf::load_with(file.bytes, beside),
+            None => gltf::load(file.bytes),
+        }
+        .map_err(|e| format!("`{name}`: {e}"));
         self.open_error = loaded.as_ref().err().cloned();
         let model = loaded?;
         let warnings = model.warnings.clone();
