@@ -27,6 +27,7 @@ mod programs;
 mod stream;
 mod texture;
 mod timing;
+mod uniforms;
 
 /// Empties the context's error flags, so the next `glGetError` speaks of what follows
 /// alone. The web build does not ask after every scene (a browser's `getError` waits for
@@ -89,3 +90,4 @@ pub use stream::{Staging, StreamBuffer, Upload};
 pub use timing::{
     Clock, GpuTimes, cpu_skinned_runs, time_both_sides, time_drawn, time_skinning, time_upload,
 };
+pub use uniforms::{UniformCost, uniform_costs};

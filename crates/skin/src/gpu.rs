@@ -1,5 +1,5 @@
 //! What the GPU skinning paths need from the CPU: the bone texture's layout, the
-//! uniform budget, influence preparation step by step, and the blend of every influence
+//! uniform budget (what the shaders declare is read in `skinlab-gl`), influence preparation step by step, and the blend of every influence
 //! (to measure what keeping four costs).
 
 use super::influences::{InfluenceError, Influences, MAX_INFLUENCES};
@@ -27,67 +27,6 @@ pub fn bone_texels(palette: &[Mat4]) -> Vec<[f32; 4]> {
 /// Bytes a CPU-skinned vertex uploads each frame: position, normal and tangent, three
 /// floats each.
 pub const CPU_BYTES_PER_VERTEX: usize = 36;
-
-/// One `uniform` declared in a shader's source, and the vectors (vec4 slots) it takes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct UniformCost {
-    /// The uniform's name.
-    pub name: String,
-    /// Its type, as written.
-    pub ty: String,
-    /// Array length, with `MAX_JOINTS` replaced by the value given.
-    pub count: usize,
-    /// Vectors it takes: a mat4 takes 4, a vec2, float or bool one (drivers round each
-    /// up to a whole vec4, as the GLSL ES packing rules allow).
-    pub vectors: usize,
-}
-
-/// The uniforms a shader file declares, in order, with their cost in vectors.
-/// Samplers cost none here: they take a texture unit, not uniform vectors.
-pub fn uniform_costs(source: &str, max_joints: usize) -> Vec<UniformCost> {
-    let mut out = Vec::new();
-    for line in source.lines() {
-        let code = line.split("//").next().unwrap_or("").trim();
-        let Some(rest) = code.strip_prefix("uniform ") else {
-            continue;
-        };
-        let words: Vec<&str> = rest.trim_end_matches(';').split_whitespace().collect();
-        // An optional precision word comes before the type.
-        let words = match words.first() {
-            Some(&("highp" | "mediump" | "lowp")) => &words[1..],
-            _ => &words[..],
-        };
-        let (Some(ty), Some(name)) = (words.first(), words.get(1)) else {
-            continue;
-        };
-        let (name, count) = match name.split_once('[') {
-            Some((name, len)) => {
-                let len = len.trim_end_matches(']');
-                let count = if len == "MAX_JOINTS" {
-                    max_joints
-                } else {
-                    len.parse().unwrap_or(1)
-                };
-                (name, count)
-            }
-            None => (*name, 1),
-        };
-        let per = match *ty {
-            "mat4" => 4,
-            "mat3" => 3,
-            "mat2" => 2,
-            t if t.starts_with("sampler") => 0,
-            _ => 1,
-        };
-        out.push(UniformCost {
-            name: name.to_owned(),
-            ty: (*ty).to_owned(),
-            count,
-            vectors: per * count,
-        });
-    }
-    out
-}
 
 // ANCHOR: budget
 /// How many joints' matrices fit in `max_vectors` uniform vectors when `other_vectors`
@@ -172,27 +111,6 @@ mod tests {
         let flat: Vec<f32> = texels.iter().flatten().copied().collect();
         let direct: Vec<f32> = palette.iter().flat_map(|m| m.to_cols_array()).collect();
         assert_eq!(flat, direct);
-    }
-
-    #[test]
-    fn uniform_costs_read_the_real_shaders() {
-        let costs = uniform_costs(include_str!("../../../shaders/blend_lbs.glsl"), 60);
-        assert_eq!(costs.len(), 1);
-        assert_eq!(
-            (costs[0].name.as_str(), costs[0].vectors),
-            ("u_palette", 240)
-        );
-        let costs = uniform_costs(include_str!("../../../shaders/blend_texture.glsl"), 60);
-        assert_eq!(costs[0].name, "u_bone_texture");
-        assert_eq!(costs[0].vectors, 0);
-        let main = uniform_costs(include_str!("../../../shaders/skin.vert"), 60);
-        let names: Vec<&str> = main.iter().map(|c| c.name.as_str()).collect();
-        assert!(
-            names.starts_with(&["u_clip_from_world", "u_clip_offset"]),
-            "{names:?}"
-        );
-        assert_eq!(main[0].vectors, 4);
-        assert_eq!(main[1].vectors, 1);
     }
 
     #[test]

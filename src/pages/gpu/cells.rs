@@ -13,11 +13,10 @@ use crate::ui::{angle_slider_ui, error_ui, legible};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, VLine};
 use gl::shaders;
+use gl::uniform_costs;
 use rigs::chain::{CHAIN_LENGTH, truncation_error};
 use scene::{JointIndices, MAX_JOINTS};
-use skin::gpu::{
-    WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps, uniform_costs,
-};
+use skin::gpu::{WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps};
 
 use super::source::HIGHLIGHT;
 /// The check question's joint and column: which texel holds the z column (column 2,
