@@ -284,9 +284,70 @@ impl Names {
 
 /// Reads the document from the file's JSON: first its version and the extensions it
 /// needs (a file this loader cannot read is refused for that reason, before anything
-/// else), then the rest.
+/// else), then each section in turn.
 pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document, ModelError> {
     let root = Object::new(root, String::new())?;
+    read_version_and_extensions(&root, warnings)?;
+    let mut names = Names::default();
+    let (buffers, views) = read_buffers_and_views(&root)?;
+    // An accessor that cannot be read refuses the file only when something reads it.
+    let accessors: Vec<Result<Accessor, ModelError>> = root
+        .objects("accessors")?
+        .iter()
+        .enumerate()
+        .map(|(index, accessor)| read_accessor(index, accessor, &views))
+        .collect();
+    let looks = Looks::read(&root, &views, &mut names, warnings);
+    let meshes = read_meshes(&root, &accessors, &looks, &mut names, warnings)?;
+    let node_objects = root.objects("nodes")?;
+    let node_count = node_objects.len();
+    if node_count > MAX_NODES {
+        return Err(ModelError::new(format!(
+            "the file has {node_count} nodes, more than the page lays out ({MAX_NODES})"
+        )));
+    }
+    let skins = read_skins(&root, &accessors, node_count, &mut names)?;
+    let nodes = read_nodes(&node_objects, meshes.len(), skins.len(), &mut names)?;
+    let animations = read_animations(&root, &accessors, node_count, &mut names)?;
+    if names.cut > 0 {
+        warnings.push(format!(
+            "{} {} longer than {MAX_NAME_CHARS} characters {} cut to that length (marked …)",
+            names.cut,
+            if names.cut == 1 { "name" } else { "names" },
+            if names.cut == 1 { "was" } else { "were" }
+        ));
+    }
+    Ok(Document {
+        buffers,
+        meshes,
+        nodes,
+        skins,
+        animations,
+        materials: looks.materials,
+        images: looks.images,
+    })
+}
+
+/// The accessor `object` names under `key`, if it names one; one that could not be read
+/// refuses the file here, where it is read.
+fn accessor_at(
+    accessors: &[Result<Accessor, ModelError>],
+    object: &Object,
+    key: &str,
+) -> Result<Option<Accessor>, ModelError> {
+    object
+        .index(key, accessors.len())?
+        .map(|index| accessors[index].clone())
+        .transpose()
+}
+
+/// `asset.version` (2.x), `asset.minVersion` (at most 2.0), and the extensions the file
+/// needs or uses: one this loader cannot read refuses the file, one that only changes
+/// how it looks is a warning.
+fn read_version_and_extensions(
+    root: &Object,
+    warnings: &mut Vec<String>,
+) -> Result<(), ModelError> {
     let asset = root.object("asset")?.ok_or_else(|| {
         ModelError::new(
             "the JSON has no `asset`, which every glTF file has: this is not a glTF file",
@@ -339,8 +400,11 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             ));
         }
     }
+    Ok(())
+}
 
-    let mut names = Names::default();
+/// `buffers` and `bufferViews`.
+fn read_buffers_and_views(root: &Object) -> Result<(Vec<Buffer>, Vec<View>), ModelError> {
     let mut buffers = Vec::new();
     for buffer in root.objects("buffers")? {
         buffers.push(Buffer {
@@ -358,21 +422,17 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             stride: view.whole("byteStride")?,
         });
     }
-    // An accessor that cannot be read refuses the file only when something reads it.
-    let accessors: Vec<Result<Accessor, ModelError>> = root
-        .objects("accessors")?
-        .iter()
-        .enumerate()
-        .map(|(index, accessor)| read_accessor(index, accessor, &views))
-        .collect();
-    let accessor_at = |object: &Object, key: &str| -> Result<Option<Accessor>, ModelError> {
-        object
-            .index(key, accessors.len())?
-            .map(|index| accessors[index].clone())
-            .transpose()
-    };
-    let looks = Looks::read(&root, &views, &mut names, warnings);
+    Ok((buffers, views))
+}
 
+/// `meshes`, each primitive with its attributes, indices, mode and material.
+fn read_meshes(
+    root: &Object,
+    accessors: &[Result<Accessor, ModelError>],
+    looks: &Looks,
+    names: &mut Names,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Mesh>, ModelError> {
     let mut meshes = Vec::new();
     for (m, mesh) in root.objects("meshes")?.iter().enumerate() {
         let mut primitives = Vec::new();
@@ -405,7 +465,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             primitives.push(Primitive {
                 index: p,
                 attributes,
-                indices: accessor_at(primitive, "indices")?,
+                indices: accessor_at(accessors, primitive, "indices")?,
                 mode,
                 morph_targets: primitive.list("targets")?.len(),
                 material: looks.material_of(primitive, warnings),
@@ -418,22 +478,36 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
         });
     }
 
-    let node_objects = root.objects("nodes")?;
-    let node_count = node_objects.len();
-    if node_count > MAX_NODES {
-        return Err(ModelError::new(format!(
-            "the file has {node_count} nodes, more than the page lays out ({MAX_NODES})"
-        )));
-    }
+    Ok(meshes)
+}
+
+/// `skins`: each one's joints (nodes) and inverse binds.
+fn read_skins(
+    root: &Object,
+    accessors: &[Result<Accessor, ModelError>],
+    node_count: usize,
+    names: &mut Names,
+) -> Result<Vec<Skin>, ModelError> {
     let mut skins = Vec::new();
     for (index, skin) in root.objects("skins")?.iter().enumerate() {
         skins.push(Skin {
             index,
             name: names.keep(skin.string("name")?),
             joints: skin.indices("joints", node_count)?,
-            inverse_bind_matrices: accessor_at(skin, "inverseBindMatrices")?,
+            inverse_bind_matrices: accessor_at(accessors, skin, "inverseBindMatrices")?,
         });
     }
+    Ok(skins)
+}
+
+/// `nodes`: each one's transform, children, mesh and skin.
+fn read_nodes(
+    node_objects: &[Object],
+    mesh_count: usize,
+    skin_count: usize,
+    names: &mut Names,
+) -> Result<Vec<Node>, ModelError> {
+    let node_count = node_objects.len();
     let mut nodes = Vec::new();
     for (index, node) in node_objects.iter().enumerate() {
         let transform = match node.floats::<16>("matrix")? {
@@ -448,8 +522,8 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             index,
             name: names.keep(node.string("name")?),
             children: node.indices("children", node_count)?,
-            mesh: node.index("mesh", meshes.len())?,
-            skin: node.index("skin", skins.len())?,
+            mesh: node.index("mesh", mesh_count)?,
+            skin: node.index("skin", skin_count)?,
             camera_or_light: node.field("camera").is_some()
                 || node
                     .object("extensions")?
@@ -458,10 +532,20 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
         });
     }
 
+    Ok(nodes)
+}
+
+/// `animations`: a clip whose channels cannot be read is kept, empty, with the reason.
+fn read_animations(
+    root: &Object,
+    accessors: &[Result<Accessor, ModelError>],
+    node_count: usize,
+    names: &mut Names,
+) -> Result<Vec<Animation>, ModelError> {
     let mut animations = Vec::new();
     for (index, animation) in root.objects("animations")?.iter().enumerate() {
         let name = names.keep(animation.string("name").ok().flatten());
-        let (channels, broken) = match read_channels(animation, &accessors, node_count) {
+        let (channels, broken) = match read_channels(animation, accessors, node_count) {
             Ok(channels) => (channels, None),
             Err(why) => (Vec::new(), Some(why.message().to_owned())),
         };
@@ -472,23 +556,7 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
             broken,
         });
     }
-    if names.cut > 0 {
-        warnings.push(format!(
-            "{} {} longer than {MAX_NAME_CHARS} characters {} cut to that length (marked …)",
-            names.cut,
-            if names.cut == 1 { "name" } else { "names" },
-            if names.cut == 1 { "was" } else { "were" }
-        ));
-    }
-    Ok(Document {
-        buffers,
-        meshes,
-        nodes,
-        skins,
-        animations,
-        materials: looks.materials,
-        images: looks.images,
-    })
+    Ok(animations)
 }
 
 /// The materials and images, read so that nothing in them refuses the file.

@@ -514,6 +514,58 @@ fn influences(
     joint_count: usize,
     warnings: &mut Vec<String>,
 ) -> Result<(Vec<Influences>, Vec<StoredInfluences>), ModelError> {
+    let (sets, tolerance) = influence_sets(buffers, primitive, label, vertex_count, skin)?;
+    let mut out = Vec::with_capacity(vertex_count);
+    let mut list: Vec<(usize, f32)> = Vec::new();
+    let mut repairs = Repairs::default();
+    for v in 0..vertex_count {
+        vertex_list(&sets, v, label, skin, joint_count, &mut list)?;
+        let sum: f32 = list.iter().map(|(_, w)| w).sum();
+        if list.is_empty() {
+            repairs.unweighted += 1;
+            out.push(Influences::rigid(0));
+            continue;
+        }
+        if (sum - 1.0).abs() > tolerance {
+            repairs.off_sum += 1;
+            repairs.low = repairs.low.min(sum);
+            repairs.high = repairs.high.max(sum);
+        }
+        if list.len() > MAX_INFLUENCES {
+            list.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let dropped: f32 = list[MAX_INFLUENCES..].iter().map(|(_, w)| w).sum();
+            repairs.truncated += 1;
+            repairs.most_dropped = repairs.most_dropped.max(dropped / sum);
+        }
+        let prepared = Influences::prepare(&list, joint_count)
+            .map_err(|e| ModelError::new(format!("{label}: vertex {v}: {e}")))?;
+        out.push(prepared);
+    }
+    repairs.warn(label, sets.len() - 1, skin, warnings);
+    let (joints, weights) = &sets[0];
+    let stored = joints
+        .chunks_exact(4)
+        .zip(weights.chunks_exact(4))
+        .map(|(j, w)| StoredInfluences {
+            joints: [j[0], j[1], j[2], j[3]],
+            weights: [w[0], w[1], w[2], w[3]],
+        })
+        .collect();
+    Ok((out, stored))
+}
+
+/// One `JOINTS_n` list and its `WEIGHTS_n`, four a vertex.
+type InfluenceSet = (Vec<u32>, Vec<f32>);
+
+/// Every `JOINTS_n`/`WEIGHTS_n` pair of the primitive, read and counted, and how far
+/// from 1 a sum may be for the precision they are stored in.
+fn influence_sets(
+    buffers: &Buffers,
+    primitive: &document::Primitive,
+    label: &str,
+    vertex_count: usize,
+    skin: usize,
+) -> Result<(Vec<InfluenceSet>, f32), ModelError> {
     let mut sets = Vec::new();
     let mut tolerance = 0.0f32;
     for set in 0u32.. {
@@ -563,107 +615,114 @@ fn influences(
             "{label} is skinned by skin {skin}, but has no JOINTS_0 and WEIGHTS_0"
         )));
     }
-    let mut out = Vec::with_capacity(vertex_count);
-    let mut list: Vec<(usize, f32)> = Vec::new();
-    let (mut off_sum, mut low, mut high) = (0usize, f32::INFINITY, f32::NEG_INFINITY);
-    let (mut truncated, mut most_dropped) = (0usize, 0.0f32);
-    let mut unweighted = 0usize;
-    for v in 0..vertex_count {
-        list.clear();
-        for (set, (joints, weights)) in sets.iter().enumerate() {
-            for slot in v * 4..v * 4 + 4 {
-                let (joint, weight) = (joints[slot] as usize, weights[slot]);
-                if !weight.is_finite() || weight < 0.0 {
-                    return Err(ModelError::new(format!(
-                        "{label} WEIGHTS_{set}: vertex {v} has weight {weight}; weights must be \
-                         finite and not negative"
-                    )));
-                }
-                if weight == 0.0 {
-                    continue;
-                }
-                if joint >= joint_count {
-                    return Err(ModelError::new(format!(
-                        "{label} JOINTS_{set}: vertex {v} uses joint {joint}, but skin {skin} \
-                         has {joint_count} joints (0 to {})",
-                        joint_count.saturating_sub(1)
-                    )));
-                }
-                // The same joint twice is one influence with both weights.
-                match list.iter_mut().find(|(j, _)| *j == joint) {
-                    Some((_, w)) => *w += weight,
-                    None => list.push((joint, weight)),
-                }
+    Ok((sets, tolerance))
+}
+
+/// Vertex `v`'s influences from every set into `list`: zero weights left out, the same
+/// joint twice one influence with both weights. A weight that is not finite or is
+/// negative, or a joint past the skin's list, refuses the file.
+fn vertex_list(
+    sets: &[InfluenceSet],
+    v: usize,
+    label: &str,
+    skin: usize,
+    joint_count: usize,
+    list: &mut Vec<(usize, f32)>,
+) -> Result<(), ModelError> {
+    list.clear();
+    for (set, (joints, weights)) in sets.iter().enumerate() {
+        for slot in v * 4..v * 4 + 4 {
+            let (joint, weight) = (joints[slot] as usize, weights[slot]);
+            if !weight.is_finite() || weight < 0.0 {
+                return Err(ModelError::new(format!(
+                    "{label} WEIGHTS_{set}: vertex {v} has weight {weight}; weights must be \
+                     finite and not negative"
+                )));
+            }
+            if weight == 0.0 {
+                continue;
+            }
+            if joint >= joint_count {
+                return Err(ModelError::new(format!(
+                    "{label} JOINTS_{set}: vertex {v} uses joint {joint}, but skin {skin} \
+                     has {joint_count} joints (0 to {})",
+                    joint_count.saturating_sub(1)
+                )));
+            }
+            match list.iter_mut().find(|(j, _)| *j == joint) {
+                Some((_, w)) => *w += weight,
+                None => list.push((joint, weight)),
             }
         }
-        let sum: f32 = list.iter().map(|(_, w)| w).sum();
-        if list.is_empty() {
-            unweighted += 1;
-            out.push(Influences::rigid(0));
-            continue;
-        }
-        if (sum - 1.0).abs() > tolerance {
-            off_sum += 1;
-            low = low.min(sum);
-            high = high.max(sum);
-        }
-        if list.len() > MAX_INFLUENCES {
-            list.sort_by(|a, b| b.1.total_cmp(&a.1));
-            let dropped: f32 = list[MAX_INFLUENCES..].iter().map(|(_, w)| w).sum();
-            truncated += 1;
-            most_dropped = most_dropped.max(dropped / sum);
-        }
-        let prepared = Influences::prepare(&list, joint_count)
-            .map_err(|e| ModelError::new(format!("{label}: vertex {v}: {e}")))?;
-        out.push(prepared);
     }
-    if off_sum > 0 {
-        let range = if sum_text(low) == sum_text(high) {
-            sum_text(low)
-        } else {
-            format!("{}–{}", sum_text(low), sum_text(high))
+    Ok(())
+}
+
+/// What the loader repaired in a primitive's influences, for its warnings.
+struct Repairs {
+    /// Vertices whose weights did not sum to 1, and the least and greatest sum.
+    off_sum: usize,
+    low: f32,
+    high: f32,
+    /// Vertices with more than four influences, and the largest share of a vertex's
+    /// weight dropped.
+    truncated: usize,
+    most_dropped: f32,
+    /// Vertices with no weight at all.
+    unweighted: usize,
+}
+
+impl Default for Repairs {
+    fn default() -> Self {
+        Self {
+            off_sum: 0,
+            low: f32::INFINITY,
+            high: f32::NEG_INFINITY,
+            truncated: 0,
+            most_dropped: 0.0,
+            unweighted: 0,
+        }
+    }
+}
+
+impl Repairs {
+    /// One warning per kind of repair made (`last` is the last set's number).
+    fn warn(&self, label: &str, last: usize, skin: usize, warnings: &mut Vec<String>) {
+        let vertices = |n: usize| {
+            if n == 1 {
+                "vertex has"
+            } else {
+                "vertices have"
+            }
         };
-        warnings.push(format!(
-            "{label}: {off_sum} {} weights that sum to {range}, not 1; they were renormalised",
-            if off_sum == 1 {
-                "vertex has"
+        if self.off_sum > 0 {
+            let range = if sum_text(self.low) == sum_text(self.high) {
+                sum_text(self.low)
             } else {
-                "vertices have"
-            }
-        ));
+                format!("{}–{}", sum_text(self.low), sum_text(self.high))
+            };
+            warnings.push(format!(
+                "{label}: {} {} weights that sum to {range}, not 1; they were renormalised",
+                self.off_sum,
+                vertices(self.off_sum)
+            ));
+        }
+        if self.truncated > 0 {
+            warnings.push(format!(
+                "{label}: {} {} more than four influences (JOINTS_{last}/WEIGHTS_{last}); \
+                 the four largest were kept and renormalised, dropping at most {:.1}% of a \
+                 vertex's weight",
+                self.truncated,
+                vertices(self.truncated),
+                self.most_dropped * 100.0
+            ));
+        }
+        if self.unweighted > 0 {
+            warnings.push(format!(
+                "{label}: {} {} no weight on any joint; bound to joint 0 of skin {skin}",
+                self.unweighted,
+                vertices(self.unweighted)
+            ));
+        }
     }
-    if truncated > 0 {
-        let last = sets.len() - 1;
-        warnings.push(format!(
-            "{label}: {truncated} {} more than four influences (JOINTS_{last}/WEIGHTS_{last}); \
-             the four largest were kept and renormalised, dropping at most {:.1}% of a vertex's \
-             weight",
-            if truncated == 1 {
-                "vertex has"
-            } else {
-                "vertices have"
-            },
-            most_dropped * 100.0
-        ));
-    }
-    if unweighted > 0 {
-        warnings.push(format!(
-            "{label}: {unweighted} {} no weight on any joint; bound to joint 0 of skin {skin}",
-            if unweighted == 1 {
-                "vertex has"
-            } else {
-                "vertices have"
-            }
-        ));
-    }
-    let (joints, weights) = &sets[0];
-    let stored = joints
-        .chunks_exact(4)
-        .zip(weights.chunks_exact(4))
-        .map(|(j, w)| StoredInfluences {
-            joints: [j[0], j[1], j[2], j[3]],
-            weights: [w[0], w[1], w[2], w[3]],
-        })
-        .collect();
-    Ok((out, stored))
 }
