@@ -17,9 +17,7 @@ use skinlab::ui::check::field_label;
 use skinlab::ui::matrix::{cell_label, fixed2};
 
 fn opened(link: &str) -> BindingPage {
-    let mut page = BindingPage::default();
-    open(&mut page, &Link::parse(link).unwrap()).unwrap_or_else(|e| panic!("`{link}`: {e}"));
-    page
+    crate::opened(link)
 }
 
 fn type_and_enter(harness: &mut Harness<'_, BindingPage>, label: &str, text: &str) {

@@ -14,9 +14,7 @@ use skinlab::pages::blending::{BlendingPage, MAX_BEND, Mode};
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> BlendingPage {
-    let mut page = BlendingPage::default();
-    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
-    page
+    crate::opened(link)
 }
 
 fn elbow_area(positions: &[skin::lbs::SkinnedVertex]) -> f32 {

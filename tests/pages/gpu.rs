@@ -15,9 +15,7 @@ use skinlab::pages::gpu::{GpuPage, MANY_JOINTS, Storage};
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> GpuPage {
-    let mut page = GpuPage::default();
-    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
-    page
+    crate::opened(link)
 }
 
 #[test]

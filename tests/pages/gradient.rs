@@ -27,9 +27,7 @@ fn showing(section: Section) -> GradientPage {
 }
 
 fn opened(link: &str) -> GradientPage {
-    let mut page = GradientPage::default();
-    open(&mut page, &Link::parse(link).unwrap()).unwrap_or_else(|e| panic!("`{link}`: {e}"));
-    page
+    crate::opened(link)
 }
 
 fn type_and_enter(harness: &mut Harness<'_, GradientPage>, label: &str, text: &str) {

@@ -13,9 +13,7 @@ use skinlab::pages::grid::data::{self, BONE_COUNT, POSITIONS, WEIGHTS};
 use skinlab::pages::grid::predict::{CLOSE, RIGHT_ON};
 
 fn opened(link: &str) -> GridPage {
-    let mut page = GridPage::default();
-    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
-    page
+    crate::opened(link)
 }
 
 /// Where `vertex` lands at `angles`, worked from the grid's data: each bone's gradient

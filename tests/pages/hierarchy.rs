@@ -25,9 +25,7 @@ fn type_and_enter(harness: &mut Harness<'_, HierarchyPage>, label: &str, text: &
 }
 
 fn opened(link: &str) -> HierarchyPage {
-    let mut page = HierarchyPage::default();
-    open(&mut page, &Link::parse(link).unwrap()).unwrap_or_else(|e| panic!("`{link}`: {e}"));
-    page
+    crate::opened(link)
 }
 
 #[test]

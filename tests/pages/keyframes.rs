@@ -5,15 +5,12 @@ use crate::kit;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use kit::{page_harness, submit};
-use skinlab::link::Link;
-use skinlab::page::{Page, open};
+use skinlab::page::Page;
 use skinlab::pages::keyframes::KeyframesPage;
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> KeyframesPage {
-    let mut page = KeyframesPage::default();
-    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
-    page
+    crate::opened(link)
 }
 
 #[test]

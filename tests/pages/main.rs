@@ -11,6 +11,17 @@ mod kit;
 /// GLB files put together (shared with the loader tests).
 use common::mutate;
 
+/// Page `P` at its defaults with `link` opened on it, as the app opens a link; a link
+/// that does not read or open fails the test, naming the link. Each page's module
+/// names its type once: `fn opened(link: &str) -> GridPage { crate::opened(link) }`.
+fn opened<P: skinlab::page::Page + Default>(link: &str) -> P {
+    let mut page = P::default();
+    let parsed = skinlab::link::Link::parse(link)
+        .unwrap_or_else(|e| panic!("`{link}` does not read as a link: {e}"));
+    skinlab::page::open(&mut page, &parsed).unwrap_or_else(|e| panic!("`{link}`: {e}"));
+    page
+}
+
 mod binding;
 mod blending;
 mod every_page;

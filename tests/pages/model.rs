@@ -13,9 +13,7 @@ use skinlab::ui::check::field_label;
 use skinlab::ui::matrix::cell_label;
 
 fn opened(link: &str) -> ModelPage {
-    let mut page = ModelPage::default();
-    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
-    page
+    crate::opened(link)
 }
 
 const ROBOT_CLIPS: [&str; 14] = [

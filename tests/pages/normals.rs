@@ -12,9 +12,7 @@ use skinlab::pages::normals::{DEFAULT_VERTEX, NormalsPage, Show, data};
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> NormalsPage {
-    let mut page = NormalsPage::default();
-    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
-    page
+    crate::opened(link)
 }
 
 /// The largest angle between the two methods' normals over the arm.

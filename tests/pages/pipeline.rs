@@ -7,15 +7,12 @@ use egui_kittest::kittest::Queryable as _;
 use glam::{Mat4, Vec3};
 use kit::{click_at, page_harness, submit};
 use rigs::arm;
-use skinlab::link::Link;
-use skinlab::page::{Page, open};
+use skinlab::page::Page;
 use skinlab::pages::pipeline::{PipelinePage, Stages, default_vertex, exercise::EXERCISES};
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> PipelinePage {
-    let mut page = PipelinePage::default();
-    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
-    page
+    crate::opened(link)
 }
 
 #[test]

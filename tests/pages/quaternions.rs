@@ -13,9 +13,7 @@ use skinlab::pages::quaternions::{QuaternionsPage, Section};
 use skinlab::ui::check::field_label;
 
 fn opened(link: &str) -> QuaternionsPage {
-    let mut page = QuaternionsPage::default();
-    open(&mut page, &Link::parse(link).expect("link parses")).expect("link opens");
-    page
+    crate::opened(link)
 }
 
 #[test]
