@@ -10,6 +10,8 @@
 //! is kept as a problem of the link, not a reason to drop it: opening applies every
 //! parameter that is good and reports each one that is not ([`apply_params`]).
 
+/// Numbers in links are read and written as everywhere else in the app.
+pub use crate::ui::numbers::{number, numbers, parse_number};
 use std::fmt;
 
 /// A parsed page link.
@@ -394,12 +396,6 @@ impl fmt::Display for Link {
     }
 }
 
-/// A finite number written in decimal (surrounding spaces allowed); `None` otherwise.
-/// Links and typed answers read numbers the same way.
-pub fn parse_number(text: &str) -> Option<f32> {
-    text.trim().parse::<f32>().ok().filter(|x| x.is_finite())
-}
-
 /// `true` or `false`, also written `1` and `0` (any case); `None` otherwise.
 pub fn parse_bool(text: &str) -> Option<bool> {
     match text.to_ascii_lowercase().as_str() {
@@ -407,20 +403,6 @@ pub fn parse_bool(text: &str) -> Option<bool> {
         "false" | "0" => Some(false),
         _ => None,
     }
-}
-
-/// Writes a number for a link: the shortest text that parses back to the same `f32`.
-pub fn number(x: f32) -> String {
-    if x == 0.0 {
-        "0".to_owned()
-    } else {
-        x.to_string()
-    }
-}
-
-/// Writes numbers separated by commas.
-pub fn numbers(xs: &[f32]) -> String {
-    xs.iter().map(|x| number(*x)).collect::<Vec<_>>().join(",")
 }
 
 /// An enum that links name by its snake_case variant names. Derive

@@ -97,7 +97,7 @@ impl Camera {
                 .map(|x| rounded(x, 1000.0))
                 .to_vec(),
         };
-        crate::link::numbers(&numbers)
+        super::numbers::numbers(&numbers)
     }
 
     /// What [`Camera::to_link`] writes for a camera of this kind, in words.
@@ -115,7 +115,7 @@ impl Camera {
 
     /// Reads a camera of this kind from a link value, or says what it must be.
     pub fn from_link(&self, text: &str) -> Result<Self, String> {
-        let numbers: Option<Vec<f32>> = text.split(',').map(crate::link::parse_number).collect();
+        let numbers: Option<Vec<f32>> = text.split(',').map(super::numbers::parse_number).collect();
         let form = || self.link_form().to_owned();
         let numbers = numbers.ok_or_else(form)?;
         let within = |x: f32, range: std::ops::RangeInclusive<f32>| range.contains(&x);

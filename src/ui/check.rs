@@ -64,7 +64,7 @@ impl Check {
             .zip(question.labels)
             .zip(question.expected)
         {
-            match crate::link::parse_number(text) {
+            match super::numbers::parse_number(text) {
                 Some(value) if (value - expected).abs() <= question.tolerance => {}
                 Some(_) => wrong.push(label.to_string()),
                 None => {

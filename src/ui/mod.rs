@@ -12,6 +12,7 @@ pub mod legend;
 pub mod markdown;
 pub mod marks;
 pub mod matrix;
+pub mod numbers;
 pub mod pick;
 pub mod scroll;
 pub mod viewport;
