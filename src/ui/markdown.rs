@@ -196,20 +196,24 @@ fn inline(text: &str, link: Option<&str>, out: &mut Vec<Span>) {
                 i += 2;
             }
             '`' => {
+                // The span runs to the next `ticks` backticks in a row.
                 let ticks = chars[i..].iter().take_while(|c| **c == '`').count();
-                let fence: String = "`".repeat(ticks);
-                let rest: String = chars[i + ticks..].iter().collect();
-                match rest.find(&fence) {
-                    Some(end) => {
+                let start = i + ticks;
+                let end = chars[start..]
+                    .windows(ticks)
+                    .position(|w| w.iter().all(|c| *c == '`'));
+                match end {
+                    Some(len) => {
                         flush(&mut run, out, strong, emphasis, false);
-                        let code = rest[..end].trim();
-                        run.push_str(if code.is_empty() { &rest[..end] } else { code });
+                        let inside: String = chars[start..start + len].iter().collect();
+                        let code = inside.trim();
+                        run.push_str(if code.is_empty() { &inside } else { code });
                         flush(&mut run, out, strong, emphasis, true);
-                        i += ticks + rest[..end].chars().count() + ticks;
+                        i = start + len + ticks;
                     }
                     None => {
-                        run.push_str(&fence);
-                        i += ticks;
+                        run.extend(&chars[i..start]);
+                        i = start;
                     }
                 }
             }
@@ -248,15 +252,16 @@ fn inline(text: &str, link: Option<&str>, out: &mut Vec<Span>) {
     flush(&mut run, out, strong, emphasis, false);
 }
 
-/// Whether a single `*` or `_` opens (`open` false) or closes emphasis here: it opens
-/// before a letter and closes after one; `_` inside a word (`snake_case`) is a letter.
-fn flanks(c: char, prev: Option<char>, next: Option<char>, open: bool) -> bool {
+/// Whether a single `*` or `_` closes emphasis here (`closing`: emphasis is on) or opens
+/// it (off): it opens before a letter and closes after one; `_` inside a word
+/// (`snake_case`) is a letter.
+fn flanks(c: char, prev: Option<char>, next: Option<char>, closing: bool) -> bool {
     let word = |x: Option<char>| x.is_some_and(char::is_alphanumeric);
     let space = |x: Option<char>| x.is_none_or(char::is_whitespace);
     if c == '_' && word(prev) && word(next) {
         return false;
     }
-    if open { !space(prev) } else { !space(next) }
+    if closing { !space(prev) } else { !space(next) }
 }
 
 /// `[label](target)` at the start of `chars`: the label, the target and how many
@@ -459,6 +464,16 @@ mod tests {
                 span(" snake_case_name *h* 2 * 3"),
             ]
         );
+    }
+
+    #[test]
+    fn a_code_span_runs_to_as_many_backticks_as_opened_it() {
+        let code = |text: &str| Span {
+            code: true,
+            ..span(text)
+        };
+        assert_eq!(spans("``a`b`` c"), vec![code("a`b"), span(" c")]);
+        assert_eq!(spans("`` ` ``"), vec![code("`")]);
     }
 
     #[test]

@@ -290,7 +290,6 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
     read_version_and_extensions(&root, warnings)?;
     let mut names = Names::default();
     let (buffers, views) = read_buffers_and_views(&root)?;
-    // An accessor that cannot be read refuses the file only when something reads it.
     let accessors: Vec<Result<Accessor, ModelError>> = root
         .objects("accessors")?
         .iter()
@@ -328,10 +327,14 @@ pub(super) fn read(root: &Value, warnings: &mut Vec<String>) -> Result<Document,
     })
 }
 
+/// Every accessor of the file, read, or why it could not be: one that cannot be read
+/// refuses the file only when something reads it.
+type Accessors = [Result<Accessor, ModelError>];
+
 /// The accessor `object` names under `key`, if it names one; one that could not be read
 /// refuses the file here, where it is read.
 fn accessor_at(
-    accessors: &[Result<Accessor, ModelError>],
+    accessors: &Accessors,
     object: &Object,
     key: &str,
 ) -> Result<Option<Accessor>, ModelError> {
@@ -428,7 +431,7 @@ fn read_buffers_and_views(root: &Object) -> Result<(Vec<Buffer>, Vec<View>), Mod
 /// `meshes`, each primitive with its attributes, indices, mode and material.
 fn read_meshes(
     root: &Object,
-    accessors: &[Result<Accessor, ModelError>],
+    accessors: &Accessors,
     looks: &Looks,
     names: &mut Names,
     warnings: &mut Vec<String>,
@@ -484,7 +487,7 @@ fn read_meshes(
 /// `skins`: each one's joints (nodes) and inverse binds.
 fn read_skins(
     root: &Object,
-    accessors: &[Result<Accessor, ModelError>],
+    accessors: &Accessors,
     node_count: usize,
     names: &mut Names,
 ) -> Result<Vec<Skin>, ModelError> {
@@ -538,7 +541,7 @@ fn read_nodes(
 /// `animations`: a clip whose channels cannot be read is kept, empty, with the reason.
 fn read_animations(
     root: &Object,
-    accessors: &[Result<Accessor, ModelError>],
+    accessors: &Accessors,
     node_count: usize,
     names: &mut Names,
 ) -> Result<Vec<Animation>, ModelError> {
@@ -762,7 +765,7 @@ fn read_accessor(index: usize, accessor: &Object, views: &[View]) -> Result<Acce
 /// An animation's channels, or why it cannot be played.
 fn read_channels(
     animation: &Object,
-    accessors: &[Result<Accessor, ModelError>],
+    accessors: &Accessors,
     node_count: usize,
 ) -> Result<Vec<Channel>, ModelError> {
     let mut samplers = Vec::new();
