@@ -150,6 +150,13 @@ pub trait Lesson: Default + 'static {
     /// `vertices`).
     fn link_applied(&mut self) {}
 
+    /// The cell `link`, just applied, is about when a key's value picks it (the
+    /// quaternions page's `show`), ahead of the cells its keys declare; `None` leaves
+    /// it to them.
+    fn linked_cell(&self, _link: &Link) -> Option<&'static str> {
+        None
+    }
+
     /// Back to the defaults. A page that holds something no link can name (a file the
     /// user opened) keeps it here.
     fn reset(&mut self) {
@@ -200,11 +207,13 @@ impl<L: Lesson> Page for L {
     }
 
     fn cell_of_link(&self, link: &Link) -> Option<&'static str> {
-        L::PARAMS
-            .iter()
-            .filter(|p| link.get(p.key).is_some())
-            .filter_map(|p| p.cell)
-            .next_back()
+        Lesson::linked_cell(self, link).or_else(|| {
+            L::PARAMS
+                .iter()
+                .filter(|p| link.get(p.key).is_some())
+                .filter_map(|p| p.cell)
+                .next_back()
+        })
     }
 
     fn tick(&mut self, dt: f32) -> bool {

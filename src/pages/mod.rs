@@ -11,6 +11,7 @@ pub mod gpu;
 pub mod gradient;
 pub mod grid;
 pub mod hierarchy;
+pub mod interpolation;
 pub mod joint_link;
 pub mod keyframes;
 pub mod local_transform;
@@ -36,6 +37,7 @@ pub static PAGES: &[PageEntry] = &[
     PageEntry::of::<binding::BindingPage>(),
     PageEntry::of::<grid::GridPage>(),
     PageEntry::of::<quaternions::QuaternionsPage>(),
+    PageEntry::of::<interpolation::InterpolationPage>(),
     PageEntry::of::<keyframes::KeyframesPage>(),
     PageEntry::of::<blending::BlendingPage>(),
     PageEntry::of::<normals::NormalsPage>(),
@@ -45,9 +47,19 @@ pub static PAGES: &[PageEntry] = &[
 
 /// Link keys that moved to another page. A link written before the move still opens
 /// what it showed: see [`crate::page::resolve`].
-pub static MOVED: &[Moved] = &[Moved {
-    from: "quaternions",
-    to: "keyframes",
-    keys: &["time", "play", "speed", "joint"],
-    shows: &[("show", "keyframes")],
-}];
+pub static MOVED: &[Moved] = &[
+    Moved {
+        from: "quaternions",
+        to: "keyframes",
+        keys: &["time", "play", "speed", "joint"],
+        shows: &[("show", "keyframes")],
+    },
+    Moved {
+        from: "quaternions",
+        to: "interpolation",
+        keys: &[
+            "b", "method", "t", "flip", "shortest", "circle", "predict", "guess", "reveal",
+        ],
+        shows: &[("show", "interpolate")],
+    },
+];

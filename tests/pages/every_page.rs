@@ -692,9 +692,20 @@ fn links_to_moved_keys_open_the_page_that_has_them_now() {
         ("quaternions?play=true", "keyframes?play=true"),
         ("quaternions?show=keyframes", "keyframes"),
         ("quaternions?yaw=0.3", "quaternions?yaw=0.3"),
+        // The interpolation had its own page since: its keys and its section go there.
+        ("quaternions?show=gimbal&t=0.25", "interpolation?t=0.25"),
         (
-            "quaternions?show=gimbal&t=0.25",
-            "quaternions?show=gimbal&t=0.25",
+            "quaternions?method=lerp&t=0.5&predict=true",
+            "interpolation?method=lerp&predict=true",
+        ),
+        (
+            "quaternions?show=interpolate&flip=true&shortest=false",
+            "interpolation?flip=true&shortest=false",
+        ),
+        ("quaternions?show=interpolate", "interpolation"),
+        (
+            "quaternions?circle=0.7,4.4&focus=half_angle",
+            "interpolation?circle=0.7,4.4&focus=half_angle",
         ),
     ] {
         let mut app = paused_app();
@@ -1156,6 +1167,14 @@ fn a_link_opens_with_the_cell_it_is_about_in_view() {
         (
             "quaternions?show=interpolate&flip=true&shortest=false",
             "Store B as −q",
+        ),
+        (
+            "interpolation?circle=0.7,4.4&shortest=false",
+            "half-angle circle",
+        ),
+        (
+            "quaternions?show=quaternion&yaw=0.8",
+            "The same matrix as Ry",
         ),
         ("gradient?pose=bind", "Target pose:"),
         ("grid?angles=0,0.9,0&vertex=6", "Vertex:"),

@@ -29,6 +29,7 @@ mod gpu;
 mod gradient;
 mod grid;
 mod hierarchy;
+mod interpolation;
 mod keyframes;
 mod model;
 mod normals;

@@ -1,24 +1,18 @@
 //! The quaternions page's notebook cells.
 
 use super::Cell;
+use super::{QuaternionsPage, Section};
+use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text, vec3_text3};
+use crate::ui::{angle_slider_ui, legible, mono_ui, show_here_ui, sideways_ui};
+use egui::{Color32, Ui};
+use glam::{Mat3, Quat, Vec3};
+use skin::rotation::{self, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix};
 
 /// The vector the turn cell turns: one unit along x.
 const TURNED: Vec3 = Vec3::X;
-use super::view::method_color;
-use super::{QuaternionsPage, Section};
-use crate::link::Named;
-use crate::ui::legend::{Mark, plot_key_ui};
-use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text, vec3_text3};
-use crate::ui::{angle_slider_ui, legible, mono_ui, show_here_ui, sideways_ui};
-use egui::{Color32, RichText, Ui};
-use egui_plot::{Line, VLine};
-use glam::{Mat3, Quat, Vec3};
-use skin::rotation::{
-    self, Interp, angular_speed, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix,
-};
 
 /// Yaw, pitch and roll sliders (degrees); returns whether one moved.
-fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
+pub(crate) fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
     let mut changed = false;
     for (i, (axis, range)) in [("yaw (y)", 180.0), ("pitch (x)", 90.0), ("roll (z)", 180.0)]
         .into_iter()
@@ -26,20 +20,6 @@ fn euler_ui(ui: &mut Ui, euler: &mut [f32; 3], name: &str) -> bool {
     {
         let label = format!("{name}{axis}");
         changed |= angle_slider_ui(ui, &mut euler[i], -range..=range, &label, 0);
-    }
-    changed
-}
-
-/// "Method:" and a button per interpolation method; returns whether one was chosen.
-pub(super) fn method_buttons_ui(ui: &mut Ui, method: &mut Interp) -> bool {
-    ui.label("Method:");
-    let mut changed = false;
-    for &m in Interp::ALL {
-        let text = RichText::new(m.slug().to_ascii_uppercase());
-        if crate::ui::colored_choice(ui, *method == m, text, method_color(m)).clicked() {
-            *method = m;
-            changed = true;
-        }
     }
     changed
 }
@@ -52,9 +32,6 @@ impl QuaternionsPage {
             Cell::Quaternion => self.quaternion_ui(ui),
             Cell::Multiply => self.multiply_ui(ui),
             Cell::Turn => self.turn_ui(ui),
-            Cell::Interpolate => self.interpolate_ui(ui),
-            Cell::Speed => self.speed_ui(ui),
-            Cell::HalfAngle => self.half_angle_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }
     }
@@ -209,104 +186,5 @@ impl QuaternionsPage {
                 vec3_text3(quat_matrix(q) * p),
             ),
         );
-    }
-
-    fn interpolate_ui(&mut self, ui: &mut Ui) {
-        self.show_here(ui, Section::Interpolate);
-        let mut changed = false;
-        ui.horizontal_wrapped(|ui| {
-            changed |= method_buttons_ui(ui, &mut self.method);
-        });
-        changed |= ui
-            .add(egui::Slider::new(&mut self.t, 0.0..=1.0).text("t, from A to B"))
-            .changed();
-        ui.label("B:");
-        changed |= euler_ui(ui, &mut self.target, "B ");
-        changed |= ui
-            .checkbox(&mut self.flip, "Store B as −q (the same rotation)")
-            .changed();
-        changed |= ui
-            .checkbox(&mut self.shortest, "Shortest path: negate B when A · B < 0")
-            .changed();
-        if changed {
-            self.show(Section::Interpolate);
-        }
-        let (a, b) = self.endpoints();
-        let dot = glam::Vec4::from(a).dot(glam::Vec4::from(b));
-        let q = self.interpolated(self.method, self.t);
-        let length = glam::Vec4::from(q).length();
-        let mut text = format!(
-            "A = {}\nB = {}\nA · B = {dot:.3}{}",
-            quat_text(a),
-            quat_text(b),
-            if dot < 0.0 && self.shortest {
-                ": negative, so B is negated first"
-            } else {
-                ""
-            },
-        );
-        if self.answer_hidden() {
-            text += "\nq(t) = hidden until you reveal your prediction";
-        } else {
-            text += &format!(
-                "\nq(t) = {}\n|q(t)| = {length:.3}, det of its matrix = {:.3}\nturned {:.1}° from A; the nose {:.1}° from A's",
-                quat_text(q),
-                quat_matrix(q).determinant(),
-                rotation::rotation_between(a, q).to_degrees(),
-                self.nose_turn(self.method, self.t),
-            );
-        }
-        if self.method == Interp::Lerp && length < 0.99 {
-            text += "\nLERP left the unit sphere: the matrix shrinks the glider.";
-        }
-        mono_ui(ui, text);
-        ui.separator();
-        self.predict_ui(ui);
-    }
-
-    fn speed_ui(&mut self, ui: &mut Ui) {
-        let (a, b) = self.endpoints();
-        let curves: Vec<(Interp, Vec<[f64; 2]>)> = Interp::ALL
-            .iter()
-            .map(|m| {
-                let points = angular_speed(a, b, *m, self.shortest, 100)
-                    .into_iter()
-                    .map(|[t, s]| [t as f64, s as f64])
-                    .collect();
-                (*m, points)
-            })
-            .collect();
-        crate::ui::plot("angular_speed")
-            .height(170.0)
-            .x_axis_label("t")
-            .y_axis_label("speed (° per unit t)")
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_zoom(false)
-            .include_y(0.0)
-            .show(ui, |plot| {
-                for (m, points) in curves {
-                    // LERP and NLERP turn alike (normalising changes the length only):
-                    // LERP is drawn thicker underneath so both show.
-                    let width = if m == Interp::Lerp { 5.0 } else { 2.0 };
-                    plot.line(
-                        Line::new(m.slug().to_ascii_uppercase(), points)
-                            .color(method_color(m))
-                            .width(width),
-                    );
-                }
-                plot.vline(VLine::new("t", self.t as f64).color(Color32::GRAY));
-            });
-        let names: Vec<String> = Interp::ALL
-            .iter()
-            .map(|m| m.slug().to_ascii_uppercase())
-            .collect();
-        let mut key: Vec<(&str, Color32, Mark)> = Interp::ALL
-            .iter()
-            .zip(&names)
-            .map(|(m, name)| (name.as_str(), method_color(*m), Mark::Line))
-            .collect();
-        key.push(("t", Color32::GRAY, Mark::Line));
-        plot_key_ui(ui, &key);
     }
 }

@@ -1,7 +1,7 @@
 //! The "check yourself" cell: write a quaternion by hand.
 
 use super::QuaternionsPage;
-use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::check::{Check, Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::quat_text;
 use crate::ui::mono_ui;
 use egui::Ui;
@@ -76,34 +76,38 @@ impl QuaternionsPage {
             "A turn of {}° about the axis ({x}, {y}, {z}). Type its unit quaternion (x, y, z, w), to three decimals.",
             e.degrees
         ));
-        // −q is the same rotation as q, as the page teaches: an answer of −q counts, and
-        // is then compared with −q, number by number.
-        let q = glam::Vec4::from(e.answer()).to_array();
-        let negated = q.map(|v| -v + 0.0);
-        let typed: Option<Vec<f32>> = self
-            .check
-            .inputs
-            .iter()
-            .map(|t| crate::link::parse_number(t))
-            .collect();
-        let is_negated = typed.is_some_and(|t| {
-            t.len() == 4
-                && t.iter()
-                    .zip(negated)
-                    .all(|(a, b)| (a - b).abs() <= TOLERANCE)
-        });
-        let expected = if is_negated { negated } else { q };
-        let question = Question {
-            name: "quaternion",
-            labels: &["x", "y", "z", "w"],
-            columns: 4,
-            expected: &expected,
-            tolerance: TOLERANCE,
-        };
-        check_ui(ui, &mut self.check, &question, |ui| {
-            mono_ui(ui, working(&e));
-        });
+        quat_check_ui(ui, &mut self.check, e.answer(), working(&e));
     }
+}
+
+/// The answer fields of a question whose answer is the unit quaternion `answer`, and
+/// the `working` shown once answered. −q is the same rotation as q, as the page
+/// teaches: an answer of −q counts, and is then compared with −q, number by number.
+pub(crate) fn quat_check_ui(ui: &mut Ui, check: &mut Check, answer: Quat, working: String) {
+    let q = glam::Vec4::from(answer).to_array();
+    let negated = q.map(|v| -v + 0.0);
+    let typed: Option<Vec<f32>> = check
+        .inputs
+        .iter()
+        .map(|t| crate::link::parse_number(t))
+        .collect();
+    let is_negated = typed.is_some_and(|t| {
+        t.len() == 4
+            && t.iter()
+                .zip(negated)
+                .all(|(a, b)| (a - b).abs() <= TOLERANCE)
+    });
+    let expected = if is_negated { negated } else { q };
+    let question = Question {
+        name: "quaternion",
+        labels: &["x", "y", "z", "w"],
+        columns: 4,
+        expected: &expected,
+        tolerance: TOLERANCE,
+    };
+    check_ui(ui, check, &question, |ui| {
+        mono_ui(ui, working);
+    });
 }
 
 impl QuaternionsPage {

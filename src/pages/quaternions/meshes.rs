@@ -12,6 +12,14 @@ pub const RING_COLORS: [[f32; 4]; 3] = [
     [0.85, 0.25, 0.25, 1.0],
     [0.25, 0.45, 0.95, 1.0],
 ];
+/// The glider's body, nose, wings and fin: greys, so that no part of it is taken for a
+/// ring or, on the next page, for a method's path. The dark nose shows where it points.
+pub const GLIDER_COLORS: [[f32; 4]; 4] = [
+    [0.93, 0.93, 0.9, 1.0],
+    [0.12, 0.12, 0.13, 1.0],
+    [0.5, 0.5, 0.53, 1.0],
+    [0.3, 0.3, 0.33, 1.0],
+];
 /// The rings' radii, outside in.
 const RING_RADII: [f32; 3] = [2.3, 2.0, 1.7];
 const RING_SEGMENTS: usize = 96;
@@ -121,8 +129,7 @@ pub fn glider() -> Built {
         indices: Vec::new(),
         colors: Vec::new(),
     };
-    let body = [0.93, 0.93, 0.9, 1.0];
-    let nose = [0.95, 0.55, 0.15, 1.0];
+    let [body, nose, wings, fin] = GLIDER_COLORS;
     add_box(
         &mut out,
         Vec3::new(-0.14, -0.1, -0.9),
@@ -139,13 +146,13 @@ pub fn glider() -> Built {
         &mut out,
         Vec3::new(-1.1, -0.03, -0.15),
         Vec3::new(1.1, 0.03, 0.25),
-        [0.3, 0.55, 0.9, 1.0],
+        wings,
     );
     add_box(
         &mut out,
         Vec3::new(-0.03, 0.1, -0.9),
         Vec3::new(0.03, 0.5, -0.6),
-        [0.85, 0.3, 0.3, 1.0],
+        fin,
     );
     add_box(
         &mut out,

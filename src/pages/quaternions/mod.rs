@@ -1,17 +1,17 @@
-//! Rotations: Euler angles and gimbal lock, quaternions, their matrix and their product,
-//! LERP, NLERP and SLERP, and q against −q.
+//! Rotations: Euler angles and gimbal lock, quaternions, their matrix, their product
+//! and how one turns a point. Blending them is the next page's (`interpolation`).
 
 mod cells;
-pub mod circle;
-mod circle_ui;
 pub mod exercise;
 mod links;
-
-pub use circle_ui::Frame as CircleFrame;
 mod meshes;
-pub mod predict;
-mod predict_ui;
 mod view;
+
+pub(crate) use cells::euler_ui;
+pub(crate) use exercise::quat_check_ui;
+#[cfg(test)]
+pub(crate) use meshes::{GLIDER_COLORS, RING_COLORS};
+pub(crate) use view::{CAPTION, glider, glider_scene};
 
 use crate::link::{Access, Param};
 use crate::page::{Lesson, PageInfo};
@@ -19,11 +19,10 @@ use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use crate::ui::{Camera, OrbitCamera};
 use exercise::EXERCISE_COUNT;
-use glam::{Quat, Vec3};
-use predict::{GUESS_LIMIT, Prediction, Question, nose_turn};
+use glam::Vec3;
 use scene::{MeshData, Primitive};
-use skin::rotation::{self, Euler, Interp, euler_quat};
-use std::f32::consts::{FRAC_PI_2, PI, TAU};
+use skin::rotation::Euler;
+use std::f32::consts::{FRAC_PI_2, PI};
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
@@ -37,9 +36,6 @@ pub enum Cell {
     Quaternion,
     Multiply,
     Turn,
-    Interpolate,
-    Speed,
-    HalfAngle,
     Check,
 }
 
@@ -60,8 +56,6 @@ pub enum Section {
     Gimbal,
     /// The glider turned by one quaternion, with its axis.
     Quaternion,
-    /// Paths from A to B on a sphere.
-    Interpolate,
 }
 
 impl Section {
@@ -70,23 +64,26 @@ impl Section {
         match self {
             Self::Gimbal => Cell::Gimbal,
             Self::Quaternion => Cell::Quaternion,
-            Self::Interpolate => Cell::Interpolate,
         }
-    }
-
-    fn camera(self) -> Camera {
-        Camera::Orbit(OrbitCamera {
-            target: Vec3::ZERO,
-            yaw: 0.6,
-            pitch: 0.35,
-            distance: 8.5,
-        })
     }
 }
 
-/// The meshes, built once and shared by every page and reset.
-struct Assets {
-    glider: Arc<MeshData>,
+/// The view of the glider from above and to one side, on this page and the next.
+pub(crate) fn glider_camera() -> Camera {
+    Camera::Orbit(OrbitCamera {
+        target: Vec3::ZERO,
+        yaw: 0.6,
+        pitch: 0.35,
+        distance: 8.5,
+    })
+}
+
+/// The meshes, built once and shared by every page and reset: this page's and the
+/// interpolation page's.
+pub(crate) struct Assets {
+    /// The glider, one joint.
+    pub(crate) glider: Arc<MeshData>,
+    /// The gimbal's three rings, one joint each.
     rings: Arc<MeshData>,
 }
 
@@ -106,7 +103,7 @@ impl Assets {
     }
 
     /// The one set of meshes, built on first use.
-    fn shared() -> Arc<Self> {
+    pub(crate) fn shared() -> Arc<Self> {
         static ASSETS: OnceLock<Arc<Assets>> = OnceLock::new();
         ASSETS.get_or_init(|| Arc::new(Self::new())).clone()
     }
@@ -118,69 +115,29 @@ pub struct QuaternionsPage {
     pub section: Section,
     /// Yaw, pitch and roll of the gimbal and of the quaternion section, radians.
     pub euler: Euler,
-    /// Orientation B of the interpolation (A is no turn at all), as yaw, pitch, roll.
-    pub target: Euler,
-    /// How A goes to B.
-    pub method: Interp,
-    /// How far from A to B, 0..=1.
-    pub t: f32,
-    /// Store B as −q (the same rotation).
-    pub flip: bool,
-    /// Negate B when `A · B < 0`, to take the short way round.
-    pub shortest: bool,
-    /// The half-angle circle's A and B: turns about z, radians (−2π..=2π reaches every
-    /// point of the circle).
-    pub circle: [f32; 2],
-    /// What a drag on the circle holds, from the press until the release.
-    circle_grab: Option<circle_ui::Grab>,
-    /// Where the circle was drawn last frame (for tests).
-    pub circle_frame: circle_ui::Frame,
-    /// The prediction under way: the nose's turn at `t` stays hidden until revealed.
-    pub prediction: Option<Prediction>,
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
     camera: Camera,
     assets: Arc<Assets>,
     scroll_to: ScrollTo,
-    /// Whether the link being opened named the section with `show`: then keys that
-    /// imply a section leave it alone. (Every link is opened on a reset page.)
-    show_linked: bool,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
 }
 
 /// 30° of yaw and 20° of pitch.
 const DEFAULT_EULER: Euler = [30.0f32.to_radians(), 20.0f32.to_radians(), 0.0];
-/// The circle's A and B: 40° and 200°, 80° apart on the circle (160° of turn).
-const DEFAULT_CIRCLE: [f32; 2] = [40.0f32.to_radians(), 200.0f32.to_radians()];
-/// 140°, 30° and 45°: far enough from A that the methods part ways.
-const DEFAULT_TARGET: Euler = [
-    140.0f32.to_radians(),
-    30.0f32.to_radians(),
-    45.0f32.to_radians(),
-];
 
 impl Default for QuaternionsPage {
     fn default() -> Self {
         Self {
             section: Section::Gimbal,
             euler: DEFAULT_EULER,
-            target: DEFAULT_TARGET,
-            method: Interp::Slerp,
-            t: 0.5,
-            flip: false,
-            shortest: true,
-            circle: DEFAULT_CIRCLE,
-            circle_grab: None,
-            circle_frame: circle_ui::Frame::default(),
-            prediction: None,
             exercise: 0,
             check: Check::default(),
-            camera: Section::Gimbal.camera(),
+            camera: glider_camera(),
             assets: Assets::shared(),
             scroll_to: ScrollTo::default(),
-            show_linked: false,
             viewport_rect: egui::Rect::NOTHING,
         }
     }
@@ -191,109 +148,13 @@ impl QuaternionsPage {
     pub fn show(&mut self, section: Section) {
         if self.section != section {
             self.section = section;
-            self.camera = section.camera();
-        }
-    }
-
-    /// The section a link of this state opens without its `show` key.
-    fn implied_section(&self) -> Section {
-        let mut page = Self::default();
-        let others = || Self::PARAMS.iter().filter(|p| p.key != "show");
-        // What the link holds: the values that differ from the page's defaults.
-        let defaults: Vec<Option<String>> = others().map(|p| p.write(&page)).collect();
-        for (param, default) in others().zip(defaults) {
-            if let Some(value) = param.write(self)
-                && Some(&value) != default.as_ref()
-            {
-                // Values written by a param are values it reads back.
-                let _ = param.apply(&mut page, &value);
-            }
-        }
-        page.section
-    }
-
-    /// Shows `section` for a link and scrolls its first cell into view.
-    fn show_linked_section(&mut self, section: Section) {
-        self.show(section);
-        self.scroll_to.set(Some(section.first_cell().into()));
-    }
-
-    /// A link key that belongs to `section` opens it, unless the link says `show`.
-    fn imply(&mut self, section: Section) {
-        if !self.show_linked {
-            self.show_linked_section(section);
+            self.camera = glider_camera();
         }
     }
 
     /// The camera, as the viewport last left it.
     pub fn camera(&self) -> &Camera {
         &self.camera
-    }
-
-    /// Orientation A (no turn) and B as stored (negated when `flip`).
-    pub fn endpoints(&self) -> (Quat, Quat) {
-        let b = euler_quat(self.target);
-        (Quat::IDENTITY, if self.flip { -b } else { b })
-    }
-
-    /// The interpolated quaternion at `t` by `method`.
-    pub fn interpolated(&self, method: Interp, t: f32) -> Quat {
-        let (a, b) = self.endpoints();
-        rotation::interpolate(a, b, t, method, self.shortest)
-    }
-
-    /// How far the drawn glider's nose has turned from A at `t` by `method`, degrees.
-    pub fn nose_turn(&self, method: Interp, t: f32) -> f32 {
-        nose_turn(self.interpolated(method, t))
-    }
-
-    /// What the prediction's answer depends on now.
-    fn question(&self) -> Question {
-        Question {
-            method: self.method,
-            t: self.t,
-            target: self.target,
-            flip: self.flip,
-            shortest: self.shortest,
-        }
-    }
-
-    /// Starts a new, hidden prediction (keeping one under way).
-    pub fn start_prediction(&mut self) {
-        self.prediction_mut();
-    }
-
-    /// The prediction under way, starting one if there is none.
-    fn prediction_mut(&mut self) -> &mut Prediction {
-        self.prediction.get_or_insert_with(Prediction::default)
-    }
-
-    /// Shows the nose's turn for the question asked now.
-    pub fn reveal(&mut self) {
-        let question = self.question();
-        self.prediction_mut().revealed.reveal(question);
-    }
-
-    /// Whether the nose's turn is kept back for a prediction.
-    pub fn answer_hidden(&self) -> bool {
-        self.prediction
-            .is_some_and(|p| !p.revealed.is_revealed(self.question()))
-    }
-
-    /// The revealed prediction judged: the true turn in degrees and how far the guess
-    /// is from it; `None` while hidden or not predicting.
-    pub fn judgement(&self) -> Option<(f32, predict::Judgement)> {
-        let p = self.prediction.filter(|_| !self.answer_hidden())?;
-        let truth = self.nose_turn(self.method, self.t);
-        Some((truth, predict::judge(p.guess, truth)))
-    }
-
-    /// Hides a reveal made before t, the method or B changed: a new question.
-    fn settle_prediction(&mut self) {
-        let question = self.question();
-        if let Some(p) = &mut self.prediction {
-            p.revealed.settle(question);
-        }
     }
 }
 
@@ -316,14 +177,17 @@ impl Lesson for QuaternionsPage {
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
-        self.settle_prediction();
         self.page_cell_ui(cell, ui);
-        self.settle_prediction();
     }
 
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
-        self.settle_prediction();
         self.page_viewport_ui(ui);
-        self.settle_prediction();
+    }
+
+    /// A link that says which part the viewport shows opens at that part's cell.
+    fn linked_cell(&self, link: &crate::link::Link) -> Option<&'static str> {
+        link.get("show")
+            .is_some()
+            .then(|| self.section.first_cell().into())
     }
 }

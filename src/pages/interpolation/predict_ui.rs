@@ -1,6 +1,6 @@
 //! The interpolate cell's prediction: guess the nose's turn, reveal, try again.
 
-use super::QuaternionsPage;
+use super::InterpolationPage;
 use super::predict::{GUESS_LIMIT, Judgement};
 use crate::link::Named;
 use crate::pages::predict::verdict_color;
@@ -15,7 +15,7 @@ pub(super) fn judgement_text(truth: f32, guess: f32, j: &Judgement) -> String {
     )
 }
 
-impl QuaternionsPage {
+impl InterpolationPage {
     pub(super) fn predict_ui(&mut self, ui: &mut Ui) {
         let Some(p) = self.prediction else {
             if ui.button("Predict the nose's turn").clicked() {

@@ -2,7 +2,7 @@
 //! LERP's chord, NLERP's pushed-out points and SLERP's arc from A to B, and beside it
 //! the object the current point turns, by twice the point's angle.
 
-use super::QuaternionsPage;
+use super::InterpolationPage;
 use super::circle::{Blend, angle_between, point_of, turn_at};
 use super::view::method_color;
 use crate::link::Named;
@@ -116,7 +116,7 @@ fn degrees(radians: f32) -> String {
     format!("{:.0}°", radians.to_degrees() + 0.0)
 }
 
-impl QuaternionsPage {
+impl InterpolationPage {
     /// The figure's A, B and short-way check.
     pub fn circle_blend(&self) -> Blend {
         Blend {

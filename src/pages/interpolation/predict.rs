@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn the_chapter_states_the_thresholds_the_page_uses() {
-        let chapter = include_str!("../../../chapters/quaternions.md");
+        let chapter = include_str!("../../../chapters/interpolation.md");
         for line in [
             format!("Within {RIGHT_ON}° is right on"),
             format!("within {CLOSE}° is close"),

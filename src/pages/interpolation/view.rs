@@ -1,0 +1,148 @@
+//! The interpolation page's viewport: the paths of the glider's nose from A to B on a
+//! sphere, one per method, and the glider at `t`, drawn by the skinning shader.
+
+use super::InterpolationPage;
+use super::predict_ui::judgement_text;
+use crate::link::Named;
+use crate::pages::predict::verdict_color;
+use crate::pages::quaternions::{CAPTION, glider, glider_scene};
+use crate::ui::viewport::{caption_ui, room_below};
+use crate::ui::{Viewport, rgba};
+use egui::{Color32, Ui};
+use glam::{Mat4, Vec3};
+use scene::Scene;
+use skin::rotation::{Interp, object_matrix};
+use std::f32::consts::{PI, TAU};
+
+/// The colour of each interpolation method's path and curve.
+pub fn method_color(method: Interp) -> Color32 {
+    match method {
+        Interp::Lerp => Color32::from_rgb(210, 50, 40),
+        Interp::Nlerp => Color32::from_rgb(230, 150, 20),
+        Interp::Slerp => Color32::from_rgb(40, 110, 220),
+    }
+}
+
+/// The radius of the sphere the glider's nose draws its path on.
+const SPHERE: f32 = 2.0;
+const GREY: [f32; 4] = [0.75, 0.75, 0.75, 1.0];
+
+/// Where the glider's nose points under `matrix`, on the sphere (inside it when the
+/// matrix shrinks).
+fn nose(matrix: &Mat4) -> Vec3 {
+    matrix.transform_vector3(Vec3::Z * SPHERE)
+}
+
+/// The wire sphere of the directions the nose can point: meridians and parallels.
+fn sphere(scene: &mut Scene) {
+    let point = |lat: f32, lon: f32| {
+        Vec3::new(lat.cos() * lon.cos(), lat.sin(), lat.cos() * lon.sin()) * SPHERE
+    };
+    let steps = 48;
+    let step = |i: usize| i as f32 / steps as f32;
+    for k in 0..8 {
+        let lon = k as f32 / 8.0 * TAU;
+        let lat = |f: f32| (f - 0.5) * PI;
+        for i in 0..steps {
+            scene.line(point(lat(step(i)), lon), point(lat(step(i + 1)), lon), GREY);
+        }
+    }
+    for lat in [-60f32, -30.0, 0.0, 30.0, 60.0] {
+        let lat = lat.to_radians();
+        for i in 0..steps {
+            scene.line(
+                point(lat, step(i) * TAU),
+                point(lat, step(i + 1) * TAU),
+                GREY,
+            );
+        }
+    }
+}
+
+impl InterpolationPage {
+    fn scene(&self, clip_from_world: Mat4) -> Scene {
+        let mut scene = glider_scene(clip_from_world, &self.camera);
+        sphere(&mut scene);
+        for &method in Interp::ALL {
+            let color = rgba(method_color(method));
+            let tip = |t: f32| nose(&object_matrix(self.interpolated(method, t)));
+            for i in 0..64 {
+                let (a, b) = (i as f32 / 64.0, (i + 1) as f32 / 64.0);
+                scene.line(tip(a), tip(b), color);
+            }
+            // While predicting, the dots would mark t = 0.5 on the path.
+            if method == self.method && !self.answer_hidden() {
+                // Even steps of t: the gaps show the speed.
+                for k in 0..=10 {
+                    scene.marker(tip(k as f32 / 10.0), 0.05, color);
+                }
+            }
+        }
+        if !self.answer_hidden() {
+            let q = self.interpolated(self.method, self.t);
+            scene
+                .skinned
+                .push(glider(&self.assets.glider, object_matrix(q)));
+        }
+        scene
+    }
+
+    fn overlay_ui(&self, ui: &Ui, vp: &Viewport) {
+        let font = egui::FontId::proportional(18.0);
+        let dark = Color32::from_gray(30);
+        let (a, b) = self.endpoints();
+        for (label, q) in [("A", a), ("B", b)] {
+            if let Some(s) = vp.to_screen(nose(&object_matrix(q)) * 1.08) {
+                vp.label(ui, s, label, font.clone(), dark, egui::vec2(1.0, -1.0));
+            }
+        }
+        if self.answer_hidden() {
+            vp.note(
+                ui,
+                egui::Align2::LEFT_TOP,
+                "Predicting: the glider is hidden until you reveal",
+                font,
+                dark,
+            );
+        } else if let Some((truth, j)) = self.judgement() {
+            let guess = self.prediction.map_or(0.0, |p| p.guess);
+            vp.note(
+                ui,
+                egui::Align2::LEFT_TOP,
+                judgement_text(truth, guess, &j),
+                font,
+                verdict_color(j.verdict),
+            );
+        }
+    }
+
+    pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
+        let vp = Viewport::new(ui, height, &self.camera);
+        self.viewport_rect = vp.rect();
+        vp.camera_input(ui, &mut self.camera);
+        vp.paint(ui, self.scene(vp.clip_from_world));
+        self.overlay_ui(ui, &vp);
+        caption_ui(ui, CAPTION);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pages::quaternions::{GLIDER_COLORS, RING_COLORS};
+
+    /// No part of the glider is the colour of a ring or of a method's path: each is
+    /// at least a third of the RGB cube's edge from all of them.
+    #[test]
+    fn the_glider_wears_no_ring_or_method_colour() {
+        let methods = Interp::ALL.iter().map(|m| rgba(method_color(*m)));
+        let marks: Vec<[f32; 4]> = RING_COLORS.into_iter().chain(methods).collect();
+        for part in GLIDER_COLORS {
+            for mark in &marks {
+                let d = Vec3::from_slice(&part[..3]).distance(Vec3::from_slice(&mark[..3]));
+                assert!(d > 0.33, "glider {part:?} is {d:.2} from {mark:?}");
+            }
+        }
+    }
+}
