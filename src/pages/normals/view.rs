@@ -32,29 +32,40 @@ pub fn arm_label(method: NormalMethod) -> &'static str {
     }
 }
 
-/// Whether vertex `v` gets a line: every third ring and every fourth segment of the
-/// tube, so the lines stay readable.
-fn has_line(v: usize) -> bool {
+/// Whether vertex `v` carries an ellipse: every third ring and every fourth segment of
+/// the tube.
+fn has_ellipse(v: usize) -> bool {
     v < data::TUBE_VERTICES && (v / data::SEGMENTS).is_multiple_of(3) && v.is_multiple_of(4)
 }
+
+/// Whether vertex `v` may carry a normal and a tangent line: every third ring, at four
+/// segments a quarter turn apart, so the lines run in rows along the tube's top,
+/// bottom and sides. Seen from the side, a row's lean shows at a glance; a line at
+/// every vertex would be a forest.
+fn has_line(v: usize) -> bool {
+    v < data::TUBE_VERTICES
+        && (v / data::SEGMENTS).is_multiple_of(3)
+        && (v % data::SEGMENTS).is_multiple_of(data::SEGMENTS / 4)
+}
+
+/// How far a line's vertex may face away from the eye and still be drawn (the cosine):
+/// the rows on the outline stay, the ones behind the arm go.
+const LINE_FACING: f32 = -0.15;
 
 /// The radius of an ellipse's circle on the arm at rest, world units.
 pub const ELLIPSE_RADIUS: f32 = 0.12;
 
 impl NormalsPage {
     /// The deformation ellipses of one arm drawn at `at` with its skinned `vertices`:
-    /// on the vertices that carry normal lines, those facing the camera, each the
+    /// every third ring and fourth segment of the tube, those facing the camera, each the
     /// image of a circle in the surface at rest under the vertex's blended matrix. Both
     /// arms share the matrix (only their normals differ), so they share the ellipses.
     pub fn ellipse_glyphs(&self, vertices: &[SkinnedVertex], at: Vec3) -> Vec<(Vec3, Ellipse)> {
-        let eye = match self.camera {
-            Camera::Orbit(c) => c.eye(),
-            Camera::Plane(_) => Vec3::Z * 100.0,
-        };
+        let eye = self.eye();
         let palette = self.palette();
         let skin = &self.assets.limb.skin;
         (0..data::TUBE_VERTICES)
-            .filter(|v| has_line(*v))
+            .filter(|v| has_ellipse(*v))
             .filter_map(|v| {
                 let center = vertices.get(v)?.position + at;
                 let linear = lbs_linear(&palette, skin.influences.get(v)?, PositionW::Divide);
@@ -67,6 +78,37 @@ impl NormalsPage {
                 }
                 let ellipse = Ellipse::new(linear, *skin.normals.get(v)?, *skin.tangents.get(v)?)?;
                 Some((center, ellipse))
+            })
+            .collect()
+    }
+
+    /// Where the camera's eye is.
+    fn eye(&self) -> Vec3 {
+        match self.camera {
+            Camera::Orbit(c) => c.eye(),
+            Camera::Plane(_) => Vec3::Z * 100.0,
+        }
+    }
+
+    /// The vertices of an arm drawn at `at` that carry lines: those of [`has_line`]
+    /// that are not behind the arm, judged by the right normal on either arm (the
+    /// naive one leans).
+    pub fn line_vertices(&self, vertices: &[SkinnedVertex], at: Vec3) -> Vec<usize> {
+        let eye = self.eye();
+        let palette = self.palette();
+        let skin = &self.assets.limb.skin;
+        (0..vertices.len().min(data::TUBE_VERTICES))
+            .filter(|v| has_line(*v))
+            .filter(|&v| {
+                let (Some(influences), Some(normal)) =
+                    (skin.influences.get(v), skin.normals.get(v))
+                else {
+                    return false;
+                };
+                let linear = lbs_linear(&palette, influences, PositionW::Divide);
+                let right = (linear.inverse().transpose() * *normal).normalize_or_zero();
+                let to_eye = (eye - (vertices[v].position + at)).normalize_or_zero();
+                right.dot(to_eye) >= LINE_FACING
             })
             .collect()
     }
@@ -108,7 +150,8 @@ impl NormalsPage {
                 scene.axes(&(shift * *w), 0.7);
             }
             if self.show_lines {
-                for (_, v) in vertices.iter().enumerate().filter(|(i, _)| has_line(*i)) {
+                for i in self.line_vertices(vertices, *at) {
+                    let v = &vertices[i];
                     let p = v.position + *at;
                     scene.line(p, p + v.normal * LINE_LENGTH, rgba(NORMAL_COLOR));
                     scene.line(p, p + v.tangent * LINE_LENGTH, rgba(TANGENT_COLOR));
@@ -130,10 +173,7 @@ impl NormalsPage {
         arms: &[(NormalMethod, Vec3, Vec<SkinnedVertex>)],
         at: egui::Pos2,
     ) -> Option<usize> {
-        let eye = match self.camera {
-            Camera::Orbit(c) => c.eye(),
-            Camera::Plane(_) => Vec3::Z * 100.0,
-        };
+        let eye = self.eye();
         let mut candidates = Vec::new();
         for (method, offset, vertices) in arms {
             // Facing is judged by the right normal: the naive one may point away.
@@ -210,5 +250,32 @@ impl NormalsPage {
         }
         self.overlay_ui(ui, &vp, &arms);
         caption_ui(ui, CAPTION);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines are rows a reader can follow: a few dozen an arm, none on the far side
+    /// of the arm, and the far side is really left out (the arm's back has rows too).
+    #[test]
+    fn the_lines_are_rows_on_the_near_side_only() {
+        let page = NormalsPage::default();
+        let vertices = page.skinned(NormalMethod::InverseTranspose);
+        let drawn = page.line_vertices(&vertices, Vec3::ZERO);
+        let rows = (0..data::TUBE_VERTICES).filter(|v| has_line(*v)).count();
+        assert!(
+            (10..=60).contains(&drawn.len()),
+            "{} of {rows} lines drawn",
+            drawn.len()
+        );
+        assert!(drawn.len() < rows, "the far side's rows are left out");
+        let eye = page.eye();
+        for v in drawn {
+            let n = vertices[v].normal;
+            let to_eye = (eye - vertices[v].position).normalize();
+            assert!(n.dot(to_eye) >= LINE_FACING - 0.01, "vertex {v} faces away");
+        }
     }
 }
