@@ -38,8 +38,9 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      picture, speaker notes and live link; exit non-zero naming
                      any slide that failed (its picture says why)
   --app ADDRESS      with --export: the web app the handout's links open, each
-                     slide's link after `#` (default app/index.html, where the
-                     book keeps it)
+                     slide's link after `#` (default: app/index.html in DIR or a
+                     folder above it, if the web app is there; else each slide's
+                     link is written out to type or paste)
   --presenter        start with big text for a projector (F5 toggles)
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
@@ -426,7 +427,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         Some(Chosen::Screenshot(path)) => csv_window(Mode::Screenshot(path)),
         Some(Chosen::Export(dir)) => csv_window(Mode::Export {
             dir,
-            app: app.unwrap_or_else(|| "app/index.html".to_owned()),
+            app,
         }),
         Some(Chosen::Sliders) => csv_window(Mode::Sliders),
         Some(Chosen::Profile(link)) => {

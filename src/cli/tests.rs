@@ -271,7 +271,7 @@ fn export_writes_a_decks_slides_and_takes_its_own_options() {
         options.mode,
         Mode::Export {
             dir: "out".into(),
-            app: "app/index.html".into()
+            app: None
         }
     );
     assert!(options.presenter);
@@ -283,7 +283,9 @@ fn export_writes_a_decks_slides_and_takes_its_own_options() {
         "--app",
         "https://example.org/skinlab/app/index.html",
     ]);
-    assert!(matches!(options.mode, Mode::Export { app, .. } if app.starts_with("https://")));
+    assert!(
+        matches!(options.mode, Mode::Export { app: Some(app), .. } if app.starts_with("https://"))
+    );
     assert!(err(&["--export", "out"]).contains("give it --deck FILE"));
     assert!(err(&["--deck", "t.txt", "--slide", "2", "--export", "out"]).contains("every slide"));
     assert_eq!(err(&["--app", "x"]), "--app goes with --export");

@@ -55,8 +55,9 @@ pub enum Mode {
     Export {
         /// The folder the pictures and the handout go in.
         dir: PathBuf,
-        /// The web app's address, which each slide's link follows after `#`.
-        app: String,
+        /// The web app's address, which each slide's link follows after `#`; `None`
+        /// finds the web app beside the handout ([`crate::native::screenshot`]).
+        app: Option<String>,
     },
     /// Time this many frames of the link (and of an empty window), then close.
     Profile {

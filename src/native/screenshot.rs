@@ -94,8 +94,8 @@ impl Shot {
 pub(super) struct Export {
     dir: PathBuf,
     deck: Deck,
-    /// Where each slide's live link points: the web app's address.
-    app: String,
+    /// Where each slide's live link points: the web app's address, if given.
+    app: Option<String>,
     slide: usize,
     shot: Shot,
     /// Why each slide that failed did, by slide.
@@ -110,7 +110,7 @@ fn picture(slide: usize) -> String {
 
 impl Export {
     /// Exports `deck`, which the app has open at its first slide, into `dir`.
-    pub(super) fn new(dir: PathBuf, deck: Deck, app: String, outcome: Outcome) -> Self {
+    pub(super) fn new(dir: PathBuf, deck: Deck, app: Option<String>, outcome: Outcome) -> Self {
         let shot = Shot::new(dir.join(picture(0)));
         Self {
             dir,
@@ -152,7 +152,15 @@ impl Export {
     /// failed, if any did.
     fn finish(&self) -> Result<(), String> {
         let path = self.dir.join("index.html");
-        std::fs::write(&path, handout(&self.deck, &self.app, &self.failed))
+        let app = self.app.clone().or_else(|| web_app_beside(&self.dir));
+        if app.is_none() {
+            eprintln!(
+                "note: no web app in {} or a folder above it, so the handout writes each \
+                 slide's link out to type into the app; --app ADDRESS makes them links",
+                self.dir.display()
+            );
+        }
+        std::fs::write(&path, handout(&self.deck, app.as_deref(), &self.failed))
             .map_err(|e| format!("could not save {}: {e}", path.display()))?;
         if self.failed.is_empty() {
             return Ok(());
@@ -167,6 +175,20 @@ impl Export {
     }
 }
 
+/// The web app nearest the handout in `dir`, as a relative address that opens from the
+/// handout: `app/index.html` in `dir` or in one of the three folders above it (as the
+/// book keeps it, so a handout exported into the book opens its links there).
+pub fn web_app_beside(dir: &std::path::Path) -> Option<String> {
+    let mut up = String::new();
+    for folder in dir.ancestors().take(4) {
+        if folder.join("app/index.html").is_file() {
+            return Some(format!("{up}app/index.html"));
+        }
+        up += "../";
+    }
+    None
+}
+
 /// Text for HTML: `&`, `<`, `>` and `"` escaped.
 fn escaped(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -176,8 +198,9 @@ fn escaped(text: &str) -> String {
 }
 
 /// The handout: each slide's number, title, picture, speaker notes and live link (to
-/// `app`, the web app's address, with the slide's link after `#`).
-pub fn handout(deck: &Deck, app: &str, failed: &[(usize, String)]) -> String {
+/// `app`, the web app's address, with the slide's link after `#`). With no web app, each
+/// slide's link is written out, to type into the app or give to the desktop app.
+pub fn handout(deck: &Deck, app: Option<&str>, failed: &[(usize, String)]) -> String {
     let name = escaped(&deck.name);
     let mut html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -188,10 +211,15 @@ pub fn handout(deck: &Deck, app: &str, failed: &[(usize, String)]) -> String {
          section {{ margin-bottom: 3em; }}\n\
          .failed {{ color: #a00; }}\n\
          </style>\n</head>\n<body>\n<h1>{name}</h1>\n\
-         <p>{} slides. Each picture is the app at that moment. Its link opens the same \
-         view, live: follow it to the web app, or paste the text after <code>#</code> into \
-         the app's link box.</p>\n",
-        deck.slides.len()
+         <p>{} slides. Each picture is the app at that moment. {}</p>\n",
+        deck.slides.len(),
+        if app.is_some() {
+            "Its link opens the same view, live: follow it to the web app, or paste the \
+             text after <code>#</code> into the app's link box."
+        } else {
+            "Its link opens the same view, live: type it into the app's link box, or give \
+             it to the desktop app, as in <code>skinlab \"grid\"</code>."
+        }
     );
     for (i, slide) in deck.slides.iter().enumerate() {
         let title = escaped(&slide.title);
@@ -208,10 +236,15 @@ pub fn handout(deck: &Deck, app: &str, failed: &[(usize, String)]) -> String {
         for note in &slide.notes {
             html += &format!("<p>{}</p>\n", escaped(note));
         }
-        html += &format!(
-            "<p>Live: <a href=\"{}#{link}\"><code>{link}</code></a></p>\n</section>\n",
-            escaped(app)
-        );
+        html += &match app {
+            Some(app) => format!(
+                "<p>Live: <a href=\"{}#{link}\"><code>{link}</code></a></p>\n</section>\n",
+                escaped(app)
+            ),
+            None => format!(
+                "<p>Live: <code>{link}</code> · desktop: <code>skinlab &quot;{link}&quot;</code></p>\n</section>\n"
+            ),
+        };
     }
     html + "</body>\n</html>\n"
 }
@@ -241,7 +274,7 @@ mod tests {
         .expect("a deck");
         let html = handout(
             &deck,
-            "app/index.html",
+            Some("app/index.html"),
             &[(1, "Slide 2 failed: why.".into())],
         );
         assert!(html.contains("<title>talk &lt;1&gt;.txt</title>"), "{html}");
@@ -257,5 +290,30 @@ mod tests {
         assert!(html.contains("<h2>2. xray</h2>\n<img src=\"slide-02.png\""));
         assert!(html.contains("<p class=\"failed\">Slide 2 failed: why.</p>"));
         assert_eq!(html.matches("<section").count(), 2);
+    }
+
+    #[test]
+    fn with_no_web_app_the_handout_writes_each_link_out_and_links_nowhere() {
+        let deck = Deck::parse("talk.txt", "grid?angle=0.8&bone=1  One vertex\n").expect("a deck");
+        let html = handout(&deck, None, &[]);
+        assert!(!html.contains("href"), "{html}");
+        assert!(html.contains("<code>grid?angle=0.8&amp;bone=1</code>"), "{html}");
+        assert!(html.contains("<code>skinlab &quot;grid?angle=0.8&amp;bone=1&quot;</code>"));
+        assert!(html.contains("type it into the app's link box"));
+    }
+
+    #[test]
+    fn the_web_app_is_found_in_the_folder_or_above_it() {
+        let root = std::env::temp_dir().join(format!("skinlab-handout-{}", std::process::id()));
+        let deep = root.join("a/b");
+        std::fs::create_dir_all(&deep).expect("made");
+        assert_eq!(web_app_beside(&deep), None);
+        std::fs::create_dir_all(root.join("app")).expect("made");
+        std::fs::write(root.join("app/index.html"), "<html>").expect("written");
+        assert_eq!(web_app_beside(&deep).as_deref(), Some("../../app/index.html"));
+        std::fs::create_dir_all(deep.join("app")).expect("made");
+        std::fs::write(deep.join("app/index.html"), "<html>").expect("written");
+        assert_eq!(web_app_beside(&deep).as_deref(), Some("app/index.html"));
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -253,6 +253,9 @@ fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
          gird?angle=0.8  A slide with a typo\nxray  The matrix X-ray\n",
     )
     .expect("written");
+    // The web app beside the handout's folder, as in the book: its links open there.
+    std::fs::create_dir_all(dir.join("app")).expect("the folder is made");
+    std::fs::write(dir.join("app/index.html"), "<html>").expect("written");
     let out = dir.join("handout");
     let args = [
         "--deck",
@@ -291,7 +294,7 @@ fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
     for part in [
         "<h2>1. One vertex, two bones</h2>",
         "<p>Ask where vertex 8 goes.</p>",
-        "href=\"app/index.html#grid?angle=0.8\"",
+        "href=\"../app/index.html#grid?angle=0.8\"",
         "<p class=\"failed\">Slide 2 failed",
         "<h2>3. The matrix X-ray</h2>\n<img src=\"slide-03.png\"",
     ] {
