@@ -285,31 +285,29 @@ impl SkinlabApp {
                     clicked = Some(String::new());
                 }
             });
-            ui.columns(2, |columns| {
-                for (i, column) in columns.iter_mut().enumerate() {
-                    column.push_id(("compare", i), |ui| {
-                        if crate::ui::link_ui(ui, RichText::new(&captions[i]).monospace())
-                            .on_hover_text(format!("Open this side on its own: {}", links[i]))
-                            .clicked()
-                        {
-                            clicked = Some(links[i].clone());
+            crate::ui::columns_ui(ui, 2, |i, column| {
+                column.push_id(("compare", i), |ui| {
+                    if crate::ui::link_ui(ui, RichText::new(&captions[i]).monospace())
+                        .on_hover_text(format!("Open this side on its own: {}", links[i]))
+                        .clicked()
+                    {
+                        clicked = Some(links[i].clone());
+                    }
+                    match compare.cell {
+                        Some(cell) => {
+                            egui::ScrollArea::both()
+                                .id_salt(("compare_cell", i))
+                                .auto_shrink(false)
+                                .show(ui, |ui| {
+                                    // Laid out as a focused cell is: for the screen.
+                                    crate::ui::set_focused_cell(ui.ctx(), true);
+                                    compare.sides[i].cell_ui(cell, ui);
+                                    crate::ui::set_focused_cell(ui.ctx(), false);
+                                });
                         }
-                        match compare.cell {
-                            Some(cell) => {
-                                egui::ScrollArea::both()
-                                    .id_salt(("compare_cell", i))
-                                    .auto_shrink(false)
-                                    .show(ui, |ui| {
-                                        // Laid out as a focused cell is: for the screen.
-                                        crate::ui::set_focused_cell(ui.ctx(), true);
-                                        compare.sides[i].cell_ui(cell, ui);
-                                        crate::ui::set_focused_cell(ui.ctx(), false);
-                                    });
-                            }
-                            None => compare.sides[i].viewport_ui(ui),
-                        }
-                    });
-                }
+                        None => compare.sides[i].viewport_ui(ui),
+                    }
+                });
             });
         });
         clicked

@@ -425,10 +425,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         },
         Some(Chosen::Bench(_)) => Command::Bench { csv },
         Some(Chosen::Screenshot(path)) => csv_window(Mode::Screenshot(path)),
-        Some(Chosen::Export(dir)) => csv_window(Mode::Export {
-            dir,
-            app,
-        }),
+        Some(Chosen::Export(dir)) => csv_window(Mode::Export { dir, app }),
         Some(Chosen::Sliders) => csv_window(Mode::Sliders),
         Some(Chosen::Profile(link)) => {
             let mode = match (frames, minutes) {

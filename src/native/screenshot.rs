@@ -297,7 +297,10 @@ mod tests {
         let deck = Deck::parse("talk.txt", "grid?angle=0.8&bone=1  One vertex\n").expect("a deck");
         let html = handout(&deck, None, &[]);
         assert!(!html.contains("href"), "{html}");
-        assert!(html.contains("<code>grid?angle=0.8&amp;bone=1</code>"), "{html}");
+        assert!(
+            html.contains("<code>grid?angle=0.8&amp;bone=1</code>"),
+            "{html}"
+        );
         assert!(html.contains("<code>skinlab &quot;grid?angle=0.8&amp;bone=1&quot;</code>"));
         assert!(html.contains("type it into the app's link box"));
     }
@@ -310,7 +313,10 @@ mod tests {
         assert_eq!(web_app_beside(&deep), None);
         std::fs::create_dir_all(root.join("app")).expect("made");
         std::fs::write(root.join("app/index.html"), "<html>").expect("written");
-        assert_eq!(web_app_beside(&deep).as_deref(), Some("../../app/index.html"));
+        assert_eq!(
+            web_app_beside(&deep).as_deref(),
+            Some("../../app/index.html")
+        );
         std::fs::create_dir_all(deep.join("app")).expect("made");
         std::fs::write(deep.join("app/index.html"), "<html>").expect("written");
         assert_eq!(web_app_beside(&deep).as_deref(), Some("app/index.html"));

@@ -156,6 +156,17 @@ pub fn rgba(c: Color32) -> [f32; 4] {
     ]
 }
 
+/// `count` columns side by side, each laid out top down from the left, as the notebook
+/// is: `add(i, ui)` fills column `i`. egui's own columns are justified, which spreads a
+/// wrapped sentence's letters apart to fill each row.
+pub fn columns_ui(ui: &mut egui::Ui, count: usize, mut add: impl FnMut(usize, &mut egui::Ui)) {
+    ui.columns(count, |columns| {
+        for (i, column) in columns.iter_mut().enumerate() {
+            column.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| add(i, ui));
+        }
+    });
+}
+
 /// Content that may be wider than the notebook column (a matrix in presenter mode):
 /// it scrolls sideways instead of widening the column and cutting the prose off.
 /// Sentences inside still wrap at the column; what cannot wrap scrolls. How far it
@@ -454,6 +465,20 @@ mod tests {
         // A colour that reads already is kept.
         let white_on_dark = legible_on(Color32::from_gray(230), dark, true);
         assert_eq!(white_on_dark, Color32::from_gray(230));
+    }
+
+    /// Text in a column is set as in the notebook: a wrapped sentence keeps its letter
+    /// spacing (a justified layout stretches it to fill each row).
+    #[test]
+    fn columns_do_not_justify_their_text() {
+        let ctx = egui::Context::default();
+        let mut layouts = Vec::new();
+        let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+            super::columns_ui(ui, 2, |_, ui| {
+                layouts.push(ui.layout().horizontal_justify());
+            });
+        });
+        assert_eq!(layouts, [false, false]);
     }
 
     #[test]

@@ -532,10 +532,9 @@ impl GpuPage {
                     rows,
                     changed: [left, right],
                 } = Comparison::of(shown.text, other.text);
-                ui.columns(2, |columns| {
-                    for (ui, file) in columns.iter_mut().zip([&shown, other]) {
-                        ui.label(RichText::new(file.path).monospace().strong());
-                    }
+                let files = [&shown, other];
+                crate::ui::columns_ui(ui, 2, |i, ui| {
+                    ui.label(RichText::new(files[i].path).monospace().strong());
                 });
                 (
                     vec![
