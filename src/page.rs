@@ -334,6 +334,8 @@ pub struct ParamDoc {
     pub values: String,
     /// Values a slider or switch would reach ([`crate::link::Param::samples`]).
     pub samples: Vec<String>,
+    /// Values it refuses, one of each way to be wrong ([`crate::link::Param::refused`]).
+    pub refused: Vec<String>,
 }
 
 fn param_docs<L: Lesson>() -> Vec<ParamDoc> {
@@ -344,6 +346,7 @@ fn param_docs<L: Lesson>() -> Vec<ParamDoc> {
             doc: p.doc,
             values: p.expected(),
             samples: p.samples(),
+            refused: p.refused(),
         })
         .collect()
 }

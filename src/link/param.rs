@@ -153,6 +153,39 @@ impl Shape {
         }
     }
 
+    /// Values a link could hold that this shape refuses, one of each way to be wrong:
+    /// past either end, not a number, too few or too many numbers, a name not listed.
+    /// None for text, whose grammar is the page's own.
+    fn refused(self) -> Vec<String> {
+        let outside = |min: f32, max: f32| [min - 1.0 - min.abs(), max + 1.0 + max.abs()];
+        let mut refused: Vec<String> = match self {
+            Shape::Number { min, max } => outside(min, max).map(|x| x.to_string()).into(),
+            Shape::Numbers { count, min, max } => {
+                let mid = (0.5 * (min + max)).to_string();
+                let mut wrong: Vec<String> = outside(min, max)
+                    .map(|x| {
+                        let mut xs = vec![mid.clone(); count];
+                        xs[count - 1] = x.to_string();
+                        xs.join(",")
+                    })
+                    .into();
+                wrong.push(vec![mid.clone(); count + 1].join(","));
+                if count > 1 {
+                    wrong.push(vec![mid; count - 1].join(","));
+                }
+                wrong
+            }
+            Shape::Whole { max, .. } => vec![(max + 1).to_string(), "-1".into(), "1.5".into()],
+            Shape::Choice { .. } => vec!["nonesuch".to_owned()],
+            Shape::Bool => vec!["maybe".to_owned()],
+            Shape::Text { .. } => return Vec::new(),
+        };
+        if matches!(self, Shape::Number { .. } | Shape::Numbers { .. }) {
+            refused.extend(["nan".to_owned(), "inf".to_owned(), "x".to_owned()]);
+        }
+        refused
+    }
+
     /// Reads `value` for `key`, or says what it must be.
     fn read<'a>(self, key: &str, value: &'a str) -> Result<Value<'a>, LinkError> {
         // Messages show bounds to 4 decimals (2π as 6.2832), so a value typed from the
@@ -221,6 +254,12 @@ impl<S> Param<S> {
     /// every choice, both truths. None for text, which no slider sets.
     pub fn samples(&self) -> Vec<String> {
         self.access.shape().samples()
+    }
+
+    /// Values a link could hold that this parameter refuses, one of each way to be wrong:
+    /// the tests open each and expect the message [`Param::expected`] gives.
+    pub fn refused(&self) -> Vec<String> {
+        self.access.shape().refused()
     }
 
     /// Reads `value` and stores it in `state`; on error `state` is unchanged.

@@ -320,7 +320,7 @@ fn links_round_trip_and_bad_values_are_refused() {
 }
 
 #[test]
-fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
+fn every_key_at_once_writes_back() {
     let all = "interpolation?b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&circle=-6,6&predict=true&guess=42.5&reveal=true&question=3";
     let page = opened(all);
     assert_eq!(page.exercise, 2);
@@ -339,35 +339,6 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
         .map(|(k, _)| k)
         .collect();
     assert_eq!(set, declared, "the link sets every declared key");
-    for (bad, expected) in [
-        ("interpolation?method=squad", "one of: lerp, nlerp, slerp"),
-        (
-            "interpolation?b=1,2",
-            "3 numbers separated by commas, each from -3.1416 to 3.1416",
-        ),
-        ("interpolation?flip=often", "true or false"),
-        ("interpolation?question=4", "a whole number from 1 to 3"),
-        (
-            "interpolation?circle=1,2,3",
-            "2 numbers separated by commas, each from -6.2832 to 6.2832",
-        ),
-        ("interpolation?predict=maybe", "true or false"),
-        ("interpolation?guess=200", "a number from 0 to 180"),
-        ("interpolation?guess=-1", "a number from 0 to 180"),
-        ("interpolation?guess=nan", "a number from 0 to 180"),
-        ("interpolation?reveal=soon", "true or false"),
-    ] {
-        let mut page = InterpolationPage::default();
-        let err = open(&mut page, &Link::parse(bad).unwrap())
-            .expect_err(bad)
-            .to_string();
-        assert!(err.contains(expected), "{bad}: {err}");
-        assert_eq!(
-            page.link(),
-            InterpolationPage::default().link(),
-            "{bad}: defaults kept"
-        );
-    }
 }
 
 #[test]

@@ -31,6 +31,7 @@ mod grid;
 mod hierarchy;
 mod interpolation;
 mod keyframes;
+mod keys;
 mod model;
 mod normals;
 mod open_file;

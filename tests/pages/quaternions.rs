@@ -112,7 +112,7 @@ fn every_cell_draws_without_error() {
 }
 
 #[test]
-fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
+fn every_key_at_once_writes_back() {
     let all = "quaternions?show=quaternion&yaw=0.3&pitch=-1&roll=2&question=3";
     let page = opened(all);
     assert_eq!(page.section, Section::Quaternion);
@@ -137,22 +137,6 @@ fn every_key_at_once_writes_back_and_each_kind_refuses_its_bad_values() {
         Some("question"),
         "`question` scrolls to the check cell, so it comes last"
     );
-    for (bad, expected) in [
-        ("quaternions?pitch=2", "a number from -1.5708 to 1.5708"),
-        ("quaternions?show=keys", "one of: gimbal, quaternion"),
-        ("quaternions?question=5", "a whole number from 1 to 4"),
-    ] {
-        let mut page = QuaternionsPage::default();
-        let err = open(&mut page, &Link::parse(bad).unwrap())
-            .expect_err(bad)
-            .to_string();
-        assert!(err.contains(expected), "{bad}: {err}");
-        assert_eq!(
-            page.link().to_string(),
-            "quaternions",
-            "{bad}: defaults kept"
-        );
-    }
 }
 
 #[test]
