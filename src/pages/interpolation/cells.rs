@@ -133,6 +133,13 @@ impl InterpolationPage {
                 .map(|[t, s]| [t as f64, s as f64])
                 .collect()
         });
+        // SLERP's flat line is the whole turn, the way it goes: one turn per unit of t.
+        let slerp = angular_speed(a, b, Interp::Slerp, shortest, PLOT_STEPS);
+        if let Some([_, whole]) = slerp.get(PLOT_STEPS / 2) {
+            ui.label(format!(
+                "SLERP turns {whole:.0}° per unit of t at every t: the whole turn from A to B, {whole:.0}°, spread evenly."
+            ));
+        }
     }
 
     /// Draws `plot` with `curve(method)` for each method, the current `t`, and its key

@@ -380,10 +380,18 @@ impl InterpolationPage {
             [center, hand(0.0, radius + 8.0)],
             Stroke::new(1.0, ink.gamma_multiply(0.3)),
         );
-        for (theta, color) in [(blend.theta_a, ink), (blend.theta_b, B_COLOR)] {
+        for (name, theta, color) in [("A", blend.theta_a, ink), ("B", blend.theta_b, B_COLOR)] {
             painter.line_segment(
                 [center, hand(theta, radius)],
                 Stroke::new(1.5, color.gamma_multiply(0.6)),
+            );
+            // The end's name just past its hand's tip.
+            boxed_text(
+                painter,
+                hand(theta, radius + 10.0),
+                Align2::CENTER_CENTER,
+                name,
+                color,
             );
         }
         let now = blend.at(self.method, self.t);

@@ -104,6 +104,24 @@ mod tests {
         assert!(nose_turn(Quat::from_rotation_z(2.0)) < 1e-3);
     }
 
+    /// The formula the predict cell gives for LERP (the matrix mixes A's nose and
+    /// NLERP's by the squared length) gives the turn the page reveals.
+    #[test]
+    fn the_lerp_nose_is_the_mix_the_cell_states() {
+        let b = euler_quat([2.4, 0.5, 0.8]);
+        for t in [0.2, 0.5, 0.8] {
+            let l2 = interpolate(Quat::IDENTITY, b, t, Interp::Lerp, true).length_squared();
+            let alpha =
+                nose_turn(interpolate(Quat::IDENTITY, b, t, Interp::Nlerp, true)).to_radians();
+            let theta = (l2 * alpha.sin()).atan2(1.0 - l2 + l2 * alpha.cos());
+            let truth = nose_turn(interpolate(Quat::IDENTITY, b, t, Interp::Lerp, true));
+            assert!(
+                (theta.to_degrees() - truth).abs() < 0.01,
+                "t = {t}: {theta} vs {truth}"
+            );
+        }
+    }
+
     #[test]
     fn a_reveal_holds_for_its_question_only() {
         let q = Question {

@@ -4,7 +4,9 @@ use super::InterpolationPage;
 use super::predict::{GUESS_LIMIT, Judgement};
 use crate::link::Named;
 use crate::pages::predict::verdict_color;
+use crate::ui::mono_ui;
 use egui::{RichText, Ui, WidgetInfo};
+use skin::rotation::Interp;
 
 /// The true turn, the guess, the difference and the verdict, as the page writes them.
 pub(super) fn judgement_text(truth: f32, guess: f32, j: &Judgement) -> String {
@@ -25,10 +27,23 @@ impl InterpolationPage {
         };
         let method = self.method.slug().to_ascii_uppercase();
         ui.label(format!(
-            "Predict: how many degrees has the glider's nose turned from A at t = {:.2} by {method}? At B it has turned {:.1}°.",
+            "Predict: how many degrees has the glider's nose turned from A's (straight along +z) at t = {:.2} by {method}? At B it has turned {:.1}°.",
             self.t,
             self.nose_turn(self.method, 1.0),
         ));
+        if self.method == Interp::Lerp {
+            // What the squashed matrix mixes: A's nose and NLERP's, by the length.
+            let length = self.interpolated(Interp::Lerp, self.t).length();
+            let alpha = self.nose_turn(Interp::Nlerp, self.t);
+            mono_ui(
+                ui,
+                format!(
+                    "ℓ = |q(t)| = {length:.3}, ℓ² = {:.3}\nNLERP's nose at t = {:.2}: α = {alpha:.1}° from A's\nLERP's nose = (1 − ℓ²) · A's nose + ℓ² · NLERP's nose\nits angle:   tan θ = ℓ² sin α / (1 − ℓ² + ℓ² cos α)",
+                    length * length,
+                    self.t,
+                ),
+            );
+        }
         let hidden = self.answer_hidden();
         let mut guess = p.guess;
         let edited = ui

@@ -26,6 +26,8 @@ pub fn method_color(method: Interp) -> Color32 {
 /// The radius of the sphere the glider's nose draws its path on.
 const SPHERE: f32 = 2.0;
 const GREY: [f32; 4] = [0.75, 0.75, 0.75, 1.0];
+/// NLERP's nose beside LERP's: the rotation the squashed glider mixes with A.
+const GHOST: [f32; 4] = [0.45, 0.45, 0.45, 1.0];
 
 /// Where the glider's nose points under `matrix`, on the sphere (inside it when the
 /// matrix shrinks).
@@ -83,6 +85,18 @@ impl InterpolationPage {
             scene
                 .skinned
                 .push(glider(&self.assets.glider, object_matrix(q)));
+            // The nose's direction, from the centre to where it points: on the sphere,
+            // or short of it when LERP squashes the glider. LERP's is shown beside the
+            // rotation it squashes (NLERP's, on the sphere), in grey.
+            let color = rgba(method_color(self.method));
+            if self.method == Interp::Lerp {
+                let rotation = nose(&object_matrix(self.interpolated(Interp::Nlerp, self.t)));
+                scene.line(Vec3::ZERO, rotation, GHOST);
+                scene.marker(rotation, 0.08, GHOST);
+            }
+            let tip = nose(&object_matrix(q));
+            scene.arrow(Vec3::ZERO, tip, 0.02, color);
+            scene.marker(tip, 0.1, color);
         }
         scene
     }
@@ -94,6 +108,14 @@ impl InterpolationPage {
         for (label, q) in [("A", a), ("B", b)] {
             if let Some(s) = vp.to_screen(nose(&object_matrix(q)) * 1.08) {
                 vp.label(ui, s, label, font.clone(), dark, egui::vec2(1.0, -1.0));
+            }
+        }
+        if !self.answer_hidden() {
+            let tip = nose(&object_matrix(self.interpolated(self.method, self.t)));
+            let name = format!("nose at t = {:.2}", self.t);
+            if let Some(s) = vp.to_screen(tip) {
+                let color = method_color(self.method);
+                vp.label(ui, s, name, font.clone(), color, egui::vec2(1.0, 1.0));
             }
         }
         if self.answer_hidden() {
