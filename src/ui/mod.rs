@@ -167,6 +167,12 @@ pub fn columns_ui(ui: &mut egui::Ui, count: usize, mut add: impl FnMut(usize, &m
     });
 }
 
+/// The colour of `[r, g, b, a]` in 0..=1, as egui writes it (the inverse of [`rgba`]).
+pub fn color32([r, g, b, a]: [f32; 4]) -> Color32 {
+    let byte = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
+    Color32::from_rgba_unmultiplied(byte(r), byte(g), byte(b), byte(a))
+}
+
 /// Content that may be wider than the notebook column (a matrix in presenter mode):
 /// it scrolls sideways instead of widening the column and cutting the prose off.
 /// Sentences inside still wrap at the column; what cannot wrap scrolls. How far it

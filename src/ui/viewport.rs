@@ -223,7 +223,7 @@ impl MeshBounds {
             notes: Vec::new(),
             labels: Vec::new(),
             marks: Vec::new(),
-            background: color_of(scene.background),
+            background: super::color32(scene.background),
             skinned: scene.skinned.clone(),
         };
         ctx.data_mut(|d| {
@@ -369,12 +369,6 @@ pub fn caption_ui(ui: &mut Ui, caption: &str) {
         ui.data_mut(|d| d.insert_temp(below_id(ui), below));
         ui.ctx().request_repaint();
     }
-}
-
-/// A scene's clear colour as egui writes colours.
-fn color_of(rgba: [f32; 4]) -> egui::Color32 {
-    let [r, g, b, a] = rgba.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
-    egui::Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 
 /// How far a note keeps from the viewport's edges, in points.
@@ -807,7 +801,7 @@ impl Viewport {
             scene.lines.iter().map(|v| v.position).collect(),
             scene.triangles.iter().map(|v| v.position).collect(),
         );
-        self.background.set(Some(color_of(scene.background)));
+        self.background.set(Some(super::color32(scene.background)));
         let rect = self.rect();
         let id = self.response.id;
         if MeshBounds::recording(ui.ctx()) {

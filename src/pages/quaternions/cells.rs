@@ -143,17 +143,25 @@ impl QuaternionsPage {
             half(Vec3::X, pitch),
             half(Vec3::Z, roll),
         );
-        let (s1, v1) = (qy.w, Vec3::new(qy.x, qy.y, qy.z));
-        let (s2, v2) = (qx.w, Vec3::new(qx.x, qx.y, qx.z));
+        // One product worked term by term: q1 · q2 = (s1 v2 + s2 v1 + v1 × v2, s1 s2 − v1 · v2).
+        let worked = |names: &str, q1: Quat, q2: Quat| {
+            let (s1, v1) = (q1.w, Vec3::new(q1.x, q1.y, q1.z));
+            let (s2, v2) = (q2.w, Vec3::new(q2.x, q2.y, q2.z));
+            format!(
+                "{names}:\n  s = s1 s2 − v1 · v2            = {:.3}\n  v = s1 v2 + s2 v1 + v1 × v2    = {}\n  = {}",
+                s1 * s2 - v1.dot(v2) + 0.0,
+                vec3_text3(s1 * v2 + s2 * v1 + v1.cross(v2)),
+                quat_text(q1 * q2),
+            )
+        };
         let product = qy * qx;
         let text = format!(
-            "q_yaw   = {}\nq_pitch = {}\nq_roll  = {}\n\nq_yaw · q_pitch:\n  s = s1 s2 − v1 · v2            = {:.3}\n  v = s1 v2 + s2 v1 + v1 × v2    = {}\n  = {}\n\nq = q_yaw · q_pitch · q_roll = {}",
+            "q_yaw   = {}\nq_pitch = {}\nq_roll  = {}\n\n{}\n\n{}\n\nq = q_yaw · q_pitch · q_roll = {}",
             quat_text(qy),
             quat_text(qx),
             quat_text(qz),
-            s1 * s2 - v1.dot(v2),
-            vec3_text(s1 * v2 + s2 * v1 + v1.cross(v2)),
-            quat_text(product),
+            worked("q1 = q_yaw, q2 = q_pitch", qy, qx),
+            worked("q1 = q_yaw · q_pitch, q2 = q_roll", product, qz),
             quat_text(product * qz),
         );
         mono_ui(ui, text);

@@ -118,6 +118,14 @@ impl QuaternionsPage {
             "The gimbal stands at yaw {yaw}°, pitch {pitch}°, roll {roll}°. Set roll to 0°. \
              Which yaw, in degrees, gives the glider the same orientation?"
         ));
+        if ui
+            .button("Show this pose")
+            .on_hover_text("Set the gimbal to these angles in the viewport")
+            .clicked()
+        {
+            self.euler = GIMBAL_EXERCISE.map(f32::to_radians);
+            self.show(super::Section::Gimbal);
+        }
         let expected = [gimbal_answer()];
         let question = Question {
             name: "gimbal",

@@ -21,7 +21,7 @@ pub const GLIDER_COLORS: [[f32; 4]; 4] = [
     [0.3, 0.3, 0.33, 1.0],
 ];
 /// The rings' radii, outside in.
-const RING_RADII: [f32; 3] = [2.3, 2.0, 1.7];
+pub(crate) const RING_RADII: [f32; 3] = [2.3, 2.0, 1.7];
 const RING_SEGMENTS: usize = 96;
 
 /// A mesh with per-vertex colours, ready to wrap in `MeshData`.
