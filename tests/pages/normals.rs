@@ -242,11 +242,11 @@ fn the_naive_tangent_needs_gram_schmidt() {
 fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
     let mut harness = page_harness(NormalsPage::default(), &["check"]);
     let [x, y, z] = ["x", "y", "z"].map(|l| field_label("normal", l));
-    // diag(1, 1/2, 1) · (0.6, 0.8, 0) = (0.6, 0.4, 0), length 0.7211.
-    submit(&mut harness, &[(&x, "0.832"), (&y, "0.555"), (&z, "0")]);
+    // diag(1, 1/2, 1) · (0.8, 0.6, 0) = (0.8, 0.3, 0), length 0.8544.
+    submit(&mut harness, &[(&x, "0.936"), (&y, "0.351"), (&z, "0")]);
     assert!(harness.query_by_label("Right.").is_some());
-    // The naive answer, normalised: (0.6, 1.6, 0) / 1.709.
-    submit(&mut harness, &[(&x, "0.351"), (&y, "0.936")]);
+    // The naive answer, normalised: (0.8, 1.2, 0) / 1.442.
+    submit(&mut harness, &[(&x, "0.555"), (&y, "0.832")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check x, y")

@@ -148,11 +148,13 @@ impl NormalsPage {
                             .color(legible(ui, row.color)),
                     );
                     let spread = (row.spread)(&now);
-                    ui.horizontal_wrapped(|ui| {
+                    // One row each: a grid cell's width is last frame's, so a
+                    // wrapping row would drop the value under its swatch.
+                    ui.horizontal(|ui| {
                         swatch_ui(ui, row.color, false);
                         ui.monospace(format!("{:5.1}°", spread.max));
                     });
-                    ui.horizontal_wrapped(|ui| {
+                    ui.horizontal(|ui| {
                         swatch_ui(ui, row.color, true);
                         ui.monospace(format!("{:5.1}°", spread.mean));
                     });
@@ -229,10 +231,23 @@ impl NormalsPage {
             return;
         };
         let truth = self.vertex_normals(vertex).map(|[truth, ..]| truth);
+        // The vertex's blended matrix, which both rules start from.
+        let blended = self
+            .assets
+            .limb
+            .skin
+            .influences
+            .get(vertex)
+            .map(|influences| {
+                let m =
+                    skin::ellipse::lbs_linear(&palette, influences, skin::lbs::PositionW::Divide);
+                crate::ui::matrix::mat3_rows(&m).join("\n")
+            });
         mono_ui(
             ui,
             format!(
-                "bind normal n = {}\nbind tangent t = {}\ntrue normal of the skinned surface = {}",
+                "M, the vertex's blended matrix (3×3 part) =\n{}\nbind normal n = {}\nbind tangent t = {}\ntrue normal of the skinned surface = {}",
+                blended.unwrap_or_default(),
                 vec3(first.bind_normal),
                 vec3(first.bind_tangent),
                 truth.map_or("none here".to_owned(), vec3)
@@ -250,7 +265,7 @@ impl NormalsPage {
         };
         type Row = (&'static str, fn(&TangentSteps) -> String);
         let rows: [Row; 6] = [
-            ("1. N = normalize(normal)", |s| vec3(s.normal)),
+            ("1. N = normalize(the column's rule)", |s| vec3(s.normal)),
             ("2. T = normalize(M · t)", |s| vec3(s.carried)),
             ("3. T · N", |s| format!("{:.5}", s.dot + 0.0)),
             ("   angle(T, N)", |s| {

@@ -22,7 +22,7 @@ pub struct Exercise {
 pub const EXERCISES: [Exercise; 3] = [
     Exercise {
         scale: 2.0,
-        normal: [0.6, 0.8, 0.0],
+        normal: [0.8, 0.6, 0.0],
     },
     Exercise {
         scale: 0.5,
@@ -109,8 +109,8 @@ mod tests {
     #[test]
     fn the_working_shows_the_steps() {
         let text = working(&EXERCISES[0]);
-        assert!(text.contains("(0.60, 0.40, 0.00)"), "{text}");
-        assert!(text.contains("(0.83, 0.55, 0.00)"), "{text}");
+        assert!(text.contains("(0.80, 0.30, 0.00)"), "{text}");
+        assert!(text.contains("(0.94, 0.35, 0.00)"), "{text}");
         assert!(!text.contains("-0.00"), "{text}");
     }
 
@@ -118,13 +118,13 @@ mod tests {
     fn exercise_answers() {
         let a = EXERCISES[0].answer();
         assert!(
-            a.abs_diff_eq(Vec3::new(0.6, 0.4, 0.0).normalize(), 1e-6),
+            a.abs_diff_eq(Vec3::new(0.8, 0.3, 0.0).normalize(), 1e-6),
             "{a}"
         );
         assert!(
             EXERCISES[0]
                 .unnormalised()
-                .abs_diff_eq(Vec3::new(0.6, 0.4, 0.0), 1e-6)
+                .abs_diff_eq(Vec3::new(0.8, 0.3, 0.0), 1e-6)
         );
         // No y component: the scale cannot tilt it.
         assert!(

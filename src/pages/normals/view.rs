@@ -15,7 +15,7 @@ use skin::lbs::SkinnedVertex;
 use skin::normals::NormalMethod;
 
 /// What the viewport shows and how to handle it, under it.
-const CAPTION: &str = "Drawn and lit by the skinning shader (light from above left). Blue: normals, orange: tangents. Drag to turn the view, scroll to zoom, click a vertex to work its tangent.";
+const CAPTION: &str = "Drawn and lit by the skinning shader (light from above left). Blue: normals, orange: tangents. Red, green, blue: each joint's x, y, z axes; the forearm's green y axis is the one its scale stretches. Drag to turn the view, scroll to zoom, click a vertex to work its tangent.";
 
 const SKIN_TONE: Color32 = Color32::from_rgb(225, 190, 160);
 /// The colour of normal lines.
@@ -38,22 +38,47 @@ fn has_ellipse(v: usize) -> bool {
     v < data::TUBE_VERTICES && (v / data::SEGMENTS).is_multiple_of(3) && v.is_multiple_of(4)
 }
 
-/// Whether vertex `v` may carry a normal and a tangent line: every third ring, at four
-/// segments a quarter turn apart, so the lines run in rows along the tube's top,
-/// bottom and sides. Seen from the side, a row's lean shows at a glance; a line at
-/// every vertex would be a forest.
+/// Whether vertex `v` may carry a normal and a tangent line: every third ring, at
+/// eight segments an eighth of a turn apart (the tube's top, bottom and sides, and
+/// halfway between, where a normal has both a y and a z part and the naive one
+/// leans), so the lines run in rows along the tube. A line at every vertex would be a
+/// forest.
 fn has_line(v: usize) -> bool {
     v < data::TUBE_VERTICES
         && (v / data::SEGMENTS).is_multiple_of(3)
-        && (v % data::SEGMENTS).is_multiple_of(data::SEGMENTS / 4)
+        && (v % data::SEGMENTS).is_multiple_of(data::SEGMENTS / 8)
 }
 
-/// How far a line's vertex may face away from the eye and still be drawn (the cosine):
-/// the rows on the outline stay, the ones behind the arm go.
-const LINE_FACING: f32 = -0.15;
+/// Which way a line's vertex may face and still be drawn (the cosine between its right
+/// normal and the way to the eye): the rows near the outline, where a line is seen
+/// side on and its lean shows. A row facing the eye is seen end on, as dots; a row
+/// behind the arm is hidden.
+const LINE_FACING: std::ops::RangeInclusive<f32> = -0.15..=0.75;
 
 /// The radius of an ellipse's circle on the arm at rest, world units.
 pub const ELLIPSE_RADIUS: f32 = 0.12;
+
+/// Where an arm's name goes: left of the arm's outline on screen, at its middle
+/// height, when a label `width` points wide fits there; else above the outline. The
+/// spot, and the way the label extends from it.
+fn label_spot(
+    vp: &Viewport,
+    vertices: &[SkinnedVertex],
+    at: Vec3,
+    width: f32,
+) -> Option<(egui::Pos2, egui::Vec2)> {
+    let shown = vertices
+        .iter()
+        .filter_map(|v| vp.to_screen(v.position + at))
+        .map(|p| egui::Rect::from_min_max(p, p));
+    let outline = shown.reduce(|a, b| a.union(b))?;
+    let room = outline.left() - vp.rect().left();
+    Some(if room >= width + 12.0 {
+        (outline.left_center(), egui::vec2(-1.0, 0.0))
+    } else {
+        (outline.center_top(), egui::vec2(0.0, -1.0))
+    })
+}
 
 impl NormalsPage {
     /// The deformation ellipses of one arm drawn at `at` with its skinned `vertices`:
@@ -108,7 +133,7 @@ impl NormalsPage {
                 let linear = lbs_linear(&palette, influences, PositionW::Divide);
                 let right = (linear.inverse().transpose() * *normal).normalize_or_zero();
                 let to_eye = (eye - (vertices[v].position + at)).normalize_or_zero();
-                right.dot(to_eye) >= LINE_FACING
+                LINE_FACING.contains(&right.dot(to_eye))
             })
             .collect()
     }
@@ -204,16 +229,16 @@ impl NormalsPage {
     ) {
         let painter = ui.painter_at(vp.rect());
         for (method, at, vertices) in arms {
-            // Left of the shoulder where there is room, and on a card, so it reads
-            // wherever it lands, over the arm's normals too.
-            if let Some(s) = vp.to_screen(*at + Vec3::new(-0.6, 0.0, 0.0)) {
-                let galley = ui.painter().layout_no_wrap(
-                    arm_label(*method).to_owned(),
-                    egui::FontId::monospace(20.0),
-                    Color32::from_gray(30),
-                );
+            // Beside the arm as drawn, never on it: left of it where the view has
+            // room, else above it; on a card, so it reads over the lines too.
+            let galley = ui.painter().layout_no_wrap(
+                arm_label(*method).to_owned(),
+                egui::FontId::monospace(20.0),
+                Color32::from_gray(30),
+            );
+            if let Some((s, toward)) = label_spot(vp, vertices, *at, galley.size().x) {
                 let card = Color32::from_rgba_unmultiplied(245, 245, 240, 230);
-                vp.label_galley(s, galley, 4.0, egui::vec2(-1.0, 0.0), Some(card));
+                vp.label_galley(s, galley, 4.0, toward, Some(card));
             }
             if let Some(s) = self
                 .vertex
@@ -258,7 +283,7 @@ mod tests {
     use super::*;
 
     /// The lines are rows a reader can follow: a few dozen an arm, none on the far side
-    /// of the arm, and the far side is really left out (the arm's back has rows too).
+    /// of the arm or facing the eye, and those are really left out.
     #[test]
     fn the_lines_are_rows_on_the_near_side_only() {
         let page = NormalsPage::default();
@@ -275,7 +300,11 @@ mod tests {
         for v in drawn {
             let n = vertices[v].normal;
             let to_eye = (eye - vertices[v].position).normalize();
-            assert!(n.dot(to_eye) >= LINE_FACING - 0.01, "vertex {v} faces away");
+            let facing = n.dot(to_eye);
+            assert!(
+                (LINE_FACING.start() - 0.01..=LINE_FACING.end() + 0.01).contains(&facing),
+                "vertex {v} faces the eye at {facing}"
+            );
         }
     }
 }
