@@ -97,7 +97,7 @@ fn describe(e: &Exercise) -> String {
     let (bind, bind_turn) = e.bind;
     let (target, target_turn) = e.target;
     format!(
-        "In the bind pose a joint sits at ({}, {}), turned {}°. In the target pose it sits at ({}, {}), turned {}° (counter-clockwise is positive). Type the gradient ab = target · inverse(bind) in the plane: the top row holds the first numbers of its x, y and t columns, the bottom row the second numbers.",
+        "In the bind pose a joint sits at ({}, {}), turned {}°. In the target pose it sits at ({}, {}), turned {}° (counter-clockwise is positive). Type its gradient G = W · B⁻¹ (the target W times the inverse of the bind B) in the plane: the top row holds the first numbers of its x, y and t columns, the bottom row the second numbers.",
         bind[0], bind[1], bind_turn, target[0], target[1], target_turn
     )
 }

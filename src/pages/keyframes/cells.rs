@@ -106,12 +106,34 @@ impl KeyframesPage {
                 };
                 let out0 = scaled(channel.tangents(segment.key).map(|(_, out)| out));
                 let in1 = scaled(channel.tangents(segment.next).map(|(into, _)| into));
-                format!(
+                let mut text = format!(
                     "Δt = t1 − t0 = {dt:.2} s\nΔt · out0 = {out0}\nΔt · in1  = {in1}\n\
                      Hermite (h00, h10, h01, h11) = ({})\n\
                      = h00 · key0 + h10 · Δt · out0 + h01 · key1 + h11 · Δt · in1",
                     h.join(", ")
-                )
+                );
+                // A rotation's sum is not unit length: show it, then the division.
+                let quat = |s: Option<Sample>| match s {
+                    Some(Sample::Rotation(q)) => Some(q),
+                    _ => None,
+                };
+                let key = |k: usize| quat(channel.key(k).map(|(_, s)| s));
+                if let (true, Some(k0), Some(k1), Some(o), Some(i)) = (
+                    rotation,
+                    key(segment.key),
+                    key(segment.next),
+                    quat(channel.tangents(segment.key).map(|(_, out)| out)),
+                    quat(channel.tangents(segment.next).map(|(into, _)| into)),
+                ) {
+                    let [h00, h10, h01, h11] = hermite(segment.u);
+                    let sum = k0 * h00 + o * (dt * h10) + k1 * h01 + i * (dt * h11);
+                    let length = sum.length();
+                    text += &format!(
+                        "\n= {} (length {length:.3})\nnormalised, ÷ {length:.3}:",
+                        quat_text(sum)
+                    );
+                }
+                text
             }
         };
         let text = format!(

@@ -633,11 +633,12 @@ impl ModelPage {
         self.blend_rotation_ui(ui);
     }
 
-    /// The picked joint's local rotation from clip A, from clip B and blended.
+    /// The picked joint's local rotation from clip A, from clip B and blended; with no
+    /// joint picked, the joint the blend is limited to, if any.
     fn blend_rotation_ui(&self, ui: &mut Ui) {
         let model = &self.model;
         let (Some(j), Some(a), Some(b), Some(tb)) = (
-            self.joint,
+            self.joint.or(self.mask),
             model.clips.get(self.clip),
             self.clip_b.and_then(|b| model.clips.get(b)),
             self.time_b(),
@@ -662,10 +663,15 @@ impl ModelPage {
             }
         };
         let name = model.joints.get(j).map_or("", |joint| joint.name.as_str());
+        let which = if self.joint.is_some() {
+            "joint"
+        } else {
+            "the joint the blend is limited to,"
+        };
         mono_ui(
             ui,
             format!(
-                "joint `{name}`, local rotation (x, y, z, w)\nfrom clip A  {}\nfrom clip B  {}\nblended      {}\n{sign}",
+                "{which} `{name}`, local rotation (x, y, z, w)\nfrom clip A  {}\nfrom clip B  {}\nblended      {}\n{sign}",
                 q(qa),
                 q(qb),
                 q(blended)

@@ -97,12 +97,16 @@ impl PipelinePage {
             .seen
             .and_then(|(clip_from_world, size)| to_pixel(clip_from_world, size, s.skinned))
         {
-            Some((clip, ndc, [x, y])) => format!(
-                "xyz = {}\nclip.w = {:.2}\nxyz / clip.w\n    = {}\npixel ({x:.0}, {y:.0})",
-                vec3_text(clip.truncate()),
-                clip.w,
-                vec3_text(ndc)
-            ),
+            Some((clip, ndc, [x, y])) => {
+                // The viewport's size, so the last step can be done by hand.
+                let [w, h] = self.seen.map_or([0.0; 2], |(_, size)| size);
+                format!(
+                    "xyz = {}\nclip.w = {:.2}\nxyz / clip.w\n    = {}\nin a {w:.0} × {h:.0} view:\npixel ({x:.0}, {y:.0})",
+                    vec3_text(clip.truncate()),
+                    clip.w,
+                    vec3_text(ndc)
+                )
+            }
             None => "not on screen".to_owned(),
         };
         vec![
@@ -128,7 +132,7 @@ impl PipelinePage {
             },
             Row {
                 name: "Shader",
-                formula: "v' = Σ w · G[j] · v",
+                formula: "v' = Σ w[j] · G[j] · v",
                 value: format!(
                     "v  = {}\nw  = {}\nv' = {}",
                     vec3_text(s.vertex),

@@ -98,9 +98,16 @@ pub(super) fn check_cell_ui(page: &mut XrayPage, ui: &mut Ui) {
     let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
     let [x, y, z] = e.input;
     let [tx, ty, tz] = e.offset;
+    let motion = if e.turn_degrees == 0.0 {
+        format!("M does not turn; it only moves by ({tx}, {ty}, {tz}).")
+    } else {
+        format!(
+            "M turns {}° about z, then moves by ({tx}, {ty}, {tz}).",
+            e.turn_degrees
+        )
+    };
     ui.label(format!(
-        "M turns {}° about z, then moves by ({tx}, {ty}, {tz}). Type M times the {} ({x}, {y}, {z}) with w = {}.",
-        e.turn_degrees,
+        "{motion} Type M times the {} ({x}, {y}, {z}) with w = {}.",
         e.kind(),
         e.w
     ));
