@@ -184,7 +184,7 @@ fn the_texel_inspector_shows_the_uploaded_floats() {
     assert!(harness.query_all_by_label(&shown).count() >= 1);
     // Pick another joint with the keyboard: the rows follow.
     let slider = harness
-        .get_all_by_label("joint (row y)")
+        .get_all_by_label("joint j (the texture's row)")
         .max_by(|a, b| a.rect().width().total_cmp(&b.rect().width()))
         .unwrap()
         .rect();

@@ -276,7 +276,7 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
     let banner = match page.stage {
         Stage::JointSpace => "Stage 1: palette = W".to_owned(),
         Stage::BindSpace if page.forget_inverse_bind => {
-            "Inverse bind forgotten: palette = W, not W · B⁻¹.\nGrey: where the mesh belongs."
+            "Inverse bind forgotten:\npalette = W, not W · B⁻¹.\nGrey: where the mesh belongs."
                 .to_owned()
         }
         Stage::BindSpace => "Stage 2: palette = W · B⁻¹".to_owned(),

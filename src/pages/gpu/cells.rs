@@ -264,25 +264,28 @@ impl GpuPage {
             texels.len() * 4,
             texels.len() * 16
         ));
-        ui.add(egui::Slider::new(&mut self.texel_joint, 0..=self.joints - 1).text("joint (row y)"));
+        ui.add(
+            egui::Slider::new(&mut self.texel_joint, 0..=self.joints - 1)
+                .text("joint j (the texture's row)"),
+        );
         let j = self.texel_joint.min(self.joints - 1);
         egui::Grid::new("gpu_texels").striped(true).show(ui, |ui| {
             for h in ["texel", "R", "G", "B", "A", "float offset"] {
                 ui.strong(h);
             }
             ui.end_row();
-            for x in 0..4 {
-                ui.label(RichText::new(format!("({x}, {j})")).monospace());
-                for v in texels[j * 4 + x] {
+            for c in 0..4 {
+                ui.label(RichText::new(format!("({c}, {j})")).monospace());
+                for v in texels[j * 4 + c] {
                     ui.label(RichText::new(format!("{v:8.4}")).monospace());
                 }
-                ui.label(RichText::new(format!("{}", (j * 4 + x) * 4)).monospace());
+                ui.label(RichText::new(format!("{}", (j * 4 + c) * 4)).monospace());
                 ui.end_row();
             }
         });
         ui.label(
             RichText::new(
-                "Texel x of row y is column x of joint y's world_from_bind: R, G, B, A are its rows 0 to 3.",
+                "Texel (c, j) is column c of joint j's world_from_bind: its R, G, B and A hold that column's four numbers, top to bottom.",
             )
             .small(),
         );
