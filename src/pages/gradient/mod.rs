@@ -224,11 +224,11 @@ fn default_cameras() -> [Camera; 3] {
             center: Vec2::new(2.5, 2.0),
             half_height: 4.0,
         }),
-        Camera::Orbit(OrbitCamera {
-            target: Vec3::new(-0.5, 1.5, 0.0),
-            yaw: 0.35,
-            pitch: 0.2,
-            distance: 6.0,
+        // Frames a and b turn and move in the xy plane: seen square on, as the
+        // points are.
+        Camera::Plane(PlaneCamera {
+            center: Vec2::new(-0.5, 1.5),
+            half_height: 3.0,
         }),
         Camera::Orbit(OrbitCamera {
             target: Vec3::new(0.0, 1.0, 0.0),

@@ -52,7 +52,7 @@ pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
             "Drag a or b. The pink arrow is ab = b − a. Drag elsewhere to pan, scroll to zoom."
         }
         Section::Matrices => {
-            "Dim arrows, grey F: frame a. Bright arrows, yellow F: frame b, drawn by the skinning shader as ab · a. Pink: the gradient ab carries a's origin and axes onto b's. Drag an origin to move its frame; drag elsewhere to orbit."
+            "Dim arrows, grey F: frame a. Bright arrows, yellow F: frame b, drawn by the skinning shader as ab · a. Pink: the gradient ab carries a's origin and axes onto b's. Drag an origin to move its frame; drag elsewhere to pan, scroll to zoom."
         }
         Section::Poses => {
             "Grey: the bind pose (palette = identity). Orange: the target pose (palette = gradients). Pink arrows: each gradient carries its joint from the bind pose to the target pose. Drag a joint to turn its parent (drag the hips to move the figure); click a joint to select it; drag elsewhere to orbit."
