@@ -388,7 +388,7 @@ fn scrub_links_step_the_joints_origin_through_the_product() {
         let marked = (1..=factors).filter(|i| {
             let name = JOINTS[humanoid::skeleton().path_from_root(hand)[factors - i]].name;
             harness
-                .query_by_label(&format!("local({name}), just applied"))
+                .query_by_label(&format!("local({name}), just applied: step {i}"))
                 .is_some()
         });
         assert_eq!(

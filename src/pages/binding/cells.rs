@@ -138,20 +138,21 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
         // so does the head joint's place: the vertex sits on it.
         rows = vec![rows[0].clone(), rows[2].clone()];
     }
-    // Focused, the cell takes the width it needs from the viewport; on the page, at a
-    // hall's body size, a note wraps rather than run past the column.
-    let focused = crate::ui::focused_cell(ui.ctx());
-    egui::Grid::new("head_example")
-        .spacing([10.0, 2.0])
-        .show(ui, |ui| {
-            for (what, value, note) in rows {
-                ui.label(RichText::new(what).monospace());
-                ui.label(RichText::new(format!("= {value}")).monospace().strong());
-                let note = egui::Label::new(RichText::new(note).small());
-                ui.add(if focused { note.extend() } else { note.wrap() });
-                ui.end_row();
-            }
+    // Each step on a line, the values aligned; its note beside it where the column
+    // has room, on the next line where it has not (a grid gave the notes a column a
+    // word wide).
+    let width = rows
+        .iter()
+        .map(|(what, ..)| what.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (what, value, note) in rows {
+        ui.horizontal_wrapped(|ui| {
+            let formula = format!("{what:<width$} = {value}");
+            ui.label(RichText::new(formula).monospace().strong());
+            ui.label(RichText::new(note).small());
         });
+    }
     if hidden {
         ui.label(
             RichText::new("Where it lands is hidden until you reveal your prediction.").weak(),

@@ -202,8 +202,12 @@ impl GpuPage {
                 ui.label(c.vectors.to_string());
                 ui.end_row();
             }
-            ui.label("the palette: 4 per joint");
-            ui.label(format!("{} x 4 = {}", self.joints, self.joints * 4));
+            // The array is declared whole: it costs its size, not the joints in use.
+            ui.label(format!(
+                "u_palette: {MAX_JOINTS} mat4, {} in use",
+                self.joints
+            ));
+            ui.label(format!("{MAX_JOINTS} x 4 = {}", MAX_JOINTS * 4));
             ui.end_row();
         });
         let live = self.limits().map(|l| l.max_vertex_uniform_vectors);
@@ -264,10 +268,7 @@ impl GpuPage {
             texels.len() * 4,
             texels.len() * 16
         ));
-        ui.add(
-            egui::Slider::new(&mut self.texel_joint, 0..=self.joints - 1)
-                .text("joint j (the texture's row)"),
-        );
+        ui.add(egui::Slider::new(&mut self.texel_joint, 0..=self.joints - 1).text("joint j (row)"));
         let j = self.texel_joint.min(self.joints - 1);
         egui::Grid::new("gpu_texels").striped(true).show(ui, |ui| {
             for h in ["texel", "R", "G", "B", "A", "float offset"] {

@@ -116,13 +116,16 @@ pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
         tolerance: 0.01,
     };
     check_ui(ui, &mut page.check, &question, |ui| {
-        let a_inverse = e.bind().inverse();
-        let mut text = pair_text(("a = bind", &e.bind()), ("a⁻¹", &a_inverse));
+        let bind_inverse = e.bind().inverse();
+        let mut text = pair_text(("B, the bind", &e.bind()), ("B⁻¹", &bind_inverse));
         text += "\n";
-        text += &pair_text(("b = target", &e.target()), ("ab = b · a⁻¹", &e.gradient()));
+        text += &pair_text(
+            ("W, the target", &e.target()),
+            ("G = W · B⁻¹", &e.gradient()),
+        );
         let v = e.carried_vertex();
         text += &format!(
-            "\nA vertex bound to the joint at ({}, {}) goes to\nab · ({}, {}) = ({:.1}, {:.1}).",
+            "\nA vertex bound to the joint at ({}, {}) goes to\nG · ({}, {}) = ({:.1}, {:.1}).",
             e.vertex[0],
             e.vertex[1],
             e.vertex[0],

@@ -146,7 +146,9 @@ impl HierarchyPage {
                 wrapped(ui, RichText::new(formula).strong());
             });
             let local = if self.just_applied(i, steps.len()) {
-                RichText::new(format!("local({joint}), just applied"))
+                // The scrub counts its steps from the right, as the viewport does.
+                let k = self.scrub_step().unwrap_or_default();
+                RichText::new(format!("local({joint}), just applied: step {k}"))
                     .color(legible(ui, SCRUB))
                     .strong()
             } else {

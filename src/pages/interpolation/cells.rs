@@ -37,6 +37,8 @@ struct MethodsPlot<'a> {
     y_label: &'a str,
     under: Interp,
     level: Option<(&'a str, f64)>,
+    /// A value the y axis always shows (a speed's 0); `None` fits the curves alone.
+    floor: Option<f64>,
 }
 
 impl InterpolationPage {
@@ -100,6 +102,8 @@ impl InterpolationPage {
             y_label: "|q(t)|",
             under: Interp::Nlerp,
             level: Some(("|q| = 1, the unit sphere", 1.0)),
+            // The dip is a fifth of the height or less: fitted, it shows.
+            floor: None,
         };
         self.methods_plot_ui(ui, &plot, |m| {
             (0..=PLOT_STEPS)
@@ -125,6 +129,7 @@ impl InterpolationPage {
             // LERP and NLERP turn alike (normalising changes the length only).
             under: Interp::Lerp,
             level: None,
+            floor: Some(0.0),
         };
         let shortest = self.shortest;
         self.methods_plot_ui(ui, &plot, |m| {
@@ -152,28 +157,30 @@ impl InterpolationPage {
     ) {
         let curves: Vec<(Interp, Vec<[f64; 2]>)> =
             Interp::ALL.iter().map(|m| (*m, curve(*m))).collect();
-        crate::ui::plot(plot.id)
+        let mut shown = crate::ui::plot(plot.id)
             .height(170.0)
             .x_axis_label("t")
             .y_axis_label(plot.y_label)
             .allow_drag(false)
             .allow_scroll(false)
-            .allow_zoom(false)
-            .include_y(0.0)
-            .show(ui, |p| {
-                if let Some((name, y)) = plot.level {
-                    p.hline(HLine::new(name, y).color(Color32::DARK_GRAY));
-                }
-                for (m, points) in curves {
-                    let width = if m == plot.under { 5.0 } else { 2.0 };
-                    p.line(
-                        Line::new(m.slug().to_ascii_uppercase(), points)
-                            .color(method_color(m))
-                            .width(width),
-                    );
-                }
-                p.vline(VLine::new("t", self.t as f64).color(Color32::GRAY));
-            });
+            .allow_zoom(false);
+        if let Some(y) = plot.floor {
+            shown = shown.include_y(y);
+        }
+        shown.show(ui, |p| {
+            if let Some((name, y)) = plot.level {
+                p.hline(HLine::new(name, y).color(Color32::DARK_GRAY));
+            }
+            for (m, points) in curves {
+                let width = if m == plot.under { 5.0 } else { 2.0 };
+                p.line(
+                    Line::new(m.slug().to_ascii_uppercase(), points)
+                        .color(method_color(m))
+                        .width(width),
+                );
+            }
+            p.vline(VLine::new("t", self.t as f64).color(Color32::GRAY));
+        });
         let names: Vec<String> = Interp::ALL
             .iter()
             .map(|m| m.slug().to_ascii_uppercase())

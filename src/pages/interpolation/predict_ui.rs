@@ -27,7 +27,7 @@ impl InterpolationPage {
         };
         let method = self.method.slug().to_ascii_uppercase();
         ui.label(format!(
-            "Predict: how many degrees has the glider's nose turned from A's (straight along +z) at t = {:.2} by {method}? At B it has turned {:.1}°.",
+            "Predict: how many degrees is the glider's nose from A's nose (straight along +z) at t = {:.2} by {method}? B's nose is {:.1}° from A's.",
             self.t,
             self.nose_turn(self.method, 1.0),
         ));

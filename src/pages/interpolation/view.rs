@@ -7,7 +7,7 @@ use crate::link::Named;
 use crate::pages::predict::verdict_color;
 use crate::pages::quaternions::{CAPTION, glider, glider_scene};
 use crate::ui::viewport::{caption_ui, room_below};
-use crate::ui::{Viewport, rgba};
+use crate::ui::{Viewport, color32, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
 use scene::Scene;
@@ -111,11 +111,19 @@ impl InterpolationPage {
             }
         }
         if !self.answer_hidden() {
-            let tip = nose(&object_matrix(self.interpolated(self.method, self.t)));
-            let name = format!("nose at t = {:.2}", self.t);
-            if let Some(s) = vp.to_screen(tip) {
-                let color = method_color(self.method);
-                vp.label(ui, s, name, font.clone(), color, egui::vec2(1.0, 1.0));
+            // The nose at t, named at the arrow's middle (its tip may lie on another
+            // path); with LERP, NLERP's beside it.
+            let method = self.method.slug().to_ascii_uppercase();
+            let mut noses = vec![(method, self.method, method_color(self.method))];
+            if self.method == Interp::Lerp {
+                noses.push(("NLERP".to_owned(), Interp::Nlerp, color32(GHOST)));
+            }
+            for (name, m, color) in noses {
+                let tip = nose(&object_matrix(self.interpolated(m, self.t)));
+                if let Some(s) = vp.to_screen(tip * 0.6) {
+                    let name = format!("{name} nose at t = {:.2}", self.t);
+                    vp.label(ui, s, name, font.clone(), color, egui::vec2(1.0, 1.0));
+                }
             }
         }
         if self.answer_hidden() {

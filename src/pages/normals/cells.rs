@@ -8,7 +8,7 @@ use crate::link::Named;
 use crate::ui::matrix::{two_mat3_text, vec3_text as vec3};
 use crate::ui::{angle_slider_ui, error_ui, legible, mono_ui};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Line, LineStyle, VLine};
+use egui_plot::{HLine, Line, LineStyle, VLine};
 use glam::{Mat3, Mat4};
 use skin::normals::{NormalMethod, TangentSteps, angle_degrees};
 
@@ -200,7 +200,18 @@ impl NormalsPage {
                     }
                 }
                 plot.vline(VLine::new("now", self.scale as f64).color(NOW_COLOR));
+                plot.hline(
+                    HLine::new("90°", 90.0)
+                        .color(Color32::GRAY)
+                        .style(LineStyle::dashed_loose()),
+                );
             });
+        ui.label(
+            RichText::new(
+                "Grey dashes: 90°. A shaded normal past it faces away from the true one.",
+            )
+            .small(),
+        );
         self.scale_slider_ui(ui);
     }
 
@@ -265,7 +276,10 @@ impl NormalsPage {
         };
         type Row = (&'static str, fn(&TangentSteps) -> String);
         let rows: [Row; 6] = [
-            ("1. N = normalize(the column's rule)", |s| vec3(s.normal)),
+            (
+                "1. N = normalize(M · n), or of (M⁻¹)^T · n, as headed",
+                |s| vec3(s.normal),
+            ),
             ("2. T = normalize(M · t)", |s| vec3(s.carried)),
             ("3. T · N", |s| format!("{:.5}", s.dot + 0.0)),
             ("   angle(T, N)", |s| {
