@@ -120,7 +120,7 @@ impl QuaternionsPage {
             let named = marks
                 .iter()
                 .map(|(name, at, color)| (name.to_string(), *at, *color))
-                .chain((angle > 1e-3).then(|| (theta, middle, AXIS_COLOR)));
+                .chain((angle > 1e-3).then_some((theta, middle, AXIS_COLOR)));
             for (name, at, color) in named {
                 if let Some(s) = vp.to_screen(at) {
                     let color = crate::ui::color32(color);
