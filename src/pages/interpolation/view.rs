@@ -26,6 +26,8 @@ pub fn method_color(method: Interp) -> Color32 {
 /// The radius of the sphere the glider's nose draws its path on.
 const SPHERE: f32 = 2.0;
 const GREY: [f32; 4] = [0.75, 0.75, 0.75, 1.0];
+/// The narrowest view, in points, that names the noses at t.
+const NAMED_WIDTH: f32 = 320.0;
 /// NLERP's nose beside LERP's: the rotation the squashed glider mixes with A.
 const GHOST: [f32; 4] = [0.45, 0.45, 0.45, 1.0];
 
@@ -110,7 +112,9 @@ impl InterpolationPage {
                 vp.label(ui, s, label, font.clone(), dark, egui::vec2(1.0, -1.0));
             }
         }
-        if !self.answer_hidden() {
+        // A view too narrow for the names (beside a focused cell on a projector) shows
+        // the arrows alone: the cell says what they are.
+        if !self.answer_hidden() && vp.rect().width() >= NAMED_WIDTH {
             // The nose at t, named at the arrow's middle (its tip may lie on another
             // path); with LERP, NLERP's beside it.
             let method = self.method.slug().to_ascii_uppercase();
