@@ -175,6 +175,11 @@ async function typing(browser, base, screen, check, out) {
       }
       await tap(page, finger, field);
       await page.waitForTimeout(800);
+      // eframe hands the browser's focus to its text input a frame after egui's, and a
+      // frame at ratio 3 in a software renderer on a busy machine can take seconds:
+      // wait for it (up to 8 s) rather than judge one frame in.
+      await page.waitForFunction(() => document.activeElement?.tagName === "INPUT", null, { timeout: 8000 })
+        .catch(() => {});
       const focused = parseLayout((await measured(page)).layout).focus;
       const agent = await page.evaluate(() => document.activeElement?.tagName);
       check(`${where}: a tap on the field gives it the keyboard`, focused && agent === "INPUT",
