@@ -182,12 +182,16 @@ fn the_budget_shows_the_arithmetic_of_the_webgl2_minimum() {
 fn the_texel_inspector_shows_the_uploaded_floats() {
     let page = opened("gpu?bend=1&twist=0.5");
     let palette = page.palette();
+    let first = page.texel_joint;
     let mut harness = page_harness(page, &["texels"]);
-    let m = palette[0];
-    // Texel (3, 0) is column 3 of joint 0: its translation.
-    assert!(harness.query_by_label("(3, 0)").is_some());
-    let shown = format!("{:8.4}", m.w_axis.w);
-    assert!(harness.query_all_by_label(&shown).count() >= 1);
+    let m = palette[first];
+    // Texel (3, j) is column 3 of joint j: its translation, which the bend moves.
+    assert!(harness.query_by_label(&format!("(3, {first})")).is_some());
+    assert!(m.w_axis.truncate().length() > 0.1, "{m}");
+    for v in m.w_axis.to_array() {
+        let shown = format!("{v:8.4}");
+        assert!(harness.query_all_by_label(&shown).count() >= 1, "{shown}");
+    }
     // Pick another joint with the keyboard: the rows follow.
     let slider = harness
         .get_all_by_label("joint j (row)")

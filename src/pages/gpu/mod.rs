@@ -248,7 +248,9 @@ impl Default for GpuPage {
             twist: 0.0,
             cpu_skinning: false,
             ring: None,
-            texel_joint: 0,
+            // Halfway along the chain, where a bend gives the palette a translation
+            // (the root's t column is empty): texel 3 then shows what it holds.
+            texel_joint: DEFAULT_JOINTS / 2,
             file: 1,
             beside: None,
             listed_pair: None,
