@@ -6,7 +6,7 @@ use crate::pages::quaternions::quat_check_ui;
 use crate::ui::check::exercise_picker_ui;
 use crate::ui::matrix::quat_text;
 use egui::Ui;
-use glam::{Quat, Vec4};
+use glam::Quat;
 use skin::rotation::{Interp, interpolate};
 
 /// A check-yourself exercise: from A, no turn, towards B, a turn of `degrees` about z,
@@ -57,7 +57,8 @@ impl Exercise {
 /// The working: B, the dot product and its sign, then the blend.
 pub fn working(e: &Exercise) -> String {
     let b = e.b();
-    let dot = Vec4::from(b).dot(Vec4::W);
+    // A is (0, 0, 0, 1): its dot with B is B's w.
+    let dot = b.w;
     let method = e.method.slug().to_ascii_uppercase();
     let mut lines = vec![
         format!(
@@ -118,7 +119,8 @@ mod tests {
     /// The answers, worked by hand.
     #[test]
     fn the_answers_are_the_hand_worked_ones() {
-        let close = |q: Quat, x: [f32; 4]| Vec4::from(q).abs_diff_eq(Vec4::from(x), 1e-3);
+        let close =
+            |q: Quat, x: [f32; 4]| glam::Vec4::from(q).abs_diff_eq(glam::Vec4::from(x), 1e-3);
         // Half of 90° is 45°: (0, 0, sin 22.5°, cos 22.5°).
         assert!(close(EXERCISES[0].answer(), [0.0, 0.0, 0.383, 0.924]));
         // ((0, 0, 0, 1) + (0, 0, 0.707, 0.707)) / 2.

@@ -64,12 +64,17 @@ fn sphere(scene: &mut Scene) {
 }
 
 impl InterpolationPage {
+    /// Where the drawn glider's nose points at `t` by `method`.
+    fn nose_at(&self, method: Interp, t: f32) -> Vec3 {
+        nose(&object_matrix(self.interpolated(method, t)))
+    }
+
     fn scene(&self, clip_from_world: Mat4) -> Scene {
         let mut scene = glider_scene(clip_from_world, &self.camera);
         sphere(&mut scene);
         for &method in Interp::ALL {
             let color = rgba(method_color(method));
-            let tip = |t: f32| nose(&object_matrix(self.interpolated(method, t)));
+            let tip = |t: f32| self.nose_at(method, t);
             for i in 0..64 {
                 let (a, b) = (i as f32 / 64.0, (i + 1) as f32 / 64.0);
                 scene.line(tip(a), tip(b), color);
@@ -92,11 +97,11 @@ impl InterpolationPage {
             // rotation it squashes (NLERP's, on the sphere), in grey.
             let color = rgba(method_color(self.method));
             if self.method == Interp::Lerp {
-                let rotation = nose(&object_matrix(self.interpolated(Interp::Nlerp, self.t)));
+                let rotation = self.nose_at(Interp::Nlerp, self.t);
                 scene.line(Vec3::ZERO, rotation, GHOST);
                 scene.marker(rotation, 0.08, GHOST);
             }
-            let tip = nose(&object_matrix(q));
+            let tip = self.nose_at(self.method, self.t);
             scene.arrow(Vec3::ZERO, tip, 0.02, color);
             scene.marker(tip, 0.1, color);
         }
@@ -123,7 +128,7 @@ impl InterpolationPage {
                 noses.push(("NLERP".to_owned(), Interp::Nlerp, color32(GHOST)));
             }
             for (name, m, color) in noses {
-                let tip = nose(&object_matrix(self.interpolated(m, self.t)));
+                let tip = self.nose_at(m, self.t);
                 if let Some(s) = vp.to_screen(tip * 0.6) {
                     let name = format!("{name} nose at t = {:.2}", self.t);
                     vp.label(ui, s, name, font.clone(), color, egui::vec2(1.0, 1.0));

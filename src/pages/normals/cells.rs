@@ -244,16 +244,8 @@ impl NormalsPage {
         let truth = self.vertex_normals(vertex).map(|[truth, ..]| truth);
         // The vertex's blended matrix, which both rules start from.
         let blended = self
-            .assets
-            .limb
-            .skin
-            .influences
-            .get(vertex)
-            .map(|influences| {
-                let m =
-                    skin::ellipse::lbs_linear(&palette, influences, skin::lbs::PositionW::Divide);
-                crate::ui::matrix::mat3_rows(&m).join("\n")
-            });
+            .linear_and_facing(&palette, vertex)
+            .map(|(m, _)| crate::ui::matrix::mat3_rows(&m).join("\n"));
         mono_ui(
             ui,
             format!(

@@ -7,7 +7,7 @@ use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
-use glam::{Mat4, Vec3};
+use glam::{Mat3, Mat4, Vec3};
 use scene::{Palette, Scene, SkinnedDraw};
 use skin::ellipse::{Ellipse, lbs_linear};
 use skin::lbs::PositionW;
@@ -93,11 +93,7 @@ impl NormalsPage {
             .filter(|v| has_ellipse(*v))
             .filter_map(|v| {
                 let center = vertices.get(v)?.position + at;
-                let linear = lbs_linear(&palette, skin.influences.get(v)?, PositionW::Divide);
-                // Which way the surface faces, from the right normal on either arm: the
-                // naive arm's normals lean, and would hide ellipses that face the eye.
-                let facing =
-                    (linear.inverse().transpose() * *skin.normals.get(v)?).normalize_or_zero();
+                let (linear, facing) = self.linear_and_facing(&palette, v)?;
                 if !ellipses::faces(eye, center, facing) {
                     return None;
                 }
@@ -105,6 +101,16 @@ impl NormalsPage {
                 Some((center, ellipse))
             })
             .collect()
+    }
+
+    /// Vertex `v`'s blended matrix (its 3×3 part, `M`) under `palette`, and which way
+    /// the skinned surface faces there: the right normal, `(M⁻¹)^T · n`, whichever arm
+    /// is drawn (the naive arm's normals lean, and would say the surface faces away).
+    pub(super) fn linear_and_facing(&self, palette: &[Mat4], v: usize) -> Option<(Mat3, Vec3)> {
+        let skin = &self.assets.limb.skin;
+        let linear = lbs_linear(palette, skin.influences.get(v)?, PositionW::Divide);
+        let facing = (linear.inverse().transpose() * *skin.normals.get(v)?).normalize_or_zero();
+        Some((linear, facing))
     }
 
     /// Where the camera's eye is.
@@ -121,19 +127,14 @@ impl NormalsPage {
     pub fn line_vertices(&self, vertices: &[SkinnedVertex], at: Vec3) -> Vec<usize> {
         let eye = self.eye();
         let palette = self.palette();
-        let skin = &self.assets.limb.skin;
         (0..vertices.len().min(data::TUBE_VERTICES))
             .filter(|v| has_line(*v))
             .filter(|&v| {
-                let (Some(influences), Some(normal)) =
-                    (skin.influences.get(v), skin.normals.get(v))
-                else {
-                    return false;
-                };
-                let linear = lbs_linear(&palette, influences, PositionW::Divide);
-                let right = (linear.inverse().transpose() * *normal).normalize_or_zero();
-                let to_eye = (eye - (vertices[v].position + at)).normalize_or_zero();
-                LINE_FACING.contains(&right.dot(to_eye))
+                self.linear_and_facing(&palette, v)
+                    .is_some_and(|(_, facing)| {
+                        let to_eye = (eye - (vertices[v].position + at)).normalize_or_zero();
+                        LINE_FACING.contains(&facing.dot(to_eye))
+                    })
             })
             .collect()
     }
