@@ -103,6 +103,20 @@ pub fn assert_declared_params<L: skinlab::page::Lesson>(link: &str, bad: &[(&str
     assert_refused_as_declared::<L>(&queries);
 }
 
+/// `page` with every cell of its chapter drawn, after two frames: none is refused as a
+/// cell the page does not have. The harness, to look for what the cells show.
+pub fn every_cell_drawn<P: Page + 'static>(page: P) -> Harness<'static, P> {
+    let cells = page.cells();
+    let mut harness = page_harness(page, cells);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("this page has no cell")
+            .is_none()
+    );
+    harness
+}
+
 /// Every link in `links` opens and is written back as given, and together they set
 /// every key `L` declares.
 pub fn assert_every_key_round_trips<L: skinlab::page::Lesson>(links: &[&str]) {

@@ -322,35 +322,16 @@ fn links_round_trip_and_bad_values_are_refused() {
 #[test]
 fn every_key_at_once_writes_back() {
     let all = "interpolation?b=1,0.5,-0.5&method=lerp&t=0.25&flip=true&shortest=false&circle=-6,6&predict=true&guess=42.5&reveal=true&question=3";
+    kit::assert_every_key_round_trips::<InterpolationPage>(&[all]);
     let page = opened(all);
     assert_eq!(page.exercise, 2);
-    assert_eq!(page.link().to_string(), all);
     assert_eq!(page.prediction.map(|p| p.guess), Some(42.5));
     assert!(!page.answer_hidden());
-    let declared: std::collections::BTreeSet<_> =
-        <InterpolationPage as skinlab::page::Lesson>::PARAMS
-            .iter()
-            .map(|p| p.key.to_owned())
-            .collect();
-    let set: std::collections::BTreeSet<_> = Link::parse(all)
-        .unwrap()
-        .params
-        .into_iter()
-        .map(|(k, _)| k)
-        .collect();
-    assert_eq!(set, declared, "the link sets every declared key");
 }
 
 #[test]
 fn every_cell_draws_without_error() {
     let page = opened("interpolation?method=lerp&t=0.5");
-    let cells = page.cells();
-    let mut harness = page_harness(page, cells);
-    harness.run_steps(2);
-    assert!(
-        harness
-            .query_by_label_contains("this page has no cell")
-            .is_none()
-    );
+    let harness = kit::every_cell_drawn(page);
     assert!(shows(&harness, "LERP left the unit sphere"));
 }

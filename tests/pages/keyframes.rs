@@ -129,14 +129,7 @@ fn links_round_trip_and_bad_values_are_refused() {
 #[test]
 fn every_cell_draws_without_error() {
     let page = opened("keyframes?time=1.2");
-    let cells = page.cells();
-    let mut harness = page_harness(page, cells);
-    harness.run_steps(2);
-    assert!(
-        harness
-            .query_by_label_contains("this page has no cell")
-            .is_none()
-    );
+    let harness = kit::every_cell_drawn(page);
     assert!(harness.query_by_label_contains("Local matrix").is_some());
 }
 

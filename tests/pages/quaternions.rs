@@ -96,14 +96,7 @@ fn links_round_trip_and_bad_values_are_refused() {
 #[test]
 fn every_cell_draws_without_error() {
     let page = opened("quaternions?pitch=1.5707964");
-    let cells = page.cells();
-    let mut harness = page_harness(page, cells);
-    harness.run_steps(2);
-    assert!(
-        harness
-            .query_by_label_contains("this page has no cell")
-            .is_none()
-    );
+    let harness = kit::every_cell_drawn(page);
     assert!(
         harness
             .query_by_label_contains("they differ by at most")
@@ -114,22 +107,10 @@ fn every_cell_draws_without_error() {
 #[test]
 fn every_key_at_once_writes_back() {
     let all = "quaternions?show=quaternion&yaw=0.3&pitch=-1&roll=2&question=3";
+    kit::assert_every_key_round_trips::<QuaternionsPage>(&[all]);
     let page = opened(all);
     assert_eq!(page.section, Section::Quaternion);
     assert_eq!(page.exercise, 2);
-    assert_eq!(page.link().to_string(), all);
-    let declared: std::collections::BTreeSet<_> =
-        <QuaternionsPage as skinlab::page::Lesson>::PARAMS
-            .iter()
-            .map(|p| p.key.to_owned())
-            .collect();
-    let set: std::collections::BTreeSet<_> = Link::parse(all)
-        .unwrap()
-        .params
-        .into_iter()
-        .map(|(k, _)| k)
-        .collect();
-    assert_eq!(set, declared, "the link sets every declared key");
     assert_eq!(
         <QuaternionsPage as skinlab::page::Lesson>::PARAMS
             .last()
