@@ -37,10 +37,10 @@ impl InterpolationPage {
             let alpha = self.nose_turn(Interp::Nlerp, self.t);
             mono_ui(
                 ui,
+                // Two lines: the chapter derives the formula, the cell gives its numbers.
                 format!(
-                    "ℓ = |q(t)| = {length:.3}, ℓ² = {:.3}\nNLERP's nose at t = {:.2}: α = {alpha:.1}° from A's\nLERP's nose = (1 − ℓ²) · A's nose + ℓ² · NLERP's nose\nits angle:   tan θ = ℓ² sin α / (1 − ℓ² + ℓ² cos α)",
+                    "ℓ = |q(t)| = {length:.3}, ℓ² = {:.3}; NLERP's nose: α = {alpha:.1}°\ntan θ = ℓ² sin α / (1 − ℓ² + ℓ² cos α)",
                     length * length,
-                    self.t,
                 ),
             );
         }
