@@ -566,6 +566,15 @@ impl SkinlabApp {
                 .show(ui, |_| {});
             return;
         }
+        if crate::ui::viewport::take_frame_ask(ui.ctx()) && self.framing.is_none() {
+            self.framing = Some(Framing {
+                always: false,
+                from_link: false,
+                passes: FIT_PASSES,
+                owns_recording: false,
+                measuring: false,
+            });
+        }
         self.framing_step(ui.ctx());
         self.tools_ui(ui);
         self.drop_hint_ui(ui);

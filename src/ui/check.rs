@@ -174,9 +174,94 @@ pub fn check_ui(
     pressed
 }
 
+/// Rows of a matrix, drawn with these brackets, keep their columns.
+const MATRIX_BRACKETS: [char; 3] = ['⎡', '⎢', '⎣'];
+
+/// A line of working cut into the parts it may break between: at a space outside any
+/// bracket, each part keeping the space after it. A vector, a bracketed product or
+/// `sin(45°)` stays whole.
+fn working_parts(line: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0_i32, 0);
+    for (i, c) in line.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ' ' if depth <= 0 => {
+                parts.push(&line[start..=i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < line.len() {
+        parts.push(&line[start..]);
+    }
+    parts
+}
+
+/// Worked steps in monospace, one line of `text` a line: a line too long for the
+/// column wraps between its parts ([`working_parts`]), never past the column's edge
+/// and never inside a vector; rows of a matrix keep their columns (and scroll
+/// sideways where they must).
+pub fn working_ui(ui: &mut Ui, text: &str) {
+    let shown = ui.scope(|ui| {
+        ui.spacing_mut().item_spacing.y = 0.0;
+        let mut matrix = Vec::new();
+        let flush = |ui: &mut Ui, matrix: &mut Vec<&str>| {
+            if !matrix.is_empty() {
+                crate::ui::mono_ui(ui, matrix.join("\n"));
+                matrix.clear();
+            }
+        };
+        for line in text.lines() {
+            if line.contains(MATRIX_BRACKETS) {
+                matrix.push(line);
+                continue;
+            }
+            flush(ui, &mut matrix);
+            let parts: Vec<RichText> = working_parts(line)
+                .into_iter()
+                .map(|p| RichText::new(p).monospace())
+                .collect();
+            if parts.is_empty() {
+                ui.label(RichText::new(" ").monospace());
+            } else {
+                crate::ui::unbroken_ui(ui, &parts);
+            }
+        }
+        flush(ui, &mut matrix);
+    });
+    // Read aloud (and found by tests) as the one text it is.
+    shown
+        .response
+        .widget_info(|| WidgetInfo::labeled(Role::Label, true, text));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn working_breaks_only_at_spaces_outside_brackets() {
+        assert_eq!(
+            working_parts("LERP: (1 − t) A = (0.5, 0.2) (length 0.9, not 1)"),
+            [
+                "LERP: ",
+                "(1 − t) ",
+                "A ",
+                "= ",
+                "(0.5, 0.2) ",
+                "(length 0.9, not 1)"
+            ]
+        );
+        assert_eq!(working_parts("  x"), [" ", " ", "x"]);
+        assert_eq!(
+            working_parts("sin(45°) · v[j]"),
+            ["sin(45°) ", "· ", "v[j]"]
+        );
+        assert!(working_parts("").is_empty());
+    }
 
     const QUESTION: Question = Question {
         name: "p",

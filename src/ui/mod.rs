@@ -373,6 +373,17 @@ pub fn show_here_ui(ui: &mut egui::Ui, shown: bool) -> bool {
     ui.add_enabled(!shown, egui::Button::new(text)).clicked()
 }
 
+/// An exercise's "Show this pose in the viewport" button; returns whether it was
+/// pressed. A press also asks for the view to be framed if the new pose would reach
+/// past its edges.
+pub fn show_pose_ui(ui: &mut egui::Ui) -> bool {
+    let pressed = ui.button("Show this pose in the viewport").clicked();
+    if pressed {
+        viewport::ask_to_frame(ui.ctx());
+    }
+    pressed
+}
+
 /// How wide `text` is set in the body font, in points, on one line.
 pub fn text_width(ui: &egui::Ui, text: &str) -> f32 {
     let font = egui::TextStyle::Body.resolve(ui.style());

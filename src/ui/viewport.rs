@@ -168,6 +168,23 @@ impl Drawn {
     }
 }
 
+/// Asks the app to fit the viewport's camera over the next frames if what the view
+/// shows reaches past its edges: a button has just put a new pose in it (a link's
+/// pose is framed the same way).
+pub fn ask_to_frame(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.insert_temp(frame_asked_id(), true));
+}
+
+/// Whether [`ask_to_frame`] was called since the last time this was; the ask is taken.
+pub fn take_frame_ask(ctx: &egui::Context) -> bool {
+    ctx.data_mut(|d| d.remove_temp::<bool>(frame_asked_id()))
+        .unwrap_or(false)
+}
+
+fn frame_asked_id() -> egui::Id {
+    egui::Id::unique("skinlab_frame_asked")
+}
+
 impl MeshBounds {
     fn id() -> egui::Id {
         egui::Id::unique("skinlab_mesh_bounds")

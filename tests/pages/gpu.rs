@@ -166,7 +166,7 @@ fn the_budget_shows_the_arithmetic_of_the_webgl2_minimum() {
     let harness = page_harness(GpuPage::default(), &["budget"]);
     assert!(harness.query_by_label("(256 - 7) / 4 = 62").is_some());
     // The array costs its declared size, whatever the joints in use (40 here).
-    assert!(harness.query_by_label("60 x 4 = 240").is_some());
+    assert!(harness.query_by_label("60 × 4 = 240").is_some());
     assert!(
         harness
             .query_by_label("u_palette: 60 mat4, 40 in use")
@@ -250,7 +250,7 @@ fn measure_runs_the_sweep_a_step_per_frame() {
     let mut harness = page_harness(GpuPage::default(), &["cpu_gpu"]);
     assert!(
         harness
-            .query_by_label("No measurement yet: press Measure.")
+            .query_by_label_contains("No measurement yet")
             .is_some()
     );
     harness.get_by_label("Measure").click();
@@ -579,4 +579,40 @@ fn a_big_mesh_is_said_to_be_building_on_the_frame_before_it_is_built() {
         "built"
     );
     assert_eq!(harness.state().vertices, 150_001);
+}
+
+#[test]
+fn with_nothing_measured_the_chart_offers_a_run_measured_elsewhere_and_names_its_machine() {
+    let mut harness = page_harness(opened("gpu"), &["cpu_gpu"]);
+    assert!(
+        harness
+            .query_by_label_contains("No measurement yet")
+            .is_some()
+    );
+    harness
+        .get_by_label_contains("Show a run measured on")
+        .click();
+    harness.run_steps(2);
+    assert!(harness.state().bench.example);
+    assert!(harness.query_by_label_contains("NVIDIA H100").is_some());
+    assert!(
+        harness
+            .query_by_label_contains(
+                "On the machine that measured them, the GPU's vertex stage beat the fast kernel plus its upload at every size"
+            )
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label_contains("No measurement yet")
+            .is_none()
+    );
+    // The link carries the run, as any finished sweep.
+    assert!(
+        harness
+            .state()
+            .link()
+            .to_string()
+            .starts_with("gpu?sweep=2996:")
+    );
 }

@@ -244,6 +244,8 @@ fn clicking_a_joint_or_its_name_selects_it() {
     harness.drop_at(at);
     harness.run_steps(2);
     assert_eq!(harness.state().joint, joint("shin.L"));
+    harness.get_by_label("Joint:").click();
+    harness.run_steps(2);
     harness.get_by_label("head").click();
     harness.run_steps(2);
     assert_eq!(harness.state().joint, joint("head"));

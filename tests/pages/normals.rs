@@ -219,9 +219,7 @@ fn clicking_the_arm_picks_a_vertex_and_the_table_follows_it() {
     let vertex = harness.state().vertex.expect("a vertex is picked");
     assert_ne!(vertex, DEFAULT_VERTEX, "the click picked another vertex");
     assert!(
-        harness
-            .query_by_label_contains("already perpendicular")
-            .is_some(),
+        harness.query_by_label_contains("already at 90°").is_some(),
         "the inverse transpose leaves nothing to remove"
     );
 }

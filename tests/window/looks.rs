@@ -1071,6 +1071,15 @@ fn every_moment_of_the_lecture_deck_fits_a_projector() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
+/// The focused cells that may scroll on a projector, each a list as long as what it
+/// lists: a step per joint of the chain (the lecture focuses it on one step with
+/// `scrub`), two frames with their sliders and matrices, a file's every part.
+const SCROLLS: [&str; 3] = [
+    "hierarchy?focus=chain",
+    "gradient?focus=matrices",
+    "model?focus=file",
+];
+
 #[test]
 fn every_cell_of_every_page_focused_fits_a_projector() {
     let only = std::env::var("LOOKS_PAGE").ok();
@@ -1081,7 +1090,7 @@ fn every_cell_of_every_page_focused_fits_a_projector() {
         }
         for target in std::iter::once("viewport").chain(page.cells().iter().copied()) {
             let link = format!("{}?focus={target}", page.slug());
-            found.extend(projector_problems(&link, false));
+            found.extend(projector_problems(&link, !SCROLLS.contains(&link.as_str())));
         }
     }
     assert!(

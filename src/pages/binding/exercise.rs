@@ -3,7 +3,7 @@
 
 use super::BindingPage;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths as r};
-use egui::{RichText, Ui};
+use egui::Ui;
 use glam::{Mat4, Vec2};
 
 /// A plane exercise: a joint's bind matrix (where it sits and how far it is turned) and
@@ -142,7 +142,7 @@ pub(super) fn check_cell_ui(page: &mut BindingPage, ui: &mut Ui) {
         tolerance: 0.01,
     };
     check_ui(ui, &mut page.check, &question, |ui| {
-        ui.label(RichText::new(working(&e)).monospace());
+        crate::ui::check::working_ui(ui, &working(&e));
     });
 }
 

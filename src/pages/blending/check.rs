@@ -3,7 +3,7 @@
 use super::BlendingPage;
 use crate::ui::check::{Question, check_ui};
 use crate::ui::matrix::matrix_view_ui;
-use egui::{RichText, Ui};
+use egui::Ui;
 use glam::Vec3;
 use rigs::arm;
 use skin::Influences;
@@ -33,7 +33,7 @@ impl BlendingPage {
              The upper arm does not move; the forearm turns 90° about z around the elbow at (2, 0, 0). \
              Where does each method put v?"
         );
-        if ui.button("Show this pose in the viewport").clicked() {
+        if crate::ui::show_pose_ui(ui) {
             self.twist = 0.0;
             self.bend = CHECK_BEND;
             self.vertex = Some(arm::elbow_ring() * arm::SEGMENTS);
@@ -53,14 +53,20 @@ impl BlendingPage {
         check_ui(ui, &mut self.check, &question, |ui| {
             ui.label("Forearm gradient (upper arm: identity):");
             matrix_view_ui(ui, "check gradient", &palette[1]);
-            ui.label(RichText::new(format!(
-                "forearm . v = {}\nLBS: 0.5 . v + 0.5 . (forearm . v) = ({:.3}, {:.3})\n\
-                 DQS: half the rotation, 45° about the elbow: (2, 0) + 0.5 . (-sin 45°, cos 45°) = ({:.3}, {:.3})\n\
+            crate::ui::check::working_ui(
+                ui,
+                &format!(
+                    "forearm · v = {}\nLBS: 0.5 · v + 0.5 · (forearm · v) = ({:.3}, {:.3})\n\
+                 DQS: half the rotation, 45° about the elbow: (2, 0) + 0.5 · (−sin(45°), cos(45°)) = ({:.3}, {:.3})\n\
                  LBS pulls the vertex to {:.3} from the elbow; DQS keeps it at 0.5.",
-                moved,
-                expected[0], expected[1], expected[2], expected[3],
-                Vec3::new(expected[0] - 2.0, expected[1], 0.0).length()
-            )).monospace());
+                    moved,
+                    expected[0],
+                    expected[1],
+                    expected[2],
+                    expected[3],
+                    Vec3::new(expected[0] - 2.0, expected[1], 0.0).length()
+                ),
+            );
         });
     }
 }

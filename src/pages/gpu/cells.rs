@@ -207,7 +207,7 @@ impl GpuPage {
                 "u_palette: {MAX_JOINTS} mat4, {} in use",
                 self.joints
             ));
-            ui.label(format!("{MAX_JOINTS} x 4 = {}", MAX_JOINTS * 4));
+            ui.label(format!("{MAX_JOINTS} × 4 = {}", MAX_JOINTS * 4));
             ui.end_row();
         });
         let live = self.limits().map(|l| l.max_vertex_uniform_vectors);
@@ -444,10 +444,31 @@ impl GpuPage {
     fn bench_plot_ui(&mut self, ui: &mut Ui) {
         let points = &self.bench.points;
         if points.is_empty() {
-            ui.label(RichText::new("No measurement yet: press Measure.").small());
+            ui.label(
+                "No measurement yet. Measure skins the tail at six sizes, from 3k to 1M \
+                 vertices, on the CPU and in the shader, and charts the time of each way.",
+            );
+            if ui
+                .button(format!(
+                    "Show a run measured on {}",
+                    super::sweep::EXAMPLE_MACHINE
+                ))
+                .clicked()
+            {
+                self.bench.load_example();
+            }
             return;
         }
-        if self.bench.from_link {
+        if self.bench.example {
+            ui.label(
+                RichText::new(format!(
+                    "These times were measured earlier on {}, not on this machine. \
+                     Press Measure to time this one.",
+                    super::sweep::EXAMPLE_MACHINE
+                ))
+                .weak(),
+            );
+        } else if self.bench.from_link {
             ui.label(
                 RichText::new(
                     "These times were measured earlier and brought in by the link, \
@@ -670,18 +691,18 @@ impl GpuPage {
             tolerance: 0.01,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
-            ui.label(
-                RichText::new(format!(
-                    "A mat4 is four columns, one vec4 each: {MAX_JOINTS} x 4 = {} vectors \
+            crate::ui::check::working_ui(
+                ui,
+                &format!(
+                    "A mat4 is four columns, one vec4 each: {MAX_JOINTS} × 4 = {} vectors \
                      (of the 256 WebGL2 promises).\n\
                      Joint j is row j; the matrix's column c is texel c of it: ({CHECK_COLUMN}, {CHECK_JOINT}).\n\
-                     Flat, that is texel 4 x {CHECK_JOINT} + {CHECK_COLUMN} = {}, floats {} to {}.",
+                     Flat, that is texel 4 × {CHECK_JOINT} + {CHECK_COLUMN} = {}, floats {} to {}.",
                     MAX_JOINTS * 4,
                     CHECK_JOINT * 4 + CHECK_COLUMN,
                     (CHECK_JOINT * 4 + CHECK_COLUMN) * 4,
                     (CHECK_JOINT * 4 + CHECK_COLUMN) * 4 + 3
-                ))
-                .monospace(),
+                ),
             );
         });
     }
@@ -727,14 +748,14 @@ impl GpuPage {
                     .collect::<Vec<_>>()
                     .join("  ")
             };
-            ui.label(
-                RichText::new(format!(
+            crate::ui::check::working_ui(
+                ui,
+                &format!(
                     "sort       {}\nkeep 4     {}\nsum        {sum:.2}\nnormalise  {}  (each weight / {sum:.2})",
                     pairs(&steps.sorted),
                     pairs(&steps.kept),
                     pairs(&steps.normalised)
-                ))
-                .monospace(),
+                ),
             );
         });
     }

@@ -367,6 +367,8 @@ pub struct Bench {
     /// Whether the points came in a link (`sweep=`): measured earlier, maybe on another
     /// machine, not here now. Measuring again clears it.
     pub from_link: bool,
+    /// Whether the points are [`super::sweep::EXAMPLE`], shown by the student's choice.
+    pub example: bool,
     running: Option<Running>,
     /// Sizes still to measure.
     queue: Vec<usize>,
@@ -382,6 +384,7 @@ impl Bench {
     pub fn start(&mut self) {
         self.points.clear();
         self.from_link = false;
+        self.example = false;
         self.queue = SWEEP.iter().rev().copied().collect();
         self.running = None;
     }
@@ -391,8 +394,18 @@ impl Bench {
     pub fn load(&mut self, points: Vec<BenchPoint>) {
         self.points = points;
         self.from_link = true;
+        self.example = false;
         self.queue.clear();
         self.running = None;
+    }
+
+    /// Shows [`super::sweep::EXAMPLE`], a sweep measured on another machine.
+    pub fn load_example(&mut self) {
+        // A constant, which a test reads.
+        if let Ok(points) = super::sweep::read(super::sweep::EXAMPLE) {
+            self.load(points);
+            self.example = true;
+        }
     }
 
     /// The finished sweep, for a link: `None` while a sweep runs or before any.
@@ -749,6 +762,17 @@ mod tests {
         assert!(bench.from_link && bench.finished().is_some());
         bench.start();
         assert!(!bench.from_link && bench.points.is_empty());
+    }
+
+    #[test]
+    fn the_example_sweep_reads_and_is_marked_as_measured_elsewhere() {
+        let mut bench = Bench::default();
+        bench.load_example();
+        assert!(bench.example && bench.from_link);
+        assert_eq!(bench.points.len(), SWEEP.len());
+        assert_eq!(crossover(&bench.points), Crossover::GpuEverywhere);
+        bench.start();
+        assert!(!bench.example);
     }
 
     #[test]

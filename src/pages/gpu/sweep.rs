@@ -23,6 +23,16 @@ pub const FORM: &str = "up to 6 sizes joined by `;`, each \
     1000000, each larger than the one before (any count, not only the sweep's sizes). \
     Times: 0 or more";
 
+/// A sweep measured earlier, for a student with no time (or no GPU) to measure: the
+/// H100 run of `skinlab --bench gpu` in docs/measurements.md, in the form of a link.
+pub const EXAMPLE: &str = "2996:0.296,0.048,0.049@16,0.065,0.005;\
+    10000:0.869,0.15,0.148@16,0.093,0.014;29971:2.63,0.458,0.445@16,0.201,0.039;\
+    99935:7.35,1.51,0.349@16,0.505,0.129;299904:21.9,3.92,0.923@16,0.969,0.386;\
+    999936:90.7,17.2,1.31@16,1.96,1.3";
+
+/// The machine that measured [`EXAMPLE`], as the chart names it.
+pub const EXAMPLE_MACHINE: &str = "a server with an NVIDIA H100 and 16 CPU cores";
+
 /// The most vertices a size may have: the largest size of the sweep.
 fn most_vertices() -> usize {
     SWEEP.iter().copied().max().unwrap_or(0)

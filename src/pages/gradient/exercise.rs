@@ -3,7 +3,7 @@
 use super::GradientPage;
 use super::frames::{Frame2, plane_part};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
-use egui::{RichText, Ui};
+use egui::Ui;
 use glam::{Mat4, Vec2, Vec3};
 
 /// A "check yourself" exercise: one joint's bind frame and target frame in the plane,
@@ -133,7 +133,7 @@ pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
             v.x + 0.0,
             v.y + 0.0
         );
-        ui.label(RichText::new(text).monospace());
+        crate::ui::check::working_ui(ui, &text);
     });
 }
 

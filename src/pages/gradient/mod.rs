@@ -282,9 +282,14 @@ impl GradientPage {
         let now = self.reading.take();
         // While the notebook scrolls to a link's cell, what passes by is not read.
         let scrolling = self.scroll_to.target().is_some();
+        // The first part read chooses too, unless a link chose the part: a focused
+        // cell shows its own part beside it.
+        let moved_on = match self.last_read {
+            Some(_) => self.last_read != now,
+            None => self.focus == links::Focus::Nothing,
+        };
         if let Some(section) = now
-            && self.last_read.is_some()
-            && self.last_read != now
+            && moved_on
             && !scrolling
         {
             self.section = section;

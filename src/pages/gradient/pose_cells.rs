@@ -41,14 +41,23 @@ pub(super) fn poses_ui(page: &mut GradientPage, ui: &mut Ui) {
 
 /// One joint: pick it, turn it, read its three matrices.
 pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Joint:");
-        for (j, def) in JOINTS.iter().enumerate() {
-            if ui.selectable_label(page.joint == j, def.name).clicked() {
-                page.joint = j;
-                page.section = Section::Poses;
-            }
-        }
+    // A list that opens, not 20 buttons: the cell stays short on a projector and a
+    // phone. A click on a joint in the viewport picks it too.
+    ui.horizontal(|ui| {
+        let label = ui.label("Joint:");
+        egui::ComboBox::from_id_salt("gradient joint")
+            .selected_text(JOINTS[page.joint.min(JOINT_COUNT - 1)].name)
+            .show_ui(ui, |ui| {
+                for (j, def) in JOINTS.iter().enumerate() {
+                    if ui.selectable_label(page.joint == j, def.name).clicked() {
+                        page.joint = j;
+                        page.section = Section::Poses;
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        ui.label(RichText::new("(or click one in the viewport)").weak());
     });
     let j = page.joint.min(JOINT_COUNT - 1);
     let mut rotation = page.target[j].rotation;

@@ -3,7 +3,6 @@
 use super::GridPage;
 use super::data::{self, BONE_COUNT, POSITIONS, WEIGHTS};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths as r};
-use crate::ui::mono_ui;
 use egui::Ui;
 use glam::Vec3;
 
@@ -89,7 +88,7 @@ pub(super) fn check_cell_ui(page: &mut GridPage, ui: &mut Ui) {
         bent.join(" and "),
         e.vertex
     ));
-    if ui.button("Show this pose in the viewport").clicked() {
+    if crate::ui::show_pose_ui(ui) {
         page.pause_at(e.angles());
         page.vertex = Some(e.vertex);
     }
@@ -102,7 +101,7 @@ pub(super) fn check_cell_ui(page: &mut GridPage, ui: &mut Ui) {
         tolerance: 0.01,
     };
     check_ui(ui, &mut page.check, &question, |ui| {
-        mono_ui(ui, working(&e))
+        crate::ui::check::working_ui(ui, &working(&e))
     });
 }
 

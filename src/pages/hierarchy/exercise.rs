@@ -135,7 +135,7 @@ impl HierarchyPage {
                 vec_text(answer),
                 vec_text(wrong),
             );
-            ui.label(RichText::new(text).monospace());
+            crate::ui::check::working_ui(ui, &text);
         });
     }
 }

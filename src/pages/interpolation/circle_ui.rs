@@ -177,11 +177,10 @@ impl InterpolationPage {
         let width = ui.available_width();
         // Side by side when the column is wide; the object under the circle otherwise.
         let wide = width >= 300.0;
-        let side = if wide {
-            (width / 1.7).min(330.0)
-        } else {
-            width.min(330.0)
-        };
+        // At most 45% of the screen's height, so that the numbers below it fit beside a
+        // focused viewport on a projector.
+        let most = 330.0_f32.min(0.45 * ui.ctx().content_rect().height());
+        let side = if wide { width / 1.7 } else { width }.min(most);
         let height = if wide { side } else { side * 1.6 };
         let (rect, response) =
             ui.allocate_exact_size(vec2(width, height), egui::Sense::click_and_drag());

@@ -108,13 +108,52 @@ impl InterpolationPage {
             e.method.slug().to_ascii_uppercase(),
             e.t
         ));
+        if crate::ui::show_pose_ui(ui) {
+            self.show_exercise(&e);
+        }
         quat_check_ui(ui, &mut self.check, e.answer(), working(&e));
+    }
+
+    /// Puts exercise `e` in the viewport: B as a roll about z, stored as the exercise
+    /// stores it (a turn past 180° is the roll the other way, negated).
+    fn show_exercise(&mut self, e: &Exercise) {
+        let past_half = e.degrees > 180.0;
+        let roll = if past_half {
+            e.degrees - 360.0
+        } else {
+            e.degrees
+        };
+        self.target = [0.0, 0.0, roll.to_radians()];
+        self.flip = past_half;
+        self.shortest = true;
+        self.method = e.method;
+        self.t = e.t;
+        self.prediction = None;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn showing_an_exercise_stores_b_as_the_exercise_does() {
+        for e in EXERCISES {
+            let mut page = InterpolationPage::default();
+            page.show_exercise(&e);
+            let (a, b) = page.endpoints();
+            assert_eq!(a, Quat::IDENTITY);
+            assert!(
+                glam::Vec4::from(b).abs_diff_eq(glam::Vec4::from(e.b()), 1e-5),
+                "{e:?}: {b}"
+            );
+            let q = page.interpolated(e.method, e.t);
+            assert!(
+                glam::Vec4::from(q).abs_diff_eq(glam::Vec4::from(e.answer()), 1e-5),
+                "{e:?}"
+            );
+        }
+    }
 
     /// The answers, worked by hand.
     #[test]

@@ -3,7 +3,6 @@
 use super::KeyframesPage;
 use super::data::{JointKeys, rotation_keys, translation_keys};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths};
-use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Quat, Vec3};
 use skin::rotation::axis_angle;
@@ -134,7 +133,7 @@ impl KeyframesPage {
             tolerance: 0.01,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
-            mono_ui(ui, working(&e));
+            crate::ui::check::working_ui(ui, &working(&e));
         });
     }
 }

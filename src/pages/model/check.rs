@@ -36,11 +36,11 @@ fn skin_check_vertex() -> Option<Vec3> {
 impl ModelPage {
     pub(super) fn check_cell_ui(&mut self, ui: &mut Ui) {
         ui.label(
-            "SimpleSkin at t = 1 s: node 2 (its skin's joint 1) sits at (0, 1, 0) and has \
+            "SimpleSkin at τ = 1 s: node 2 (its skin's joint 1) sits at (0, 1, 0) and has \
              turned 90° about z; node 1 (the skin's joint 0) has not moved. The top vertex \
              v = (-0.5, 2, 0) has weight 1 on node 2. Where does it land?",
         );
-        if ui.button("Show this pose in the viewport").clicked() {
+        if crate::ui::show_pose_ui(ui) {
             self.set_asset(Asset::SimpleSkin);
             self.time = CHECK_TIME;
             self.playing = false;
@@ -58,11 +58,11 @@ impl ModelPage {
             tolerance: 0.01,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
-            crate::ui::mono_ui(
+            crate::ui::check::working_ui(
                 ui,
-                format!(
-                    "joint_from_bind moves v into node 2's bind frame: v - (0, 1, 0) = (-0.5, 1, 0)\n\
-                     turned 90° about z: (x, y) -> (-y, x) = (-1, -0.5, 0)\n\
+                &format!(
+                    "joint_from_bind moves v into node 2's bind frame: v − (0, 1, 0) = (−0.5, 1, 0)\n\
+                     turned 90° about z: (x, y) → (−y, x) = (−1, −0.5, 0)\n\
                      world_from_joint adds (0, 1, 0) back: ({:.2}, {:.2}, 0)",
                     answer.x, answer.y
                 ),

@@ -243,13 +243,15 @@ impl NormalsPage {
         };
         let truth = self.vertex_normals(vertex).map(|[truth, ..]| truth);
         // The vertex's blended matrix, which both rules start from.
-        let blended = self
-            .linear_and_facing(&palette, vertex)
-            .map(|(m, _)| crate::ui::matrix::mat3_rows(&m).join("\n"));
+        // Named beside its rows, to keep the cell short enough for a projector.
+        let blended = self.linear_and_facing(&palette, vertex).map(|(m, _)| {
+            let [a, b, c] = crate::ui::matrix::mat3_rows(&m);
+            format!("    {a}  the vertex's blended\nM = {b}  matrix (its 3×3 part)\n    {c}")
+        });
         mono_ui(
             ui,
             format!(
-                "M, the vertex's blended matrix (3×3 part) =\n{}\nbind normal n = {}\nbind tangent t = {}\ntrue normal of the skinned surface = {}",
+                "{}\nbind normal n = {}\nbind tangent t = {}\ntrue normal of the skinned surface = {}",
                 blended.unwrap_or_default(),
                 vec3(first.bind_normal),
                 vec3(first.bind_tangent),
@@ -267,15 +269,18 @@ impl NormalsPage {
                 .to_owned()
         };
         type Row = (&'static str, fn(&TangentSteps) -> String);
-        let rows: [Row; 6] = [
+        let rows: [Row; 5] = [
             (
                 "1. N = normalize(M · n), or of (M⁻¹)^T · n, as headed",
                 |s| vec3(s.normal),
             ),
             ("2. T = normalize(M · t)", |s| vec3(s.carried)),
-            ("3. T · N", |s| format!("{:.5}", s.dot + 0.0)),
-            ("   angle(T, N)", |s| {
-                format!("{:.2}°", angle_degrees(s.carried, s.normal))
+            ("3. T · N, and the angle from T to N", |s| {
+                format!(
+                    "{:.5}, {:.2}°",
+                    s.dot + 0.0,
+                    angle_degrees(s.carried, s.normal)
+                )
             }),
             ("4. T − (T · N) N", |s| vec3(s.removed)),
             ("5. T = normalize(…)", |s| vec3(s.tangent)),
@@ -305,7 +310,7 @@ impl NormalsPage {
             let (note, color) = if s.dot.abs() < 1e-4 {
                 (
                     format!(
-                        "{}: T was already perpendicular to N (the dot is only rounding); the step costs little and guards against rounding.",
+                        "{}: T was already at 90° to N; the dot is rounding.",
                         m.name()
                     ),
                     Color32::from_rgb(40, 150, 60),
@@ -313,7 +318,7 @@ impl NormalsPage {
             } else {
                 (
                     format!(
-                        "{}: T leaned {:.1}° off perpendicular; step 4 removed the part along N.",
+                        "{}: T leaned {:.1}° off perpendicular; step 4 took that lean out.",
                         m.name(),
                         (90.0 - angle_degrees(s.carried, s.normal)).abs()
                     ),

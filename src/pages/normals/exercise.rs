@@ -3,7 +3,6 @@
 use super::NormalsPage;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
 use crate::ui::matrix::{fixed2, vec3_text as vec3};
-use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Mat3, Mat4, Vec3};
 use skin::normals::{NormalMethod, angle_degrees, transform_normal};
@@ -79,7 +78,7 @@ impl NormalsPage {
             tolerance: 0.01,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
-            mono_ui(ui, working(&e));
+            crate::ui::check::working_ui(ui, &working(&e));
         });
     }
 }

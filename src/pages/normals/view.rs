@@ -58,8 +58,8 @@ const LINE_FACING: std::ops::RangeInclusive<f32> = -0.15..=0.75;
 /// The radius of an ellipse's circle on the arm at rest, world units.
 pub const ELLIPSE_RADIUS: f32 = 0.12;
 
-/// Where an arm's name goes: left of the arm's outline on screen, at its middle
-/// height, when a label `width` points wide fits there; else above the outline. The
+/// Where an arm's name goes: left of the arm's outline on screen (its normal and
+/// tangent lines included), at its middle height, when a label `width` points wide fits there; else above the outline. The
 /// spot, and the way the label extends from it.
 fn label_spot(
     vp: &Viewport,
@@ -67,9 +67,11 @@ fn label_spot(
     at: Vec3,
     width: f32,
 ) -> Option<(egui::Pos2, egui::Vec2)> {
+    // The outline with the tips of the normal and tangent lines, which stand out.
     let shown = vertices
         .iter()
-        .filter_map(|v| vp.to_screen(v.position + at))
+        .flat_map(|v| [v.normal, v.tangent, Vec3::ZERO].map(|d| v.position + d * LINE_LENGTH))
+        .filter_map(|p| vp.to_screen(p + at))
         .map(|p| egui::Rect::from_min_max(p, p));
     let outline = shown.reduce(|a, b| a.union(b))?;
     let room = outline.left() - vp.rect().left();

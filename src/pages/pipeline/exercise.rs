@@ -2,7 +2,6 @@
 
 use super::PipelinePage;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths};
-use crate::ui::mono_ui;
 use egui::Ui;
 use glam::Vec3;
 use rigs::arm;
@@ -130,7 +129,7 @@ impl PipelinePage {
             tolerance: 0.01,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
-            mono_ui(ui, e.working());
+            crate::ui::check::working_ui(ui, &e.working());
         });
     }
 }

@@ -106,7 +106,7 @@ pub(crate) fn quat_check_ui(ui: &mut Ui, check: &mut Check, answer: Quat, workin
         tolerance: TOLERANCE,
     };
     check_ui(ui, check, &question, |ui| {
-        mono_ui(ui, working);
+        crate::ui::check::working_ui(ui, &working);
     });
 }
 
@@ -118,11 +118,7 @@ impl QuaternionsPage {
             "The gimbal stands at yaw {yaw}°, pitch {pitch}°, roll {roll}°. Set roll to 0°. \
              Which yaw, in degrees, gives the glider the same orientation?"
         ));
-        if ui
-            .button("Show this pose")
-            .on_hover_text("Set the gimbal to these angles in the viewport")
-            .clicked()
-        {
+        if crate::ui::show_pose_ui(ui) {
             self.euler = GIMBAL_EXERCISE.map(f32::to_radians);
             self.show(super::Section::Gimbal);
         }

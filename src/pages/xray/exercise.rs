@@ -2,7 +2,6 @@
 
 use super::XrayPage;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths as r};
-use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Mat4, Vec3, Vec4};
 
@@ -120,7 +119,7 @@ pub(super) fn check_cell_ui(page: &mut XrayPage, ui: &mut Ui) {
         tolerance: 0.01,
     };
     check_ui(ui, &mut page.check, &question, |ui| {
-        mono_ui(ui, working(&e))
+        crate::ui::check::working_ui(ui, &working(&e))
     });
 }
 
