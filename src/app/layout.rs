@@ -271,6 +271,10 @@ fn fitted(
     camera.framing(rect(drawn.viewport), rect(drawn.clear()), rect(mesh))
 }
 
+/// How near a mesh may come to its viewport's edge, in points, before a link's view
+/// is framed: a mesh that touches the edge looks cut off.
+const FRAME_MARGIN: f32 = 8.0;
+
 /// How many times a fit measures and may move the camera. A plane camera fits in one;
 /// an orbit camera keeps its angles and moves by steps: two fit, and the last only
 /// checks, moving the camera again only if the meshes still cross the view's edge (a
@@ -478,7 +482,7 @@ impl SkinlabApp {
         let always = !checking && (f.always || (f.from_link && reshaped));
         let fit = seen.and_then(|d| {
             let mesh = d.mesh?;
-            (always || !d.viewport.expand(2.0).contains_rect(mesh)).then_some((d, mesh))
+            (always || !d.viewport.shrink(FRAME_MARGIN).contains_rect(mesh)).then_some((d, mesh))
         });
         if let (Some((drawn, mesh)), Some(camera)) = (fit, self.page.camera()) {
             self.page.set_camera(fitted(camera, &drawn, mesh));

@@ -162,6 +162,13 @@ struct Span {
     link: Option<String>,
 }
 
+impl Span {
+    /// Whether the run is plain text: no style, no link.
+    fn is_plain(&self) -> bool {
+        !(self.strong || self.emphasis || self.code || self.link.is_some())
+    }
+}
+
 /// The runs of `text`, by style.
 fn spans(text: &str) -> Vec<Span> {
     let mut out = Vec::new();
@@ -294,8 +301,23 @@ fn link_at(chars: &[char]) -> Option<(String, String, usize)> {
 fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Option<String> {
     ui.spacing_mut().item_spacing.x = 0.0;
     let mut clicked = None;
-    for span in spans(text) {
-        let mut rich = RichText::new(span.text);
+    let mut spans = spans(text);
+    for k in 0..spans.len() {
+        let mut span = std::mem::replace(&mut spans[k], Span::default());
+        // Punctuation right after a styled run (`M · v`.) goes with it: a full stop
+        // alone at the start of a line reads as a stray.
+        let mut tail = String::new();
+        if span.link.is_none()
+            && let Some(next) = spans.get_mut(k + 1)
+            && next.is_plain()
+        {
+            let cut = next
+                .text
+                .find(|c: char| !matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | ')'))
+                .unwrap_or(next.text.len());
+            tail = next.text.drain(..cut).collect();
+        }
+        let mut rich = RichText::new(std::mem::take(&mut span.text));
         if span.strong {
             rich = rich.strong();
         }
@@ -316,8 +338,20 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
             Some(target) => {
                 ui.hyperlink_to(rich, target);
             }
-            None => {
+            None if tail.is_empty() => {
                 ui.label(rich);
+            }
+            None => {
+                let mut job = egui::text::LayoutJob::default();
+                let font = egui::FontSelection::Default;
+                rich.append_to(&mut job, ui.style(), font.clone(), egui::Align::Center);
+                style(RichText::new(tail)).append_to(&mut job, ui.style(), font, egui::Align::Center);
+                // Whole on one line, moved to the next if need be, unless it is wider
+                // than the column itself.
+                let width = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x;
+                let whole = width <= ui.max_rect().width();
+                let label = egui::Label::new(job);
+                ui.add(if whole { label.extend() } else { label });
             }
         }
     }

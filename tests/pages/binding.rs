@@ -186,7 +186,7 @@ fn stage_one_places_vertices_with_world_matrices_alone() {
     assert!(page.skinned()[v].abs_diff_eq(placed, 1e-5));
     assert!(
         harness
-            .query_by_label_contains("stored in head space: v = (0.60, 0.50)")
+            .query_by_label_contains("stored in head space: v_joint = (0.60, 0.50)")
             .is_some()
     );
 }
@@ -195,7 +195,16 @@ fn stage_one_places_vertices_with_world_matrices_alone() {
 fn the_check_cell_accepts_the_right_answer_and_explains_a_wrong_one() {
     let mut harness = page_harness(BindingPage::default(), &["check"]);
     let right = ["0", "1", "-1", "-1", "0", "2", "0", "-1"];
-    let labels = ["x.x", "y.x", "t.x", "x.y", "y.y", "t.y", "v.x", "v.y"];
+    let labels = [
+        "x.x",
+        "y.x",
+        "t.x",
+        "x.y",
+        "y.y",
+        "t.y",
+        "v_joint.x",
+        "v_joint.y",
+    ];
     for (label, text) in labels.iter().zip(right) {
         type_into(&mut harness, &field_label("inverse bind", label), text);
     }
@@ -216,7 +225,7 @@ fn the_check_cell_accepts_the_right_answer_and_explains_a_wrong_one() {
     );
     submit(
         &mut harness,
-        &[(&field_label("inverse bind", "v.y"), "down")],
+        &[(&field_label("inverse bind", "v_joint.y"), "down")],
     );
     assert!(harness.query_by_label_contains("is not a number").is_some());
     harness.get_by_label("Show working").click();

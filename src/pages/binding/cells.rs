@@ -84,7 +84,7 @@ fn joint_space_ui(page: &mut BindingPage, ui: &mut Ui) {
     let placed = world[j].transform_point3(stored);
     ui.label(
         RichText::new(format!(
-            "vertex {v} follows the {name} only.\nstored in {name} space: v = {}\ndrawn at  W · v = {}",
+            "vertex {v} follows the {name} only.\nstored in {name} space: v_joint = {}\ndrawn at  W · v_joint = {}",
             point_text(stored),
             point_text(placed)
         ))

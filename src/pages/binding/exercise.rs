@@ -78,7 +78,16 @@ impl Exercise {
 }
 
 /// The labels of the answer fields: the inverse bind's two plane rows, then the vertex.
-pub const LABELS: [&str; 8] = ["x.x", "y.x", "t.x", "x.y", "y.y", "t.y", "v.x", "v.y"];
+pub const LABELS: [&str; 8] = [
+    "x.x",
+    "y.x",
+    "t.x",
+    "x.y",
+    "y.y",
+    "t.y",
+    "v_joint.x",
+    "v_joint.y",
+];
 
 /// A plane matrix's three rows.
 fn plane_rows(m: &Mat4) -> [String; 3] {
@@ -101,7 +110,7 @@ fn plane_rows(m: &Mat4) -> [String; 3] {
 
 fn describe(e: &Exercise) -> String {
     format!(
-        "At bind time a joint sits at ({}, {}), turned {}° counter-clockwise. Type its inverse bind matrix B⁻¹ in the plane (top row: the first numbers of its x, y and t columns; bottom row: the second numbers), then the bind-space vertex ({}, {}) in the joint's space, v = B⁻¹ · vertex.",
+        "At bind time a joint sits at ({}, {}), turned {}° counter-clockwise: its bind matrix is B = T · R, the turn R and then the move T. Type its inverse bind matrix B⁻¹ = R⁻¹ · T⁻¹ in the plane (top row: the first numbers of its x, y and t columns; bottom row: the second numbers), then the bind-space vertex v = ({}, {}) in the joint's space, v_joint = B⁻¹ · v.",
         e.position[0], e.position[1], e.turn_degrees, e.vertex[0], e.vertex[1]
     )
 }

@@ -253,18 +253,29 @@ impl BlendingPage {
         let pose = self.skinned();
         let q = |i: usize| pose.dual_quats[i].real;
         let dot = q(0).dot(q(1));
+        // Rounded before the sign is written: no "-0.00".
+        let round = |x: f32| (x * 100.0).round() / 100.0 + 0.0;
         for (i, name) in BONE_NAMES.iter().enumerate().take(pose.dual_quats.len()) {
             let r = q(i);
             ui.label(
                 RichText::new(format!(
                     "{name:>9}: rotation r = ({:+.2}, {:+.2}, {:+.2}, {:+.2})",
-                    r.x, r.y, r.z, r.w
+                    round(r.x),
+                    round(r.y),
+                    round(r.z),
+                    round(r.w)
                 ))
                 .monospace()
                 .color(legible(ui, bone_color(i))),
             );
         }
-        ui.label(RichText::new(format!("dot(r upper arm, r forearm) = {dot:+.2}")).monospace());
+        ui.label(
+            RichText::new(format!(
+                "dot(r upper arm, r forearm) = {:+.2}",
+                round(dot)
+            ))
+            .monospace(),
+        );
         if dot < 0.0 && !self.antipodal_check {
             error_ui(
                 ui,

@@ -156,7 +156,7 @@ impl BlendingPage {
         let pose = self.skinned();
         let skin = self.skin();
         ui.label(RichText::new("1. Once per frame, a gradient matrix per bone:").strong());
-        step(ui, "for each bone j:   G[j] = W[j] · B⁻¹[j]", "palette");
+        step(ui, "for each bone j:   G[j] = W[j] · B[j]⁻¹", "palette");
         let ink = crate::ui::legible_ink(ui);
         matrices_view_ui(
             ui,

@@ -130,8 +130,8 @@ pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
             e.vertex[1],
             e.vertex[0],
             e.vertex[1],
-            v.x + 0.0,
-            v.y + 0.0
+            (v.x * 10.0).round() / 10.0 + 0.0,
+            (v.y * 10.0).round() / 10.0 + 0.0
         );
         crate::ui::check::working_ui(ui, &text);
     });

@@ -7,7 +7,7 @@ use super::frames::{self, SCRUB_LOCAL};
 use super::{GradientPage, Section};
 use crate::ui::labels::step_path_ui;
 use crate::ui::{Viewport, legible};
-use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
+use egui::{Color32, FontId, RichText, Stroke, Ui};
 use glam::Vec3;
 
 /// The colour of the scrubbed point, its path and its readout.
@@ -131,23 +131,12 @@ impl GradientPage {
         );
     }
 
-    /// The scrub's note at the viewport's foot, written before its labels so they keep
-    /// off it.
-    pub(super) fn scrub_note_ui(&self, ui: &Ui, vp: &Viewport) {
-        let note = match self.scrub_step() {
-            None => return,
-            Some(0) => "Cyan: p, the tip of the grey F, before any factor.",
-            Some(1) => {
-                "Cyan: after a⁻¹, the tip's numbers in frame a, drawn from the world origin."
-            }
-            Some(_) => "Cyan: after b, back in the world, on the tip of the yellow F.",
-        };
-        vp.note(
-            ui,
-            Align2::LEFT_BOTTOM,
-            note,
-            FontId::monospace(14.0),
-            SCRUB,
-        );
+    /// What the cyan dot is at the scrub's step, for the viewport's caption.
+    pub(super) fn scrub_note(&self) -> Option<&'static str> {
+        Some(match self.scrub_step()? {
+            0 => "Cyan: p, the tip of the grey F, before any factor.",
+            1 => "Cyan: after a⁻¹, the tip's numbers in frame a, drawn from the world origin.",
+            _ => "Cyan: after b, back in the world, on the tip of the yellow F.",
+        })
     }
 }

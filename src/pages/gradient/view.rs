@@ -58,6 +58,14 @@ pub fn viewport_ui(page: &mut GradientPage, ui: &mut Ui) {
             "Grey: the bind pose (palette = identity). Orange: the target pose (palette = gradients). Pink arrows: each gradient carries its joint from the bind pose to the target pose. Drag a joint to turn its parent (drag the hips to move the figure); click a joint to select it; drag elsewhere to orbit."
         }
     };
+    // The scrub's step, when one is shown, heads the caption: under the scene, not on it.
+    let caption = match (page.section, page.scrub_note()) {
+        (Section::Matrices, Some(note)) => {
+            format!("{note} Grey F: frame a. Yellow F: frame b, drawn as ab · a. Pink: ab.")
+        }
+        _ => caption.to_owned(),
+    };
+    let caption = caption.as_str();
     let height = ui.available_height() - room_below(ui, caption, 0);
     let vp = Viewport::new(ui, height, &page.cameras[index]);
     match page.section {
@@ -219,12 +227,14 @@ fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
         s.line(a.transform_point3(axis), b.transform_point3(axis), pink);
     }
     vp.paint(ui, s);
-    corner_note(
-        ui,
-        vp,
-        "ab = b · a⁻¹ carries frame a onto frame b\nb  = ab · a",
-    );
-    page.scrub_note_ui(ui, vp);
+    // While the scrub runs, its steps name the factors instead, in the caption.
+    if page.scrub_step().is_none() {
+        corner_note(
+            ui,
+            vp,
+            "ab = b · a⁻¹ carries frame a onto frame b\nb  = ab · a",
+        );
+    }
     // Each frame's name sits opposite its x and y arrows; `ab` beside the pink arrow.
     for (m, name, color) in [(a, "a", A_COLOR), (b, "b", B_COLOR)] {
         let origin = m.w_axis.truncate();
