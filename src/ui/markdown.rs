@@ -345,7 +345,12 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
                 let mut job = egui::text::LayoutJob::default();
                 let font = egui::FontSelection::Default;
                 rich.append_to(&mut job, ui.style(), font.clone(), egui::Align::Center);
-                style(RichText::new(tail)).append_to(&mut job, ui.style(), font, egui::Align::Center);
+                style(RichText::new(tail)).append_to(
+                    &mut job,
+                    ui.style(),
+                    font,
+                    egui::Align::Center,
+                );
                 // Whole on one line, moved to the next if need be, unless it is wider
                 // than the column itself.
                 let width = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x;

@@ -270,11 +270,7 @@ impl BlendingPage {
             );
         }
         ui.label(
-            RichText::new(format!(
-                "dot(r upper arm, r forearm) = {:+.2}",
-                round(dot)
-            ))
-            .monospace(),
+            RichText::new(format!("dot(r upper arm, r forearm) = {:+.2}", round(dot))).monospace(),
         );
         if dot < 0.0 && !self.antipodal_check {
             error_ui(

@@ -5,7 +5,7 @@
 use super::HierarchyPage;
 use super::text::{matrix_view_ui, num, tidy, vec_text, wrapped};
 use crate::ui::check::{Question, check_ui};
-use egui::{RichText, Ui};
+use egui::Ui;
 use glam::{Mat4, Vec3};
 
 /// A check-yourself exercise: a parent's world matrix (a turn about z, then a move)
@@ -73,20 +73,12 @@ impl HierarchyPage {
     /// The check-yourself exercise: a parent's world matrix and a child's offset.
     pub(super) fn check_ui(&mut self, ui: &mut Ui) {
         let exercise = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(format!(
-                    "Exercise {} of {}",
-                    self.exercise + 1,
-                    EXERCISES.len()
-                ))
-                .strong(),
-            );
-            if ui.button("Another exercise").clicked() {
-                self.exercise = (self.exercise + 1) % EXERCISES.len();
-                self.check = Default::default();
-            }
-        });
+        crate::ui::check::exercise_picker_ui(
+            ui,
+            &mut self.exercise,
+            EXERCISES.len(),
+            &mut self.check,
+        );
         let parent = exercise.world_from_parent();
         let local = exercise.parent_from_child();
         ui.horizontal_wrapped(|ui| {

@@ -35,6 +35,9 @@ impl InterpolationPage {
             // What the squashed matrix mixes: A's nose and NLERP's, by the length.
             let length = self.interpolated(Interp::Lerp, self.t).length();
             let alpha = self.nose_turn(Interp::Nlerp, self.t);
+            ui.label(
+                "LERP's q(t) is shorter than 1, by its length ℓ. With α, NLERP's nose angle at the same t, the nose's angle θ from A is:",
+            );
             mono_ui(
                 ui,
                 // Two lines: the chapter derives the formula, the cell gives its numbers.

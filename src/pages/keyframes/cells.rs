@@ -81,7 +81,12 @@ impl KeyframesPage {
                     format!("{time:.2} s  {value}")
                 })
             };
-            (key_text(key), key_text(next))
+            let after = if next == key {
+                "(no other key: this one holds)".to_owned()
+            } else {
+                key_text(next)
+            };
+            (key_text(key), after)
         };
         let (r0, r1) = around(&keys.rotation, r.key, r.next);
         let (t0, t1) = around(&keys.translation, t.key, t.next);
@@ -137,7 +142,7 @@ impl KeyframesPage {
             }
         };
         let text = format!(
-            "{} at τ = {:.2} s, {}\n\nrotation keys    {r0}\n                 {r1}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\n{}\nrotation         {}\n\ntranslation keys {t0}\n                 {t1}\nfactor u = {:.3}\n{}\ntranslation      {}",
+            "{} at τ = {:.2} s, {} (a rotation as a quaternion, (x, y, z, w))\n\nrotation keys    {r0}\n                 {r1}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\n{}\nrotation         {}\n\ntranslation keys {t0}\n                 {t1}\nfactor u = {:.3}\n{}\ntranslation      {}",
             JOINT_NAMES[self.joint.min(1)],
             self.time,
             self.interpolation.name(),

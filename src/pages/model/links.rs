@@ -55,7 +55,7 @@ fn local_trs(n: &[f32]) -> Trs {
 }
 
 /// What the asset parameter takes.
-const ASSET_EXPECTED: &str = "simple_skin, robot, or file (the file opened last)";
+const ASSET_EXPECTED: &str = "simple_skin, robot, fox, or file (the file opened last)";
 /// What a clip parameter takes; the refusal adds the model's clip names.
 const CLIP_EXPECTED: &str = "the name (or number) of one of the model's clips";
 /// What a joint parameter takes; the refusal adds the model's joint names.
