@@ -243,15 +243,32 @@ struct Listing<'a> {
 }
 
 /// The rows before the first side's first line of code: the file's opening comment.
-fn header_rows(rows: &[Row], lines: &[&str]) -> usize {
-    rows.iter()
+/// A comment of another side that runs on past them is not cut: the fold ends where it
+/// starts, so it shows whole.
+fn header_rows(rows: &[Row], lines: &[Vec<&str>]) -> usize {
+    let comment = |side: usize, row: &Row| {
+        row.get(side)
+            .copied()
+            .flatten()
+            .is_some_and(|i| lines[side][i].trim().starts_with("//"))
+    };
+    let mut folded = rows
+        .iter()
         .take_while(|row| {
             row[0].is_none_or(|i| {
-                let l = lines[i].trim();
+                let l = lines[0][i].trim();
                 l.is_empty() || l.starts_with("//")
             })
         })
-        .count()
+        .count();
+    while folded > 0
+        && folded < rows.len()
+        && (1..lines.len())
+            .any(|side| comment(side, &rows[folded - 1]) && comment(side, &rows[folded]))
+    {
+        folded -= 1;
+    }
+    folded
 }
 
 /// One listing, or two side by side with their shared lines level, in a frame that
@@ -272,7 +289,7 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
     let column = ((ui.available_width() - 12.0 - gap * (n - 1.0)) / n).max(40.0);
     // Rows a focused listing folds: the first side's opening comment.
     let folded = if listing.focused && !*listing.header_open {
-        header_rows(rows, &lines[0])
+        header_rows(rows, &lines)
     } else {
         0
     };
