@@ -303,7 +303,7 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
     let mut clicked = None;
     let mut spans = spans(text);
     for k in 0..spans.len() {
-        let mut span = std::mem::replace(&mut spans[k], Span::default());
+        let mut span = std::mem::take(&mut spans[k]);
         // Punctuation right after a styled run (`M · v`.) goes with it: a full stop
         // alone at the start of a line reads as a stray.
         let mut tail = String::new();

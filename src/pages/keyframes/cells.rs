@@ -142,7 +142,7 @@ impl KeyframesPage {
             }
         };
         let text = format!(
-            "{} at τ = {:.2} s, {} (a rotation as a quaternion, (x, y, z, w))\n\nrotation keys    {r0}\n                 {r1}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\n{}\nrotation         {}\n\ntranslation keys {t0}\n                 {t1}\nfactor u = {:.3}\n{}\ntranslation      {}",
+            "{} at τ = {:.2} s, {}\nrotations as quaternions, (x, y, z, w)\n\nrotation keys    {r0}\n                 {r1}\nfactor u = (τ − t0) / (t1 − t0) = {:.3}\n{}\nrotation         {}\n\ntranslation keys {t0}\n                 {t1}\nfactor u = {:.3}\n{}\ntranslation      {}",
             JOINT_NAMES[self.joint.min(1)],
             self.time,
             self.interpolation.name(),
