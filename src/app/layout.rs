@@ -279,7 +279,7 @@ const FRAME_MARGIN: f32 = 8.0;
 /// an orbit camera keeps its angles and moves by steps: two fit, and the last only
 /// checks, moving the camera again only if the meshes still cross the view's edge (a
 /// long model seen in perspective, as the fox from its side in a tall pane, can).
-pub(super) const FIT_PASSES: u8 = 3;
+const FIT_PASSES: u8 = 3;
 
 /// Fitting the page's camera to what its viewport shows: the meshes' place on screen is
 /// measured while a frame is drawn, and the camera moved before the next.
@@ -298,6 +298,20 @@ pub(super) struct Framing {
     pub(super) owns_recording: bool,
     /// Whether the frame just drawn was measured.
     pub(super) measuring: bool,
+}
+
+impl Framing {
+    /// A fit about to start: always or only where a mesh reaches the edge, and whether
+    /// a link asked for it.
+    pub(super) fn new(always: bool, from_link: bool) -> Self {
+        Self {
+            always,
+            from_link,
+            passes: FIT_PASSES,
+            owns_recording: false,
+            measuring: false,
+        }
+    }
 }
 
 impl SkinlabApp {
@@ -440,13 +454,7 @@ impl SkinlabApp {
     /// Fits the camera to what the viewport shows over the next frames (the Frame
     /// button, the Home key).
     pub fn frame_view(&mut self) {
-        self.framing = Some(Framing {
-            always: true,
-            from_link: false,
-            passes: FIT_PASSES,
-            owns_recording: false,
-            measuring: false,
-        });
+        self.framing = Some(Framing::new(true, false));
     }
 
     /// One step of [`Framing`], before a frame is drawn: the camera moved by what the

@@ -14,9 +14,7 @@ mod store;
 
 pub use ink::Tool;
 pub use layout::TOUCH_TARGET;
-use layout::{
-    FIT_PASSES, FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, FocusInView, Framing, Split, apply_style,
-};
+use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, FocusInView, Framing, Split, apply_style};
 pub use links::Compare;
 
 /// The key under which the app keeps its state in eframe's storage.
@@ -348,13 +346,7 @@ impl SkinlabApp {
             self.camera_base[self.current] = self.page.camera();
             self.scroll.set(self.page.cell_of_link(&link));
             // A link that names no camera is framed if its meshes leave the view.
-            self.framing = camera.is_none().then_some(Framing {
-                always: false,
-                from_link: true,
-                passes: FIT_PASSES,
-                owns_recording: false,
-                measuring: false,
-            });
+            self.framing = camera.is_none().then_some(Framing::new(false, true));
             if let Some(text) = camera
                 && let Err(e) = self.apply_camera(&text)
             {
@@ -567,13 +559,8 @@ impl SkinlabApp {
             return;
         }
         if crate::ui::viewport::take_frame_ask(ui.ctx()) && self.framing.is_none() {
-            self.framing = Some(Framing {
-                always: false,
-                from_link: false,
-                passes: FIT_PASSES,
-                owns_recording: false,
-                measuring: false,
-            });
+            // A button put a new pose in the view: framed if it reaches the edge.
+            self.framing = Some(Framing::new(false, false));
         }
         self.framing_step(ui.ctx());
         self.tools_ui(ui);

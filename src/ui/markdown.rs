@@ -304,10 +304,15 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
     let mut spans = spans(text);
     for k in 0..spans.len() {
         let mut span = std::mem::take(&mut spans[k]);
+        // A plain run whose text all went with the run before it draws nothing.
+        if span.text.is_empty() {
+            continue;
+        }
         // Punctuation right after a styled run (`M · v`.) goes with it: a full stop
         // alone at the start of a line reads as a stray.
         let mut tail = String::new();
         if span.link.is_none()
+            && !span.is_plain()
             && let Some(next) = spans.get_mut(k + 1)
             && next.is_plain()
         {

@@ -195,17 +195,7 @@ fn stage_one_places_vertices_with_world_matrices_alone() {
 fn the_check_cell_accepts_the_right_answer_and_explains_a_wrong_one() {
     let mut harness = page_harness(BindingPage::default(), &["check"]);
     let right = ["0", "1", "-1", "-1", "0", "2", "0", "-1"];
-    let labels = [
-        "x.x",
-        "y.x",
-        "t.x",
-        "x.y",
-        "y.y",
-        "t.y",
-        "v_joint.x",
-        "v_joint.y",
-    ];
-    for (label, text) in labels.iter().zip(right) {
+    for (label, text) in skinlab::pages::binding::exercise::LABELS.iter().zip(right) {
         type_into(&mut harness, &field_label("inverse bind", label), text);
     }
     press_check(&mut harness);

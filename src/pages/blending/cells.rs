@@ -254,7 +254,7 @@ impl BlendingPage {
         let q = |i: usize| pose.dual_quats[i].real;
         let dot = q(0).dot(q(1));
         // Rounded before the sign is written: no "-0.00".
-        let round = |x: f32| (x * 100.0).round() / 100.0 + 0.0;
+        let round = crate::ui::check::hundredths;
         for (i, name) in BONE_NAMES.iter().enumerate().take(pose.dual_quats.len()) {
             let r = q(i);
             ui.label(

@@ -59,8 +59,8 @@ const LINE_FACING: std::ops::RangeInclusive<f32> = -0.15..=0.75;
 pub const ELLIPSE_RADIUS: f32 = 0.12;
 
 /// Where an arm's name goes: left of the arm's outline on screen (its normal and
-/// tangent lines included), at its middle height, when a label `width` points wide fits there; else above the outline. The
-/// spot, and the way the label extends from it.
+/// tangent lines included), at its middle height, when a label `width` points wide
+/// fits there; else above the outline. The spot, and the way the label extends from it.
 fn label_spot(
     vp: &Viewport,
     vertices: &[SkinnedVertex],
