@@ -20,9 +20,7 @@ pub fn markdown_ui(ui: &mut Ui, text: &str) -> egui::InnerResponse<Option<String
             }
             let hit = match block {
                 Block::Heading(level, line) => heading_ui(ui, *level, line),
-                Block::Paragraph(line) => {
-                    ui.horizontal_wrapped(|ui| spans_ui(ui, line, &|t| t)).inner
-                }
+                Block::Paragraph(line) => wrapped_spans_ui(ui, line, &|t| t),
                 Block::List(items) => list_ui(ui, items),
                 Block::Table(rows) => table_ui(ui, rows, i),
             };
@@ -296,6 +294,21 @@ fn link_at(chars: &[char]) -> Option<(String, String, usize)> {
     Some((label, target, end + 1))
 }
 
+/// [`spans_ui`] in lines that wrap, each as high as its text: on a touch screen a
+/// row's least height is a control's, which would open a gap under a first line.
+fn wrapped_spans_ui(
+    ui: &mut Ui,
+    text: &str,
+    style: &dyn Fn(RichText) -> RichText,
+) -> Option<String> {
+    ui.scope(|ui| {
+        // Set before the row is made, which takes its least height from here.
+        ui.spacing_mut().interact_size.y = 0.0;
+        ui.horizontal_wrapped(|ui| spans_ui(ui, text, style)).inner
+    })
+    .inner
+}
+
 /// Draws the runs of `text` one after the other, each styled by `style` after its own
 /// marks; returns the target of a clicked link.
 fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Option<String> {
@@ -376,13 +389,10 @@ fn heading_ui(ui: &mut Ui, level: usize, text: &str) -> Option<String> {
     let share = [1.0, 0.835, 0.668, 0.501, 0.334, 0.167][level.clamp(1, 6) - 1];
     let size = body + (top - body) * share;
     let strong = level <= 4;
-    ui.horizontal_wrapped(|ui| {
-        spans_ui(ui, text, &|rich| {
-            let rich = rich.size(size);
-            if strong { rich.strong() } else { rich }
-        })
+    wrapped_spans_ui(ui, text, &|rich| {
+        let rich = rich.size(size);
+        if strong { rich.strong() } else { rich }
     })
-    .inner
 }
 
 /// A list: a bullet or the item's number in a column of its own, the text beside it.
@@ -405,9 +415,7 @@ fn list_ui(ui: &mut Ui, items: &[(Option<u32>, String)]) -> Option<String> {
                     ui.painter().circle_filled(rect.center(), row / 6.0, ink);
                 }
             }
-            let hit = ui
-                .vertical(|ui| ui.horizontal_wrapped(|ui| spans_ui(ui, text, &|t| t)).inner)
-                .inner;
+            let hit = ui.vertical(|ui| wrapped_spans_ui(ui, text, &|t| t)).inner;
             clicked = clicked.take().or(hit);
         });
     }
@@ -545,6 +553,33 @@ mod tests {
         harness.get_by_label("a link").click();
         harness.run();
         assert_eq!(harness.state().as_deref(), Some("skinlab:grid?angle=0.8"));
+    }
+
+    #[test]
+    fn a_paragraph_is_as_high_as_its_lines_even_where_controls_are_tall() {
+        // A touch screen's controls are tall; a paragraph's rows are not controls.
+        let text = "A paragraph long enough to run over several lines in a narrow \
+                    column, with `code` and **strong** runs in it, as prose has.";
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(220.0, 900.0))
+            .build_ui_state(
+                |ui, heights: &mut [f32; 2]| {
+                    for (control, height) in [0.0, 44.0].into_iter().zip(heights.iter_mut()) {
+                        ui.scope(|ui| {
+                            ui.spacing_mut().interact_size.y = control;
+                            *height = markdown_ui(ui, text).response.rect.height();
+                        });
+                    }
+                },
+                [0.0; 2],
+            );
+        harness.run();
+        let [low, tall] = *harness.state();
+        assert!(low > 40.0, "several lines: {low}");
+        assert!(
+            (tall - low).abs() < 1.0,
+            "{tall} with tall controls, {low} without"
+        );
     }
 
     #[test]
