@@ -82,6 +82,9 @@ pub trait Page {
     /// Whether `cell`, focused, takes the whole window, with no viewport beside it
     /// ([`Lesson::FULL_WIDTH`]).
     fn full_width(&self, cell: &str) -> bool;
+
+    /// `cell` now fills the notebook's side alone ([`Lesson::focused`]).
+    fn focused(&mut self, cell: &str);
 }
 
 /// A lesson page as it is written: declared once, drawn by its cells and viewport.
@@ -156,6 +159,10 @@ pub trait Lesson: Default + 'static {
     fn linked_cell(&self, _link: &Link) -> Option<&'static str> {
         None
     }
+
+    /// A link focused `cell`: it fills the notebook's side alone. A page whose viewport
+    /// shows one part of the lesson at a time shows that cell's part beside it.
+    fn focused(&mut self, _cell: Self::Cell) {}
 
     /// Back to the defaults. A page that holds something no link can name (a file the
     /// user opened) keeps it here.
@@ -237,6 +244,12 @@ impl<L: Lesson> Page for L {
 
     fn full_width(&self, cell: &str) -> bool {
         L::FULL_WIDTH.contains(&cell)
+    }
+
+    fn focused(&mut self, cell: &str) {
+        if let Ok(cell) = cell.parse::<L::Cell>() {
+            Lesson::focused(self, cell);
+        }
     }
 }
 

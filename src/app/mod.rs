@@ -343,6 +343,9 @@ impl SkinlabApp {
                 Err(e) => errors.push(e),
                 Ok(()) => {}
             }
+            if let Some(cell) = self.focus {
+                self.page.focused(cell);
+            }
             self.camera_base[self.current] = self.page.camera();
             self.scroll.set(self.page.cell_of_link(&link));
             // A link that names no camera is framed if its meshes leave the view.

@@ -264,6 +264,12 @@ impl Placer {
     /// Whether `rect` touches any segment or triangle of the meshes drawn, a run at a
     /// time.
     fn on_mesh(&self, rect: Rect) -> bool {
+        self.on_outline(rect, true)
+    }
+
+    /// Whether `rect` touches a segment of the meshes drawn (or, with `triangles`, a
+    /// triangle too).
+    fn on_outline(&self, rect: Rect, triangles: bool) -> bool {
         self.runs
             .iter()
             .filter(|(b, _)| b.intersects(rect))
@@ -271,10 +277,32 @@ impl Placer {
                 Run::Segments(r) => self.outline.segments[r.clone()]
                     .iter()
                     .any(|[a, b]| segment_touches(*a, *b, rect)),
-                Run::Triangles(r) => self.outline.triangles[r.clone()]
-                    .iter()
-                    .any(|t| triangle_touches(t, rect)),
+                Run::Triangles(r) => {
+                    triangles
+                        && self.outline.triangles[r.clone()]
+                            .iter()
+                            .any(|t| triangle_touches(t, rect))
+                }
             })
+    }
+
+    /// Whether the segment `line` (a leader) runs over a triangle of the meshes drawn,
+    /// where it would read as a mark on the surface: tested every few points along it.
+    fn crosses_surface(&self, line: [Pos2; 2]) -> bool {
+        let steps = ((line[1] - line[0]).length() / 4.0).ceil().max(1.0) as usize;
+        (0..=steps).any(|i| {
+            let p = line[0].lerp(line[1], i as f32 / steps as f32);
+            let dot = Rect::from_center_size(p, Vec2::splat(1.0));
+            self.runs
+                .iter()
+                .filter(|(b, _)| b.intersects(dot))
+                .any(|(_, run)| match run {
+                    Run::Triangles(r) => self.outline.triangles[r.clone()]
+                        .iter()
+                        .any(|t| triangle_touches(t, dot)),
+                    Run::Segments(_) => false,
+                })
+        })
     }
 
     /// Whether `rect` lies inside the bounds and over nothing taken.
@@ -304,8 +332,8 @@ impl Placer {
     }
 
     /// [`Placer::place`], with what the label labels and whether it needs a leader. A
-    /// label on a card (`carded`) reads over a mesh: it would rather lie there beside
-    /// its mark than off the mesh further away.
+    /// label on a card (`carded`) reads over a surface: it would rather lie there beside
+    /// its mark than off the mesh further away, but not over a line, which it would hide.
     pub fn place_spot(
         &mut self,
         at: Pos2,
@@ -322,7 +350,8 @@ impl Placer {
         let its_own = |r: &Rect| {
             if distance(*r, mark) > touch {
                 let line = leader(at, mark, *r);
-                return !others.iter().any(|m| crosses(line, m.shrink(1.0)));
+                return !others.iter().any(|m| crosses(line, m.shrink(1.0)))
+                    && !self.crosses_surface(line);
             }
             let own = mark_distance(*r, mark);
             others.iter().all(|m| mark_distance(*r, *m) >= own)
@@ -389,7 +418,9 @@ impl Placer {
         // further out or moved inside (joined by a leader), then any free spot, then
         // over a mesh, then the least covered.
         let (near, far) = candidates.split_at(1 + SPOTS.len());
-        let on_card = |r: &&Rect| carded && inside_and_clear(r) && its_own(r);
+        // A card hides a line under it (a path, a bone): it may lie on a surface only.
+        let on_card =
+            |r: &&Rect| carded && inside_and_clear(r) && its_own(r) && !self.on_outline(**r, false);
         let chosen = near
             .iter()
             .find(owned)

@@ -217,7 +217,8 @@ impl MeshBounds {
 
     fn keep(ctx: &egui::Context, id: egui::Id, viewport: Rect, scene: &Scene) {
         // The skinned meshes, and the lines and shapes drawn with them (bones, axes,
-        // arrows); not the backdrop, which runs on past any view.
+        // arrows); not the backdrop, which runs on past any view, but the points of it
+        // the scene asks to hold.
         let size = [viewport.width(), viewport.height()];
         let seen = |p| project(scene.clip_from_world, size, p).map(|(_, _, at)| at);
         let corners = scene
@@ -225,14 +226,18 @@ impl MeshBounds {
             .iter()
             .filter_map(|d| d.bounds_seen(seen))
             .flat_map(|[left, top, right, bottom]| [[left, top], [right, bottom]]);
-        let drawn = scene.lines.iter().chain(&scene.triangles);
-        let bounds = corners.chain(drawn.filter_map(|v| seen(v.position))).fold(
-            Rect::NOTHING,
-            |mut r, [x, y]| {
+        let drawn = scene
+            .lines
+            .iter()
+            .chain(&scene.triangles)
+            .map(|v| v.position);
+        let drawn = drawn.chain(scene.framed.iter().copied());
+        let bounds = corners
+            .chain(drawn.filter_map(seen))
+            .fold(Rect::NOTHING, |mut r, [x, y]| {
                 r.extend_with(viewport.min + egui::vec2(x, y));
                 r
-            },
-        );
+            });
         let drawn = Drawn {
             pass: ctx.cumulative_pass_nr(),
             viewport,

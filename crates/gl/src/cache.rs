@@ -53,6 +53,8 @@ impl SceneKey {
             light_dir,
             background,
             backdrop,
+            // Not drawn: only where a view is framed.
+            framed: _,
             triangles,
             skinned,
             lines,

@@ -521,6 +521,9 @@ pub struct Scene {
     pub background: [f32; 4],
     /// Lines under everything else, whatever their depth (reference grids).
     pub backdrop: Vec<ColorVertex>,
+    /// Points a view framed on the scene holds besides what is drawn over the backdrop:
+    /// the ends of a backdrop that ends (a wire sphere), where a grid runs on.
+    pub framed: Vec<Vec3>,
     /// Unskinned, shaded triangles (arrows, boxes).
     pub triangles: Vec<ColorVertex>,
     /// Skinned meshes.
@@ -610,6 +613,7 @@ impl Default for Scene {
             light_dir: Vec3::ZERO,
             background: [0.0; 4],
             backdrop: Vec::new(),
+            framed: Vec::new(),
             triangles: Vec::new(),
             skinned: Vec::new(),
             lines: Vec::new(),

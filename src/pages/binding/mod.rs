@@ -298,6 +298,15 @@ impl Lesson for BindingPage {
         self.settle_prediction();
     }
 
+    /// A focused stage cell shows its stage; the check keeps the stage it was given.
+    fn focused(&mut self, cell: Cell) {
+        match cell {
+            Cell::JointSpace => self.stage = Stage::JointSpace,
+            Cell::Forget | Cell::BindSpace | Cell::Rebind => self.stage = Stage::BindSpace,
+            Cell::Check => {}
+        }
+    }
+
     fn viewport_ui(&mut self, ui: &mut Ui) {
         self.settle_prediction();
         view::viewport_ui(self, ui);

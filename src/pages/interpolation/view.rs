@@ -37,30 +37,35 @@ fn nose(matrix: &Mat4) -> Vec3 {
     matrix.transform_vector3(Vec3::Z * SPHERE)
 }
 
-/// The wire sphere of the directions the nose can point: meridians and parallels.
+/// The wire sphere of the directions the nose can point: meridians and parallels, in
+/// the backdrop (the paths and the glider draw over it, and labels may cover it), and
+/// framed whole.
 fn sphere(scene: &mut Scene) {
     let point = |lat: f32, lon: f32| {
         Vec3::new(lat.cos() * lon.cos(), lat.sin(), lat.cos() * lon.sin()) * SPHERE
     };
     let steps = 48;
     let step = |i: usize| i as f32 / steps as f32;
+    let start = scene.backdrop.len();
     for k in 0..8 {
         let lon = k as f32 / 8.0 * TAU;
         let lat = |f: f32| (f - 0.5) * PI;
         for i in 0..steps {
-            scene.line(point(lat(step(i)), lon), point(lat(step(i + 1)), lon), GREY);
+            scene.backdrop_line(point(lat(step(i)), lon), point(lat(step(i + 1)), lon), GREY);
         }
     }
     for lat in [-60f32, -30.0, 0.0, 30.0, 60.0] {
         let lat = lat.to_radians();
         for i in 0..steps {
-            scene.line(
+            scene.backdrop_line(
                 point(lat, step(i) * TAU),
                 point(lat, step(i + 1) * TAU),
                 GREY,
             );
         }
     }
+    let sphere = scene.backdrop[start..].iter().map(|v| v.position);
+    scene.framed.extend(sphere.collect::<Vec<_>>());
 }
 
 impl InterpolationPage {
@@ -120,8 +125,8 @@ impl InterpolationPage {
         // A view too narrow for the names (beside a focused cell on a projector) shows
         // the arrows alone: the cell says what they are.
         if !self.answer_hidden() && vp.rect().width() >= NAMED_WIDTH {
-            // The nose at t, named at the arrow's middle (its tip may lie on another
-            // path); with LERP, NLERP's beside it.
+            // The nose at t, named near the arrow's tip, past the glider (the tip itself
+            // may lie on another path); with LERP, NLERP's beside it.
             let method = self.method.slug().to_ascii_uppercase();
             let mut noses = vec![(method, self.method, method_color(self.method))];
             if self.method == Interp::Lerp {
@@ -129,7 +134,7 @@ impl InterpolationPage {
             }
             for (name, m, color) in noses {
                 let tip = self.nose_at(m, self.t);
-                if let Some(s) = vp.to_screen(tip * 0.6) {
+                if let Some(s) = vp.to_screen(tip * 0.85) {
                     let name = format!("{name} nose at t = {:.2}", self.t);
                     vp.label(ui, s, name, font.clone(), color, egui::vec2(1.0, 1.0));
                 }

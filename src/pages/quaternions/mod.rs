@@ -180,6 +180,16 @@ impl Lesson for QuaternionsPage {
         self.page_cell_ui(cell, ui);
     }
 
+    /// A focused cell shows its part: the gimbal beside its cell, the quaternion beside
+    /// the cells that build on it; the check keeps the part it was given.
+    fn focused(&mut self, cell: Cell) {
+        match cell {
+            Cell::Gimbal => self.show(Section::Gimbal),
+            Cell::Quaternion | Cell::Multiply | Cell::Turn => self.show(Section::Quaternion),
+            Cell::Check => {}
+        }
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }
