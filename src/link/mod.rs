@@ -441,9 +441,10 @@ impl<T> Named for T where
 {
 }
 
-mod param;
+#[doc(hidden)]
+pub mod param;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use param::choice;
+pub(crate) use param::param;
 pub use param::{Access, Exercises, Param, apply_params, default_values, question, write_params};

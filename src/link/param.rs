@@ -370,27 +370,81 @@ pub const fn question<S: Exercises>() -> Param<S> {
     }
 }
 
-/// An [`Access::Choice`] over an enum that links name ([`super::Named`]): the names, and
-/// the position each stands at, come from the enum, and `set` and `get` see the variant
-/// itself, so no page turns positions back into variants by hand:
+/// One [`Param`], declared in a line or two:
 ///
 /// ```text
-/// access: choice!(Mode, set: |s, mode| s.mode = mode, get: |s| Some(s.mode)),
+/// param! { "bend", "the elbow's bend about z, radians", @"compare",
+///     number(-MAX_BEND, MAX_BEND), s.bend },
+/// param! { "method", "the arms drawn", @"compare", choice(Show), s.show },
+/// param! { "vertex", "the vertex worked step by step", whole(0, LAST),
+///     set: |s, v| s.pick(v), get: |s| s.vertex },
 /// ```
-macro_rules! choice {
-    ($ty:ty, set: |$s:ident, $v:ident| $set:expr, get: |$g:ident| $get:expr $(,)?) => {
+///
+/// The key, its doc, `@"cell"` when a link with the key is about a cell, then its kind:
+/// `number(min, max)`, `numbers(count, min, max)`, `whole(min, max)`, `names(NAMES)` (a
+/// position in a list), `choice(Enum)` (an enum that links name, see [`super::Named`]),
+/// `bool` or `text(expected)`. Last, the field it reads and writes (`s.bend`), or a
+/// `set` and a `get` closure where storing does more than assign. A getter returns the
+/// value whatever it is: [`write_params`] leaves out a value the defaults also have.
+macro_rules! param {
+    ($key:literal, $doc:literal, $(@$cell:literal,)? $kind:ident $(($($arg:tt)*))?,
+        $s:ident $(. $field:ident)+ $(,)?) => {
+        $crate::link::param! { $key, $doc, $(@$cell,)? $kind $(($($arg)*))?,
+            set: |$s, value| $s $(.$field)+ = value, get: |$s| Some($s $(.$field)+) }
+    };
+    ($key:literal, $doc:literal, $(@$cell:literal,)? $kind:ident $(($($arg:tt)*))?,
+        set: $set:expr, get: $get:expr $(,)?) => {
+        $crate::link::Param {
+            key: $key,
+            doc: $doc,
+            cell: $crate::link::param!(@cell $($cell)?),
+            access: $crate::link::param!(@access $kind ($($($arg)*)?) $set, $get),
+        }
+    };
+    (@cell) => { None };
+    (@cell $cell:literal) => { Some($cell) };
+    (@access number ($min:expr, $max:expr) $set:expr, $get:expr) => {
+        $crate::link::Access::Number { min: $min, max: $max, set: $set, get: $get }
+    };
+    (@access numbers ($count:expr, $min:expr, $max:expr) $set:expr, $get:expr) => {
+        $crate::link::Access::Numbers { count: $count, min: $min, max: $max, set: $set, get: $get }
+    };
+    (@access whole ($min:expr, $max:expr) $set:expr, $get:expr) => {
+        $crate::link::Access::Whole { min: $min, max: $max, set: $set, get: $get }
+    };
+    (@access names ($names:expr) $set:expr, $get:expr) => {
+        $crate::link::Access::Choice { names: $names, set: $set, get: $get }
+    };
+    (@access bool () $set:expr, $get:expr) => {
+        $crate::link::Access::Bool { set: $set, get: $get }
+    };
+    (@access text ($expected:expr) $set:expr, $get:expr) => {
+        $crate::link::Access::Text { expected: $expected, set: $set, get: $get }
+    };
+    (@access choice ($ty:ty) $set:expr, $get:expr) => {
         $crate::link::Access::Choice {
             names: <$ty as $crate::link::Named>::NAMES,
-            set: |$s, i| {
-                if let Some($v) = <$ty as $crate::link::Named>::from_index(i) {
-                    $set;
+            set: |s, i| {
+                if let Some(variant) = <$ty as $crate::link::Named>::from_index(i) {
+                    $crate::link::param::stores(s, variant, $set);
                 }
             },
-            get: |$g| {
-                let variant: Option<$ty> = $get;
+            get: |s| {
+                let variant: Option<$ty> = $crate::link::param::reads(s, $get);
                 variant.and_then($crate::link::Named::index)
             },
         }
     };
 }
-pub(crate) use choice;
+pub(crate) use param;
+
+/// `set(state, value)`: lets [`param!`] hand a closure its argument types, which a
+/// closure called in place does not learn.
+pub fn stores<S, T>(state: &mut S, value: T, set: impl FnOnce(&mut S, T)) {
+    set(state, value);
+}
+
+/// `get(state)`, for [`param!`] as [`stores`] is.
+pub fn reads<S, T>(state: &S, get: impl FnOnce(&S) -> T) -> T {
+    get(state)
+}

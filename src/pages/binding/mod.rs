@@ -11,7 +11,7 @@ pub mod predict;
 mod scrub;
 mod view;
 
-use crate::link::{Access, Param, numbers};
+use crate::link::{Param, numbers};
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;
 use crate::ui::{Camera, PlaneCamera};

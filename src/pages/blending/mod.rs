@@ -10,7 +10,7 @@ mod links;
 pub mod paint;
 mod view;
 
-use crate::link::{Access, Param};
+use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};

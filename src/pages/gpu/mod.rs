@@ -15,7 +15,7 @@ pub use measure::{
 pub use source::{LISTING_HEIGHT, changed_lines, highlighted_lines};
 
 use crate::link::Named;
-use crate::link::{Access, Param};
+use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};

@@ -9,7 +9,7 @@ pub mod predict;
 mod predict_ui;
 mod view;
 
-use crate::link::{Access, Param};
+use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
 use crate::ui::matrix::matrix_view_ui;

@@ -9,7 +9,7 @@ mod text;
 mod view;
 pub mod walk;
 
-use crate::link::{Access, Param};
+use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::pages::joint_link::{self, JOINT_NAMES};
 use crate::pages::local_transform::{Field, problem};

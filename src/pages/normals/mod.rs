@@ -9,7 +9,7 @@ pub mod exercise;
 mod links;
 mod view;
 
-use crate::link::{Access, Param};
+use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};

@@ -1,7 +1,7 @@
 //! The quaternions page's link parameters, declared once.
 
 use super::*;
-use crate::link::choice;
+use crate::link::param;
 use crate::link::{Exercises, question};
 
 // `show` comes first: the gimbal and the quaternion share the three angles, so the
@@ -9,48 +9,19 @@ use crate::link::{Exercises, question};
 // the check cell.
 /// Every link parameter of the page, applied and written in this order.
 pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
-    Param {
-        key: "show",
-        doc: "the part of the lesson the viewport shows",
-        cell: None,
-        access: choice!(Section,
-            set: |s, section| s.show(section),
-            get: |s| (s.section != Section::Gimbal).then_some(s.section),
-        ),
-    },
-    Param {
-        key: "yaw",
-        doc: "yaw of the gimbal and the quaternion, radians",
-        cell: Some("gimbal"),
-        access: Access::Number {
-            min: -PI,
-            max: PI,
-            set: |s, a| s.euler[0] = a,
-            get: |s| (s.euler[0] != DEFAULT_EULER[0]).then_some(s.euler[0]),
-        },
-    },
-    Param {
-        key: "pitch",
-        doc: "pitch of the gimbal and the quaternion, radians",
-        cell: Some("gimbal"),
-        access: Access::Number {
-            min: -FRAC_PI_2,
-            max: FRAC_PI_2,
-            set: |s, a| s.euler[1] = a,
-            get: |s| (s.euler[1] != DEFAULT_EULER[1]).then_some(s.euler[1]),
-        },
-    },
-    Param {
-        key: "roll",
-        doc: "roll of the gimbal and the quaternion, radians",
-        cell: Some("gimbal"),
-        access: Access::Number {
-            min: -PI,
-            max: PI,
-            set: |s, a| s.euler[2] = a,
-            get: |s| (s.euler[2] != DEFAULT_EULER[2]).then_some(s.euler[2]),
-        },
-    },
+    param! { "show", "the part of the lesson the viewport shows", choice(Section),
+    set: |s, section| s.show(section),
+    get: |s| (s.section != Section::Gimbal).then_some(s.section) },
+    param! { "yaw", "yaw of the gimbal and the quaternion, radians", @"gimbal", number(-PI, PI),
+    set: |s, a| s.euler[0] = a,
+    get: |s| (s.euler[0] != DEFAULT_EULER[0]).then_some(s.euler[0]) },
+    param! { "pitch", "pitch of the gimbal and the quaternion, radians", @"gimbal",
+    number(-FRAC_PI_2, FRAC_PI_2),
+    set: |s, a| s.euler[1] = a,
+    get: |s| (s.euler[1] != DEFAULT_EULER[1]).then_some(s.euler[1]) },
+    param! { "roll", "roll of the gimbal and the quaternion, radians", @"gimbal", number(-PI, PI),
+    set: |s, a| s.euler[2] = a,
+    get: |s| (s.euler[2] != DEFAULT_EULER[2]).then_some(s.euler[2]) },
     question(),
 ];
 

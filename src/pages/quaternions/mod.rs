@@ -13,7 +13,7 @@ pub(crate) use exercise::quat_check_ui;
 pub(crate) use meshes::{GLIDER_COLORS, RING_COLORS};
 pub(crate) use view::{CAPTION, glider, glider_scene};
 
-use crate::link::{Access, Param};
+use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;

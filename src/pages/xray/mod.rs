@@ -5,7 +5,7 @@ pub use cells::describe;
 mod exercise;
 mod links;
 
-use crate::link::{Access, Param};
+use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
 use crate::ui::viewport::{caption_ui, room_below};
