@@ -116,7 +116,12 @@ fn field_ui(ui: &mut Ui, field: Field, value: &mut Vec3) -> bool {
                     .prefix(format!("{} ", ["x", "y", "z"][axis]))
                     .suffix(suffix)
                     .min_decimals(decimals)
-                    .max_decimals(decimals + 1),
+                    .max_decimals(decimals + 1)
+                    .custom_formatter(|x, decimals| {
+                        crate::ui::matrix::without_negative_zero(
+                            egui::emath::format_with_decimals_in_range(x, decimals),
+                        )
+                    }),
             );
             let text = field_label(field, axis);
             response.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, text.clone()));

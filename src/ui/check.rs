@@ -68,10 +68,10 @@ impl Check {
                 Some(value) if (value - expected).abs() <= question.tolerance => {}
                 Some(_) => wrong.push(label.to_string()),
                 None => {
-                    verdict = Some(Verdict::Unreadable(format!(
-                        "{label}: `{}` is not a number",
-                        text.trim()
-                    )));
+                    verdict = Some(Verdict::Unreadable(match text.trim() {
+                        "" => format!("{label} is empty: type a number"),
+                        typed => format!("{label}: \"{typed}\" is not a number"),
+                    }));
                     break;
                 }
             }
@@ -125,6 +125,7 @@ pub fn check_ui(
     let margins = 2.0 * ui.spacing().button_padding.x;
     let room = ui.available_width() / columns - widest_label - 2.0 * gap - margins;
     let field_width = room.clamp(36.0, 64.0);
+    let mut edited = false;
     egui::Grid::new(("check", question.name))
         .spacing([gap, 4.0])
         // A name's column as wide as the name (egui's least is a control's width).
@@ -142,11 +143,16 @@ pub fn check_ui(
                 let name = field_label(question.name, label);
                 response.widget_info(|| WidgetInfo::labeled(Role::TextInput, true, name.clone()));
                 crate::ui::marks::field_drawn(&response);
+                edited |= response.changed();
                 if (i + 1) % question.columns.max(1) == 0 {
                     ui.end_row();
                 }
             }
         });
+    // A verdict is on the answer as it was checked: editing it takes the verdict away.
+    if edited {
+        check.verdict = None;
+    }
     let mut pressed = None;
     ui.horizontal_wrapped(|ui| {
         if ui.button("Check").clicked() {

@@ -131,6 +131,7 @@ pub fn touching(gap: f32) -> f32 {
 /// Segments or triangles of an [`Outline`], by index.
 #[derive(Clone, Debug)]
 enum Run {
+    Strokes(std::ops::Range<usize>),
     Segments(std::ops::Range<usize>),
     Triangles(std::ops::Range<usize>),
 }
@@ -156,8 +157,10 @@ const RUN: usize = 32;
 /// What the meshes of a viewport cover on screen.
 #[derive(Clone, Debug, Default)]
 pub struct Outline {
-    /// Line segments (a line mesh's lines).
+    /// Line segments of a line mesh (a wireframe): a small card may cover one.
     pub segments: Vec<[Pos2; 2]>,
+    /// Lines drawn as marks (a path, an axis, a bone): no card covers one.
+    pub strokes: Vec<[Pos2; 2]>,
     /// Filled triangles (a surface).
     pub triangles: Vec<[Pos2; 3]>,
 }
@@ -256,32 +259,32 @@ impl Placer {
     /// they are).
     pub fn avoid(&mut self, outline: Outline) {
         self.runs = runs_of(&outline.segments, Run::Segments)
+            .chain(runs_of(&outline.strokes, Run::Strokes))
             .chain(runs_of(&outline.triangles, Run::Triangles))
             .collect();
         self.outline = outline;
     }
 
-    /// Whether `rect` touches any segment or triangle of the meshes drawn, a run at a
-    /// time.
+    /// Whether `rect` touches any line or triangle of the meshes drawn, a run at a time.
     fn on_mesh(&self, rect: Rect) -> bool {
         self.on_outline(rect, true)
     }
 
-    /// Whether `rect` touches a segment of the meshes drawn (or, with `triangles`, a
-    /// triangle too).
-    fn on_outline(&self, rect: Rect, triangles: bool) -> bool {
+    /// Whether `rect` touches a line drawn as a mark (or, with `all`, any line or
+    /// triangle).
+    fn on_outline(&self, rect: Rect, all: bool) -> bool {
+        let crosses =
+            |lines: &[[Pos2; 2]]| lines.iter().any(|[a, b]| segment_touches(*a, *b, rect));
         self.runs
             .iter()
             .filter(|(b, _)| b.intersects(rect))
             .any(|(_, run)| match run {
-                Run::Segments(r) => self.outline.segments[r.clone()]
-                    .iter()
-                    .any(|[a, b]| segment_touches(*a, *b, rect)),
+                Run::Strokes(r) => crosses(&self.outline.strokes[r.clone()]),
+                Run::Segments(r) => all && crosses(&self.outline.segments[r.clone()]),
                 Run::Triangles(r) => {
-                    triangles
-                        && self.outline.triangles[r.clone()]
-                            .iter()
-                            .any(|t| triangle_touches(t, rect))
+                    all && self.outline.triangles[r.clone()]
+                        .iter()
+                        .any(|t| triangle_touches(t, rect))
                 }
             })
     }
@@ -300,7 +303,7 @@ impl Placer {
                     Run::Triangles(r) => self.outline.triangles[r.clone()]
                         .iter()
                         .any(|t| triangle_touches(t, dot)),
-                    Run::Segments(_) => false,
+                    Run::Segments(_) | Run::Strokes(_) => false,
                 })
         })
     }
@@ -418,7 +421,8 @@ impl Placer {
         // further out or moved inside (joined by a leader), then any free spot, then
         // over a mesh, then the least covered.
         let (near, far) = candidates.split_at(1 + SPOTS.len());
-        // A card hides a line under it (a path, a bone): it may lie on a surface only.
+        // A card hides a line drawn as a mark under it (a path, a bone): it may lie on a
+        // surface or a wireframe only.
         let on_card =
             |r: &&Rect| carded && inside_and_clear(r) && its_own(r) && !self.on_outline(**r, false);
         let chosen = near
@@ -560,6 +564,7 @@ mod tests {
         p.avoid(Outline {
             segments: vec![[pos2(205.0, 140.0), pos2(260.0, 140.0)]],
             triangles: vec![[pos2(150.0, 100.0), pos2(199.0, 100.0), pos2(199.0, 145.0)]],
+            ..Outline::default()
         });
         let size = vec2(30.0, 12.0);
         let r = p.place(pos2(200.0, 150.0), size, 4.0, UP_RIGHT);
@@ -573,12 +578,34 @@ mod tests {
         // Inside a big triangle: touched, though no edge crosses the label.
         let mut big = placer();
         big.avoid(Outline {
-            segments: Vec::new(),
             triangles: vec![[pos2(0.0, 0.0), pos2(400.0, 0.0), pos2(0.0, 300.0)]],
+            ..Outline::default()
         });
         let inner = Rect::from_min_size(pos2(50.0, 50.0), size);
         assert!(big.on_mesh(inner));
         assert!(!big.on_mesh(inner.translate(vec2(300.0, 220.0))));
+    }
+
+    #[test]
+    fn a_card_may_cover_a_wire_or_a_surface_but_not_a_line_drawn_as_a_mark() {
+        let line = [pos2(150.0, 140.0), pos2(260.0, 140.0)];
+        let surface = [pos2(150.0, 200.0), pos2(260.0, 200.0), pos2(200.0, 260.0)];
+        let mut p = placer();
+        p.avoid(Outline {
+            segments: vec![line],
+            strokes: vec![line.map(|q| q + vec2(0.0, 30.0))],
+            triangles: vec![surface],
+        });
+        let size = vec2(30.0, 12.0);
+        let over = |y: f32| Rect::from_center_size(pos2(200.0, y), size);
+        // Each is a mesh to keep off when a free spot is left.
+        for y in [140.0, 170.0, 215.0] {
+            assert!(p.on_mesh(over(y)), "{y}");
+        }
+        // A card may lie on the wire and the surface, not on the stroke.
+        assert!(!p.on_outline(over(140.0), false));
+        assert!(p.on_outline(over(170.0), false));
+        assert!(!p.on_outline(over(215.0), false));
     }
 
     #[test]
@@ -587,13 +614,13 @@ mod tests {
         // near the left edge: no spot around the anchor fits as it is.
         let mut p = Placer::new(Rect::from_min_max(pos2(0.0, 0.0), pos2(200.0, 300.0)));
         p.avoid(Outline {
-            segments: Vec::new(),
             triangles: (0..85)
                 .map(|k| {
                     let y = 2.0 * k as f32;
                     [pos2(0.0, y), pos2(200.0, y), pos2(200.0, y + 2.0)]
                 })
                 .collect(),
+            ..Outline::default()
         });
         let r = p.place(pos2(20.0, 150.0), vec2(150.0, 20.0), 4.0, vec2(-1.0, 0.0));
         assert!(

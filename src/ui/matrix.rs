@@ -79,17 +79,24 @@ pub fn matrix_edit_decimals_ui(
             for row in 0..4 {
                 for column in 0..4 {
                     let cell = &mut candidate.col_mut(column)[row];
-                    let response = tinted(ui, column)
-                        .show(ui, |ui| {
-                            ui.add(
-                                DragValue::new(cell)
-                                    .speed(10f64.powi(-(decimals as i32)))
-                                    .fixed_decimals(decimals)
-                                    .min_decimals(decimals)
-                                    .custom_formatter(|x, _| fixed(x as f32, decimals)),
-                            )
-                        })
-                        .inner;
+                    let shown = tinted(ui, column).show(ui, |ui| {
+                        ui.add(
+                            DragValue::new(cell)
+                                .speed(10f64.powi(-(decimals as i32)))
+                                .fixed_decimals(decimals)
+                                .min_decimals(decimals)
+                                .custom_formatter(|x, _| fixed(x as f32, decimals)),
+                        )
+                    });
+                    // An edge in the column's colour tells a cell that can be dragged
+                    // from one that only shows a number ([`matrix_view_ui`]).
+                    ui.painter().rect_stroke(
+                        shown.response.rect,
+                        3.0,
+                        egui::Stroke::new(1.0, AXIS_COLORS[column]),
+                        egui::StrokeKind::Inside,
+                    );
+                    let response = shown.inner;
                     let label = cell_label(name, row, column);
                     let value = *cell as f64;
                     response.widget_info(|| {
@@ -124,10 +131,24 @@ pub fn fixed2(x: f32) -> String {
 
 /// `x` with `decimals` decimals, without a sign on a value that rounds to zero.
 pub fn fixed(x: f32, decimals: usize) -> String {
-    let text = format!("{x:.decimals$}");
+    without_negative_zero(format!("{x:.decimals$}"))
+}
+
+/// A number's text without the sign of a value that rounds to zero: `-0.000` is `0.000`.
+pub fn without_negative_zero(text: String) -> String {
     match text.strip_prefix('-') {
         Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_owned(),
         _ => text,
+    }
+}
+
+/// How far two results that should agree lie apart, for a note in brackets: "exactly"
+/// when they are equal, else the largest difference, which rounding explains.
+pub fn agreement_text(largest_difference: f32) -> String {
+    if largest_difference == 0.0 {
+        "exactly".to_owned()
+    } else {
+        format!("largest difference {largest_difference:.1e}: rounding only")
     }
 }
 

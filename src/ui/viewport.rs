@@ -518,7 +518,7 @@ impl Viewport {
         let mut outline = super::labels::Outline::default();
         let (lines, triangles) = std::mem::take(&mut *self.unskinned.borrow_mut());
         let seen = |p: &Vec3| self.to_screen(*p);
-        outline.segments.extend(
+        outline.strokes.extend(
             lines
                 .chunks_exact(2)
                 .filter_map(|l| Some([seen(&l[0])?, seen(&l[1])?])),

@@ -236,7 +236,7 @@ fn the_exercise_accepts_the_right_answer_and_explains_a_wrong_one() {
     submit(&mut harness, &[("child x", "four")]);
     assert!(
         harness
-            .query_by_label_contains("`four` is not a number")
+            .query_by_label_contains("\"four\" is not a number")
             .is_some()
     );
     harness.get_by_label("Show working").click();

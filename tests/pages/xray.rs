@@ -11,7 +11,7 @@ fn every_key_round_trips_and_each_kind_of_bad_value_is_refused() {
     // A preset is written by name, any other matrix by its numbers: `preset` and `m`
     // are never written together.
     kit::assert_every_key_round_trips::<XrayPage>(&[
-        "xray?preset=composed&transposed=true&p=1,2,3&v=0,0,1&question=2",
+        "xray?preset=shear&transposed=true&p=1,2,3&v=0,0,1&question=2",
         "xray?m=1,0,0,0,0,2,0,0,0,0,1,0,1,2,3,1&p=-1,0.5,0&question=3",
     ]);
     kit::assert_refused_as_declared::<XrayPage>(&[

@@ -115,6 +115,19 @@ fn describe(e: &Exercise) -> String {
     )
 }
 
+/// What B⁻¹ does, in the order it acts: the move undone, then the turn (if any).
+fn undo(e: &Exercise) -> String {
+    let back = format!("({}, {})", r(-e.position[0]), r(-e.position[1]));
+    if e.turn_degrees == 0.0 {
+        format!("B⁻¹ moves back by {back}; there is no turn to undo.")
+    } else {
+        format!(
+            "B⁻¹ moves back by {back}, then turns back by {}°.",
+            e.turn_degrees
+        )
+    }
+}
+
 /// The working: B, then B⁻¹ = R(-angle) · T(-position), then B⁻¹ · vertex.
 fn working(e: &Exercise) -> String {
     let (w, b) = (plane_rows(&e.bind()), plane_rows(&e.inverse_bind()));
@@ -125,10 +138,8 @@ fn working(e: &Exercise) -> String {
     let v = e.vertex_in_joint();
     let [x, y] = e.vertex;
     text += &format!(
-        "\nB⁻¹ turns back by {}° after moving back by ({}, {}).\nB⁻¹ · ({x}, {y}) = ({:.1}, {:.1}): the vertex seen from the joint.\nCheck: B · ({:.1}, {:.1}) gives ({x}, {y}) again.",
-        e.turn_degrees,
-        r(-e.position[0]),
-        r(-e.position[1]),
+        "\n{}\nB⁻¹ · ({x}, {y}) = ({:.1}, {:.1}): the vertex seen from the joint.\nCheck: B · ({:.1}, {:.1}) gives ({x}, {y}) again.",
+        undo(e),
         r(v.x),
         r(v.y),
         r(v.x),

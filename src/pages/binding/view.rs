@@ -275,6 +275,10 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
     // Notes first, marks next, then the labels, each placed clear of what came before.
     let banner = match page.stage {
         Stage::JointSpace => "Stage 1: palette = W".to_owned(),
+        // While predicting, the mesh and its grey outline are hidden.
+        Stage::BindSpace if page.forget_inverse_bind && page.head_hidden() => {
+            "Inverse bind forgotten:\npalette = W, not W · B⁻¹.".to_owned()
+        }
         Stage::BindSpace if page.forget_inverse_bind => {
             "Inverse bind forgotten:\npalette = W, not W · B⁻¹.\nGrey: where the mesh belongs."
                 .to_owned()
@@ -295,16 +299,12 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         painter.circle(*at, 10.0, Color32::from_white_alpha(210), stroke);
         vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(22.0)));
     }
-    // Joint names sit left of the body, clear of its lines: the bones run up and to
-    // the right.
-    let world = page.world_from_joint();
+    // Joint names at their rings, to the left first: the bones run up and to the
+    // right. Off the body's lines, a leader joins a name to its ring.
     for (j, at) in page.joint_screen.iter().enumerate() {
         let size = if j == page.joint { 17.0 } else { 15.0 };
         let left = egui::vec2(-1.0, 0.0);
-        // Past the body's widest half (0.8 at the shoulders).
-        let beside = world[j].transform_point3(Vec3::ZERO) - Vec3::X * 0.95;
-        let at = vp.to_screen(beside).unwrap_or(*at);
-        vp.label(ui, at, JOINT_NAMES[j], font(size), JOINT_COLORS[j], left);
+        vp.label(ui, *at, JOINT_NAMES[j], font(size), JOINT_COLORS[j], left);
     }
     if page.stage == Stage::JointSpace && page.show_stored {
         // A key to the dark grey mesh, which has no one point to label.

@@ -205,8 +205,9 @@ impl BlendingPage {
         }
         for (dqs, at, vertices) in self.placed(pose) {
             let label = if dqs { "DQS" } else { "LBS" };
-            // Clear of the arm's end, whichever way the view turns it.
-            if let Some(s) = vp.to_screen(at + Vec3::new(-1.4, 0.0, 0.0)) {
+            // At the arm's shoulder end, just past its cap: the label touches the arm
+            // it names, or a leader joins them.
+            if let Some(s) = vp.to_screen(at - Vec3::X * (rigs::arm::RADIUS + 0.1)) {
                 vp.label(
                     ui,
                     s,

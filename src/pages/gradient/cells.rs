@@ -184,7 +184,8 @@ fn product_ui(page: &mut GradientPage, ui: &mut Ui) {
     let diff = max_difference(&back, &b);
     ui.label(
         RichText::new(format!(
-            "ab · a = b   (largest difference {diff:.1e}: rounding only)"
+            "ab · a = b   ({})",
+            crate::ui::matrix::agreement_text(diff)
         ))
         .monospace()
         .color(legible(ui, GOOD)),

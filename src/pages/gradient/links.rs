@@ -143,64 +143,65 @@ fn set_joints(
 
 /// The link parameters, in the order they are applied and written: `pose` before the
 /// joint lists written against it.
+#[rustfmt::skip]
 pub const PARAMS: &[Param<GradientPage>] = &[
     param! { "show", "what the viewport shows", choice(Section),
-    set: |s, section| { s.section = section; focus(s, Focus::Show, section.first_cell()); },
-    get: |s| Some(s.section) },
+        set: |s, section| { s.section = section; focus(s, Focus::Show, section.first_cell()); },
+        get: |s| Some(s.section) },
     param! { "a", "point a (x, y)", numbers(2, -LIMIT, LIMIT),
-    set: |s, xs| {
-        if let Ok(a) = <[f32; 2]>::try_from(xs) {
-            s.points[0] = Vec2::from(a);
-        }
-    },
-    get: |s| (s.points[0] != DEFAULT_POINTS[0]).then(|| s.points[0].to_array().to_vec()) },
+        set: |s, xs| {
+            if let Ok(a) = <[f32; 2]>::try_from(xs) {
+                s.points[0] = Vec2::from(a);
+            }
+        },
+        get: |s| (s.points[0] != DEFAULT_POINTS[0]).then(|| s.points[0].to_array().to_vec()) },
     param! { "b", "point b (x, y)", numbers(2, -LIMIT, LIMIT),
-    set: |s, xs| {
-        if let Ok(b) = <[f32; 2]>::try_from(xs) {
-            s.points[1] = Vec2::from(b);
-        }
-    },
-    get: |s| (s.points[1] != DEFAULT_POINTS[1]).then(|| s.points[1].to_array().to_vec()) },
+        set: |s, xs| {
+            if let Ok(b) = <[f32; 2]>::try_from(xs) {
+                s.points[1] = Vec2::from(b);
+            }
+        },
+        get: |s| (s.points[1] != DEFAULT_POINTS[1]).then(|| s.points[1].to_array().to_vec()) },
     param! { "ma", "frame a: a turn and a move, or a matrix with an inverse", text(FRAME_FORM),
-    set: |s, text| {
-        if let Ok((m, _)) = read_frame(text)
-            && let Err(why) = checked_inverse(&m)
-        {
-            return Err(format!("a frame a with an inverse, but {why}"));
-        }
-        set_frame_text(s, 0, text)
-    },
-    get: |s| frame_text(s, 0) },
+        set: |s, text| {
+            if let Ok((m, _)) = read_frame(text)
+                && let Err(why) = checked_inverse(&m)
+            {
+                return Err(format!("a frame a with an inverse, but {why}"));
+            }
+            set_frame_text(s, 0, text)
+        },
+        get: |s| frame_text(s, 0) },
     param! { "mb", "frame b: a turn and a move, or a matrix", text(FRAME_FORM),
-    set: |s, text| set_frame_text(s, 1, text),
-    get: |s| frame_text(s, 1) },
+        set: |s, text| set_frame_text(s, 1, text),
+        get: |s| frame_text(s, 1) },
     param! { "pose", "the named pose the target starts from", names(&PRESET_NAMES),
-    set: |s, preset| {
-        s.set_preset(preset);
-        focus(s, Focus::Pose, Cell::Poses);
-    },
-    get: |s| (s.preset != DEFAULT_PRESET).then_some(s.preset) },
+        set: |s, preset| {
+            s.set_preset(preset);
+            focus(s, Focus::Pose, Cell::Poses);
+        },
+        get: |s| (s.preset != DEFAULT_PRESET).then_some(s.preset) },
     param! { "rot", "local rotations in radians of the target's joints that differ from the pose",
-    text(joint_link::FORM),
-    set: |s, text| set_joints(s, text, |t| &mut t.rotation),
-    get: |s| joint_link::write(&s.target, &preset_pose(s)?, |t| t.rotation) },
+        text(joint_link::FORM),
+        set: |s, text| set_joints(s, text, |t| &mut t.rotation),
+        get: |s| joint_link::write(&s.target, &preset_pose(s)?, |t| t.rotation) },
     param! { "pos", "local translations of the target's joints that differ from the pose",
-    text(joint_link::FORM),
-    set: |s, text| set_joints(s, text, |t| &mut t.translation),
-    get: |s| joint_link::write(&s.target, &preset_pose(s)?, |t| t.translation) },
+        text(joint_link::FORM),
+        set: |s, text| set_joints(s, text, |t| &mut t.translation),
+        get: |s| joint_link::write(&s.target, &preset_pose(s)?, |t| t.translation) },
     param! { "joint", "the joint whose matrices are shown", names(&JOINT_NAMES),
-    set: |s, joint| {
-        s.joint = joint;
-        focus(s, Focus::Joint, Cell::Joint);
-    },
-    get: |s| (s.joint != DEFAULT_JOINT).then_some(s.joint) },
+        set: |s, joint| {
+            s.joint = joint;
+            focus(s, Focus::Joint, Cell::Joint);
+        },
+        get: |s| (s.joint != DEFAULT_JOINT).then_some(s.joint) },
     param! { "scrub", "how many factors of b · a⁻¹ act on the tip of frame a's F, from the right",
-    whole(0, scrub::STEPS - 1),
-    set: |s, k| {
-        s.scrub = Some(k);
-        focus(s, Focus::Scrub, Cell::Product);
-    },
-    get: |s| s.scrub_step() },
+        whole(0, scrub::STEPS - 1),
+        set: |s, k| {
+            s.scrub = Some(k);
+            focus(s, Focus::Scrub, Cell::Product);
+        },
+        get: |s| s.scrub_step() },
     question(),
 ];
 

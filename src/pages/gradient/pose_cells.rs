@@ -93,7 +93,8 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
             let diff = max_difference(&(gradients[j] * bind), &world[j]);
             ui.label(
                 RichText::new(format!(
-                    "gradient · bind = target\n(largest difference {diff:.1e})"
+                    "gradient · bind = target\n({})",
+                    crate::ui::matrix::agreement_text(diff)
                 ))
                 .monospace()
                 .color(legible(ui, GOOD)),

@@ -50,8 +50,11 @@ pub(super) fn poses_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     for (g, b) in gradients.iter().zip(bind) {
         let from = position(b);
         let to = g.transform_point3(from);
-        if from.distance(to) > 1e-3 {
-            s.arrow(from, to, 0.008, rgba(PINK));
+        // The head stops short of the joint, whose ring and bones would hide it.
+        let length = from.distance(to);
+        if length > 1e-3 {
+            let short = to - (to - from) / length * (0.3 * length).min(0.05);
+            s.arrow(from, short, 0.012, rgba(PINK));
         }
     }
     let j = page.joint.min(JOINT_COUNT - 1);

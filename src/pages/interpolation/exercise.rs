@@ -114,8 +114,9 @@ impl InterpolationPage {
         quat_check_ui(ui, &mut self.check, e.answer(), working(&e));
     }
 
-    /// Puts exercise `e` in the viewport: B as a roll about z, stored as the exercise
-    /// stores it (a turn past 180° is the roll the other way, negated).
+    /// Puts exercise `e` in the viewport and on the half-angle circle: B as a roll about
+    /// z, stored as the exercise stores it (a turn past 180° is the roll the other way,
+    /// negated).
     fn show_exercise(&mut self, e: &Exercise) {
         let past_half = e.degrees > 180.0;
         let roll = if past_half {
@@ -129,6 +130,8 @@ impl InterpolationPage {
         self.method = e.method;
         self.t = e.t;
         self.prediction = None;
+        // The half-angle circle the exercises are drawn on: A no turn, B the turn.
+        self.circle = [0.0, e.degrees.to_radians()];
     }
 }
 
@@ -151,6 +154,14 @@ mod tests {
             assert!(
                 glam::Vec4::from(q).abs_diff_eq(glam::Vec4::from(e.answer()), 1e-5),
                 "{e:?}"
+            );
+            // The circle draws the same A and B.
+            let circle = page.circle_blend();
+            assert_eq!(circle.a(), Quat::IDENTITY, "{e:?}");
+            assert!(
+                glam::Vec4::from(circle.b()).abs_diff_eq(glam::Vec4::from(e.b()), 1e-5),
+                "{e:?}: {}",
+                circle.b()
             );
         }
     }

@@ -7,52 +7,53 @@ use crate::link::{Exercises, question};
 // Every key shapes the question a prediction asks: `predict`, `guess` and `reveal`
 // come after them, so a reveal holds for the question the link asks.
 /// Every link parameter of the page, applied and written in this order.
+#[rustfmt::skip]
 pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
     param! { "b", "orientation B as yaw, pitch, roll in radians", @"interpolate",
-    numbers(3, -PI, PI),
-    set: |s, xs| {
-        if let Ok(b) = xs.try_into() {
-            s.target = b;
-        }
-    },
-    get: |s| (s.target != DEFAULT_TARGET).then(|| s.target.to_vec()) },
+        numbers(3, -PI, PI),
+        set: |s, xs| {
+            if let Ok(b) = xs.try_into() {
+                s.target = b;
+            }
+        },
+        get: |s| (s.target != DEFAULT_TARGET).then(|| s.target.to_vec()) },
     param! { "method", "how A goes to B", @"interpolate", choice(Interp), s.method },
     param! { "t", "how far from A to B", @"interpolate", number(0.0, 1.0), s.t },
     param! { "flip", "store B as −q", @"interpolate", bool, s.flip },
     param! { "shortest", "negate B when A · B < 0, the short way round", @"interpolate",
-    bool, s.shortest },
+        bool, s.shortest },
     param! { "circle", "the half-angle circle's A and B: turns about z, radians", @"half_angle",
-    numbers(2, -TAU, TAU),
-    set: |s, xs| {
-        if let [a, b] = *xs {
-            s.circle = [a, b];
-        }
-    },
-    get: |s| (s.circle != DEFAULT_CIRCLE).then(|| s.circle.to_vec()) },
+        numbers(2, -TAU, TAU),
+        set: |s, xs| {
+            if let [a, b] = *xs {
+                s.circle = [a, b];
+            }
+        },
+        get: |s| (s.circle != DEFAULT_CIRCLE).then(|| s.circle.to_vec()) },
     // After every key that shapes the question: a reveal holds for the question asked.
     param! { "predict", "guess the nose's turn at t before the page shows it", @"interpolate", bool,
-    set: |s, on| {
-        if on {
-            s.start_prediction();
-        } else {
-            s.prediction = None;
-        }
-    },
-    get: |s| s.prediction.is_some().then_some(true) },
+        set: |s, on| {
+            if on {
+                s.start_prediction();
+            } else {
+                s.prediction = None;
+            }
+        },
+        get: |s| s.prediction.is_some().then_some(true) },
     param! { "guess", "the predicted turn of the nose from A, degrees; starts predicting", @"interpolate",
-    number(0.0, GUESS_LIMIT),
-    set: |s, degrees| s.prediction_mut().set_guess(degrees),
-    get: |s| s.prediction.map(|p| p.guess).filter(|g| *g != 0.0) },
+        number(0.0, GUESS_LIMIT),
+        set: |s, degrees| s.prediction_mut().set_guess(degrees),
+        get: |s| s.prediction.map(|p| p.guess).filter(|g| *g != 0.0) },
     param! { "reveal", "show the nose's turn and how far the guess is from it", @"interpolate",
-    bool,
-    set: |s, on| {
-        if on {
-            s.reveal();
-        } else if let Some(p) = &mut s.prediction {
-            p.revealed.hide();
-        }
-    },
-    get: |s| (s.prediction.is_some() && !s.answer_hidden()).then_some(true) },
+        bool,
+        set: |s, on| {
+            if on {
+                s.reveal();
+            } else if let Some(p) = &mut s.prediction {
+                p.revealed.hide();
+            }
+        },
+        get: |s| (s.prediction.is_some() && !s.answer_hidden()).then_some(true) },
     question(),
 ];
 

@@ -122,9 +122,9 @@ impl InterpolationPage {
                 vp.label(ui, s, label, font.clone(), dark, egui::vec2(1.0, -1.0));
             }
         }
-        // A view too narrow for the names (beside a focused cell on a projector) shows
-        // the arrows alone: the cell says what they are.
-        if !self.answer_hidden() && vp.rect().width() >= NAMED_WIDTH {
+        // A view too narrow for the whole names (beside a focused cell on a projector)
+        // names the methods alone.
+        if !self.answer_hidden() {
             // The nose at t, named near the arrow's tip, past the glider (the tip itself
             // may lie on another path); with LERP, NLERP's beside it.
             let method = self.method.slug().to_ascii_uppercase();
@@ -135,7 +135,11 @@ impl InterpolationPage {
             for (name, m, color) in noses {
                 let tip = self.nose_at(m, self.t);
                 if let Some(s) = vp.to_screen(tip * 0.85) {
-                    let name = format!("{name} nose at t = {:.2}", self.t);
+                    let name = if vp.rect().width() >= NAMED_WIDTH {
+                        format!("{name} nose at t = {:.2}", self.t)
+                    } else {
+                        name
+                    };
                     vp.label(ui, s, name, font.clone(), color, egui::vec2(1.0, 1.0));
                 }
             }

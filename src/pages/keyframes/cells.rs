@@ -82,7 +82,13 @@ impl KeyframesPage {
                 })
             };
             let after = if next == key {
-                "(no other key: this one holds)".to_owned()
+                let (first, last) = (key == 0, channel.key(key + 1).is_none());
+                match (first, last) {
+                    (true, true) => "(the only key: it holds)",
+                    (true, false) => "(τ is at or before the first key: it holds)",
+                    _ => "(τ is at or after the last key: it holds)",
+                }
+                .to_owned()
             } else {
                 key_text(next)
             };

@@ -271,13 +271,13 @@ impl NormalsPage {
         type Row = (&'static str, fn(&TangentSteps) -> String);
         let rows: [Row; 5] = [
             (
-                "1. N = normalize(M · n), or of (M⁻¹)^T · n, as headed",
+                "1. N = normalize(X · n), X the matrix that heads the column",
                 |s| vec3(s.normal),
             ),
             ("2. T = normalize(M · t)", |s| vec3(s.carried)),
             ("3. T · N, and the angle from T to N", |s| {
                 format!(
-                    "{:.5}, {:.2}°",
+                    "{:.3}, {:.2}°",
                     s.dot + 0.0,
                     angle_degrees(s.carried, s.normal)
                 )

@@ -61,6 +61,15 @@ impl Exercise {
         }
     }
 
+    /// The elbow's bend in the exercise, degrees: none for an inverse bind, which is
+    /// read in the bind pose.
+    pub fn bend(&self) -> f32 {
+        match *self {
+            Self::InverseBind { .. } => 0.0,
+            Self::Skin { bend_degrees, .. } => bend_degrees,
+        }
+    }
+
     /// The question, in words.
     pub fn question(&self) -> String {
         match *self {
@@ -120,6 +129,9 @@ impl PipelinePage {
         exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
         let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
         ui.label(e.question());
+        if crate::ui::show_pose_ui(ui) {
+            self.bend = e.bend().to_radians();
+        }
         let expected = e.answer().to_array();
         let question = Question {
             name: "pipeline",

@@ -7,21 +7,22 @@ use crate::link::{Exercises, question};
 use exercise::EXERCISES;
 
 /// Every link parameter of the page, applied and written in this order.
+#[rustfmt::skip]
 pub(super) const PARAMS: &[Param<PipelinePage>] = &[
     param! { "bend", "the elbow's bend about z, radians", @"pipeline",
-    number(-MAX_BEND, MAX_BEND), s.bend },
+        number(-MAX_BEND, MAX_BEND), s.bend },
     param! { "joint", "the joint whose matrices the stages show", @"pipeline",
-    names(&["upper_arm", "forearm"]),
-    set: |s, i| {
-        if i < JOINT_NAMES.len() {
-            s.joint = i;
-        }
-    },
-    get: |s| Some(s.joint) },
+        names(&["upper_arm", "forearm"]),
+        set: |s, i| {
+            if i < JOINT_NAMES.len() {
+                s.joint = i;
+            }
+        },
+        get: |s| Some(s.joint) },
     param! { "vertex", "the vertex followed from the file to the pixel", @"pipeline",
-    whole(0, arm::VERTEX_COUNT - 1),
-    set: |s, vertex| s.vertex = vertex,
-    get: |s| (s.vertex != default_vertex()).then_some(s.vertex) },
+        whole(0, arm::VERTEX_COUNT - 1),
+        set: |s, vertex| s.vertex = vertex,
+        get: |s| (s.vertex != default_vertex()).then_some(s.vertex) },
     question(),
 ];
 

@@ -35,8 +35,9 @@ pub enum Cell {
 pub const JOINT_NAMES: [&str; arm::BONE_COUNT] = ["upper arm", "forearm"];
 /// The elbow's bend: the most either way, radians.
 pub const MAX_BEND: f32 = 2.6;
-/// The bend the page opens with, radians (about 52°).
-pub const DEFAULT_BEND: f32 = 0.9;
+/// The bend the page opens with, radians: 52°, as the slider shows it, so that the
+/// matrices beside it can be worked by hand from the angle on screen.
+pub const DEFAULT_BEND: f32 = 52.0 * std::f32::consts::PI / 180.0;
 
 /// The vertex the page opens with: on the front of the arm, a quarter of a bone past
 /// the elbow, where the forearm holds 0.75 of it and the upper arm 0.25.

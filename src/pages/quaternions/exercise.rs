@@ -2,7 +2,7 @@
 
 use super::QuaternionsPage;
 use crate::ui::check::{Check, Question, check_ui, exercise_picker_ui};
-use crate::ui::matrix::quat_text;
+use crate::ui::matrix::{fixed, quat_text};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Quat, Vec3};
@@ -57,6 +57,13 @@ impl Exercise {
         let a = Vec3::from(self.axis) * s;
         Quat::from_xyzw(a.x, a.y, a.z, c)
     }
+
+    /// The page's (yaw, pitch, roll), radians, that give the same turn: what "Show this
+    /// pose" sets the sliders to.
+    pub fn angles(&self) -> [f32; 3] {
+        let (yaw, pitch, roll) = self.answer().to_euler(glam::EulerRot::YXZ);
+        [yaw, pitch, roll]
+    }
 }
 
 /// How far off a typed component may be.
@@ -76,6 +83,10 @@ impl QuaternionsPage {
             "A turn of {}° about the axis ({x}, {y}, {z}). Type its unit quaternion (x, y, z, w), to three decimals.",
             e.degrees
         ));
+        if crate::ui::show_pose_ui(ui) {
+            self.euler = e.angles();
+            self.show(super::Section::Quaternion);
+        }
         quat_check_ui(ui, &mut self.check, e.answer(), working(&e));
     }
 }
@@ -150,9 +161,9 @@ pub fn working(e: &Exercise) -> String {
     let (s, c) = half.to_radians().sin_cos();
     let q = e.answer();
     format!(
-        "θ/2 = {half}°\nsin(θ/2) = {:.3}, cos(θ/2) = {:.3}\nq = (sin(θ/2) · axis, cos(θ/2)) = {}\n−q = {} is the same rotation: the check takes either.",
-        s + 0.0,
-        c + 0.0,
+        "θ/2 = {half}°\nsin(θ/2) = {}, cos(θ/2) = {}\nq = (sin(θ/2) · axis, cos(θ/2)) = {}\n−q = {} is the same rotation: the check takes either.",
+        fixed(s, 3),
+        fixed(c, 3),
         quat_text(q),
         quat_text(-q)
     )
@@ -162,6 +173,19 @@ pub fn working(e: &Exercise) -> String {
 mod tests {
     use super::*;
     use glam::Vec4;
+
+    /// "Show this pose" sets angles whose rotation is the exercise's turn (as q or −q).
+    #[test]
+    fn the_shown_pose_is_the_exercise_turn() {
+        for e in EXERCISES {
+            let shown = skin::rotation::euler_quat(e.angles());
+            assert!(
+                shown.dot(e.answer()).abs() > 1.0 - 1e-5,
+                "{e:?}: {shown:?} against {:?}",
+                e.answer()
+            );
+        }
+    }
 
     #[test]
     fn at_pitch_90_only_yaw_minus_roll_counts() {

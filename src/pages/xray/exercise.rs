@@ -91,6 +91,19 @@ pub fn working(e: &Exercise) -> String {
     )
 }
 
+impl XrayPage {
+    /// Puts the exercise's M in the matrix and its input in the multiply cell's point
+    /// or vector, so the viewport draws the question.
+    fn show_exercise_matrix(&mut self, e: &Exercise) {
+        self.matrix = e.matrix();
+        if e.w == 0.0 {
+            self.vector = Vec3::from(e.input);
+        } else {
+            self.point = Vec3::from(e.input);
+        }
+    }
+}
+
 /// The exercise picker, the question, the answer fields and the working.
 pub(super) fn check_cell_ui(page: &mut XrayPage, ui: &mut Ui) {
     exercise_picker_ui(ui, &mut page.exercise, EXERCISES.len(), &mut page.check);
@@ -105,11 +118,15 @@ pub(super) fn check_cell_ui(page: &mut XrayPage, ui: &mut Ui) {
             e.turn_degrees
         )
     };
+    // "w = 1" stays on one line.
     ui.label(format!(
-        "{motion} Type M times the {} ({x}, {y}, {z}) with w = {}.",
+        "{motion} Type M times the {} ({x}, {y}, {z}) with w\u{a0}=\u{a0}{}.",
         e.kind(),
         e.w
     ));
+    if crate::ui::show_pose_ui(ui) {
+        page.show_exercise_matrix(&e);
+    }
     let expected = e.answer().to_array();
     let question = Question {
         name: "product",

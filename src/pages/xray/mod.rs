@@ -159,8 +159,9 @@ fn default_camera() -> OrbitCamera {
 impl Default for XrayPage {
     fn default() -> Self {
         Self {
-            matrix: Mat4::IDENTITY,
-            preset: Preset::Identity,
+            // The chapter opens on the composed preset: three columns that differ.
+            matrix: Preset::Composed.matrix(),
+            preset: Preset::Composed,
             point: DEFAULT_POINT,
             vector: DEFAULT_VECTOR,
             transposed: false,
