@@ -77,7 +77,7 @@ pub fn matrix_edit_decimals_ui(
         .show(ui, |ui| {
             header_ui(ui);
             for row in 0..4 {
-                for column in 0..4 {
+                for (column, edge) in AXIS_COLORS.iter().enumerate() {
                     let cell = &mut candidate.col_mut(column)[row];
                     let shown = tinted(ui, column).show(ui, |ui| {
                         ui.add(
@@ -93,7 +93,7 @@ pub fn matrix_edit_decimals_ui(
                     ui.painter().rect_stroke(
                         shown.response.rect,
                         3.0,
-                        egui::Stroke::new(1.0, AXIS_COLORS[column]),
+                        egui::Stroke::new(1.0, *edge),
                         egui::StrokeKind::Inside,
                     );
                     let response = shown.inner;
