@@ -105,6 +105,12 @@ pub trait Lesson: Default + 'static {
     /// Draws the viewport column, which stays visible while the notebook scrolls.
     fn viewport_ui(&mut self, ui: &mut Ui);
 
+    /// Brings state that answers for what is on screen up to date: runs before and
+    /// after each cell and the viewport are drawn, and after each tick (a prediction
+    /// hides a truth shown for a question no longer asked; see
+    /// [`crate::pages::predict::Predicts`]).
+    fn settle(&mut self) {}
+
     /// Advances animation by `dt` seconds (zero while the app is paused); returns
     /// whether the page is animating and wants another frame.
     fn tick(&mut self, dt: f32) -> bool {
@@ -224,7 +230,9 @@ impl<L: Lesson> Page for L {
     }
 
     fn tick(&mut self, dt: f32) -> bool {
-        Lesson::tick(self, dt)
+        let animating = Lesson::tick(self, dt);
+        Lesson::settle(self);
+        animating
     }
 
     fn readout(&self) -> Option<String> {
@@ -233,13 +241,19 @@ impl<L: Lesson> Page for L {
 
     fn cell_ui(&mut self, cell: &str, ui: &mut Ui) {
         match cell.parse::<L::Cell>() {
-            Ok(cell) => Lesson::cell_ui(self, cell, ui),
+            Ok(cell) => {
+                Lesson::settle(self);
+                Lesson::cell_ui(self, cell, ui);
+                Lesson::settle(self);
+            }
             Err(_) => crate::ui::error_ui(ui, format!("this page has no cell `{cell}`")),
         }
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
+        Lesson::settle(self);
         Lesson::viewport_ui(self, ui);
+        Lesson::settle(self);
     }
 
     fn full_width(&self, cell: &str) -> bool {

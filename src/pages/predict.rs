@@ -182,6 +182,120 @@ pub fn guess_marker_ui(
     vp.label_galley(guess, galley, 8.0, away, Some(card));
 }
 
+/// A prediction under way: what it is of (the grid's vertex; nothing where a page
+/// predicts one thing), the student's guess, and the question the truth was shown for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prediction<G, Q, S = ()> {
+    /// What is predicted, where a page asks about one of several things.
+    pub of: S,
+    /// The student's guess, in the page's unit.
+    pub guess: G,
+    /// The question the truth was shown for, if any.
+    pub revealed: Revealed<Q>,
+}
+
+impl<G, Q, S> Prediction<G, Q, S> {
+    /// A hidden prediction of `of`, the guess at `guess`.
+    pub fn new(of: S, guess: G) -> Self {
+        Self {
+            of,
+            guess,
+            revealed: Revealed(None),
+        }
+    }
+}
+
+/// A page that asks for a prediction before it shows the answer. The page says what
+/// the answer depends on and where its prediction lives; starting, revealing, hiding
+/// and settling are written once, here. The page calls [`Predicts::settle_prediction`]
+/// from [`crate::page::Lesson::settle`].
+pub trait Predicts {
+    /// The guess: a point, an angle.
+    type Guess: Copy;
+    /// What the answer depends on: when it changes, the question is new.
+    type Question: Copy + PartialEq;
+    /// What is predicted, where the page asks about one of several things.
+    type Of: Copy;
+
+    /// What the answer depends on now.
+    fn question(&self) -> Self::Question;
+
+    /// The prediction under way, if any.
+    fn prediction(&self) -> Option<&Prediction<Self::Guess, Self::Question, Self::Of>>;
+
+    /// Where the page keeps its prediction.
+    fn prediction_slot(&mut self)
+    -> &mut Option<Prediction<Self::Guess, Self::Question, Self::Of>>;
+
+    /// The prediction a guess or a reveal starts when none is under way.
+    fn fresh(&self) -> Prediction<Self::Guess, Self::Question, Self::Of>;
+
+    /// Runs as a prediction starts (the grid pauses its animation: a moving chain
+    /// poses no one question).
+    fn started(&mut self) {}
+
+    /// The prediction under way, starting one if there is none.
+    fn prediction_mut(&mut self) -> &mut Prediction<Self::Guess, Self::Question, Self::Of> {
+        if self.prediction().is_none() {
+            self.started();
+        }
+        let fresh = self.fresh();
+        self.prediction_slot().get_or_insert(fresh)
+    }
+
+    /// Shows the truth for the question posed now.
+    fn reveal(&mut self) {
+        let question = self.question();
+        self.prediction_mut().revealed.reveal(question);
+    }
+
+    /// Hides the truth again (the prediction stays).
+    fn hide(&mut self) {
+        if let Some(p) = self.prediction_slot() {
+            p.revealed.hide();
+        }
+    }
+
+    /// Whether the truth is shown for a prediction under way.
+    fn revealed(&self) -> bool {
+        self.prediction()
+            .is_some_and(|p| p.revealed.is_revealed(self.question()))
+    }
+
+    /// Whether the answer is kept back: a prediction under way, not yet revealed.
+    fn answer_hidden(&self) -> bool {
+        self.prediction().is_some() && !self.revealed()
+    }
+
+    /// Hides a truth revealed for another question.
+    fn settle_prediction(&mut self) {
+        let question = self.question();
+        if let Some(p) = self.prediction_slot() {
+            p.revealed.settle(question);
+        }
+    }
+}
+
+/// [`Predicts::prediction`] and [`Predicts::prediction_slot`] for a page that keeps its
+/// prediction in the field `$field`.
+macro_rules! prediction_in {
+    ($field:ident) => {
+        fn prediction(
+            &self,
+        ) -> Option<&$crate::pages::predict::Prediction<Self::Guess, Self::Question, Self::Of>> {
+            self.$field.as_ref()
+        }
+
+        fn prediction_slot(
+            &mut self,
+        ) -> &mut Option<$crate::pages::predict::Prediction<Self::Guess, Self::Question, Self::Of>>
+        {
+            &mut self.$field
+        }
+    };
+}
+pub(crate) use prediction_in;
+
 /// Which question the truth was revealed for. A reveal holds for that question only:
 /// once the question changes the truth hides, and changing it back does not show it.
 #[derive(Clone, Copy, Debug, PartialEq)]

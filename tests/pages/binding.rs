@@ -3,6 +3,7 @@
 //! matrix, answer the exercise, follow links.
 
 use crate::kit;
+use skinlab::pages::predict::Predicts;
 
 use egui::Vec2;
 use egui_kittest::Harness;
@@ -428,7 +429,7 @@ fn predicting_hides_where_the_head_vertex_lands() {
         let predicting = format!("{link}&predict=true");
         let harness = page_harness(opened(&predicting), &["forget"]);
         let page = harness.state();
-        assert!(page.head_hidden(), "`{predicting}`");
+        assert!(page.answer_hidden(), "`{predicting}`");
         assert!(!shows(&harness, &truth), "`{predicting}` hides {truth}");
         assert!(!shows(&harness, "distance"), "`{predicting}`");
         assert!(shows(&harness, "hidden until you reveal"), "`{predicting}`");

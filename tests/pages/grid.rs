@@ -2,6 +2,7 @@
 //! Reveal, Try again, a new question when the pose changes, and its links.
 
 use crate::kit;
+use skinlab::pages::predict::Predicts;
 
 use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
@@ -50,7 +51,7 @@ fn the_predict_button_hides_the_vertex_and_pauses() {
     harness.get_by_label("Predict vertex 2").click();
     harness.run_steps(2);
     let page = harness.state();
-    assert_eq!(page.prediction.map(|p| p.vertex), Some(2));
+    assert_eq!(page.prediction.map(|p| p.vertex()), Some(2));
     assert_eq!(page.hidden_vertex(), Some(2));
     assert!(
         !page.playing,
@@ -264,6 +265,6 @@ fn every_key_round_trips_and_each_bad_value_is_named() {
     }
     assert_eq!(page.angles, [0.8; BONE_COUNT]);
     let p = page.prediction.expect("a guess starts predicting vertex 2");
-    assert_eq!((p.vertex, p.guess), (2, glam::Vec2::new(1.0, 2.0)));
+    assert_eq!((p.vertex(), p.guess), (2, glam::Vec2::new(1.0, 2.0)));
     assert!(!page.revealed());
 }

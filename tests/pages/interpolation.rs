@@ -3,6 +3,7 @@
 //! the prediction, the check cell and links.
 
 use crate::kit;
+use skinlab::pages::predict::Predicts;
 
 use egui_kittest::kittest::Queryable as _;
 use kit::{drag, page_harness, submit};

@@ -4,6 +4,7 @@ use super::Cell;
 use super::data::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::view::{JOINT_COLORS, point_text};
 use super::{BindingPage, Stage};
+use crate::pages::predict::Predicts;
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui, matrix_view_ui, side_by_side_ui};
 use crate::ui::{error_ui, legible};
 use egui::{Color32, RichText, Ui};
@@ -109,7 +110,7 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
     let right = world.transform_point3(in_head);
     let wrong = world.transform_point3(v);
     let head_at = world.transform_point3(Vec3::ZERO);
-    let hidden = page.head_hidden();
+    let hidden = page.answer_hidden();
     let mut rows = vec![
         ("v", point_text(v), "the head vertex, in bind space"),
         (

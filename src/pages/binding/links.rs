@@ -3,6 +3,7 @@
 use super::*;
 use crate::link::param;
 use crate::link::{Exercises, question};
+use crate::pages::predict::Predicts;
 
 // Only what differs from the defaults is written. A link opens at the cell it is
 // about: `question` wins, then `predict`, `guess`, `reveal`, `scrub` or
@@ -72,7 +73,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
     param! { "predict", "predict where the head vertex lands in stage 2: hidden until revealed",
         bool,
         set: |s, on| {
-            s.prediction = on.then(predict::Prediction::default);
+            s.prediction = on.then(|| s.fresh());
             s.scroll_to(Cell::Forget);
         },
         get: |s| s.prediction.is_some().then_some(true) },
@@ -94,8 +95,8 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
             if on {
                 s.reveal();
                 s.scroll_to(Cell::Forget);
-            } else if let Some(p) = &mut s.prediction {
-                p.revealed.hide();
+            } else {
+                s.hide();
             }
         },
         get: |s| s.revealed().then_some(true) },

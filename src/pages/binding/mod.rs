@@ -13,6 +13,7 @@ mod view;
 
 use crate::link::{Param, numbers};
 use crate::page::{Lesson, PageInfo};
+use crate::pages::predict::Predicts;
 use crate::ui::check::Check;
 use crate::ui::{Camera, PlaneCamera};
 use data::{JOINT_COUNT, JOINT_NAMES};
@@ -293,9 +294,7 @@ impl Lesson for BindingPage {
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
-        self.settle_prediction();
         cells::cell_ui(self, cell, ui);
-        self.settle_prediction();
     }
 
     /// A focused stage cell shows its stage; the check keeps the stage it was given.
@@ -308,8 +307,10 @@ impl Lesson for BindingPage {
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
-        self.settle_prediction();
         view::viewport_ui(self, ui);
+    }
+
+    fn settle(&mut self) {
         self.settle_prediction();
     }
 }

@@ -6,7 +6,7 @@ use super::data::{HEAD_VERTEX, JOINT_COUNT};
 use super::view::point_text;
 use super::{BindingPage, Stage};
 pub use crate::pages::predict::{Judgement, Revealed, Verdict};
-use crate::pages::predict::{guess_fields_ui, verdict_ui};
+use crate::pages::predict::{Predicts, guess_fields_ui, verdict_ui};
 use egui::Ui;
 use glam::{Mat4, Vec2, Vec3};
 
@@ -37,23 +37,9 @@ pub struct Question {
     pub forget_inverse_bind: bool,
 }
 
-/// A prediction under way: the guess, and the question it was revealed for.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Prediction {
-    /// Where the student thinks the head vertex lands, world units (z = 0).
-    pub guess: Vec2,
-    /// The question the truth was shown for, if any.
-    pub revealed: Revealed<Question>,
-}
-
-impl Default for Prediction {
-    fn default() -> Self {
-        Self {
-            guess: Self::START,
-            revealed: Revealed::default(),
-        }
-    }
-}
+/// A prediction under way: where the student thinks the head vertex lands, world units
+/// (z = 0), and the question the truth was shown for.
+pub type Prediction = crate::pages::predict::Prediction<Vec2, Question>;
 
 impl Prediction {
     /// Where the guess starts: the head vertex's bind position.
@@ -68,9 +54,13 @@ impl Prediction {
     }
 }
 
-impl BindingPage {
-    /// What the head vertex's place depends on now.
-    pub fn question(&self) -> Question {
+impl Predicts for BindingPage {
+    type Guess = Vec2;
+    type Question = Question;
+    type Of = ();
+
+    /// The pose, the inverse binds and the switch.
+    fn question(&self) -> Question {
         Question {
             angles: self.angles,
             joint_from_bind: self.joint_from_bind,
@@ -78,40 +68,18 @@ impl BindingPage {
         }
     }
 
-    /// The prediction under way, starting one if there is none.
-    pub(super) fn prediction_mut(&mut self) -> &mut Prediction {
-        self.prediction.get_or_insert_with(Prediction::default)
-    }
+    crate::pages::predict::prediction_in!(prediction);
 
-    /// Shows where the head vertex lands, for the question posed now.
-    pub fn reveal(&mut self) {
-        let question = self.question();
-        self.prediction_mut().revealed.reveal(question);
+    fn fresh(&self) -> Prediction {
+        Prediction::new((), Prediction::START)
     }
+}
 
-    /// Whether the head vertex's place is shown while predicting.
-    pub fn revealed(&self) -> bool {
-        self.prediction
-            .is_some_and(|p| p.revealed.is_revealed(self.question()))
-    }
-
-    /// Whether the head vertex's place in the bind-space stage is hidden now.
-    pub fn head_hidden(&self) -> bool {
-        self.prediction.is_some() && !self.revealed()
-    }
-
-    /// Hides a truth revealed for another question.
-    pub(super) fn settle_prediction(&mut self) {
-        let question = self.question();
-        if let Some(p) = &mut self.prediction {
-            p.revealed.settle(question);
-        }
-    }
-
+impl BindingPage {
     /// Whether the viewport draws the mesh: not while the head vertex is predicted in
     /// the bind-space stage, where the mesh would show where it lands.
     pub fn draws_mesh(&self) -> bool {
-        !(self.stage == Stage::BindSpace && self.head_hidden())
+        !(self.stage == Stage::BindSpace && self.answer_hidden())
     }
 
     /// Where the bind-space stage draws the head vertex now, whichever stage is shown.
@@ -139,7 +107,7 @@ impl BindingPage {
     pub(super) fn predict_ui(&mut self, ui: &mut Ui) {
         let Some(p) = self.prediction else {
             if ui.button("Predict the head vertex").clicked() {
-                self.prediction = Some(Prediction::default());
+                self.prediction = Some(self.fresh());
                 self.stage = Stage::BindSpace;
             }
             return;
@@ -169,7 +137,7 @@ impl BindingPage {
             ));
             verdict_ui(ui, &j);
             if ui.button("Try again").clicked() {
-                self.prediction_mut().revealed.hide();
+                self.hide();
             }
         }
         if ui.button("Stop predicting").clicked() {
@@ -196,7 +164,7 @@ mod tests {
 
     #[test]
     fn a_guess_stays_finite_and_in_range() {
-        let mut p = Prediction::default();
+        let mut p = BindingPage::default().fresh();
         assert_eq!(p.guess, Prediction::START);
         p.set_guess(Vec2::new(1.5, f32::NAN));
         assert_eq!(p.guess, Prediction::START);

@@ -5,6 +5,7 @@
 use super::data::{self, HEAD, HEAD_VERTEX, JOINT_NAMES};
 use super::view::point_text;
 use super::{BindingPage, Stage};
+use crate::pages::predict::Predicts;
 use crate::ui::labels::step_path_ui;
 use crate::ui::{Viewport, legible};
 use egui::{Align2, Color32, FontId, RichText, Stroke, Ui};
@@ -45,7 +46,7 @@ impl BindingPage {
         match self.scrub_step() {
             // While predicting, the last step (where the vertex lands) waits.
             Some(k) if self.stage == Stage::BindSpace => {
-                let k = if self.head_hidden() {
+                let k = if self.answer_hidden() {
                     k.min(STEPS - 2)
                 } else {
                     k
@@ -67,7 +68,7 @@ impl BindingPage {
             1 => format!(
                 "Step 1: B⁻¹ · v = {at}. The same point in the head's own frame: its numbers as the head sees them. The viewport draws them from the world origin, as if the head's frame sat there."
             ),
-            _ if self.head_hidden() => {
+            _ if self.answer_hidden() => {
                 "Step 2 is hidden until you reveal your prediction.".to_owned()
             }
             _ if self.forget_inverse_bind => format!(

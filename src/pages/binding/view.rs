@@ -4,6 +4,7 @@
 use super::data::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::{BindingPage, Stage};
 use crate::link::Named;
+use crate::pages::predict::Predicts;
 use crate::pages::predict::{Grab, grab, guess_marker_ui};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
@@ -99,7 +100,7 @@ pub fn viewport_ui(page: &mut BindingPage, ui: &mut Ui) {
             "Stage 1: each vertex follows one joint (its colour) and is stored in that joint's space; the shader gets the world matrices W. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan, scroll to zoom."
         }
         Stage::BindSpace => {
-            if page.head_hidden() {
+            if page.answer_hidden() {
                 "Stage 2, predicting: the mesh is hidden until you reveal, so it cannot give the answer away. Drag the blue ring to where the head vertex lands; drag a joint circle to turn it; drag elsewhere to pan."
             } else {
                 "Stage 2: vertices stored in bind space, blended near the joints (mixed colours); the shader gets W · B⁻¹. Grey bones: the bind pose B remembers. Drag a joint circle to turn it; click one to select it; drag elsewhere to pan."
@@ -161,7 +162,7 @@ fn handle_pointer(page: &mut BindingPage, vp: &Viewport, world: &[Mat4]) {
         && let Some(origin) = r.ctx.input(|i| i.pointer.press_origin())
     {
         // The guess moves only while it is hidden.
-        let guess = page.guess_screen.filter(|_| page.head_hidden());
+        let guess = page.guess_screen.filter(|_| page.answer_hidden());
         page.dragging = grab(origin, guess, &page.joint_screen);
         if let Some(Grab::Joint(joint)) = page.dragging {
             page.joint = joint;
@@ -276,7 +277,7 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
     let banner = match page.stage {
         Stage::JointSpace => "Stage 1: palette = W".to_owned(),
         // While predicting, the mesh and its grey outline are hidden.
-        Stage::BindSpace if page.forget_inverse_bind && page.head_hidden() => {
+        Stage::BindSpace if page.forget_inverse_bind && page.answer_hidden() => {
             "Inverse bind forgotten:\npalette = W, not W · B⁻¹.".to_owned()
         }
         Stage::BindSpace if page.forget_inverse_bind => {
@@ -311,7 +312,7 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         let text = "dark grey: the stored numbers, no skeleton";
         vp.note(ui, Align2::LEFT_BOTTOM, text, font(15.0), INK);
     }
-    let hidden = page.stage == Stage::BindSpace && page.head_hidden();
+    let hidden = page.stage == Stage::BindSpace && page.answer_hidden();
     // Stage 1 marks the vertex its cell works through; stage 2 the head vertex (not
     // while predicting where it lands).
     let marked = match page.stage {

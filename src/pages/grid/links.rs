@@ -45,7 +45,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
             s.start_prediction(vertex);
             s.scroll_to.set(Some(Cell::Predict.into()));
         },
-        get: |s| s.prediction.map(|p| p.vertex) },
+        get: |s| s.prediction.map(|p| p.vertex()) },
     param! { "guess", "the guess x,y for the predicted vertex (vertex 2 if none is named)",
         numbers(2, -GUESS_LIMIT, GUESS_LIMIT),
         set: |s, xy| {
@@ -55,15 +55,15 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
         },
         get: |s| {
             s.prediction
-                .filter(|p| p.guess != Prediction::start(p.vertex))
+                .filter(|p| p.guess != Prediction::start(p.vertex()))
                 .map(|p| p.guess.to_array().to_vec())
         } },
     param! { "reveal", "show where the predicted vertex lands", bool,
         set: |s, on| {
             if on {
                 s.reveal();
-            } else if let Some(p) = &mut s.prediction {
-                p.revealed.hide();
+            } else {
+                s.hide();
             }
         },
         get: |s| s.revealed().then_some(true) },

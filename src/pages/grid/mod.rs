@@ -11,6 +11,7 @@ mod view;
 
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
+use crate::pages::predict::Predicts;
 use crate::ui::inspect::{InspectStyle, breakdown_ui, partials_overlay};
 use crate::ui::matrix::matrix_view_ui;
 use crate::ui::pick::{PICK_RADIUS, nearest};
@@ -178,55 +179,18 @@ impl GridPage {
         self.pose().skinned
     }
 
-    /// What the predicted vertex's position depends on now.
-    fn question(&self) -> Question {
-        Question {
-            angles: self.angles,
-            forget_inverse_bind: self.forget_inverse_bind,
-        }
-    }
-
     /// Starts a new, hidden prediction for `vertex` and pauses at the current angles: a
     /// question about a moving chain has no one answer.
     pub fn start_prediction(&mut self, vertex: usize) {
-        self.prediction = Some(Prediction::new(vertex));
+        self.prediction = Some(Prediction::of_vertex(vertex));
         self.playing = false;
-    }
-
-    /// The prediction under way, starting one for the default vertex if there is none.
-    fn prediction_mut(&mut self) -> &mut Prediction {
-        if self.prediction.is_none() {
-            self.playing = false;
-        }
-        self.prediction
-            .get_or_insert_with(|| Prediction::new(DEFAULT_PREDICT))
-    }
-
-    /// Shows where the predicted vertex lands, for the angles shown now.
-    pub fn reveal(&mut self) {
-        let question = self.question();
-        self.prediction_mut().revealed.reveal(question);
-    }
-
-    /// Whether the predicted vertex's true position is shown.
-    pub fn revealed(&self) -> bool {
-        self.prediction
-            .is_some_and(|p| p.revealed.is_revealed(self.question()))
     }
 
     /// The vertex whose position is hidden now, if any.
     pub fn hidden_vertex(&self) -> Option<usize> {
         self.prediction
             .filter(|_| !self.revealed())
-            .map(|p| p.vertex)
-    }
-
-    /// Hides a reveal made before the angles or the switch changed: a new question.
-    fn settle_prediction(&mut self) {
-        let question = self.question();
-        if let Some(p) = &mut self.prediction {
-            p.revealed.settle(question);
-        }
+            .map(|p| p.vertex())
     }
 
     fn play_ui(&mut self, ui: &mut Ui) {
@@ -277,6 +241,33 @@ impl GridPage {
     }
 }
 
+impl Predicts for GridPage {
+    type Guess = Vec2;
+    type Question = Question;
+    type Of = usize;
+
+    /// The angles and the switch: a reveal made before one changed is for another
+    /// question.
+    fn question(&self) -> Question {
+        Question {
+            angles: self.angles,
+            forget_inverse_bind: self.forget_inverse_bind,
+        }
+    }
+
+    crate::pages::predict::prediction_in!(prediction);
+
+    /// The default vertex's.
+    fn fresh(&self) -> Prediction {
+        Prediction::of_vertex(DEFAULT_PREDICT)
+    }
+
+    /// Pauses at the current angles.
+    fn started(&mut self) {
+        self.playing = false;
+    }
+}
+
 impl Lesson for GridPage {
     fn camera(&self) -> Option<Camera> {
         Some(self.camera)
@@ -299,20 +290,19 @@ impl Lesson for GridPage {
         if self.playing {
             self.time = (self.time + dt).rem_euclid(TAU);
             self.angles = [data::animated_angle(self.time); BONE_COUNT];
-            self.settle_prediction();
         }
         self.playing
     }
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut Ui) {
-        self.settle_prediction();
         self.page_cell_ui(cell, ui);
-        self.settle_prediction();
     }
 
     fn viewport_ui(&mut self, ui: &mut Ui) {
-        self.settle_prediction();
         self.page_viewport_ui(ui);
+    }
+
+    fn settle(&mut self) {
         self.settle_prediction();
     }
 }

@@ -32,26 +32,21 @@ pub struct Question {
     pub forget_inverse_bind: bool,
 }
 
-/// A prediction under way: the vertex, the guess, and the question it was revealed for.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Prediction {
-    /// The vertex whose skinned position is hidden until revealed.
-    pub vertex: usize,
-    /// Where the student thinks it lands, world units (z = 0).
-    pub guess: Vec2,
-    /// The question the truth was shown for, if any.
-    pub revealed: Revealed<Question>,
-}
+/// A prediction under way: the vertex whose skinned position is hidden until revealed,
+/// where the student thinks it lands (world units, z = 0), and the question the truth
+/// was shown for.
+pub type Prediction = crate::pages::predict::Prediction<Vec2, Question, usize>;
 
 impl Prediction {
     /// A hidden prediction for `vertex`, the guess at its bind position (the origin for
     /// a vertex the grid does not have).
-    pub fn new(vertex: usize) -> Self {
-        Self {
-            vertex,
-            guess: Self::start(vertex),
-            revealed: Revealed::default(),
-        }
+    pub fn of_vertex(vertex: usize) -> Self {
+        Self::new(vertex, Self::start(vertex))
+    }
+
+    /// The vertex predicted.
+    pub fn vertex(&self) -> usize {
+        self.of
     }
 
     /// Where the guess starts: the vertex's bind position.
@@ -96,7 +91,7 @@ mod tests {
             angles: [0.8; BONE_COUNT],
             forget_inverse_bind: false,
         };
-        let mut p = Prediction::new(2);
+        let mut p = Prediction::of_vertex(2);
         assert_eq!(p.guess, Vec2::new(2.0, 1.0), "the guess starts at bind");
         assert!(!p.revealed.is_revealed(q));
         p.revealed.reveal(q);
@@ -130,11 +125,11 @@ mod tests {
 
     #[test]
     fn a_guess_stays_finite_and_in_range() {
-        let mut p = Prediction::new(9);
+        let mut p = Prediction::of_vertex(9);
         p.set_guess(Vec2::new(f32::NAN, 1.0));
         assert_eq!(p.guess, Vec2::new(8.0, -1.0));
         p.set_guess(Vec2::new(100.0, -3.0));
         assert_eq!(p.guess, Vec2::new(GUESS_LIMIT, -3.0));
-        assert_eq!(Prediction::new(99).guess, Vec2::ZERO);
+        assert_eq!(Prediction::of_vertex(99).guess, Vec2::ZERO);
     }
 }

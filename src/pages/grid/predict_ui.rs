@@ -9,7 +9,7 @@ impl GridPage {
     /// `None` while hidden.
     pub fn judgement(&self) -> Option<(Vec2, Judgement)> {
         let p = self.prediction.filter(|_| self.revealed())?;
-        let truth = self.pose().skinned.get(p.vertex)?.truncate();
+        let truth = self.pose().skinned.get(p.vertex())?.truncate();
         Some((truth, judge(p.guess, truth)))
     }
 
@@ -26,7 +26,11 @@ impl GridPage {
         ui.horizontal_wrapped(|ui| {
             ui.label("Predict vertex:");
             for i in 0..data::POSITIONS.len() {
-                if ui.selectable_label(p.vertex == i, i.to_string()).clicked() && p.vertex != i {
+                if ui
+                    .selectable_label(p.vertex() == i, i.to_string())
+                    .clicked()
+                    && p.vertex() != i
+                {
                     self.start_prediction(i);
                 }
             }
@@ -34,7 +38,7 @@ impl GridPage {
         if let Some(started) = self.prediction {
             p = started;
         }
-        let v = p.vertex;
+        let v = p.vertex();
         let [x, y] = data::POSITIONS[v];
         let bones: Vec<String> = data::WEIGHTS[v]
             .iter()

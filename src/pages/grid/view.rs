@@ -158,7 +158,7 @@ impl GridPage {
         let revealed = self
             .prediction
             .filter(|_| self.revealed())
-            .map(|p| p.vertex);
+            .map(|p| p.vertex());
         let mut ghosts: Vec<usize> = self.vertex.into_iter().chain(revealed).collect();
         ghosts.dedup();
         for v in ghosts.into_iter().filter(|v| hidden != Some(*v)) {
@@ -205,7 +205,7 @@ impl GridPage {
             ui,
             vp,
             guess,
-            &format!("guess {}", p.vertex),
+            &format!("guess {}", p.vertex()),
             judged,
             DOT_COLOR,
         );
@@ -249,13 +249,13 @@ impl GridPage {
             let text = match self.judgement() {
                 Some((_, j)) => format!(
                     "Vertex {}: your guess is {:.2} from where it lands ({}).",
-                    p.vertex,
+                    p.vertex(),
                     j.distance,
                     j.verdict.text()
                 ),
                 None => format!(
                     "Predict: where does vertex {} land? Drag the blue ring there, then press Reveal in the predict cell.",
-                    p.vertex
+                    p.vertex()
                 ),
             };
             vp.note_at(ui, banner, text, 16.0, GUESS_BLUE);

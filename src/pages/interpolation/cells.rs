@@ -3,6 +3,7 @@
 use super::view::method_color;
 use super::{Cell, InterpolationPage};
 use crate::link::Named;
+use crate::pages::predict::Predicts;
 use crate::pages::quaternions::euler_ui;
 use crate::ui::legend::{Mark, plot_key_ui};
 use crate::ui::matrix::quat_text;

@@ -49,11 +49,11 @@ pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
         set: |s, on| {
             if on {
                 s.reveal();
-            } else if let Some(p) = &mut s.prediction {
-                p.revealed.hide();
+            } else {
+                s.hide();
             }
         },
-        get: |s| (s.prediction.is_some() && !s.answer_hidden()).then_some(true) },
+        get: |s| s.revealed().then_some(true) },
     question(),
 ];
 

@@ -15,6 +15,7 @@ pub use circle_ui::Frame as CircleFrame;
 
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
+use crate::pages::predict::Predicts;
 use crate::pages::quaternions::{Assets, glider_camera};
 use crate::ui::Camera;
 use crate::ui::check::Check;
@@ -125,7 +126,26 @@ impl InterpolationPage {
         nose_turn(self.interpolated(method, t))
     }
 
-    /// What the prediction's answer depends on now.
+    /// Starts a new, hidden prediction (keeping one under way).
+    pub fn start_prediction(&mut self) {
+        self.prediction_mut();
+    }
+
+    /// The revealed prediction judged: the true turn in degrees and how far the guess
+    /// is from it; `None` while hidden or not predicting.
+    pub fn judgement(&self) -> Option<(f32, predict::Judgement)> {
+        let p = self.prediction.filter(|_| !self.answer_hidden())?;
+        let truth = self.nose_turn(self.method, self.t);
+        Some((truth, predict::judge(p.guess, truth)))
+    }
+}
+
+impl Predicts for InterpolationPage {
+    type Guess = f32;
+    type Question = Question;
+    type Of = ();
+
+    /// t, the method and B: a reveal made before one changed is for another question.
     fn question(&self) -> Question {
         Question {
             method: self.method,
@@ -136,42 +156,10 @@ impl InterpolationPage {
         }
     }
 
-    /// Starts a new, hidden prediction (keeping one under way).
-    pub fn start_prediction(&mut self) {
-        self.prediction_mut();
-    }
+    crate::pages::predict::prediction_in!(prediction);
 
-    /// The prediction under way, starting one if there is none.
-    fn prediction_mut(&mut self) -> &mut Prediction {
-        self.prediction.get_or_insert_with(Prediction::default)
-    }
-
-    /// Shows the nose's turn for the question asked now.
-    pub fn reveal(&mut self) {
-        let question = self.question();
-        self.prediction_mut().revealed.reveal(question);
-    }
-
-    /// Whether the nose's turn is kept back for a prediction.
-    pub fn answer_hidden(&self) -> bool {
-        self.prediction
-            .is_some_and(|p| !p.revealed.is_revealed(self.question()))
-    }
-
-    /// The revealed prediction judged: the true turn in degrees and how far the guess
-    /// is from it; `None` while hidden or not predicting.
-    pub fn judgement(&self) -> Option<(f32, predict::Judgement)> {
-        let p = self.prediction.filter(|_| !self.answer_hidden())?;
-        let truth = self.nose_turn(self.method, self.t);
-        Some((truth, predict::judge(p.guess, truth)))
-    }
-
-    /// Hides a reveal made before t, the method or B changed: a new question.
-    fn settle_prediction(&mut self) {
-        let question = self.question();
-        if let Some(p) = &mut self.prediction {
-            p.revealed.settle(question);
-        }
+    fn fresh(&self) -> Prediction {
+        Prediction::new((), 0.0)
     }
 }
 
@@ -194,14 +182,14 @@ impl Lesson for InterpolationPage {
     type Cell = Cell;
 
     fn cell_ui(&mut self, cell: Cell, ui: &mut egui::Ui) {
-        self.settle_prediction();
         self.page_cell_ui(cell, ui);
-        self.settle_prediction();
     }
 
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
-        self.settle_prediction();
         self.page_viewport_ui(ui);
+    }
+
+    fn settle(&mut self) {
         self.settle_prediction();
     }
 }

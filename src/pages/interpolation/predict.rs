@@ -47,14 +47,9 @@ pub struct Question {
     pub shortest: bool,
 }
 
-/// A prediction under way: the guess, and the question it was revealed for.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Prediction {
-    /// How far the student thinks the nose has turned from A, degrees.
-    pub guess: f32,
-    /// The question the truth was shown for, if any.
-    pub revealed: Revealed<Question>,
-}
+/// A prediction under way: how far the student thinks the nose has turned from A,
+/// degrees, and the question the truth was shown for.
+pub type Prediction = crate::pages::predict::Prediction<f32, Question>;
 
 impl Prediction {
     /// Moves the guess, kept within 0..=[`GUESS_LIMIT`]; a non-finite guess is refused.
@@ -131,7 +126,7 @@ mod tests {
             flip: false,
             shortest: true,
         };
-        let mut p = Prediction::default();
+        let mut p = Prediction::new((), 0.0);
         assert!(!p.revealed.is_revealed(q));
         p.revealed.reveal(q);
         assert!(p.revealed.is_revealed(q));
@@ -160,7 +155,7 @@ mod tests {
 
     #[test]
     fn a_guess_stays_finite_and_in_range() {
-        let mut p = Prediction::default();
+        let mut p = Prediction::new((), 0.0);
         p.set_guess(45.5);
         assert_eq!(p.guess, 45.5);
         p.set_guess(f32::NAN);

@@ -3,6 +3,7 @@
 use super::InterpolationPage;
 use super::predict::{GUESS_LIMIT, Judgement};
 use crate::link::Named;
+use crate::pages::predict::Predicts;
 use crate::pages::predict::verdict_color;
 use crate::ui::mono_ui;
 use egui::{RichText, Ui, WidgetInfo};

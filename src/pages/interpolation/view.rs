@@ -4,6 +4,7 @@
 use super::InterpolationPage;
 use super::predict_ui::judgement_text;
 use crate::link::Named;
+use crate::pages::predict::Predicts;
 use crate::pages::predict::verdict_color;
 use crate::pages::quaternions::{CAPTION, glider, glider_scene};
 use crate::ui::viewport::{caption_ui, room_below};
