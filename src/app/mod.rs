@@ -7,14 +7,18 @@ use crate::page::{self, PAGES, Page};
 use egui::{Key, RichText, Ui};
 
 mod chrome;
+mod frame;
+mod framing;
 mod ink;
 mod layout;
 mod links;
+mod opening;
 mod store;
 
+use framing::Framing;
 pub use ink::Tool;
 pub use layout::TOUCH_TARGET;
-use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, FocusInView, Framing, Split, apply_style};
+use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, FocusInView, Split, apply_style};
 pub use links::Compare;
 
 /// The key under which the app keeps its state in eframe's storage.
@@ -166,11 +170,6 @@ impl Default for SkinlabApp {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// Whether a file brought to the window is a lecture deck: a `.txt` of links.
-fn is_deck(name: &str) -> bool {
-    name.to_ascii_lowercase().ends_with(".txt")
 }
 
 impl SkinlabApp {
@@ -384,117 +383,6 @@ impl SkinlabApp {
         }
     }
 
-    /// Opens a file the user brought (`name` says what it is, by extension) on the page
-    /// that opens such files, and shows that page. Returns the page's warnings about
-    /// the file; on error every page keeps what it showed.
-    pub fn open_file(&mut self, name: &str, bytes: &[u8]) -> Result<Vec<String>, String> {
-        self.open_brought(&page::Brought::alone(name, bytes))
-    }
-
-    /// [`SkinlabApp::open_file`], with the files it names beside it.
-    pub fn open_brought(&mut self, file: &page::Brought) -> Result<Vec<String>, String> {
-        let index = page::page_for_file(file.name)?;
-        let result = self.page_mut(index).open_file(file);
-        if result.is_ok() {
-            self.go_to(index);
-            // A new model is framed afresh: that camera is the page's, not the user's.
-            self.camera_base[index] = self.page.camera();
-        }
-        self.link_text = self.current_link().to_string();
-        result
-    }
-
-    /// Opens a file dropped on the window: its name and its bytes, or why they could
-    /// not be read (the desktop and browser wrappers read them). Problems and repairs
-    /// become notices.
-    pub fn open_dropped(&mut self, name: &str, bytes: Result<Vec<u8>, String>) {
-        self.open_dropped_beside(name, bytes, None);
-    }
-
-    /// Opens the files dropped on the window at once: each one a page opens, with the
-    /// others read as the files it names beside it (a `.gltf` dropped with its `.bin`).
-    /// The others are then its parts, not files to open; dropped alone, each is opened
-    /// (and one no page opens says so). A part not dropped is read from `folder`, the
-    /// dropped files' folder on the desktop.
-    pub fn open_dropped_files(
-        &mut self,
-        files: Vec<(String, Result<Vec<u8>, String>)>,
-        folder: Option<&std::path::Path>,
-    ) {
-        let opened = |name: &str| page::page_for_file(name).is_ok() || is_deck(name);
-        let any_opened = files.iter().any(|(name, _)| opened(name));
-        let beside = |wanted: &str, at_most: usize| {
-            let found = files.iter().find(|(name, _)| {
-                name == wanted || name.rsplit(['/', '\\']).next() == wanted.rsplit('/').next()
-            });
-            match (found, folder) {
-                (Some((_, Ok(bytes))), _) => Ok(bytes[..bytes.len().min(at_most)].to_vec()),
-                (Some((_, Err(e))), _) => Err(e.clone()),
-                (None, Some(folder)) => crate::files::read_beside(folder, wanted, at_most),
-                (None, None) => Err(format!(
-                    "it was not among the files dropped; drop `{wanted}` together with it"
-                )),
-            }
-        };
-        for (name, bytes) in &files {
-            if !any_opened || opened(name) {
-                self.open_dropped_beside(name, bytes.clone(), Some(&beside));
-            }
-        }
-    }
-
-    /// [`SkinlabApp::open_dropped`], reading the files it names with `beside`.
-    pub fn open_dropped_beside(
-        &mut self,
-        name: &str,
-        bytes: Result<Vec<u8>, String>,
-        beside: Option<&page::Beside<'_>>,
-    ) {
-        // A browser has read a dropped file whole before the app sees it: one larger
-        // than the app opens is refused all the same.
-        let bytes = bytes
-            .and_then(|b| {
-                if b.len() > gltf::MAX_FILE_BYTES {
-                    Err(crate::files::too_large(b.len() as u64))
-                } else {
-                    Ok(b)
-                }
-            })
-            .map_err(|e| format!("`{name}` could not be read: {e}"));
-        if is_deck(name) {
-            // A lecture deck: stepped through from its first slide, in the browser too.
-            let deck = bytes.and_then(|bytes| {
-                let text = String::from_utf8(bytes)
-                    .map_err(|_| format!("`{name}` is not text: a deck is a text file of links"))?;
-                Deck::parse(name, &text)
-            });
-            match deck {
-                Ok(deck) => {
-                    // A failed slide says so on screen (see `open_deck`).
-                    let _ = self.open_deck(deck, 0);
-                }
-                Err(e) => self.notify(format!("{e}; nothing else changed.")),
-            }
-            return;
-        }
-        let opened = bytes.and_then(|bytes| {
-            self.open_brought(&page::Brought {
-                name,
-                bytes: &bytes,
-                beside,
-            })
-        });
-        match opened {
-            Ok(warnings) if !warnings.is_empty() => self.notify(format!(
-                "Opened `{name}`; the loader repaired {} thing{} in it (listed on the page).",
-                warnings.len(),
-                if warnings.len() == 1 { "" } else { "s" }
-            )),
-            Ok(_) => {}
-            Err(e) => self.notify(format!("{e}; nothing else changed.")),
-        }
-    }
-
     /// Shows page `index` (clamped to the registry).
     pub fn go_to(&mut self, index: usize) {
         let index = index.min(PAGES.len() - 1);
@@ -546,208 +434,5 @@ impl SkinlabApp {
     /// copy menu then offers a full web address.
     pub fn set_web_address(&mut self, address: impl Into<String>) {
         self.web_address = Some(address.into());
-    }
-
-    /// Draws the whole app into `ui` (the native and web wrappers give it the window's
-    /// root `Ui`; tests give it a harness's).
-    pub fn app_ui(&mut self, ui: &mut Ui) {
-        if self.styled.is_none() {
-            self.set_style(ui.ctx(), Fit::default());
-        }
-        self.keyboard(ui);
-        if self.blank {
-            egui::CentralPanel::default()
-                .frame(egui::Frame::new().fill(egui::Color32::BLACK))
-                .show(ui, |_| {});
-            return;
-        }
-        if crate::ui::viewport::take_frame_ask(ui.ctx()) && self.framing.is_none() {
-            // A button put a new pose in the view: framed if it reaches the edge.
-            self.framing = Some(Framing::new(false, false));
-        }
-        self.framing_step(ui.ctx());
-        self.tools_ui(ui);
-        self.drop_hint_ui(ui);
-        // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
-        // notes and labels of a viewport that fills the window.
-        // So does a comparison in presenter mode: two pictures for the back row.
-        let magnify = if self.focus.is_some() {
-            FOCUS_MAGNIFY * self.focus_fit
-        } else if self.compare.is_some() && self.presenter {
-            FOCUS_MAGNIFY
-        } else {
-            1.0
-        };
-        // Presenter mode scales to the window's height in the system's points (whatever
-        // the app's zoom). A new scale applies only when it moves by more than a fifth
-        // of a percent: the height, rounded to the window's pixels, wavers by less as
-        // the zoom changes, and the zoom must not chase it.
-        let screen = if self.presenter {
-            let ctx = ui.ctx();
-            let scale = presenter_scale(ctx.content_rect().height() * ctx.zoom_factor());
-            if (scale - self.screen_scale).abs() > 0.002 * self.screen_scale {
-                self.screen_scale = scale;
-            }
-            self.screen_scale
-        } else {
-            1.0
-        };
-        let zoom = self.zoom() * magnify * screen * self.text_scale;
-        self.adjusting = (ui.ctx().zoom_factor() - zoom).abs() > 1e-4;
-        if self.adjusting {
-            ui.ctx().set_zoom_factor(zoom);
-        }
-        // The window in points at the reader's zoom, before focus or presenter mode
-        // magnify it: a projector or a focused cell is never a phone.
-        let window =
-            ui.available_size() * (ui.ctx().zoom_factor() / (self.zoom() * self.text_scale));
-        // A finger: what the browser says of its pointer, or a touch already seen.
-        let touch = self.touch || ui.input(|i| i.has_touch_screen());
-        let mut fit = Fit::of(window, touch);
-        fit.compact &= !self.presenter && self.focus.is_none() && self.compare.is_none();
-        self.compact = fit.compact;
-        self.set_style(ui.ctx(), fit);
-        let sideways = fit.sideways(window);
-        let dt = if self.paused {
-            0.0
-        } else {
-            ui.input(|i| i.stable_dt).min(0.1)
-        };
-        let animating = self.page.tick(dt);
-        egui::Panel::top("top_bar").show(ui, |ui| {
-            ui.add_space(3.0);
-            self.top_bar_ui(ui);
-            ui.add_space(3.0);
-        });
-        if let Some(why) = &self.deck_failure {
-            egui::CentralPanel::default().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.add_space(ui.available_height() * 0.3);
-                    ui.label(
-                        RichText::new(why)
-                            .heading()
-                            .color(ui.visuals().warn_fg_color),
-                    );
-                    ui.label("PageDown or PageUp moves on; the link box opens any page.");
-                });
-            });
-            return;
-        }
-        if self.compare.is_some() {
-            let dt_sides = dt;
-            let mut animating = animating;
-            if let Some(compare) = &mut self.compare {
-                for side in &mut compare.sides {
-                    animating |= side.tick(dt_sides);
-                }
-            }
-            match self.compare_ui(ui).as_deref() {
-                Some("") => self.compare = None,
-                Some(link) => {
-                    let link = link.to_owned();
-                    self.follow_link(&link);
-                }
-                None => {}
-            }
-            if animating && !self.paused {
-                ui.ctx().request_repaint();
-            }
-            return;
-        }
-        if let Some(target) = self.focus {
-            self.focus_ui(ui, target, zoom);
-            if animating && !self.paused {
-                ui.ctx().request_repaint();
-            }
-            return;
-        }
-        // A hall reads the whole page's captions at body size, as a focused cell's.
-        if self.presenter {
-            crate::ui::captions_at_body_size(ui);
-        }
-        // In points at the zoom being asked for: a new zoom applies from the next frame,
-        // and the panels' first sizes would otherwise be measured at the old one.
-        let scale = ui.ctx().zoom_factor() / zoom;
-        let (width, height) = (ui.available_width() * scale, ui.available_height() * scale);
-        // A phone held sideways keeps the viewport beside the cells, the whole height.
-        let narrow = width < NARROW && !sideways;
-        self.narrow = narrow;
-        // A projector needs the room: presenter mode hides the page list (Previous and
-        // Next stay). So does an embedded app, inside a page that is the guide, and a
-        // narrow window.
-        let page_list = !self.presenter && !self.embedded && !narrow && !self.compact;
-        if page_list {
-            egui::Panel::left("pages")
-                .resizable(false)
-                .exact_size(190.0)
-                .show(ui, |ui| self.page_list_ui(ui));
-        }
-        let mut clicked = None;
-        let page = self.page.as_mut();
-        if narrow {
-            // The viewport above the notebook, each as wide as the window. The viewport
-            // takes the most: in the book, the prose is the page around it; on a
-            // phone, the cells scroll under it, and while its keyboard is up they get
-            // the room.
-            let typing = self.compact && ui.ctx().text_edit_focused();
-            let share = if typing {
-                TYPING_VIEWPORT
-            } else {
-                NARROW_VIEWPORT
-            };
-            egui::Panel::top("viewport_narrow")
-                .resizable(false)
-                .exact_size(height * share)
-                .show(ui, |ui| page.viewport_ui(ui));
-        } else if sideways {
-            // A phone held sideways: the viewport the whole height, and wide enough
-            // that the controls under it keep to one row.
-            egui::Panel::right("viewport_sideways")
-                .resizable(false)
-                .exact_size((width - SIDEWAYS_CELLS).min(width * SIDEWAYS_VIEWPORT))
-                .show(ui, |ui| page.viewport_ui(ui));
-        } else {
-            // One panel per mode, each placed by the share.
-            let panel = if self.presenter {
-                "viewport_presenter"
-            } else {
-                "viewport"
-            };
-            let width = width - if page_list { 190.0 } else { 0.0 };
-            self.split
-                .show(ui, panel, width, scale, |ui| page.viewport_ui(ui));
-        }
-        egui::CentralPanel::default().show(ui, |ui| {
-            if self.compact {
-                // Nothing wider than a phone: a long label beside others wraps rather
-                // than running past the edge.
-                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-            }
-            let shown = egui::ScrollArea::vertical()
-                .id_salt(page.slug())
-                .auto_shrink(false)
-                .show(ui, |ui| {
-                    let scroll = &mut self.scroll;
-                    // A cell to scroll to must be found wherever it is.
-                    let whole = scroll.target().is_some();
-                    let (slug, text) = (page.slug(), page.notebook());
-                    let prose = !self.embedded;
-                    clicked = notebook_ui(ui, slug, text, whole, prose, |cell, ui| {
-                        scroll.cell_ui(cell, ui);
-                        page.cell_ui(cell, ui)
-                    });
-                    self.focus_in_view.step(ui);
-                });
-            let over = shown.content_size.x - shown.inner_rect.width();
-            crate::ui::marks::notebook_laid_out(ui.ctx(), over);
-            let bottom = shown.state.clamped_offset().y + shown.inner_rect.height();
-            crate::ui::marks::notebook_scrolled(ui.ctx(), bottom >= shown.content_size.y - 2.0);
-        });
-        if let Some(link) = clicked {
-            self.follow_link(&link);
-        }
-        if animating && !self.paused {
-            ui.ctx().request_repaint();
-        }
     }
 }

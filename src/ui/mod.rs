@@ -9,6 +9,7 @@ pub mod fonts;
 pub mod inspect;
 pub mod labels;
 pub mod legend;
+pub mod listing;
 pub mod markdown;
 pub mod marks;
 pub mod matrix;

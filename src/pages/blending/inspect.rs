@@ -4,8 +4,9 @@
 use super::cells::{DQS_COLOR, bone_color};
 use super::paint::SUM_TOLERANCE;
 use super::{BONE_NAMES, BlendingPage, WEIGHT_SCALE};
-use crate::notebook::{anchor, code_ui};
+use crate::notebook::anchor;
 use crate::ui::inspect::breakdown_ui;
+use crate::ui::listing::code_ui;
 use crate::ui::matrix::{matrices_view_ui, matrix_view_ui, quat_text, vec3_text3};
 use crate::ui::{error_ui, legible};
 use egui::{RichText, Ui};

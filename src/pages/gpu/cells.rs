@@ -7,8 +7,9 @@ use super::{
     VERTEX_RANGE, indices_slug,
 };
 use crate::link::Named;
-use crate::notebook::{anchor, code_ui};
+use crate::notebook::anchor;
 use crate::ui::check::{Question, check_ui, exercise_picker_ui};
+use crate::ui::listing::code_ui;
 use crate::ui::{angle_slider_ui, error_ui, legible};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, VLine};

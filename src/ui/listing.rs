@@ -1,0 +1,189 @@
+//! A block of code in the notebook: on the code background, its lines broken to fit the
+//! column where a note or a second column begins, and hanging under their start.
+
+use egui::{RichText, Ui};
+
+/// A block of code on the code background, full width, in [`crate::ui::code_text_color`].
+/// A line too wide for the column breaks where a note or a second column begins
+/// ([`fit_columns`]); what is still too wide wraps.
+pub fn code_ui(ui: &mut Ui, code: &str) {
+    egui::Frame::new()
+        .fill(ui.visuals().code_bg_color)
+        .inner_margin(6.0)
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let mono = egui::TextStyle::Monospace.resolve(ui.style());
+            let per_char = ui.fonts_mut(|f| f.glyph_width(&mono, '0')).max(1.0);
+            let columns = (ui.available_width() / per_char).floor() as usize;
+            let code = fit_columns(code, columns);
+            let color = crate::ui::code_text_color(ui.visuals().dark_mode);
+            let text = RichText::new(code.as_ref()).monospace().color(color);
+            ui.add(egui::Label::new(text).wrap());
+        });
+}
+
+/// How far in the rest of a broken line starts, past the line's own indent.
+const BROKEN_INDENT: usize = 4;
+
+/// `code` with every line longer than `columns` characters broken at a gap of three
+/// spaces or more ([`break_at`]): where a note beside the code, or a second column,
+/// begins. The rest goes on the next line, [`BROKEN_INDENT`] further in than the line,
+/// and breaks again if it is still too long. A line that fits breaks too where another
+/// line broke at the same column, so that the block's columns stay alike; a line with
+/// no such gap is left to wrap.
+fn fit_columns(code: &str, columns: usize) -> std::borrow::Cow<'_, str> {
+    if code.lines().all(|line| width(line) <= columns) {
+        return code.into();
+    }
+    // The columns where the broken lines' notes began.
+    let broken: Vec<usize> = code
+        .lines()
+        .filter_map(|line| Some(note_column(line, break_at(line, columns)?)))
+        .collect();
+    let mut out = Vec::new();
+    for line in code.lines() {
+        let indent = " ".repeat(width(line) - width(line.trim_start()) + BROKEN_INDENT);
+        let mut rest = line.to_owned();
+        let mut at = break_at(&rest, columns)
+            .or_else(|| gaps(line).find(|&at| broken.contains(&note_column(line, at))));
+        // Each break uses up one of the line's gaps, so this ends.
+        while let Some(here) = at {
+            out.extend(spaced(rest[..here].trim_end(), columns, &indent));
+            rest = format!("{indent}{}", rest[here..].trim_start());
+            at = break_at(&rest, columns);
+        }
+        out.extend(spaced(&rest, columns, &indent));
+    }
+    out.join("\n").into()
+}
+
+/// `line` broken at spaces so that each part fits `columns`, as a last resort where it
+/// has no gap left: the rest starts at `indent`, so a wrapped line hangs under its
+/// start rather than running back to the first column. A word longer than the column
+/// is left to wrap.
+fn spaced(line: &str, columns: usize, indent: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = line.to_owned();
+    while width(rest.trim_end()) > columns {
+        let lead = rest.len() - rest.trim_start().len();
+        let space = rest
+            .char_indices()
+            .take(columns + 1)
+            .filter(|&(at, c)| c == ' ' && at > lead)
+            .map(|(at, _)| at)
+            .last();
+        let Some(at) = space.filter(|&at| !rest[..at].trim().is_empty()) else {
+            break;
+        };
+        out.push(rest[..at].trim_end().to_owned());
+        let next = format!("{indent}{}", rest[at..].trim_start());
+        if width(&next) >= width(&rest) {
+            // The indent ate what the break gave: no progress, so stop here.
+            rest = next;
+            break;
+        }
+        rest = next;
+    }
+    out.push(rest);
+    out
+}
+
+/// How many characters `text` takes in a monospace font.
+fn width(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// Where [`fit_columns`] breaks `line`: its right-most gap that leaves the part
+/// before it within `columns`, else its first gap (the columns then stand apart, each
+/// wrapping); `None` when the line fits or has no gap.
+fn break_at(line: &str, columns: usize) -> Option<usize> {
+    if width(line) <= columns {
+        return None;
+    }
+    let fitting = gaps(line)
+        .filter(|&at| width(line[..at].trim_end()) <= columns)
+        .last();
+    fitting.or_else(|| gaps(line).next())
+}
+
+/// Where each gap of three spaces or more after `line`'s first word starts, in bytes:
+/// a gap with nothing after it, or with an `=` after it (the spaces that line up a
+/// table's equations), is not one to break at.
+fn gaps(line: &str) -> impl Iterator<Item = usize> + '_ {
+    let start = line.len() - line.trim_start().len();
+    line[start..]
+        .match_indices("   ")
+        .map(move |(at, _)| start + at)
+        .filter(|&at| {
+            let after = line[at..].trim_start();
+            !after.is_empty() && !after.starts_with('=')
+        })
+}
+
+/// The column where what follows the gap at `at` begins.
+fn note_column(line: &str, at: usize) -> usize {
+    width(line) - width(line[at..].trim_start())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_note_beside_code_too_wide_for_the_column_goes_under_it() {
+        let dqs = "q' = normalise( w[0] · q[0] + w[1] · q[1] )     q' = r + ε·d\n\
+                   t  = vector part of 2 · d · r*                 the translation it carries";
+        assert_eq!(fit_columns(dqs, 80), dqs, "it fits: left as it is");
+        assert_eq!(
+            fit_columns(dqs, 50),
+            "q' = normalise( w[0] · q[0] + w[1] · q[1] )\n    q' = r + ε·d\n\
+             t  = vector part of 2 · d · r*\n    the translation it carries"
+        );
+        // The right-most gap that leaves the first part short enough; an indented line
+        // keeps its indent, and the rest goes four further in.
+        let table = "  B[j]       = W[j] at bind time      the joint in the bind pose";
+        assert_eq!(
+            fit_columns(table, 40),
+            "  B[j]       = W[j] at bind time\n      the joint in the bind pose"
+        );
+        assert_eq!(
+            fit_columns(table, 20),
+            "  B[j]       = W[j]\n      at bind time\n      the joint in\n      the bind pose",
+            "the spaces that line up an `=` are not a gap: that part breaks at a space"
+        );
+        let three = "a   b   c   d";
+        assert_eq!(
+            fit_columns(three, 6),
+            "a   b\n    c\n    d",
+            "and again while the rest is too long"
+        );
+        // Trailing spaces are not a gap, nor do they make a line too long.
+        assert_eq!(
+            fit_columns("a = b + c + d      ", 14),
+            "a = b + c + d      "
+        );
+        // A line that fits breaks where another broke at the same column: where their
+        // notes begin, however long the parts before them.
+        let pair = "point  p = (x, y, z, 1)   →  moved\nvector v = (x, y, z, 0)   →  never moved";
+        assert_eq!(
+            fit_columns(pair, 36),
+            "point  p = (x, y, z, 1)\n    →  moved\nvector v = (x, y, z, 0)\n    →  never moved"
+        );
+        let table = "area = a · b       a note\nlonger left part   another note that is long";
+        assert_eq!(
+            fit_columns(table, 30),
+            "area = a · b\n    a note\nlonger left part\n    another note that is long"
+        );
+        // No gap to break at: broken at spaces, the rest hanging four in. Characters,
+        // not bytes, are counted.
+        let formula = "σ1 · σ2 = the area of the ellipse over the area of the circle";
+        assert_eq!(
+            fit_columns(formula, 30),
+            "σ1 · σ2 = the area of the\n    ellipse over the area of\n    the circle"
+        );
+        assert_eq!(fit_columns("σσσσσσ   ε", 10), "σσσσσσ   ε");
+        // A word longer than the column is left to wrap.
+        assert_eq!(fit_columns("abcdefghijkl", 5), "abcdefghijkl");
+    }
+}
