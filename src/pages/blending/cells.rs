@@ -73,13 +73,15 @@ impl BlendingPage {
             }
         });
         let mut width = self.blend_width;
-        if ui
-            .add(
-                egui::Slider::new(&mut width, 0.0..=self.rig().max_blend_width())
-                    .text("blend width"),
-            )
-            .changed()
-        {
+        // A rigid falloff has no blend region: its width is greyed out.
+        let rigid = self.falloff == Falloff::Rigid && !self.painted;
+        let slider = egui::Slider::new(&mut width, 0.0..=self.rig().max_blend_width());
+        let text = if rigid {
+            "blend width (rigid: no blend)"
+        } else {
+            "blend width"
+        };
+        if ui.add_enabled(!rigid, slider.text(text)).changed() {
             self.use_falloff(self.falloff, width);
         }
         if self.painted {

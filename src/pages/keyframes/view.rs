@@ -9,7 +9,7 @@ use glam::{Mat4, Vec3};
 use scene::{Palette, Scene, SkinnedDraw};
 
 /// What the viewport shows and how to handle it, under it.
-const CAPTION: &str = "Drawn by the skinning shader, one palette matrix per joint. Drag to turn the view, scroll to zoom.";
+const CAPTION: &str = "Drawn by the skinning shader, one palette matrix per joint. Red, green and blue lines: each joint's x, y and z axes. Drag to turn the view, scroll to zoom.";
 
 const GREY: [f32; 4] = [0.75, 0.75, 0.75, 1.0];
 const SKIN: [f32; 4] = [0.88, 0.75, 0.63, 1.0];
@@ -54,6 +54,14 @@ impl KeyframesPage {
             egui::FontId::monospace(20.0),
             Color32::from_gray(30),
         );
+        // Each joint named at its origin, as the sample cell names it.
+        for (w, name) in self.arm_world().iter().zip(super::JOINT_NAMES) {
+            if let Some(at) = vp.to_screen(w.transform_point3(Vec3::ZERO)) {
+                let font = egui::FontId::proportional(16.0);
+                let dark = Color32::from_gray(30);
+                vp.label(ui, at, name, font, dark, egui::vec2(-1.0, -1.0));
+            }
+        }
         caption_ui(ui, CAPTION);
     }
 }

@@ -22,15 +22,18 @@ fn skin_check_vertex() -> Option<Vec3> {
     let mut page = ModelPage::default();
     page.set_asset(Asset::SimpleSkin);
     page.time = CHECK_TIME;
-    let frame = page.frame();
+    let v = check_vertex_index(&page)?;
+    page.frame().skinned.first()?.get(v).map(|s| s.position)
+}
+
+/// Where the exercise's vertex stands in SimpleSkin's mesh (open on `page`).
+fn check_vertex_index(page: &ModelPage) -> Option<usize> {
     let mesh = page.model.skinned_meshes.first()?;
-    let v = mesh
-        .part
+    mesh.part
         .vertices
         .positions
         .iter()
-        .position(|p| p.abs_diff_eq(CHECK_VERTEX, 1e-5))?;
-    frame.skinned.first()?.get(v).map(|s| s.position)
+        .position(|p| p.abs_diff_eq(CHECK_VERTEX, 1e-5))
 }
 
 impl ModelPage {
@@ -44,6 +47,8 @@ impl ModelPage {
             self.set_asset(Asset::SimpleSkin);
             self.time = CHECK_TIME;
             self.playing = false;
+            // The vertex ringed, where the file puts it and where it lands.
+            self.vertex = check_vertex_index(self);
         }
         let Some(answer) = check_answer() else {
             crate::ui::error_ui(ui, "SimpleSkin has no vertex at (-0.5, 2, 0)");
