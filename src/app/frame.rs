@@ -27,7 +27,8 @@ impl SkinlabApp {
         // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
         // notes and labels of a viewport that fills the window.
         // So does a comparison in presenter mode: two pictures for the back row.
-        let magnify = if self.focus.is_some() {
+        // A phone held upright has no room to magnify: the cell sits under the view.
+        let magnify = if self.focus.is_some() && !self.focus_stacked {
             FOCUS_MAGNIFY * self.focus_fit
         } else if self.compare.is_some() && self.presenter {
             FOCUS_MAGNIFY
@@ -64,6 +65,11 @@ impl SkinlabApp {
         self.compact = fit.compact;
         self.set_style(ui.ctx(), fit);
         let sideways = fit.sideways(window);
+        let stacked = self.focus.is_some() && window.x < NARROW && !sideways;
+        if stacked != self.focus_stacked {
+            self.focus_stacked = stacked;
+            ui.ctx().request_repaint();
+        }
         let dt = if self.paused {
             0.0
         } else {

@@ -28,6 +28,10 @@ pub(super) const FOCUS_SPLIT: f32 = 0.38;
 /// The least a focused cell too wide for its pane leaves the viewport.
 pub(super) const FOCUS_SPLIT_LEAST: f32 = 0.2;
 
+/// The share of the height the viewport takes above a focused cell in a window too
+/// narrow for the two side by side.
+const FOCUS_STACKED_VIEWPORT: f32 = 0.45;
+
 impl Split {
     /// The viewport takes `share` of the width from the next frame, and never less
     /// than `least`.
@@ -342,7 +346,14 @@ impl SkinlabApp {
         // In points at the zoom being asked for (see the page layout below).
         let scale = ui.ctx().zoom_factor() / zoom;
         let width = ui.available_width() * scale;
-        if target != "viewport" && !page.full_width(target) {
+        let beside = target != "viewport" && !page.full_width(target);
+        if beside && self.focus_stacked {
+            // Too narrow for both side by side: the viewport above, the cell under it.
+            egui::Panel::top("viewport_focus_stacked")
+                .resizable(false)
+                .exact_size(ui.available_height() * scale * FOCUS_STACKED_VIEWPORT)
+                .show(ui, |ui| page.viewport_ui(ui));
+        } else if beside {
             self.focus_split
                 .show(ui, "viewport_focus", width, scale, |ui| {
                     page.viewport_ui(ui)
@@ -374,7 +385,7 @@ impl SkinlabApp {
         // A cell taller than its pane is magnified less, down to a least magnification,
         // so a lecturer need not scroll.
         let least = FOCUS_MAGNIFY_LEAST / FOCUS_MAGNIFY;
-        if too_tall > 1.001 && self.focus_fit > least {
+        if too_tall > 1.001 && self.focus_fit > least && !self.focus_stacked {
             self.focus_fit = (self.focus_fit / too_tall).max(least);
             self.adjusting = true;
             ui.ctx().request_repaint();
@@ -383,7 +394,7 @@ impl SkinlabApp {
         // share, so a lecturer need not scroll sideways.
         let too_wide = self.focus_overflow.x;
         let split = &mut self.focus_split;
-        if too_wide > 1.0 && split.share > split.least {
+        if too_wide > 1.0 && split.share > split.least && !self.focus_stacked {
             split.share = (split.share - (too_wide + 8.0) / width.max(1.0)).max(split.least);
             split.moved = true;
             self.adjusting = true;

@@ -130,6 +130,9 @@ pub struct SkinlabApp {
     focus_split: Split,
     /// How much of [`FOCUS_MAGNIFY`] a focused cell gets: less when it is too tall.
     focus_fit: f32,
+    /// Whether a focused cell sits under the viewport rather than beside it: in a window
+    /// too narrow for both side by side (a phone held upright), as the last frame found.
+    focus_stacked: bool,
     /// How far the focused cell reached past its pane last frame, in points.
     focus_overflow: egui::Vec2,
     /// Whether the last frame changed the layout it will be drawn with (the zoom, a
@@ -210,6 +213,7 @@ impl SkinlabApp {
             split: Split::default(),
             focus_split: Split::at(FOCUS_SPLIT, FOCUS_SPLIT_LEAST),
             focus_fit: 1.0,
+            focus_stacked: false,
             focus_overflow: egui::Vec2::ZERO,
             adjusting: false,
             screen_scale: 1.0,
