@@ -65,7 +65,8 @@ impl SkinlabApp {
         self.compact = fit.compact;
         self.set_style(ui.ctx(), fit);
         let sideways = fit.sideways(window);
-        let stacked = self.focus.is_some() && window.x < NARROW && !sideways;
+        // A projector is never a phone, whatever its width in points.
+        let stacked = self.focus.is_some() && !self.presenter && window.x < NARROW && !sideways;
         if stacked != self.focus_stacked {
             self.focus_stacked = stacked;
             ui.ctx().request_repaint();

@@ -486,3 +486,27 @@ fn on_a_phone_upright_or_on_its_side_every_viewport_holds_half_the_height() {
         found.join("\n")
     );
 }
+
+#[test]
+fn on_a_phone_a_focused_cell_sits_under_a_viewport_as_wide_as_the_screen() {
+    // Upright, the cell goes under the viewport; on a desktop it stays beside it.
+    for (size, stacked) in [(PHONE, true), (TABLET, false)] {
+        let harness = on_screen("gpu?focus=cpu_gpu", size, true, false);
+        let view = marks::largest_viewport(&harness.ctx).expect("a viewport is drawn");
+        if stacked {
+            assert!(
+                view.width() >= size.x * 0.9 && view.height() >= size.y * 0.3,
+                "{size:?}: the viewport spans the screen above the cell: {view:?}"
+            );
+        } else {
+            assert!(
+                view.width() < size.x * 0.75,
+                "{size:?}: the viewport stays beside the cell: {view:?}"
+            );
+        }
+        assert!(
+            harness.query_by_label("Measure").is_some(),
+            "{size:?}: the cell is drawn"
+        );
+    }
+}
