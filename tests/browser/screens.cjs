@@ -136,10 +136,14 @@ const TYPED = [
     find: async (page, finger, screen) => {
       // The link brings the cell's top into view; a finger scrolls on to its fields.
       for (let tries = 0; tries < 8; tries++) {
-        const field = parseLayout((await measured(page)).layout).field;
-        if (field) return field;
+        const layout = parseLayout((await measured(page)).layout);
+        if (layout.field) return layout.field;
+        // On the notebook, near its right edge, clear of the fields and buttons: under the
+        // viewport (upright), or left of it (on its side).
+        const view = layout.viewport;
+        const x = view && view.x > screen.viewport.width * 0.3 ? view.x - 40 : screen.viewport.width * 0.9;
         const h = screen.viewport.height;
-        await drag(page, finger, { x: screen.viewport.width * 0.9, y: h - 40 }, { x: 0, y: -Math.min(150, h * 0.2) });
+        await drag(page, finger, { x, y: h - 40 }, { x: 0, y: -Math.min(150, h * 0.2) });
         await page.waitForTimeout(600);
       }
       return null;
