@@ -557,7 +557,7 @@ fn a_big_mesh_is_said_to_be_building_on_the_frame_before_it_is_built() {
     assert!(!says(harness.output()));
     let built = harness.state().mesh().clone();
     harness
-        .get_by_role_and_label(egui::accesskit::Role::Slider, "vertices")
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "vertices asked for")
         .focus();
     harness.step();
     harness.key_press(egui::Key::ArrowRight);

@@ -370,10 +370,11 @@ impl GpuPage {
             ui.selectable_value(&mut self.cpu_skinning, true, "skin on the CPU");
         });
         let mut vertices = self.pending_vertices.unwrap_or(self.vertices);
-        let slider = ui.add(
-            egui::Slider::new(&mut vertices, VERTEX_RANGE)
-                .logarithmic(true)
-                .text("vertices"),
+        // Its name on a line of its own on a phone, where the row has no room for both.
+        let slider = crate::ui::slider_ui(
+            ui,
+            egui::Slider::new(&mut vertices, VERTEX_RANGE).logarithmic(true),
+            "vertices asked for",
         );
         if let Some(vertices) = settle(
             &mut self.pending_vertices,

@@ -9,7 +9,7 @@ use glam::{Mat4, Vec3};
 use scene::{Palette, Scene, SkinnedDraw};
 
 /// What the viewport shows and how to handle it, under it.
-const CAPTION: &str = "Drawn by the skinning shader, one palette matrix per joint. Red, green and blue lines: each joint's x, y and z axes. Drag to turn the view, scroll to zoom.";
+const CAPTION: &str = "Drawn by the skinning shader, one palette matrix per joint. Green and blue lines: each joint's y and z axes (its x axis runs inside the arm). Drag to turn the view, scroll to zoom.";
 
 const GREY: [f32; 4] = [0.75, 0.75, 0.75, 1.0];
 const SKIN: [f32; 4] = [0.88, 0.75, 0.63, 1.0];

@@ -39,9 +39,10 @@ fn check_vertex_index(page: &ModelPage) -> Option<usize> {
 impl ModelPage {
     pub(super) fn check_cell_ui(&mut self, ui: &mut Ui) {
         ui.label(
-            "SimpleSkin at τ = 1 s: node 2 (its skin's joint 1) sits at (0, 1, 0) and has \
-             turned 90° about z; node 1 (the skin's joint 0) has not moved. The top vertex \
-             v = (-0.5, 2, 0) has weight 1 on node 2. Where does it land?",
+            "SimpleSkin at τ = 1 s: node 2 (its skin's joint 1) was bound at (0, 1, 0), not \
+             turned; now it still sits there and has turned 90° about z. Node 1 (the skin's \
+             joint 0) has not moved. The top vertex v = (-0.5, 2, 0) has weight 1 on node 2. \
+             Where does it land?",
         );
         if crate::ui::show_pose_ui(ui) {
             self.set_asset(Asset::SimpleSkin);
