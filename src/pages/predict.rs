@@ -256,6 +256,15 @@ pub trait Predicts {
         }
     }
 
+    /// Reveals the truth, or hides it again: what a link's `reveal` key sets.
+    fn set_revealed(&mut self, on: bool) {
+        if on {
+            self.reveal();
+        } else {
+            self.hide();
+        }
+    }
+
     /// Whether the truth is shown for a prediction under way.
     fn revealed(&self) -> bool {
         self.prediction()

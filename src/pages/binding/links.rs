@@ -92,11 +92,9 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
         } },
     param! { "reveal", "show where the head vertex lands and how far the guess is", bool,
         set: |s, on| {
+            s.set_revealed(on);
             if on {
-                s.reveal();
                 s.scroll_to(Cell::Forget);
-            } else {
-                s.hide();
             }
         },
         get: |s| s.revealed().then_some(true) },

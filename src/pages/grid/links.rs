@@ -59,13 +59,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
                 .map(|p| p.guess.to_array().to_vec())
         } },
     param! { "reveal", "show where the predicted vertex lands", bool,
-        set: |s, on| {
-            if on {
-                s.reveal();
-            } else {
-                s.hide();
-            }
-        },
+        set: |s, on| s.set_revealed(on),
         get: |s| s.revealed().then_some(true) },
     question(),
 ];

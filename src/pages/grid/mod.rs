@@ -183,7 +183,7 @@ impl GridPage {
     /// question about a moving chain has no one answer.
     pub fn start_prediction(&mut self, vertex: usize) {
         self.prediction = Some(Prediction::of_vertex(vertex));
-        self.playing = false;
+        self.started();
     }
 
     /// The vertex whose position is hidden now, if any.

@@ -46,13 +46,7 @@ pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
         get: |s| s.prediction.map(|p| p.guess).filter(|g| *g != 0.0) },
     param! { "reveal", "show the nose's turn and how far the guess is from it", @"interpolate",
         bool,
-        set: |s, on| {
-            if on {
-                s.reveal();
-            } else {
-                s.hide();
-            }
-        },
+        set: |s, on| s.set_revealed(on),
         get: |s| s.revealed().then_some(true) },
     question(),
 ];

@@ -65,8 +65,9 @@ fn sphere(scene: &mut Scene) {
             );
         }
     }
-    let sphere = scene.backdrop[start..].iter().map(|v| v.position);
-    scene.framed.extend(sphere.collect::<Vec<_>>());
+    scene
+        .framed
+        .extend(scene.backdrop[start..].iter().map(|v| v.position));
 }
 
 impl InterpolationPage {
