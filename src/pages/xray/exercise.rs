@@ -118,9 +118,9 @@ pub(super) fn check_cell_ui(page: &mut XrayPage, ui: &mut Ui) {
             e.turn_degrees
         )
     };
-    // "w = 1" stays on one line.
+    // The vector and "w = 1" each stay on one line.
     ui.label(format!(
-        "{motion} Type M times the {} ({x}, {y}, {z}) with w\u{a0}=\u{a0}{}.",
+        "{motion} Type M times the {} ({x},\u{a0}{y},\u{a0}{z}) with w\u{a0}=\u{a0}{}.",
         e.kind(),
         e.w
     ));
