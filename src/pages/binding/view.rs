@@ -1,7 +1,7 @@
 //! The viewport: the rig in the plane, the mesh drawn by the skinning shader with the
 //! stage's palette, the head vertex of the binding example, and the pose sliders.
 
-use super::data::{self, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
+use super::data::{self, HEAD, HEAD_VERTEX, JOINT_COUNT, JOINT_NAMES};
 use super::{BindingPage, Stage};
 use crate::link::Named;
 use crate::pages::predict::Predicts;
@@ -300,19 +300,50 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         painter.circle(*at, 10.0, Color32::from_white_alpha(210), stroke);
         vp.block(egui::Rect::from_center_size(*at, egui::Vec2::splat(22.0)));
     }
+    let hidden = page.stage == Stage::BindSpace && page.answer_hidden();
+    // Where the head vertex belongs, with the inverse bind forgotten: on the head
+    // joint itself (the vertex is (0, 0) in head space), so the head's own name says
+    // it rather than a second label crowding the same ring.
+    let belongs = (page.stage == Stage::BindSpace && page.forget_inverse_bind && !hidden)
+        .then(|| {
+            let palette = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
+            let skin = &page.assets.bind_space.skin;
+            let home = skin::lbs::blended_matrix(&palette, &skin.influences[HEAD_VERTEX])
+                .transform_point3(skin.positions[HEAD_VERTEX]);
+            Some((home, vp.to_screen(home)?))
+        })
+        .flatten();
+    let on_head = |at: egui::Pos2| {
+        page.joint_screen
+            .get(HEAD)
+            .is_some_and(|head| head.distance(at) < 12.0)
+    };
+    if let Some((home, at)) = belongs {
+        painter.circle_stroke(at, 5.0, egui::Stroke::new(2.0, INK));
+        if !on_head(at) {
+            let text = format!("belongs at {}", point_text(home));
+            let grey = Color32::from_gray(90);
+            vp.label(ui, at, text, font(15.0), grey, egui::vec2(1.0, 1.0));
+        }
+    }
     // Joint names at their rings, to the left first: the bones run up and to the
     // right. Off the body's lines, a leader joins a name to its ring.
     for (j, at) in page.joint_screen.iter().enumerate() {
         let size = if j == page.joint { 17.0 } else { 15.0 };
         let left = egui::vec2(-1.0, 0.0);
-        vp.label(ui, *at, JOINT_NAMES[j], font(size), JOINT_COLORS[j], left);
+        let name = match belongs {
+            Some((_, there)) if j == HEAD && on_head(there) => {
+                format!("{}: vertex belongs here", JOINT_NAMES[j])
+            }
+            _ => JOINT_NAMES[j].to_owned(),
+        };
+        vp.label(ui, *at, name, font(size), JOINT_COLORS[j], left);
     }
     if page.stage == Stage::JointSpace && page.show_stored {
         // A key to the dark grey mesh, which has no one point to label.
         let text = "dark grey: the stored numbers, no skeleton";
         vp.note(ui, Align2::LEFT_BOTTOM, text, font(15.0), INK);
     }
-    let hidden = page.stage == Stage::BindSpace && page.answer_hidden();
     // Stage 1 marks the vertex its cell works through; stage 2 the head vertex (not
     // while predicting where it lands).
     let marked = match page.stage {
@@ -330,20 +361,6 @@ fn overlay_ui(page: &BindingPage, ui: &Ui, vp: &Viewport) {
         vp.block(egui::Rect::from_center_size(at, egui::Vec2::splat(10.0)));
         let text = format!("{name} {}", point_text(placed));
         vp.label(ui, at, text, font(16.0), INK, egui::vec2(1.0, -1.0));
-    }
-    if page.stage == Stage::BindSpace && page.forget_inverse_bind && !hidden {
-        let belongs = data::palette(&page.world_from_joint(), &page.joint_from_bind, false);
-        let at_home = skin::lbs::blended_matrix(
-            &belongs,
-            &page.assets.bind_space.skin.influences[HEAD_VERTEX],
-        )
-        .transform_point3(page.assets.bind_space.skin.positions[HEAD_VERTEX]);
-        if let Some(at) = vp.to_screen(at_home) {
-            painter.circle_stroke(at, 5.0, egui::Stroke::new(2.0, INK));
-            let text = format!("belongs at {}", point_text(at_home));
-            let grey = Color32::from_gray(90);
-            vp.label(ui, at, text, font(15.0), grey, egui::vec2(1.0, 1.0));
-        }
     }
     page.scrub_overlay_ui(ui, vp);
     if let (Some(guess), Some(_)) = (page.guess_screen, page.prediction) {
