@@ -133,22 +133,6 @@ fn links_round_trip_and_bad_values_are_refused() {
     assert_eq!(again.twist, 2.0);
     assert_eq!(again.falloff, Falloff::Smooth);
     assert!(again.negate_forearm && !again.antipodal_check);
-
-    kit::assert_refused::<BlendingPage>(&[
-        "blending?falloff=soft",
-        "blending?mode=all",
-        "blending?vertex=99999",
-        "blending?width=9",
-        "blending?twist=nan",
-        "blending?bone=3",
-    ]);
-    let err = open(
-        &mut BlendingPage::default(),
-        &Link::parse("blending?falloff=soft").unwrap(),
-    )
-    .unwrap_err()
-    .to_string();
-    assert!(err.contains("rigid, linear, smooth"), "{err}");
 }
 
 #[test]
@@ -273,20 +257,8 @@ fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
         &format!(
             "blending?twist=2&bend=-0.5&mode=dqs&twist_bone=true&bone=0&falloff=smooth&width=0.8&heat=false&normalise=false&painted={painted}&w=one&weight_scale=0.5&vertex=3119&antipodal_check=false&negate_forearm=true&ellipses=true"
         ),
-        &[
-            ("bend", "2.7"),
-            ("w", "two"),
-            ("weight_scale", "3"),
-            ("mode", "all"),
-            ("vertex", "3120"),
-            ("bone", "3"),
-            ("twist_bone", "half"),
-            ("heat", "warm"),
-            ("painted", "a+b"),
-            ("painted", "_____w"),
-            ("negate_forearm", "yes"),
-            ("ellipses", "maybe"),
-        ],
+        // A key's range, choices and truths are every page's test; `painted` is text.
+        &[("painted", "a+b"), ("painted", "_____w")],
     );
 }
 

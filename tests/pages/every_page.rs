@@ -1643,3 +1643,47 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
         "D again puts the pen away"
     );
 }
+
+/// Every key of every page, at each value its slider or switch reaches, opens and
+/// reopens the same state from the link written back; each value it refuses (one of
+/// each way to be wrong) is refused with the values it takes, and the page keeps its
+/// defaults. The per-page tests keep only what this one cannot say: the exact form a
+/// link is written in, and refusals that depend on another key.
+#[test]
+fn every_key_of_every_page_takes_its_samples_and_refuses_its_bad_values() {
+    let mut tried = 0;
+    for entry in skinlab::page::PAGES {
+        let slug = entry.info.slug;
+        let mut page = (entry.make)();
+        let defaults = page.link().to_string();
+        // The link written back after opening `link`, or why it was refused with the
+        // link the page is left at.
+        let mut open = |link: &str| {
+            let parsed = Link::parse(link).unwrap_or_else(|e| panic!("`{link}` parses: {e}"));
+            let opened = skinlab::page::open(&mut *page, &parsed);
+            let written = page.link().to_string();
+            opened.map(|()| written.clone()).map_err(|e| (e, written))
+        };
+        for param in (entry.params)() {
+            for value in &param.samples {
+                let link = format!("{slug}?{}={value}", param.key);
+                let written = open(&link).unwrap_or_else(|(e, _)| panic!("`{link}`: {e}"));
+                let again = open(&written).unwrap_or_else(|(e, _)| panic!("`{written}`: {e}"));
+                assert_eq!(again, written, "`{link}` reopens from its written link");
+                tried += 1;
+            }
+            for value in &param.refused {
+                let link = format!("{slug}?{}={value}", param.key);
+                let (err, left_at) = open(&link).expect_err(&link);
+                let err = err.to_string();
+                assert!(
+                    err.contains(param.key) && err.contains(&param.values),
+                    "`{link}` names its key and what it takes: {err}"
+                );
+                assert_eq!(left_at, defaults, "{link}: defaults kept");
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 300, "only {tried} values tried");
+}

@@ -114,15 +114,6 @@ fn links_round_trip_and_bad_values_are_refused() {
     let page = opened("keyframes?joint=elbow&question=3");
     assert_eq!((page.joint, page.exercise), (1, 2));
     assert_eq!(KeyframesPage::default().link().to_string(), "keyframes");
-    kit::assert_refused_as_declared::<KeyframesPage>(&[
-        "time=-1",
-        "time=5",
-        "speed=5",
-        "joint=wrist",
-        "play=often",
-        "interpolation=bezier",
-        "question=4",
-    ]);
     kit::assert_refused::<KeyframesPage>(&["keyframes?show=keyframes"]);
 }
 

@@ -85,13 +85,6 @@ fn every_key_round_trips() {
             ("local", "1:0,0,0"),
             ("inverse_bind", "1:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1"),
             ("inverse_bind", "Elbow:1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1"),
-            ("blend", "2"),
-            ("t", "99"),
-            ("speed", "9"),
-            ("vertex", "99999"),
-            ("heat", "yes"),
-            ("materials", "none"),
-            ("skeleton", "hide"),
         ],
     );
     // The robot's names read and write back; its default asset is left out.

@@ -85,12 +85,6 @@ fn links_round_trip_and_bad_values_are_refused() {
     assert_eq!(page.section, Section::Quaternion);
     assert_eq!(opened("quaternions?yaw=0.2").section, Section::Gimbal);
     assert_eq!(QuaternionsPage::default().link().to_string(), "quaternions");
-    kit::assert_refused::<QuaternionsPage>(&[
-        "quaternions?pitch=2",
-        "quaternions?yaw=nan",
-        "quaternions?show=everything",
-        "quaternions?question=5",
-    ]);
 }
 
 #[test]
