@@ -20,14 +20,14 @@ impl SkinlabApp {
                 i.key_pressed(Key::ArrowRight),
             )
         });
-        let in_deck = self.deck.is_some();
+        let in_deck = self.slides.is_on();
         // B, or the full stop a clicker's blank button sends, blanks the screen as
         // slide software does; the same key brings it back.
         let blank = ui.input(|i| i.key_pressed(Key::B) || i.key_pressed(Key::Period));
         if blank && !typing {
-            self.blank = !self.blank;
+            self.slides.blank = !self.slides.blank;
         }
-        self.tool_keys(ui, typing);
+        self.ink.keys(ui, typing);
         // A clicker's start and stop buttons send F5 and Esc: in a deck, F5 only ever
         // starts presenter mode and Esc leaves nothing, so neither undoes the slide.
         if f5 && in_deck {
@@ -95,7 +95,7 @@ impl SkinlabApp {
             // A step brings a blanked screen back on the new slide, as slide software
             // does: the lecturer moving on wants the room to see it.
             if forward || back {
-                self.blank = false;
+                self.slides.blank = false;
             }
         } else if !typing {
             if left {
@@ -116,7 +116,7 @@ impl SkinlabApp {
         } else {
             self.previous();
         }
-        if self.deck.is_some() {
+        if self.slides.is_on() {
             let link = self.current_link().to_string();
             self.follow_in_deck(&link);
         }
@@ -129,7 +129,7 @@ impl SkinlabApp {
             self.full_bar_ui(ui);
         }
         // A focused slide has the deck's counter in its one row (see full_bar_ui).
-        if self.deck.is_some() && self.focus.is_none() {
+        if self.slides.is_on() && self.focus.is_none() {
             ui.horizontal_wrapped(|ui| self.deck_counter_ui(ui));
         }
         self.zoom_row_ui(ui);
@@ -256,7 +256,7 @@ impl SkinlabApp {
     /// presenter, the link box and copy.
     fn full_bar_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            if self.focus.is_some() && self.deck.is_some() {
+            if self.focus.is_some() && self.slides.is_on() {
                 // A focused slide keeps one row of bar for the screen's height: the
                 // deck's counter, which steps the slides, takes the page buttons' place.
                 self.deck_counter_ui(ui);
@@ -281,7 +281,7 @@ impl SkinlabApp {
             if let Some(target) = self.focus {
                 // Focus mode keeps one row of controls, for the screen's height. In a
                 // deck the slide's title says what is shown.
-                if self.deck.is_none() {
+                if !self.slides.is_on() {
                     ui.label(RichText::new(format!("{}: {target}", self.page.title())).strong());
                 }
                 if ui
@@ -293,7 +293,7 @@ impl SkinlabApp {
                 }
                 self.frame_button_ui(ui);
                 // A slide's bar keeps to one row: its link is copied from the page.
-                if self.deck.is_none() {
+                if !self.slides.is_on() {
                     self.copy_button_ui(ui);
                 }
                 return;
@@ -387,7 +387,7 @@ impl SkinlabApp {
         let Some((deck, slide)) = self.deck() else {
             return;
         };
-        let text = if self.off_deck {
+        let text = if self.slides.off_deck() {
             format!(
                 "{}: off the deck after slide {}/{} (PageDown goes on, PageUp goes back)",
                 deck.name,

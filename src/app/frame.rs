@@ -11,7 +11,7 @@ impl SkinlabApp {
             self.set_style(ui.ctx(), Fit::default());
         }
         self.keyboard(ui);
-        if self.blank {
+        if self.slides.blank {
             egui::CentralPanel::default()
                 .frame(egui::Frame::new().fill(egui::Color32::BLACK))
                 .show(ui, |_| {});
@@ -22,7 +22,8 @@ impl SkinlabApp {
             self.framing = Some(Framing::new(false, false));
         }
         self.framing_step(ui.ctx());
-        self.tools_ui(ui);
+        let at = (self.current, self.slides.deck().map(|(_, slide)| slide));
+        self.ink.ui(ui, at);
         self.drop_hint_ui(ui);
         // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
         // notes and labels of a viewport that fills the window.
@@ -82,7 +83,7 @@ impl SkinlabApp {
             self.top_bar_ui(ui);
             ui.add_space(3.0);
         });
-        if let Some(why) = &self.deck_failure {
+        if let Some(why) = self.slides.failure() {
             egui::CentralPanel::default().show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.add_space(ui.available_height() * 0.3);

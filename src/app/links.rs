@@ -131,12 +131,8 @@ impl SkinlabApp {
         if let Some(compare) = &self.compare {
             link = link.with("compare", &compare.spec);
         }
-        if let Some((deck, slide)) = &self.deck
-            && crate::deck::BUNDLED
-                .iter()
-                .any(|(name, _)| *name == deck.name)
-        {
-            link = link.with("deck", format!("{}:{}", deck.name, slide + 1));
+        if let Some(deck) = self.slides.link_value() {
+            link = link.with("deck", deck);
         }
         link
     }
@@ -315,7 +311,7 @@ impl SkinlabApp {
 
     /// The deck being stepped through and the slide on screen (counted from 0).
     pub fn deck(&self) -> Option<(&Deck, usize)> {
-        self.deck.as_ref().map(|(deck, slide)| (deck, *slide))
+        self.slides.deck()
     }
 
     /// Starts `deck` at slide `slide` (counted from 0, clamped) and opens it. The
@@ -326,42 +322,32 @@ impl SkinlabApp {
     pub fn open_deck(&mut self, deck: Deck, slide: usize) -> Result<(), LinkError> {
         let slide = slide.min(deck.slides.len() - 1);
         let link = deck.slides[slide].link.clone();
-        self.deck = None;
+        self.slides.close();
         self.notices.clear();
         let result = self.open_link(&link);
-        self.deck_failure = result
+        let failure = result
             .as_ref()
             .err()
             .map(|e| format!("Slide {} failed: `{link}`: {e}.", slide + 1));
-        self.off_deck = false;
-        self.deck = Some((deck, slide));
+        self.slides.show(deck, slide, failure);
         self.link_text = self.current_link().to_string();
         result
     }
 
     /// Why the slide on screen could not be opened, if it could not.
     pub fn deck_failure(&self) -> Option<&str> {
-        self.deck_failure.as_deref()
+        self.slides.failure()
     }
 
     /// Whether a link from the link box (or the notebook) left the deck's slides.
     pub fn off_deck(&self) -> bool {
-        self.off_deck
+        self.slides.off_deck()
     }
 
     /// After the user opened `text` themselves while a deck is on: the counter moves to
     /// the slide with that link, or says the screen is off the deck.
     pub(super) fn follow_in_deck(&mut self, text: &str) {
-        self.deck_failure = None;
-        if let Some((deck, slide)) = &mut self.deck {
-            match deck.slides.iter().position(|s| s.link == text.trim()) {
-                Some(found) => {
-                    *slide = found;
-                    self.off_deck = false;
-                }
-                None => self.off_deck = true,
-            }
-        }
+        self.slides.follow(text);
     }
 
     /// `deck=NAME` or `deck=NAME:N` (slide N, counted from 1): a bundled deck, or a
@@ -394,14 +380,10 @@ impl SkinlabApp {
     /// Off the deck, forward is the slide after the last one shown and back is that
     /// slide again.
     pub fn step_deck(&mut self, by: isize) {
-        let Some((deck, slide)) = self.deck.take() else {
-            return;
-        };
-        let last = deck.slides.len() - 1;
-        let by = if self.off_deck { by.max(0) } else { by };
-        let next = slide.saturating_add_signed(by).min(last);
-        // A failed slide says so on screen (see `open_deck`).
-        let _ = self.open_deck(deck, next);
+        if let Some((deck, next)) = self.slides.step(by) {
+            // A failed slide says so on screen (see `open_deck`).
+            let _ = self.open_deck(deck, next);
+        }
     }
 
     /// Opens every slide of `deck` as a lecture would, each on a fresh app: what is
@@ -422,8 +404,6 @@ impl SkinlabApp {
 
     /// Stops stepping through the deck (the page on screen stays).
     pub fn close_deck(&mut self) {
-        self.deck = None;
-        self.deck_failure = None;
-        self.off_deck = false;
+        self.slides.close();
     }
 }

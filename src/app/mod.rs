@@ -13,10 +13,11 @@ mod ink;
 mod layout;
 mod links;
 mod opening;
+mod slides;
 mod store;
 
 use framing::Framing;
-pub use ink::Tool;
+pub use ink::{Ink, Tool};
 pub use layout::TOUCH_TARGET;
 use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, FocusInView, Split, apply_style};
 pub use links::Compare;
@@ -79,23 +80,10 @@ pub struct SkinlabApp {
     kept_zoom: [f32; 2],
     /// What fills the window instead of the page: `viewport` or a cell's name.
     focus: Option<&'static str>,
-    /// The lecture deck being stepped through, and the slide on screen (or the last
-    /// one shown, when [`SkinlabApp::off_deck`]).
-    deck: Option<(Deck, usize)>,
-    /// A link from the link box left the deck's slides: the next slide is the one
-    /// after the last shown, and the counter says so.
-    off_deck: bool,
-    /// The slide on screen could not be opened: the window says why instead of
-    /// showing a picture the slide did not ask for.
-    deck_failure: Option<String>,
-    /// The screen is blanked (B or `.`, as in slide software): black until pressed
-    /// again.
-    pub blank: bool,
-    /// The laser pointer or the pen, if one is in hand (L, D).
-    tool: ink::Tool,
-    /// The pen's lines, and the page and slide they were drawn on.
-    ink: Vec<Vec<egui::Pos2>>,
-    ink_at: (usize, Option<usize>),
+    /// The lecture deck and the place in it, and whether the screen is blanked.
+    pub slides: slides::Slides,
+    /// The presenter's laser and pen, and what the pen drew.
+    ink: ink::Ink,
     /// Two states of the page side by side, when a link asks (`compare=`).
     compare: Option<Compare>,
     /// Each page's camera as its last link (or reset) left it, by registry position:
@@ -176,6 +164,11 @@ impl Default for SkinlabApp {
 }
 
 impl SkinlabApp {
+    /// The presenter's laser and pen, and the ink on screen.
+    pub fn ink(&self) -> &Ink {
+        &self.ink
+    }
+
     /// Every page at its defaults, on the first page.
     pub fn new() -> Self {
         let page = (PAGES[0].make)();
@@ -190,13 +183,8 @@ impl SkinlabApp {
             zoom: [1.0, PRESENTER_ZOOM],
             kept_zoom: [1.0, PRESENTER_ZOOM],
             focus: None,
-            deck: None,
-            off_deck: false,
-            deck_failure: None,
-            blank: false,
-            tool: ink::Tool::None,
-            ink: Vec::new(),
-            ink_at: (0, None),
+            slides: slides::Slides::default(),
+            ink: ink::Ink::default(),
             compare: None,
             camera_base,
             embedded: false,

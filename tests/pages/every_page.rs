@@ -846,7 +846,7 @@ fn a_clicker_steps_slides_with_any_of_its_keys_and_cannot_leave_the_slide() {
     // B blanks the screen, and brings it back.
     harness.key_press(egui::Key::B);
     harness.run_steps(2);
-    assert!(harness.state().blank);
+    assert!(harness.state().slides.blank);
     assert!(
         harness
             .query_by_label_contains("Show the whole page")
@@ -854,7 +854,7 @@ fn a_clicker_steps_slides_with_any_of_its_keys_and_cannot_leave_the_slide() {
     );
     harness.key_press(egui::Key::B);
     harness.run_steps(2);
-    assert!(!harness.state().blank);
+    assert!(!harness.state().slides.blank);
 }
 
 #[test]
@@ -866,10 +866,10 @@ fn stepping_a_blanked_deck_shows_the_new_slide_and_the_page_bar_leaves_the_deck(
     let mut harness = app_harness(app);
     harness.key_press(egui::Key::B);
     harness.run_steps(2);
-    assert!(harness.state().blank);
+    assert!(harness.state().slides.blank);
     harness.key_press(egui::Key::PageDown);
     harness.run_steps(2);
-    assert!(!harness.state().blank, "the room sees the new slide");
+    assert!(!harness.state().slides.blank, "the room sees the new slide");
     assert_eq!(harness.state().deck().map(|(_, s)| s), Some(1));
     // The page bar's Next turns the page: the counter says it left the deck, and
     // PageDown goes on from the slide it left.
@@ -1590,11 +1590,11 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
     assert!(!says(&harness, "Laser on") && !says(&harness, "Pen on"));
     harness.key_press(egui::Key::L);
     harness.run_steps(1);
-    assert_eq!(harness.state().tool(), Tool::Laser);
+    assert_eq!(harness.state().ink().tool(), Tool::Laser);
     assert!(says(&harness, "Laser on"));
     harness.key_press(egui::Key::D);
     harness.run_steps(1);
-    assert_eq!(harness.state().tool(), Tool::Pen);
+    assert_eq!(harness.state().ink().tool(), Tool::Pen);
     assert!(says(&harness, "Pen on"));
     // A drag across the viewport draws, and turns nothing.
     harness.drag_at(egui::pos2(900.0, 300.0));
@@ -1604,9 +1604,9 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
     }
     harness.drop_at(egui::pos2(1010.0, 330.0));
     harness.run_steps(1);
-    assert_eq!(harness.state().ink().len(), 1);
+    assert_eq!(harness.state().ink().lines().len(), 1);
     assert!(
-        harness.state().ink()[0].len() >= 3,
+        harness.state().ink().lines()[0].len() >= 3,
         "{:?}",
         harness.state().ink()
     );
@@ -1621,24 +1621,24 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
     );
     harness.key_press(egui::Key::E);
     harness.run_steps(1);
-    assert!(harness.state().ink().is_empty(), "E wipes the ink");
+    assert!(harness.state().ink().lines().is_empty(), "E wipes the ink");
     // Ink on a slide goes with it.
     harness.drag_at(egui::pos2(900.0, 300.0));
     harness.hover_at(egui::pos2(950.0, 300.0));
     harness.run_steps(1);
     harness.drop_at(egui::pos2(960.0, 310.0));
     harness.run_steps(1);
-    assert_eq!(harness.state().ink().len(), 1);
+    assert_eq!(harness.state().ink().lines().len(), 1);
     harness.key_press(egui::Key::PageDown);
     harness.run_steps(2);
     assert!(
-        harness.state().ink().is_empty(),
+        harness.state().ink().lines().is_empty(),
         "the next slide starts clean"
     );
     harness.key_press(egui::Key::D);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().tool(),
+        harness.state().ink().tool(),
         Tool::None,
         "D again puts the pen away"
     );
