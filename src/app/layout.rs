@@ -258,30 +258,85 @@ pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
     }
 }
 
+/// The zoom of each mode (the page, presenter mode), for this session and kept for the
+/// next: Ctrl + and Ctrl − change this session's; keeping it makes it the next one's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Zoom {
+    now: [f32; 2],
+    kept: [f32; 2],
+}
+
+impl Default for Zoom {
+    fn default() -> Self {
+        let start = [1.0, PRESENTER_ZOOM];
+        Self {
+            now: start,
+            kept: start,
+        }
+    }
+}
+
+impl Zoom {
+    /// This session's zoom of the mode (`presenter` or not).
+    pub fn of(&self, presenter: bool) -> f32 {
+        self.now[usize::from(presenter)]
+    }
+
+    /// Sets this session's zoom of the mode, within [`ZOOM_RANGE`]; a value that is not
+    /// a number changes nothing.
+    pub fn set(&mut self, presenter: bool, zoom: f32) {
+        if zoom.is_finite() {
+            self.now[usize::from(presenter)] = zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
+        }
+    }
+
+    /// Keeps this session's zoom of the mode for the next sessions.
+    pub fn keep(&mut self, presenter: bool) {
+        let mode = usize::from(presenter);
+        self.kept[mode] = self.now[mode];
+    }
+
+    /// The zoom the next session starts the mode with.
+    pub fn kept(&self, presenter: bool) -> f32 {
+        self.kept[usize::from(presenter)]
+    }
+
+    /// The kept zooms (page, presenter) as stored text's numbers: `None` at the
+    /// defaults, which need no line.
+    pub fn stored(&self) -> Option<[f32; 2]> {
+        (self.kept != Self::default().kept).then_some(self.kept)
+    }
+
+    /// Restores stored zooms for both modes, now and kept; `None` (and no change) unless
+    /// both lie in [`ZOOM_RANGE`].
+    pub fn restore(&mut self, zooms: [f32; 2]) -> Option<()> {
+        zooms.iter().all(|z| ZOOM_RANGE.contains(z)).then(|| {
+            self.now = zooms;
+            self.kept = zooms;
+        })
+    }
+}
+
 impl SkinlabApp {
     /// The zoom of the mode on screen (presenter or not).
     pub fn zoom(&self) -> f32 {
-        self.zoom[usize::from(self.presenter)]
+        self.zoom.of(self.presenter)
     }
 
     /// Sets the zoom of the mode on screen, within [`ZOOM_RANGE`].
     pub fn set_zoom(&mut self, zoom: f32) {
-        if zoom.is_finite() {
-            self.zoom[usize::from(self.presenter)] =
-                zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
-        }
+        self.zoom.set(self.presenter, zoom);
     }
 
     /// Keeps the zoom of the mode on screen for the next sessions too (Ctrl + and
     /// Ctrl − change it for this one only).
     pub fn keep_zoom(&mut self) {
-        let mode = usize::from(self.presenter);
-        self.kept_zoom[mode] = self.zoom[mode];
+        self.zoom.keep(self.presenter);
     }
 
     /// The zoom the next session starts the mode on screen with.
     pub fn kept_zoom(&self) -> f32 {
-        self.kept_zoom[usize::from(self.presenter)]
+        self.zoom.kept(self.presenter)
     }
 
     /// The share of the page's width the viewport takes beside the notebook.
@@ -406,6 +461,27 @@ impl SkinlabApp {
 #[cfg(test)]
 mod tests {
     use crate::ui::{code_text_color, contrast};
+
+    #[test]
+    fn each_mode_keeps_its_own_zoom_and_only_a_kept_one_is_stored() {
+        let mut zoom = super::Zoom::default();
+        assert_eq!(zoom.stored(), None, "the defaults need no line");
+        zoom.set(true, 2.5);
+        zoom.set(false, f32::NAN);
+        zoom.set(false, 99.0);
+        assert_eq!(
+            (zoom.of(false), zoom.of(true)),
+            (4.0, 2.5),
+            "clamped; NaN ignored"
+        );
+        assert_eq!(zoom.stored(), None, "Ctrl + is for this session");
+        zoom.keep(true);
+        assert_eq!(zoom.stored(), Some([1.0, 2.5]));
+        assert_eq!(zoom.restore([0.1, 2.0]), None, "out of range: unchanged");
+        assert_eq!(zoom.of(true), 2.5);
+        assert_eq!(zoom.restore([1.5, 2.0]), Some(()));
+        assert_eq!((zoom.kept(false), zoom.of(true)), (1.5, 2.0));
+    }
 
     #[test]
     fn prose_hints_links_and_code_read_at_four_and_a_half_to_one_in_both_themes() {

@@ -73,11 +73,8 @@ pub struct SkinlabApp {
     parked: Vec<Option<Box<dyn Page>>>,
     current: usize,
     presenter: bool,
-    /// Zoom outside presenter mode, and in it.
-    zoom: [f32; 2],
-    /// The zooms the next session starts with: Ctrl + and Ctrl − change `zoom` for this
-    /// session only, until "Keep this size" copies it here.
-    kept_zoom: [f32; 2],
+    /// The text size of each mode, and the sizes kept for the next session.
+    zoom: layout::Zoom,
     /// What fills the window instead of the page: `viewport` or a cell's name.
     focus: Option<&'static str>,
     /// The lecture deck and the place in it, and whether the screen is blanked.
@@ -180,8 +177,7 @@ impl SkinlabApp {
             parked: PAGES.iter().map(|_| None).collect(),
             current: 0,
             presenter: false,
-            zoom: [1.0, PRESENTER_ZOOM],
-            kept_zoom: [1.0, PRESENTER_ZOOM],
+            zoom: layout::Zoom::default(),
             focus: None,
             slides: slides::Slides::default(),
             ink: ink::Ink::default(),

@@ -21,11 +21,11 @@ impl SkinlabApp {
         }
         // Only a size the user chose to keep ([`SkinlabApp::keep_zoom`]) outlives the
         // session.
-        if self.kept_zoom != [1.0, PRESENTER_ZOOM] {
+        if let Some([normal, presenter]) = self.zoom.stored() {
             lines.push(format!(
                 "zoom {} {}",
-                crate::link::number(self.kept_zoom[0]),
-                crate::link::number(self.kept_zoom[1])
+                crate::link::number(normal),
+                crate::link::number(presenter)
             ));
         }
         if self.split.share != DEFAULT_SPLIT {
@@ -47,14 +47,12 @@ impl SkinlabApp {
                 "zoom" => {
                     let zooms: Option<Vec<f32>> =
                         rest.split(' ').map(crate::link::parse_number).collect();
-                    match zooms.as_deref() {
-                        Some(&[normal, presenter])
-                            if ZOOM_RANGE.contains(&normal) && ZOOM_RANGE.contains(&presenter) =>
-                        {
-                            self.zoom = [normal, presenter];
-                            self.kept_zoom = self.zoom;
-                        }
-                        _ => problems.push(format!("unreadable zoom `{rest}`")),
+                    let restored = match zooms.as_deref() {
+                        Some(&[normal, presenter]) => self.zoom.restore([normal, presenter]),
+                        _ => None,
+                    };
+                    if restored.is_none() {
+                        problems.push(format!("unreadable zoom `{rest}`"));
                     }
                 }
                 "split" => match crate::link::parse_number(rest) {
