@@ -69,19 +69,23 @@ fn between_paint_stamps<R>(
 /// the stamps of the last frame's painting.
 type Timed<T> = (T, Arc<Mutex<Option<T>>>, Arc<Mutex<PaintStamps>>);
 
-/// The work of the window's mode, set from [`Mode`] (at most one is there).
+/// The work of the window's mode, set from [`Mode`]: one at most.
 #[derive(Default)]
-struct Job {
-    screenshot: Option<Screenshot>,
+enum Job {
+    /// The app for a person, or a job done.
+    #[default]
+    None,
+    /// A `--screenshot` run.
+    Screenshot(Screenshot),
     /// A `--deck FILE --export DIR` run: a picture of every slide, then the handout.
-    export: Option<Export>,
+    Export(Export),
     /// A `--profile` run, where its report goes once it is done, and the stamps of
     /// the last frame's painting.
-    profile: Option<Timed<Recorder>>,
+    Profile(Timed<Recorder>),
     /// A `--profile --minutes` run, and whether it played every minute.
-    soak: Option<(Soak, Arc<AtomicBool>)>,
+    Soak(Soak, Arc<AtomicBool>),
     /// A `--sliders` run, and where it goes once done.
-    sweep: Option<Timed<Sweep>>,
+    Sweep(Timed<Sweep>),
 }
 
 impl Job {
@@ -95,7 +99,7 @@ impl Job {
         ui: &mut egui::Ui,
         previous_cpu: Option<std::time::Duration>,
     ) -> bool {
-        if let Some((recorder, done, stamps)) = &mut self.profile {
+        if let Job::Profile((recorder, done, stamps)) = self {
             let ctx = ui.ctx().clone();
             let (previous_paint, start, ui_time) = between_paint_stamps(&ctx, stamps, |paint| {
                 let start = std::time::Instant::now();
@@ -118,7 +122,7 @@ impl Job {
             ui.ctx().request_repaint();
             return true;
         }
-        if let Some((sweep, _, stamps)) = &mut self.sweep {
+        if let Job::Sweep((sweep, _, stamps)) = self {
             let ctx = ui.ctx().clone();
             between_paint_stamps(&ctx, stamps, |paint| {
                 if let Some(link) = sweep.frame(previous_cpu, paint) {
@@ -128,7 +132,7 @@ impl Job {
                 app.app_ui(ui);
             });
             if sweep.done()
-                && let Some((sweep, done, _)) = self.sweep.take()
+                && let Job::Sweep((sweep, done, _)) = std::mem::take(self)
             {
                 // Taken out, so the frames before the window closes add nothing.
                 if let Ok(mut slot) = done.lock() {
@@ -139,7 +143,7 @@ impl Job {
             ui.ctx().request_repaint();
             return true;
         }
-        if let Some((soak, done)) = &mut self.soak {
+        if let Job::Soak(soak, done) = self {
             let start = std::time::Instant::now();
             app.app_ui(ui);
             if let Some(minute) = soak.frame(start, start.elapsed(), previous_cpu) {
@@ -218,15 +222,13 @@ impl eframe::App for NativeApp {
         }
         self.app.app_ui(ui);
         self.print_notes();
-        if let Some(job) = &mut self.job.screenshot
-            && job.step(ui.ctx(), self.app.settled())
-        {
-            self.job.screenshot = None;
-        }
-        if let Some(job) = &mut self.job.export
-            && job.step(&mut self.app, ui.ctx())
-        {
-            self.job.export = None;
+        let done = match &mut self.job {
+            Job::Screenshot(job) => job.step(ui.ctx(), self.app.settled()),
+            Job::Export(job) => job.step(&mut self.app, ui.ctx()),
+            _ => false,
+        };
+        if done {
+            self.job = Job::None;
         }
     }
 
@@ -320,15 +322,14 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
     let swept = Arc::new(Mutex::new(None));
     let soaked = Arc::new(AtomicBool::new(false));
     let outcome = Outcome::default();
-    let mut job = Job::default();
-    match &mode {
-        Mode::Run => {}
+    let mut job = match &mode {
+        Mode::Run => Job::None,
         Mode::Screenshot(path) => {
             app.paused = true;
-            job.screenshot = Some(Screenshot {
+            Job::Screenshot(Screenshot {
                 shot: Shot::new(path.clone()),
                 outcome: outcome.clone(),
-            });
+            })
         }
         Mode::Export { dir, app: address } => {
             app.paused = true;
@@ -343,32 +344,28 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
                 option: mode.option(),
                 why: format!("could not make the folder {}: {e}", dir.display()),
             })?;
-            job.export = Some(Export::new(
+            Job::Export(Export::new(
                 dir.clone(),
                 deck,
                 address.clone(),
                 outcome.clone(),
-            ));
+            ))
         }
-        Mode::Profile { frames } => {
-            job.profile = Some((
-                Recorder::new(*frames),
-                report.clone(),
-                Arc::new(Mutex::new(PaintStamps::default())),
-            ));
-        }
+        Mode::Profile { frames } => Job::Profile((
+            Recorder::new(*frames),
+            report.clone(),
+            Arc::new(Mutex::new(PaintStamps::default())),
+        )),
         Mode::Soak { minutes } => {
             println!("{}", Soak::CSV_HEADER);
-            job.soak = Some((Soak::new(*minutes), soaked.clone()));
+            Job::Soak(Soak::new(*minutes), soaked.clone())
         }
-        Mode::Sliders => {
-            job.sweep = Some((
-                Sweep::of_every_page(),
-                swept.clone(),
-                Arc::new(Mutex::new(PaintStamps::default())),
-            ));
-        }
-    }
+        Mode::Sliders => Job::Sweep((
+            Sweep::of_every_page(),
+            swept.clone(),
+            Arc::new(Mutex::new(PaintStamps::default())),
+        )),
+    };
     // Only the app for a person keeps its state. eframe 0.37 takes `persistence_path`
     // as the storage file itself (its doc says folder).
     let scratch = (!persist)
