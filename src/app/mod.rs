@@ -25,6 +25,29 @@ pub use links::Compare;
 /// The key under which the app keeps its state in eframe's storage.
 pub const STORAGE_KEY: &str = "skinlab";
 
+/// The cell of `page` named `name`, for `at=`: a link's way to open the notebook at
+/// the cell whose prose holds it, where its keys belong to another.
+fn cell_named(page: &dyn Page, name: &str) -> Result<&'static str, LinkError> {
+    let cells = page.cells();
+    cells
+        .iter()
+        .copied()
+        .find(|c| *c == name)
+        .ok_or_else(|| LinkError::BadValue {
+            key: "at".to_owned(),
+            value: name.to_owned(),
+            expected: format!("a cell of this page: {}", cells.join(", ")),
+        })
+}
+
+/// The cell a link opens `page`'s notebook at: the one its `at=` names, else the cell
+/// of its most specific key ([`Page::cell_of_link`]).
+pub fn cell_of_link(page: &dyn Page, link: &Link) -> Option<&'static str> {
+    link.get("at")
+        .and_then(|name| cell_named(page, name).ok())
+        .or_else(|| page.cell_of_link(link))
+}
+
 /// How much larger than on a screen [`PRESENTER_HEIGHT`] points high presenter mode
 /// draws on one `height` points high (the system's points, before the app's zoom).
 pub fn presenter_scale(height: f32) -> f32 {
@@ -324,6 +347,7 @@ impl SkinlabApp {
             self.go_to(index);
             let compare = link.take("compare");
             let camera = link.take("camera");
+            let at = link.take("at");
             let mut errors = self.apply_app_keys(&mut link);
             match page::open(self.page.as_mut(), &link) {
                 Err(LinkError::Several(more)) => errors.extend(more),
@@ -334,7 +358,16 @@ impl SkinlabApp {
                 self.page.focused(cell);
             }
             self.camera_base[self.current] = self.page.camera();
-            self.scroll.set(self.page.cell_of_link(&link));
+            let at = match at.map(|name| cell_named(self.page.as_ref(), &name)) {
+                Some(Ok(cell)) => Some(cell),
+                Some(Err(e)) => {
+                    errors.push(e);
+                    None
+                }
+                None => None,
+            };
+            self.scroll
+                .set(at.or_else(|| self.page.cell_of_link(&link)));
             // A link that names no camera is framed if its meshes leave the view.
             self.framing = camera.is_none().then_some(Framing::new(false, true));
             if let Some(text) = camera

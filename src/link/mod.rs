@@ -165,8 +165,9 @@ impl LinkError {
 
 /// The link keys the app reads itself, before the page sees the link: no page may
 /// declare a parameter of these names.
-pub const APP_KEYS: [&str; 7] = [
+pub const APP_KEYS: [&str; 8] = [
     "focus",
+    "at",
     "zoom",
     "split",
     "deck",

@@ -1687,3 +1687,66 @@ fn every_key_of_every_page_takes_its_samples_and_refuses_its_bad_values() {
     }
     assert!(tried > 300, "only {tried} values tried");
 }
+
+/// A link in a cell's prose opens the notebook at that cell (its most specific key's
+/// cell, or the one `at=` names): a student who follows it from the book or the
+/// notebook lands on the text that sent them.
+#[test]
+fn a_link_in_a_cells_prose_opens_at_that_cell() {
+    use skinlab::chapter::{Block, parse};
+    let mut wrong = Vec::new();
+    for entry in skinlab::pages::PAGES {
+        let mut page = (entry.make)();
+        let slug = page.slug();
+        let text = page.notebook();
+        let mut check = |link: &str, cell: &str| {
+            let parsed = Link::parse(link).expect("a chapter link parses");
+            let mut opened = parsed.clone();
+            let focus = opened.take("focus");
+            for key in skinlab::link::APP_KEYS {
+                opened.take(key);
+            }
+            skinlab::page::open(page.as_mut(), &opened).expect("a chapter link opens");
+            // A focused cell is the one on screen.
+            let opens = match focus
+                .as_deref()
+                .and_then(|f| page.cells().iter().find(|c| **c == f))
+            {
+                Some(focused) => Some(*focused),
+                None => skinlab::app::cell_of_link(page.as_ref(), &parsed),
+            };
+            // A link to an exercise opens the check cell; one to a cell as wide as the
+            // page (a shader listing) opens that cell.
+            let jump = opens.is_some_and(|c| c == "check" || page.full_width(c));
+            if opens != Some(cell) && !jump {
+                wrong.push(format!("{link}: in `{cell}`, opens {opens:?}"));
+            }
+        };
+        let mut cell = None;
+        for block in parse(text).expect("the chapter parses") {
+            match block {
+                Block::Cell(marker) => {
+                    cell = Some(marker.name);
+                    if let Some(query) = marker.link {
+                        check(&format!("{slug}?{query}"), marker.name);
+                    }
+                }
+                Block::Prose(_, prose) => {
+                    let Some(cell) = cell else { continue };
+                    let prefix = format!("(skinlab:{slug}?");
+                    for (at, _) in prose.match_indices(&prefix) {
+                        let rest = &prose[at + "(skinlab:".len()..];
+                        check(&rest[..rest.find(')').unwrap_or(rest.len())], cell);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} links:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -116,7 +116,7 @@ fn near_the_bent_elbow_neither_method_is_the_true_normal() {
 fn the_chapter_quotes_the_angles_the_page_computes_at_bend_1_2() {
     let errors = opened("normals?bend=1.2&scale=1").normal_errors();
     let chapter = <NormalsPage as skinlab::page::Lesson>::INFO.chapter;
-    assert!(chapter.contains("(skinlab:normals?bend=1.2&scale=1)"));
+    assert!(chapter.contains("(skinlab:normals?bend=1.2&scale=1&at=error)"));
     for angle in [
         errors.naive.max,
         errors.inverse_transpose.max,

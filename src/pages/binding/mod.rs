@@ -276,6 +276,12 @@ impl BindingPage {
 }
 
 impl Lesson for BindingPage {
+    // The keys a link sets pick the cell as they are applied (and so do the stage
+    // switches in the view): the cell scrolled to is the one they picked.
+    fn linked_cell(&self, _link: &crate::link::Link) -> Option<&'static str> {
+        self.scroll_to.target()
+    }
+
     fn camera(&self) -> Option<Camera> {
         Some(self.camera)
     }

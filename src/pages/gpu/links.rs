@@ -40,7 +40,7 @@ pub(super) const PARAMS: &[Param<GpuPage>] = &[
                 .position(|x| *x == s.indices)
                 .filter(|i| *i != 0)
         } },
-    param! { "joints", "joints in the chain", @"budget", whole(1, MAX_CHAIN_JOINTS), s.joints },
+    param! { "joints", "joints in the chain", @"controls", whole(1, MAX_CHAIN_JOINTS), s.joints },
     param! { "spread", "how far the weights reach, in bones either side", @"influences",
         number(0.5, 4.0), s.spread },
     param! { "vertices", "about how many vertices the tail has", @"cpu_gpu",

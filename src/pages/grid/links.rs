@@ -39,14 +39,14 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
     param! { "forget_inverse_bind", "upload world matrices instead of gradients", @"forget",
         bool, s.forget_inverse_bind },
     // After the angles and the switch: a reveal holds for the question they pose.
-    param! { "predict", "the vertex to predict: hidden until revealed; pauses",
+    param! { "predict", "the vertex to predict: hidden until revealed; pauses", @"predict",
         whole(0, data::POSITIONS.len() - 1),
         set: |s, vertex| {
             s.start_prediction(vertex);
             s.scroll_to.set(Some(Cell::Predict.into()));
         },
         get: |s| s.prediction.map(|p| p.vertex()) },
-    param! { "guess", "the guess x,y for the predicted vertex (vertex 2 if none is named)",
+    param! { "guess", "the guess x,y for the predicted vertex (vertex 2 if none is named)", @"predict",
         numbers(2, -GUESS_LIMIT, GUESS_LIMIT),
         set: |s, xy| {
             if let [x, y] = xy {
@@ -58,7 +58,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
                 .filter(|p| p.guess != Prediction::start(p.vertex()))
                 .map(|p| p.guess.to_array().to_vec())
         } },
-    param! { "reveal", "show where the predicted vertex lands", bool,
+    param! { "reveal", "show where the predicted vertex lands", @"predict", bool,
         set: |s, on| s.set_revealed(on),
         get: |s| s.revealed().then_some(true) },
     question(),

@@ -320,6 +320,12 @@ impl ModelPage {
 }
 
 impl Lesson for ModelPage {
+    // The keys a link sets pick the cell as they are applied (`joint`, `vertex`,
+    // `clip_b`): the cell scrolled to is the one they picked, ahead of `clip`'s.
+    fn linked_cell(&self, _link: &crate::link::Link) -> Option<&'static str> {
+        self.scroll_to.target()
+    }
+
     fn camera(&self) -> Option<Camera> {
         Some(self.camera)
     }

@@ -16,7 +16,7 @@ pub(super) const PARAMS: &[Param<NormalsPage>] = &[
         @"compare", choice(Show), s.show },
     param! { "bend", "the elbow's bend about z, radians", @"compare",
         number(-MAX_BEND, MAX_BEND), s.bend },
-    param! { "vertex", "the vertex whose tangent is worked step by step", whole(0, data::VERTEX_COUNT - 1),
+    param! { "vertex", "the vertex whose tangent is worked step by step", @"tangent", whole(0, data::VERTEX_COUNT - 1),
         set: |s, vertex| {
             s.vertex = Some(vertex);
             s.scroll_to.set(Some(Cell::Tangent.into()));
