@@ -216,7 +216,10 @@ pub fn working_ui(ui: &mut Ui, text: &str) {
         let mut matrix = Vec::new();
         let flush = |ui: &mut Ui, matrix: &mut Vec<&str>| {
             if !matrix.is_empty() {
-                crate::ui::mono_ui(ui, matrix.join("\n"));
+                // A matrix keeps its rows whole: it scrolls sideways where it must.
+                let rows = RichText::new(matrix.join("\n")).monospace();
+                let id = ui.next_auto_id();
+                crate::ui::sideways_ui(ui, id, |ui| ui.add(egui::Label::new(rows).extend()));
                 matrix.clear();
             }
         };

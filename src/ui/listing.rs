@@ -13,14 +13,19 @@ pub fn code_ui(ui: &mut Ui, code: &str) {
         .corner_radius(4.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            let mono = egui::TextStyle::Monospace.resolve(ui.style());
-            let per_char = ui.fonts_mut(|f| f.glyph_width(&mono, '0')).max(1.0);
-            let columns = (ui.available_width() / per_char).floor() as usize;
-            let code = fit_columns(code, columns);
             let color = crate::ui::code_text_color(ui.visuals().dark_mode);
-            let text = RichText::new(code.as_ref()).monospace().color(color);
-            ui.add(egui::Label::new(text).wrap());
+            lines_ui(ui, code, |text| text.color(color));
         });
+}
+
+/// Lines of monospaced text (readouts, working) at the column's width: a line too wide
+/// breaks as [`code_ui`] breaks it, with no code background. `style` colours it.
+pub fn lines_ui(ui: &mut Ui, text: &str, style: impl FnOnce(RichText) -> RichText) {
+    let mono = egui::TextStyle::Monospace.resolve(ui.style());
+    let per_char = ui.fonts_mut(|f| f.glyph_width(&mono, '0')).max(1.0);
+    let columns = (ui.available_width() / per_char).floor() as usize;
+    let text = fit_columns(text, columns);
+    ui.add(egui::Label::new(style(RichText::new(text.as_ref()).monospace())).wrap());
 }
 
 /// How far in the rest of a broken line starts, past the line's own indent.

@@ -310,12 +310,11 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// A block of monospace text (numbers, matrices) that keeps its lines whole and
-/// scrolls sideways when the column is too narrow.
+/// A block of monospace text (numbers, working): a line too wide for the column
+/// breaks where a note or a second column begins, else at a space, and hangs under its
+/// start ([`listing::lines_ui`]); nothing is cut off or scrolled away.
 pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {
-    let text = egui::RichText::new(text.into()).monospace();
-    let id = ui.next_auto_id();
-    sideways_ui(ui, id, |ui| ui.add(egui::Label::new(text).extend()));
+    listing::lines_ui(ui, &text.into(), |text| text);
 }
 
 /// A line of parts that breaks only between them: a formula or a vector is never split
