@@ -18,8 +18,9 @@ impl SkinlabApp {
             return;
         }
         if crate::ui::viewport::take_frame_ask(ui.ctx()) && self.framing.is_none() {
-            // A button put a new pose in the view: framed if it reaches the edge.
-            self.framing = Some(Framing::new(false, false));
+            // A button put a new pose in the view: framed, as the Frame button frames,
+            // so the pose fills the view rather than a corner of it.
+            self.framing = Some(Framing::new(true, false));
         }
         self.framing_step(ui.ctx());
         let at = (self.current, self.slides.deck().map(|(_, slide)| slide));

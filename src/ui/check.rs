@@ -118,13 +118,23 @@ pub fn check_ui(
     // Each field as wide as the row leaves it, up to 64 points: a phone fits a
     // quaternion's four in a row.
     let gap = 6.0;
-    let columns = question.columns.max(1) as f32;
     let widest_label = (question.labels.iter())
         .map(|l| crate::ui::text_width(ui, l))
         .fold(0.0, f32::max);
     let margins = 2.0 * ui.spacing().button_padding.x;
-    let room = ui.available_width() / columns - widest_label - 2.0 * gap - margins;
-    let field_width = room.clamp(36.0, 64.0);
+    let room =
+        |columns: usize| ui.available_width() / columns as f32 - widest_label - 2.0 * gap - margins;
+    // As many of the question's columns as leave each field room for an answer such
+    // as `-0.435`; fewer, the rows run on, rather than fields that cut the answer short.
+    let least = crate::ui::text_width(ui, "-0.4355");
+    // A count that divides the question's, so its rows split evenly (slots above
+    // weights stay apart).
+    let asked = question.columns.max(1);
+    let columns = (1..=asked)
+        .rev()
+        .find(|&c| asked % c == 0 && room(c) >= least)
+        .unwrap_or(1);
+    let field_width = room(columns).clamp(least.min(64.0), 64.0);
     let mut edited = false;
     egui::Grid::new(("check", question.name))
         .spacing([gap, 4.0])
@@ -144,7 +154,7 @@ pub fn check_ui(
                 response.widget_info(|| WidgetInfo::labeled(Role::TextInput, true, name.clone()));
                 crate::ui::marks::field_drawn(&response);
                 edited |= response.changed();
-                if (i + 1) % question.columns.max(1) == 0 {
+                if (i + 1) % columns == 0 {
                     ui.end_row();
                 }
             }
@@ -160,19 +170,26 @@ pub fn check_ui(
         }
         ui.toggle_value(&mut check.show_working, "Show working");
     });
-    match &check.verdict {
-        Some(Verdict::Right) => {
+    let said = match &check.verdict {
+        Some(Verdict::Right) => Some(
             ui.label(
                 RichText::new("Right.")
                     .strong()
                     .color(super::legible(ui, Color32::from_rgb(40, 150, 60))),
-            );
-        }
-        Some(Verdict::Wrong(labels)) => {
-            crate::ui::error_ui(ui, format!("Not yet: check {}.", labels.join(", ")));
-        }
-        Some(Verdict::Unreadable(why)) => crate::ui::error_ui(ui, why.clone()),
-        None => {}
+            ),
+        ),
+        Some(Verdict::Wrong(labels)) => Some(crate::ui::error_line(
+            ui,
+            format!("Not yet: check {}.", labels.join(", ")),
+        )),
+        Some(Verdict::Unreadable(why)) => Some(crate::ui::error_line(ui, why.clone())),
+        None => None,
+    };
+    // The verdict just given is in view, not under the window's edge.
+    if pressed.is_some()
+        && let Some(said) = said
+    {
+        said.scroll_to_me(None);
     }
     if check.show_working {
         egui::Frame::group(ui.style()).show(ui, working);

@@ -358,7 +358,12 @@ pub fn named_number_ui(
 
 /// A warning line in the error colour.
 pub fn error_ui(ui: &mut egui::Ui, text: impl Into<String>) {
-    ui.colored_label(ui.visuals().error_fg_color, format!("! {}", text.into()));
+    error_line(ui, text);
+}
+
+/// [`error_ui`], answering with the line's place (to scroll it into view).
+pub fn error_line(ui: &mut egui::Ui, text: impl Into<String>) -> egui::Response {
+    ui.colored_label(ui.visuals().error_fg_color, format!("! {}", text.into()))
 }
 
 /// A button that points the viewport at a cell's part of the lesson; returns whether it

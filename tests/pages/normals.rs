@@ -161,12 +161,12 @@ fn the_tangent_table_gives_each_normal_s_angle_from_the_true_normal() {
     // The row's name, then one angle per arm: the naive one off, the other on it.
     let off = format!("{:.2}°", angle_degrees(naive, truth));
     let table = harness
-        .query_by_label_contains("   angle(N, true normal)\n")
+        .query_by_label_contains("   N's angle to the true normal\n")
         .expect("the table has the row");
     let node = table.accesskit_node();
     let text = node.label().or(node.value()).unwrap_or_default();
     let row = text
-        .split("   angle(N, true normal)\n")
+        .split("   N's angle to the true normal\n")
         .nth(1)
         .and_then(|rest| rest.lines().next())
         .unwrap_or_default()

@@ -181,7 +181,7 @@ fn bind_space_ui(page: &mut BindingPage, ui: &mut Ui) {
     let captured = page.captured();
     ui.label(format!(
         "W is the {name}'s world_from_joint now. B⁻¹ is its joint_from_bind: drag a number, \
-         or double-click to type. Their product is the palette entry the shader gets."
+         or click to type. Their product is the palette entry the shader gets."
     ));
     let palette = world[j] * page.joint_from_bind[j];
     let mut edit = MatrixEdit::Unchanged;

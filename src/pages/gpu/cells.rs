@@ -398,9 +398,10 @@ impl GpuPage {
             }
             (None, None) => {
                 ui.label(format!(
-                    "This frame: {} matrices uploaded ({} KB); the shader skins the vertices.",
+                    "This frame: {} matrices uploaded, 64 bytes each ({} bytes); the shader \
+                     skins the vertices.",
                     self.joints,
-                    self.joints * 64 / 1024
+                    self.joints * 64
                 ));
             }
         }
@@ -718,7 +719,7 @@ impl GpuPage {
         ui.label(format!(
             "A vertex has five influences: {}. Prepare them for the GPU: which four joints \
              does it keep, largest weight first, and with what weights? Write the joints in \
-             slots 1 to 4, and under each its weight.",
+             slots 1 to 4, then their weights in the same order.",
             given.join(", ")
         ));
         // Every exercise joint is below 8: the steps cannot fail.

@@ -58,8 +58,9 @@ impl HierarchyPage {
         let mut rows = |ui: &mut Ui, joints: std::ops::Range<usize>| {
             let moved = humanoid::subtree(self.selected);
             for joint in joints {
-                ui.horizontal_wrapped(|ui| {
-                    ui.add_space(18.0 * depth(joint) as f32);
+                // One row a joint: its "edited" mark never wraps under another's name.
+                ui.horizontal(|ui| {
+                    ui.add_space(14.0 * depth(joint) as f32);
                     let mut text = RichText::new(name(joint));
                     if moved.contains(&joint) && joint != self.selected {
                         text = text.color(legible(ui, MOVED));

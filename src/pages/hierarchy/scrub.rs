@@ -3,7 +3,7 @@
 //! the viewport.
 
 use super::HierarchyPage;
-use super::text::{vec_text, wrapped};
+use super::text::{decimals_of, vec_text_with, wrapped};
 use super::walk::{self, ChainStep};
 use crate::ui::labels::step_path_ui;
 use crate::ui::{Viewport, legible};
@@ -64,7 +64,7 @@ impl HierarchyPage {
     fn scrub_sentence(&self, steps: &[ChainStep], k: usize) -> String {
         let n = steps.len();
         let points = walk::scrub(steps, SCRUB_POINT);
-        let at = vec_text(points[k]);
+        let at = vec_text_with(points[k], decimals_of(&points));
         let joint = name(self.selected);
         match k {
             0 => format!(

@@ -270,10 +270,9 @@ impl NormalsPage {
         };
         type Row = (&'static str, fn(&TangentSteps) -> String);
         let rows: [Row; 5] = [
-            (
-                "1. N = normalize(X · n), X the matrix that heads the column",
-                |s| vec3(s.normal),
-            ),
+            ("1. N = normalize(X · n), X the column's matrix", |s| {
+                vec3(s.normal)
+            }),
             ("2. T = normalize(M · t)", |s| vec3(s.carried)),
             ("3. T · N, and the angle from T to N", |s| {
                 format!(
@@ -302,7 +301,10 @@ impl NormalsPage {
                         format!("{:.2}°", angle_degrees(s.normal, t))
                     })
                 });
-                text += &format!("\n   angle(N, true normal)\n{}", column(angles.collect()));
+                text += &format!(
+                    "\n   N's angle to the true normal\n{}",
+                    column(angles.collect())
+                );
             }
         }
         mono_ui(ui, text);

@@ -110,7 +110,7 @@ impl XrayPage {
                 });
             }
             Cell::Matrix => {
-                ui.label(RichText::new("M — drag a number, or double-click to type").weak());
+                ui.label(RichText::new("M — drag a number, or click to type").weak());
                 match matrix_edit_ui(ui, "M", &mut self.matrix, within_limit) {
                     MatrixEdit::Changed => self.refused = None,
                     MatrixEdit::Refused(reason) => {
@@ -135,6 +135,8 @@ impl XrayPage {
                 ui.label(
                     RichText::new(product_text(&self.matrix, self.point.extend(1.0))).monospace(),
                 );
+                // The point's product and the vector's read as two blocks.
+                ui.add_space(ui.spacing().item_spacing.y * 3.0);
                 if let Some(reason) = Self::vec3_ui(ui, "vector v (w = 0):", &mut self.vector) {
                     self.refused = Some(reason);
                 }

@@ -44,8 +44,18 @@ pub const EXERCISES: [Exercise; 3] = [
 impl Exercise {
     /// `T(offset) · Rz(turn)`.
     pub fn matrix(&self) -> Mat4 {
-        Mat4::from_translation(Vec3::from(self.offset))
-            * Mat4::from_rotation_z(self.turn_degrees.to_radians())
+        let m = Mat4::from_translation(Vec3::from(self.offset))
+            * Mat4::from_rotation_z(self.turn_degrees.to_radians());
+        // cos 90° in f32 is -4.4e-8, not 0: a quarter turn's entries are whole numbers,
+        // and the cells and the link show them so (never -0.00).
+        let whole = |x: f32| {
+            if (x - x.round()).abs() < 1e-6 {
+                x.round() + 0.0
+            } else {
+                x
+            }
+        };
+        Mat4::from_cols_array(&m.to_cols_array().map(whole))
     }
 
     /// The input as a 4-vector.

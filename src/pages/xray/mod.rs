@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. Grey/yellow: p before/after; grey/orange: v before/after.";
 /// The caption while the cube is drawn with M transposed.
-const CAPTION_TRANSPOSED: &str = "Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. White cube: M transposed, what a shader that reads columns draws from M written for rows.";
+const CAPTION_TRANSPOSED: &str = "Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. White cube: M transposed, what a shader that reads columns draws from M written for rows. The dots and arrows stay with M itself.";
 
 /// The named starting matrices.
 #[derive(
