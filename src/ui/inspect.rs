@@ -36,7 +36,16 @@ impl InspectStyle<'_> {
 /// The working for one vertex: each weight times its partial position, the sum, and
 /// the blended matrix applied to the bind position.
 pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
+    // Weights as they are, to four decimals where two would round them (a file's
+    // 0.6507), so the products can be checked by hand.
+    let decimals =
+        if (b.parts.iter()).all(|(_, w, _)| ((w * 100.0).round() / 100.0 - w).abs() < 1e-6) {
+            2
+        } else {
+            4
+        };
     for (joint, weight, partial) in &b.parts {
+        let weight = super::matrix::fixed(*weight, decimals);
         let color = super::legible(ui, (style.bone_color)(*joint));
         let part = |text: String| RichText::new(text).monospace().color(color);
         // A narrow column breaks the line after "=", never inside the point.
@@ -44,11 +53,11 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
             ui,
             &[
                 part(format!(
-                    "{weight:.2} × ({} {} · v) = ",
+                    "{weight} × ({} {} · v) = ",
                     style.matrix_name,
                     (style.bone_name)(*joint)
                 )),
-                part(format!("{weight:.2} × {}", style.point(*partial))),
+                part(format!("{weight} × {}", style.point(*partial))),
             ],
         );
     }

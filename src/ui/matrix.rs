@@ -227,17 +227,31 @@ pub fn two_mat3_text(a: (&str, &glam::Mat3), b: (&str, &glam::Mat3)) -> String {
 
 /// A read-only matrix in the same layout.
 pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
-    matrix_view_decimals_ui(ui, name, matrix, 2);
+    matrix_view_decimals_ui(ui, name, matrix, [2; 4]);
 }
 
-/// [`matrix_view_ui`] with each number to about four significant digits
-/// ([`matrix_decimals`]): for a model of any scale.
+/// [`matrix_view_ui`] with each column's numbers to about four significant digits
+/// ([`column_decimals`]): for a model of any scale, whose palette may hold a 3×3 part
+/// of hundreds (an armature scaled by 100) beside a translation of tenths.
 pub fn matrix_view_significant_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
-    matrix_view_decimals_ui(ui, name, matrix, matrix_decimals(matrix));
+    matrix_view_decimals_ui(ui, name, matrix, column_decimals(matrix));
 }
 
-/// [`matrix_view_ui`] with `decimals` decimals in each cell.
-fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: usize) {
+/// The decimals that write each column's largest number (of its top three rows) to
+/// four significant digits.
+pub fn column_decimals(matrix: &Mat4) -> [usize; 4] {
+    std::array::from_fn(|c| {
+        let largest = (matrix.col(c).truncate().to_array())
+            .map(f32::abs)
+            .into_iter()
+            .filter(|x| x.is_finite())
+            .fold(0.0_f32, f32::max);
+        decimals_for(largest)
+    })
+}
+
+/// [`matrix_view_ui`] with `decimals[c]` decimals in column `c`.
+fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: [usize; 4]) {
     egui::Grid::new(("matrix_view", name))
         .spacing([4.0, 3.0])
         .show(ui, |ui| {
@@ -245,7 +259,7 @@ fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: usi
             for row in 0..4 {
                 for column in 0..4 {
                     tinted(ui, column).show(ui, |ui| {
-                        let text = fixed(matrix.col(column)[row], decimals);
+                        let text = fixed(matrix.col(column)[row], decimals[column]);
                         ui.monospace(format!("{text:>6}"));
                     });
                 }

@@ -382,7 +382,13 @@ pub fn show_here_ui(ui: &mut egui::Ui, shown: bool) -> bool {
 /// pressed. A press also asks for the view to be framed if the new pose would reach
 /// past its edges.
 pub fn show_pose_ui(ui: &mut egui::Ui) -> bool {
-    let pressed = ui.button("Show this pose in the viewport").clicked();
+    pose_button_ui(ui, "Show this pose in the viewport")
+}
+
+/// [`show_pose_ui`] with words of its own, for a pose that changes more than the pose
+/// (another model).
+pub fn pose_button_ui(ui: &mut egui::Ui, text: &str) -> bool {
+    let pressed = ui.button(text).clicked();
     if pressed {
         viewport::ask_to_frame(ui.ctx());
     }

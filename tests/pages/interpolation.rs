@@ -69,7 +69,14 @@ fn without_the_shortest_path_a_flipped_b_goes_the_long_way() {
 fn turn_label(page: &InterpolationPage) -> String {
     let blend = page.circle_blend();
     let theta = blend.turn_along(blend.at(page.method, page.t));
-    format!("turns the object by θ = {:.0}°", theta.to_degrees() + 0.0)
+    // One decimal where a whole number would round, as the page writes it.
+    let tenths = (theta.to_degrees() * 10.0).round() / 10.0 + 0.0;
+    let degrees = if tenths.fract() == 0.0 {
+        format!("{tenths:.0}")
+    } else {
+        format!("{tenths:.1}")
+    };
+    format!("turns the object by θ = {degrees}°")
 }
 
 #[test]

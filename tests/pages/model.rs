@@ -559,7 +559,7 @@ fn the_vertex_cell_shows_the_file_s_numbers_and_why_they_grow() {
     for expected in [
         format!("JOINTS_0    = {:?}", stored.joints),
         "those skin joints name = ThumbR, Thumb2R".to_owned(),
-        "POSITION  v = (-0.02645,".to_owned(),
+        "POSITION  v = (-0.026449,".to_owned(),
         "node `RobotArmature` scales by (100.00, 100.00, 100.00), and the inverse binds".to_owned(),
         "The palette scales v by 100.00, 100.00, 100.00".to_owned(),
         // Four decimals, and their sum: at three they printed a sum of 1.001.
@@ -930,32 +930,40 @@ fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
     for (k, name) in names.iter().enumerate() {
         // The palette matrix, as printed: a header of x y z t, then four rows.
         let at = find(&format!("palette {name}:"));
-        let cells: Vec<f64> = texts[at + 1..]
+        // Each cell with half a unit in its own last decimal: a column is printed to
+        // four significant digits of its own size.
+        let (cells, cell_err): (Vec<f64>, Vec<f64>) = texts[at + 1..]
             .iter()
-            .filter_map(|t| t.trim().parse::<f64>().ok())
+            .filter_map(|t| Some((t.trim().parse::<f64>().ok()?, half_unit(t))))
             .take(16)
-            .collect();
-        let g_err = texts[at + 1..]
-            .iter()
-            .find(|t| t.trim().parse::<f64>().is_ok())
-            .map_or(0.0, |t| half_unit(t));
+            .unzip();
         // G · v, from the printed numbers, and how far printing may have moved it.
         let mut gv = [0.0_f64; 3];
         let mut err = 0.0_f64;
         for (row, out) in gv.iter_mut().enumerate() {
             let g = &cells[row * 4..row * 4 + 4];
+            let ge = &cell_err[row * 4..row * 4 + 4];
             *out = g[0] * v[0] + g[1] * v[1] + g[2] * v[2] + g[3];
-            let e = g_err * (v[0].abs() + v[1].abs() + v[2].abs() + 1.0)
+            let e = ge[0] * v[0].abs()
+                + ge[1] * v[1].abs()
+                + ge[2] * v[2].abs()
+                + ge[3]
                 + v_err * (g[0].abs() + g[1].abs() + g[2].abs());
             err = err.max(e);
         }
         // The row's printed partial position.
         let row = texts
             .iter()
-            .find(|t| t.starts_with(&format!("{:.2} × (", weights[k])) && !t.contains("palette"))
+            .find(|t| t.starts_with(&format!("{:.4} × (", weights[k])) && !t.contains("palette"))
             .unwrap_or_else(|| panic!("no partial for {name}"));
         let partial = numbers_in(row.split_once('(').unwrap().1);
         let row_err = half_unit(row.split_once('(').unwrap().1);
+        // The printed matrix is precise enough to check the row by hand: what its
+        // rounding may move G · v by is no more than the row's own last decimal.
+        assert!(
+            err <= 2.0 * row_err,
+            "{name}: the printed palette may move G · v by {err}, past the row's {row_err}"
+        );
         for c in 0..3 {
             assert!(
                 (gv[c] - partial[c]).abs() <= err + row_err + 1e-9,

@@ -90,7 +90,13 @@ pub(super) fn check_cell_ui(page: &mut GridPage, ui: &mut Ui) {
     ));
     if crate::ui::show_pose_ui(ui) {
         page.pause_at(e.angles());
-        page.vertex = Some(e.vertex);
+        // Once answered, the vertex is inspected too, its working in the vertex cell;
+        // before, the pose only: the inspected vertex would print the answer.
+        if page.check.verdict.is_some() {
+            page.vertex = Some(e.vertex);
+        } else if page.vertex == Some(e.vertex) {
+            page.vertex = None;
+        }
     }
     let expected = e.answer().truncate().to_array();
     let question = Question {

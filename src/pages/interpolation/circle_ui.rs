@@ -113,7 +113,14 @@ fn arc(center: Pos2, radius: f32, from: f32, to: f32, stroke: Stroke) -> Shape {
 }
 
 fn degrees(radians: f32) -> String {
-    format!("{:.0}°", radians.to_degrees() + 0.0)
+    // One decimal where a whole number would round (22.5°, half of 45°), none where
+    // it would be a trailing zero.
+    let tenths = (radians.to_degrees() * 10.0).round() / 10.0 + 0.0;
+    if tenths.fract() == 0.0 {
+        format!("{tenths:.0}°")
+    } else {
+        format!("{tenths:.1}°")
+    }
 }
 
 impl InterpolationPage {

@@ -470,7 +470,17 @@ impl ModelPage {
             decimals: decimals_for(self.drawn_size),
             ..style
         };
-        let bind = fixed_point(b.bind, decimals_for(size3(b.bind)));
+        // v to as many decimals as the palette needs to give the rows below their
+        // last decimal by hand: a palette that scales by 100 (the robot's armature)
+        // multiplies v's rounding by up to 300, so v takes three decimals more.
+        let gain = (b.parts.iter())
+            .filter_map(|(slot, _, _)| palette.get(*slot))
+            .flat_map(|m| (0..3).map(move |r| (0..3).map(|c| m.col(c)[r].abs()).sum::<f32>()))
+            .fold(1.0_f32, f32::max);
+        let v_decimals = decimals_for(size3(b.bind))
+            .max(style.decimals + gain.log10().ceil() as usize)
+            .min(7);
+        let bind = fixed_point(b.bind, v_decimals);
         let mut file = format!("the file's POSITION  v = {bind}");
         if let Some(stored) = mesh.stored.get(v) {
             // Four decimals: at three, weights summing to 1 can print a sum of 1.001.

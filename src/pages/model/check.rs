@@ -44,7 +44,13 @@ impl ModelPage {
              joint 0) has not moved. The top vertex v = (-0.5, 2, 0) has weight 1 on node 2. \
              Where does it land?",
         );
-        if crate::ui::show_pose_ui(ui) {
+        // The exercise is on another model: the button says so.
+        let show = if self.asset == Asset::SimpleSkin {
+            crate::ui::show_pose_ui(ui)
+        } else {
+            crate::ui::pose_button_ui(ui, "Open SimpleSkin at τ = 1 s in the viewport")
+        };
+        if show {
             self.set_asset(Asset::SimpleSkin);
             self.time = CHECK_TIME;
             self.playing = false;
