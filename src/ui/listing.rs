@@ -63,6 +63,14 @@ fn fit_columns(code: &str, columns: usize) -> std::borrow::Cow<'_, str> {
     out.join("\n").into()
 }
 
+/// One line of a source listing broken at spaces to fit `columns` characters, each part
+/// after the first hanging [`BROKEN_INDENT`] further in than the line starts: a comment
+/// or a call that wraps stays under its own code, not back at the first column.
+pub fn hung(line: &str, columns: usize) -> String {
+    let indent = " ".repeat(width(line) - width(line.trim_start()) + BROKEN_INDENT);
+    spaced(line, columns, &indent).join("\n")
+}
+
 /// `line` broken at spaces so that each part fits `columns`, as a last resort where it
 /// has no gap left: the rest starts at `indent`, so a wrapped line hangs under its
 /// start rather than running back to the first column. A word longer than the column

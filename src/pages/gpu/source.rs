@@ -217,6 +217,8 @@ pub const LISTING_HEIGHT: f32 = 480.0;
 const CONTEXT_LINES: usize = 2;
 /// The type size of a listing in the notebook, in points.
 const NOTEBOOK_SIZE: f32 = 14.0;
+/// The size of two listings side by side in the notebook.
+const BESIDE_SIZE: f32 = 12.0;
 /// The least type size of a focused listing, as a share of the window's height: text
 /// a hall can read.
 pub const FOCUSED_FLOOR: f32 = 0.025;
@@ -314,10 +316,18 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
         ((column - MARGIN) / (longest as f32 * per_point))
             .min(2.0 * NOTEBOOK_SIZE)
             .max(floor)
+    } else if sides.len() > 1 {
+        // Two files side by side in the notebook's column: a size smaller, so fewer
+        // lines break.
+        BESIDE_SIZE
     } else {
         NOTEBOOK_SIZE
     };
     let font = FontId::monospace(size);
+    // The characters a column holds: a longer line breaks at a space and hangs under
+    // its own start.
+    let per_char = ui.fonts_mut(|f| f.glyph_width(&font, '0')).max(1.0);
+    let fits = ((column - MARGIN) / per_char - 1.0).floor().max(8.0) as usize;
     let mut scrolled_to_line = false;
     egui::Frame::new()
         .fill(colors.background)
@@ -378,9 +388,10 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
                                 } else {
                                     colors.text
                                 };
+                                let shown = crate::ui::listing::hung(text, fits);
                                 let mut job = LayoutJob::default();
                                 job.append(
-                                    text,
+                                    &shown,
                                     0.0,
                                     TextFormat {
                                         font_id: font.clone(),
@@ -397,7 +408,7 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
                                     egui::Sense::hover(),
                                 );
                                 // The line is text to a screen reader (and to tests).
-                                let said = galley.text().to_owned();
+                                let said = text.to_owned();
                                 cell.widget_info(|| {
                                     egui::WidgetInfo::labeled(egui::Role::Label, true, &said)
                                 });
