@@ -324,8 +324,7 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
         // Punctuation right after a styled run (`M · v`.) goes with it: a full stop
         // alone at the start of a line reads as a stray.
         let mut tail = String::new();
-        if span.link.is_none()
-            && !span.is_plain()
+        if !span.is_plain()
             && let Some(next) = spans.get_mut(k + 1)
             && next.is_plain()
         {
@@ -346,15 +345,38 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
             rich = rich.code();
         }
         let rich = style(rich);
+        // A link and the punctuation after it start a line together: a comma alone at
+        // the start of one reads as a stray. The punctuation is drawn after the link,
+        // not as part of it.
+        if span.link.is_some() && !tail.is_empty() {
+            let width = |text: &RichText| {
+                let mut job = egui::text::LayoutJob::default();
+                let font = egui::FontSelection::Default;
+                text.clone()
+                    .append_to(&mut job, ui.style(), font, egui::Align::Center);
+                ui.fonts_mut(|f| f.layout_job(job)).size().x
+            };
+            let together = width(&rich) + width(&style(RichText::new(tail.as_str())));
+            let left = ui.available_size_before_wrap().x;
+            if together > left && together <= ui.max_rect().width() {
+                ui.end_row();
+            }
+        }
         match span.link {
             // The app's own links: the notebook opens them.
             Some(target) if target.starts_with(crate::chapter::APP_LINK) => {
                 if ui.link(rich).clicked() {
                     clicked = Some(target);
                 }
+                if !tail.is_empty() {
+                    ui.label(style(RichText::new(tail)));
+                }
             }
             Some(target) => {
                 ui.hyperlink_to(rich, target);
+                if !tail.is_empty() {
+                    ui.label(style(RichText::new(tail)));
+                }
             }
             None if tail.is_empty() => {
                 ui.label(rich);

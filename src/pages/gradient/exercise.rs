@@ -107,6 +107,19 @@ pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
     exercise_picker_ui(ui, &mut page.exercise, EXERCISES.len(), &mut page.check);
     let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
     ui.label(describe(&e));
+    // The two frames in the matrices view: the bind frame as a, the target as b.
+    if crate::ui::show_pose_ui(ui) {
+        for (i, ([x, y], degrees)) in [e.bind, e.target].into_iter().enumerate() {
+            page.set_turn(
+                i,
+                super::frames::Frame2 {
+                    angle: degrees.to_radians(),
+                    origin: Vec2::new(x, y),
+                },
+            );
+        }
+        page.section = super::Section::Matrices;
+    }
     let expected = plane_part(&e.gradient());
     let question = Question {
         name: "gradient",

@@ -326,7 +326,7 @@ impl GradientPage {
     }
 
     /// Sets frame `i` from a turn and a move (what the sliders do).
-    fn set_turn(&mut self, i: usize, turn: Frame2) {
+    pub(super) fn set_turn(&mut self, i: usize, turn: Frame2) {
         self.turns[i] = turn;
         self.frames[i] = turn.to_mat4();
         self.refused = None;
