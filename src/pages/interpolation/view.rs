@@ -119,10 +119,29 @@ impl InterpolationPage {
         let font = egui::FontId::proportional(18.0);
         let dark = Color32::from_gray(30);
         let (a, b) = self.endpoints();
-        for (label, q) in [("A", a), ("B", b)] {
-            if let Some(s) = vp.to_screen(nose(&object_matrix(q)) * 1.08) {
+        let (nose_a, nose_b) = (nose(&object_matrix(a)), nose(&object_matrix(b)));
+        // A turn about the nose itself leaves the nose where it was: one dot, and a
+        // word on where the turn shows instead.
+        let same_nose = nose_a.angle_between(nose_b) < 3f32.to_radians();
+        let ends: &[(&str, Vec3)] = if same_nose {
+            &[("A, B", nose_a)]
+        } else {
+            &[("A", nose_a), ("B", nose_b)]
+        };
+        for &(label, tip) in ends {
+            if let Some(s) = vp.to_screen(tip * 1.08) {
                 vp.label(ui, s, label, font.clone(), dark, egui::vec2(1.0, -1.0));
             }
+        }
+        if same_nose {
+            vp.note(
+                ui,
+                egui::Align2::LEFT_BOTTOM,
+                "A and B point the nose the same way: the turn between them is about the \
+                 nose itself, so the nose draws no path. Watch the wings turn.",
+                egui::FontId::proportional(15.0),
+                dark,
+            );
         }
         // A view too narrow for the whole names (beside a focused cell on a projector)
         // names the methods alone.
