@@ -42,7 +42,7 @@ fn main() -> ExitCode {
             println!("{name}: all {} slides open", deck.slides.len());
         }
         Command::ListPages => {
-            for slug in skinlab::page::slugs() {
+            for slug in skinlab::pages::slugs() {
                 println!("{slug}");
             }
         }

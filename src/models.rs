@@ -83,17 +83,16 @@ pub fn bytes(name: &str) -> Option<&'static [u8]> {
 
 /// Whether opening `link` (an address's fragment, `#` and all) must wait for the fetched
 /// models, so that it opens as it would in the desktop app: no link (a stored state may
-/// hold the model page), a link to the model page, or a deck (whose slides may step
-/// onto it). Any other page starts at once, and the models arrive meanwhile.
-pub fn awaited_by(link: &str) -> bool {
-    use crate::page::Lesson as _;
+/// hold the model page), a link to the model page (slug `model_page`), or a deck (whose
+/// slides may step onto it). Any other page starts at once, and the models arrive
+/// meanwhile.
+pub fn awaited_by(link: &str, model_page: &str) -> bool {
     let link = link.trim().trim_start_matches('#');
     if link.is_empty() {
         return true;
     }
-    crate::link::Link::parse(link).is_ok_and(|link| {
-        link.slug == crate::pages::model::ModelPage::INFO.slug || link.get("deck").is_some()
-    })
+    crate::link::Link::parse(link)
+        .is_ok_and(|link| link.slug == model_page || link.get("deck").is_some())
 }
 
 #[cfg(test)]
@@ -109,11 +108,11 @@ mod tests {
             "#MODEL?clip=Walking",
             "#grid?deck=lecture:3",
         ] {
-            assert!(awaited_by(link), "{link:?}");
+            assert!(awaited_by(link, "model"), "{link:?}");
         }
         // Other pages start at once, including one whose values merely say "model".
         for link in ["#grid?angle=0.8", "#gpu?source=model", "#models", "#%%%"] {
-            assert!(!awaited_by(link), "{link:?}");
+            assert!(!awaited_by(link, "model"), "{link:?}");
         }
     }
 }

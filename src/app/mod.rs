@@ -3,7 +3,8 @@
 use crate::deck::Deck;
 use crate::link::{Link, LinkError};
 use crate::notebook::notebook_ui;
-use crate::page::{self, PAGES, Page};
+use crate::page::{self, Page};
+use crate::pages::PAGES;
 use egui::{Key, RichText, Ui};
 
 mod chrome;
@@ -327,63 +328,65 @@ impl SkinlabApp {
             .position(|p| p.info.slug == slug)
             .ok_or_else(|| LinkError::UnknownPage {
                 slug: slug.to_owned(),
-                valid: page::slugs(),
+                valid: crate::pages::slugs(),
             })
     }
 
     /// Opens a link: switches page, resets it and applies the parameters. A link whose
-    /// keys moved to another page opens that page ([`page::resolve`]). An unknown page
+    /// keys moved to another page opens that page ([`crate::pages::resolve`]). An unknown page
     /// keeps the current one; a bad parameter is left at its default while every good
     /// one applies.
     /// The error is the caller's to report: [`SkinlabApp::follow_link`] shows it as a
     /// notice, the command line prints it.
     pub fn open_link(&mut self, text: &str) -> Result<(), LinkError> {
-        let result = Link::parse(text).map(page::resolve).and_then(|mut link| {
-            if let Some(value) = link.take("deck") {
-                // A deck opens its slide: the rest of the link is the deck's to say.
-                return self.open_deck_link(&value);
-            }
-            let index = self.find(&link.slug)?;
-            self.go_to(index);
-            let compare = link.take("compare");
-            let camera = link.take("camera");
-            let at = link.take("at");
-            let mut errors = self.apply_app_keys(&mut link);
-            match page::open(self.page.as_mut(), &link) {
-                Err(LinkError::Several(more)) => errors.extend(more),
-                Err(e) => errors.push(e),
-                Ok(()) => {}
-            }
-            if let Some(cell) = self.focus {
-                self.page.focused(cell);
-            }
-            self.camera_base[self.current] = self.page.camera();
-            let at = match at.map(|name| cell_named(self.page.as_ref(), &name)) {
-                Some(Ok(cell)) => Some(cell),
-                Some(Err(e)) => {
-                    errors.push(e);
-                    None
+        let result = Link::parse(text)
+            .map(crate::pages::resolve)
+            .and_then(|mut link| {
+                if let Some(value) = link.take("deck") {
+                    // A deck opens its slide: the rest of the link is the deck's to say.
+                    return self.open_deck_link(&value);
                 }
-                None => None,
-            };
-            self.scroll
-                .set(at.or_else(|| self.page.cell_of_link(&link)));
-            // A link that names no camera is framed if its meshes leave the view.
-            self.framing = camera.is_none().then_some(Framing::new(false, true));
-            if let Some(text) = camera
-                && let Err(e) = self.apply_camera(&text)
-            {
-                errors.push(e);
-            }
-            self.compare = None;
-            if let Some(spec) = compare {
-                match Self::compare(index, &link, &spec) {
-                    Ok(compare) => self.compare = Some(compare),
+                let index = self.find(&link.slug)?;
+                self.go_to(index);
+                let compare = link.take("compare");
+                let camera = link.take("camera");
+                let at = link.take("at");
+                let mut errors = self.apply_app_keys(&mut link);
+                match page::open(self.page.as_mut(), &link) {
+                    Err(LinkError::Several(more)) => errors.extend(more),
                     Err(e) => errors.push(e),
+                    Ok(()) => {}
                 }
-            }
-            LinkError::from_list(errors)
-        });
+                if let Some(cell) = self.focus {
+                    self.page.focused(cell);
+                }
+                self.camera_base[self.current] = self.page.camera();
+                let at = match at.map(|name| cell_named(self.page.as_ref(), &name)) {
+                    Some(Ok(cell)) => Some(cell),
+                    Some(Err(e)) => {
+                        errors.push(e);
+                        None
+                    }
+                    None => None,
+                };
+                self.scroll
+                    .set(at.or_else(|| self.page.cell_of_link(&link)));
+                // A link that names no camera is framed if its meshes leave the view.
+                self.framing = camera.is_none().then_some(Framing::new(false, true));
+                if let Some(text) = camera
+                    && let Err(e) = self.apply_camera(&text)
+                {
+                    errors.push(e);
+                }
+                self.compare = None;
+                if let Some(spec) = compare {
+                    match Self::compare(index, &link, &spec) {
+                        Ok(compare) => self.compare = Some(compare),
+                        Err(e) => errors.push(e),
+                    }
+                }
+                LinkError::from_list(errors)
+            });
         self.link_text = self.current_link().to_string();
         result
     }

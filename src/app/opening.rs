@@ -20,7 +20,7 @@ impl SkinlabApp {
 
     /// [`SkinlabApp::open_file`], with the files it names beside it.
     pub fn open_brought(&mut self, file: &page::Brought) -> Result<Vec<String>, String> {
-        let index = page::page_for_file(file.name)?;
+        let index = crate::pages::page_for_file(file.name)?;
         let result = self.page_mut(index).open_file(file);
         if result.is_ok() {
             self.go_to(index);
@@ -48,7 +48,7 @@ impl SkinlabApp {
         files: Vec<(String, Result<Vec<u8>, String>)>,
         folder: Option<&std::path::Path>,
     ) {
-        let opened = |name: &str| page::page_for_file(name).is_ok() || is_deck(name);
+        let opened = |name: &str| crate::pages::page_for_file(name).is_ok() || is_deck(name);
         let any_opened = files.iter().any(|(name, _)| opened(name));
         let beside = |wanted: &str, at_most: usize| {
             let found = files.iter().find(|(name, _)| {

@@ -62,7 +62,7 @@ impl SkinlabApp {
                 "current" => current = Some(rest.to_owned()),
                 "page" => {
                     match Link::parse(rest)
-                        .map(page::resolve)
+                        .map(crate::pages::resolve)
                         .and_then(|link| Ok((self.find(&link.slug)?, link)))
                     {
                         // A page opens afresh from its line, so only its last line
@@ -86,7 +86,7 @@ impl SkinlabApp {
         }
         if let Some(current) = current {
             match Link::parse(&current)
-                .map(page::resolve)
+                .map(crate::pages::resolve)
                 .and_then(|link| self.find(&link.slug))
             {
                 Ok(index) => self.go_to(index),

@@ -7,7 +7,7 @@
 //! ```
 
 use skinlab::chapter;
-use skinlab::page::PAGES;
+use skinlab::pages::PAGES;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
         ["chapters", dir] => write_chapters(Path::new(dir)),
         ["figures"] => print_figures(),
         ["params"] => {
-            print!("{}", skinlab::page::params_table());
+            print!("{}", skinlab::pages::params_table());
             Ok(())
         }
         _ => Err("usage: skinlab-book chapters DIR | figures | params".to_owned()),

@@ -1,7 +1,5 @@
 //! A file the user brought, and the page that opens it.
 
-use super::PAGES;
-
 /// Reads a file that a brought file names by a relative path, at most the given number
 /// of bytes: from its folder on the desktop, from the files dropped with it in the
 /// browser. Returns the bytes, or why not.
@@ -37,31 +35,4 @@ impl<'a> Brought<'a> {
             beside: Some(folder),
         }
     }
-}
-
-/// The registry position of the page that opens files called `name` (by extension,
-/// any case), or a message naming the extensions the app opens.
-pub fn page_for_file(name: &str) -> Result<usize, String> {
-    let extension = name
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .unwrap_or_default();
-    PAGES
-        .iter()
-        .position(|entry| entry.opens.contains(&extension.as_str()))
-        .ok_or_else(|| {
-            let known: Vec<String> = PAGES
-                .iter()
-                .flat_map(|entry| {
-                    entry
-                        .opens
-                        .iter()
-                        .map(move |e| format!(".{e} ({} page)", entry.info.slug))
-                })
-                .collect();
-            format!(
-                "`{name}` is not a file skinlab opens; it opens {}",
-                known.join(", ")
-            )
-        })
 }

@@ -8,7 +8,7 @@ mod brought;
 mod registry;
 
 use crate::link::{Link, LinkError, Param, apply_params, write_params};
-pub use brought::{Beside, Brought, page_for_file};
+pub use brought::{Beside, Brought};
 use egui::Ui;
 use registry::defaults_of;
 pub use registry::*;
@@ -312,14 +312,14 @@ static FETCHED_CHAPTERS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> 
 /// Keeps the chapters fetched as `chapters.txt` (see [`FETCHED_CHAPTERS`]), or, when
 /// they could not be fetched, a chapter for every page saying so.
 #[cfg(target_arch = "wasm32")]
-pub fn fetched_chapters(fetched: Result<String, String>) {
+pub fn fetched_chapters(fetched: Result<String, String>, slugs: &[&str]) {
     let text: &'static str = Box::leak(
         fetched
             .unwrap_or_else(|why| {
                 let said = format!("This chapter could not be fetched from beside the app: {why}.");
-                PAGES
+                slugs
                     .iter()
-                    .map(|p| format!("\0{slug}\n# {slug}\n\n{said}\n", slug = p.info.slug))
+                    .map(|slug| format!("\0{slug}\n# {slug}\n\n{said}\n"))
                     .collect()
             })
             .into_boxed_str(),

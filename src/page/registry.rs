@@ -2,7 +2,7 @@
 //! links whose keys moved to another page, and the links doc's table of parameters.
 
 use super::{Lesson, Page, PageInfo};
-use crate::link::{Link, default_values};
+use crate::link::default_values;
 use std::any::TypeId;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -82,13 +82,6 @@ impl PageEntry {
     }
 }
 
-/// Every page, in lesson order (declared in [`crate::pages`], beside the modules).
-pub use crate::pages::PAGES;
-
-/// Link keys that moved to another page (declared in [`crate::pages`], beside
-/// [`PAGES`]).
-pub use crate::pages::MOVED;
-
 /// Link keys that moved from one page to another when a lesson was split: a link to
 /// `from` that names one of them opens `to` instead.
 #[derive(Debug)]
@@ -102,62 +95,4 @@ pub struct Moved {
     /// `key=value` pairs of `from` that showed what `to` shows now: they send a link
     /// to `to`, which does not need them.
     pub shows: &'static [(&'static str, &'static str)],
-}
-
-/// `link` as the pages are now. A link to a page whose keys moved ([`MOVED`]) and that
-/// names a moved key, or a `key=value` that showed what moved, opens the page that has
-/// them now, with the moved keys; the keys that stayed behind are left out, since a
-/// link opens one page. Any other link is returned unchanged.
-pub fn resolve(link: Link) -> Link {
-    for moved in MOVED.iter().filter(|m| m.from == link.slug) {
-        let is_moved = |key: &str| moved.keys.contains(&key);
-        let goes = link.params.iter().any(|(key, value)| {
-            is_moved(key) || moved.shows.iter().any(|(k, v)| k == key && v == value)
-        });
-        if goes {
-            // The app's own keys (focus, zoom) work on every page: they stay too.
-            let app_key = |key: &str| crate::link::APP_KEYS.contains(&key);
-            return Link {
-                slug: moved.to.to_owned(),
-                params: link
-                    .params
-                    .into_iter()
-                    .filter(|(key, _)| is_moved(key) || app_key(key))
-                    .collect(),
-                problems: link.problems,
-            };
-        }
-    }
-    link
-}
-
-/// Every page built at its defaults, in lesson order.
-pub fn registry() -> Vec<Box<dyn Page>> {
-    PAGES.iter().map(|entry| (entry.make)()).collect()
-}
-
-/// the links doc's table of link parameters, one row per parameter, from the declarations.
-pub fn params_table() -> String {
-    let mut out = String::from("| page | key | what it sets | values |\n|---|---|---|---|\n");
-    for entry in PAGES {
-        for (i, p) in (entry.params)().iter().enumerate() {
-            let page = if i == 0 {
-                format!("`{}`", entry.info.slug)
-            } else {
-                String::new()
-            };
-            out.push_str(&format!(
-                "| {page} | `{}` | {} | {} |\n",
-                p.key,
-                p.doc,
-                p.values.replace('|', "\\|")
-            ));
-        }
-    }
-    out
-}
-
-/// The slugs of every page, in lesson order (no page is built).
-pub fn slugs() -> Vec<&'static str> {
-    PAGES.iter().map(|entry| entry.info.slug).collect()
 }

@@ -5,6 +5,9 @@
 
 use crate::page::{Moved, PageEntry};
 
+mod registry;
+pub use registry::{page_for_file, params_table, registry, resolve, slugs};
+
 pub mod binding;
 pub mod blending;
 pub mod gpu;
@@ -46,7 +49,7 @@ pub static PAGES: &[PageEntry] = &[
 ];
 
 /// Link keys that moved to another page. A link written before the move still opens
-/// what it showed: see [`crate::page::resolve`].
+/// what it showed: see [`crate::pages::resolve`].
 pub static MOVED: &[Moved] = &[
     Moved {
         from: "quaternions",

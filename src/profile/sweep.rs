@@ -24,7 +24,7 @@ impl Sweep {
     /// The moves of every page, in lesson order.
     pub fn of_every_page() -> Self {
         let mut moves = Vec::new();
-        for entry in crate::page::PAGES {
+        for entry in crate::pages::PAGES {
             for param in (entry.params)() {
                 for value in &param.samples {
                     moves.push(format!("{}?{}={value}", entry.info.slug, param.key));

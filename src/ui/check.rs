@@ -132,7 +132,7 @@ pub fn check_ui(
     let asked = question.columns.max(1);
     let columns = (1..=asked)
         .rev()
-        .find(|&c| asked % c == 0 && room(c) >= least)
+        .find(|&c| asked.is_multiple_of(c) && room(c) >= least)
         .unwrap_or(1);
     let field_width = room(columns).clamp(least.min(64.0), 64.0);
     let mut edited = false;

@@ -356,7 +356,9 @@ impl Placer {
                 // Through no other mark, no label already placed, no surface.
                 let labels = self.taken.iter().filter(|(_, text)| *text);
                 return !others.iter().any(|m| crosses(line, m.shrink(1.0)))
-                    && !labels.into_iter().any(|(t, _)| crosses(line, t.shrink(1.0)))
+                    && !labels
+                        .into_iter()
+                        .any(|(t, _)| crosses(line, t.shrink(1.0)))
                     && !self.crosses_surface(line);
             }
             let own = mark_distance(*r, mark);

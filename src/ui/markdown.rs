@@ -626,7 +626,7 @@ mod tests {
                 || after_text
         };
         let mut found = Vec::new();
-        for entry in crate::page::PAGES {
+        for entry in crate::pages::PAGES {
             let parts = crate::chapter::parse(entry.info.chapter).expect("every chapter reads");
             for part in parts {
                 if let Part::Prose(Audience::App | Audience::Both, prose) = part {

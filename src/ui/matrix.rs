@@ -257,9 +257,9 @@ fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: [us
         .show(ui, |ui| {
             header_ui(ui);
             for row in 0..4 {
-                for column in 0..4 {
+                for (column, &decimals) in decimals.iter().enumerate() {
                     tinted(ui, column).show(ui, |ui| {
-                        let text = fixed(matrix.col(column)[row], decimals[column]);
+                        let text = fixed(matrix.col(column)[row], decimals);
                         ui.monospace(format!("{text:>6}"));
                     });
                 }

@@ -60,8 +60,11 @@ pub fn start() {
             .await
             .map_err(described)
             .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "it is not text".to_owned()));
-        crate::page::fetched_chapters(chapters);
-        if crate::models::awaited_by(&hash) {
+        crate::page::fetched_chapters(chapters, &crate::pages::slugs());
+        if crate::models::awaited_by(&hash, {
+            use crate::page::Lesson as _;
+            crate::pages::model::ModelPage::INFO.slug
+        }) {
             fetch_models().await;
         } else {
             wasm_bindgen_futures::spawn_local(fetch_models());

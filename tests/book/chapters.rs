@@ -5,7 +5,7 @@
 
 use skinlab::SkinlabApp;
 use skinlab::chapter::{self, book_chapter, book_summary};
-use skinlab::page::{PAGES, slugs};
+use skinlab::pages::{PAGES, slugs};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -387,7 +387,7 @@ fn only_the_registry_lists_every_page() {
         let named = titles.iter().filter(|t| text.contains(**t)).count();
         assert!(
             named < titles.len(),
-            "{} names every page: derive the list from `skinlab::page::PAGES`",
+            "{} names every page: derive the list from `skinlab::pages::PAGES`",
             file.display()
         );
         // The registry itself; lecture decks: a deck is a lecturer's plan, whose moments
@@ -408,7 +408,7 @@ fn only_the_registry_lists_every_page() {
                 .count();
             assert!(
                 listed < slugs().len(),
-                "{} lists every page's slug: derive the list from `skinlab::page::PAGES`",
+                "{} lists every page's slug: derive the list from `skinlab::pages::PAGES`",
                 file.display()
             );
         }
@@ -419,7 +419,7 @@ fn only_the_registry_lists_every_page() {
 #[test]
 fn the_links_doc_holds_the_declared_parameter_table() {
     let readme = std::fs::read_to_string(root().join("docs/links.md")).expect("docs/links.md");
-    let table = skinlab::page::params_table();
+    let table = skinlab::pages::params_table();
     assert!(
         table.lines().count() > 2 + PAGES.len(),
         "a row per parameter:\n{table}"

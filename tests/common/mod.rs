@@ -64,7 +64,7 @@ pub fn headless(api: Api) -> Option<Headless> {
 /// and the bundled decks' slides.
 pub fn documented_links() -> Vec<String> {
     let mut links = Vec::new();
-    for entry in skinlab::page::PAGES {
+    for entry in skinlab::pages::PAGES {
         let text = entry.info.chapter;
         for (at, _) in text.match_indices("skinlab:") {
             let rest = &text[at + "skinlab:".len()..];

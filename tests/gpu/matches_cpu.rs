@@ -1088,7 +1088,7 @@ fn check_every_page(api: Api) {
         pages.len(),
         seen.len()
     );
-    let without: Vec<_> = skinlab::page::PAGES
+    let without: Vec<_> = skinlab::pages::PAGES
         .iter()
         .map(|p| p.info.slug)
         .filter(|slug| !pages.contains(slug))

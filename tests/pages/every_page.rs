@@ -10,8 +10,9 @@ use kit::drag;
 use skinlab::SkinlabApp;
 use skinlab::chapter::cell_names;
 use skinlab::link::Link;
-use skinlab::page::{Page, registry, slugs};
+use skinlab::page::Page;
 use skinlab::pages::{grid::GridPage, xray::XrayPage};
+use skinlab::pages::{registry, slugs};
 use std::collections::BTreeSet;
 
 fn app_harness(app: SkinlabApp) -> Harness<'static, SkinlabApp> {
@@ -736,7 +737,7 @@ fn links_to_moved_keys_open_the_page_that_has_them_now() {
 /// moved) is refused by the old page and taken by the new one.
 #[test]
 fn moved_keys_left_their_old_page_for_a_page_that_declares_them() {
-    use skinlab::page::{MOVED, PAGES};
+    use skinlab::pages::{MOVED, PAGES};
     assert!(!MOVED.is_empty());
     let declared = |slug: &str| -> Vec<&'static str> {
         let entry = PAGES.iter().find(|e| e.info.slug == slug);
@@ -1652,7 +1653,7 @@ fn the_laser_and_the_pen_draw_over_the_slide_and_the_next_slide_starts_clean() {
 #[test]
 fn every_key_of_every_page_takes_its_samples_and_refuses_its_bad_values() {
     let mut tried = 0;
-    for entry in skinlab::page::PAGES {
+    for entry in skinlab::pages::PAGES {
         let slug = entry.info.slug;
         let mut page = (entry.make)();
         let defaults = page.link().to_string();
@@ -1688,17 +1689,17 @@ fn every_key_of_every_page_takes_its_samples_and_refuses_its_bad_values() {
     assert!(tried > 300, "only {tried} values tried");
 }
 
-/// A link in a cell's prose opens the notebook at that cell (its most specific key's
-/// cell, or the one `at=` names): a student who follows it from the book or the
-/// notebook lands on the text that sent them.
+/// A link in a section of a chapter opens the notebook at that section's cell: the
+/// cell above it in the section, else the one below it (a section's prose may lead
+/// into its cell or follow it). Its keys pick that cell, or `at=` names it: a student
+/// who follows it from the book or the notebook lands on the text that sent them.
 #[test]
-fn a_link_in_a_cells_prose_opens_at_that_cell() {
-    use skinlab::chapter::{Block, parse};
+fn a_link_opens_at_the_cell_of_the_section_that_holds_it() {
     let mut wrong = Vec::new();
     for entry in skinlab::pages::PAGES {
         let mut page = (entry.make)();
         let slug = page.slug();
-        let text = page.notebook();
+        let chapter = page.notebook();
         let mut check = |link: &str, cell: &str| {
             let parsed = Link::parse(link).expect("a chapter link parses");
             let mut opened = parsed.clone();
@@ -1719,28 +1720,11 @@ fn a_link_in_a_cells_prose_opens_at_that_cell() {
             // page (a shader listing) opens that cell.
             let jump = opens.is_some_and(|c| c == "check" || page.full_width(c));
             if opens != Some(cell) && !jump {
-                wrong.push(format!("{link}: in `{cell}`, opens {opens:?}"));
+                wrong.push(format!("{link}: in `{cell}`'s section, opens {opens:?}"));
             }
         };
-        let mut cell = None;
-        for block in parse(text).expect("the chapter parses") {
-            match block {
-                Block::Cell(marker) => {
-                    cell = Some(marker.name);
-                    if let Some(query) = marker.link {
-                        check(&format!("{slug}?{query}"), marker.name);
-                    }
-                }
-                Block::Prose(_, prose) => {
-                    let Some(cell) = cell else { continue };
-                    let prefix = format!("(skinlab:{slug}?");
-                    for (at, _) in prose.match_indices(&prefix) {
-                        let rest = &prose[at + "(skinlab:".len()..];
-                        check(&rest[..rest.find(')').unwrap_or(rest.len())], cell);
-                    }
-                }
-                _ => {}
-            }
+        for (link, cell) in section_links(slug, chapter) {
+            check(&link, cell);
         }
     }
     assert!(
@@ -1749,4 +1733,70 @@ fn a_link_in_a_cells_prose_opens_at_that_cell() {
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+/// Each link to `slug` in `chapter` (a cell's own `link:` and the links in the prose),
+/// with the cell it is about: a cell's own link, its cell; a link in the prose, the
+/// cell of its section (between headings) above it, else below it. Links in a section
+/// with no cell are left out.
+fn section_links<'a>(slug: &str, chapter: &'a str) -> Vec<(String, &'a str)> {
+    // Per section, in order: a cell (its name) or a link (its text).
+    enum Event<'a> {
+        Cell(&'a str),
+        Link(String),
+    }
+    let mut sections: Vec<Vec<Event<'a>>> = vec![Vec::new()];
+    let prefix = format!("(skinlab:{slug}?");
+    let mut lines = chapter.lines();
+    let mut fenced = false;
+    while let Some(line) = lines.next() {
+        if line.starts_with("```") {
+            if line.trim() == "```cell" {
+                let name = lines.next().unwrap_or_default().trim();
+                sections.last_mut().unwrap().push(Event::Cell(name));
+                for inner in lines.by_ref() {
+                    if inner.starts_with("```") {
+                        break;
+                    }
+                    if let Some(query) = inner.strip_prefix("link: ") {
+                        let own = (format!("{slug}?{}", query.trim()), name);
+                        sections.last_mut().unwrap().push(Event::Link(own.0));
+                    }
+                }
+                continue;
+            }
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        if line.starts_with('#') {
+            sections.push(Vec::new());
+        }
+        for (at, _) in line.match_indices(&prefix) {
+            let rest = &line[at + "(skinlab:".len()..];
+            let link = &rest[..rest.find(')').unwrap_or(rest.len())];
+            sections
+                .last_mut()
+                .unwrap()
+                .push(Event::Link(link.to_owned()));
+        }
+    }
+    let mut out = Vec::new();
+    for section in &sections {
+        for (i, event) in section.iter().enumerate() {
+            let Event::Link(link) = event else { continue };
+            let cell_of = |e: &Event<'a>| match e {
+                Event::Cell(name) => Some(*name),
+                Event::Link(_) => None,
+            };
+            let above = section[..i].iter().rev().find_map(cell_of);
+            let below = section[i + 1..].iter().find_map(cell_of);
+            if let Some(cell) = above.or(below) {
+                out.push((link.clone(), cell));
+            }
+        }
+    }
+    out
 }

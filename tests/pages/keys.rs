@@ -6,7 +6,8 @@
 //! message its declaration gives, and the page keeps its defaults.
 
 use skinlab::link::Link;
-use skinlab::page::{PAGES, open};
+use skinlab::page::open;
+use skinlab::pages::PAGES;
 
 /// A value a quarter of the way along a number key's range (its samples are the
 /// range's ends and middle): an angle's ends and middle may all be the same turn.

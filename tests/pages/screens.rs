@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use skinlab::SkinlabApp;
 use skinlab::app::TOUCH_TARGET;
-use skinlab::page::slugs;
+use skinlab::pages::slugs;
 use skinlab::ui::marks;
 
 /// The app opened on `link` in a window of `size` points, touched by a finger or not.

@@ -246,12 +246,12 @@ fn the_slider_sweep_moves_every_pages_sliders_and_times_each_move() {
         pages.insert(page.to_owned());
         moves += 1;
     }
-    let every: std::collections::BTreeSet<String> = skinlab::page::slugs()
+    let every: std::collections::BTreeSet<String> = skinlab::pages::slugs()
         .into_iter()
         .map(str::to_owned)
         .collect();
     assert_eq!(pages, every, "{stdout}");
-    let samples: usize = skinlab::page::PAGES
+    let samples: usize = skinlab::pages::PAGES
         .iter()
         .map(|entry| {
             (entry.params)()

@@ -90,7 +90,7 @@ fn list_pages_prints_the_registry_in_order() {
     let out = skinlab(&["--list-pages"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let pages = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(pages.lines().collect::<Vec<_>>(), skinlab::page::slugs());
+    assert_eq!(pages.lines().collect::<Vec<_>>(), skinlab::pages::slugs());
 }
 
 #[test]

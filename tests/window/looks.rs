@@ -10,7 +10,7 @@ use egui_kittest::kittest::NodeT as _;
 use egui_kittest::kittest::Queryable as _;
 use skinlab::SkinlabApp;
 use skinlab::app::PRESENTER_ZOOM;
-use skinlab::page::registry;
+use skinlab::pages::registry;
 use skinlab::ui::viewport::MeshBounds;
 
 /// Every `skinlab:` link in a chapter, as `slug?query`.
