@@ -22,9 +22,11 @@ impl SkinlabApp {
         });
         let in_deck = self.slides.is_on();
         // B, or the full stop a clicker's blank button sends, blanks the screen as
-        // slide software does; the same key brings it back.
+        // slide software does; the same key brings it back. Only for a lecture
+        // (presenter mode or a deck): a student typing a decimal point into a field
+        // that lost the keyboard would otherwise black the window out.
         let blank = ui.input(|i| i.key_pressed(Key::B) || i.key_pressed(Key::Period));
-        if blank && !typing {
+        if blank && !typing && (self.presenter || in_deck || self.slides.blank) {
             self.slides.blank = !self.slides.blank;
         }
         self.ink.keys(ui, typing);

@@ -14,7 +14,13 @@ impl SkinlabApp {
         if self.slides.blank {
             egui::CentralPanel::default()
                 .frame(egui::Frame::new().fill(egui::Color32::BLACK))
-                .show(ui, |_| {});
+                .show(ui, |ui| {
+                    // Dim enough for a hall, there for whoever wonders what happened.
+                    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+                        let hint = "Screen blanked: B or . brings it back";
+                        ui.label(egui::RichText::new(hint).color(egui::Color32::from_gray(70)));
+                    });
+                });
             return;
         }
         if crate::ui::viewport::take_frame_ask(ui.ctx()) && self.framing.is_none() {

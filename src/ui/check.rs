@@ -50,6 +50,9 @@ pub struct Check {
     /// Whether the working is shown.
     pub show_working: bool,
     judged: Vec<f32>,
+    /// An answer was judged, then edited: the verdict's line says so until Check is
+    /// pressed again, so the fields do not jump while the student types.
+    edited_since: bool,
 }
 
 impl Check {
@@ -160,12 +163,13 @@ pub fn check_ui(
             }
         });
     // A verdict is on the answer as it was checked: editing it takes the verdict away.
-    if edited {
-        check.verdict = None;
+    if edited && check.verdict.take().is_some() {
+        check.edited_since = true;
     }
     let mut pressed = None;
     ui.horizontal_wrapped(|ui| {
         if ui.button("Check").clicked() {
+            check.edited_since = false;
             pressed = Some(check.judge(question).clone());
         }
         ui.toggle_value(&mut check.show_working, "Show working");
@@ -183,6 +187,9 @@ pub fn check_ui(
             format!("Not yet: check {}.", labels.join(", ")),
         )),
         Some(Verdict::Unreadable(why)) => Some(crate::ui::error_line(ui, why.clone())),
+        None if check.edited_since => Some(ui.label(
+            RichText::new("Changed: press Check to judge it again.").italics(),
+        )),
         None => None,
     };
     // The verdict just given is in view, not under the window's edge.

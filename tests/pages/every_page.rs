@@ -1800,3 +1800,37 @@ fn section_links<'a>(slug: &str, chapter: &'a str) -> Vec<(String, &'a str)> {
     }
     out
 }
+
+/// Editing a judged answer takes the verdict away but keeps its line, saying what to do:
+/// the fields below do not jump while the student types.
+#[test]
+fn an_edited_answer_keeps_the_verdicts_line_until_checked_again() {
+    use skinlab::ui::check::field_label;
+    let mut harness = kit::page_harness(GridPage::default(), &["check"]);
+    let [x, y] = ["x", "y"].map(|l| field_label("skinned vertex", l));
+    kit::submit(&mut harness, &[(&x, "-1"), (&y, "4")]);
+    assert!(harness.query_by_label_contains("Not yet").is_some());
+    kit::type_into(&mut harness, &x, "3");
+    assert!(harness.query_by_label_contains("Not yet").is_none());
+    assert!(harness.query_by_label_contains("Changed: press Check").is_some());
+    kit::type_into(&mut harness, &y, "0");
+    kit::press_check(&mut harness);
+    assert!(harness.query_by_label("Right.").is_some());
+    assert!(harness.query_by_label_contains("Changed: press Check").is_none());
+}
+
+/// A full stop outside a field blanks the screen only for a lecture: a student whose
+/// click missed a field and typed `0.866` keeps the page.
+#[test]
+fn the_blank_keys_blank_only_in_presenter_mode_or_a_deck() {
+    let mut harness = app_harness(paused_app());
+    harness.key_press(egui::Key::Period);
+    harness.key_press(egui::Key::B);
+    harness.run_steps(2);
+    assert!(!harness.state().slides.blank, "the page stays for a student");
+    harness.state_mut().set_presenter(true);
+    harness.key_press(egui::Key::Period);
+    harness.run_steps(2);
+    assert!(harness.state().slides.blank, "a lecturer's clicker blanks it");
+    assert!(harness.query_by_label_contains("Screen blanked").is_some());
+}
