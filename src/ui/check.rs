@@ -187,9 +187,9 @@ pub fn check_ui(
             format!("Not yet: check {}.", labels.join(", ")),
         )),
         Some(Verdict::Unreadable(why)) => Some(crate::ui::error_line(ui, why.clone())),
-        None if check.edited_since => Some(ui.label(
-            RichText::new("Changed: press Check to judge it again.").italics(),
-        )),
+        None if check.edited_since => {
+            Some(ui.label(RichText::new("Changed: press Check to judge it again.").italics()))
+        }
         None => None,
     };
     // The verdict just given is in view, not under the window's edge.

@@ -1812,11 +1812,19 @@ fn an_edited_answer_keeps_the_verdicts_line_until_checked_again() {
     assert!(harness.query_by_label_contains("Not yet").is_some());
     kit::type_into(&mut harness, &x, "3");
     assert!(harness.query_by_label_contains("Not yet").is_none());
-    assert!(harness.query_by_label_contains("Changed: press Check").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("Changed: press Check")
+            .is_some()
+    );
     kit::type_into(&mut harness, &y, "0");
     kit::press_check(&mut harness);
     assert!(harness.query_by_label("Right.").is_some());
-    assert!(harness.query_by_label_contains("Changed: press Check").is_none());
+    assert!(
+        harness
+            .query_by_label_contains("Changed: press Check")
+            .is_none()
+    );
 }
 
 /// A full stop outside a field blanks the screen only for a lecture: a student whose
@@ -1827,10 +1835,16 @@ fn the_blank_keys_blank_only_in_presenter_mode_or_a_deck() {
     harness.key_press(egui::Key::Period);
     harness.key_press(egui::Key::B);
     harness.run_steps(2);
-    assert!(!harness.state().slides.blank, "the page stays for a student");
+    assert!(
+        !harness.state().slides.blank,
+        "the page stays for a student"
+    );
     harness.state_mut().set_presenter(true);
     harness.key_press(egui::Key::Period);
     harness.run_steps(2);
-    assert!(harness.state().slides.blank, "a lecturer's clicker blanks it");
+    assert!(
+        harness.state().slides.blank,
+        "a lecturer's clicker blanks it"
+    );
     assert!(harness.query_by_label_contains("Screen blanked").is_some());
 }

@@ -513,14 +513,12 @@ impl GpuPage {
                     ui.selectable_value(&mut self.beside, Some(i), name(Some(i)));
                 }
             });
-        ui.label(
-            RichText::new(format!(
-                "The loader joins {} after the #version line. Skinning lines in colour; \
-                 beside another file, the lines the two do not share are marked.",
-                files.map(|f| f.path).join(" + ")
-            ))
-            .small(),
-        );
+        ui.label(RichText::new(format!(
+            "The loader joins {} after the #version line. Skinning lines in colour; \
+                 beside another file, the code lines the two do not share are marked \
+                 (comments are not).",
+            files.map(|f| f.path).join(" + ")
+        )));
         let shown = files[self.file];
         let other = self.beside_file();
         // A new pair opens at its first difference (a link's too); the same pair is

@@ -93,17 +93,16 @@ impl ModelPage {
             );
         }
         for note in &model.notes {
-            ui.label(RichText::new(format!("note: {note}")).small());
+            ui.label(format!("note: {note}"));
         }
         for warning in &model.warnings {
             ui.label(
                 RichText::new(format!("warning: {warning}"))
-                    .small()
                     .color(legible(ui, Color32::from_rgb(170, 90, 0))),
             );
         }
         if model.warnings.is_empty() {
-            ui.label(RichText::new("The loader repaired nothing in this file.").small());
+            ui.label("The loader repaired nothing in this file.");
         }
     }
 
@@ -111,10 +110,7 @@ impl ModelPage {
     fn materials_ui(&mut self, ui: &mut Ui) {
         let materials = self.model.materials.len();
         if materials == 0 {
-            ui.label(
-                RichText::new("The file has no materials: each mesh gets a tint of its own.")
-                    .small(),
-            );
+            ui.label("The file has no materials: each mesh gets a tint of its own.");
             return;
         }
         ui.checkbox(
@@ -142,7 +138,7 @@ impl ModelPage {
                 }
                 _ => format!("texture of `{name}`: decoding…"),
             };
-            ui.label(RichText::new(text).small());
+            ui.label(text);
         }
     }
 
@@ -153,10 +149,7 @@ impl ModelPage {
             if ui.button("Open a file…").clicked() {
                 self.show_file_dialog(None);
             }
-            ui.label(
-                RichText::new("or drop a .glb, or a .gltf with its .bin and images, on the window")
-                    .small(),
-            );
+            ui.label("or drop a .glb, or a .gltf with its .bin and images, on the window");
         });
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(dialog) = &mut self.dialog

@@ -62,7 +62,9 @@ impl Exercise {
     /// pose" sets the sliders to.
     pub fn angles(&self) -> [f32; 3] {
         let (yaw, pitch, roll) = self.answer().to_euler(glam::EulerRot::YXZ);
-        [yaw, pitch, roll]
+        // To a millionth of a radian: float noise (pitch -8.7e-8 for a half turn about
+        // x) would otherwise reach the sliders and the link.
+        [yaw, pitch, roll].map(|a| (a * 1e6).round() / 1e6 + 0.0)
     }
 }
 
