@@ -392,7 +392,9 @@ pub fn book_chapter(slug: &str, text: &str) -> Result<String, ChapterError> {
                 match marker.figure {
                     Some(file) => out.push_str(&figure_for_book(marker, file, slug)),
                     None => {
-                        let link = page_link(slug, marker.link.unwrap_or_default());
+                        // A cell with no state of its own opens the page at that cell.
+                        let at = format!("at={}", marker.name);
+                        let link = page_link(slug, marker.link.unwrap_or(&at));
                         out.push_str(&live_line("Try it live", &link));
                     }
                 }

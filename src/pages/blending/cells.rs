@@ -9,6 +9,7 @@ use crate::ui::{angle_slider_ui, error_ui, legible};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, VLine};
 use rigs::arm::{self, Falloff};
+use skin::lbs::PositionW;
 use std::f32::consts::TAU;
 
 const LBS_COLOR: Color32 = Color32::from_rgb(220, 80, 40);
@@ -166,10 +167,17 @@ impl BlendingPage {
                 format!(
                     "{} weights that do not sum to 1{}.",
                     crate::ui::counted(bad, "vertex has", "vertices have"),
-                    if self.auto_normalise {
-                        " (auto normalise fixes them when the shader reads them)"
-                    } else {
-                        ": the shader scales them toward the origin or away from it"
+                    match (self.auto_normalise, self.position_w) {
+                        (true, _) => " (auto normalise fixes them when the shader reads them)",
+                        // As the viewport's note says: the divide puts them back.
+                        (false, PositionW::Divide) => {
+                            ": the shader's divide by w puts them where weights summing \
+                             to 1 would (see \"When the weights do not sum to 1\")"
+                        }
+                        (false, PositionW::One) => {
+                            ": with w = 1 the shader scales them toward the origin or away \
+                             from it"
+                        }
                     }
                 ),
             );

@@ -71,14 +71,24 @@ impl BlendingPage {
         let count = self.arm.skin.positions.len();
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Vertex:");
-            let mut v = self.vertex.unwrap_or(arm::elbow_ring() * arm::SEGMENTS);
-            if ui
-                .add(egui::DragValue::new(&mut v).range(0..=count - 1))
-                .labelled_by(label.id)
-                .changed()
-                || self.vertex.is_none() && ui.button("Pick one at the elbow").clicked()
-            {
-                self.vertex = Some(v.min(count - 1));
+            // No number until one is picked: a number beside "click a vertex" read as
+            // one already picked.
+            match self.vertex {
+                Some(mut v) => {
+                    if ui
+                        .add(egui::DragValue::new(&mut v).range(0..=count - 1))
+                        .labelled_by(label.id)
+                        .changed()
+                    {
+                        self.vertex = Some(v.min(count - 1));
+                    }
+                }
+                None => {
+                    ui.label("none picked");
+                    if ui.button("Pick one at the elbow").clicked() {
+                        self.vertex = Some((arm::elbow_ring() * arm::SEGMENTS).min(count - 1));
+                    }
+                }
             }
         });
         let Some(v) = self.vertex else {

@@ -692,23 +692,26 @@ fn size3(v: glam::Vec3) -> f32 {
 /// `decimals` decimals.
 fn readback_ui(ui: &mut Ui, readback: Option<Readback>, decimals: usize) {
     let Some(readback) = readback else {
-        ui.label(RichText::new("Reading the vertex back from the GPU…").small());
+        ui.label("Reading the vertex back from the GPU…");
         return;
     };
     let cpu = format!(
-        "{:<30}{}",
-        "skinned on the CPU:",
+        "{:<22} = {}",
+        "skinned on the CPU",
         fixed_point(readback.cpu, decimals)
     );
+    // Two lines, the difference beside the shader's: the cell fits a projector.
     match readback.gpu {
         Ok(gpu) => mono_ui(
             ui,
             format!(
-                "{cpu}\n{:<30}{}\n{:<30}{:.1e}",
-                "read back from the shader:",
+                "{cpu}\n{:<22} = {}{}",
+                "read back from the GPU",
                 fixed_point(gpu, decimals),
-                "largest difference:",
-                (gpu - readback.cpu).abs().max_element()
+                match (gpu - readback.cpu).abs().max_element() {
+                    0.0 => ", the same".to_owned(),
+                    apart => format!(", {apart:.1e} apart"),
+                }
             ),
         ),
         Err(e) => {

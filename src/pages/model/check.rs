@@ -53,6 +53,8 @@ impl ModelPage {
         if show {
             self.set_asset(Asset::SimpleSkin);
             self.time = CHECK_TIME;
+            // Its joints drawn, to read the turn off the screen.
+            self.show_skeleton = true;
             self.playing = false;
             // The vertex ringed, where the file puts it and where it lands.
             self.vertex = check_vertex_index(self);
