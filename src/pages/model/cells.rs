@@ -510,6 +510,9 @@ impl ModelPage {
             ui.label(note);
         }
         breakdown_ui(ui, &b, &style);
+        // Then on to the pixel, the walk's last step, before the side checks: on a
+        // projector's slide it is above the fold.
+        self.pixel_ui(ui, b.sum, style.decimals);
         // The matrices the rows above multiply by, to check them by hand.
         egui::CollapsingHeader::new("each joint's palette matrix")
             .id_salt("model vertex palettes")
@@ -523,7 +526,6 @@ impl ModelPage {
                 }
             });
         readback_ui(ui, readback, style.decimals);
-        self.pixel_ui(ui, b.sum, style.decimals);
     }
 
     /// The last stages, from the skinned position to the pixel where the viewport's
