@@ -121,10 +121,17 @@ impl QuaternionsPage {
                 .iter()
                 .map(|(name, at, color)| (name.to_string(), *at, *color))
                 .chain((angle > 1e-3).then_some((theta, middle, AXIS_COLOR)));
+            // Each name away from the centre, where the glider is: the arc's θ had
+            // lain over its fuselage.
+            let center = vp.to_screen(Vec3::ZERO);
             for (name, at, color) in named {
                 if let Some(s) = vp.to_screen(at) {
                     let color = crate::ui::color32(color);
-                    vp.label(ui, s, name, font.clone(), color, egui::vec2(1.0, -1.0));
+                    let out = center
+                        .map(|c| s - c)
+                        .filter(|d| d.length() > 1.0)
+                        .map_or(egui::vec2(1.0, -1.0), |d| d.normalized());
+                    vp.label(ui, s, name, font.clone(), color, out);
                 }
             }
         }
