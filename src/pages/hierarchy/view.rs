@@ -173,7 +173,8 @@ impl HierarchyPage {
             JOINTS[self.selected].name,
             FontId::proportional(17.0),
             Color32::WHITE,
-            egui::vec2(1.0, -1.0),
+            // Under the ring first: up and to the right run the joint's own axes.
+            egui::vec2(0.0, 1.0),
         );
         if self.wrong_order {
             let right = vp.to_screen(origin(&pose.world[self.selected]));
