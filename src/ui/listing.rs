@@ -64,10 +64,16 @@ fn fit_columns(code: &str, columns: usize) -> std::borrow::Cow<'_, str> {
 }
 
 /// One line of a source listing broken at spaces to fit `columns` characters, each part
-/// after the first hanging [`BROKEN_INDENT`] further in than the line starts: a comment
-/// or a call that wraps stays under its own code, not back at the first column.
+/// after the first hanging [`BROKEN_INDENT`] further in than the line starts, so a call
+/// that wraps stays under its own code; a comment line's parts each start `// `.
 pub fn hung(line: &str, columns: usize) -> String {
-    let indent = " ".repeat(width(line) - width(line.trim_start()) + BROKEN_INDENT);
+    let lead = width(line) - width(line.trim_start());
+    // A comment's rest stays a comment: it goes on after `// ` at the same indent.
+    let indent = if line.trim_start().starts_with("//") {
+        format!("{}// ", " ".repeat(lead))
+    } else {
+        " ".repeat(lead + BROKEN_INDENT)
+    };
     spaced(line, columns, &indent).join("\n")
 }
 
@@ -141,6 +147,20 @@ fn note_column(line: &str, at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::hung;
+
+    #[test]
+    fn a_listing_line_hangs_under_its_code_and_a_comment_stays_a_comment() {
+        assert_eq!(
+            hung("    return mat4(texelFetch(u_bone_texture, a), b);", 40),
+            "    return\n        mat4(texelFetch(u_bone_texture,\n        a), b);"
+        );
+        assert_eq!(
+            hung("// round them first, then read", 20),
+            "// round them first,\n// then read"
+        );
+    }
+
     use super::*;
 
     #[test]

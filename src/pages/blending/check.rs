@@ -36,7 +36,11 @@ impl BlendingPage {
         if crate::ui::show_pose_ui(ui) {
             self.twist = 0.0;
             self.bend = CHECK_BEND;
-            self.vertex = Some(arm::elbow_ring() * arm::SEGMENTS);
+            // The elbow's vertex ringed, if one is inspected already: picking one
+            // first would open the cells above and push this one off the screen.
+            if self.vertex.is_some() {
+                self.vertex = Some(arm::elbow_ring() * arm::SEGMENTS);
+            }
         }
         let expected = check_answer();
         let question = Question {
