@@ -67,7 +67,12 @@ fn fit_columns(code: &str, columns: usize) -> std::borrow::Cow<'_, str> {
 /// after the first hanging [`BROKEN_INDENT`] further in than the line starts, so a call
 /// that wraps stays under its own code; a comment line's parts each start `// `.
 pub fn hung(line: &str, columns: usize) -> String {
-    let lead = width(line) - width(line.trim_start());
+    // Less indent where the first word would not fit after it: a word pushed whole to
+    // the next row would leave a row of spaces and start at the first column.
+    let code = line.trim_start();
+    let first = width(code.split(' ').next().unwrap_or(""));
+    let lead = (width(line) - width(code)).min(columns.saturating_sub(first));
+    let line = &format!("{}{code}", " ".repeat(lead));
     // A comment's rest stays a comment: it goes on after `// ` at the same indent.
     let indent = if line.trim_start().starts_with("//") {
         format!("{}// ", " ".repeat(lead))
@@ -158,6 +163,14 @@ mod tests {
         assert_eq!(
             hung("// round them first, then read", 20),
             "// round them first,\n// then read"
+        );
+        // A first word that would not fit after its indent takes less of it.
+        assert_eq!(
+            hung(
+                "        texelFetch(u_bone_texture, ivec2(0, joint), 0),",
+                33
+            ),
+            "       texelFetch(u_bone_texture,\n           ivec2(0, joint), 0),"
         );
     }
 
