@@ -159,7 +159,7 @@ impl SkinlabApp {
         ui.horizontal(|ui| {
             if !self.embedded {
                 let pages = ui.menu_button("Pages", |ui| {
-                    if let Some(i) = self.page_entries_ui(ui) {
+                    if let Some(i) = self.pages.list_ui(ui) {
                         self.go_to(i);
                         ui.close();
                     }
@@ -168,7 +168,7 @@ impl SkinlabApp {
                 let last = PAGES.len() - 1;
                 let back = egui::Button::new("<").min_size(target);
                 if ui
-                    .add_enabled(self.current > 0, back)
+                    .add_enabled(self.pages.current() > 0, back)
                     .on_hover_text("Previous page")
                     .clicked()
                 {
@@ -176,7 +176,7 @@ impl SkinlabApp {
                 }
                 let on = egui::Button::new(">").min_size(target);
                 if ui
-                    .add_enabled(self.current < last, on)
+                    .add_enabled(self.pages.current() < last, on)
                     .on_hover_text("Next page")
                     .clicked()
                 {
@@ -201,7 +201,7 @@ impl SkinlabApp {
                 {
                     self.reset_page();
                 }
-                let title = RichText::new(self.page.title()).strong();
+                let title = RichText::new(self.pages.page().title()).strong();
                 ui.add(egui::Label::new(title).truncate());
             });
         });
@@ -237,7 +237,7 @@ impl SkinlabApp {
         }
         if ui
             .add_enabled(
-                self.page.camera().is_some(),
+                self.pages.page().camera().is_some(),
                 egui::Button::new("Frame the view"),
             )
             .clicked()
@@ -265,14 +265,14 @@ impl SkinlabApp {
             } else {
                 let last = PAGES.len() - 1;
                 if ui
-                    .add_enabled(self.current > 0, egui::Button::new("Previous"))
+                    .add_enabled(self.pages.current() > 0, egui::Button::new("Previous"))
                     .on_hover_text("Previous page (left arrow key)")
                     .clicked()
                 {
                     self.turn_page(false);
                 }
                 if ui
-                    .add_enabled(self.current < last, egui::Button::new("Next"))
+                    .add_enabled(self.pages.current() < last, egui::Button::new("Next"))
                     .on_hover_text("Next page (right arrow key)")
                     .clicked()
                 {
@@ -284,7 +284,9 @@ impl SkinlabApp {
                 // Focus mode keeps one row of controls, for the screen's height. In a
                 // deck the slide's title says what is shown.
                 if !self.slides.is_on() {
-                    ui.label(RichText::new(format!("{}: {target}", self.page.title())).strong());
+                    ui.label(
+                        RichText::new(format!("{}: {target}", self.pages.page().title())).strong(),
+                    );
                 }
                 if ui
                     .button("Show the whole page")
@@ -370,7 +372,10 @@ impl SkinlabApp {
 
     pub(super) fn frame_button_ui(&mut self, ui: &mut Ui) {
         if ui
-            .add_enabled(self.page.camera().is_some(), egui::Button::new("Frame"))
+            .add_enabled(
+                self.pages.page().camera().is_some(),
+                egui::Button::new("Frame"),
+            )
             .on_hover_text("Fit the view to what the viewport shows (Home key)")
             .clicked()
         {
@@ -457,21 +462,9 @@ impl SkinlabApp {
         ui.label(RichText::new("skinlab").size(22.0).strong());
         ui.label(RichText::new("mesh skinning, live").weak());
         ui.separator();
-        if let Some(i) = self.page_entries_ui(ui) {
+        if let Some(i) = self.pages.list_ui(ui) {
             self.go_to(i);
         }
-    }
-
-    /// Every page by number and title, the one on screen selected; the one clicked.
-    fn page_entries_ui(&self, ui: &mut Ui) -> Option<usize> {
-        let mut chosen = None;
-        for (i, entry) in PAGES.iter().enumerate() {
-            let text = format!("{}. {}", i + 1, entry.info.title());
-            if ui.selectable_label(i == self.current, text).clicked() {
-                chosen = Some(i);
-            }
-        }
-        chosen
     }
 
     /// Files held over the window: a hint where they go (the wrappers open them).

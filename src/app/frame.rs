@@ -29,7 +29,10 @@ impl SkinlabApp {
             self.framing = Some(Framing::new(true, false));
         }
         self.framing_step(ui.ctx());
-        let at = (self.current, self.slides.deck().map(|(_, slide)| slide));
+        let at = (
+            self.pages.current(),
+            self.slides.deck().map(|(_, slide)| slide),
+        );
         self.ink.ui(ui, at);
         self.drop_hint_ui(ui);
         // Focus mode magnifies beyond the page's zoom: a focused cell's text, or the
@@ -84,7 +87,7 @@ impl SkinlabApp {
         } else {
             ui.input(|i| i.stable_dt).min(0.1)
         };
-        let animating = self.page.tick(dt);
+        let animating = self.pages.page_mut().tick(dt);
         egui::Panel::top("top_bar").show(ui, |ui| {
             ui.add_space(3.0);
             self.top_bar_ui(ui);
@@ -154,7 +157,7 @@ impl SkinlabApp {
                 .show(ui, |ui| self.page_list_ui(ui));
         }
         let mut clicked = None;
-        let page = self.page.as_mut();
+        let page = self.pages.page_mut();
         if narrow {
             // The viewport above the notebook, each as wide as the window. The viewport
             // takes the most: in the book, the prose is the page around it; on a

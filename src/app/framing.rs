@@ -105,11 +105,13 @@ impl SkinlabApp {
             let mesh = d.mesh?;
             (always || !d.viewport.shrink(FRAME_MARGIN).contains_rect(mesh)).then_some((d, mesh))
         });
-        if let (Some((drawn, mesh)), Some(camera)) = (fit, self.page.camera()) {
-            self.page.set_camera(fitted(camera, &drawn, mesh));
+        if let (Some((drawn, mesh)), Some(camera)) = (fit, self.pages.page().camera()) {
+            self.pages
+                .page_mut()
+                .set_camera(fitted(camera, &drawn, mesh));
             if f.from_link {
                 // Framed because of the link and the layout: the link still says it all.
-                self.camera_base[self.current] = self.page.camera();
+                self.pages.settle_camera();
             }
             f.passes = f.passes.saturating_sub(1);
             if f.passes > 0 {

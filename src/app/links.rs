@@ -107,7 +107,7 @@ impl SkinlabApp {
     /// window (`focus`) and a zoom other than the mode's default (`zoom`).
     pub fn current_link(&self) -> Link {
         let mut link = self.current_page().link();
-        if let (Some(camera), Some(base)) = (self.page.camera(), self.camera_base[self.current])
+        if let (Some(camera), Some(base)) = (self.pages.page().camera(), self.pages.camera_base())
             && camera.to_link() != base.to_link()
         {
             link = link.with("camera", camera.to_link());
@@ -190,7 +190,7 @@ impl SkinlabApp {
 
     /// `camera=…`: the viewport's camera, in the form of the page's kind of camera.
     pub(super) fn apply_camera(&mut self, text: &str) -> Result<(), LinkError> {
-        let Some(camera) = self.page.camera() else {
+        let Some(camera) = self.pages.page().camera() else {
             return Err(LinkError::BadValue {
                 key: "camera".to_owned(),
                 value: text.to_owned(),
@@ -204,7 +204,7 @@ impl SkinlabApp {
                 value: text.to_owned(),
                 expected,
             })?;
-        self.page.set_camera(set);
+        self.pages.page_mut().set_camera(set);
         Ok(())
     }
 

@@ -13,15 +13,18 @@ mod framing;
 mod ink;
 mod layout;
 mod links;
+mod navigation;
 mod opening;
 mod slides;
 mod store;
+mod style;
 
 use framing::Framing;
 pub use ink::{Ink, Tool};
-pub use layout::TOUCH_TARGET;
-use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, Fit, FocusInView, Split, apply_style};
+use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, FocusInView, Split};
 pub use links::Compare;
+pub use style::TOUCH_TARGET;
+use style::{Fit, apply_style};
 
 /// The key under which the app keeps its state in eframe's storage.
 pub const STORAGE_KEY: &str = "skinlab";
@@ -89,13 +92,9 @@ pub const SPLIT_RANGE: std::ops::RangeInclusive<f32> = 0.25..=0.75;
 /// `Ui`, so tests can drive it without a window; `native` and `web` wrap it in an
 /// `eframe::App` with what only their target has.
 pub struct SkinlabApp {
-    /// The page on screen. Pages are built when first shown: opening the app builds
-    /// one page, not every page's meshes.
-    page: Box<dyn Page>,
-    /// Every other page already built, by registry position (`None` for the current
-    /// page and for pages not built yet).
-    parked: Vec<Option<Box<dyn Page>>>,
-    current: usize,
+    /// The page on screen, the pages shown before, and each one's camera as its link
+    /// set it.
+    pages: navigation::Navigation,
     presenter: bool,
     /// The text size of each mode, and the sizes kept for the next session.
     zoom: layout::Zoom,
@@ -107,9 +106,6 @@ pub struct SkinlabApp {
     ink: ink::Ink,
     /// Two states of the page side by side, when a link asks (`compare=`).
     compare: Option<Compare>,
-    /// Each page's camera as its last link (or reset) left it, by registry position:
-    /// a camera that differs from it is the user's, and goes into the link.
-    camera_base: Vec<Option<crate::ui::Camera>>,
     /// Embedded in another page (the book): no page list, the host page is the guide.
     embedded: bool,
     notices: Vec<String>,
@@ -192,21 +188,16 @@ impl SkinlabApp {
 
     /// Every page at its defaults, on the first page.
     pub fn new() -> Self {
-        let page = (PAGES[0].make)();
-        let link_text = page.link().to_string();
-        let mut camera_base = vec![None; PAGES.len()];
-        camera_base[0] = page.camera();
+        let pages = navigation::Navigation::new();
+        let link_text = pages.page().link().to_string();
         Self {
-            page,
-            parked: PAGES.iter().map(|_| None).collect(),
-            current: 0,
+            pages,
             presenter: false,
             zoom: layout::Zoom::default(),
             focus: None,
             slides: slides::Slides::default(),
             ink: ink::Ink::default(),
             compare: None,
-            camera_base,
             embedded: false,
             notices: Vec::new(),
             link_text,
@@ -233,29 +224,12 @@ impl SkinlabApp {
 
     /// The page on screen.
     pub fn current_page(&self) -> &dyn Page {
-        self.page.as_ref()
+        self.pages.page()
     }
 
     /// How many pages are built: the one on screen and those shown before.
     pub fn built_pages(&self) -> usize {
-        1 + self.parked.iter().flatten().count()
-    }
-
-    /// Page `index`, built now if it was not yet.
-    fn page_mut(&mut self, index: usize) -> &mut dyn Page {
-        if index == self.current {
-            return self.page.as_mut();
-        }
-        if self.parked[index].is_none() {
-            let page = (PAGES[index].make)();
-            self.camera_base[index] = page.camera();
-            self.parked[index] = Some(page);
-        }
-        match &mut self.parked[index] {
-            Some(page) => page.as_mut(),
-            // Filled just above.
-            None => unreachable!("page {index} was just built"),
-        }
+        self.pages.built()
     }
 
     /// Messages waiting to be dismissed.
@@ -352,16 +326,16 @@ impl SkinlabApp {
                 let camera = link.take("camera");
                 let at = link.take("at");
                 let mut errors = self.apply_app_keys(&mut link);
-                match page::open(self.page.as_mut(), &link) {
+                match page::open(self.pages.page_mut(), &link) {
                     Err(LinkError::Several(more)) => errors.extend(more),
                     Err(e) => errors.push(e),
                     Ok(()) => {}
                 }
                 if let Some(cell) = self.focus {
-                    self.page.focused(cell);
+                    self.pages.page_mut().focused(cell);
                 }
-                self.camera_base[self.current] = self.page.camera();
-                let at = match at.map(|name| cell_named(self.page.as_ref(), &name)) {
+                self.pages.settle_camera();
+                let at = match at.map(|name| cell_named(self.pages.page(), &name)) {
                     Some(Ok(cell)) => Some(cell),
                     Some(Err(e)) => {
                         errors.push(e);
@@ -369,8 +343,9 @@ impl SkinlabApp {
                     }
                     None => None,
                 };
-                self.scroll
-                    .set(at.or_else(|| self.page.cell_of_link(&link)));
+                let aim = at.or_else(|| self.pages.page().cell_of_link(&link));
+                self.scroll.set(aim);
+                self.pages.page_mut().aim(aim);
                 // A link that names no camera is framed if its meshes leave the view.
                 self.framing = camera.is_none().then_some(Framing::new(false, true));
                 if let Some(text) = camera
@@ -409,26 +384,13 @@ impl SkinlabApp {
 
     /// Shows page `index` (clamped to the registry).
     pub fn go_to(&mut self, index: usize) {
-        let index = index.min(PAGES.len() - 1);
-        if index == self.current {
-            return;
+        if self.pages.show(index) {
+            // A focus names a part of one page, and a comparison shows one page; so
+            // does a cell to scroll to.
+            self.focus = None;
+            self.scroll.set(None);
+            self.compare = None;
         }
-        // A focus names a part of one page, and a comparison shows one page; so does
-        // a cell to scroll to.
-        self.focus = None;
-        self.scroll.set(None);
-        self.compare = None;
-        let next = match self.parked[index].take() {
-            Some(page) => page,
-            None => {
-                let page = (PAGES[index].make)();
-                self.camera_base[index] = page.camera();
-                page
-            }
-        };
-        let previous = std::mem::replace(&mut self.page, next);
-        self.parked[self.current] = Some(previous);
-        self.current = index;
     }
 
     /// Whether what the window shows has settled: no camera is being framed and the
@@ -440,18 +402,18 @@ impl SkinlabApp {
 
     /// The next page in lesson order, if any.
     pub fn next(&mut self) {
-        self.go_to(self.current + 1);
+        self.go_to(self.pages.current() + 1);
     }
 
     /// The previous page in lesson order, if any.
     pub fn previous(&mut self) {
-        self.go_to(self.current.saturating_sub(1));
+        self.go_to(self.pages.current().saturating_sub(1));
     }
 
     /// Resets the current page to its defaults.
     pub fn reset_page(&mut self) {
-        self.page.reset();
-        self.camera_base[self.current] = self.page.camera();
+        self.pages.page_mut().reset();
+        self.pages.settle_camera();
     }
 
     /// The address the app is served from (without a fragment), in the browser: the

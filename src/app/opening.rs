@@ -21,11 +21,11 @@ impl SkinlabApp {
     /// [`SkinlabApp::open_file`], with the files it names beside it.
     pub fn open_brought(&mut self, file: &page::Brought) -> Result<Vec<String>, String> {
         let index = crate::pages::page_for_file(file.name)?;
-        let result = self.page_mut(index).open_file(file);
+        let result = self.pages.page_at(index).open_file(file);
         if result.is_ok() {
             self.go_to(index);
             // A new model is framed afresh: that camera is the page's, not the user's.
-            self.camera_base[index] = self.page.camera();
+            self.pages.settle_camera();
         }
         self.link_text = self.current_link().to_string();
         result

@@ -256,197 +256,248 @@ fn describe(error: lexopt::Error) -> String {
 }
 
 /// Reads a command line (without the program name) into one command, or says what
-/// is wrong with it.
+/// is wrong with it: the options are read ([`Given::read`]), checked against each
+/// other ([`Given::check`]), then made into the command ([`Given::command`]).
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
-    use lexopt::prelude::*;
-    let mut parser = lexopt::Parser::from_args(args);
-    let mut options = Options::default();
-    let mut help = false;
-    let mut chosen: Option<Chosen> = None;
-    // A second option that chooses a mode is refused: each mode is one thing to do.
-    let choose = |chosen: &mut Option<Chosen>, new: Chosen| match chosen {
-        Some(first) => Err(format!(
-            "{} and {} each choose what skinlab does: give one",
-            first.option(),
-            new.option()
-        )),
-        None => {
-            *chosen = Some(new);
-            Ok(())
-        }
-    };
-    let (mut csv, mut vertices, mut simd) = (false, None, None);
-    let (mut frames, mut minutes, mut sized) = (None, None, false);
-    let mut app: Option<String> = None;
-    while let Some(arg) = parser.next().map_err(describe)? {
-        match arg {
-            Short('h') | Long("help") => help = true,
-            Long("list-pages") => choose(&mut chosen, Chosen::List)?,
-            Long("check-deck") => {
-                let path = parser.value().map_err(describe)?.into();
-                choose(&mut chosen, Chosen::CheckDeck(path))?;
-            }
-            Long("slide") => {
-                options.slide = Some(count(&mut parser, "--slide", 1..=crate::deck::MAX_SLIDES)?);
-            }
-            Long("bench") => choose(&mut chosen, Chosen::Bench(None))?,
-            // The word after --bench says what it measures.
-            Value(what)
-                if matches!(chosen, Some(Chosen::Bench(None)))
-                    && (what == "cpu" || what == "gpu") =>
-            {
-                chosen = Some(Chosen::Bench(Some(what == "cpu")));
-            }
-            Long("screenshot") => {
-                let path = parser.value().map_err(describe)?.into();
-                choose(&mut chosen, Chosen::Screenshot(path))?;
-            }
-            Long("export") => {
-                let path = parser.value().map_err(describe)?.into();
-                choose(&mut chosen, Chosen::Export(path))?;
-            }
-            Long("app") => app = Some(text_value(&mut parser)?),
-            Long("profile") => {
-                let link = text_value(&mut parser)?;
-                choose(&mut chosen, Chosen::Profile(link))?;
-            }
-            Long("sliders") => choose(&mut chosen, Chosen::Sliders)?,
-            Long("presenter") => options.presenter = true,
-            Long("csv") => csv = true,
-            Long("headless") => options.headless = true,
-            Long("vertices") => {
-                let text = text_value(&mut parser)?;
-                vertices = Some(parse_vertices(&text).ok_or_else(|| {
-                    format!(
-                        "--vertices needs sizes from 1 to 10000000, separated by commas, \
-                         e.g. 30000,1000000, not `{text}`"
-                    )
-                })?);
-            }
-            Long("simd") => {
-                let text = text_value(&mut parser)?;
-                simd = Some(match text.as_str() {
-                    "avx2" => Simd::Avx2Fma,
-                    "portable" => Simd::Portable,
-                    _ => return Err(format!("--simd needs `avx2` or `portable`, not `{text}`")),
-                });
-            }
-            Long("size") => {
-                let text = text_value(&mut parser)?;
-                sized = true;
-                options.size = parse_size(&text).ok_or_else(|| {
-                    format!("--size needs WIDTHxHEIGHT, each side 200 to 8000, e.g. 1280x800, not `{text}`")
-                })?;
-            }
-            Long("deck") => {
-                options.deck = Some(parser.value().map_err(describe)?.into());
-            }
-            Long("open") => {
-                options.open = Some(parser.value().map_err(describe)?.into());
-            }
-            Long("frames") => frames = Some(count(&mut parser, "--frames", 10..=100_000)?),
-            Long("minutes") => minutes = Some(count(&mut parser, "--minutes", 1..=1440)?),
-            Value(link) if options.link.is_none() => {
-                options.link = Some(link.string().map_err(describe)?);
-            }
-            other => return Err(describe(other.unexpected())),
-        }
-    }
-    if help {
+    let given = Given::read(args)?;
+    if given.help {
         return Ok(Command::Help);
     }
-    if options.slide.is_some() && options.deck.is_none() {
-        return Err("--slide goes with --deck".to_owned());
-    }
-    if let Some(Chosen::Export(_)) = &chosen {
-        if options.deck.is_none() {
-            return Err("--export writes a deck's slides: give it --deck FILE".to_owned());
-        }
-        if options.slide.is_some() {
-            return Err(
-                "--export writes every slide of the deck: --slide does not go with it".to_owned(),
-            );
-        }
-    }
-    // Every option given must go with the mode chosen.
-    let given = [
-        ("a link", options.link.is_some()),
-        ("--open", options.open.is_some()),
-        ("--deck", options.deck.is_some()),
-        ("--presenter", options.presenter),
-        ("--size", sized),
-        ("--frames", frames.is_some()),
-        ("--minutes", minutes.is_some()),
-        ("--csv", csv),
-        ("--headless", options.headless),
-        ("--vertices", vertices.is_some()),
-        ("--simd", simd.is_some()),
-        ("--app", app.is_some()),
-    ];
-    for (name, _) in given.iter().filter(|(_, on)| *on) {
-        let Some(mode) = &chosen else {
-            match GOES_WITH.iter().find(|(option, _)| option == name) {
-                Some((_, with)) => return Err(format!("{name} goes with {with}")),
-                None => continue,
-            }
-        };
-        if mode.takes().contains(name) {
-            continue;
-        }
-        return Err(match (mode, *name) {
-            (Chosen::Profile(_), "a link") => {
-                "--profile takes its link itself: --profile LINK".to_owned()
-            }
-            (Chosen::Sliders, "a link") => {
-                "--sliders moves every page's sliders itself: it takes no link".to_owned()
-            }
-            _ => format!(
-                "{name} does not go with {}, which takes {}",
-                mode.option(),
-                and_list(mode.takes())
-            ),
-        });
-    }
-    let csv_window = |mode| Command::Window {
-        options: Options {
-            mode,
-            ..options.clone()
-        },
-        csv,
-    };
-    Ok(match chosen {
-        None => csv_window(Mode::Run),
-        Some(Chosen::List) => Command::ListPages,
-        Some(Chosen::CheckDeck(path)) => Command::CheckDeck(path),
-        Some(Chosen::Bench(Some(true))) => Command::BenchCpu {
-            csv,
-            vertices: vertices.unwrap_or_else(|| crate::bench::cpu::DEFAULT_VERTICES.to_vec()),
-            simd: simd.unwrap_or_else(Simd::detect),
-        },
-        Some(Chosen::Bench(_)) => Command::Bench { csv },
-        Some(Chosen::Screenshot(path)) => csv_window(Mode::Screenshot(path)),
-        Some(Chosen::Export(dir)) => csv_window(Mode::Export { dir, app }),
-        Some(Chosen::Sliders) => csv_window(Mode::Sliders),
-        Some(Chosen::Profile(link)) => {
-            let mode = match (frames, minutes) {
-                (Some(_), Some(_)) => {
-                    return Err("--profile takes --frames or --minutes, not both".to_owned());
+    given.check()?;
+    given.command()
+}
+
+/// Every option of a command line as read, before they are checked against each other.
+#[derive(Default)]
+struct Given {
+    help: bool,
+    /// The option that chose what skinlab does; none runs the app.
+    chosen: Option<Chosen>,
+    /// What a window takes.
+    options: Options,
+    csv: bool,
+    vertices: Option<Vec<usize>>,
+    simd: Option<Simd>,
+    frames: Option<usize>,
+    minutes: Option<usize>,
+    /// Whether `--size` was given (`options.size` holds a default otherwise).
+    sized: bool,
+    app: Option<String>,
+}
+
+impl Given {
+    /// Reads the options one by one; a second option that chooses a mode is refused
+    /// here, each mode being one thing to do.
+    fn read(args: impl IntoIterator<Item = OsString>) -> Result<Self, String> {
+        use lexopt::prelude::*;
+        let mut parser = lexopt::Parser::from_args(args);
+        let mut given = Self::default();
+        while let Some(arg) = parser.next().map_err(describe)? {
+            match arg {
+                Short('h') | Long("help") => given.help = true,
+                Long("list-pages") => given.choose(Chosen::List)?,
+                Long("check-deck") => {
+                    let path = parser.value().map_err(describe)?.into();
+                    given.choose(Chosen::CheckDeck(path))?;
                 }
-                (_, Some(minutes)) => Mode::Soak { minutes },
-                (frames, None) => Mode::Profile {
-                    frames: frames.unwrap_or(300),
-                },
-            };
-            Command::Window {
-                options: Options {
-                    link: Some(link),
-                    mode,
-                    ..options
-                },
-                csv,
+                Long("slide") => {
+                    given.options.slide =
+                        Some(count(&mut parser, "--slide", 1..=crate::deck::MAX_SLIDES)?);
+                }
+                Long("bench") => given.choose(Chosen::Bench(None))?,
+                // The word after --bench says what it measures.
+                Value(what)
+                    if matches!(given.chosen, Some(Chosen::Bench(None)))
+                        && (what == "cpu" || what == "gpu") =>
+                {
+                    given.chosen = Some(Chosen::Bench(Some(what == "cpu")));
+                }
+                Long("screenshot") => {
+                    let path = parser.value().map_err(describe)?.into();
+                    given.choose(Chosen::Screenshot(path))?;
+                }
+                Long("export") => {
+                    let path = parser.value().map_err(describe)?.into();
+                    given.choose(Chosen::Export(path))?;
+                }
+                Long("app") => given.app = Some(text_value(&mut parser)?),
+                Long("profile") => {
+                    let link = text_value(&mut parser)?;
+                    given.choose(Chosen::Profile(link))?;
+                }
+                Long("sliders") => given.choose(Chosen::Sliders)?,
+                Long("presenter") => given.options.presenter = true,
+                Long("csv") => given.csv = true,
+                Long("headless") => given.options.headless = true,
+                Long("vertices") => {
+                    let text = text_value(&mut parser)?;
+                    given.vertices = Some(parse_vertices(&text).ok_or_else(|| {
+                        format!(
+                            "--vertices needs sizes from 1 to 10000000, separated by commas, \
+                             e.g. 30000,1000000, not `{text}`"
+                        )
+                    })?);
+                }
+                Long("simd") => {
+                    let text = text_value(&mut parser)?;
+                    given.simd = Some(match text.as_str() {
+                        "avx2" => Simd::Avx2Fma,
+                        "portable" => Simd::Portable,
+                        _ => {
+                            return Err(format!("--simd needs `avx2` or `portable`, not `{text}`"));
+                        }
+                    });
+                }
+                Long("size") => {
+                    let text = text_value(&mut parser)?;
+                    given.sized = true;
+                    given.options.size = parse_size(&text).ok_or_else(|| {
+                        format!("--size needs WIDTHxHEIGHT, each side 200 to 8000, e.g. 1280x800, not `{text}`")
+                    })?;
+                }
+                Long("deck") => given.options.deck = Some(parser.value().map_err(describe)?.into()),
+                Long("open") => given.options.open = Some(parser.value().map_err(describe)?.into()),
+                Long("frames") => {
+                    given.frames = Some(count(&mut parser, "--frames", 10..=100_000)?)
+                }
+                Long("minutes") => given.minutes = Some(count(&mut parser, "--minutes", 1..=1440)?),
+                Value(link) if given.options.link.is_none() => {
+                    given.options.link = Some(link.string().map_err(describe)?);
+                }
+                other => return Err(describe(other.unexpected())),
             }
         }
-    })
+        Ok(given)
+    }
+
+    /// Takes `new` as what skinlab does, unless another option chose already.
+    fn choose(&mut self, new: Chosen) -> Result<(), String> {
+        match &self.chosen {
+            Some(first) => Err(format!(
+                "{} and {} each choose what skinlab does: give one",
+                first.option(),
+                new.option()
+            )),
+            None => {
+                self.chosen = Some(new);
+                Ok(())
+            }
+        }
+    }
+
+    /// Every option given goes with the mode chosen ([`Chosen::takes`], [`GOES_WITH`]),
+    /// and the few pairs that need each other have each other.
+    fn check(&self) -> Result<(), String> {
+        if self.options.slide.is_some() && self.options.deck.is_none() {
+            return Err("--slide goes with --deck".to_owned());
+        }
+        if let Some(Chosen::Export(_)) = &self.chosen {
+            if self.options.deck.is_none() {
+                return Err("--export writes a deck's slides: give it --deck FILE".to_owned());
+            }
+            if self.options.slide.is_some() {
+                return Err(
+                    "--export writes every slide of the deck: --slide does not go with it"
+                        .to_owned(),
+                );
+            }
+        }
+        // Every option given must go with the mode chosen.
+        let given = [
+            ("a link", self.options.link.is_some()),
+            ("--open", self.options.open.is_some()),
+            ("--deck", self.options.deck.is_some()),
+            ("--presenter", self.options.presenter),
+            ("--size", self.sized),
+            ("--frames", self.frames.is_some()),
+            ("--minutes", self.minutes.is_some()),
+            ("--csv", self.csv),
+            ("--headless", self.options.headless),
+            ("--vertices", self.vertices.is_some()),
+            ("--simd", self.simd.is_some()),
+            ("--app", self.app.is_some()),
+        ];
+        for (name, _) in given.iter().filter(|(_, on)| *on) {
+            let Some(mode) = &self.chosen else {
+                match GOES_WITH.iter().find(|(option, _)| option == name) {
+                    Some((_, with)) => return Err(format!("{name} goes with {with}")),
+                    None => continue,
+                }
+            };
+            if mode.takes().contains(name) {
+                continue;
+            }
+            return Err(match (mode, *name) {
+                (Chosen::Profile(_), "a link") => {
+                    "--profile takes its link itself: --profile LINK".to_owned()
+                }
+                (Chosen::Sliders, "a link") => {
+                    "--sliders moves every page's sliders itself: it takes no link".to_owned()
+                }
+                _ => format!(
+                    "{name} does not go with {}, which takes {}",
+                    mode.option(),
+                    and_list(mode.takes())
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// The command the options make.
+    fn command(self) -> Result<Command, String> {
+        let Self {
+            chosen,
+            options,
+            csv,
+            vertices,
+            simd,
+            frames,
+            minutes,
+            app,
+            ..
+        } = self;
+        let csv_window = |mode| Command::Window {
+            options: Options {
+                mode,
+                ..options.clone()
+            },
+            csv,
+        };
+        Ok(match chosen {
+            None => csv_window(Mode::Run),
+            Some(Chosen::List) => Command::ListPages,
+            Some(Chosen::CheckDeck(path)) => Command::CheckDeck(path),
+            Some(Chosen::Bench(Some(true))) => Command::BenchCpu {
+                csv,
+                vertices: vertices.unwrap_or_else(|| crate::bench::cpu::DEFAULT_VERTICES.to_vec()),
+                simd: simd.unwrap_or_else(Simd::detect),
+            },
+            Some(Chosen::Bench(_)) => Command::Bench { csv },
+            Some(Chosen::Screenshot(path)) => csv_window(Mode::Screenshot(path)),
+            Some(Chosen::Export(dir)) => csv_window(Mode::Export { dir, app }),
+            Some(Chosen::Sliders) => csv_window(Mode::Sliders),
+            Some(Chosen::Profile(link)) => {
+                let mode = match (frames, minutes) {
+                    (Some(_), Some(_)) => {
+                        return Err("--profile takes --frames or --minutes, not both".to_owned());
+                    }
+                    (_, Some(minutes)) => Mode::Soak { minutes },
+                    (frames, None) => Mode::Profile {
+                        frames: frames.unwrap_or(300),
+                    },
+                };
+                Command::Window {
+                    options: Options {
+                        link: Some(link),
+                        mode,
+                        ..options
+                    },
+                    csv,
+                }
+            }
+        })
+    }
 }
 
 #[cfg(test)]

@@ -89,6 +89,11 @@ pub trait Page {
 
     /// `cell` now fills the notebook's side alone ([`Lesson::focused`]).
     fn focused(&mut self, cell: &str);
+
+    /// The app brings `cell` into view after a link (its `at=`, or the cell its keys
+    /// name): a page that scrolls by itself ([`Lesson::scroll_to`]) aims there too, so
+    /// its own aim does not pull the notebook elsewhere.
+    fn aim(&mut self, cell: Option<&'static str>);
 }
 
 /// A lesson page as it is written: declared once, drawn by its cells and viewport.
@@ -167,6 +172,13 @@ pub trait Lesson: Default + 'static {
     /// quaternions page's `show`), ahead of the cells its keys declare; `None` leaves
     /// it to them.
     fn linked_cell(&self, _link: &Link) -> Option<&'static str> {
+        None
+    }
+
+    /// The page's own scroller, for a page that brings a cell into view by itself (a
+    /// click on a joint opens the joint's cell); `None` for a page that leaves
+    /// scrolling to the app.
+    fn scroll_to(&mut self) -> Option<&mut crate::ui::scroll::ScrollTo> {
         None
     }
 
@@ -267,6 +279,12 @@ impl<L: Lesson> Page for L {
     fn focused(&mut self, cell: &str) {
         if let Ok(cell) = cell.parse::<L::Cell>() {
             Lesson::focused(self, cell);
+        }
+    }
+
+    fn aim(&mut self, cell: Option<&'static str>) {
+        if let Some(scroll) = Lesson::scroll_to(self) {
+            scroll.set(cell);
         }
     }
 }

@@ -7,7 +7,7 @@
 use crate::link::{numbers, parse_number};
 use glam::Vec3;
 use rigs::humanoid::{JOINT_COUNT, JOINTS, joint_index};
-use skin::Trs;
+use skin::explain::trs::Trs;
 
 /// The grammar of a joint list, as messages and docs/links.md say it.
 pub const FORM: &str = "entries like `forearm.L:0,0,1.2` joined by `;`";

@@ -4,7 +4,7 @@
 use crate::pages::joint_link;
 use egui::{DragValue, Role, Ui, WidgetInfo};
 use glam::Vec3;
-use skin::Trs;
+use skin::explain::trs::Trs;
 
 /// A part of a joint's local transform: edited in the local cell, carried by a link key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! Deformation ellipses drawn over a viewport: each one a small circle on the surface at
-//! rest, carried by its vertex's transform (`skin::ellipse`), coloured by how much its
+//! rest, carried by its vertex's transform (`skin::explain::ellipse`), coloured by how much its
 //! area grew or shrank, with a key in the corner. Shared by the pages that show them.
 //! The scene's renderer draws the outlines (`shaders/ellipse.vert`); the key is egui's.
 
@@ -7,7 +7,7 @@ use super::{Viewport, rgba};
 use egui::{Color32, Rect, Ui, pos2, vec2};
 use glam::Vec3;
 use scene::{EllipseOutline, Scene};
-use skin::ellipse::Ellipse;
+use skin::explain::ellipse::Ellipse;
 
 /// The area ratio drawn fully blue (shrunk) and, mirrored about 1, fully red (grown).
 pub const SHRUNK: f32 = 0.5;

@@ -4,7 +4,7 @@
 use super::Viewport;
 use egui::{Color32, RichText, Ui};
 use glam::Vec3;
-use skin::lbs::VertexBreakdown;
+use skin::explain::steps::VertexBreakdown;
 
 /// How an inspector names and colours things on one page.
 pub struct InspectStyle<'a> {

@@ -388,12 +388,41 @@ pub fn show_pose_ui(ui: &mut egui::Ui) -> bool {
 /// [`show_pose_ui`] with words of its own, for a pose that changes more than the pose
 /// (another model).
 pub fn pose_button_ui(ui: &mut egui::Ui, text: &str) -> bool {
-    let pressed = ui.button(text).clicked();
+    let response = ui.button(text);
+    let pressed = response.clicked();
     if pressed {
         viewport::ask_to_frame(ui.ctx());
     }
+    // The pose may grow the cells above (a vertex picked shows its working), pushing
+    // the exercise down: for a few frames the button, and the verdict under it, stay
+    // in view.
+    let id = response.id.with("kept in view");
+    let frames: u8 = if pressed {
+        POSE_KEPT_FRAMES
+    } else {
+        ui.ctx().data(|d| d.get_temp(id)).unwrap_or(0)
+    };
+    if frames > 0 {
+        let below = egui::Rect::from_min_size(
+            response.rect.min,
+            egui::vec2(
+                response.rect.width(),
+                response.rect.height() + POSE_KEPT_BELOW,
+            ),
+        );
+        ui.scroll_to_rect_animation(below, None, egui::style::ScrollAnimation::none());
+        ui.ctx().data_mut(|d| d.insert_temp(id, frames - 1));
+        ui.ctx().request_repaint();
+    }
     pressed
 }
+
+/// How many frames a pose button keeps itself in view after a press.
+const POSE_KEPT_FRAMES: u8 = 8;
+
+/// How much below a pose button stays in view with it, in points: the answer fields
+/// and the verdict.
+const POSE_KEPT_BELOW: f32 = 140.0;
 
 /// How wide `text` is set in the body font, in points, on one line.
 pub fn text_width(ui: &egui::Ui, text: &str) -> f32 {

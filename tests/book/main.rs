@@ -3,5 +3,6 @@
 //! One test binary for the group, one module a file: the group links egui, eframe and
 //! the rest once.
 
+mod architecture;
 mod chapters;
 mod web_fonts;

@@ -683,7 +683,7 @@ fn check_normal_methods(api: Api) {
     let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
     for (bend, scale) in [(0.0, 1.0), (0.6, 2.5), (-1.1, 0.3)] {
         let pal = limb::palette(bend, scale);
-        for method in NormalMethod::ALL {
+        for &method in <NormalMethod as strum::VariantArray>::VARIANTS {
             let captured = capture_skinned_as(
                 &h.gl,
                 &renderer,
@@ -707,7 +707,7 @@ fn check_normal_methods(api: Api) {
             );
         }
         // The two methods really differ once the scale is not uniform.
-        let [right, naive] = NormalMethod::ALL.map(|m| {
+        let [right, naive] = [NormalMethod::InverseTranspose, NormalMethod::Naive].map(|m| {
             let switches = Switches {
                 normals: m,
                 ..Default::default()

@@ -7,7 +7,7 @@ use skinlab::pages::predict::Predicts;
 
 use egui_kittest::kittest::Queryable as _;
 use kit::{drag, page_harness, submit};
-use skin::rotation::{Interp, rotation_between};
+use skin::explain::rotation::{Interp, rotation_between};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::interpolation::InterpolationPage;
@@ -152,7 +152,7 @@ fn dragging_on_the_circle_moves_a_b_and_t() {
 /// interpolated quaternion's raw matrix applied to A's nose, +z.
 fn nose_truth(page: &InterpolationPage) -> f32 {
     let q = page.interpolated(page.method, page.t);
-    let nose = skin::rotation::object_matrix(q).transform_vector3(glam::Vec3::Z);
+    let nose = skin::explain::rotation::object_matrix(q).transform_vector3(glam::Vec3::Z);
     nose.angle_between(glam::Vec3::Z).to_degrees()
 }
 
@@ -164,7 +164,7 @@ fn shows<S>(harness: &egui_kittest::Harness<'_, S>, text: &str) -> bool {
 fn predicting_hides_the_turn_until_reveal_then_judges_the_guess() {
     use skinlab::pages::interpolation::predict::{CLOSE, RIGHT_ON};
     let link = "interpolation?method=lerp&t=0.5&predict=true";
-    let mut harness = page_harness(opened(link), &["interpolate"]);
+    let mut harness = page_harness(opened(link), &["interpolate", "length"]);
     let page = harness.state();
     assert!(page.answer_hidden() && page.judgement().is_none());
     let hidden_truth = format!("{:.1}°", nose_truth(page));
@@ -224,7 +224,12 @@ fn predicting_hides_the_turn_until_reveal_then_judges_the_guess() {
     harness.get_by_label("Reveal").click();
     harness.run_steps(2);
     assert!(!harness.state().answer_hidden());
-    harness.get_by_label("SLERP").click();
+    // The method buttons come first; the length plot's legend names SLERP too.
+    harness
+        .query_all_by_label("SLERP")
+        .next()
+        .expect("the SLERP button")
+        .click();
     harness.run_steps(2);
     assert!(harness.state().answer_hidden() && !shows(&harness, "off by"));
 

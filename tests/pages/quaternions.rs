@@ -5,7 +5,7 @@ use crate::kit;
 
 use egui_kittest::kittest::Queryable as _;
 use kit::{drag, page_harness, submit};
-use skin::rotation::{LOCK_PITCH, euler_matrix};
+use skin::explain::rotation::{LOCK_PITCH, euler_matrix};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::quaternions::{QuaternionsPage, Section};
@@ -135,8 +135,8 @@ fn the_gimbal_exercise_takes_yaw_minus_roll() {
 #[test]
 fn the_turn_cell_gives_what_the_matrix_gives() {
     let page = opened("quaternions?show=quaternion&yaw=0.8&pitch=0.4&roll=0.3");
-    let q = skin::rotation::euler_quat(page.euler);
-    let by_matrix = skin::rotation::quat_matrix(q) * glam::Vec3::X;
+    let q = skin::explain::rotation::euler_quat(page.euler);
+    let by_matrix = skin::explain::rotation::quat_matrix(q) * glam::Vec3::X;
     let harness = page_harness(page, &["turn"]);
     let numbers = skinlab::ui::matrix::vec3_text3(by_matrix);
     let sandwich = format!("q·(p,0)·q* = {}, 0.000)", numbers.trim_end_matches(')'));

@@ -5,8 +5,8 @@
 use super::stream::{Staging, StreamBuffer, Upload, copy_runs};
 use glam::Vec3;
 use glow::HasContext as _;
+use parallel::{Records, Split as _};
 use scene::{ColorVertex, MeshData, Primitive, Streamed};
-use skin::parallel::{Records, Split as _};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Arc, Weak};
@@ -122,7 +122,7 @@ impl SkinLayout {
         let records = Records::new(out, self.stride());
         let vertices = first..first + records.len();
         // The first vertex refused, and why.
-        let refused = skin::parallel::least((vertices, records), |(range, out)| {
+        let refused = parallel::least((vertices, records), |(range, out)| {
             self.write(mesh, range.start, out).err()
         });
         refused.map_or(Ok(()), |(_, why)| Err(why))

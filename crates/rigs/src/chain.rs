@@ -3,10 +3,10 @@
 //! `skinlab --bench` times skinning it at the sizes of [`SWEEP`].
 
 use glam::{Mat4, Quat, Vec3};
+use parallel;
 use skin::Influences;
 use skin::gpu::blend_all;
 use skin::lbs::{SkinMesh, blended_matrix};
-use skin::parallel;
 use std::sync::Arc;
 
 /// The vertex counts of the CPU-against-GPU sweep (the gpu page and `skinlab --bench`).

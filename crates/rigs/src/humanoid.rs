@@ -2,8 +2,9 @@
 //! can draw: each shape is bound rigidly to one joint.
 
 use glam::{Mat4, Vec3};
+use skin::explain::trs::Trs;
 use skin::lbs::SkinMesh;
-use skin::{Influences, Skeleton, Trs};
+use skin::{Influences, Skeleton};
 
 /// One joint of the rig: its name, its parent, and where it sits in its parent's frame
 /// in the bind pose.

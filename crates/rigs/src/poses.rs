@@ -3,7 +3,7 @@
 
 use super::humanoid::{self, joint_index};
 use glam::{Mat4, Vec3};
-use skin::Trs;
+use skin::explain::trs::Trs;
 use skin::lbs::palette;
 
 /// A named pose: local rotations on top of the T-pose, and a move of the hips.

@@ -402,7 +402,7 @@ impl SkinnedDraw {
         let (positions, influences) = self.drawn_positions();
         let n = positions.len().min(influences.len());
         let used: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(false)).collect();
-        skin::parallel::run(&self.mesh.indices[..], |indices| {
+        parallel::run(&self.mesh.indices[..], |indices| {
             for &i in indices {
                 if let Some(u) = used.get(i as usize) {
                     u.store(true, Ordering::Relaxed);
@@ -418,7 +418,7 @@ impl SkinnedDraw {
                 a[3].max(b[3]),
             ]
         };
-        skin::parallel::reduce(
+        parallel::reduce(
             all,
             |(positions, influences, used)| {
                 let mut bounds = None;
@@ -445,9 +445,9 @@ impl SkinnedDraw {
     pub fn world_positions(&self) -> Vec<Vec3> {
         let (positions, influences) = self.drawn_positions();
         let n = positions.len().min(influences.len());
-        let mut placed = skin::parallel::zeroed::<Vec3>(n);
+        let mut placed = parallel::zeroed::<Vec3>(n);
         let all = (&positions[..n], &influences[..n], &mut placed[..]);
-        skin::parallel::run(all, |(positions, influences, out)| {
+        parallel::run(all, |(positions, influences, out)| {
             self.each_placed(positions, influences, |i, point| out[i] = point);
         });
         placed

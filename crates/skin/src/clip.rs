@@ -15,7 +15,7 @@ use glam::{Mat4, Quat, Vec3, Vec4};
 use std::fmt;
 
 /// A joint's local transform as animation stores it: `parent_from_joint = T · R · S`
-/// with the rotation as a quaternion ([`super::Trs`] is the Euler form students edit).
+/// with the rotation as a quaternion (`explain::trs::Trs` is the Euler form a user edits).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Transform {
     /// Where the joint sits in its parent's frame.
@@ -566,7 +566,7 @@ fn sample_quat(v: &[Quat], interpolation: Interpolation, key: usize, u: f32, dt:
 // ANCHOR: slerp
 /// Spherical linear interpolation on the shorter arc: `b` is negated first when
 /// `a · b < 0`, since `b` and `−b` are the same rotation. The one slerp of the crate:
-/// the keyframe sampler and the quaternion lesson both use it.
+/// the keyframe sampler and the interpolation comparison (`explain::rotation`) both use it.
 pub fn slerp(a: Quat, b: Quat, u: f32) -> Quat {
     let b = if Vec4::from(a).dot(Vec4::from(b)) < 0.0 {
         -b

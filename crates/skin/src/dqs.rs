@@ -9,7 +9,7 @@
 use super::influences::Influences;
 use super::lbs::{SkinMesh, SkinnedVertex};
 use super::normals::skin_tangent;
-use super::rotation::{product as mul, turn};
+use super::quat::product as mul;
 use glam::{Mat4, Quat, Vec3, Vec4};
 
 /// Below this length the blended rotation is treated as having cancelled out.
@@ -110,115 +110,6 @@ impl DualQuat {
     }
 }
 
-/// A rigid motion seen as a screw: a turn by `angle` (radians) about the line through
-/// `point` along the unit `axis`, and a slide of `slide` along that line. Every rigid
-/// motion is one (Chasles' theorem); with no turn, `axis` is the slide's direction.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Screw {
-    /// The line's direction, unit length.
-    pub axis: Vec3,
-    /// The turn about the line, radians.
-    pub angle: f32,
-    /// The point of the line nearest the origin.
-    pub point: Vec3,
-    /// How far the motion slides along the line.
-    pub slide: f32,
-}
-
-impl DualQuat {
-    /// The screw of a unit dual quaternion. The point on the axis is the one nearest
-    /// the origin: `½·(t⊥ + cot(θ/2)·axis × t⊥)`, with `t⊥` the translation's part
-    /// across the axis.
-    pub fn screw(&self) -> Screw {
-        let t = self.translation();
-        let (axis, angle) = self.real.normalize().to_axis_angle();
-        if angle.abs() < 1e-6 || !axis.is_finite() {
-            let slide = t.length();
-            let axis = if slide > 0.0 { t / slide } else { Vec3::X };
-            return Screw {
-                axis,
-                angle: 0.0,
-                point: Vec3::ZERO,
-                slide,
-            };
-        }
-        let slide = t.dot(axis);
-        let across = t - axis * slide;
-        let point = 0.5 * (across + axis.cross(across) / (angle * 0.5).tan());
-        Screw {
-            axis,
-            angle,
-            point,
-            slide,
-        }
-    }
-}
-
-/// One vertex under dual quaternion skinning, taken apart for inspectors that show the
-/// working: each influence's dual quaternion as added, their sum, the sum made unit,
-/// and the point it moves.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DqsBreakdown {
-    /// The vertex's bind-space position.
-    pub bind: Vec3,
-    /// `(joint, weight, sign, dual quaternion)` for each influence with a weight; the
-    /// sign is −1 where the antipodal check flipped it.
-    pub parts: Vec<(usize, f32, f32, DualQuat)>,
-    /// The weighted sum, before it is made unit.
-    pub sum: DualQuat,
-    /// The length of the sum's real part, which the normalisation divides by.
-    pub length: f32,
-    /// The blended unit dual quaternion ([`blend_dual_quats`]).
-    pub unit: DualQuat,
-    /// `real · bind · real*`: the bind position turned.
-    pub turned: Vec3,
-    /// The skinned position: `turned + translation`.
-    pub moved: Vec3,
-}
-
-impl DqsBreakdown {
-    /// Takes vertex `vertex` of `mesh` apart under `palette_dq`; `None` when there is
-    /// no such vertex.
-    pub fn new(
-        palette_dq: &[DualQuat],
-        mesh: &SkinMesh,
-        vertex: usize,
-        antipodal_check: bool,
-    ) -> Option<Self> {
-        let bind = *mesh.positions.get(vertex)?;
-        let influences = mesh.influences.get(vertex)?;
-        let pivot = Vec4::from(palette_dq.get(influences.joints[0] as usize)?.real);
-        let mut parts = Vec::new();
-        for (joint, weight) in influences.used() {
-            let q = *palette_dq.get(joint)?;
-            let flip = antipodal_check && Vec4::from(q.real).dot(pivot) < 0.0;
-            parts.push((joint, weight, if flip { -1.0 } else { 1.0 }, q));
-        }
-        let add = |part: fn(&DualQuat) -> Quat| {
-            let sum: Vec4 = parts
-                .iter()
-                .map(|(_, w, sign, q)| Vec4::from(part(q)) * (w * sign))
-                .sum();
-            Quat::from_vec4(sum)
-        };
-        let sum = DualQuat {
-            real: add(|q| q.real),
-            dual: add(|q| q.dual),
-        };
-        let unit = blend_dual_quats(palette_dq, influences, antipodal_check);
-        let turned = turn(unit.real, bind);
-        Some(Self {
-            bind,
-            length: Vec4::from(sum.real).length(),
-            moved: turned + unit.translation(),
-            parts,
-            sum,
-            unit,
-            turned,
-        })
-    }
-}
-
 // ANCHOR: dqs_blend
 /// The normalised weighted sum of the dual quaternions that influence one vertex.
 ///
@@ -316,6 +207,7 @@ pub fn skin_vertices_dqs(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explain::steps::DqsBreakdown;
     use crate::lbs::{blended_matrix, skin_vertices};
     use crate::matrix::is_rigid;
     use glam::EulerRot;

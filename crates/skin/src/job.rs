@@ -17,8 +17,7 @@
 //!   same instructions wherever it falls, so the threaded result equals the
 //!   single-threaded one bit for bit.
 //!
-//! `skinlab --bench cpu` measures it against the reference, a plain glam loop and the
-//! memory floor; `docs/measurements.md` in the skinlab repository has the numbers.
+//! The crate's `examples/skin_gltf.rs` runs it on a glTF file's mesh.
 
 // The SIMD kernel is the one place of this crate that may use unsafe code: its
 // intrinsics need it. Every block says why it is sound. (The only other unsafe line is
@@ -28,9 +27,9 @@
 mod avx2;
 
 use super::influences::Influences;
-pub use super::parallel::thread_count;
-use super::parallel::{self, Split};
 use glam::{Mat4, Vec3, Vec3A, Vec4};
+pub use parallel::thread_count;
+use parallel::{self, Split};
 use std::fmt;
 
 /// Why a skinning job (or the weights it reads) was refused.
@@ -321,6 +320,38 @@ impl Simd {
 /// skinned normal and renormalised. A direction that skins to zero stays zero. Where a
 /// blend is singular (flattened) the reference's inverse does not exist and its normal is
 /// zero, while the cofactor still gives the flattened surface's normal.
+///
+/// # Skinning three vertices into the caller's buffers
+///
+/// The weights are checked once, when [`JointWeights`] is built; the output buffers are
+/// the caller's, allocated once and reused every frame.
+///
+/// ```
+/// use glam::{Mat4, Vec3};
+/// use skinlab_skin::job::{JointWeights, SkinningJob, Stream};
+///
+/// // Joint 0 stays put; joint 1 moves everything one unit up.
+/// let palette = [Mat4::IDENTITY, Mat4::from_translation(Vec3::Y)];
+/// let influences = JointWeights::new(
+///     vec![[0, 0, 0, 0], [0, 1, 0, 0], [1, 0, 0, 0]],
+///     vec![[1.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]],
+/// )?;
+/// let bind = [Vec3::ZERO, Vec3::X, Vec3::new(2.0, 0.0, 0.0)];
+/// let mut skinned = [Vec3::ZERO; 3];
+///
+/// SkinningJob {
+///     palette: &palette,
+///     influences: &influences,
+///     positions: Stream::new(&bind, &mut skinned),
+///     normals: None,
+///     tangents: None,
+/// }
+/// .run()?;
+///
+/// // Half of joint 1 lifts the middle vertex half a unit; all of it lifts the last.
+/// assert_eq!(skinned, [Vec3::ZERO, Vec3::new(1.0, 0.5, 0.0), Vec3::new(2.0, 1.0, 0.0)]);
+/// # Ok::<(), skinlab_skin::job::JobError>(())
+/// ```
 #[derive(Debug)]
 pub struct SkinningJob<'a> {
     /// The skinning palette, `world_from_bind` for each joint.

@@ -168,49 +168,11 @@ pub fn skin_vertices_with(
 }
 // ANCHOR_END: skin_vertices
 
-/// The position of one vertex under one joint alone: `palette[joint] * position`.
-/// The weighted sum of these partial positions is the skinned position.
-pub fn partial_position(palette: &[Mat4], joint: usize, position: Vec3) -> Vec3 {
-    palette[joint].transform_point3(position)
-}
-
-/// One vertex taken apart: each influence's partial position and their weighted sum,
-/// for inspectors that show the working.
-#[derive(Clone, Debug, PartialEq)]
-pub struct VertexBreakdown {
-    /// The vertex's bind-space position.
-    pub bind: Vec3,
-    /// `(joint, weight, palette[joint] * bind)` for each influence with a weight.
-    pub parts: Vec<(usize, f32, Vec3)>,
-    /// The weighted sum of the partial positions: the skinned position.
-    pub sum: Vec3,
-    /// The blended matrix; `blended * bind == sum`.
-    pub blended: Mat4,
-}
-
-impl VertexBreakdown {
-    /// Takes vertex `vertex` of `mesh` apart under `palette`; `None` when there is no
-    /// such vertex.
-    pub fn new(palette: &[Mat4], mesh: &SkinMesh, vertex: usize) -> Option<Self> {
-        let bind = *mesh.positions.get(vertex)?;
-        let influences = mesh.influences.get(vertex)?;
-        let parts: Vec<_> = influences
-            .used()
-            .map(|(joint, weight)| (joint, weight, partial_position(palette, joint, bind)))
-            .collect();
-        Some(Self {
-            bind,
-            sum: parts.iter().map(|(_, w, p)| *p * *w).sum(),
-            parts,
-            blended: blended_matrix(palette, influences),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Skeleton;
+    use crate::explain::steps::{VertexBreakdown, partial_position};
     use crate::normals::{angle_degrees, skin_normal};
     use glam::{Mat3, Quat};
     use proptest::prelude::*;

@@ -1,12 +1,18 @@
-//! The mathematics any skinning code needs, with glam and nothing else: skeletons and
-//! their world transforms, local transforms (TRS), checks on typed matrices, influences,
-//! the palette, linear and dual quaternion blending, normals and tangents, deformation
-//! ellipses, rotations and keyframes, the true normal of a skinned surface, a fast
-//! multi-threaded skinning job (and the one way work is shared between threads), and
-//! the GPU's bone texture layout and uniform budget.
+//! Mesh skinning on the CPU, with glam: skeletons and their world transforms, checks on
+//! typed matrices, four influences per vertex, the palette, linear and dual quaternion
+//! blending, normals and tangents, keyframe clips and their blending, a fast
+//! multi-threaded skinning job that writes into the caller's buffers, and the GPU's
+//! bone texture layout and uniform budget.
 //!
-//! The crate knows no lesson, no window and no GPU: it depends on glam (and bytemuck and
-//! strum for small derives) and builds alone for `wasm32-unknown-unknown`.
+//! That is the runtime: what a game or a viewer needs to skin a mesh. Beside it,
+//! [`explain`] holds what a lesson shows and a runtime does not need (Euler angles and
+//! the gimbal, interpolation methods compared, editable transforms, deformation
+//! ellipses, the true normal of a skinned surface, one vertex's working step by step).
+//! It builds on the runtime; the runtime never uses it.
+//!
+//! The crate knows no window and no GPU: it depends on glam (and bytemuck and strum for
+//! small derives, and `skinlab-parallel` to share work between threads) and builds
+//! alone for `wasm32-unknown-unknown`.
 //!
 //! # An arm of two joints, bent at the elbow
 //!
@@ -36,12 +42,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Inside, imports go one way: `skeleton`, `trs`, `matrix`, `influences`, `normals` and
-//! `rotation` need no other module; `lbs` builds on `influences`, `matrix` and `normals`;
-//! `dqs` on `influences`, `lbs` and `normals`; `blend` on `lbs` and `dqs`; `ellipse` on
-//! `influences`, `lbs` and `dqs`; `surface` on `influences` and `lbs`; `gpu` on
-//! `influences`; `parallel` (work shared between threads) on nothing, and `job` on
-//! `influences` and `parallel`.
+//! Inside, imports go one way: `skeleton`, `matrix`, `influences`, `normals` and `quat`
+//! need no other module; `lbs` builds on `influences`, `matrix` and `normals`; `dqs` on
+//! `influences`, `lbs`, `normals` and `quat`; `blend` on `lbs` and `dqs`; `clip` on
+//! `skeleton`; `gpu` on `influences`; `job` on `influences`; `explain` on any of them.
 //!
 //! Conventions, stated once for the whole crate:
 //! - column vectors, column-major 4x4 matrices, right-handed, y up (glam and GLSL agree);
@@ -56,21 +60,22 @@
 pub mod blend;
 pub mod clip;
 pub mod dqs;
-pub mod ellipse;
+pub mod explain;
 pub mod gpu;
 pub mod influences;
 pub mod job;
 pub mod lbs;
 pub mod matrix;
 pub mod normals;
-pub mod parallel;
-pub mod rotation;
+pub mod quat;
 pub mod skeleton;
-pub mod surface;
-pub mod trs;
+
+/// The README's example runs as a doc test too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub use blend::Blend;
 pub use influences::{InfluenceError, Influences, MAX_INFLUENCES};
 pub use matrix::MatrixError;
 pub use skeleton::Skeleton;
-pub use trs::Trs;

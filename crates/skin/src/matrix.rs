@@ -26,9 +26,12 @@ pub enum MatrixError {
 impl fmt::Display for MatrixError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // People count rows and columns from 1.
             Self::NotFinite { column, row } => write!(
                 f,
-                "cell (row {row}, column {column}) is not a finite number"
+                "the cell in row {}, column {} is not a finite number",
+                row + 1,
+                column + 1
             ),
             Self::Singular { determinant } => write!(
                 f,

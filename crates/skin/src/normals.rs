@@ -2,12 +2,24 @@
 //! blended matrix, and how a tangent is made perpendicular again (one Gram-Schmidt step).
 //!
 //! Nothing here needs a mesh or a palette: [`super::lbs`] and [`super::dqs`] call these
-//! for each vertex, and a page calls them on one blended matrix.
+//! for each vertex, and an inspector calls them on one blended matrix.
 
 use glam::{Mat3, Mat4, Vec3};
 
-/// How a normal is carried by the blended matrix `M`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How a normal is carried by the blended matrix `M`. The right way first; the
+/// variants' snake_case names (`inverse_transpose`, `naive`) come from strum.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum NormalMethod {
     /// `normalize(inverse(transpose(M₃ₓ₃)) · n)`: stays perpendicular to the surface.
     #[default]
@@ -17,17 +29,6 @@ pub enum NormalMethod {
 }
 
 impl NormalMethod {
-    /// Both methods, right one first.
-    pub const ALL: [Self; 2] = [Self::InverseTranspose, Self::Naive];
-
-    /// The link name.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Self::InverseTranspose => "inverse_transpose",
-            Self::Naive => "naive",
-        }
-    }
-
     /// The method in words.
     pub fn name(self) -> &'static str {
         match self {
@@ -78,54 +79,10 @@ pub fn angle_degrees(a: Vec3, b: Vec3) -> f32 {
     a.cross(b).length().atan2(a.dot(b)).to_degrees()
 }
 
-// ANCHOR: gram_schmidt
-/// One vertex's normal and tangent, step by step (Gram-Schmidt, as the OpenGLStarter
-/// article "Mesh Skinning" carries them).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TangentSteps {
-    /// The blended matrix `M`.
-    pub blended: Mat4,
-    /// The bind-space normal and tangent.
-    pub bind_normal: Vec3,
-    /// The bind-space tangent.
-    pub bind_tangent: Vec3,
-    /// `N`: the skinned unit normal (by the chosen method).
-    pub normal: Vec3,
-    /// `T = normalize(M · t)`: the tangent carried by the matrix itself.
-    pub carried: Vec3,
-    /// `T · N`: zero when they are already perpendicular.
-    pub dot: f32,
-    /// `T − (T · N) N`, before normalising.
-    pub removed: Vec3,
-    /// The final unit tangent.
-    pub tangent: Vec3,
-}
-
-impl TangentSteps {
-    /// Works a vertex with bind-space `bind_normal` and `bind_tangent` under its
-    /// blended matrix `blended`, the normal carried by `method`.
-    pub fn new(blended: Mat4, bind_normal: Vec3, bind_tangent: Vec3, method: NormalMethod) -> Self {
-        let normal = transform_normal(method, &blended, bind_normal);
-        let carried = blended.transform_vector3(bind_tangent).normalize_or_zero();
-        let dot = carried.dot(normal);
-        let removed = carried - dot * normal;
-        Self {
-            blended,
-            bind_normal,
-            bind_tangent,
-            normal,
-            carried,
-            dot,
-            removed,
-            tangent: removed.normalize_or_zero(),
-        }
-    }
-}
-// ANCHOR_END: gram_schmidt
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explain::steps::TangentSteps;
     use glam::Quat;
     use proptest::prelude::*;
     fn arb_matrix() -> impl Strategy<Value = Mat4> {
@@ -176,7 +133,8 @@ mod tests {
                 Quat::from_euler(glam::EulerRot::XYZ, r[0], r[1], r[2]),
                 Vec3::ONE,
             );
-            let [a, b] = NormalMethod::ALL.map(|method| transform_normal(method, &m, n));
+            let [a, b] = [NormalMethod::InverseTranspose, NormalMethod::Naive]
+                .map(|method| transform_normal(method, &m, n));
             prop_assert!(a.abs_diff_eq(b, 1e-4), "{a} {b}");
         }
     }
@@ -201,7 +159,7 @@ mod tests {
         // Scaled across x and turned: the naive normal is not square to the carried tangent.
         let m = Mat4::from_rotation_z(0.6) * Mat4::from_scale(Vec3::new(1.0, 2.5, 1.0));
         let (n, t) = (Vec3::new(0.6, 0.8, 0.0), Vec3::new(0.8, -0.6, 0.0));
-        for method in NormalMethod::ALL {
+        for &method in <NormalMethod as strum::VariantArray>::VARIANTS {
             let s = TangentSteps::new(m, n, t, method);
             assert!((s.tangent.length() - 1.0).abs() < 1e-5);
             assert!(s.tangent.dot(s.normal).abs() < 1e-5);

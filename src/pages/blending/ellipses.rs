@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use glam::Vec3;
 use rigs::arm;
 use scene::Scene;
-use skin::ellipse::{Ellipse, dqs_linear, lbs_linear};
+use skin::explain::ellipse::{Ellipse, dqs_linear, lbs_linear};
 use skin::lbs::SkinMesh;
 use std::sync::Arc;
 

@@ -13,8 +13,9 @@ use egui::{RichText, Ui};
 use gl::shaders;
 use rigs::arm;
 use skin::MAX_INFLUENCES;
-use skin::dqs::DqsBreakdown;
-use skin::lbs::{PositionW, VertexBreakdown, blended_matrix};
+use skin::explain::steps::DqsBreakdown;
+use skin::explain::steps::VertexBreakdown;
+use skin::lbs::{PositionW, blended_matrix};
 
 impl BlendingPage {
     /// Weights that do not sum to 1, and the two things a shader can do with `w`.

@@ -11,7 +11,8 @@ use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
 use rigs::arm;
 use scene::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use skin::lbs::{PositionW, SkinMesh, SkinnedVertex, VertexBreakdown};
+use skin::explain::steps::VertexBreakdown;
+use skin::lbs::{PositionW, SkinMesh, SkinnedVertex};
 use std::sync::Arc;
 
 const SKIN_TONE: Color32 = Color32::from_rgb(225, 190, 160);

@@ -104,11 +104,15 @@ fn describe(e: &Exercise) -> String {
 
 /// The exercise, the answer fields and the working.
 pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
+    let before = page.exercise;
     exercise_picker_ui(ui, &mut page.exercise, EXERCISES.len(), &mut page.check);
+    // Another exercise picked while the last one's frames are shown shows its own.
+    let switched = page.posed_exercise && page.exercise != before;
     let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
     ui.label(describe(&e));
     // The two frames in the matrices view: the bind frame as a, the target as b.
-    if crate::ui::show_pose_ui(ui) {
+    if crate::ui::show_pose_ui(ui) || switched {
+        page.posed_exercise = true;
         for (i, ([x, y], degrees)) in [e.bind, e.target].into_iter().enumerate() {
             page.set_turn(
                 i,

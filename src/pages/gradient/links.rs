@@ -18,7 +18,7 @@ use crate::link::{Param, numbers, parse_number};
 use crate::pages::joint_link::{self, JOINT_NAMES};
 use glam::{Mat4, Vec2, Vec3};
 use rigs::poses::PRESETS;
-use skin::Trs;
+use skin::explain::trs::Trs;
 use skin::matrix::checked_inverse;
 
 pub use crate::pages::LIMIT;

@@ -22,8 +22,9 @@ use glam::{Mat4, Vec2, Vec3};
 use rigs::humanoid::{self, JOINT_COUNT};
 use rigs::poses::{self, PRESETS};
 use scene::{MeshData, Primitive};
+use skin::Influences;
+use skin::explain::trs::Trs;
 use skin::lbs::SkinMesh;
-use skin::{Influences, Trs};
 use std::sync::{Arc, OnceLock};
 
 /// The page's cells, in chapter order; their snake_case names are the chapter's cell
@@ -189,6 +190,9 @@ pub struct GradientPage {
     pub joint: usize,
     /// The check cell's exercise.
     pub exercise: usize,
+    /// Whether the viewport shows the exercise's frames (its pose button was
+    /// pressed): picking another exercise then shows that one's.
+    posed_exercise: bool,
     /// How many factors of `b · a⁻¹` act on the F's tip, from the right; `None` when not
     /// scrubbing.
     pub scrub: Option<usize>,
@@ -250,6 +254,7 @@ impl Default for GradientPage {
             target: PRESETS[DEFAULT_PRESET].local(),
             joint: DEFAULT_JOINT,
             exercise: 0,
+            posed_exercise: false,
             scrub: None,
             reading: None,
             last_read: None,
@@ -344,6 +349,10 @@ impl Lesson for GradientPage {
     // switches in the view): the cell scrolled to is the one they picked.
     fn linked_cell(&self, _link: &crate::link::Link) -> Option<&'static str> {
         self.scroll_to.target()
+    }
+
+    fn scroll_to(&mut self) -> Option<&mut crate::ui::scroll::ScrollTo> {
+        Some(&mut self.scroll_to)
     }
 
     fn camera(&self) -> Option<Camera> {

@@ -22,7 +22,8 @@ use exercise::EXERCISES;
 use glam::{Mat4, Vec2, Vec3};
 use predict::{DEFAULT_PREDICT, GUESS_LIMIT, Prediction, Question};
 use scene::{MeshData, Palette, Primitive, Scene, SkinnedDraw};
-use skin::lbs::{VertexBreakdown, palette, skin_vertices};
+use skin::explain::steps::VertexBreakdown;
+use skin::lbs::{palette, skin_vertices};
 use std::f32::consts::{PI, TAU};
 use std::sync::Arc;
 

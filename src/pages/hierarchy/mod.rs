@@ -20,7 +20,7 @@ use exercise::EXERCISES;
 use glam::{Mat4, Vec3};
 use rigs::humanoid::{self, JOINT_COUNT};
 use scene::{MeshData, Primitive};
-use skin::Trs;
+use skin::explain::trs::Trs;
 use skin::lbs::inverse_bind;
 use std::sync::{Arc, OnceLock};
 

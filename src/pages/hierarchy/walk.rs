@@ -2,7 +2,8 @@
 //! to one joint, and the same walk multiplied in the wrong order.
 
 use glam::{Mat4, Vec3};
-use skin::{Skeleton, Trs};
+use skin::Skeleton;
+use skin::explain::trs::Trs;
 
 /// One step of the walk from the root to a joint.
 #[derive(Clone, Copy, Debug, PartialEq)]

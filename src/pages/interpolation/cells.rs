@@ -11,7 +11,7 @@ use crate::ui::mono_ui;
 use egui::{Color32, RichText, Ui};
 use egui_plot::{HLine, Line, VLine};
 use glam::Vec4;
-use skin::rotation::{self, Interp, angular_speed, quat_matrix};
+use skin::explain::rotation::{self, Interp, angular_speed, quat_matrix};
 
 /// Samples along `t` in the plots.
 const PLOT_STEPS: usize = 100;
@@ -92,8 +92,6 @@ impl InterpolationPage {
             }
         }
         mono_ui(ui, text);
-        ui.separator();
-        self.predict_ui(ui);
     }
 
     /// `|q(t)|` for each method: LERP dips inside the sphere of unit quaternions.
@@ -120,6 +118,10 @@ impl InterpolationPage {
             self.t,
             lerp * lerp
         ));
+        // The chapter asks for the prediction right after this plot, from the squashed
+        // matrix it measures.
+        ui.separator();
+        self.predict_ui(ui);
     }
 
     fn speed_ui(&mut self, ui: &mut Ui) {

@@ -8,7 +8,7 @@
 //! circle's plane.
 
 use glam::{Quat, Vec2};
-use skin::rotation::{self, Interp};
+use skin::explain::rotation::{self, Interp};
 
 /// The unit quaternion of a turn by `theta` (radians) about z.
 pub fn about_z(theta: f32) -> Quat {

@@ -10,7 +10,7 @@ use crate::ui::matrix::quat_text;
 use crate::ui::mono_ui;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Ui, pos2, vec2};
 use glam::Vec2;
-use skin::rotation::Interp;
+use skin::explain::rotation::Interp;
 
 /// B's colour (A takes the text colour).
 const B_COLOR: Color32 = Color32::from_rgb(175, 110, 235);

@@ -7,7 +7,7 @@ use crate::ui::check::exercise_picker_ui;
 use crate::ui::matrix::quat_text;
 use egui::Ui;
 use glam::Quat;
-use skin::rotation::{Interp, interpolate};
+use skin::explain::rotation::{Interp, interpolate};
 
 /// A check-yourself exercise: from A, no turn, towards B, a turn of `degrees` about z,
 /// by `method` at `t`, with the short-way check on. Its answer is `q(t)`.

@@ -31,7 +31,7 @@ pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
         },
         get: |s| (s.circle != DEFAULT_CIRCLE).then(|| s.circle.to_vec()) },
     // After every key that shapes the question: a reveal holds for the question asked.
-    param! { "predict", "guess the nose's turn at t before the page shows it", @"interpolate", bool,
+    param! { "predict", "guess the nose's turn at t before the page shows it", @"length", bool,
         set: |s, on| {
             if on {
                 s.start_prediction();
@@ -40,11 +40,11 @@ pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
             }
         },
         get: |s| s.prediction.is_some().then_some(true) },
-    param! { "guess", "the predicted turn of the nose from A, degrees; starts predicting", @"interpolate",
+    param! { "guess", "the predicted turn of the nose from A, degrees; starts predicting", @"length",
         number(0.0, GUESS_LIMIT),
         set: |s, degrees| s.prediction_mut().set_guess(degrees),
         get: |s| s.prediction.map(|p| p.guess).filter(|g| *g != 0.0) },
-    param! { "reveal", "show the nose's turn and how far the guess is from it", @"interpolate",
+    param! { "reveal", "show the nose's turn and how far the guess is from it", @"length",
         bool,
         set: |s, on| s.set_revealed(on),
         get: |s| s.revealed().then_some(true) },

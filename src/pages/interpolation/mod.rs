@@ -16,14 +16,14 @@ pub use circle_ui::Frame as CircleFrame;
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::pages::predict::Predicts;
-use crate::pages::quaternions::{Assets, glider_camera};
+use crate::pages::quaternions::{Assets, glider_camera_at};
 use crate::ui::Camera;
 use crate::ui::check::Check;
 use crate::ui::scroll::ScrollTo;
 use exercise::EXERCISES;
 use glam::Quat;
 use predict::{GUESS_LIMIT, Prediction, Question, nose_turn};
-use skin::rotation::{self, Euler, Interp, euler_quat};
+use skin::explain::rotation::{self, Euler, Interp, euler_quat};
 use std::f32::consts::{PI, TAU};
 use std::sync::Arc;
 
@@ -95,7 +95,9 @@ impl Default for InterpolationPage {
             prediction: None,
             exercise: 0,
             check: Check::default(),
-            camera: glider_camera(),
+            // Across the default path from A to B, from above: the arc shows its
+            // length and its dots their spacing, not foreshortened.
+            camera: glider_camera_at(1.3, 0.6),
             assets: Assets::shared(),
             scroll_to: ScrollTo::default(),
             viewport_rect: egui::Rect::NOTHING,

@@ -4,7 +4,7 @@
 
 pub use crate::pages::predict::{Judgement, Revealed, Verdict};
 use glam::{Quat, Vec3};
-use skin::rotation::{Euler, Interp, object_matrix};
+use skin::explain::rotation::{Euler, Interp, object_matrix};
 
 /// The largest guess, degrees: no direction is further than that from A's nose.
 pub const GUESS_LIMIT: f32 = 180.0;
@@ -63,7 +63,7 @@ impl Prediction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use skin::rotation::{euler_quat, interpolate};
+    use skin::explain::rotation::{euler_quat, interpolate};
 
     #[test]
     fn the_difference_is_absolute_and_the_verdict_follows_the_thresholds() {

@@ -7,7 +7,7 @@ use crate::pages::predict::Predicts;
 use crate::pages::predict::verdict_color;
 use crate::ui::mono_ui;
 use egui::{RichText, Ui, WidgetInfo};
-use skin::rotation::Interp;
+use skin::explain::rotation::Interp;
 
 /// The true turn, the guess, the difference and the verdict, as the page writes them.
 pub(super) fn judgement_text(truth: f32, guess: f32, j: &Judgement) -> String {

@@ -12,7 +12,7 @@ use crate::ui::{Viewport, color32, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
 use scene::Scene;
-use skin::rotation::{Interp, object_matrix};
+use skin::explain::rotation::{Interp, object_matrix};
 use std::f32::consts::{PI, TAU};
 
 /// The colour of each interpolation method's path and curve.

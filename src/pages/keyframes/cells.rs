@@ -101,11 +101,9 @@ impl KeyframesPage {
         // the key spacing, so the four weights can be checked by hand.
         let how = |channel: &Channel, segment: Segment, rotation: bool| match self.interpolation {
             Interpolation::Step => "STEP holds key 0".to_owned(),
+            _ if segment.key == segment.next => "one key around τ: it holds".to_owned(),
             Interpolation::Linear if rotation => "slerp".to_owned(),
             Interpolation::Linear => "lerp".to_owned(),
-            Interpolation::CubicSpline if segment.key == segment.next => {
-                "one key around τ: it holds".to_owned()
-            }
             Interpolation::CubicSpline => {
                 let h = hermite(segment.u).map(|h| format!("{h:.3}"));
                 let time = |k: usize| channel.key(k).map_or(0.0, |(time, _)| time);
@@ -300,7 +298,10 @@ fn timeline_ui(ui: &mut Ui, [rotation, translation]: [&Channel; 2], time: f32) -
         .small(),
     );
     let pointer = response.interact_pointer_pos()?;
+    // To the hundredth of a second, as the time field shows it: a pixel is finer than
+    // that, and the link and the sample cell then read 2.99, not 2.9937108.
     (response.clicked() || response.dragged()).then(|| {
-        ((pointer.x - rect.left() - 8.0) / (rect.width() - 16.0) * DURATION).clamp(0.0, DURATION)
+        let time = (pointer.x - rect.left() - 8.0) / (rect.width() - 16.0) * DURATION;
+        ((time * 100.0).round() / 100.0).clamp(0.0, DURATION)
     })
 }

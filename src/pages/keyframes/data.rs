@@ -187,7 +187,7 @@ fn build_arm_keys() -> [JointKeys; 2] {
 mod tests {
     use super::*;
     use skin::clip::{Clip, Sample};
-    use skin::rotation::rotation_between;
+    use skin::explain::rotation::rotation_between;
 
     #[test]
     fn the_keys_are_a_valid_clip() {

@@ -5,7 +5,7 @@ use super::data::{JointKeys, rotation_keys, translation_keys};
 use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths};
 use egui::Ui;
 use glam::{Quat, Vec3};
-use skin::rotation::axis_angle;
+use skin::explain::rotation::axis_angle;
 
 /// What two keys hold.
 #[derive(Clone, Copy, Debug, PartialEq)]

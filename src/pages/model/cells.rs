@@ -17,9 +17,9 @@ use crate::ui::matrix::{
 use crate::ui::{counted, error_ui, legible, mono_ui};
 use egui::{Color32, RichText, Ui};
 use glam::Mat4;
-use skin::Trs;
 use skin::clip::Transform;
-use skin::lbs::VertexBreakdown;
+use skin::explain::steps::VertexBreakdown;
+use skin::explain::trs::Trs;
 use skin::matrix::column_lengths;
 
 impl ModelPage {

@@ -7,8 +7,8 @@ use crate::link::{Named, Param, is_link_value, numbers};
 use crate::pages::joint_link::read_list;
 use crate::pages::local_transform::{rounded, trs_problem};
 use glam::{Mat4, Vec3};
-use skin::Trs;
 use skin::clip::Transform;
+use skin::explain::trs::Trs;
 use skin::matrix::checked_inverse;
 
 /// A name for a link: the name itself when a link can hold it and it names one thing,

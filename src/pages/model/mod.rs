@@ -326,6 +326,10 @@ impl Lesson for ModelPage {
         self.scroll_to.target()
     }
 
+    fn scroll_to(&mut self) -> Option<&mut crate::ui::scroll::ScrollTo> {
+        Some(&mut self.scroll_to)
+    }
+
     fn camera(&self) -> Option<Camera> {
         Some(self.camera)
     }

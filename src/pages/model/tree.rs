@@ -73,7 +73,10 @@ impl Tree {
 }
 
 /// How many levels open by default: the most for which the rows then showing (joints
-/// at most that deep) number at most [`OPEN_ROWS`], and at least one level.
+/// at most that deep) number at most [`OPEN_ROWS`], and at least one level; but a
+/// file whose top is a chain (a scene root, a node, an armature) opens until
+/// [`LEAST_ROWS`] rows show, even past [`OPEN_ROWS`] (the tree scrolls): three
+/// closed rows hide the skeleton.
 fn open_depth(depth: &[usize]) -> usize {
     let deepest = depth.iter().copied().max().unwrap_or(0);
     let shown = |d: usize| depth.iter().filter(|x| **x <= d).count();
@@ -81,8 +84,14 @@ fn open_depth(depth: &[usize]) -> usize {
     while open < deepest && shown(open + 1) <= OPEN_ROWS {
         open += 1;
     }
+    while open < deepest && shown(open) < LEAST_ROWS {
+        open += 1;
+    }
     open
 }
+
+/// The fewest rows the tree opens with, where the file has them.
+const LEAST_ROWS: usize = 8;
 
 impl ModelPage {
     /// The id of joint `joint`'s fold in the tree, per model.
@@ -352,4 +361,16 @@ fn skip_rows(ui: &mut Ui, count: usize, step: f32) -> usize {
         ui.allocate_space(egui::vec2(0.0, height));
     }
     count
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_chain_at_the_top_opens_until_the_skeleton_shows() {
+        // Three single joints, then thirty siblings: the siblings show.
+        let chain: Vec<usize> = [0, 1, 2].into_iter().chain([3; 30]).collect();
+        assert_eq!(super::open_depth(&chain), 3);
+        // A small tree opens whole, as before.
+        assert_eq!(super::open_depth(&[0, 1, 1, 2, 2, 3]), 3);
+    }
 }

@@ -16,7 +16,8 @@ use gl::capture_skinned;
 use glam::{Mat4, Vec3};
 use scene::{Alpha, MAX_JOINTS, MeshData, Palette, Scene, SkinnedDraw};
 use skin::Influences;
-use skin::lbs::{SkinMesh, VertexBreakdown};
+use skin::explain::steps::VertexBreakdown;
+use skin::lbs::SkinMesh;
 use std::sync::Arc;
 
 /// What the viewport shows and how to handle it, under it.

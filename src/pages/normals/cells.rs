@@ -10,7 +10,8 @@ use crate::ui::{angle_slider_ui, error_ui, legible, mono_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{HLine, Line, LineStyle, VLine};
 use glam::{Mat3, Mat4};
-use skin::normals::{NormalMethod, TangentSteps, angle_degrees};
+use skin::explain::steps::TangentSteps;
+use skin::normals::{NormalMethod, angle_degrees};
 
 /// The colour of the naive arm's curves and labels.
 const NAIVE_COLOR: Color32 = Color32::from_rgb(200, 60, 40);

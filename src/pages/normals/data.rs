@@ -4,10 +4,11 @@
 
 use glam::{Mat4, Vec3};
 use rigs::arm;
+use skin::explain::steps::TangentSteps;
+use skin::explain::surface::{DEFAULT_STEP, NormalStencil};
 use skin::influences::{InfluenceError, Influences};
 use skin::lbs::{self, SkinMesh, blended_matrix};
-use skin::normals::{NormalMethod, TangentSteps, angle_degrees, transform_normal};
-use skin::surface::{DEFAULT_STEP, NormalStencil};
+use skin::normals::{NormalMethod, angle_degrees, transform_normal};
 use std::f32::consts::{PI, TAU};
 
 /// The tube's radius at the bind-pose point `x` along the arm: thin at the joints, a
@@ -354,7 +355,7 @@ mod tests {
     fn gram_schmidt_gives_a_unit_tangent_perpendicular_to_the_normal() {
         let limb = limb().unwrap();
         let pal = palette(0.9, 2.5);
-        for method in NormalMethod::ALL {
+        for &method in <NormalMethod as crate::link::Named>::ALL {
             for v in [5, 700, 790, 1500] {
                 let s = tangent_steps(&pal, &limb.skin, v, method).unwrap();
                 assert!((s.tangent.length() - 1.0).abs() < 1e-5);

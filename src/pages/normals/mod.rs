@@ -229,7 +229,7 @@ impl NormalsPage {
         let steps: Vec<usize> = (0..=ERROR_SAMPLES).step_by(step).collect();
         let mut points = vec![(0.0, data::NormalErrors::default()); steps.len()];
         let (bend, limb) = (self.bend, &self.assets.limb);
-        skin::parallel::run_each((&steps[..], &mut points[..]), |(steps, out)| {
+        parallel::run_each((&steps[..], &mut points[..]), |(steps, out)| {
             for (step, out) in steps.iter().zip(out) {
                 let scale = (lo + (hi - lo) * *step as f32 / ERROR_SAMPLES as f32).exp();
                 *out = (

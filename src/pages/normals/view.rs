@@ -9,7 +9,7 @@ use crate::ui::{Camera, Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat3, Mat4, Vec3};
 use scene::{Palette, Scene, SkinnedDraw};
-use skin::ellipse::{Ellipse, lbs_linear};
+use skin::explain::ellipse::{Ellipse, lbs_linear};
 use skin::lbs::PositionW;
 use skin::lbs::SkinnedVertex;
 use skin::normals::NormalMethod;

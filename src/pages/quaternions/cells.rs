@@ -6,7 +6,9 @@ use crate::ui::matrix::{fixed2, mat3_rows, quat_text, two_mat3_text, vec3_text, 
 use crate::ui::{angle_slider_ui, legible, mono_ui, show_here_ui, sideways_ui};
 use egui::{Color32, Ui};
 use glam::{Mat3, Quat, Vec3};
-use skin::rotation::{self, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix};
+use skin::explain::rotation::{
+    self, axis_angle, euler_matrix, euler_quat, lock_closeness, quat_matrix,
+};
 
 /// The vector the turn cell turns: one unit along x.
 const TURNED: Vec3 = Vec3::X;
@@ -180,8 +182,8 @@ impl QuaternionsPage {
         let q = euler_quat(self.euler);
         let p = TURNED;
         let pure = Quat::from_vec4(p.extend(0.0));
-        let left = rotation::product(q, pure);
-        let turned = rotation::product(left, q.conjugate());
+        let left = skin::quat::product(q, pure);
+        let turned = skin::quat::product(left, q.conjugate());
         mono_ui(
             ui,
             format!(

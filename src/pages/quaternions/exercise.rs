@@ -6,7 +6,7 @@ use crate::ui::matrix::{fixed, quat_text};
 use crate::ui::mono_ui;
 use egui::Ui;
 use glam::{Quat, Vec3};
-use skin::rotation::euler_matrix;
+use skin::explain::rotation::euler_matrix;
 
 /// A check-yourself exercise: a turn of `degrees` about `axis`; its quaternion.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -180,7 +180,7 @@ mod tests {
     #[test]
     fn the_shown_pose_is_the_exercise_turn() {
         for e in EXERCISES {
-            let shown = skin::rotation::euler_quat(e.angles());
+            let shown = skin::explain::rotation::euler_quat(e.angles());
             assert!(
                 shown.dot(e.answer()).abs() > 1.0 - 1e-5,
                 "{e:?}: {shown:?} against {:?}",

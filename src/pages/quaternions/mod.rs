@@ -21,7 +21,7 @@ use crate::ui::{Camera, OrbitCamera};
 use exercise::EXERCISE_COUNT;
 use glam::Vec3;
 use scene::{MeshData, Primitive};
-use skin::rotation::Euler;
+use skin::explain::rotation::Euler;
 use std::f32::consts::{FRAC_PI_2, PI};
 use std::sync::{Arc, OnceLock};
 
@@ -68,12 +68,20 @@ impl Section {
     }
 }
 
-/// The view of the glider from above and to one side, on this page and the next.
+/// The view of the glider from above and to one side: from the side its nose does not
+/// turn to, so the default gimbal (nose 30° round) is seen three-quarters on, not
+/// nose-on.
 pub(crate) fn glider_camera() -> Camera {
+    glider_camera_at(-0.75, 0.35)
+}
+
+/// The glider's camera from `yaw` round and `pitch` up (radians), at the distance that
+/// holds the drawn sphere.
+pub(crate) fn glider_camera_at(yaw: f32, pitch: f32) -> Camera {
     Camera::Orbit(OrbitCamera {
         target: Vec3::ZERO,
-        yaw: 0.6,
-        pitch: 0.35,
+        yaw,
+        pitch,
         distance: 8.5,
     })
 }

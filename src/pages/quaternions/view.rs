@@ -8,7 +8,7 @@ use crate::ui::viewport::{caption_ui, room_below};
 use egui::{Color32, Ui};
 use glam::{Mat4, Quat, Vec3};
 use scene::{Palette, Scene, SkinnedDraw};
-use skin::rotation::{self, axis_angle, euler_quat, gimbal_frames};
+use skin::explain::rotation::{self, axis_angle, euler_quat, gimbal_frames};
 
 /// What the viewport shows and how to handle it, under it: here and on the next page.
 pub(crate) const CAPTION: &str = "Drawn by the skinning shader: each part is a joint of the palette. Drag to turn the view, scroll to zoom.";
@@ -24,7 +24,7 @@ const NOSE: Vec3 = Vec3::new(0.0, 0.0, 1.2);
 
 /// Where each ring's name goes: a point of the ring (as `meshes::gimbal_rings` lays
 /// it out) carried by its frame, spread round so the three names keep apart.
-fn ring_marks(euler: skin::rotation::Euler) -> [(&'static str, Vec3); 3] {
+fn ring_marks(euler: skin::explain::rotation::Euler) -> [(&'static str, Vec3); 3] {
     let frames = gimbal_frames(euler);
     let [yaw, pitch, roll] = super::meshes::RING_RADII;
     let h = std::f32::consts::FRAC_1_SQRT_2;

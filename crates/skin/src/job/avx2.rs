@@ -17,9 +17,9 @@
 //! intrinsics are safe inside AVX2 code, and memory moves through `bytemuck` casts.
 
 use super::{BLOCK, Parts};
-use crate::parallel::Split as _;
 use core::arch::x86_64::*;
 use glam::{Mat4, Vec3};
+use parallel::Split as _;
 
 /// Skins `p` with AVX2 and FMA; falls back to the portable loop if the machine lacks
 /// them (callers check first, so that is only a safety net).

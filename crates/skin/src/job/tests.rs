@@ -327,7 +327,7 @@ fn strip(n: usize) -> (SkinMesh, Vec<Mat4>) {
 
 #[test]
 fn the_threaded_job_equals_the_single_threaded_one() {
-    let (mut mesh, palette) = strip(3 * crate::parallel::MIN_ITEMS_PER_THREAD + 1000);
+    let (mut mesh, palette) = strip(3 * parallel::MIN_ITEMS_PER_THREAD + 1000);
     // An odd count, so the last chunk has a padded tail.
     let n = mesh.positions.len() - 3;
     mesh.positions.truncate(n);

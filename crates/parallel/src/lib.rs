@@ -1,4 +1,4 @@
-//! Work shared out between threads, one way for the whole project: the skinning job,
+//! Work shared out between threads, one way for every crate of skinlab: the skinning job,
 //! building a big mesh, laying it out for the GPU, measuring where it is drawn, and the
 //! samples of a curve that each take a pass over a mesh ([`run_each`]).
 //!
@@ -8,6 +8,8 @@
 //! with something else does less of the work instead of holding up the rest. Small work
 //! (few items, each quick) stays on the calling thread, and the web build (one thread)
 //! always does.
+
+#![warn(missing_docs)]
 
 /// Work that can be cut at an index: `(first, rest)` with `first.len() == at`.
 pub trait Split: Sized + Send {
@@ -112,7 +114,7 @@ split_tuple!(A, B, C, D, E);
 /// about as much as the work it takes over (measured for skinning: some 50 µs on a busy
 /// two-core machine, against 3 to 5 ns per vertex).
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) const MIN_ITEMS_PER_THREAD: usize = 16 * 1024;
+pub const MIN_ITEMS_PER_THREAD: usize = 16 * 1024;
 
 /// Pieces per thread (see the module's notes).
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,12 +1,12 @@
 //! The true normal of a surface skinned by linear blending: the yardstick the
-//! per-vertex normal formulas of [`super::normals`] are measured against.
+//! per-vertex normal formulas of [`crate::normals`] are measured against.
 //!
 //! Both formulas carry a normal by the vertex's own blended matrix `M`. Where the weights
 //! change along the surface, a step along it also changes `M`, so the skinned surface
 //! turns in a way neither formula sees. Here the skinning map itself is differentiated.
 
-use super::influences::Influences;
-use super::lbs::blended_matrix;
+use crate::influences::Influences;
+use crate::lbs::blended_matrix;
 use glam::{Mat3, Mat4, Vec3};
 
 /// The step [`NormalStencil::new`] callers use when they have no better one: small next

@@ -1,9 +1,9 @@
 //! Deformation ellipses: what a vertex's blended transform does to a small circle drawn
 //! on the surface around it. One glyph shows stretch, squash and collapse alike.
 
-use super::dqs::{DualQuat, blend_dual_quats};
-use super::influences::Influences;
-use super::lbs::{PositionW, blended_matrix};
+use crate::dqs::{DualQuat, blend_dual_quats};
+use crate::influences::Influences;
+use crate::lbs::{PositionW, blended_matrix};
 use glam::{Mat3, Mat4, Vec3};
 
 /// The image of a small circle on the surface under one vertex's linear map.
