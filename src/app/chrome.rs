@@ -347,27 +347,14 @@ impl SkinlabApp {
 
     /// After Ctrl + or Ctrl −: the size is for this session, unless kept.
     fn zoom_row_ui(&mut self, ui: &mut Ui) {
-        let (zoom, kept) = (self.zoom(), self.kept_zoom());
-        if (zoom - kept).abs() < 1e-4 {
-            return;
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!(
-                "Text at {:.0}% for this session (Ctrl + and Ctrl − change it).",
-                zoom * 100.0
-            ));
-            if ui
-                .button("Keep this size")
-                .on_hover_text("Start at this size next time too")
-                .clicked()
-            {
-                self.keep_zoom();
-            }
-            if ui.button(format!("Back to {:.0}%", kept * 100.0)).clicked() {
+        match self.zoom.row_ui(ui, self.presenter) {
+            Some(layout::ZoomChoice::Keep) => self.keep_zoom(),
+            Some(layout::ZoomChoice::Back(kept)) => {
                 self.set_zoom(kept);
                 self.frame_view();
             }
-        });
+            None => {}
+        }
     }
 
     pub(super) fn frame_button_ui(&mut self, ui: &mut Ui) {
@@ -389,49 +376,12 @@ impl SkinlabApp {
             .on_hover_text("Copy this view as a link, a web address or a command");
     }
 
-    /// Where the deck is: its name, the slide's number and title, and buttons to step.
+    /// Where the deck is, with buttons to step ([`slides::Slides::counter_ui`]).
     pub(super) fn deck_counter_ui(&mut self, ui: &mut Ui) {
-        let Some((deck, slide)) = self.deck() else {
-            return;
-        };
-        let text = if self.slides.off_deck() {
-            format!(
-                "{}: off the deck after slide {}/{} (PageDown goes on, PageUp goes back)",
-                deck.name,
-                slide + 1,
-                deck.slides.len()
-            )
-        } else {
-            format!(
-                "{} {}/{}: {}",
-                deck.name,
-                slide + 1,
-                deck.slides.len(),
-                deck.slides[slide].title
-            )
-        };
-        let (first, last) = (slide == 0, slide + 1 == deck.slides.len());
-        if ui
-            .add_enabled(!first, egui::Button::new("<"))
-            .on_hover_text("Previous slide (PageUp)")
-            .clicked()
-        {
-            self.step_deck(-1);
-        }
-        ui.label(RichText::new(text).strong());
-        if ui
-            .add_enabled(!last, egui::Button::new(">"))
-            .on_hover_text("Next slide (PageDown)")
-            .clicked()
-        {
-            self.step_deck(1);
-        }
-        if ui
-            .small_button("×")
-            .on_hover_text("Close the deck")
-            .clicked()
-        {
-            self.close_deck();
+        match self.slides.counter_ui(ui) {
+            Some(slides::Step::By(by)) => self.step_deck(by),
+            Some(slides::Step::Close) => self.close_deck(),
+            None => {}
         }
     }
 

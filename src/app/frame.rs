@@ -192,6 +192,8 @@ impl SkinlabApp {
                 .show(ui, panel, width, scale, |ui| page.viewport_ui(ui));
         }
         egui::CentralPanel::default().show(ui, |ui| {
+            let mut reading: Option<(String, f32)> = None;
+            let mut below: Option<String> = None;
             if self.compact {
                 // Nothing wider than a phone: a long label beside others wraps rather
                 // than running past the edge.
@@ -206,7 +208,18 @@ impl SkinlabApp {
                     let whole = scroll.target().is_some();
                     let (slug, text) = (page.slug(), page.notebook());
                     let prose = !self.embedded;
+                    let aim = ui.clip_rect().top() + crate::ui::scroll::AIM_ABOVE;
                     clicked = notebook_ui(ui, slug, text, whole, prose, |cell, ui| {
+                        let top = ui.cursor().top();
+                        let off = (top - aim).abs();
+                        if reading.as_ref().is_none_or(|(_, nearest)| off < *nearest) {
+                            reading = Some((cell.to_owned(), off));
+                        }
+                        // The first cell at or below the line: at the notebook's end,
+                        // the one whose link scrolls as far down as it goes again.
+                        if top >= aim - 1.0 && below.is_none() {
+                            below = Some(cell.to_owned());
+                        }
                         scroll.cell_ui(cell, ui);
                         page.cell_ui(cell, ui)
                     });
@@ -215,7 +228,15 @@ impl SkinlabApp {
             let over = shown.content_size.x - shown.inner_rect.width();
             crate::ui::marks::notebook_laid_out(ui.ctx(), over);
             let bottom = shown.state.clamped_offset().y + shown.inner_rect.height();
-            crate::ui::marks::notebook_scrolled(ui.ctx(), bottom >= shown.content_size.y - 2.0);
+            let at_end = bottom >= shown.content_size.y - 2.0;
+            crate::ui::marks::notebook_scrolled(ui.ctx(), at_end);
+            // Where the reader is: the cell a link would put where the notebook's top
+            // now is, once it is scrolled (and no link's scroll is under way).
+            let nearest = reading.map(|(cell, _)| cell);
+            self.reading = (shown.state.clamped_offset().y > READING_SCROLLED
+                && self.scroll.target().is_none())
+            .then(|| if at_end { below.or(nearest) } else { nearest })
+            .flatten();
         });
         if let Some(link) = clicked {
             self.follow_link(&link);
@@ -225,3 +246,6 @@ impl SkinlabApp {
         }
     }
 }
+
+/// Scrolled less than this, in points, the notebook is at its top: a link names no cell.
+const READING_SCROLLED: f32 = 40.0;

@@ -323,6 +323,44 @@ impl SkinlabApp {
     }
 }
 
+/// What the zoom row's buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ZoomChoice {
+    /// Keep this session's zoom for the next sessions.
+    Keep,
+    /// Go back to the kept zoom.
+    Back(f32),
+}
+
+impl Zoom {
+    /// While this session's zoom of the mode on screen differs from the kept one: what
+    /// it is, and buttons to keep it or go back; what was pressed.
+    pub fn row_ui(&self, ui: &mut Ui, presenter: bool) -> Option<ZoomChoice> {
+        let (zoom, kept) = (self.of(presenter), self.kept(presenter));
+        if (zoom - kept).abs() < 1e-4 {
+            return None;
+        }
+        let mut choice = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "Text at {:.0}% for this session (Ctrl + and Ctrl − change it).",
+                zoom * 100.0
+            ));
+            if ui
+                .button("Keep this size")
+                .on_hover_text("Start at this size next time too")
+                .clicked()
+            {
+                choice = Some(ZoomChoice::Keep);
+            }
+            if ui.button(format!("Back to {:.0}%", kept * 100.0)).clicked() {
+                choice = Some(ZoomChoice::Back(kept));
+            }
+        });
+        choice
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -344,5 +382,46 @@ mod tests {
         assert_eq!(zoom.of(true), 2.5);
         assert_eq!(zoom.restore([1.5, 2.0]), Some(()));
         assert_eq!((zoom.kept(false), zoom.of(true)), (1.5, 2.0));
+    }
+
+    #[test]
+    fn the_zoom_row_shows_only_while_the_zoom_is_not_kept_and_offers_both_ways() {
+        use egui_kittest::kittest::Queryable as _;
+        let mut zoom = super::Zoom::default();
+        let shown = |zoom: super::Zoom, press: Option<&str>| {
+            let mut harness = egui_kittest::Harness::builder()
+                .with_size(egui::vec2(900.0, 100.0))
+                .build_ui_state(
+                    move |ui, chosen: &mut Option<super::ZoomChoice>| {
+                        if let Some(choice) = zoom.row_ui(ui, false) {
+                            *chosen = Some(choice);
+                        }
+                    },
+                    None,
+                );
+            harness.run();
+            let row = harness
+                .query_by_label_contains("for this session")
+                .is_some();
+            if let Some(button) = press {
+                harness.get_by_label(button).click();
+                harness.run();
+            }
+            (row, *harness.state())
+        };
+        assert_eq!(
+            shown(zoom, None),
+            (false, None),
+            "nothing to say at the kept zoom"
+        );
+        zoom.set(false, 1.5);
+        assert_eq!(
+            shown(zoom, Some("Keep this size")),
+            (true, Some(super::ZoomChoice::Keep))
+        );
+        assert_eq!(
+            shown(zoom, Some("Back to 100%")),
+            (true, Some(super::ZoomChoice::Back(1.0)))
+        );
     }
 }

@@ -114,6 +114,12 @@ impl SkinlabApp {
         }
         if let Some(focus) = self.focus {
             link = link.with("focus", focus);
+        } else if let Some(cell) = self.reading.as_ref().filter(|_| self.compare.is_none())
+            && super::cell_of_link(self.current_page(), &link) != Some(cell.as_str())
+        {
+            // Where the reader is in the notebook, so the link reopens there (unless
+            // its keys open that cell anyway).
+            link = link.with("at", cell.as_str());
         }
         let default = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
         if self.zoom() != default {

@@ -127,6 +127,9 @@ pub struct SkinlabApp {
     framing: Option<Framing>,
     /// The notebook cell the last link opened is about, until it is in view.
     scroll: crate::ui::scroll::ScrollTo,
+    /// The cell nearest where a link's cell would sit, once the notebook is scrolled:
+    /// the link on screen names it (`at=`), so a copied link reopens the same place.
+    reading: Option<String>,
     /// Whether the last frame was laid out narrow ([`NARROW`]).
     narrow: bool,
     /// The share of the page's width the viewport takes, beside the notebook.
@@ -219,6 +222,7 @@ impl SkinlabApp {
             storage_refused: false,
             text_scale: 1.0,
             scroll: Default::default(),
+            reading: None,
         }
     }
 
@@ -345,6 +349,7 @@ impl SkinlabApp {
                 };
                 let aim = at.or_else(|| self.pages.page().cell_of_link(&link));
                 self.scroll.set(aim);
+                self.reading = None;
                 self.pages.page_mut().aim(aim);
                 // A link that names no camera is framed if its meshes leave the view.
                 self.framing = camera.is_none().then_some(Framing::new(false, true));
@@ -386,9 +391,10 @@ impl SkinlabApp {
     pub fn go_to(&mut self, index: usize) {
         if self.pages.show(index) {
             // A focus names a part of one page, and a comparison shows one page; so
-            // does a cell to scroll to.
+            // does a cell to scroll to, and the place the reader was at.
             self.focus = None;
             self.scroll.set(None);
+            self.reading = None;
             self.compare = None;
         }
     }

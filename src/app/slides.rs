@@ -3,6 +3,16 @@
 //! links; this keeps the lecture's place.
 
 use crate::deck::{BUNDLED, Deck};
+use egui::{RichText, Ui};
+
+/// What the deck counter's buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Step this many slides (−1 back, 1 on).
+    By(isize),
+    /// Close the deck.
+    Close,
+}
 
 /// Where a lecture stands.
 #[derive(Debug, Default)]
@@ -98,9 +108,94 @@ impl Slides {
     }
 }
 
+impl Slides {
+    /// The deck's name, the slide's number and title (or that the screen left the
+    /// deck), and buttons to step and close; what was pressed. Nothing without a deck.
+    pub fn counter_ui(&self, ui: &mut Ui) -> Option<Step> {
+        let (deck, slide) = self.deck()?;
+        let text = if self.off_deck {
+            format!(
+                "{}: off the deck after slide {}/{} (PageDown goes on, PageUp goes back)",
+                deck.name,
+                slide + 1,
+                deck.slides.len()
+            )
+        } else {
+            format!(
+                "{} {}/{}: {}",
+                deck.name,
+                slide + 1,
+                deck.slides.len(),
+                deck.slides[slide].title
+            )
+        };
+        let (first, last) = (slide == 0, slide + 1 == deck.slides.len());
+        let mut step = None;
+        if ui
+            .add_enabled(!first, egui::Button::new("<"))
+            .on_hover_text("Previous slide (PageUp)")
+            .clicked()
+        {
+            step = Some(Step::By(-1));
+        }
+        ui.label(RichText::new(text).strong());
+        if ui
+            .add_enabled(!last, egui::Button::new(">"))
+            .on_hover_text("Next slide (PageDown)")
+            .clicked()
+        {
+            step = Some(Step::By(1));
+        }
+        if ui
+            .small_button("×")
+            .on_hover_text("Close the deck")
+            .clicked()
+        {
+            step = Some(Step::Close);
+        }
+        step
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui_kittest::kittest::Queryable as _;
+
+    #[test]
+    fn the_counter_names_the_slide_and_says_which_button_was_pressed() {
+        let slides = lecture();
+        let (deck, _) = slides.deck().expect("a deck is on");
+        let title = format!(
+            "{} 2/{}: {}",
+            deck.name,
+            deck.slides.len(),
+            deck.slides[1].title
+        );
+        for (button, step) in [("<", Step::By(-1)), (">", Step::By(1)), ("×", Step::Close)] {
+            let mut harness = egui_kittest::Harness::builder()
+                .with_size(egui::vec2(1200.0, 100.0))
+                .build_ui_state(
+                    |ui, pressed: &mut Option<Step>| {
+                        ui.horizontal_wrapped(|ui| {
+                            if let Some(step) = slides.counter_ui(ui) {
+                                *pressed = Some(step);
+                            }
+                        });
+                    },
+                    None,
+                );
+            harness.run();
+            assert!(harness.query_by_label(&title).is_some(), "`{title}` shown");
+            harness.get_by_label(button).click();
+            harness.run();
+            assert_eq!(*harness.state(), Some(step), "{button}");
+        }
+        let mut none = egui_kittest::Harness::new_ui(|ui| {
+            assert_eq!(Slides::default().counter_ui(ui), None);
+        });
+        none.run();
+    }
 
     fn lecture() -> Slides {
         let (name, text) = BUNDLED[0];

@@ -74,12 +74,16 @@ pub fn verdict_color(verdict: Verdict) -> Color32 {
     }
 }
 
-/// `guess` kept within `limit` of the origin on each axis; `None` when it is not
-/// finite (the guess then stays where it was).
+/// `guess` kept within `limit` of the origin on each axis, to the hundredth the fields
+/// show (a guess dragged to a pixel writes `1.24`, not `1.2386804`, into the link, and
+/// never reads `-0.00`); `None` when it is not finite (the guess then stays where it
+/// was).
 pub fn clamped_guess(guess: Vec2, limit: f32) -> Option<Vec2> {
-    guess
-        .is_finite()
-        .then(|| guess.clamp(Vec2::splat(-limit), Vec2::splat(limit)))
+    guess.is_finite().then(|| {
+        let kept = guess.clamp(Vec2::splat(-limit), Vec2::splat(limit));
+        // Adding zero turns a rounded −0 into 0.
+        (kept * 100.0).round() / 100.0 + Vec2::ZERO
+    })
 }
 
 /// The guess in the plane as two named number fields ("guess x", "guess y"), each kept

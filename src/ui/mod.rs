@@ -388,11 +388,24 @@ pub fn show_pose_ui(ui: &mut egui::Ui) -> bool {
 /// [`show_pose_ui`] with words of its own, for a pose that changes more than the pose
 /// (another model).
 pub fn pose_button_ui(ui: &mut egui::Ui, text: &str) -> bool {
-    let response = ui.button(text);
-    let pressed = response.clicked();
+    let pressed = kept_in_view_button_ui(ui, text);
     if pressed {
         viewport::ask_to_frame(ui.ctx());
     }
+    pressed
+}
+
+/// [`show_pose_ui`] for a page that sets its own camera for the pose (what it must
+/// show reaches past the meshes a framing fits: an outline, a marked point).
+pub fn show_pose_own_camera_ui(ui: &mut egui::Ui) -> bool {
+    kept_in_view_button_ui(ui, "Show this pose in the viewport")
+}
+
+/// A button that, once pressed, keeps itself and what is under it in view for a few
+/// frames.
+fn kept_in_view_button_ui(ui: &mut egui::Ui, text: &str) -> bool {
+    let response = ui.button(text);
+    let pressed = response.clicked();
     // The pose may grow the cells above (a vertex picked shows its working), pushing
     // the exercise down: for a few frames the button, and the verdict under it, stay
     // in view.

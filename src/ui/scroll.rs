@@ -5,6 +5,10 @@ use egui::Ui;
 /// How many frames a scroll is repeated (the first frames still move the layout).
 const FRAMES: u8 = 20;
 
+/// How far below the notebook's top a cell brought into view starts, in points: the
+/// prose that leads into it shows above.
+pub const AIM_ABOVE: f32 = 120.0;
+
 /// The cell to bring into view, if any, and how many more frames to try.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ScrollTo(Option<(&'static str, u8)>);
@@ -45,7 +49,7 @@ impl ScrollTo {
         // Aim a little above the cell, so the prose that leads into it shows too. At
         // once, not gliding: a screenshot, a deck's slide or a lecturer's link shows
         // the cell in its first frames, not on the way to it.
-        let top = ui.cursor().top() - 120.0;
+        let top = ui.cursor().top() - AIM_ABOVE;
         let left = ui.cursor().left();
         ui.scroll_to_rect_animation(
             egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(1.0, 1.0)),

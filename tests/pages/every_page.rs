@@ -1855,3 +1855,62 @@ fn the_blank_keys_blank_only_in_presenter_mode_or_a_deck() {
     );
     assert!(harness.query_by_label_contains("Screen blanked").is_some());
 }
+
+#[test]
+fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
+    // At the top of the notebook the link names no cell.
+    let mut harness = app_harness(paused_app());
+    harness.run_steps(10);
+    assert!(harness.state().current_link().get("at").is_none());
+
+    // Scrolled to a cell, by a link here, the link on screen names where the reader is;
+    // copied, it opens the same place. A cell in the middle is named as the link named
+    // it; near the end, where the notebook stops scrolling, a cell that scrolls as far.
+    let shown_after = |link: &str| {
+        let mut app = paused_app();
+        app.open_link(link).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(24);
+        let shown = harness.state().current_link();
+        (shown, harness)
+    };
+    for link in ["normals?scale=1&bend=1.2&at=error", "xray?at=check"] {
+        let (shown, mut harness) = shown_after(link);
+        assert!(shown.get("at").is_some(), "{link} shows as {shown}");
+        let (again, _) = shown_after(&shown.to_string());
+        assert_eq!(
+            again.to_string(),
+            shown.to_string(),
+            "{link}: the copy reopens there"
+        );
+        if link.starts_with("normals") {
+            assert_eq!(shown.to_string(), link, "written back as given");
+        }
+
+        // The reader scrolls back to the top: the link names no cell again.
+        harness.hover_at(egui::pos2(500.0, 400.0));
+        for _ in 0..40 {
+            harness.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, 400.0),
+                modifiers: egui::Modifiers::NONE,
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Unknown,
+            });
+            harness.step();
+        }
+        harness.run_steps(4);
+        let top = harness.state().current_link();
+        assert!(
+            top.get("at").is_none(),
+            "{link} scrolled to the top shows as {top}"
+        );
+    }
+
+    // A link whose keys open the cell anyway does not name it twice.
+    let mut app = paused_app();
+    app.open_link("grid?angle=0.8&at=controls").unwrap();
+    let mut harness = app_harness(app);
+    harness.run_steps(24);
+    assert_eq!(harness.state().current_link().to_string(), "grid?angle=0.8");
+}

@@ -354,7 +354,7 @@ fn data_uri(what: &str, uri: &str) -> Result<Vec<u8>, ModelError> {
             quoted(&format!("data:{header},"))
         )));
     }
-    crate::base64::decode(payload.as_bytes()).map_err(|at| {
+    base64::decode(payload.as_bytes()).map_err(|at| {
         ModelError::new(format!(
             "{what}: its data URI has a character that is not base64 at position {at}"
         ))

@@ -11,7 +11,6 @@
 //! checked against the bytes the file really has, and no input makes the loader panic.
 
 mod accessor;
-pub mod base64;
 mod clips;
 mod container;
 pub use container::{Beside, MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_MESH_PARTS, MAX_NODES};

@@ -36,9 +36,9 @@ impl BlendingPage {
         if crate::ui::show_pose_ui(ui) {
             self.twist = 0.0;
             self.bend = CHECK_BEND;
-            // The elbow's vertex ringed, if one is inspected already: picking one
-            // first would open the cells above and push this one off the screen.
-            if self.vertex.is_some() {
+            // The elbow's vertex ringed once answered (its cells above print both
+            // answers), or if one is inspected already.
+            if self.vertex.is_some() || self.check.verdict.is_some() {
                 self.vertex = Some(arm::elbow_ring() * arm::SEGMENTS);
             }
         }

@@ -347,13 +347,13 @@ impl BlendingPage {
             return None;
         }
         let packed = self.weights.pack_changes(&self.falloff_weights())?;
-        Some(gltf::base64::encode_url(&packed))
+        Some(base64::encode_url(&packed))
     }
 
     /// Paints the weights a link packed over the falloff's, or says what is wrong
     /// and changes nothing.
     pub fn set_painted_link(&mut self, text: &str) -> Result<(), String> {
-        let packed = gltf::base64::decode(text.as_bytes())
+        let packed = base64::decode(text.as_bytes())
             .map_err(|at| format!("character {} is not URL-safe base64", at + 1))?;
         let weights = WeightMap::unpack_changes(&self.falloff_weights(), &packed)?;
         if let Err(e) = weights.influences(self.auto_normalise) {

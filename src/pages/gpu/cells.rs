@@ -354,7 +354,7 @@ impl GpuPage {
         };
         ui.label(format!(
             "Skinned with every influence versus the four kept, this pose: the largest \
-             difference is {worst:.4} units (ring {at}, of a chain {CHAIN_LENGTH} long), about \
+             difference is {worst:.4} units (at ring {at} of the tail; the tail is {CHAIN_LENGTH} units long), about \
              {points:.1} points on screen at this zoom: {seen}."
         ));
         if let Some(code) = anchor(source_text!("crates/skin/src/influences.rs"), "prepare") {

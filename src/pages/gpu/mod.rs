@@ -112,6 +112,9 @@ pub struct GpuPage {
     /// The pair of files (shown, beside) the listing last scrolled to their first
     /// difference: a new pair scrolls once, then the reader scrolls.
     listed_pair: Option<(&'static str, &'static str)>,
+    /// Frames left in which a new pair keeps its first difference in view (the first
+    /// frames still move the layout: presenter mode's zoom, a focused cell's fit).
+    first_change_frames: u8,
     /// The line of the shown file a link points at (from 1): marked, and scrolled to
     /// once.
     pub line: Option<usize>,
@@ -254,6 +257,7 @@ impl Default for GpuPage {
             file: 1,
             beside: None,
             listed_pair: None,
+            first_change_frames: 0,
             line: None,
             line_shown: false,
             header_open: false,

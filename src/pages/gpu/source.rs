@@ -467,6 +467,9 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
     scrolled_to_line
 }
 
+/// How many frames a new pair of listings keeps its first difference in view.
+const FIRST_CHANGE_FRAMES: u8 = 12;
+
 impl GpuPage {
     /// The files of the vertex shader in use, in the order the loader joins them.
     pub fn shader_files(&self) -> [ShaderSource; 3] {
@@ -524,7 +527,14 @@ impl GpuPage {
         // A new pair opens at its first difference (a link's too); the same pair is
         // left where the reader scrolled it.
         let pair = other.map(|other| (shown.path, other.path));
-        let to_first_change = pair.is_some() && pair != self.listed_pair;
+        if pair.is_some() && pair != self.listed_pair {
+            self.first_change_frames = FIRST_CHANGE_FRAMES;
+        }
+        let to_first_change = self.first_change_frames > 0;
+        self.first_change_frames = self.first_change_frames.saturating_sub(1);
+        if to_first_change {
+            ui.ctx().request_repaint();
+        }
         self.listed_pair = pair;
         let count = shown.text.lines().count();
         if let Some(line) = self.line

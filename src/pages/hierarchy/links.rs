@@ -8,8 +8,13 @@ use crate::link::{Exercises, question};
 /// Every link parameter of the page, applied and written in this order.
 #[rustfmt::skip]
 pub(super) const PARAMS: &[Param<HierarchyPage>] = &[
-    param! { "joint", "the joint shown in the local and chain cells",
-        names(&JOINT_NAMES), s.selected },
+    param! { "joint", "the joint shown in the local and chain cells (without it, the last joint the pose keys name)",
+        names(&JOINT_NAMES),
+        set: |s, joint| {
+            s.selected = joint;
+            s.joint_linked = true;
+        },
+        get: |s| (s.selected != implied_joint(s)).then_some(s.selected) },
     param! { "rot", "local rotations in radians of the joints that differ from the T-pose", @"local",
         text(Field::Rotation.form()),
         set: |s, text| read_field(s, Field::Rotation, text),

@@ -125,6 +125,9 @@ pub struct HierarchyPage {
     pub pose: [Trs; JOINT_COUNT],
     /// The joint shown in the local and chain cells.
     pub selected: usize,
+    /// Whether the link being applied named the joint (`joint=`): if not, the last
+    /// joint its pose lists name is the one shown.
+    joint_linked: bool,
     /// Show the wrong order, `local · parent world`, as a ghost skeleton.
     pub wrong_order: bool,
     /// Which check-yourself exercise is asked.
@@ -167,6 +170,7 @@ impl Default for HierarchyPage {
         Self {
             pose: assets.bind,
             selected: DEFAULT_JOINT,
+            joint_linked: false,
             wrong_order: false,
             exercise: 0,
             check: Check::default(),
@@ -213,6 +217,19 @@ impl HierarchyPage {
 }
 
 /// The link value of `field`: the joints that differ from the T-pose, `None` when none do.
+/// The joint a link's pose keys show when it names none (`joint=`): the last joint they
+/// set, in the order the keys are applied (`rot`, `pos`, `scale`) and joints written.
+fn implied_joint(page: &HierarchyPage) -> usize {
+    [Field::Scale, Field::Translation, Field::Rotation]
+        .into_iter()
+        .find_map(|field| {
+            (0..JOINT_COUNT)
+                .rev()
+                .find(|&j| field.get(&page.pose[j]) != field.get(&page.assets.bind[j]))
+        })
+        .unwrap_or(DEFAULT_JOINT)
+}
+
 fn write_field(page: &HierarchyPage, field: Field) -> Option<String> {
     joint_link::write(&page.pose, &page.assets.bind, |t| field.get(t))
 }
@@ -223,12 +240,20 @@ fn read_field(page: &mut HierarchyPage, field: Field, text: &str) -> Result<(), 
     for (joint, value) in joint_link::read(text, field.form(), |v| problem(field, v))? {
         if let Some(trs) = page.pose.get_mut(joint) {
             *field.get_mut(trs) = value;
+            // A link that poses a joint, and names none to show, shows the one posed.
+            if !page.joint_linked {
+                page.selected = joint;
+            }
         }
     }
     Ok(())
 }
 
 impl Lesson for HierarchyPage {
+    fn link_applied(&mut self) {
+        self.joint_linked = false;
+    }
+
     fn camera(&self) -> Option<Camera> {
         Some(self.camera)
     }

@@ -179,6 +179,8 @@ impl NormalsPage {
             .allow_scroll(false)
             .allow_zoom(false)
             .include_y(0.0)
+            // A straight arm has no error at all: the axis still reads in degrees.
+            .include_y(10.0)
             .show(ui, |plot| {
                 for row in &rows {
                     for dashed in [false, true] {

@@ -126,11 +126,22 @@ impl Exercise {
 impl PipelinePage {
     /// The exercise picker, the question, the answer fields and the working.
     pub(super) fn check_cell_ui(&mut self, ui: &mut Ui) {
+        let before = self.exercise;
         exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
+        if self.exercise != before {
+            self.exercise_point = None;
+        }
         let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
         ui.label(e.question());
-        if crate::ui::show_pose_ui(ui) {
+        // The page's own camera: a framing fits the bent arm, and cuts off the bind
+        // outline and the exercise's vertex beside it.
+        if crate::ui::show_pose_own_camera_ui(ui) {
             self.bend = e.bend().to_radians();
+            self.camera = super::default_camera();
+            self.exercise_point = match e {
+                Exercise::Skin { position, .. } => Some((Vec3::from(position), e.answer())),
+                Exercise::InverseBind { .. } => None,
+            };
         }
         let expected = e.answer().to_array();
         let question = Question {

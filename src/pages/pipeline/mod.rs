@@ -115,6 +115,9 @@ pub struct PipelinePage {
     /// The check cell's exercise.
     pub exercise: usize,
     check: Check,
+    /// The exercise's vertex in the bind pose, once its pose is shown: ringed in the
+    /// viewport, and where it lands too once answered right.
+    exercise_point: Option<(Vec3, Vec3)>,
     camera: Camera,
     arm: Arc<MeshData>,
     scroll_to: ScrollTo,
@@ -122,6 +125,17 @@ pub struct PipelinePage {
     seen: Option<(Mat4, [f32; 2])>,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
+}
+
+/// The arm face on, bent or straight, with its bind outline and the exercises' vertices
+/// (out to x = 3) in view.
+pub(super) fn default_camera() -> Camera {
+    Camera::Orbit(OrbitCamera {
+        target: Vec3::new(2.0, 0.6, 0.0),
+        yaw: 0.0,
+        pitch: 0.0,
+        distance: 10.0,
+    })
 }
 
 impl Default for PipelinePage {
@@ -132,12 +146,8 @@ impl Default for PipelinePage {
             vertex: default_vertex(),
             exercise: 0,
             check: Check::default(),
-            camera: Camera::Orbit(OrbitCamera {
-                target: Vec3::new(2.0, 0.6, 0.0),
-                yaw: 0.0,
-                pitch: 0.0,
-                distance: 10.0,
-            }),
+            exercise_point: None,
+            camera: default_camera(),
             arm: arm_mesh(),
             scroll_to: ScrollTo::default(),
             seen: None,

@@ -15,6 +15,7 @@ const CAPTION: &str = "Drawn by the skinning shader. Dashed: the bind pose. Clic
 
 const SKIN: [f32; 4] = [0.88, 0.75, 0.63, 1.0];
 const BIND_GREY: Color32 = Color32::from_gray(120);
+const EXERCISE_ORANGE: Color32 = Color32::from_rgb(230, 120, 20);
 
 impl PipelinePage {
     fn scene(&self, clip_from_world: Mat4) -> Scene {
@@ -100,10 +101,26 @@ impl PipelinePage {
             let pixel = to_pixel(vp.clip_from_world, size_px, s.skinned)
                 .map(|(_, _, [x, y])| format!(", pixel ({x:.0}, {y:.0})"))
                 .unwrap_or_default();
-            let key = format!(
+            let mut key = format!(
                 "grey ring: vertex {} where the file puts it\nwhite ring: where the shader draws it{pixel}",
                 self.vertex
             );
+            if let Some((bind, landed)) = self.exercise_point {
+                // The exercise's vertex, drawn over the arm it lies inside; where it
+                // lands only once answered, or the ring would give the answer away.
+                let right = self.check.verdict == Some(crate::ui::check::Verdict::Right);
+                let stroke = Stroke::new(2.5, EXERCISE_ORANGE);
+                if let Some(at) = vp.to_screen(bind) {
+                    painter.circle_stroke(at, 8.0, stroke);
+                }
+                if right && let Some(at) = vp.to_screen(landed) {
+                    painter.circle(at, 7.0, EXERCISE_ORANGE, Stroke::new(1.5, Color32::BLACK));
+                }
+                key += "\norange ring: the exercise's vertex in the bind pose";
+                if right {
+                    key += "\norange dot: where it lands";
+                }
+            }
             vp.note(
                 ui,
                 egui::Align2::LEFT_TOP,
