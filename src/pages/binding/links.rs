@@ -23,7 +23,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
                 s.angles = angles;
             }
         },
-        get: |s| (s.angles != [0.0; JOINT_COUNT]).then(|| s.angles.to_vec()) },
+        get: |s| Some(s.angles.to_vec()) },
     param! { "rebind", "the three turns the inverse binds were captured at, radians",
         numbers(JOINT_COUNT, -TAU, TAU),
         set: |s, xs| {
@@ -32,7 +32,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
                 s.scroll_to(Cell::Rebind);
             }
         },
-        get: |s| (s.rebind != [0.0; JOINT_COUNT]).then(|| s.rebind.to_vec()) },
+        get: |s| Some(s.rebind.to_vec()) },
     param! { "inverse_bind", "inverse binds edited by hand; each must have an inverse",
         text(INVERSE_BIND_FORM),
         set: |s, text| {
@@ -54,13 +54,13 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
             s.forget_inverse_bind = on;
             s.scroll_to(Cell::Forget);
         },
-        get: |s| s.forget_inverse_bind.then_some(true) },
+        get: |s| Some(s.forget_inverse_bind) },
     param! { "stored", "stage 1 also draws the stored numbers with no skeleton", bool,
         set: |s, on| {
             s.show_stored = on;
             s.scroll_to(Cell::JointSpace);
         },
-        get: |s| s.show_stored.then_some(true) },
+        get: |s| Some(s.show_stored) },
     param! { "scrub", "how many factors of the head's W · B⁻¹ act on the head vertex, from the right",
         whole(0, scrub::STEPS - 1),
         set: |s, k| {
@@ -76,7 +76,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
             s.prediction = on.then(|| s.fresh());
             s.scroll_to(Cell::Forget);
         },
-        get: |s| s.prediction.is_some().then_some(true) },
+        get: |s| Some(s.prediction.is_some()) },
     param! { "guess", "the guess x,y for the head vertex (starts predicting)",
         numbers(2, -predict::GUESS_LIMIT, predict::GUESS_LIMIT),
         set: |s, xs| {
@@ -97,7 +97,7 @@ pub(super) const PARAMS: &[Param<BindingPage>] = &[
                 s.scroll_to(Cell::Forget);
             }
         },
-        get: |s| s.revealed().then_some(true) },
+        get: |s| Some(s.revealed()) },
     question(),
 ];
 

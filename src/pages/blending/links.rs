@@ -24,7 +24,7 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
     param! { "twist_bone", "a third joint halfway along the forearm that takes half the twist", @"compare",
         bool,
         set: |s, on| s.set_twist_bone(on),
-        get: |s| s.twist_bone.then_some(true) },
+        get: |s| Some(s.twist_bone) },
     param! { "bone", "the bone whose weights the heat map shows and the brush paints (0 upper arm, 1 forearm, 2 the twist bone, which it adds)", @"weights",
         whole(0, arm::MAX_JOINTS - 1),
         set: |s, bone| {
@@ -33,20 +33,20 @@ pub(super) const PARAMS: &[Param<BlendingPage>] = &[
             }
             s.bone = bone;
         },
-        get: |s| (s.bone != DEFAULT_BONE).then_some(s.bone) },
+        get: |s| Some(s.bone) },
     param! { "falloff", "how weights fall off across the elbow", @"weights", choice(Falloff),
         set: |s, falloff| s.use_falloff(falloff, s.blend_width),
         get: |s| Some(s.falloff) },
     param! { "width", "the width of the blend region across the elbow (at most 1 with the twist bone, so the two regions do not overlap)", @"weights",
         number(0.0, arm::BONE_LENGTH),
         set: |s, width| s.use_falloff(s.falloff, width),
-        get: |s| (s.blend_width != arm::DEFAULT_BLEND_WIDTH).then_some(s.blend_width) },
+        get: |s| Some(s.blend_width) },
     param! { "heat", "colour the arm by the chosen bone's weights", @"weights", bool,
         set: |s, on| {
             s.heat_map = on;
             s.weights_changed();
         },
-        get: |s| (!s.heat_map).then_some(false) },
+        get: |s| Some(s.heat_map) },
     param! { "normalise", "keep each vertex's weights summing to 1 while painting", @"paint",
         bool, s.auto_normalise },
     param! { "painted", "the weights the brush changed, packed by the app (copy the link to get it)", @"paint",

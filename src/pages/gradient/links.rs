@@ -9,9 +9,7 @@
 use super::exercise::EXERCISES;
 use super::frames::Frame2;
 use super::scrub;
-use super::{
-    Cell, DEFAULT_FRAMES, DEFAULT_JOINT, DEFAULT_POINTS, DEFAULT_PRESET, GradientPage, Section,
-};
+use super::{Cell, DEFAULT_FRAMES, GradientPage, Section};
 use crate::link::param;
 use crate::link::{Exercises, question};
 use crate::link::{Param, numbers, parse_number};
@@ -154,14 +152,14 @@ pub const PARAMS: &[Param<GradientPage>] = &[
                 s.points[0] = Vec2::from(a);
             }
         },
-        get: |s| (s.points[0] != DEFAULT_POINTS[0]).then(|| s.points[0].to_array().to_vec()) },
+        get: |s| Some(s.points[0].to_array().to_vec()) },
     param! { "b", "point b (x, y)", numbers(2, -LIMIT, LIMIT),
         set: |s, xs| {
             if let Ok(b) = <[f32; 2]>::try_from(xs) {
                 s.points[1] = Vec2::from(b);
             }
         },
-        get: |s| (s.points[1] != DEFAULT_POINTS[1]).then(|| s.points[1].to_array().to_vec()) },
+        get: |s| Some(s.points[1].to_array().to_vec()) },
     param! { "ma", "frame a: a turn and a move, or a matrix with an inverse", text(FRAME_FORM),
         set: |s, text| {
             if let Ok((m, _)) = read_frame(text)
@@ -180,7 +178,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
             s.set_preset(preset);
             focus(s, Focus::Pose, Cell::Poses);
         },
-        get: |s| (s.preset != DEFAULT_PRESET).then_some(s.preset) },
+        get: |s| Some(s.preset) },
     param! { "rot", "local rotations in radians of the target's joints that differ from the pose",
         text(joint_link::FORM),
         set: |s, text| set_joints(s, text, |t| &mut t.rotation),
@@ -194,7 +192,7 @@ pub const PARAMS: &[Param<GradientPage>] = &[
             s.joint = joint;
             focus(s, Focus::Joint, Cell::Joint);
         },
-        get: |s| (s.joint != DEFAULT_JOINT).then_some(s.joint) },
+        get: |s| Some(s.joint) },
     param! { "scrub", "how many factors of b · a⁻¹ act on the tip of frame a's F, from the right",
         whole(0, scrub::STEPS - 1),
         set: |s, k| {

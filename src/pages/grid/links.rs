@@ -60,7 +60,7 @@ pub(super) const PARAMS: &[Param<GridPage>] = &[
         } },
     param! { "reveal", "show where the predicted vertex lands", @"predict", bool,
         set: |s, on| s.set_revealed(on),
-        get: |s| s.revealed().then_some(true) },
+        get: |s| Some(s.revealed()) },
     question(),
 ];
 

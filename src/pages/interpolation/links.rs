@@ -16,7 +16,7 @@ pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
                 s.target = b;
             }
         },
-        get: |s| (s.target != DEFAULT_TARGET).then(|| s.target.to_vec()) },
+        get: |s| Some(s.target.to_vec()) },
     param! { "method", "how A goes to B", @"interpolate", choice(Interp), s.method },
     param! { "t", "how far from A to B", @"interpolate", number(0.0, 1.0), s.t },
     param! { "flip", "store B as −q", @"interpolate", bool, s.flip },
@@ -29,7 +29,7 @@ pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
                 s.circle = [a, b];
             }
         },
-        get: |s| (s.circle != DEFAULT_CIRCLE).then(|| s.circle.to_vec()) },
+        get: |s| Some(s.circle.to_vec()) },
     // After every key that shapes the question: a reveal holds for the question asked.
     param! { "predict", "guess the nose's turn at t before the page shows it", @"length", bool,
         set: |s, on| {
@@ -39,7 +39,7 @@ pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
                 s.prediction = None;
             }
         },
-        get: |s| s.prediction.is_some().then_some(true) },
+        get: |s| Some(s.prediction.is_some()) },
     param! { "guess", "the predicted turn of the nose from A, degrees; starts predicting", @"length",
         number(0.0, GUESS_LIMIT),
         set: |s, degrees| s.prediction_mut().set_guess(degrees),
@@ -47,7 +47,7 @@ pub(super) const PARAMS: &[Param<InterpolationPage>] = &[
     param! { "reveal", "show the nose's turn and how far the guess is from it", @"length",
         bool,
         set: |s, on| s.set_revealed(on),
-        get: |s| s.revealed().then_some(true) },
+        get: |s| Some(s.revealed()) },
     question(),
 ];
 

@@ -22,7 +22,7 @@ pub(super) const PARAMS: &[Param<PipelinePage>] = &[
     param! { "vertex", "the vertex followed from the file to the pixel", @"pipeline",
         whole(0, arm::VERTEX_COUNT - 1),
         set: |s, vertex| s.vertex = vertex,
-        get: |s| (s.vertex != default_vertex()).then_some(s.vertex) },
+        get: |s| Some(s.vertex) },
     question(),
 ];
 

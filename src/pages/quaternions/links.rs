@@ -12,17 +12,17 @@ use crate::link::{Exercises, question};
 pub(super) const PARAMS: &[Param<QuaternionsPage>] = &[
     param! { "show", "the part of the lesson the viewport shows", choice(Section),
         set: |s, section| s.show(section),
-        get: |s| (s.section != Section::Gimbal).then_some(s.section) },
+        get: |s| Some(s.section) },
     param! { "yaw", "yaw of the gimbal and the quaternion, radians", @"gimbal", number(-PI, PI),
         set: |s, a| s.euler[0] = a,
-        get: |s| (s.euler[0] != DEFAULT_EULER[0]).then_some(s.euler[0]) },
+        get: |s| Some(s.euler[0]) },
     param! { "pitch", "pitch of the gimbal and the quaternion, radians", @"gimbal",
         number(-FRAC_PI_2, FRAC_PI_2),
         set: |s, a| s.euler[1] = a,
-        get: |s| (s.euler[1] != DEFAULT_EULER[1]).then_some(s.euler[1]) },
+        get: |s| Some(s.euler[1]) },
     param! { "roll", "roll of the gimbal and the quaternion, radians", @"gimbal", number(-PI, PI),
         set: |s, a| s.euler[2] = a,
-        get: |s| (s.euler[2] != DEFAULT_EULER[2]).then_some(s.euler[2]) },
+        get: |s| Some(s.euler[2]) },
     question(),
 ];
 

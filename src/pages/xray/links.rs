@@ -27,7 +27,7 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
                 s.point = Vec3::from(p);
             }
         },
-        get: |s| (s.point != DEFAULT_POINT).then(|| s.point.to_array().to_vec()) },
+        get: |s| Some(s.point.to_array().to_vec()) },
     param! { "v", "the vector v (x, y, z) that M turns and scales", @"multiply",
         numbers(3, -LIMIT, LIMIT),
         set: |s, xs| {
@@ -35,7 +35,7 @@ pub(super) const PARAMS: &[Param<XrayPage>] = &[
                 s.vector = Vec3::from(v);
             }
         },
-        get: |s| (s.vector != DEFAULT_VECTOR).then(|| s.vector.to_array().to_vec()) },
+        get: |s| Some(s.vector.to_array().to_vec()) },
     question(),
 ];
 
