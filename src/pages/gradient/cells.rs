@@ -3,7 +3,7 @@
 use super::Cell;
 use super::draw::{A_COLOR, B_COLOR, PINK};
 use super::frames::vector_between;
-use super::links::{LIMIT, within_limit};
+use super::link_values::{LIMIT, within_limit};
 use super::widgets::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
 use super::{GradientPage, Section};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};

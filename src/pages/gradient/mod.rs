@@ -5,6 +5,7 @@ mod cells;
 mod draw;
 pub mod exercise;
 pub mod frames;
+mod link_values;
 mod links;
 mod pose_cells;
 mod pose_view;

@@ -2,7 +2,7 @@
 
 use super::draw::{A_COLOR, B_COLOR, PINK, backdrop, corner_note, dim, font, grid, pointer};
 use super::frames::{Frame2, vector_between};
-use super::links::LIMIT;
+use super::link_values::LIMIT;
 use super::{Drag, GradientPage, Section};
 use crate::link::Named;
 use crate::ui::viewport::{caption_ui, room_below};

@@ -5,6 +5,7 @@ mod cells;
 mod check;
 pub mod data;
 mod keys;
+mod link_values;
 mod links;
 pub mod textures;
 mod tree;
