@@ -5,6 +5,10 @@ use crate::chapter::{self, APP_LINK, Audience, Block};
 use crate::ui::listing::code_ui;
 use egui::{RichText, Ui};
 
+/// What a link a figure's "Show it" opens ends with: the app opens it and leaves the
+/// notebook where it is (the reader is at the figure, not at the cell its keys name).
+pub const KEEP_PLACE: &str = "at=";
+
 /// Shows the chapter of page `slug`, asking `cell_ui` to draw each cell where it is
 /// placed. Returns the page link the reader clicked in the prose, if any.
 ///
@@ -101,7 +105,10 @@ pub fn notebook_ui(
                     .on_hover_text(&link)
                     .clicked()
                 {
-                    clicked = Some(link);
+                    // The reader is at the figure: the viewport changes, the notebook
+                    // stays where it is.
+                    let joint = if link.contains('?') { '&' } else { '?' };
+                    clicked = Some(format!("{link}{joint}{KEEP_PLACE}"));
                 }
                 ui.add_space(6.0);
             }

@@ -192,8 +192,8 @@ impl SkinlabApp {
                 .show(ui, panel, width, scale, |ui| page.viewport_ui(ui));
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            let mut reading: Option<(String, f32)> = None;
-            let mut below: Option<String> = None;
+            // Each cell drawn, and how far its top lies below the line a link aims at.
+            let mut cells: Vec<(String, f32)> = Vec::new();
             if self.compact {
                 // Nothing wider than a phone: a long label beside others wraps rather
                 // than running past the edge.
@@ -210,16 +210,7 @@ impl SkinlabApp {
                     let prose = !self.embedded;
                     let aim = ui.clip_rect().top() + crate::ui::scroll::AIM_ABOVE;
                     clicked = notebook_ui(ui, slug, text, whole, prose, |cell, ui| {
-                        let top = ui.cursor().top();
-                        let off = (top - aim).abs();
-                        if reading.as_ref().is_none_or(|(_, nearest)| off < *nearest) {
-                            reading = Some((cell.to_owned(), off));
-                        }
-                        // The first cell at or below the line: at the notebook's end,
-                        // the one whose link scrolls as far down as it goes again.
-                        if top >= aim - 1.0 && below.is_none() {
-                            below = Some(cell.to_owned());
-                        }
+                        cells.push((cell.to_owned(), ui.cursor().top() - aim));
                         scroll.cell_ui(cell, ui);
                         page.cell_ui(cell, ui)
                     });
@@ -230,12 +221,29 @@ impl SkinlabApp {
             let bottom = shown.state.clamped_offset().y + shown.inner_rect.height();
             let at_end = bottom >= shown.content_size.y - 2.0;
             crate::ui::marks::notebook_scrolled(ui.ctx(), at_end);
-            // Where the reader is: the cell a link would put where the notebook's top
-            // now is, once it is scrolled (and no link's scroll is under way).
-            let nearest = reading.map(|(cell, _)| cell);
+            // Where the reader is: the cell whose link would scroll the notebook nearest
+            // to where it is now (a link puts its cell's top on the aim line, or scrolls
+            // as far down as the notebook goes), once it is scrolled and no link's scroll
+            // is under way.
+            let room_below = (shown.content_size.y - bottom).max(0.0);
+            let moves = |below_aim: f32| {
+                if below_aim > 0.0 {
+                    below_aim.min(room_below)
+                } else {
+                    below_aim
+                }
+            };
             self.reading = (shown.state.clamped_offset().y > READING_SCROLLED
                 && self.scroll.target().is_none())
-            .then(|| if at_end { below.or(nearest) } else { nearest })
+            .then(|| {
+                let aimed = |cell: &str| Some(cell) != self.last_aim;
+                cells
+                    .into_iter()
+                    .min_by(|(x, a), (y, b)| {
+                        (moves(*a).abs().total_cmp(&moves(*b).abs())).then(aimed(x).cmp(&aimed(y)))
+                    })
+                    .map(|(cell, _)| cell)
+            })
             .flatten();
         });
         if let Some(link) = clicked {

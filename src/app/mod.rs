@@ -130,6 +130,9 @@ pub struct SkinlabApp {
     /// The cell nearest where a link's cell would sit, once the notebook is scrolled:
     /// the link on screen names it (`at=`), so a copied link reopens the same place.
     reading: Option<String>,
+    /// The cell the last link opened at: where several cells would scroll the notebook
+    /// to the same place (its end), the link keeps naming this one.
+    last_aim: Option<&'static str>,
     /// Whether the last frame was laid out narrow ([`NARROW`]).
     narrow: bool,
     /// The share of the page's width the viewport takes, beside the notebook.
@@ -223,6 +226,7 @@ impl SkinlabApp {
             text_scale: 1.0,
             scroll: Default::default(),
             reading: None,
+            last_aim: None,
         }
     }
 
@@ -339,7 +343,12 @@ impl SkinlabApp {
                     self.pages.page_mut().focused(cell);
                 }
                 self.pages.settle_camera();
-                let at = match at.map(|name| cell_named(self.pages.page(), &name)) {
+                // An empty `at=` keeps the notebook where it is (a figure's "Show it").
+                let keep_place = at.as_deref() == Some("");
+                let at = match at
+                    .filter(|a| !a.is_empty())
+                    .map(|name| cell_named(self.pages.page(), &name))
+                {
                     Some(Ok(cell)) => Some(cell),
                     Some(Err(e)) => {
                         errors.push(e);
@@ -347,9 +356,14 @@ impl SkinlabApp {
                     }
                     None => None,
                 };
-                let aim = at.or_else(|| self.pages.page().cell_of_link(&link));
+                let aim = if keep_place {
+                    None
+                } else {
+                    self.reading = None;
+                    self.last_aim = at.or_else(|| self.pages.page().cell_of_link(&link));
+                    self.last_aim
+                };
                 self.scroll.set(aim);
-                self.reading = None;
                 self.pages.page_mut().aim(aim);
                 // A link that names no camera is framed if its meshes leave the view.
                 self.framing = camera.is_none().then_some(Framing::new(false, true));
@@ -395,6 +409,7 @@ impl SkinlabApp {
             self.focus = None;
             self.scroll.set(None);
             self.reading = None;
+            self.last_aim = None;
             self.compare = None;
         }
     }

@@ -15,6 +15,10 @@ pub struct Question<'a> {
     pub expected: &'a [f32],
     /// How far off a number may be and still count (absolute).
     pub tolerance: f32,
+    /// Wrong answers a student is likely to give, each with what it shows they did
+    /// (`(&[2.0, 1.0, 0.0], "a vector has w = 0: the move does not apply to it")`):
+    /// an answer within the tolerance of one gets its hint, not just the fields.
+    pub mistakes: &'a [(&'a [f32], &'a str)],
 }
 
 /// `v` rounded to hundredths, without a sign on a value that rounds to zero: how the
@@ -35,6 +39,8 @@ pub enum Verdict {
     Right,
     /// Some numbers are off: their labels.
     Wrong(Vec<String>),
+    /// The answer is a known mistake: what it shows.
+    Mistake(String),
     /// Something typed is not a number.
     Unreadable(String),
 }
@@ -80,10 +86,22 @@ impl Check {
             }
         }
         self.judged = question.expected.to_vec();
-        self.verdict.insert(verdict.unwrap_or(if wrong.is_empty() {
-            Verdict::Right
-        } else {
-            Verdict::Wrong(wrong)
+        let typed: Vec<Option<f32>> = self
+            .inputs
+            .iter()
+            .map(|t| super::numbers::parse_number(t))
+            .collect();
+        let mistake = question.mistakes.iter().find(|(answer, _)| {
+            answer.len() == typed.len()
+                && answer
+                    .iter()
+                    .zip(&typed)
+                    .all(|(a, t)| t.is_some_and(|t| (t - a).abs() <= question.tolerance))
+        });
+        self.verdict.insert(verdict.unwrap_or(match mistake {
+            _ if wrong.is_empty() => Verdict::Right,
+            Some((_, hint)) => Verdict::Mistake((*hint).to_owned()),
+            None => Verdict::Wrong(wrong),
         }))
     }
 }
@@ -186,6 +204,9 @@ pub fn check_ui(
             ui,
             format!("Not yet: check {}.", labels.join(", ")),
         )),
+        Some(Verdict::Mistake(hint)) => {
+            Some(crate::ui::error_line(ui, format!("Not yet: {hint}.")))
+        }
         Some(Verdict::Unreadable(why)) => Some(crate::ui::error_line(ui, why.clone())),
         None if check.edited_since => {
             Some(ui.label(RichText::new("Changed: press Check to judge it again.").italics()))
@@ -302,6 +323,7 @@ mod tests {
         columns: 2,
         expected: &[1.5, -2.0],
         tolerance: 0.01,
+        mistakes: &[],
     };
 
     fn judged(inputs: [&str; 2]) -> Verdict {
@@ -320,5 +342,26 @@ mod tests {
         assert!(matches!(judged(["one", "-2"]), Verdict::Unreadable(_)));
         assert!(matches!(judged(["nan", "-2"]), Verdict::Unreadable(_)));
         assert!(matches!(judged(["", "-2"]), Verdict::Unreadable(_)));
+    }
+
+    #[test]
+    fn a_known_mistake_says_what_it_shows_and_other_wrong_answers_name_their_fields() {
+        let question = Question {
+            mistakes: &[(&[-1.5, 2.0], "both signs flipped")],
+            ..QUESTION
+        };
+        let judge = |inputs: [&str; 2]| {
+            let mut check = Check {
+                inputs: inputs.map(String::from).to_vec(),
+                ..Check::default()
+            };
+            check.judge(&question).clone()
+        };
+        assert_eq!(
+            judge(["-1.505", "2"]),
+            Verdict::Mistake("both signs flipped".into())
+        );
+        assert_eq!(judge(["-1.5", "-2"]), Verdict::Wrong(vec!["x".into()]));
+        assert_eq!(judge(["1.5", "-2"]), Verdict::Right);
     }
 }

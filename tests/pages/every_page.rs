@@ -435,8 +435,16 @@ fn the_xray_and_grid_check_cells_judge_answers() {
     let [x, y, z] = ["x", "y", "z"].map(|l| field_label("product", l));
     kit::submit(&mut harness, &[(&x, "2"), (&y, "1"), (&z, "0")]);
     assert!(harness.query_by_label("Right.").is_some());
-    // The vector answer to the point question: the move was forgotten.
+    // The vector answer to the point question: the move was forgotten, and the
+    // verdict says so.
     kit::submit(&mut harness, &[(&x, "0")]);
+    assert!(
+        harness
+            .query_by_label_contains("Not yet: a point has w = 1")
+            .is_some()
+    );
+    // Another wrong answer names its fields.
+    kit::submit(&mut harness, &[(&x, "5")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check x")
@@ -1696,10 +1704,10 @@ fn every_key_of_every_page_takes_its_samples_and_refuses_its_bad_values() {
     assert!(tried > 300, "only {tried} values tried");
 }
 
-/// A link in a section of a chapter opens the notebook at that section's cell: the
-/// cell above it in the section, else the one below it (a section's prose may lead
-/// into its cell or follow it). Its keys pick that cell, or `at=` names it: a student
-/// who follows it from the book or the notebook lands on the text that sent them.
+/// A link in a section of a chapter opens the notebook at one of that section's cells
+/// (its prose may lead into a cell, follow it, or name the next). Its keys pick that
+/// cell, or `at=` names it: a student who follows it from the book or the notebook
+/// lands on the text that sent them.
 #[test]
 fn a_link_opens_at_the_cell_of_the_section_that_holds_it() {
     let mut wrong = Vec::new();
@@ -1707,7 +1715,7 @@ fn a_link_opens_at_the_cell_of_the_section_that_holds_it() {
         let mut page = (entry.make)();
         let slug = page.slug();
         let chapter = page.notebook();
-        let mut check = |link: &str, cell: &str| {
+        let mut check = |link: &str, cells: &[&str]| {
             let parsed = Link::parse(link).expect("a chapter link parses");
             let mut opened = parsed.clone();
             let focus = opened.take("focus");
@@ -1726,12 +1734,14 @@ fn a_link_opens_at_the_cell_of_the_section_that_holds_it() {
             // A link to an exercise opens the check cell; one to a cell as wide as the
             // page (a shader listing) opens that cell.
             let jump = opens.is_some_and(|c| c == "check" || page.full_width(c));
-            if opens != Some(cell) && !jump {
-                wrong.push(format!("{link}: in `{cell}`'s section, opens {opens:?}"));
+            if !opens.is_some_and(|c| cells.contains(&c)) && !jump {
+                wrong.push(format!(
+                    "{link}: in the section of {cells:?}, opens {opens:?}"
+                ));
             }
         };
-        for (link, cell) in section_links(slug, chapter) {
-            check(&link, cell);
+        for (link, cells) in section_links(slug, chapter) {
+            check(&link, &cells);
         }
     }
     assert!(
@@ -1743,10 +1753,9 @@ fn a_link_opens_at_the_cell_of_the_section_that_holds_it() {
 }
 
 /// Each link to `slug` in `chapter` (a cell's own `link:` and the links in the prose),
-/// with the cell it is about: a cell's own link, its cell; a link in the prose, the
-/// cell of its section (between headings) above it, else below it. Links in a section
-/// with no cell are left out.
-fn section_links<'a>(slug: &str, chapter: &'a str) -> Vec<(String, &'a str)> {
+/// with the cells it may be about: the cells of its section (between headings). Links
+/// in a section with no cell are left out.
+fn section_links<'a>(slug: &str, chapter: &'a str) -> Vec<(String, Vec<&'a str>)> {
     // Per section, in order: a cell (its name) or a link (its text).
     enum Event<'a> {
         Cell(&'a str),
@@ -1792,16 +1801,17 @@ fn section_links<'a>(slug: &str, chapter: &'a str) -> Vec<(String, &'a str)> {
     }
     let mut out = Vec::new();
     for section in &sections {
-        for (i, event) in section.iter().enumerate() {
+        for event in section {
             let Event::Link(link) = event else { continue };
             let cell_of = |e: &Event<'a>| match e {
                 Event::Cell(name) => Some(*name),
                 Event::Link(_) => None,
             };
-            let above = section[..i].iter().rev().find_map(cell_of);
-            let below = section[i + 1..].iter().find_map(cell_of);
-            if let Some(cell) = above.or(below) {
-                out.push((link.clone(), cell));
+            // Any cell of the section: its prose may lead into one cell and name
+            // the one after it ("the product cell below ... scrub the product").
+            let cells: Vec<&'a str> = section.iter().filter_map(cell_of).collect();
+            if !cells.is_empty() {
+                out.push((link.clone(), cells));
             }
         }
     }
@@ -1874,7 +1884,11 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
         let shown = harness.state().current_link();
         (shown, harness)
     };
-    for link in ["normals?scale=1&bend=1.2&at=error", "xray?at=check"] {
+    for link in [
+        "normals?scale=1&bend=1.2&at=error",
+        "xray?at=check",
+        "grid?at=check",
+    ] {
         let (shown, mut harness) = shown_after(link);
         assert!(shown.get("at").is_some(), "{link} shows as {shown}");
         let (again, _) = shown_after(&shown.to_string());
@@ -1883,7 +1897,8 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
             shown.to_string(),
             "{link}: the copy reopens there"
         );
-        if link.starts_with("normals") {
+        // Where several cells scroll as far (the end), the one the link named stays.
+        if !link.starts_with("xray") {
             assert_eq!(shown.to_string(), link, "written back as given");
         }
 
@@ -1913,4 +1928,25 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
     let mut harness = app_harness(app);
     harness.run_steps(24);
     assert_eq!(harness.state().current_link().to_string(), "grid?angle=0.8");
+}
+
+#[test]
+fn checking_an_answer_keeps_the_link_at_the_check_cell() {
+    // The verdict grows the last cell, so the notebook is no longer at its end: the link
+    // still names the check cell, not the cell above it.
+    for link in [
+        "blending?at=check",
+        "normals?at=check",
+        "keyframes?question=2",
+    ] {
+        let mut app = paused_app();
+        app.open_link(link).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(24);
+        harness.get_by_label("Check").click();
+        harness.run_steps(6);
+        let shown = harness.state().current_link();
+        let at = skinlab::app::cell_of_link(harness.state().current_page(), &shown);
+        assert_eq!(at, Some("check"), "{link} after Check shows as {shown}");
+    }
 }

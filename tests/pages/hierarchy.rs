@@ -230,6 +230,14 @@ fn the_exercise_accepts_the_right_answer_and_explains_a_wrong_one() {
     submit(&mut harness, &[("child x", "4"), ("child y", "2")]);
     assert!(
         harness
+            .query_by_label_contains(
+                "Not yet: that is local(child) · world(parent), the wrong order"
+            )
+            .is_some()
+    );
+    submit(&mut harness, &[("child x", "7")]);
+    assert!(
+        harness
             .query_by_label_contains("Not yet: check x, y")
             .is_some()
     );

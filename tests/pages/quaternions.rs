@@ -69,6 +69,12 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
     submit(&mut harness, &[(&y, "1"), (&w, "0")]);
     assert!(
         harness
+            .query_by_label_contains("Not yet: a quaternion holds half the angle")
+            .is_some()
+    );
+    submit(&mut harness, &[(&y, "0.5")]);
+    assert!(
+        harness
             .query_by_label_contains("Not yet: check y, w")
             .is_some()
     );

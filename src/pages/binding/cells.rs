@@ -136,8 +136,11 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
     ];
     if hidden {
         // While predicting, the lines that say where the head vertex lands wait, and
-        // so does the head joint's place: the vertex sits on it.
-        rows = vec![rows[0].clone(), rows[2].clone()];
+        // so does the head joint's place (the vertex sits on it). They keep their
+        // places, so the guess fields below do not move when the answer shows or hides.
+        for row in [1, 3, 4] {
+            rows[row].1 = "(?, ?)".to_owned();
+        }
     }
     // Each step on a line, the values aligned; its note beside it where the column
     // has room, on the next line where it has not (a grid gave the notes a column a
@@ -158,7 +161,15 @@ fn forget_ui(page: &mut BindingPage, ui: &mut Ui) {
         ui.label(
             RichText::new("Where it lands is hidden until you reveal your prediction.").weak(),
         );
-    } else if page.forget_inverse_bind {
+    } else if !page.forget_inverse_bind {
+        ui.label(
+            RichText::new(format!(
+                "The shader gets W_head · B_head⁻¹: the vertex lands at {}.",
+                point_text(right)
+            ))
+            .weak(),
+        );
+    } else {
         error_ui(
             ui,
             format!(

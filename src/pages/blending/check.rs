@@ -49,6 +49,7 @@ impl BlendingPage {
             columns: 2,
             expected: &expected,
             tolerance: 0.01,
+            mistakes: &[],
         };
         let palette = arm::palette(0.0, CHECK_BEND);
         let moved = self

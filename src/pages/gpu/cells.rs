@@ -692,6 +692,7 @@ impl GpuPage {
             columns: 3,
             expected: &expected,
             tolerance: 0.01,
+            mistakes: &[],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(
@@ -742,6 +743,7 @@ impl GpuPage {
             columns: 4,
             expected: &expected,
             tolerance: 0.01,
+            mistakes: &[],
         };
         let sum: f32 = steps.kept.iter().map(|(_, w)| w).sum();
         check_ui(ui, &mut self.check, &question, |ui| {

@@ -131,6 +131,7 @@ pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
         columns: 3,
         expected: &expected,
         tolerance: 0.01,
+        mistakes: &[],
     };
     check_ui(ui, &mut page.check, &question, |ui| {
         let bind_inverse = e.bind().inverse();

@@ -105,6 +105,7 @@ pub(super) fn check_cell_ui(page: &mut GridPage, ui: &mut Ui) {
         columns: 2,
         expected: &expected,
         tolerance: 0.01,
+        mistakes: &[],
     };
     check_ui(ui, &mut page.check, &question, |ui| {
         crate::ui::check::working_ui(ui, &working(&e))

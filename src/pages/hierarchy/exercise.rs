@@ -95,12 +95,20 @@ impl HierarchyPage {
         wrapped(ui, "Where is the child in the world? Type x, y and z.");
         let answer = exercise.world_from_child().transform_point3(Vec3::ZERO);
         let expected = answer.to_array();
+        let wrong_order = exercise
+            .world_from_child_wrong_order()
+            .transform_point3(Vec3::ZERO)
+            .to_array();
         let question = Question {
             name: "child",
             labels: &["x", "y", "z"],
             columns: 3,
             expected: &expected,
             tolerance: 0.01,
+            mistakes: &[(
+                &wrong_order,
+                "that is local(child) · world(parent), the wrong order: the parent's turn never reaches the child's offset",
+            )],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             let t = exercise.child_offset;

@@ -111,7 +111,29 @@ impl InterpolationPage {
         if crate::ui::show_pose_ui(ui) {
             self.show_exercise(&e);
         }
-        quat_check_ui(ui, &mut self.check, e.answer(), working(&e));
+        // LERP normalised is NLERP; NLERP left unnormalised is LERP.
+        let other = match e.method {
+            Interp::Lerp => Some((
+                interpolate(Quat::IDENTITY, e.b(), e.t, Interp::Nlerp, true),
+                "that is normalised, NLERP: LERP leaves the sum as it is",
+            )),
+            Interp::Nlerp => Some((
+                interpolate(Quat::IDENTITY, e.b(), e.t, Interp::Lerp, true),
+                "that is LERP's sum: NLERP divides it by its length",
+            )),
+            // The long way round, where A · B < 0 (elsewhere it is the answer).
+            Interp::Slerp => Some((
+                interpolate(Quat::IDENTITY, e.b(), e.t, Interp::Slerp, false),
+                "that is the long way round: A · B < 0, so the short way heads for −B",
+            )),
+        };
+        quat_check_ui(
+            ui,
+            &mut self.check,
+            e.answer(),
+            other.as_slice(),
+            working(&e),
+        );
     }
 
     /// Puts exercise `e` in the viewport and on the half-angle circle: B as a roll about

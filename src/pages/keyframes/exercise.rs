@@ -131,6 +131,7 @@ impl KeyframesPage {
             columns: labels.len(),
             expected: &expected,
             tolerance: 0.01,
+            mistakes: &[],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(ui, &working(&e));

@@ -70,6 +70,7 @@ impl ModelPage {
             columns: 2,
             expected: &expected,
             tolerance: 0.01,
+            mistakes: &[],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(

@@ -150,6 +150,7 @@ impl PipelinePage {
             columns: 3,
             expected: &expected,
             tolerance: 0.01,
+            mistakes: &[],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(ui, &e.working());

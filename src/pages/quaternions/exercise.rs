@@ -89,14 +89,29 @@ impl QuaternionsPage {
             self.euler = e.angles();
             self.show(super::Section::Quaternion);
         }
-        quat_check_ui(ui, &mut self.check, e.answer(), working(&e));
+        // The whole angle where the half belongs.
+        let (sin, cos) = e.degrees.to_radians().sin_cos();
+        let whole = Quat::from_xyzw(e.axis[0] * sin, e.axis[1] * sin, e.axis[2] * sin, cos);
+        let mistakes = [(
+            whole,
+            "a quaternion holds half the angle: (sin(θ/2) · axis, cos(θ/2))",
+        )];
+        quat_check_ui(ui, &mut self.check, e.answer(), &mistakes, working(&e));
     }
 }
 
 /// The answer fields of a question whose answer is the unit quaternion `answer`, and
 /// the `working` shown once answered. −q is the same rotation as q, as the page
 /// teaches: an answer of −q counts, and is then compared with −q, number by number.
-pub(crate) fn quat_check_ui(ui: &mut Ui, check: &mut Check, answer: Quat, working: String) {
+///
+/// `mistakes` are likely wrong quaternions, each with what it shows.
+pub(crate) fn quat_check_ui(
+    ui: &mut Ui,
+    check: &mut Check,
+    answer: Quat,
+    mistakes: &[(Quat, &str)],
+    working: String,
+) {
     let q = glam::Vec4::from(answer).to_array();
     let negated = q.map(|v| -v + 0.0);
     let typed: Option<Vec<f32>> = check
@@ -111,12 +126,22 @@ pub(crate) fn quat_check_ui(ui: &mut Ui, check: &mut Check, answer: Quat, workin
                 .all(|(a, b)| (a - b).abs() <= TOLERANCE)
     });
     let expected = if is_negated { negated } else { q };
+    let wrong: Vec<[f32; 4]> = mistakes
+        .iter()
+        .map(|(m, _)| glam::Vec4::from(*m).to_array())
+        .collect();
+    let known: Vec<(&[f32], &str)> = wrong
+        .iter()
+        .zip(mistakes)
+        .map(|(w, (_, hint))| (w.as_slice(), *hint))
+        .collect();
     let question = Question {
         name: "quaternion",
         labels: &["x", "y", "z", "w"],
         columns: 4,
         expected: &expected,
         tolerance: TOLERANCE,
+        mistakes: &known,
     };
     check_ui(ui, check, &question, |ui| {
         crate::ui::check::working_ui(ui, &working);
@@ -142,6 +167,7 @@ impl QuaternionsPage {
             columns: 1,
             expected: &expected,
             tolerance: 0.5,
+            mistakes: &[],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             mono_ui(

@@ -138,12 +138,22 @@ pub(super) fn check_cell_ui(page: &mut XrayPage, ui: &mut Ui) {
         page.show_exercise_matrix(&e);
     }
     let expected = e.answer().to_array();
+    // The other w: a vector moved, or a point left unmoved.
+    let other_w = (e.matrix() * Vec3::from(e.input).extend(1.0 - e.w))
+        .truncate()
+        .to_array();
+    let hint = if e.w == 0.0 {
+        "a vector has w = 0, so M's t column (the move) does not apply to it"
+    } else {
+        "a point has w = 1, so M's t column (the move) applies to it too"
+    };
     let question = Question {
         name: "product",
         labels: &["x", "y", "z"],
         columns: 3,
         expected: &expected,
         tolerance: 0.01,
+        mistakes: &[(&other_w, hint)],
     };
     check_ui(ui, &mut page.check, &question, |ui| {
         crate::ui::check::working_ui(ui, &working(&e))
