@@ -56,8 +56,13 @@ impl ModelPage {
             // Its joints drawn, to read the turn off the screen.
             self.show_skeleton = true;
             self.playing = false;
-            // The vertex ringed, where the file puts it and where it lands.
-            self.vertex = check_vertex_index(self);
+            // The vertex ringed, where the file puts it and where it lands, once
+            // answered: its cell above prints where it lands.
+            self.vertex = if self.check.verdict.is_some() {
+                check_vertex_index(self)
+            } else {
+                None
+            };
         }
         let Some(answer) = check_answer() else {
             crate::ui::error_ui(ui, "SimpleSkin has no vertex at (-0.5, 2, 0)");
