@@ -112,6 +112,9 @@ pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
     ui.label(describe(&e));
     // The two frames in the matrices view: the bind frame as a, the target as b.
     if crate::ui::show_pose_ui(ui) || switched {
+        if switched {
+            crate::ui::viewport::ask_to_frame(ui.ctx());
+        }
         page.posed_exercise = true;
         for (i, ([x, y], degrees)) in [e.bind, e.target].into_iter().enumerate() {
             page.set_turn(

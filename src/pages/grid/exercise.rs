@@ -73,7 +73,17 @@ pub fn working(e: &Exercise) -> String {
 
 /// The exercise picker, the question, the answer fields and the working.
 pub(super) fn check_cell_ui(page: &mut GridPage, ui: &mut Ui) {
+    let before = page.exercise;
     exercise_picker_ui(ui, &mut page.exercise, EXERCISES.len(), &mut page.check);
+    // The last exercise's pose may already show this one's answer (two turn b1 by
+    // 90°): the grid goes back to straight, and the vertex to none, until asked.
+    if page.exercise != before
+        && let Some(shown) = EXERCISES.get(before)
+        && page.angles == shown.angles()
+    {
+        page.pause_at([0.0; super::BONE_COUNT]);
+        page.vertex = None;
+    }
     let e = EXERCISES[page.exercise.min(EXERCISES.len() - 1)];
     let [x, y] = POSITIONS[e.vertex];
     let bent: Vec<String> = e
