@@ -134,6 +134,8 @@ impl ModelPage {
         egui::ScrollArea::vertical()
             .id_salt("joint tree")
             .max_height(TREE_HEIGHT)
+            // A tree that scrolls shows a good part of itself, not three rows.
+            .min_scrolled_height(TREE_HEIGHT * 0.75)
             .auto_shrink([false, true])
             .show(ui, |ui| {
                 self.rows_ui(ui, &model, &tree, &tree.roots, 0, false);
