@@ -65,15 +65,21 @@ impl Check {
     /// Judges `inputs` against `question` (what the Check button does).
     pub fn judge(&mut self, question: &Question) -> &Verdict {
         self.inputs.resize(question.labels.len(), String::new());
-        let mut wrong = Vec::new();
-        let mut verdict = None;
-        for ((text, label), expected) in self
+        // Each field read once: judged here, and held to the known mistakes below.
+        let typed: Vec<Option<f32>> = self
             .inputs
             .iter()
+            .map(|t| super::numbers::parse_number(t))
+            .collect();
+        let mut wrong = Vec::new();
+        let mut verdict = None;
+        for (((value, text), label), expected) in typed
+            .iter()
+            .zip(&self.inputs)
             .zip(question.labels)
             .zip(question.expected)
         {
-            match super::numbers::parse_number(text) {
+            match value {
                 Some(value) if (value - expected).abs() <= question.tolerance => {}
                 Some(_) => wrong.push(label.to_string()),
                 None => {
@@ -86,11 +92,6 @@ impl Check {
             }
         }
         self.judged = question.expected.to_vec();
-        let typed: Vec<Option<f32>> = self
-            .inputs
-            .iter()
-            .map(|t| super::numbers::parse_number(t))
-            .collect();
         let mistake = question.mistakes.iter().find(|(answer, _)| {
             answer.len() == typed.len()
                 && answer
