@@ -107,6 +107,12 @@ impl SkinlabApp {
     /// window (`focus`) and a zoom other than the mode's default (`zoom`).
     pub fn current_link(&self) -> Link {
         let mut link = self.current_page().link();
+        // The cell this link's keys open: as the last link opened it while the page
+        // still says what that link said, else as the keys declare.
+        let keys_open = match &self.opened {
+            Some((opened, cell)) if *opened == link.to_string() => Some(*cell),
+            _ => super::cell_of_link(self.current_page(), &link),
+        };
         if let (Some(camera), Some(base)) = (self.pages.page().camera(), self.pages.camera_base())
             && camera.to_link() != base.to_link()
         {
@@ -115,7 +121,7 @@ impl SkinlabApp {
         if let Some(focus) = self.focus {
             link = link.with("focus", focus);
         } else if let Some(cell) = self.reading.as_ref().filter(|_| self.compare.is_none())
-            && super::cell_of_link(self.current_page(), &link) != Some(cell.as_str())
+            && keys_open != Some(cell.as_str())
         {
             // Where the reader is in the notebook, so the link reopens there (unless
             // its keys open that cell anyway).

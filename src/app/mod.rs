@@ -133,6 +133,11 @@ pub struct SkinlabApp {
     /// The cell the last link opened at: where several cells would scroll the notebook
     /// to the same place (its end), the link keeps naming this one.
     last_aim: Option<&'static str>,
+    /// The page's link as the last link left it, with the cell that link's keys
+    /// opened: a page that picks its cell as the keys apply (binding, gradient, model)
+    /// no longer knows it once the scroll is done, and the link on screen must not
+    /// name with `at=` the cell its keys open anyway.
+    opened: Option<(String, &'static str)>,
     /// Whether the last frame was laid out narrow ([`NARROW`]).
     narrow: bool,
     /// The share of the page's width the viewport takes, beside the notebook.
@@ -227,6 +232,7 @@ impl SkinlabApp {
             scroll: Default::default(),
             reading: None,
             last_aim: None,
+            opened: None,
         }
     }
 
@@ -360,7 +366,9 @@ impl SkinlabApp {
                     None
                 } else {
                     self.reading = None;
-                    self.last_aim = at.or_else(|| self.pages.page().cell_of_link(&link));
+                    let keys_open = self.pages.page().cell_of_link(&link);
+                    self.opened = keys_open.map(|cell| (self.current_page().link().to_string(), cell));
+                    self.last_aim = at.or(keys_open);
                     self.last_aim
                 };
                 self.scroll.set(aim);
@@ -410,6 +418,7 @@ impl SkinlabApp {
             self.scroll.set(None);
             self.reading = None;
             self.last_aim = None;
+            self.opened = None;
             self.compare = None;
         }
     }

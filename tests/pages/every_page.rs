@@ -1922,12 +1922,22 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
         );
     }
 
-    // A link whose keys open the cell anyway does not name it twice.
-    let mut app = paused_app();
-    app.open_link("grid?angle=0.8&at=controls").unwrap();
-    let mut harness = app_harness(app);
-    harness.run_steps(24);
-    assert_eq!(harness.state().current_link().to_string(), "grid?angle=0.8");
+    // A link whose keys open the cell anyway does not name it twice, also where the
+    // page picks the cell as the keys apply and has forgotten it once scrolled there.
+    for (link, shown) in [
+        ("grid?angle=0.8&at=controls", "grid?angle=0.8"),
+        (
+            "binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
+            "binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
+        ),
+        ("gradient?show=poses&pose=bind", "gradient?show=poses&pose=bind"),
+    ] {
+        let mut app = paused_app();
+        app.open_link(link).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(24);
+        assert_eq!(harness.state().current_link().to_string(), shown, "{link}");
+    }
 }
 
 #[test]
