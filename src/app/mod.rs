@@ -367,7 +367,8 @@ impl SkinlabApp {
                 } else {
                     self.reading = None;
                     let keys_open = self.pages.page().cell_of_link(&link);
-                    self.opened = keys_open.map(|cell| (self.current_page().link().to_string(), cell));
+                    self.opened =
+                        keys_open.map(|cell| (self.current_page().link().to_string(), cell));
                     self.last_aim = at.or(keys_open);
                     self.last_aim
                 };

@@ -61,8 +61,9 @@ pub fn matrix_edit_ui(
     matrix_edit_decimals_ui(ui, name, matrix, 2, validate)
 }
 
-/// [`matrix_edit_ui`] with `decimals` decimals in each cell, and a drag that moves the
-/// last of them.
+/// [`matrix_edit_ui`] with `decimals` decimals in each cell, and a drag that moves two
+/// of the last of them a point (a hundred points of mouse carry a cell by 2 at two
+/// decimals, as the app's other draggable numbers do).
 pub fn matrix_edit_decimals_ui(
     ui: &mut Ui,
     name: &str,
@@ -82,7 +83,7 @@ pub fn matrix_edit_decimals_ui(
                     let shown = tinted(ui, column).show(ui, |ui| {
                         ui.add(
                             DragValue::new(cell)
-                                .speed(10f64.powi(-(decimals as i32)))
+                                .speed(2.0 * 10f64.powi(-(decimals as i32)))
                                 .fixed_decimals(decimals)
                                 .min_decimals(decimals)
                                 .custom_formatter(|x, _| fixed(x as f32, decimals)),

@@ -1930,7 +1930,10 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
             "binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
             "binding?stage=bind_space&angles=0,0.5,-0.3&rebind=0,0.5,-0.3",
         ),
-        ("gradient?show=poses&pose=bind", "gradient?show=poses&pose=bind"),
+        (
+            "gradient?show=poses&pose=bind",
+            "gradient?show=poses&pose=bind",
+        ),
     ] {
         let mut app = paused_app();
         app.open_link(link).unwrap();

@@ -4,10 +4,10 @@ use super::Cell;
 use super::draw::{A_COLOR, B_COLOR, PINK};
 use super::frames::vector_between;
 use super::link_values::{LIMIT, within_limit};
-use super::widgets::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
+use super::widgets::{GOOD, show_here_ui, titled_matrix_ui};
 use super::{GradientPage, Section};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
-use crate::ui::{error_ui, legible, named_number_ui};
+use crate::ui::{angle_slider_ui, error_ui, legible, named_number_ui};
 use egui::{Color32, RichText, Ui};
 use glam::{Mat4, Vec2};
 use skin::matrix::checked_inverse;
@@ -107,8 +107,13 @@ fn matrices_ui(page: &mut GradientPage, ui: &mut Ui) {
                 .color(legible(ui, color(i))),
         );
         let mut turn = page.turns[i];
-        let changed = degrees_ui(ui, &format!("{name}: turn about z"), &mut turn.angle)
-            | move_ui(ui, &format!("{name}: move x"), &mut turn.origin.x)
+        let changed = angle_slider_ui(
+            ui,
+            &mut turn.angle,
+            -180.0..=180.0,
+            &format!("{name}: turn about z"),
+            0,
+        ) | move_ui(ui, &format!("{name}: move x"), &mut turn.origin.x)
             | move_ui(ui, &format!("{name}: move y"), &mut turn.origin.y);
         if changed {
             page.section = Section::Matrices;

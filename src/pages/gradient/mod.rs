@@ -204,7 +204,7 @@ pub struct GradientPage {
     scroll_to: crate::ui::scroll::ScrollTo,
     /// Which key of the link being applied chose `scroll_to` (see [`links::Focus`]).
     focus: links::Focus,
-    /// The section of the last cell drawn in the notebook's upper half this frame: the
+    /// The section of the last cell drawn high enough in the notebook this frame: the
     /// part being read.
     reading: Option<Section>,
     /// The part read at the last frame. The viewport changes part when the reader
@@ -273,11 +273,13 @@ impl Default for GradientPage {
 }
 
 impl GradientPage {
-    /// Notes that `cell` is drawn at `ui`'s cursor: in the upper half of what the
-    /// notebook shows, it is the part being read.
+    /// Notes that `cell` is drawn at `ui`'s cursor: in the upper 70 % of what the
+    /// notebook shows, it is the part being read (a section's cell comes after a few
+    /// lines of its prose, which the reader reads with the cell's own view beside it).
     fn note_reading(&mut self, cell: Cell, ui: &Ui) {
+        let clip = ui.clip_rect();
         if let Some(section) = cell.section()
-            && ui.cursor().top() < ui.clip_rect().center().y
+            && ui.cursor().top() < clip.top() + 0.7 * clip.height()
         {
             self.reading = Some(section);
         }

@@ -1,9 +1,9 @@
 //! The cells about poses: the named target poses, and one joint's three matrices.
 
 use super::draw::PINK;
-use super::widgets::{GOOD, degrees_ui, show_here_ui, titled_matrix_ui};
+use super::widgets::{GOOD, show_here_ui, titled_matrix_ui};
 use super::{GradientPage, Section};
-use crate::ui::legible;
+use crate::ui::{angle_slider_ui, legible};
 use egui::{RichText, Ui};
 use rigs::humanoid::{JOINT_COUNT, JOINTS};
 use rigs::poses::PRESETS;
@@ -63,10 +63,12 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
     let mut rotation = page.target[j].rotation;
     let mut changed = false;
     for (axis, name) in ["x", "y", "z"].iter().enumerate() {
-        changed |= degrees_ui(
+        changed |= angle_slider_ui(
             ui,
-            &format!("{} local turn about {name}", JOINTS[j].name),
             &mut rotation[axis],
+            -180.0..=180.0,
+            &format!("{} local turn about {name}", JOINTS[j].name),
+            0,
         );
     }
     if changed {

@@ -1,5 +1,5 @@
-//! Widgets both of the notebook's cell files use: a matrix with its title, an angle in
-//! degrees, the button that shows a section in the viewport, and the colour of a match.
+//! Widgets both of the notebook's cell files use: a matrix with its title, the button
+//! that shows a section in the viewport, and the colour of a match.
 
 use super::{GradientPage, Section};
 use crate::ui::matrix::matrix_view_ui;
@@ -14,21 +14,6 @@ pub(super) fn show_here_ui(page: &mut GradientPage, ui: &mut Ui, section: Sectio
     if crate::ui::show_here_ui(ui, page.section == section) {
         page.section = section;
     }
-}
-
-/// Degrees in the slider, radians in the state.
-pub(super) fn degrees_ui(ui: &mut Ui, label: &str, radians: &mut f32) -> bool {
-    let mut degrees = radians.to_degrees();
-    let slider = egui::Slider::new(&mut degrees, -180.0..=180.0)
-        // A value from a link or a drag may lie outside: keep it until edited.
-        .clamping(egui::SliderClamping::Edits)
-        .suffix("°")
-        .custom_formatter(|v, _| format!("{v:.0}"));
-    let changed = crate::ui::slider_ui(ui, slider, label).changed();
-    if changed {
-        *radians = degrees.to_radians();
-    }
-    changed
 }
 
 pub(super) fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {

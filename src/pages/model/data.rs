@@ -162,7 +162,7 @@ pub fn framing(model: &Model) -> OrbitCamera {
     };
     OrbitCamera {
         target: center,
-        yaw: 0.5,
+        yaw: 0.9,
         pitch: 0.2,
         // The view is 45° high: a sphere of `radius` fits at radius / sin(22.5°).
         distance: (1.1 * radius / 22.5f32.to_radians().sin())
