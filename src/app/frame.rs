@@ -11,6 +11,20 @@ impl SkinlabApp {
             self.set_style(ui.ctx(), Fit::default());
         }
         self.keyboard(ui);
+        crate::ui::viewport::set_embedded(ui.ctx(), self.embedded);
+        if self.presenter != self.presenter_drawn {
+            self.presenter_drawn = self.presenter;
+            // Larger text moves every cell: the notebook brings back the cell the reader
+            // was at, as a link to it would.
+            if let Some(cell) = self
+                .reading
+                .as_deref()
+                .and_then(|name| cell_named(self.pages.page(), name).ok())
+            {
+                self.scroll.set(Some(cell));
+                self.last_aim = Some(cell);
+            }
+        }
         if self.slides.blank {
             egui::CentralPanel::default()
                 .frame(egui::Frame::new().fill(egui::Color32::BLACK))
@@ -160,12 +174,14 @@ impl SkinlabApp {
         let page = self.pages.page_mut();
         if narrow {
             // The viewport above the notebook, each as wide as the window. The viewport
-            // takes the most: in the book, the prose is the page around it; on a
-            // phone, the cells scroll under it, and while its keyboard is up they get
+            // takes the most in the book, where the prose is the page around it; on a
+            // phone the cells scroll under it, and while its keyboard is up they get
             // the room.
             let typing = self.compact && ui.ctx().text_edit_focused();
             let share = if typing {
                 TYPING_VIEWPORT
+            } else if self.embedded {
+                EMBEDDED_VIEWPORT
             } else {
                 NARROW_VIEWPORT
             };

@@ -96,6 +96,8 @@ pub struct SkinlabApp {
     /// set it.
     pages: navigation::Navigation,
     presenter: bool,
+    /// Presenter mode as the last frame drew it: a switch keeps the reader's place.
+    presenter_drawn: bool,
     /// The text size of each mode, and the sizes kept for the next session.
     zoom: layout::Zoom,
     /// What fills the window instead of the page: `viewport` or a cell's name.
@@ -177,9 +179,13 @@ const SIDEWAYS_VIEWPORT: f32 = 0.62;
 /// between them.
 const SIDEWAYS_CELLS: f32 = 400.0;
 
-/// The share of the height the viewport takes above the cells in a narrow window (the
-/// book's frame, a phone held upright)...
-const NARROW_VIEWPORT: f32 = 0.75;
+/// The share of the height the viewport takes above the cells in the book's frame, where
+/// the prose is the page around it...
+const EMBEDDED_VIEWPORT: f32 = 0.75;
+
+/// ...in another narrow window (a phone held upright), where the cells under it carry
+/// the prose: enough for a finger to tell joints apart, and room for ten lines...
+const NARROW_VIEWPORT: f32 = 0.6;
 
 /// ...and on a phone while a field has the keyboard: the cell being typed in gets the
 /// room.
@@ -204,6 +210,7 @@ impl SkinlabApp {
         Self {
             pages,
             presenter: false,
+            presenter_drawn: false,
             zoom: layout::Zoom::default(),
             focus: None,
             slides: slides::Slides::default(),

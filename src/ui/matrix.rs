@@ -84,6 +84,11 @@ pub fn matrix_edit_decimals_ui(
                         ui.add(
                             DragValue::new(cell)
                                 .speed(2.0 * 10f64.powi(-(decimals as i32)))
+                                // A typed number is judged when it is entered: judged
+                                // at each keystroke, a refused one left the field
+                                // showing the old value rounded, which Enter then
+                                // stored in place of the refusal.
+                                .update_while_editing(false)
                                 .fixed_decimals(decimals)
                                 .min_decimals(decimals)
                                 .custom_formatter(|x, _| fixed(x as f32, decimals)),

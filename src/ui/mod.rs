@@ -492,9 +492,9 @@ pub fn checkbox_ui(ui: &mut egui::Ui, on: &mut bool, text: &str) -> egui::Respon
 }
 
 /// A slider that shows an angle in degrees and stores it in radians (`range` is in
-/// degrees). A drag moves it in steps of the last of `decimals` decimals; an angle
-/// between steps (a link's radians) shows one decimal more, so the number beside the
-/// slider is the angle the matrices use. Returns whether the user changed it.
+/// degrees), with `decimals` decimals; an angle between them (a link's radians, a
+/// drag, a typed 11.5) shows one decimal more, so the number beside the slider is the
+/// angle the matrices use. Returns whether the user changed it.
 pub fn angle_slider_ui(
     ui: &mut egui::Ui,
     radians: &mut f32,
@@ -507,7 +507,6 @@ pub fn angle_slider_ui(
     let slider = egui::Slider::new(&mut degrees, range)
         // A value from a link may lie outside the range: keep it until edited.
         .clamping(egui::SliderClamping::Edits)
-        .step_by(step)
         .suffix("°")
         .custom_formatter(move |v, _| {
             let on_step = ((v / step).round() * step - v).abs() < step * 1e-3;

@@ -10,6 +10,34 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// Inside another page (the book's pages embed the app), a plain wheel over a viewport
+/// is that page's: it scrolls the book, as a wheel over a picture does, where a
+/// viewport that zoomed would hold the reader in place. Ctrl + wheel, and a pinch,
+/// zoom the view. The app says each frame whether it is embedded.
+pub fn set_embedded(ctx: &egui::Context, embedded: bool) {
+    ctx.data_mut(|d| d.insert_temp(embedded_id(), embedded));
+    WHEEL_TO_PAGE.store(false, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether the app is inside another page (see [`set_embedded`]).
+pub fn embedded(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(embedded_id()))
+        .unwrap_or(false)
+}
+
+fn embedded_id() -> egui::Id {
+    egui::Id::unique("skinlab embedded")
+}
+
+/// Whether a plain wheel turned now belongs to the page around the app: the app is
+/// embedded and the pointer was over a viewport in the last frame. The web runner asks
+/// this before the browser acts on a wheel event.
+pub fn wheel_to_page() -> bool {
+    WHEEL_TO_PAGE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+static WHEEL_TO_PAGE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// The renderer, built lazily on the GL thread, and what went wrong.
 ///
 /// Each error is shown in one place: a renderer that could not be built (a shader that
@@ -359,7 +387,13 @@ fn below_id(ui: &Ui) -> egui::Id {
 /// far the rows under the viewport ran past the bottom, so the next frame's estimate
 /// leaves that much more room.
 pub fn caption_ui(ui: &mut Ui, caption: &str) {
-    let caption = &*super::pointer_words(caption, super::touch(ui.ctx()));
+    let mut caption = super::pointer_words(caption, super::touch(ui.ctx()));
+    if embedded(ui.ctx()) {
+        caption = caption
+            .replace("scroll to zoom", "Ctrl + scroll to zoom")
+            .into();
+    }
+    let caption = &*caption;
     let mut below = Below::of(ui);
     let bottom = if below.folded {
         let toggle = if below.opened {
@@ -453,6 +487,9 @@ impl Viewport {
         }
         let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
         super::marks::viewport_drawn(ui.ctx(), rect);
+        if response.hovered() && embedded(ui.ctx()) {
+            WHEEL_TO_PAGE.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         let clip_from_world = camera.clip_from_world(rect.width() / rect.height());
         Self {
             response,
@@ -496,7 +533,8 @@ impl Viewport {
             camera.handle_gesture(Vec2::ZERO, pinch, Vec2::new(about.x, about.y), height);
         }
         let drag = self.response.drag_delta();
-        let scroll = if self.response.hovered() {
+        // Embedded, the plain wheel scrolls the page around (see [`set_embedded`]).
+        let scroll = if self.response.hovered() && !embedded(ui.ctx()) {
             ui.input(|i| i.smooth_scroll_delta.y)
         } else {
             0.0

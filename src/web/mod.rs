@@ -141,6 +141,13 @@ impl Runner {
     async fn launch(self, canvas: web_sys::HtmlCanvasElement, kept: Option<Kept>) {
         let options = eframe::WebOptions {
             webgl_context_option: eframe::WebGlContextOption::WebGl2,
+            // A plain wheel over a viewport of an embedded app scrolls the page around
+            // it (crate::ui::viewport::set_embedded): the browser keeps that event.
+            should_prevent_default: Box::new(|event| {
+                !matches!(event, egui::Event::MouseWheel { modifiers, .. }
+                    if !modifiers.ctrl && !modifiers.command
+                        && crate::ui::viewport::wheel_to_page())
+            }),
             ..Default::default()
         };
         let web_runner = eframe::WebRunner::new();

@@ -1944,6 +1944,28 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
 }
 
 #[test]
+fn switching_presenter_mode_keeps_the_readers_place() {
+    // Larger text moves every cell down; the cell being read comes back into view.
+    for link in ["xray?at=multiply", "model?clip=Wave&t=0.5&at=vertex"] {
+        let mut app = paused_app();
+        app.open_link(link).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(24);
+        let cell = |harness: &Harness<'static, SkinlabApp>| {
+            let shown = harness.state().current_link();
+            skinlab::app::cell_of_link(harness.state().current_page(), &shown)
+        };
+        let before = cell(&harness);
+        assert!(before.is_some(), "{link} names its cell");
+        for on in [true, false] {
+            harness.state_mut().set_presenter(on);
+            harness.run_steps(24);
+            assert_eq!(cell(&harness), before, "{link}, presenter mode {on}");
+        }
+    }
+}
+
+#[test]
 fn checking_an_answer_keeps_the_link_at_the_check_cell() {
     // The verdict grows the last cell, so the notebook is no longer at its end: the link
     // still names the check cell, not the cell above it.

@@ -36,9 +36,22 @@ pub(super) fn max_texture_size(gl: &glow::Context) -> usize {
     unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE).max(0) as usize }
 }
 
-/// GL_RENDERER of the current context: what the gpu page names beside its timings (a
-/// browser may give a generic name instead of the GPU's).
+/// GL_RENDERER of the current context: what the gpu page names beside its timings. A
+/// browser names itself there ("WebKit WebGL"); where it offers
+/// `WEBGL_debug_renderer_info`, the GPU's own name is taken from that instead.
 pub fn renderer(gl: &glow::Context) -> String {
+    /// `UNMASKED_RENDERER_WEBGL`, of `WEBGL_debug_renderer_info`.
+    const UNMASKED_RENDERER: u32 = 0x9246;
+    if gl
+        .supported_extensions()
+        .contains("WEBGL_debug_renderer_info")
+    {
+        // SAFETY: a plain string query, of an enum the context says it knows.
+        let unmasked = unsafe { gl.get_parameter_string(UNMASKED_RENDERER) };
+        if !unmasked.is_empty() {
+            return unmasked;
+        }
+    }
     // SAFETY: a plain string query on the current context.
     unsafe { gl.get_parameter_string(glow::RENDERER) }
 }

@@ -620,7 +620,14 @@ impl GpuPage {
                         );
                     }
                     cell(ui, p.upload_ms.map_or("not measured".into(), ms));
-                    cell(ui, p.gpu_ms.map_or("not measured".into(), ms));
+                    cell(
+                        ui,
+                        match p.gpu_ms {
+                            None => "not measured".into(),
+                            Some(t) if t <= 0.0 => "under the clock".into(),
+                            Some(t) => ms(t),
+                        },
+                    );
                     ui.end_row();
                 }
             });
@@ -636,7 +643,21 @@ impl GpuPage {
                 "the two are close on this machine. Measure again to see which way it goes.",
             )
         };
+        // A GPU time of zero is a clock too coarse for the draw (a browser rounds its
+        // clock), or a glFinish that did not wait: no verdict can come of it.
+        let untimed = points.iter().any(|p| p.gpu_ms.is_some_and(|t| t <= 0.0));
         let verdict = match crossover(points) {
+            _ if untimed => Some(format!(
+                "No verdict: the GPU's vertex stage timed at 0 ms {}, which only says that \
+                 this clock could not see it (a browser rounds its clock to a tenth of a \
+                 millisecond or coarser). The desktop app times it; so did the run on a server with \
+                 an NVIDIA H100 that this chapter shows.",
+                if self.bench.from_link {
+                    "on that machine"
+                } else {
+                    "here"
+                }
+            )),
             Crossover::Unknown => None,
             Crossover::GpuEverywhere => Some(format!(
                 "{place} GPU's vertex stage beat the fast kernel plus its upload at every size."
@@ -659,11 +680,20 @@ impl GpuPage {
         } else {
             "this build of the app, on this machine"
         };
+        let fewer = cores.is_some_and(|cores| {
+            points
+                .iter()
+                .any(|p| p.fast_threaded.is_some_and(|(used, _)| used < cores))
+        });
+        let footnote = if fewer {
+            " * The fast kernel kept this mesh on fewer threads: starting one costs more than it saves."
+        } else {
+            ""
+        };
         ui.label(
             RichText::new(format!(
                 "GPU time: wall clock around glFinish before and after the draw (rasterisation off), best of three. \
-                 CPU times: positions, normals and tangents, {machine}. \
-                 * The fast kernel kept this mesh on fewer threads: starting one costs more than it saves."
+                 CPU times: positions, normals and tangents, {machine}.{footnote}"
             ))
             .small(),
         );

@@ -25,6 +25,9 @@ fn on_plane_z(vp: &Viewport, screen: Pos2, z: f32) -> Option<Vec3> {
     point.is_finite().then_some(point)
 }
 
+/// How near, in points, a dragged point snaps onto the other.
+const SNAP: f32 = 10.0;
+
 /// Rounds to hundredths, so dragged numbers read cleanly and links stay short, and
 /// keeps within ±[`LIMIT`], as far as a link goes.
 fn tidy(v: f32) -> f32 {
@@ -122,8 +125,15 @@ fn points_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     page.handle_screen = page.points.map(|p| vp.to_screen(at(p)).unwrap_or_default());
     let (drag, _) = pointer(page, vp, &page.handle_screen.clone(), Drag::Point);
     if let Some((Drag::Point(i), screen)) = drag {
-        let p = vp.to_plane(screen);
-        page.points[i] = Vec2::new(tidy(p.x), tidy(p.y));
+        // Dropped within a few points of the other point, a point lands on it exactly:
+        // "drag a onto b" leaves the vector (0, 0), not (0.01, 0.01).
+        let other = 1 - i;
+        page.points[i] = if screen.distance(page.handle_screen[other]) < SNAP {
+            page.points[other]
+        } else {
+            let p = vp.to_plane(screen);
+            Vec2::new(tidy(p.x), tidy(p.y))
+        };
     }
     let [a, b] = page.points;
     let ab = vector_between(a, b);

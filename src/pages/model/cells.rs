@@ -272,7 +272,25 @@ impl ModelPage {
             .filter_map(|(s, skin)| skin.joints.iter().position(|&k| k == j).map(|i| (s, i)))
             .collect();
         let Some(&(s, i)) = in_skins.first() else {
-            ui.label("No skin lists this joint: it has no inverse bind and weighs no vertex.");
+            // A hard part rides on its node whole: the heat map paints it at weight 1.
+            let hard: Vec<&str> = model
+                .rigid_meshes
+                .iter()
+                .filter(|m| m.joint == j)
+                .map(|m| m.part.name.as_str())
+                .collect();
+            ui.label(if hard.is_empty() {
+                "No skin lists this node: it has no inverse bind and weighs no skinned vertex."
+                    .to_owned()
+            } else {
+                format!(
+                    "No skin lists this node: it has no inverse bind. It carries the hard \
+                     {} {}, which follow it whole (weight 1, lit by the heat map); its \
+                     palette is world_from_joint alone.",
+                    if hard.len() == 1 { "mesh" } else { "meshes" },
+                    hard.join(", ")
+                )
+            });
             return;
         };
         let world = frame.world.get(j).copied().unwrap_or(Mat4::IDENTITY);

@@ -154,8 +154,8 @@ pub fn drawn_sphere(model: &Model) -> Option<(Vec3, f32)> {
     Some((0.5 * (min + max), radius))
 }
 
-/// An orbit camera that shows the whole model as the page first draws it, seen a
-/// little from the side.
+/// An orbit camera that shows the whole model as the page first draws it, seen from
+/// its left front (half a right angle and more), so that a walk's stride shows.
 pub fn framing(model: &Model) -> OrbitCamera {
     let Some((center, radius)) = drawn_sphere(model) else {
         return OrbitCamera::default();

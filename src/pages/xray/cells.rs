@@ -4,8 +4,9 @@ use super::Cell;
 use super::*;
 use crate::link::Named;
 
-/// `m * v` for a 4-vector, written out as the column-major product.
-fn product_text(m: &Mat4, v: glam::Vec4) -> String {
+/// `m * v` for a 4-vector, written out as the column-major product, and what the
+/// result's `w` means when it is not the `w` a point or a vector should have.
+fn product_text(m: &Mat4, v: glam::Vec4) -> (String, Option<String>) {
     let r = *m * v;
     let mut text = String::new();
     for row in 0..4 {
@@ -18,15 +19,19 @@ fn product_text(m: &Mat4, v: glam::Vec4) -> String {
         let op = if row == 1 { " × " } else { "   " };
         let eq = if row == 1 { " = " } else { "   " };
         text += &format!(
-            "{l}{}{rr}{op}{l}{:6.2}{rr}{eq}{l}{:6.2}{rr}\n",
+            "{l}{}{rr}{op}{l}{:6.2}{rr}{eq}{l}{:6.2}{rr}",
             cells.join(""),
             v[row],
             r[row]
         );
+        if row < 3 {
+            text.push('\n');
+        }
     }
-    // A point whose w came out other than 1 is drawn divided by it.
-    if v.w == 1.0 && r.w != 1.0 {
-        text += &if r.w == 0.0 {
+    // A point whose w came out other than 1 is drawn divided by it; a vector whose w
+    // came out other than 0 is no longer a vector.
+    let note = if v.w == 1.0 && r.w != 1.0 {
+        Some(if r.w == 0.0 {
             "w = 0: the GPU cannot divide, and draws no point".to_owned()
         } else {
             let d = r.truncate() / r.w;
@@ -34,9 +39,30 @@ fn product_text(m: &Mat4, v: glam::Vec4) -> String {
                 "÷ w = {:.2}: drawn at ({:.2}, {:.2}, {:.2})",
                 r.w, d.x, d.y, d.z
             )
-        };
+        })
+    } else if v.w == 0.0 && r.w != 0.0 {
+        Some(format!(
+            "w = {:.2}, not 0: this bottom row gives even a vector a w, so it is no longer \
+             a pure direction. The orange arrow shows its x, y, z alone. A skinning \
+             matrix's bottom row is 0 0 0 1, and its vectors keep w = 0.",
+            r.w
+        ))
+    } else {
+        None
+    };
+    (text, note)
+}
+
+/// A product from [`product_text`]: the matrices scroll sideways where the column is
+/// narrower than they are (a phone), never broken inside a row; the note wraps.
+fn product_ui(ui: &mut Ui, id: &str, m: &Mat4, v: glam::Vec4) {
+    let (text, note) = product_text(m, v);
+    crate::ui::sideways_ui(ui, ("product", id), |ui| {
+        ui.add(egui::Label::new(RichText::new(text).monospace()).extend());
+    });
+    if let Some(note) = note {
+        ui.label(RichText::new(note).monospace());
     }
-    text
 }
 
 /// Plain-words notes on what the matrix does besides rotating and moving.
@@ -132,17 +158,13 @@ impl XrayPage {
                 if let Some(reason) = Self::vec3_ui(ui, "point p (w = 1):", &mut self.point) {
                     self.refused = Some(reason);
                 }
-                ui.label(
-                    RichText::new(product_text(&self.matrix, self.point.extend(1.0))).monospace(),
-                );
+                product_ui(ui, "point", &self.matrix, self.point.extend(1.0));
                 // The point's product and the vector's read as two blocks.
                 ui.add_space(ui.spacing().item_spacing.y * 3.0);
                 if let Some(reason) = Self::vec3_ui(ui, "vector v (w = 0):", &mut self.vector) {
                     self.refused = Some(reason);
                 }
-                ui.label(
-                    RichText::new(product_text(&self.matrix, self.vector.extend(0.0))).monospace(),
-                );
+                product_ui(ui, "vector", &self.matrix, self.vector.extend(0.0));
                 if let Some(reason) = &self.refused {
                     error_ui(ui, reason);
                 }

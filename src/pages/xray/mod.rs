@@ -20,6 +20,8 @@ use std::sync::{Arc, OnceLock};
 
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. Grey/yellow: p before/after; grey/orange: v before/after.";
+/// The caption where the bottom row is not 0 0 0 1: the arrows end at divided points.
+const CAPTION_PROJECTIVE: &str = "Drag to orbit, scroll to zoom. The bottom row is not 0 0 0 1, so the arrows are not M's columns: they run from where M puts the origin to where it puts (1, 0, 0), (0, 1, 0) and (0, 0, 1), each divided by its w. Grey/yellow: p before/after; grey/orange: v before/after (its x, y, z).";
 /// The caption while the cube is drawn with M transposed.
 const CAPTION_TRANSPOSED: &str = "Drag to orbit, scroll to zoom. Arrows: M's x, y, z columns from its t column. White cube: M transposed, what a shader that reads columns draws from M written for rows. The dots and arrows stay with M itself.";
 
@@ -324,6 +326,8 @@ impl Lesson for XrayPage {
     fn viewport_ui(&mut self, ui: &mut Ui) {
         let caption = if self.transposed {
             CAPTION_TRANSPOSED
+        } else if self.matrix.row(3) != glam::Vec4::W {
+            CAPTION_PROJECTIVE
         } else {
             CAPTION
         };
