@@ -165,8 +165,8 @@ pub fn check_ui(
         .show(ui, |ui| {
             for (i, (label, input)) in question.labels.iter().zip(&mut check.inputs).enumerate() {
                 // The name beside its field, whole: a hint inside a narrow field would
-                // be cut short.
-                ui.label(*label);
+                // be cut short, and a name wrapped in its column reads a letter a line.
+                ui.add(egui::Label::new(*label).extend());
                 let response = ui.add(
                     egui::TextEdit::singleline(input)
                         .desired_width(field_width)

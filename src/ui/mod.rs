@@ -200,6 +200,20 @@ pub fn sideways_ui<R>(
     shown.inner
 }
 
+/// A table (a grid of short cells): each cell keeps to one line, and the table scrolls
+/// sideways where the column is narrower than it (a phone), rather than breaking its
+/// words a few letters a line.
+pub fn table_ui<R>(
+    ui: &mut egui::Ui,
+    id_salt: impl std::hash::Hash + std::fmt::Debug,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    sideways_ui(ui, id_salt, |ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+        add(ui)
+    })
+}
+
 /// The most any [`sideways_ui`] reached past its column since the last call, in points.
 #[derive(Clone, Copy, Default)]
 struct SidewaysOverflow(f32);

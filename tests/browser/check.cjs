@@ -606,6 +606,19 @@ async function viewports(browser, base, fragments) {
         const colors = distinctColors(region(await iframe.screenshot(), [0.5, 0.1, 0.98, 0.9]));
         check(`book chapter ${slug}.html shows its live page`, colors > 8, `${colors} colours`);
         check(`book chapter ${slug}.html fetches nothing from outside`, fetched.length === 0, fetched.join(", "));
+        // A reader scrolling down the chapter with the wheel over the live view moves on
+        // through the chapter; the view does not zoom (Ctrl + wheel does that).
+        const box = await iframe.boundingBox();
+        const before = await page.evaluate(() => scrollY);
+        await page.mouse.move(box.x + box.width / 2, box.y + Math.min(200, box.height / 3));
+        for (let i = 0; i < 3; i++) {
+          await page.mouse.wheel(0, 150);
+          await page.waitForTimeout(200);
+        }
+        await page.waitForTimeout(500);
+        const after = await page.evaluate(() => scrollY);
+        check(`book chapter ${slug}.html: the wheel over the live view scrolls the chapter`, after > before + 100,
+          `${Math.round(before)} -> ${Math.round(after)} px`);
         await page.close();
       }
     }

@@ -451,6 +451,21 @@ fn the_second_exercise_prepares_five_influences_by_hand() {
             .query_by_label_contains("Not yet: check weight 1")
             .is_some()
     );
+    // All four left undivided: the cell names the slip.
+    let undivided = [0.40f32, 0.25, 0.15, 0.12];
+    let fields: Vec<String> = (1..=4).map(|k| field(&format!("weight {k}"))).collect();
+    let texts: Vec<String> = undivided.iter().map(|w| format!("{w:.2}")).collect();
+    let entries: Vec<(&str, &str)> = fields
+        .iter()
+        .zip(&texts)
+        .map(|(f, t)| (f.as_str(), t.as_str()))
+        .collect();
+    submit(&mut harness, &entries);
+    assert!(
+        harness
+            .query_by_label_contains("divide each by their sum")
+            .is_some()
+    );
 }
 
 #[test]

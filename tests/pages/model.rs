@@ -152,6 +152,54 @@ fn clicking_the_viewport_picks_a_vertex_or_a_joint() {
 }
 
 #[test]
+fn clicking_a_hard_part_says_it_has_no_skin() {
+    let page = opened("model?clip=Idle&t=0&skeleton=false");
+    let mut harness = page_harness(page, &["vertex"]);
+    harness.run_steps(2);
+    // The robot's head: the hard mesh on the node named Head_… ; its middle on screen.
+    let (at, name) = {
+        let page = harness.state();
+        let (v, p, size) = page.seen.expect("the viewport was drawn");
+        let frame = page.frame();
+        let hard = page
+            .model
+            .rigid_meshes
+            .iter()
+            .find(|m| page.model.joints[m.joint].name.starts_with("Head"))
+            .expect("the robot's head is a hard mesh");
+        let positions = &hard.part.vertices.positions;
+        let middle = positions.iter().copied().sum::<glam::Vec3>() / positions.len() as f32;
+        let world = frame.world[hard.joint].transform_point3(middle);
+        let (_, _, [x, y]) = skinlab::ui::viewport::project(p * v, size, world).expect("in view");
+        let rect = page.viewport_rect;
+        let scale = rect.width() / size[0];
+        (rect.min + egui::vec2(x, y) * scale, hard.part.name.clone())
+    };
+    click_at(&mut harness, at);
+    harness.run_steps(2);
+    assert!(
+        harness.state().vertex.is_none(),
+        "no skinned vertex under the head"
+    );
+    // The head, or a part of it in front (its goggles): a hard mesh on a head node.
+    let clicked = harness.state().rigid_clicked.expect("a hard mesh was hit");
+    let hit = &harness.state().model.rigid_meshes[clicked];
+    assert!(
+        harness.state().model.joints[hit.joint]
+            .name
+            .starts_with("Head"),
+        "{} is not on the head ({name} is)",
+        hit.part.name
+    );
+    assert!(
+        harness
+            .query_by_label_contains(&format!("That is {}, a hard mesh", hit.part.name))
+            .is_some(),
+        "the vertex cell names the hard mesh clicked"
+    );
+}
+
+#[test]
 fn a_vertex_shows_its_joints_weights_and_skinned_position() {
     let harness = page_harness(opened("model?clip=Walking&t=0.4&vertex=10"), &["vertex"]);
     assert!(harness.query_by_label_contains("weighted sum").is_some());
@@ -215,6 +263,19 @@ fn the_check_cell_takes_simple_skins_top_vertex() {
     assert!(harness.query_by_label("Right.").is_some());
     submit(&mut harness, &[(&field_label("top", "y"), "2")]);
     assert!(harness.query_by_label_contains("Not yet").is_some());
+    // Left out, the inverse bind throws the vertex to (-2, 0.5): the cell names the slip.
+    submit(
+        &mut harness,
+        &[
+            (&field_label("top", "x"), "-2"),
+            (&field_label("top", "y"), "0.5"),
+        ],
+    );
+    assert!(
+        harness
+            .query_by_label_contains("with no inverse bind")
+            .is_some()
+    );
 }
 
 /// The key timeline's value line for `joint`'s rotation at `t`, worked out from the

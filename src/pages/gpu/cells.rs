@@ -134,46 +134,48 @@ impl GpuPage {
             "Largest distance between a vertex skinned by the shader and by the CPU, this pose:",
         );
         let progress = self.diff_progress();
-        egui::Grid::new("gpu_paths").striped(true).show(ui, |ui| {
-            ui.strong("palette");
-            ui.strong("indices");
-            ui.strong("max |GPU - CPU|");
-            ui.end_row();
-            for (k, (storage, indices)) in PATHS.iter().enumerate() {
-                let current = (*storage, *indices) == (self.effective_storage(), self.indices);
-                let name = |s: &str| {
-                    if current {
-                        RichText::new(s).strong()
-                    } else {
-                        RichText::new(s)
-                    }
-                };
-                ui.label(name(storage.slug()));
-                ui.label(name(indices_slug(*indices)));
-                let result = progress
-                    .as_ref()
-                    .and_then(|p| p.paths.get(k).cloned().flatten());
-                let measuring = progress
-                    .as_ref()
-                    .and_then(|p| p.current)
-                    .filter(|(path, _)| *path == k);
-                match result.as_ref() {
-                    None => match measuring {
-                        Some((_, done)) => ui.label(format!("measuring, {:.0}%", done * 100.0)),
-                        // Queued behind the path being measured.
-                        None if progress.is_some() => ui.label("waiting"),
-                        None => ui.label("not measured yet"),
-                    },
-                    Some(PathDiff::Measured(d)) if *d == 0.0 => {
-                        ui.label(RichText::new("0 (bit for bit)").monospace())
-                    }
-                    Some(PathDiff::Measured(d)) => {
-                        ui.label(RichText::new(format!("{d:.2e}")).monospace())
-                    }
-                    Some(PathDiff::Failed(why)) => ui.label(RichText::new(why).small()),
-                };
+        crate::ui::table_ui(ui, "gpu_paths", |ui| {
+            egui::Grid::new("gpu_paths").striped(true).show(ui, |ui| {
+                ui.strong("palette");
+                ui.strong("indices");
+                ui.strong("max |GPU - CPU|");
                 ui.end_row();
-            }
+                for (k, (storage, indices)) in PATHS.iter().enumerate() {
+                    let current = (*storage, *indices) == (self.effective_storage(), self.indices);
+                    let name = |s: &str| {
+                        if current {
+                            RichText::new(s).strong()
+                        } else {
+                            RichText::new(s)
+                        }
+                    };
+                    ui.label(name(storage.slug()));
+                    ui.label(name(indices_slug(*indices)));
+                    let result = progress
+                        .as_ref()
+                        .and_then(|p| p.paths.get(k).cloned().flatten());
+                    let measuring = progress
+                        .as_ref()
+                        .and_then(|p| p.current)
+                        .filter(|(path, _)| *path == k);
+                    match result.as_ref() {
+                        None => match measuring {
+                            Some((_, done)) => ui.label(format!("measuring, {:.0}%", done * 100.0)),
+                            // Queued behind the path being measured.
+                            None if progress.is_some() => ui.label("waiting"),
+                            None => ui.label("not measured yet"),
+                        },
+                        Some(PathDiff::Measured(d)) if *d == 0.0 => {
+                            ui.label(RichText::new("0 (bit for bit)").monospace())
+                        }
+                        Some(PathDiff::Measured(d)) => {
+                            ui.label(RichText::new(format!("{d:.2e}")).monospace())
+                        }
+                        Some(PathDiff::Failed(why)) => ui.label(RichText::new(why).small()),
+                    };
+                    ui.end_row();
+                }
+            });
         });
         self.scale_note_ui(ui);
     }
@@ -194,22 +196,24 @@ impl GpuPage {
     fn budget_ui(&mut self, ui: &mut Ui) {
         let main = uniform_costs(shaders::SKIN_VERT.text, MAX_JOINTS);
         let other: usize = main.iter().map(|c| c.vectors).sum();
-        egui::Grid::new("gpu_budget").striped(true).show(ui, |ui| {
-            ui.strong("uniform (skin.vert)");
-            ui.strong("vectors");
-            ui.end_row();
-            for c in &main {
-                ui.label(RichText::new(format!("{} {}", c.ty, c.name)).monospace());
-                ui.label(c.vectors.to_string());
+        crate::ui::table_ui(ui, "gpu_budget", |ui| {
+            egui::Grid::new("gpu_budget").striped(true).show(ui, |ui| {
+                ui.strong("uniform (skin.vert)");
+                ui.strong("vectors");
                 ui.end_row();
-            }
-            // The array is declared whole: it costs its size, not the joints in use.
-            ui.label(format!(
-                "u_palette: {MAX_JOINTS} mat4, {} in use",
-                self.joints
-            ));
-            ui.label(format!("{MAX_JOINTS} × 4 = {}", MAX_JOINTS * 4));
-            ui.end_row();
+                for c in &main {
+                    ui.label(RichText::new(format!("{} {}", c.ty, c.name)).monospace());
+                    ui.label(c.vectors.to_string());
+                    ui.end_row();
+                }
+                // The array is declared whole: it costs its size, not the joints in use.
+                ui.label(format!(
+                    "u_palette: {MAX_JOINTS} mat4, {} in use",
+                    self.joints
+                ));
+                ui.label(format!("{MAX_JOINTS} × 4 = {}", MAX_JOINTS * 4));
+                ui.end_row();
+            });
         });
         let live = self.limits().map(|l| l.max_vertex_uniform_vectors);
         let row = |ui: &mut Ui, name: &str, max: Option<usize>| {
@@ -227,17 +231,19 @@ impl GpuPage {
             }
             ui.end_row();
         };
-        egui::Grid::new("gpu_limits").striped(true).show(ui, |ui| {
-            ui.strong("");
-            ui.strong("vertex uniform vectors");
-            ui.strong("joints that fit");
-            ui.end_row();
-            row(
-                ui,
-                "WebGL2 minimum",
-                Some(WEBGL2_MIN_VERTEX_UNIFORM_VECTORS),
-            );
-            row(ui, "this context", live);
+        crate::ui::table_ui(ui, "gpu_limits", |ui| {
+            egui::Grid::new("gpu_limits").striped(true).show(ui, |ui| {
+                ui.strong("");
+                ui.strong("vertex uniform vectors");
+                ui.strong("joints that fit");
+                ui.end_row();
+                row(
+                    ui,
+                    "WebGL2 minimum",
+                    Some(WEBGL2_MIN_VERTEX_UNIFORM_VECTORS),
+                );
+                row(ui, "this context", live);
+            });
         });
         let verdict = if self.fits_uniforms() {
             format!(
@@ -271,19 +277,21 @@ impl GpuPage {
         ));
         ui.add(egui::Slider::new(&mut self.texel_joint, 0..=self.joints - 1).text("joint j (row)"));
         let j = self.texel_joint.min(self.joints - 1);
-        egui::Grid::new("gpu_texels").striped(true).show(ui, |ui| {
-            for h in ["texel", "R", "G", "B", "A", "float offset"] {
-                ui.strong(h);
-            }
-            ui.end_row();
-            for c in 0..4 {
-                ui.label(RichText::new(format!("({c}, {j})")).monospace());
-                for v in texels[j * 4 + c] {
-                    ui.label(RichText::new(format!("{v:8.4}")).monospace());
+        crate::ui::table_ui(ui, "gpu_texels", |ui| {
+            egui::Grid::new("gpu_texels").striped(true).show(ui, |ui| {
+                for h in ["texel", "R", "G", "B", "A", "float offset"] {
+                    ui.strong(h);
                 }
-                ui.label(RichText::new(format!("{}", (j * 4 + c) * 4)).monospace());
                 ui.end_row();
-            }
+                for c in 0..4 {
+                    ui.label(RichText::new(format!("({c}, {j})")).monospace());
+                    for v in texels[j * 4 + c] {
+                        ui.label(RichText::new(format!("{v:8.4}")).monospace());
+                    }
+                    ui.label(RichText::new(format!("{}", (j * 4 + c) * 4)).monospace());
+                    ui.end_row();
+                }
+            });
         });
         ui.label(
             RichText::new(
@@ -593,44 +601,46 @@ impl GpuPage {
         let cell = |ui: &mut Ui, text: String| {
             ui.label(RichText::new(text).monospace());
         };
-        egui::Grid::new("cpu_gpu_table")
-            .striped(true)
-            .num_columns(if cores.is_some() { 6 } else { 5 })
-            .show(ui, |ui| {
-                ui.strong("vertices");
-                ui.strong("reference");
-                ui.strong("fast, 1 thread");
-                if let Some(cores) = cores {
-                    ui.strong(format!("fast, {cores} threads"));
-                }
-                ui.strong("upload");
-                ui.strong("GPU");
-                ui.end_row();
-                for p in points {
-                    cell(ui, p.vertices.to_string());
-                    cell(ui, ms(p.reference_ms));
-                    cell(ui, ms(p.fast_ms));
+        crate::ui::table_ui(ui, "cpu_gpu_table", |ui| {
+            egui::Grid::new("cpu_gpu_table")
+                .striped(true)
+                .num_columns(if cores.is_some() { 6 } else { 5 })
+                .show(ui, |ui| {
+                    ui.strong("vertices");
+                    ui.strong("reference");
+                    ui.strong("fast, 1 thread");
                     if let Some(cores) = cores {
+                        ui.strong(format!("fast, {cores} threads"));
+                    }
+                    ui.strong("upload");
+                    ui.strong("GPU");
+                    ui.end_row();
+                    for p in points {
+                        cell(ui, p.vertices.to_string());
+                        cell(ui, ms(p.reference_ms));
+                        cell(ui, ms(p.fast_ms));
+                        if let Some(cores) = cores {
+                            cell(
+                                ui,
+                                p.fast_threaded.map_or("-".into(), |(used, t)| {
+                                    let fewer = if used < cores { "*" } else { "" };
+                                    format!("{}{fewer}", ms(t))
+                                }),
+                            );
+                        }
+                        cell(ui, p.upload_ms.map_or("not measured".into(), ms));
                         cell(
                             ui,
-                            p.fast_threaded.map_or("-".into(), |(used, t)| {
-                                let fewer = if used < cores { "*" } else { "" };
-                                format!("{}{fewer}", ms(t))
-                            }),
+                            match p.gpu_ms {
+                                None => "not measured".into(),
+                                Some(t) if t <= 0.0 => "under the clock".into(),
+                                Some(t) => ms(t),
+                            },
                         );
+                        ui.end_row();
                     }
-                    cell(ui, p.upload_ms.map_or("not measured".into(), ms));
-                    cell(
-                        ui,
-                        match p.gpu_ms {
-                            None => "not measured".into(),
-                            Some(t) if t <= 0.0 => "under the clock".into(),
-                            Some(t) => ms(t),
-                        },
-                    );
-                    ui.end_row();
-                }
-            });
+                });
+        });
         // Points a link brought were measured on another machine, maybe: say so.
         let (place, close) = if self.bench.from_link {
             (
@@ -764,6 +774,13 @@ impl GpuPage {
             .map(|j| *j as f32)
             .chain(p.weights)
             .collect();
+        // The four kept as they were, not divided by their sum: a slip worth naming.
+        let sum: f32 = steps.kept.iter().map(|(_, w)| w).sum();
+        let undivided: Vec<f32> = expected[..4]
+            .iter()
+            .copied()
+            .chain(p.weights.iter().map(|w| w * sum))
+            .collect();
         let question = Question {
             name: "prepare",
             labels: &[
@@ -773,9 +790,11 @@ impl GpuPage {
             columns: 4,
             expected: &expected,
             tolerance: 0.01,
-            mistakes: &[],
+            mistakes: &[(
+                &undivided,
+                "the four weights kept still sum to less than 1: divide each by their sum",
+            )],
         };
-        let sum: f32 = steps.kept.iter().map(|(_, w)| w).sum();
         check_ui(ui, &mut self.check, &question, |ui| {
             let pairs = |list: &[(usize, f32)]| {
                 list.iter()

@@ -425,7 +425,28 @@ impl ModelPage {
 
     fn vertex_ui(&mut self, ui: &mut Ui) {
         let Some((m, v)) = self.vertex.and_then(|v| self.vertex_in_mesh(v)) else {
-            ui.label("Click the model in the viewport to pick a vertex.");
+            match self
+                .rigid_clicked
+                .and_then(|r| self.model.rigid_meshes.get(r))
+            {
+                Some(hard) => {
+                    let node = self
+                        .model
+                        .joints
+                        .get(hard.joint)
+                        .map_or("?", |j| j.name.as_str());
+                    ui.label(format!(
+                        "That is {}, a hard mesh on node `{node}`: it has no skin, so every \
+                         vertex weighs 1 on `{node}` and its palette is that node's \
+                         world_from_joint alone. Only a skinned mesh's vertices are picked \
+                         here (on the robot: a hand or a forearm).",
+                        hard.part.name
+                    ));
+                }
+                None => {
+                    ui.label("Click the model in the viewport to pick a vertex.");
+                }
+            }
             return;
         };
         let frame = self.frame();

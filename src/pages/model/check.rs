@@ -15,13 +15,20 @@ pub const CHECK_TIME: f32 = 1.0;
 pub fn check_answer() -> Option<Vec3> {
     // Worked out once: the cell asks every frame it is drawn.
     static ANSWER: std::sync::OnceLock<Option<Vec3>> = std::sync::OnceLock::new();
-    *ANSWER.get_or_init(skin_check_vertex)
+    *ANSWER.get_or_init(|| skin_check_vertex(false))
 }
 
-fn skin_check_vertex() -> Option<Vec3> {
+/// Where the vertex lands with the inverse bind left out: the slip the cell names.
+fn without_inverse_bind() -> Option<Vec3> {
+    static SLIP: std::sync::OnceLock<Option<Vec3>> = std::sync::OnceLock::new();
+    *SLIP.get_or_init(|| skin_check_vertex(true))
+}
+
+fn skin_check_vertex(forget_inverse_bind: bool) -> Option<Vec3> {
     let mut page = ModelPage::default();
     page.set_asset(Asset::SimpleSkin);
     page.time = CHECK_TIME;
+    page.forget_inverse_bind = forget_inverse_bind;
     let v = check_vertex_index(&page)?;
     page.frame().skinned.first()?.get(v).map(|s| s.position)
 }
@@ -69,13 +76,22 @@ impl ModelPage {
             return;
         };
         let expected = [answer.x, answer.y];
+        let slip = without_inverse_bind().map(|v| [v.x, v.y]);
+        let mistakes: &[(&[f32], &str)] = match &slip {
+            Some(slip) => &[(
+                slip,
+                "that is where the vertex lands with no inverse bind: first bring it into \
+                 node 2's own frame with joint_from_bind, then turn and place it",
+            )],
+            None => &[],
+        };
         let question = Question {
             name: "top",
             labels: &["x", "y"],
             columns: 2,
             expected: &expected,
             tolerance: 0.01,
-            mistakes: &[],
+            mistakes,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(

@@ -91,6 +91,9 @@ pub struct ModelPage {
     pub joint: Option<usize>,
     /// The vertex picked, counted across every skinned mesh.
     pub vertex: Option<usize>,
+    /// The hard mesh (an index into the model's rigid meshes) the last click landed on,
+    /// where it hit no skinned vertex: the vertex cell says what such a mesh is.
+    pub rigid_clicked: Option<usize>,
     /// Colour the meshes by the picked joint's weights.
     pub heat: bool,
     /// Leave the inverse bind matrices out of the palette.
@@ -161,6 +164,7 @@ impl Default for ModelPage {
             sign_check: true,
             joint: None,
             vertex: None,
+            rigid_clicked: None,
             heat: false,
             forget_inverse_bind: false,
             show_skeleton: true,

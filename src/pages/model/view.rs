@@ -327,9 +327,46 @@ impl ModelPage {
             }
         }
         let vertices = self.vertices_on_screen(vp, frame);
+        self.rigid_clicked = None;
         if let Some(k) = nearest(vertices.iter().map(|(_, s)| *s), at, PICK_RADIUS) {
             self.vertex = Some(vertices[k].0);
+        } else {
+            self.rigid_clicked = self.rigid_mesh_at(vp, frame, at);
         }
+    }
+
+    /// The hard mesh whose triangle is nearest the eye under `at`, if any.
+    fn rigid_mesh_at(&self, vp: &Viewport, frame: &Frame, at: egui::Pos2) -> Option<usize> {
+        let rect = vp.rect();
+        let mut best: Option<(f32, usize)> = None;
+        for (r, mesh) in self.model.rigid_meshes.iter().enumerate() {
+            let Some(world) = frame.world.get(mesh.joint) else {
+                continue;
+            };
+            let clip_from_local = vp.clip_from_world * *world;
+            // Each corner in screen points, with its depth; none behind the eye.
+            let corner = |i: u32| {
+                let p = *mesh.part.vertices.positions.get(i as usize)?;
+                let (_, ndc, [x, y]) = crate::ui::viewport::project(
+                    clip_from_local,
+                    [rect.width(), rect.height()],
+                    p,
+                )?;
+                Some((rect.min + egui::vec2(x, y), ndc.z))
+            };
+            for t in mesh.part.indices.chunks_exact(3) {
+                let (Some(a), Some(b), Some(c)) = (corner(t[0]), corner(t[1]), corner(t[2])) else {
+                    continue;
+                };
+                if inside(at, [a.0, b.0, c.0]) {
+                    let depth = (a.1 + b.1 + c.1) / 3.0;
+                    if best.is_none_or(|(d, _)| depth < d) {
+                        best = Some((depth, r));
+                    }
+                }
+            }
+        }
+        best.map(|(_, r)| r)
     }
 
     fn overlay_ui(&self, ui: &Ui, vp: &Viewport, frame: &Frame) {
@@ -514,4 +551,11 @@ pub fn leaf_tail(world: &[glam::Mat4], parent: Option<usize>, j: usize) -> Optio
     let length = 0.5 * at.distance(world.get(parent?)?.w_axis.truncate());
     let along = world[j].y_axis.truncate().try_normalize()?;
     (length > 0.0).then(|| at + along * length)
+}
+
+/// Whether `p` lies in the triangle `t` (either winding), edges included.
+fn inside(p: egui::Pos2, t: [egui::Pos2; 3]) -> bool {
+    let side = |a: egui::Pos2, b: egui::Pos2| (b - a).x * (p - a).y - (b - a).y * (p - a).x;
+    let s = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
+    s.iter().all(|&x| x >= 0.0) || s.iter().all(|&x| x <= 0.0)
 }
