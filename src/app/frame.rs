@@ -265,6 +265,11 @@ impl SkinlabApp {
         if let Some(link) = clicked {
             self.follow_link(&link);
         }
+        // A model picked in a cell is fitted as a link's would be, where it reaches past
+        // the view's edge (the fox's nose in a tall pane).
+        if self.pages.page_mut().take_reframe() && self.framing.is_none() {
+            self.framing = Some(Framing::new(false, true));
+        }
         if animating && !self.paused {
             ui.ctx().request_repaint();
         }

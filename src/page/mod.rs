@@ -94,6 +94,9 @@ pub trait Page {
     /// name): a page that scrolls by itself ([`Lesson::scroll_to`]) aims there too, so
     /// its own aim does not pull the notebook elsewhere.
     fn aim(&mut self, cell: Option<&'static str>);
+
+    /// Whether the page put a new model in its viewport since asked ([`Lesson::take_reframe`]).
+    fn take_reframe(&mut self) -> bool;
 }
 
 /// A lesson page as it is written: declared once, drawn by its cells and viewport.
@@ -173,6 +176,13 @@ pub trait Lesson: Default + 'static {
     /// it to them.
     fn linked_cell(&self, _link: &Link) -> Option<&'static str> {
         None
+    }
+
+    /// Whether the page put a new model in its viewport since asked (a model picked in
+    /// a cell): the app then fits the camera to it, as it does when a link opens one,
+    /// where the page's own first view would cut it off.
+    fn take_reframe(&mut self) -> bool {
+        false
     }
 
     /// The page's own scroller, for a page that brings a cell into view by itself (a
@@ -286,6 +296,10 @@ impl<L: Lesson> Page for L {
         if let Some(scroll) = Lesson::scroll_to(self) {
             scroll.set(cell);
         }
+    }
+
+    fn take_reframe(&mut self) -> bool {
+        Lesson::take_reframe(self)
     }
 }
 

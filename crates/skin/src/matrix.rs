@@ -33,9 +33,14 @@ impl fmt::Display for MatrixError {
                 row + 1,
                 column + 1
             ),
+            // An exact zero reads as 0; a tiny one keeps its size in view (1.2e-9).
+            Self::Singular { determinant } if *determinant == 0.0 => write!(
+                f,
+                "the matrix is singular (determinant 0), so it has no inverse"
+            ),
             Self::Singular { determinant } => write!(
                 f,
-                "the matrix is singular (determinant {determinant:.2e}), so it has no inverse"
+                "the matrix is singular (determinant {determinant:.1e}), so it has no inverse"
             ),
         }
     }

@@ -126,6 +126,8 @@ pub struct ModelPage {
     drawn: Option<((Option<usize>, bool), DrawnMeshes)>,
     /// The picked vertex as the GPU skinned it (written by the paint callback).
     readback: view::ReadbackSlot,
+    /// A model was put in the viewport: the app fits the camera to it ([`Lesson::take_reframe`]).
+    reframe: bool,
     /// Where the viewport was drawn last frame (for tests).
     pub viewport_rect: egui::Rect,
     /// The viewport as last drawn: its camera's view `V` and projection `P`, and its
@@ -181,6 +183,7 @@ impl Default for ModelPage {
             camera: Camera::Orbit(crate::ui::OrbitCamera::default()),
             drawn: None,
             readback: Default::default(),
+            reframe: false,
             viewport_rect: egui::Rect::NOTHING,
             seen: None,
             key_plots: Vec::new(),
@@ -207,6 +210,7 @@ impl ModelPage {
             Err(e) => (data::empty_model(), Some(e)),
         };
         self.camera = Camera::Orbit(data::framing(&model));
+        self.reframe = true;
         self.drawn_size = data::drawn_sphere(&model).map_or(1.0, |(_, r)| 2.0 * r);
         if !self
             .textures
@@ -333,6 +337,10 @@ impl Lesson for ModelPage {
 
     fn scroll_to(&mut self) -> Option<&mut crate::ui::scroll::ScrollTo> {
         Some(&mut self.scroll_to)
+    }
+
+    fn take_reframe(&mut self) -> bool {
+        std::mem::take(&mut self.reframe)
     }
 
     fn camera(&self) -> Option<Camera> {
