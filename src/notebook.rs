@@ -7,7 +7,11 @@ use egui::{RichText, Ui};
 
 /// What a link a figure's "Show it" opens ends with: the app opens it and leaves the
 /// notebook where it is (the reader is at the figure, not at the cell its keys name).
-pub const KEEP_PLACE: &str = "at=";
+pub const KEEP_PLACE: &str = "at=here";
+
+/// The value of `at` that keeps the notebook where it is ([`KEEP_PLACE`]); no cell is
+/// named so.
+pub const HERE: &str = "here";
 
 /// Shows the chapter of page `slug`, asking `cell_ui` to draw each cell where it is
 /// placed. Returns the page link the reader clicked in the prose, if any.

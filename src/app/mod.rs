@@ -185,7 +185,7 @@ const EMBEDDED_VIEWPORT: f32 = 0.75;
 
 /// ...in another narrow window (a phone held upright), where the cells under it carry
 /// the prose: enough for a finger to tell joints apart, and room for ten lines...
-const NARROW_VIEWPORT: f32 = 0.6;
+const NARROW_VIEWPORT: f32 = 0.66;
 
 /// ...and on a phone while a field has the keyboard: the cell being typed in gets the
 /// room.
@@ -356,10 +356,10 @@ impl SkinlabApp {
                     self.pages.page_mut().focused(cell);
                 }
                 self.pages.settle_camera();
-                // An empty `at=` keeps the notebook where it is (a figure's "Show it").
-                let keep_place = at.as_deref() == Some("");
+                // `at=here` keeps the notebook where it is (a figure's "Show it").
+                let keep_place = at.as_deref() == Some(crate::notebook::HERE);
                 let at = match at
-                    .filter(|a| !a.is_empty())
+                    .filter(|_| !keep_place)
                     .map(|name| cell_named(self.pages.page(), &name))
                 {
                     Some(Ok(cell)) => Some(cell),

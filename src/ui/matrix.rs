@@ -256,22 +256,26 @@ pub fn column_decimals(matrix: &Mat4) -> [usize; 4] {
     })
 }
 
-/// [`matrix_view_ui`] with `decimals[c]` decimals in column `c`.
+/// [`matrix_view_ui`] with `decimals[c]` decimals in column `c`. A number is never
+/// broken across lines: where the column is narrower than the matrix (a phone), the
+/// matrix scrolls sideways.
 fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: [usize; 4]) {
-    egui::Grid::new(("matrix_view", name))
-        .spacing([4.0, 3.0])
-        .show(ui, |ui| {
-            header_ui(ui);
-            for row in 0..4 {
-                for (column, &decimals) in decimals.iter().enumerate() {
-                    tinted(ui, column).show(ui, |ui| {
-                        let text = fixed(matrix.col(column)[row], decimals);
-                        ui.monospace(format!("{text:>6}"));
-                    });
+    super::table_ui(ui, ("matrix_view_table", name), |ui| {
+        egui::Grid::new(("matrix_view", name))
+            .spacing([4.0, 3.0])
+            .show(ui, |ui| {
+                header_ui(ui);
+                for row in 0..4 {
+                    for (column, &decimals) in decimals.iter().enumerate() {
+                        tinted(ui, column).show(ui, |ui| {
+                            let text = fixed(matrix.col(column)[row], decimals);
+                            ui.monospace(format!("{text:>6}"));
+                        });
+                    }
+                    ui.end_row();
                 }
-                ui.end_row();
-            }
-        });
+            });
+    });
 }
 
 /// The decimals that write a matrix's largest number (of its top three rows) to four

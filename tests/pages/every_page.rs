@@ -1944,6 +1944,32 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
 }
 
 #[test]
+fn a_figures_show_it_link_changes_the_view_and_keeps_the_place() {
+    // What the notebook appends to a figure's link is a valid key and value.
+    let figure = format!("xray?preset=perspective&{}", skinlab::notebook::KEEP_PLACE);
+    assert!(Link::parse(&figure).is_ok(), "{figure}");
+    let mut app = paused_app();
+    app.open_link("xray?at=multiply").unwrap();
+    let mut harness = app_harness(app);
+    harness.run_steps(24);
+    let at = |harness: &Harness<'static, SkinlabApp>| {
+        let shown = harness.state().current_link();
+        skinlab::app::cell_of_link(harness.state().current_page(), &shown)
+    };
+    let before = at(&harness);
+    harness.state_mut().follow_link(&figure);
+    harness.run_steps(24);
+    let state = harness.state();
+    assert!(state.notices().is_empty(), "{:?}", state.notices());
+    assert_eq!(
+        state.current_link().get("preset"),
+        Some("perspective"),
+        "the view changed"
+    );
+    assert_eq!(at(&harness), before, "the notebook stayed where it was");
+}
+
+#[test]
 fn switching_presenter_mode_keeps_the_readers_place() {
     // Larger text moves every cell down; the cell being read comes back into view.
     for link in ["xray?at=multiply", "model?clip=Wave&t=0.5&at=vertex"] {

@@ -470,23 +470,21 @@ fn on_a_phone_a_link_typed_in_the_menu_opens() {
 }
 
 #[test]
-fn on_a_phone_upright_or_on_its_side_every_viewport_holds_half_the_height() {
+fn on_a_phone_upright_or_on_its_side_every_viewport_holds_nearly_half_the_height() {
+    // Upright, room for a finger among the joints and ten lines of cells under it;
+    // sideways, the viewport takes the whole height beside the cells.
     let mut found = Vec::new();
-    for size in [PHONE, PHONE_SIDEWAYS] {
+    for (size, least) in [(PHONE, 0.45), (PHONE_SIDEWAYS, 0.5)] {
         for slug in slugs() {
             let mut harness = on_screen(slug, size, true, false);
             harness.run_steps(4);
             let view = marks::largest_viewport(&harness.ctx).map_or(0.0, |r| r.height());
-            if view < size.y * 0.5 {
+            if view < size.y * least {
                 found.push(format!("{slug} at {size:?}: {view} points high"));
             }
         }
     }
-    assert!(
-        found.is_empty(),
-        "viewports under half:\n{}",
-        found.join("\n")
-    );
+    assert!(found.is_empty(), "viewports too low:\n{}", found.join("\n"));
 }
 
 #[test]

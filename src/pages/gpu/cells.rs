@@ -112,12 +112,19 @@ impl GpuPage {
     fn path_picker_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Palette in:");
+            // The storage in use is the one lit: past MAX_JOINTS the page has moved to
+            // the texture, and the uniform array cannot be chosen until the joints fit.
+            let used = self.effective_storage();
             for &storage in Storage::ALL {
                 let name = match storage {
                     Storage::Uniform => "uniform array",
                     Storage::Texture => "bone texture",
                 };
-                ui.selectable_value(&mut self.storage, storage, name);
+                let possible = storage == Storage::Texture || self.fits_uniforms();
+                let button = egui::Button::selectable(used == storage, name);
+                if ui.add_enabled(possible, button).clicked() {
+                    self.storage = storage;
+                }
             }
         });
         ui.horizontal_wrapped(|ui| {
@@ -488,7 +495,10 @@ impl GpuPage {
                 .weak(),
             );
         } else if let Some(on) = self.report.lock().ok().and_then(|r| r.timed_on.clone()) {
-            ui.label(RichText::new(on).weak());
+            ui.label(RichText::new(&on).weak());
+            if software_renderer(&on) {
+                ui.label(RichText::new(SOFTWARE_NOTE).strong());
+            }
         }
         // Both axes logarithmic: the sizes span three decades and so do the times.
         let x = |n: usize| (n as f64).log10();
@@ -505,7 +515,9 @@ impl GpuPage {
         let threaded = line(&|p| p.fast_threaded.map(|(_, ms)| ms));
         let reference = line(&|p| Some(p.reference_ms));
         let total = line(&|p| p.cpu_total_ms());
-        let gpu = line(&|p| p.gpu_ms);
+        // A time of zero is a clock that did not see the draw (see the verdict): not
+        // drawn at the chart's floor as if the GPU took no time.
+        let gpu = line(&|p| p.gpu_ms.filter(|ms| *ms > 0.0));
         let cores = self.sweep_threads();
         // (name, colour, dashed, points), in the order of the legend.
         let mut lines = vec![(
@@ -814,3 +826,16 @@ impl GpuPage {
         });
     }
 }
+
+/// Whether a renderer's name is one that draws on the CPU (Mesa's llvmpipe and
+/// softpipe, SwiftShader in a browser, Microsoft's WARP).
+fn software_renderer(name: &str) -> bool {
+    ["llvmpipe", "softpipe", "SwiftShader", "Software", "WARP"]
+        .iter()
+        .any(|s| name.contains(s))
+}
+
+/// What a sweep on a software renderer says beside its chart.
+const SOFTWARE_NOTE: &str = "This renderer draws on the CPU: the \"GPU\" here is the CPU \
+    pretending to be one, so its times say nothing about a graphics card. The run on a \
+    server with an NVIDIA H100 shows what a real GPU does.";

@@ -244,9 +244,10 @@ struct Listing<'a> {
     header_open: &'a mut bool,
 }
 
-/// The rows before the first side's first line of code: the file's opening comment.
+/// The rows before the first line of code of any side: the files' opening comments.
 /// A comment of another side that runs on past them is not cut: the fold ends where it
-/// starts, so it shows whole.
+/// starts, so it shows whole. No side's code is folded away (the file beside may
+/// declare something on a row where the first has a blank line).
 fn header_rows(rows: &[Row], lines: &[Vec<&str>]) -> usize {
     let comment = |side: usize, row: &Row| {
         row.get(side)
@@ -257,9 +258,11 @@ fn header_rows(rows: &[Row], lines: &[Vec<&str>]) -> usize {
     let mut folded = rows
         .iter()
         .take_while(|row| {
-            row[0].is_none_or(|i| {
-                let l = lines[0][i].trim();
-                l.is_empty() || l.starts_with("//")
+            (0..lines.len()).all(|side| {
+                row.get(side).copied().flatten().is_none_or(|i| {
+                    let l = lines[side][i].trim();
+                    l.is_empty() || l.starts_with("//")
+                })
             })
         })
         .count();
@@ -610,6 +613,30 @@ impl GpuPage {
 mod tests {
     use super::*;
     use crate::ui::contrast;
+
+    #[test]
+    fn the_fold_keeps_every_sides_code_in_view() {
+        // Side 0: two comment lines, a blank, code. Side 1: one comment line, then a
+        // declaration on the row where side 0 is blank.
+        let lines = vec![
+            vec!["// one", "// two", "", "void main() {}"],
+            vec!["// one", "uniform vec4 u_dq_real[4];", "void main() {}"],
+        ];
+        let rows: Vec<Row> = vec![
+            [Some(0), Some(0)],
+            [Some(1), None],
+            [Some(2), Some(1)],
+            [Some(3), Some(2)],
+        ];
+        assert_eq!(header_rows(&rows, &lines), 2, "the declaration's row stays");
+        let alone = vec![lines[0].clone()];
+        let rows: Vec<Row> = (0..4).map(|i| [Some(i), None]).collect();
+        assert_eq!(
+            header_rows(&rows, &alone),
+            3,
+            "one file: its comment and blank"
+        );
+    }
 
     #[test]
     fn every_listing_text_reads_at_four_and_a_half_to_one_on_every_background() {

@@ -155,15 +155,22 @@ pub fn drawn_sphere(model: &Model) -> Option<(Vec3, f32)> {
 }
 
 /// An orbit camera that shows the whole model as the page first draws it, seen from
-/// its left front (half a right angle and more), so that a walk's stride shows.
+/// its left front (half a right angle and more), so that a walk's stride shows. A flat
+/// model in the xy plane (SimpleSkin) is seen square on, so that its x and y can be
+/// read off the screen.
 pub fn framing(model: &Model) -> OrbitCamera {
     let Some((center, radius)) = drawn_sphere(model) else {
         return OrbitCamera::default();
     };
+    let depth = first_drawn_points(model)
+        .iter()
+        .map(|p| (p.z - center.z).abs())
+        .fold(0.0f32, f32::max);
+    let flat = depth <= 0.01 * radius;
     OrbitCamera {
         target: center,
-        yaw: 0.9,
-        pitch: 0.2,
+        yaw: if flat { 0.0 } else { 0.9 },
+        pitch: if flat { 0.0 } else { 0.2 },
         // The view is 45° high: a sphere of `radius` fits at radius / sin(22.5°).
         distance: (1.1 * radius / 22.5f32.to_radians().sin())
             .clamp(*ORBIT_DISTANCE.start(), *ORBIT_DISTANCE.end()),

@@ -198,7 +198,16 @@ impl ModelPage {
             .filter_map(|k| channel.key(k))
             .collect();
         mono_job_ui(ui, channel_title(ui, channel));
-        let mut plot = crate::ui::plot(("model keys", property.name()))
+        // A plot of another clip or joint is another plot: the one before kept its
+        // bounds (a clip of 3.3 s squeezing the next one of 0.96 s into a third).
+        let id = (
+            property.name(),
+            self.clip,
+            self.joint,
+            start.to_bits(),
+            end.to_bits(),
+        );
+        let mut plot = crate::ui::plot(("model keys", id))
             .height(PLOT_HEIGHT)
             .allow_drag(false)
             .allow_zoom(false)
