@@ -240,7 +240,11 @@ pub fn matrix_view_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
 /// ([`column_decimals`]): for a model of any scale, whose palette may hold a 3×3 part
 /// of hundreds (an armature scaled by 100) beside a translation of tenths.
 pub fn matrix_view_significant_ui(ui: &mut Ui, name: &str, matrix: &Mat4) {
-    matrix_view_decimals_ui(ui, name, matrix, column_decimals(matrix));
+    // Numbers of up to seven characters: on a phone the matrix scrolls sideways rather
+    // than break one across lines.
+    super::table_ui(ui, ("significant", name), |ui| {
+        matrix_view_decimals_ui(ui, name, matrix, column_decimals(matrix));
+    });
 }
 
 /// The decimals that write each column's largest number (of its top three rows) to
@@ -256,26 +260,22 @@ pub fn column_decimals(matrix: &Mat4) -> [usize; 4] {
     })
 }
 
-/// [`matrix_view_ui`] with `decimals[c]` decimals in column `c`. A number is never
-/// broken across lines: where the column is narrower than the matrix (a phone), the
-/// matrix scrolls sideways.
+/// [`matrix_view_ui`] with `decimals[c]` decimals in column `c`.
 fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: [usize; 4]) {
-    super::table_ui(ui, ("matrix_view_table", name), |ui| {
-        egui::Grid::new(("matrix_view", name))
-            .spacing([4.0, 3.0])
-            .show(ui, |ui| {
-                header_ui(ui);
-                for row in 0..4 {
-                    for (column, &decimals) in decimals.iter().enumerate() {
-                        tinted(ui, column).show(ui, |ui| {
-                            let text = fixed(matrix.col(column)[row], decimals);
-                            ui.monospace(format!("{text:>6}"));
-                        });
-                    }
-                    ui.end_row();
+    egui::Grid::new(("matrix_view", name))
+        .spacing([4.0, 3.0])
+        .show(ui, |ui| {
+            header_ui(ui);
+            for row in 0..4 {
+                for (column, &decimals) in decimals.iter().enumerate() {
+                    tinted(ui, column).show(ui, |ui| {
+                        let text = fixed(matrix.col(column)[row], decimals);
+                        ui.monospace(format!("{text:>6}"));
+                    });
                 }
-            });
-    });
+                ui.end_row();
+            }
+        });
 }
 
 /// The decimals that write a matrix's largest number (of its top three rows) to four
