@@ -443,8 +443,16 @@ fn the_xray_and_grid_check_cells_judge_answers() {
             .query_by_label_contains("Not yet: a point has w = 1")
             .is_some()
     );
+    // Moved first, then turned: (1 + 2, 0, 0) turned 90° is (0, 3, 0). The verdict
+    // names the order.
+    kit::submit(&mut harness, &[(&x, "0"), (&y, "3"), (&z, "0")]);
+    assert!(
+        harness
+            .query_by_label_contains("moved first and turned after")
+            .is_some()
+    );
     // Another wrong answer names its fields.
-    kit::submit(&mut harness, &[(&x, "5")]);
+    kit::submit(&mut harness, &[(&x, "5"), (&y, "1"), (&z, "0")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check x")

@@ -312,6 +312,14 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
             .query_by_label_contains("Not yet: check column")
             .is_some()
     );
+    // Column and row swapped: the verdict names the slip.
+    submit(&mut harness, &[(&field_label("gpu", "row"), "2")]);
+    assert!(
+        harness
+            .query_by_label_contains("column and row are swapped")
+            .is_some()
+    );
+    submit(&mut harness, &[(&field_label("gpu", "row"), "7")]);
 
     submit(&mut harness, &[(&field_label("gpu", "vectors"), "sixty")]);
     assert!(harness.query_by_label_contains("is not a number").is_some());

@@ -738,13 +738,19 @@ impl GpuPage {
             CHECK_COLUMN as f32,
             CHECK_JOINT as f32,
         ];
+        // Column and row swapped: the slip of reading a joint as a column of texels.
+        let swapped = [expected[0], expected[2], expected[1]];
         let question = Question {
             name: "gpu",
             labels: &["vectors", "column", "row"],
             columns: 3,
             expected: &expected,
             tolerance: 0.01,
-            mistakes: &[],
+            mistakes: &[(
+                &swapped,
+                "column and row are swapped: each joint is a row of the texture, and its \
+                 matrix's columns are the texels along that row",
+            )],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(

@@ -147,13 +147,35 @@ pub(super) fn check_cell_ui(page: &mut XrayPage, ui: &mut Ui) {
     } else {
         "a point has w = 1, so M's t column (the move) applies to it too"
     };
+    // For a point, two slips more: moved first and turned after (M is T · R, so it
+    // turns first), and the move alone, the point's own numbers left out.
+    let input = Vec3::from(e.input);
+    let turn = glam::Mat4::from_rotation_z(e.turn_degrees.to_radians());
+    let moved_first = (turn * glam::Mat4::from_translation(Vec3::from(e.offset)))
+        .transform_point3(input)
+        .to_array();
+    let mut mistakes: Vec<(&[f32], &str)> = vec![(&other_w, hint)];
+    if e.w == 1.0 {
+        if e.turn_degrees != 0.0 {
+            mistakes.push((
+                &moved_first,
+                "that is the point moved first and turned after; M = T · R turns it first, \
+                 then moves it",
+            ));
+        }
+        mistakes.push((
+            &e.offset,
+            "that is M's t column alone: the point's own x, y, z come first (its columns \
+             x, y, z times 1, 1, 1), then the move is added",
+        ));
+    }
     let question = Question {
         name: "product",
         labels: &["x", "y", "z"],
         columns: 3,
         expected: &expected,
         tolerance: 0.01,
-        mistakes: &[(&other_w, hint)],
+        mistakes: &mistakes,
     };
     check_ui(ui, &mut page.check, &question, |ui| {
         crate::ui::check::working_ui(ui, &working(&e))
