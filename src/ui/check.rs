@@ -186,12 +186,16 @@ pub fn check_ui(
         check.edited_since = true;
     }
     let mut pressed = None;
+    let mut opened = false;
     ui.horizontal_wrapped(|ui| {
         if ui.button("Check").clicked() {
             check.edited_since = false;
             pressed = Some(check.judge(question).clone());
         }
-        ui.toggle_value(&mut check.show_working, "Show working");
+        opened = ui
+            .toggle_value(&mut check.show_working, "Show working")
+            .clicked()
+            && check.show_working;
     });
     let said = match &check.verdict {
         Some(Verdict::Right) => Some(
@@ -221,7 +225,12 @@ pub fn check_ui(
         said.scroll_to_me(None);
     }
     if check.show_working {
-        egui::Frame::group(ui.style()).show(ui, working);
+        let shown = egui::Frame::group(ui.style()).show(ui, working);
+        // The working just opened is brought into view: it opens under the button,
+        // often past the window's edge.
+        if opened {
+            shown.response.scroll_to_me(None);
+        }
     }
     pressed
 }

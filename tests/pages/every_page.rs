@@ -1978,6 +1978,22 @@ fn a_figures_show_it_link_changes_the_view_and_keeps_the_place() {
 }
 
 #[test]
+fn show_working_brings_the_working_into_view() {
+    let mut app = paused_app();
+    app.open_link("gpu?question=1").unwrap();
+    let mut harness = app_harness(app);
+    harness.run_steps(24);
+    harness.get_by_label("Show working").click();
+    harness.run_steps(24);
+    let working = harness.get_by_label_contains("A mat4 is four columns");
+    let rect = working.rect();
+    assert!(
+        rect.bottom() <= 800.0 && rect.top() >= 0.0,
+        "the working is on screen: {rect:?}"
+    );
+}
+
+#[test]
 fn switching_presenter_mode_keeps_the_readers_place() {
     // Larger text moves every cell down; the cell being read comes back into view.
     for link in ["xray?at=multiply", "model?clip=Wave&t=0.5&at=vertex"] {
