@@ -515,9 +515,8 @@ impl GpuPage {
         let threaded = line(&|p| p.fast_threaded.map(|(_, ms)| ms));
         let reference = line(&|p| Some(p.reference_ms));
         let total = line(&|p| p.cpu_total_ms());
-        // A time of zero is a clock that did not see the draw (see the verdict): not
-        // drawn at the chart's floor as if the GPU took no time.
-        let gpu = line(&|p| p.gpu_ms.filter(|ms| *ms > 0.0));
+        // Not drawn at the chart's floor as if the GPU took no time.
+        let gpu = line(&|p| p.gpu_ms.filter(|_| !p.gpu_untimed()));
         let cores = self.sweep_threads();
         // (name, colour, dashed, points), in the order of the legend.
         let mut lines = vec![(
@@ -645,7 +644,7 @@ impl GpuPage {
                             ui,
                             match p.gpu_ms {
                                 None => "not measured".into(),
-                                Some(t) if t <= 0.0 => "under the clock".into(),
+                                Some(_) if p.gpu_untimed() => "under the clock".into(),
                                 Some(t) => ms(t),
                             },
                         );
@@ -665,9 +664,7 @@ impl GpuPage {
                 "the two are close on this machine. Measure again to see which way it goes.",
             )
         };
-        // A GPU time of zero is a clock too coarse for the draw (a browser rounds its
-        // clock), or a glFinish that did not wait: no verdict can come of it.
-        let untimed = points.iter().any(|p| p.gpu_ms.is_some_and(|t| t <= 0.0));
+        let untimed = points.iter().any(BenchPoint::gpu_untimed);
         let verdict = match crossover(points) {
             _ if untimed => Some(format!(
                 "No verdict: the GPU's vertex stage timed at 0 ms {}, which only says that \

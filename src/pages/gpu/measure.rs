@@ -129,6 +129,13 @@ impl BenchPoint {
     pub fn cpu_total_ms(&self) -> Option<f64> {
         Some(self.best_cpu_ms() + self.upload_ms?)
     }
+
+    /// Whether the GPU was timed at zero: a clock too coarse for the draw (a browser
+    /// rounds its clock), or a glFinish that did not wait. No verdict comes of it, and
+    /// the chart leaves it out.
+    pub fn gpu_untimed(&self) -> bool {
+        self.gpu_ms.is_some_and(|ms| ms <= 0.0)
+    }
 }
 
 /// The threads the fast kernel may use on this machine (1 on the web build).
