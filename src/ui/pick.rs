@@ -1,4 +1,5 @@
-//! Picking things on screen: the nearest of a set of points to the pointer.
+//! Picking things on screen: the nearest of a set of points to the pointer, or a
+//! triangle under it.
 
 use egui::Pos2;
 
@@ -37,9 +38,32 @@ pub fn nearest(points: impl IntoIterator<Item = Pos2>, at: Pos2, radius: f32) ->
         .map(|(i, _)| i)
 }
 
+/// Whether `p` lies in the triangle `t` on screen (either winding), edges included.
+pub fn in_triangle(p: Pos2, t: [Pos2; 3]) -> bool {
+    let side = |a: Pos2, b: Pos2| (b - a).x * (p - a).y - (b - a).y * (p - a).x;
+    let s = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
+    s.iter().all(|&x| x >= 0.0) || s.iter().all(|&x| x <= 0.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_point_is_in_a_triangle_of_either_winding_and_not_beside_it() {
+        let t = [
+            Pos2::new(0.0, 0.0),
+            Pos2::new(10.0, 0.0),
+            Pos2::new(0.0, 10.0),
+        ];
+        let reversed = [t[2], t[1], t[0]];
+        for tri in [t, reversed] {
+            assert!(in_triangle(Pos2::new(2.0, 2.0), tri));
+            assert!(in_triangle(Pos2::new(5.0, 0.0), tri), "an edge counts");
+            assert!(!in_triangle(Pos2::new(6.0, 6.0), tri));
+            assert!(!in_triangle(Pos2::new(-1.0, 2.0), tri));
+        }
+    }
 
     #[test]
     fn nearest_within_the_radius_wins() {

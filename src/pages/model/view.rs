@@ -7,7 +7,7 @@ use super::textures::Decoded;
 use crate::ui::labels::label_name;
 use crate::ui::legend::heat_color;
 use crate::ui::marks::{self, Target};
-use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::pick::{PICK_RADIUS, in_triangle, nearest};
 use crate::ui::viewport::AfterPaint;
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, rgba};
@@ -358,7 +358,7 @@ impl ModelPage {
                 let (Some(a), Some(b), Some(c)) = (corner(t[0]), corner(t[1]), corner(t[2])) else {
                     continue;
                 };
-                if inside(at, [a.0, b.0, c.0]) {
+                if in_triangle(at, [a.0, b.0, c.0]) {
                     let depth = (a.1 + b.1 + c.1) / 3.0;
                     if best.is_none_or(|(d, _)| depth < d) {
                         best = Some((depth, r));
@@ -551,11 +551,4 @@ pub fn leaf_tail(world: &[glam::Mat4], parent: Option<usize>, j: usize) -> Optio
     let length = 0.5 * at.distance(world.get(parent?)?.w_axis.truncate());
     let along = world[j].y_axis.truncate().try_normalize()?;
     (length > 0.0).then(|| at + along * length)
-}
-
-/// Whether `p` lies in the triangle `t` (either winding), edges included.
-fn inside(p: egui::Pos2, t: [egui::Pos2; 3]) -> bool {
-    let side = |a: egui::Pos2, b: egui::Pos2| (b - a).x * (p - a).y - (b - a).y * (p - a).x;
-    let s = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
-    s.iter().all(|&x| x >= 0.0) || s.iter().all(|&x| x <= 0.0)
 }
