@@ -137,6 +137,10 @@ fn field_ui(ui: &mut Ui, field: Field, value: &mut Vec3) -> bool {
     changed
 }
 
+/// The order the three angles turn in, said under the numbers: Euler angles mean
+/// nothing without it.
+pub const ROTATION_ORDER: &str = "the angles in this order: R = Rx · Ry · Rz (Rz acts on v first)";
+
 /// What the user did to a local transform in [`trs_edit_ui`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum TrsEdit {
@@ -156,6 +160,7 @@ pub fn trs_edit_ui(ui: &mut Ui, trs: &mut Trs) -> TrsEdit {
     for field in [Field::Translation, Field::Rotation, Field::Scale] {
         changed |= field_ui(ui, field, field.get_mut(&mut candidate));
     }
+    ui.label(egui::RichText::new(ROTATION_ORDER).weak());
     if !changed {
         return TrsEdit::Unchanged;
     }

@@ -7,6 +7,10 @@ use glam::{Mat4, Vec2, Vec3};
 /// The orbit camera's vertical field of view, radians.
 const FOV_Y: f32 = std::f32::consts::FRAC_PI_4;
 
+/// How much nearer a point of wheel scroll brings the view (as a rate: the distance
+/// is multiplied by e^(−WHEEL_ZOOM · points)).
+const WHEEL_ZOOM: f32 = 0.001;
+
 /// Turns around a target point: drag to orbit, scroll to zoom.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OrbitCamera {
@@ -290,9 +294,10 @@ impl Camera {
         }
     }
 
-    /// Applies a drag (in points) and a scroll (in points) from the viewport of `height`.
+    /// Applies a drag (in points) and a scroll (in points) from the viewport of `height`:
+    /// a wheel's notch (about 100 points) brings the view about 10 % nearer.
     pub fn handle_input(&mut self, drag: Vec2, scroll: f32, height: f32) {
-        let zoom = (-scroll * 0.002).exp();
+        let zoom = (-scroll * WHEEL_ZOOM).exp();
         match self {
             Self::Orbit(c) => {
                 c.yaw -= drag.x * 0.01;

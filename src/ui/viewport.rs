@@ -714,6 +714,7 @@ impl Viewport {
     /// Labels are placed and drawn once the viewport's frame ends ([`Viewport::drop`]),
     /// after every mark of the frame is blocked, whatever order the page drew them in:
     /// a label placed before a mark beside it would not know to keep nearer its own.
+    /// A mark outside the view gets no label.
     pub fn label_galley(
         &self,
         at: Pos2,
@@ -722,6 +723,11 @@ impl Viewport {
         toward: egui::Vec2,
         card: Option<egui::Color32>,
     ) {
+        // A mark out of the view has no label: held at the view's edge, it would name
+        // nothing there.
+        if !self.rect().expand(1.0).contains(at) {
+            return;
+        }
         self.pending.borrow_mut().push(Pending {
             at,
             galley,

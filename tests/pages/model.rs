@@ -152,6 +152,74 @@ fn clicking_the_viewport_picks_a_vertex_or_a_joint() {
 }
 
 #[test]
+fn a_click_on_a_vertex_beside_a_joint_dot_picks_the_vertex_and_one_on_the_dot_the_joint() {
+    // The robot's hands: finger joints sit a few points from the vertices around them.
+    let page = opened("model?clip=Idle&t=0");
+    let mut harness = page_harness(page, &["vertex"]);
+    harness.run_steps(2);
+    let (vertex_at, joint_at) = {
+        let page = harness.state();
+        let (v, p, size) = page.seen.expect("the viewport was drawn");
+        let rect = page.viewport_rect;
+        let scale = rect.width() / size[0];
+        let screen = |world: glam::Vec3| {
+            skinlab::ui::viewport::project(p * v, size, world)
+                .map(|(_, _, [x, y])| rect.min + egui::vec2(x, y) * scale)
+        };
+        let eye = v.inverse().transform_point3(glam::Vec3::ZERO);
+        let frame = page.frame();
+        let skeletal = page.model.skeletal();
+        let joints: Vec<egui::Pos2> = (0..frame.world.len())
+            .filter(|j| skeletal[*j])
+            .filter_map(|j| screen(frame.world[j].transform_point3(glam::Vec3::ZERO)))
+            .filter(|s| rect.contains(*s))
+            .collect();
+        let vertices: Vec<egui::Pos2> = frame
+            .skinned
+            .iter()
+            .flatten()
+            .filter(|v| v.normal.dot(eye - v.position) > 0.0)
+            .filter_map(|v| screen(v.position))
+            .filter(|s| rect.contains(*s))
+            .collect();
+        let near = |at: egui::Pos2| {
+            joints
+                .iter()
+                .map(|j| j.distance(at))
+                .fold(f32::MAX, f32::min)
+        };
+        // A vertex 5–8 points from a joint's dot: inside the joint's old reach.
+        let vertex_at = *vertices
+            .iter()
+            .find(|s| (5.0..8.0).contains(&near(**s)))
+            .expect("a vertex lies a few points from a joint");
+        // A joint's dot with a vertex nearer the click than the dot is wide.
+        let joint_at = *joints
+            .iter()
+            .find(|j| vertices.iter().any(|s| s.distance(**j) < 3.0))
+            .expect("a joint's dot lies on the mesh");
+        (vertex_at, joint_at)
+    };
+    click_at(&mut harness, vertex_at);
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().joint,
+        None,
+        "the click beside the dot picked a joint"
+    );
+    assert!(
+        harness.state().vertex.is_some(),
+        "the click on the vertex picked it"
+    );
+    click_at(&mut harness, joint_at);
+    harness.run_steps(2);
+    assert!(
+        harness.state().joint.is_some(),
+        "the click on the dot picked its joint"
+    );
+}
+
+#[test]
 fn clicking_a_hard_part_says_it_has_no_skin() {
     let page = opened("model?clip=Idle&t=0&skeleton=false");
     let mut harness = page_harness(page, &["vertex"]);

@@ -338,7 +338,8 @@ fn label_problems(ctx: &egui::Context) -> Vec<String> {
 }
 
 /// [`label_problems`] of one viewport: its rectangle, labels, marks and background. A
-/// label of a point off the view (a thing that runs out of it) needs no leader.
+/// label of a point off the view is wrong too: held at the view's edge, it names
+/// nothing there.
 fn labels_wrong(
     viewport: egui::Rect,
     labels: &[skinlab::ui::labels::Placed],
@@ -381,9 +382,12 @@ fn labels_wrong(
                     break;
                 }
             }
-            let seen = viewport.contains(label.at);
-            if !label.spot.leader
-                && seen
+            if !viewport.expand(1.0).contains(label.at) {
+                found.push(format!(
+                    "`{text}` names a mark outside the view, at {:.0?}",
+                    label.at
+                ));
+            } else if !label.spot.leader
                 && distance(rect, own) > skinlab::ui::labels::touching(10.0)
             {
                 found.push(format!(
@@ -559,7 +563,33 @@ fn every_label_sits_on_its_mark_on_every_documented_link_after_ctrl_plus_three_t
 }
 
 #[test]
-fn the_label_check_sees_a_label_nearer_another_mark_one_far_and_one_too_faint() {
+fn an_arrow_that_runs_out_of_the_view_loses_its_label() {
+    // The wheel brings the view near the origin: the arrows' tips leave it.
+    let mut harness = app_on("xray", 3);
+    let view = MeshBounds::of(&harness.ctx)[0].viewport;
+    harness.hover_at(view.center());
+    harness.run_steps(2);
+    for _ in 0..4 {
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: Vec2::new(0.0, 600.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        harness.run_steps(10);
+    }
+    let problems = label_problems(&harness.ctx);
+    assert!(problems.is_empty(), "{problems:?}");
+    let drawn = MeshBounds::of(&harness.ctx);
+    assert!(
+        drawn[0].labels.len() < 3,
+        "the view did not come near enough to lose an arrowhead"
+    );
+}
+
+#[test]
+fn the_label_check_sees_a_label_nearer_another_mark_one_far_one_too_faint_and_one_of_no_mark() {
     use skinlab::ui::labels::{Placed, Spot};
     let dot = |x: f32| egui::Rect::from_center_size(egui::pos2(x, 100.0), Vec2::splat(10.0));
     let label = |text: &str, at: f32, left: f32, leader: bool, color: egui::Color32| Placed {
@@ -592,6 +622,12 @@ fn the_label_check_sees_a_label_nearer_another_mark_one_far_and_one_too_faint() 
     assert!(
         past.iter().any(|f| f.contains("leader crosses")),
         "{past:?}"
+    );
+    // The mark gone past the view's edge, its label held inside.
+    let gone = labels_wrong(view, &[label("z", 430.0, 350.0, false, ink)], &marks, paper);
+    assert!(
+        gone.iter().any(|f| f.contains("outside the view")),
+        "{gone:?}"
     );
     // Pale grey on paper.
     let faint = egui::Color32::from_gray(190);

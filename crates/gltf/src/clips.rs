@@ -15,6 +15,7 @@ pub(super) fn clips(
     buffers: &Buffers,
     hierarchy: &Hierarchy,
     warnings: &mut Vec<String>,
+    notes: &mut Vec<String>,
 ) -> Vec<Clip> {
     let mut out = Vec::new();
     let (mut morph_channels, mut morph_clips) = (0usize, 0usize);
@@ -45,7 +46,7 @@ pub(super) fn clips(
         }
     }
     if morph_channels > 0 {
-        warnings.push(format!(
+        notes.push(format!(
             "{morph_clips} {} {morph_channels} morph-weight channels in all; morphing is not \
              applied, so they are ignored",
             if morph_clips == 1 {

@@ -393,7 +393,7 @@ pub fn load_with(bytes: &[u8], beside: &Beside<'_>) -> Result<Model, ModelError>
         &mut warnings,
         &mut notes,
     )?;
-    let clips = clips::clips(&document, &buffers, &hierarchy, &mut warnings);
+    let clips = clips::clips(&document, &buffers, &hierarchy, &mut warnings, &mut notes);
     let images = container::images(&document, &buffers, beside);
     Ok(Model {
         joints: hierarchy.joints,
@@ -405,8 +405,8 @@ pub fn load_with(bytes: &[u8], beside: &Beside<'_>) -> Result<Model, ModelError>
         clips,
         materials: document.materials,
         images,
-        warnings: summarised(warnings),
-        notes,
+        warnings: summarised(warnings, "warnings"),
+        notes: summarised(notes, "notes"),
     })
 }
 
@@ -417,7 +417,7 @@ const SHOWN_OF_A_KIND: usize = 3;
 /// the first [`SHOWN_OF_A_KIND`] counted in one line, so a file of 3,000 meshes says
 /// what is wrong with them in four lines, not 3,000. Kinds keep the order they first
 /// appear in.
-fn summarised(warnings: Vec<String>) -> Vec<String> {
+fn summarised(warnings: Vec<String>, what: &str) -> Vec<String> {
     // A warning's kind: its text without numbers and without what it quotes.
     let kind = |text: &str| {
         let mut out = String::new();
@@ -445,7 +445,7 @@ fn summarised(warnings: Vec<String>) -> Vec<String> {
             if list.len() > SHOWN_OF_A_KIND + 1 {
                 let more = list.len() - SHOWN_OF_A_KIND;
                 list.truncate(SHOWN_OF_A_KIND);
-                list.push(format!("… and {more} more warnings like these"));
+                list.push(format!("… and {more} more {what} like these"));
             }
             list
         })

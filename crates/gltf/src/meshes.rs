@@ -116,7 +116,7 @@ pub(super) fn meshes(
                 hierarchy.node_label(node.index)
             ));
             if !rest_world[joint].abs_diff_eq(Mat4::IDENTITY, 1e-5) {
-                warnings.push(ignored_transform(hierarchy, joint, mesh.index, skin));
+                notes.push(ignored_transform(hierarchy, joint, mesh.index, skin));
             }
         }
         let mesh_name = mesh.name.as_deref().filter(|s| !s.is_empty());
@@ -183,7 +183,7 @@ pub(super) fn meshes(
         }
     }
     if !morphed.is_empty() {
-        warnings.push(format!(
+        notes.push(format!(
             "{} {} morph targets; morphing is not applied, so they keep their base shape",
             morphed.join(", "),
             if morphed.len() == 1 { "has" } else { "have" }
@@ -213,7 +213,7 @@ pub(super) fn meshes(
     Ok(out)
 }
 
-/// The warning for a skinned mesh whose node is moved by its own or its parents'
+/// The note for a skinned mesh whose node is moved by its own or its parents'
 /// transforms, which glTF says to ignore.
 fn ignored_transform(hierarchy: &Hierarchy, joint: usize, mesh: usize, skin: usize) -> String {
     let node = hierarchy.joints[joint].node;

@@ -699,6 +699,21 @@ impl GpuPage {
         } else {
             "this build of the app, on this machine"
         };
+        // The clock that timed the GPU: this machine's, the example's (desktop GL on a
+        // server: a timer query), or unknown for a sweep a link brought.
+        let here = self.report.lock().ok().and_then(|r| r.clock);
+        let clock = if self.bench.example {
+            gl::Clock::TimerQuery.name().to_owned()
+        } else if self.bench.from_link {
+            format!(
+                "that machine's clock ({} on desktop GL, else the {})",
+                gl::Clock::TimerQuery.name(),
+                gl::Clock::Finish.name()
+            )
+        } else {
+            here.map_or(gl::Clock::Finish.name(), gl::Clock::name)
+                .to_owned()
+        };
         let fewer = cores.is_some_and(|cores| {
             points
                 .iter()
@@ -711,7 +726,7 @@ impl GpuPage {
         };
         ui.label(
             RichText::new(format!(
-                "GPU time: wall clock around glFinish before and after the draw (rasterisation off), best of three. \
+                "GPU time: {clock} (rasterisation off), best of three. \
                  CPU times: positions, normals and tangents, {machine}.{footnote}"
             ))
             .small(),

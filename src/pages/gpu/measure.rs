@@ -309,6 +309,8 @@ pub struct Report {
     pub timings: Vec<(usize, Timing)>,
     /// What the GPU timings ran on and how they were taken, once the first arrives.
     pub timed_on: Option<String>,
+    /// The clock that timed the vertex stage here, once the first timing arrives.
+    pub clock: Option<gl::Clock>,
 }
 
 /// What a size of the sweep is doing this frame.
@@ -398,10 +400,13 @@ impl Bench {
 
     /// Shows `points` that a link brought, as a finished sweep measured elsewhere; a
     /// sweep under way stops.
+    /// Points that are [`super::sweep::EXAMPLE`]'s, in a link or not, are the example
+    /// (its machine is named).
     pub fn load(&mut self, points: Vec<BenchPoint>) {
+        self.example = super::sweep::read(super::sweep::EXAMPLE)
+            .is_ok_and(|example| super::sweep::write(&example) == super::sweep::write(&points));
         self.points = points;
         self.from_link = true;
-        self.example = false;
         self.queue.clear();
         self.running = None;
     }
@@ -411,7 +416,6 @@ impl Bench {
         // A constant, which a test reads.
         if let Ok(points) = super::sweep::read(super::sweep::EXAMPLE) {
             self.load(points);
-            self.example = true;
         }
     }
 
@@ -531,6 +535,7 @@ fn answer(
                 t.clock.name(),
                 gl::Upload::chosen().name()
             ));
+            out.clock = Some(t.clock);
             (t.upload * 1e3, t.vertex_stage * 1e3)
         });
         out.timings.push((*n, timed));
@@ -780,6 +785,11 @@ mod tests {
         assert_eq!(crossover(&bench.points), Crossover::GpuEverywhere);
         bench.start();
         assert!(!bench.example);
+        // The same sweep reopened from a link is still the example, its machine named.
+        bench.load(super::super::sweep::read(super::super::sweep::EXAMPLE).expect("reads"));
+        assert!(bench.example && bench.from_link);
+        bench.load(vec![point(9_984, 1.0, 0.1, 1.0)]);
+        assert!(!bench.example, "another sweep is not the example");
     }
 
     #[test]

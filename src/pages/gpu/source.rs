@@ -66,13 +66,16 @@ fn marker(line: &str) -> bool {
 }
 
 /// The lines two files share, as pairs of line numbers (from 0), in order: a longest
-/// common subsequence of their lines compared with their spaces trimmed.
+/// common subsequence of their lines compared with their spaces trimmed. Comments are
+/// never shared: they say what each file is for, and a comment line held level with
+/// its twin would open a gap in the middle of the comment around it.
 fn shared_lines(a: &[&str], b: &[&str]) -> Vec<(usize, usize)> {
+    let same = |i: usize, j: usize| a[i] == b[j] && !a[i].starts_with("//");
     // common[i][j]: the longest common subsequence of a[i..] and b[j..].
     let mut common = vec![vec![0u16; b.len() + 1]; a.len() + 1];
     for i in (0..a.len()).rev() {
         for j in (0..b.len()).rev() {
-            common[i][j] = if a[i] == b[j] {
+            common[i][j] = if same(i, j) {
                 common[i + 1][j + 1] + 1
             } else {
                 common[i + 1][j].max(common[i][j + 1])
@@ -82,7 +85,7 @@ fn shared_lines(a: &[&str], b: &[&str]) -> Vec<(usize, usize)> {
     let mut shared = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
-        if a[i] == b[j] {
+        if same(i, j) {
             shared.push((i, j));
             (i, j) = (i + 1, j + 1);
         } else if common[i + 1][j] >= common[i][j + 1] {
@@ -128,11 +131,21 @@ impl Comparison {
         let mut rows = Vec::new();
         let (mut i, mut j) = (0, 0);
         let ends = std::iter::once((a_lines.len(), b_lines.len()));
+        // Between two shared lines, each side's own comments (and blank lines) first,
+        // level with the other's, then its own code, row by row: code beside code.
+        let prose = |l: &&&str| l.is_empty() || l.starts_with("//");
         for (si, sj) in shared.iter().copied().chain(ends) {
-            for k in 0..(si - i).max(sj - j) {
-                let side =
-                    |from: usize, to: usize, at: &[usize]| (from + k < to).then(|| at[from + k]);
-                rows.push([side(i, si, &at_a), side(j, sj, &at_b)]);
+            let (pa, pb) = (
+                a_lines[i..si].iter().take_while(prose).count(),
+                b_lines[j..sj].iter().take_while(prose).count(),
+            );
+            for (from, to) in [((i, j), (i + pa, j + pb)), ((i + pa, j + pb), (si, sj))] {
+                for k in 0..(to.0 - from.0).max(to.1 - from.1) {
+                    let side = |from: usize, to: usize, at: &[usize]| {
+                        (from + k < to).then(|| at[from + k])
+                    };
+                    rows.push([side(from.0, to.0, &at_a), side(from.1, to.1, &at_b)]);
+                }
             }
             if si < a_lines.len() {
                 rows.push([Some(at_a[si]), Some(at_b[sj])]);
@@ -276,6 +289,30 @@ fn header_rows(rows: &[Row], lines: &[Vec<&str>]) -> usize {
     folded
 }
 
+/// The rows from `from` in groups drawn as one: a run of two or more rows that hold
+/// only comments and blank lines on every side is one group, each other row a group
+/// of its own.
+fn prose_groups(rows: &[Row], lines: &[Vec<&str>], from: usize) -> Vec<std::ops::Range<usize>> {
+    let prose = |row: &Row| {
+        (0..lines.len()).all(|side| {
+            row[side].is_none_or(|i| {
+                let l = lines[side][i].trim();
+                l.is_empty() || l.starts_with("//")
+            })
+        })
+    };
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    for r in from..rows.len() {
+        match groups.last_mut() {
+            Some(last) if prose(&rows[r]) && prose(&rows[last.start]) && lines.len() > 1 => {
+                last.end = r + 1;
+            }
+            _ => groups.push(r..r + 1),
+        }
+    }
+    groups
+}
+
 /// One listing, or two side by side with their shared lines level, in a frame that
 /// scrolls: the skinning lines in colour, changed lines on a marked background with a
 /// bar in the margin. Returns whether it scrolled to the line pointed at.
@@ -368,75 +405,105 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
                     }
                     let mut first_change = None;
                     let mut pointed_row = None;
-                    for (r, row) in rows.iter().enumerate().skip(folded) {
+                    // Draws line `line` of side `s` in its column; returns whether it
+                    // is changed and whether a link points at it.
+                    let line_ui = |ui: &mut Ui, s: usize, line: Option<usize>| {
+                        let side = &sides[s];
+                        let changed = line.is_some_and(|i| {
+                            side.changed.as_ref().and_then(|c| c.get(i)) == Some(&true)
+                        });
+                        let pointed =
+                            s == 0 && line.is_some() && listing.pointed.map(|(p, _)| p) == line;
+                        let text = line.map_or(" ", |i| {
+                            if lines[s][i].is_empty() {
+                                " "
+                            } else {
+                                lines[s][i]
+                            }
+                        });
+                        let color = if line.is_some_and(|i| hot[s][i]) {
+                            colors.skinning
+                        } else {
+                            colors.text
+                        };
+                        let shown = crate::ui::listing::hung(text, fits);
+                        let mut job = LayoutJob::default();
+                        job.append(
+                            &shown,
+                            0.0,
+                            TextFormat {
+                                font_id: font.clone(),
+                                color,
+                                ..Default::default()
+                            },
+                        );
+                        job.wrap.max_width = column - MARGIN;
+                        // The line, wrapped within its column, over its background, with
+                        // a bar in the margin when marked.
+                        let galley = ui.fonts_mut(|f| f.layout_job(job));
+                        let (rect, cell) = ui.allocate_exact_size(
+                            egui::vec2(column, galley.size().y),
+                            egui::Sense::hover(),
+                        );
+                        // The line is text to a screen reader (and to tests).
+                        let said = text.to_owned();
+                        cell.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Label, true, &said)
+                        });
+                        let bar = egui::Rect::from_min_size(
+                            rect.min,
+                            egui::vec2(MARGIN * 0.5, rect.height()),
+                        );
+                        let painter = ui.painter();
+                        if changed {
+                            painter.rect_filled(rect, 0.0, colors.changed);
+                            painter.rect_filled(bar, 0.0, colors.changed_bar);
+                        }
+                        if pointed {
+                            painter.rect_filled(bar, 0.0, colors.pointed_bar);
+                        }
+                        painter.galley(rect.min + egui::vec2(MARGIN, 0.0), galley, colors.text);
+                        (changed, pointed)
+                    };
+                    for group in prose_groups(rows, &lines, folded) {
+                        let r = group.start;
                         let drawn = ui.horizontal_top(|ui| {
                             ui.spacing_mut().item_spacing.x = gap;
-                            for (s, side) in sides.iter().enumerate() {
-                                let line = row[s];
-                                let changed = line.is_some_and(|i| {
-                                    side.changed.as_ref().and_then(|c| c.get(i)) == Some(&true)
-                                });
-                                let pointed = s == 0
-                                    && line.is_some()
-                                    && listing.pointed.map(|(p, _)| p) == line;
-                                let text = line.map_or(" ", |i| {
-                                    if lines[s][i].is_empty() {
-                                        " "
-                                    } else {
-                                        lines[s][i]
+                            for s in 0..sides.len() {
+                                // A run of comments and blank lines: each side's lines
+                                // one under another, so a comment that wraps to more
+                                // lines than the one beside it leaves no gap inside
+                                // the other.
+                                let marks = ui
+                                    .allocate_ui_with_layout(
+                                        egui::vec2(column, 0.0),
+                                        egui::Layout::top_down(egui::Align::Min),
+                                        |ui| {
+                                            ui.set_width(column);
+                                            let mut seen: Vec<(bool, bool)> = Vec::new();
+                                            let shown: Vec<Option<usize>> = if group.len() == 1 {
+                                                vec![rows[r][s]]
+                                            } else {
+                                                rows[group.clone()]
+                                                    .iter()
+                                                    .filter_map(|row| row[s])
+                                                    .map(Some)
+                                                    .collect()
+                                            };
+                                            for line in shown {
+                                                seen.push(line_ui(ui, s, line));
+                                            }
+                                            seen
+                                        },
+                                    )
+                                    .inner;
+                                for (changed, pointed) in marks {
+                                    if changed && first_change.is_none() {
+                                        first_change = Some(r);
                                     }
-                                });
-                                let color = if line.is_some_and(|i| hot[s][i]) {
-                                    colors.skinning
-                                } else {
-                                    colors.text
-                                };
-                                let shown = crate::ui::listing::hung(text, fits);
-                                let mut job = LayoutJob::default();
-                                job.append(
-                                    &shown,
-                                    0.0,
-                                    TextFormat {
-                                        font_id: font.clone(),
-                                        color,
-                                        ..Default::default()
-                                    },
-                                );
-                                job.wrap.max_width = column - MARGIN;
-                                // The line, wrapped within its column, over its
-                                // background, with a bar in the margin when marked.
-                                let galley = ui.fonts_mut(|f| f.layout_job(job));
-                                let (rect, cell) = ui.allocate_exact_size(
-                                    egui::vec2(column, galley.size().y),
-                                    egui::Sense::hover(),
-                                );
-                                // The line is text to a screen reader (and to tests).
-                                let said = text.to_owned();
-                                cell.widget_info(|| {
-                                    egui::WidgetInfo::labeled(egui::Role::Label, true, &said)
-                                });
-                                let bar = egui::Rect::from_min_size(
-                                    rect.min,
-                                    egui::vec2(MARGIN * 0.5, rect.height()),
-                                );
-                                let painter = ui.painter();
-                                if changed {
-                                    painter.rect_filled(rect, 0.0, colors.changed);
-                                    painter.rect_filled(bar, 0.0, colors.changed_bar);
-                                }
-                                if pointed {
-                                    painter.rect_filled(bar, 0.0, colors.pointed_bar);
-                                }
-                                painter.galley(
-                                    rect.min + egui::vec2(MARGIN, 0.0),
-                                    galley,
-                                    colors.text,
-                                );
-                                if changed && first_change.is_none() {
-                                    first_change = Some(r);
-                                }
-                                if pointed {
-                                    pointed_row = Some(r);
+                                    if pointed {
+                                        pointed_row = Some(r);
+                                    }
                                 }
                             }
                         });
@@ -693,6 +760,66 @@ mod tests {
             rows.iter()
                 .any(|r| matches!(r, [Some(i), Some(j)] if l[*i] == d[*j] && !l[*i].is_empty()))
         );
+    }
+
+    #[test]
+    fn a_run_of_comments_beside_comments_is_drawn_as_one_group() {
+        let lines = vec![
+            vec!["// a", "// b", "code();", "// c"],
+            vec!["// x", "", "// y", "code();", "other();"],
+        ];
+        let rows: Vec<Row> = vec![
+            [Some(0), Some(0)],
+            [Some(1), Some(1)],
+            [None, Some(2)],
+            [Some(2), Some(3)],
+            [Some(3), Some(4)],
+        ];
+        assert_eq!(prose_groups(&rows, &lines, 0), [0..3, 3..4, 4..5]);
+        assert_eq!(prose_groups(&rows, &lines, 1), [1..3, 3..4, 4..5]);
+        let alone = vec![lines[0].clone()];
+        let rows: Vec<Row> = (0..4).map(|i| [Some(i), None]).collect();
+        assert_eq!(
+            prose_groups(&rows, &alone, 0).len(),
+            4,
+            "one file: a row each"
+        );
+    }
+
+    #[test]
+    fn no_gap_splits_a_sides_comment() {
+        // Every pair of shader files set side by side: where two lines of one side
+        // that follow each other are both comments, no gap row falls between them.
+        for a in shaders::ALL {
+            for b in shaders::ALL {
+                let rows = Comparison::of(a.text, b.text).rows;
+                for (side, text) in [a.text, b.text].into_iter().enumerate() {
+                    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+                    let mut last: Option<usize> = None;
+                    let mut gap = false;
+                    for row in &rows {
+                        match row[side] {
+                            None => gap = true,
+                            Some(i) => {
+                                if let Some(l) = last {
+                                    assert!(
+                                        !(gap
+                                            && lines[l].starts_with("//")
+                                            && lines[i].starts_with("//")),
+                                        "{} beside {}: a gap splits side {side}'s comment at \
+                                         line {}",
+                                        a.path,
+                                        b.path,
+                                        i + 1
+                                    );
+                                }
+                                (last, gap) = (Some(i), false);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -102,6 +102,25 @@ fn describe(e: &Exercise) -> String {
     )
 }
 
+impl GradientPage {
+    /// Shows the exercise's two frames in the matrices view: the bind frame as a, the
+    /// target as b.
+    pub(super) fn pose_exercise(&mut self) {
+        let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
+        self.posed_exercise = true;
+        for (i, ([x, y], degrees)) in [e.bind, e.target].into_iter().enumerate() {
+            self.set_turn(
+                i,
+                Frame2 {
+                    angle: degrees.to_radians(),
+                    origin: Vec2::new(x, y),
+                },
+            );
+        }
+        self.section = super::Section::Matrices;
+    }
+}
+
 /// The exercise, the answer fields and the working.
 pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
     let before = page.exercise;
@@ -115,17 +134,7 @@ pub(super) fn check_cell_ui(page: &mut GradientPage, ui: &mut Ui) {
         if switched {
             crate::ui::viewport::ask_to_frame(ui.ctx());
         }
-        page.posed_exercise = true;
-        for (i, ([x, y], degrees)) in [e.bind, e.target].into_iter().enumerate() {
-            page.set_turn(
-                i,
-                super::frames::Frame2 {
-                    angle: degrees.to_radians(),
-                    origin: Vec2::new(x, y),
-                },
-            );
-        }
-        page.section = super::Section::Matrices;
+        page.pose_exercise();
     }
     let expected = plane_part(&e.gradient());
     let question = Question {

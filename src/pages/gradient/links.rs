@@ -151,8 +151,13 @@ impl Exercises for GradientPage {
         self.exercise
     }
 
+    /// A link that names nothing else to show (`gradient?question=2`) shows the
+    /// exercise's frames, as its "Show this pose" button would.
     fn show_exercise(&mut self, index: usize) {
         self.exercise = index;
+        if self.focus == Focus::Nothing {
+            self.pose_exercise();
+        }
         focus(self, Focus::Question, Cell::Check);
     }
 }
@@ -193,5 +198,27 @@ mod tests {
         ] {
             assert_eq!(scrolls_to(link), to(cell), "{link}");
         }
+    }
+
+    #[test]
+    fn a_question_link_alone_shows_its_exercises_frames_and_one_with_a_view_keeps_it() {
+        let opened = |link: &str| {
+            let mut page = GradientPage::default();
+            open(&mut page, &Link::parse(link).expect("parses")).expect("opens");
+            page
+        };
+        let page = opened("gradient?question=2");
+        assert_eq!(page.section, Section::Matrices);
+        let e = EXERCISES[1];
+        let b = super::super::frames::Frame2 {
+            angle: e.target.1.to_radians(),
+            origin: Vec2::from(e.target.0),
+        };
+        assert!(
+            page.frames[1].abs_diff_eq(b.to_mat4(), 1e-6),
+            "frame b is the target"
+        );
+        let page = opened("gradient?show=poses&joint=head&question=2");
+        assert_eq!(page.section, Section::Poses, "the link's own view stays");
     }
 }

@@ -91,7 +91,7 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
         titled_matrix_ui(ui, "gradient: world_from_bind", "gradient", &gradients[j]);
         ui.vertical(|ui| {
-            ui.label(RichText::new("gradient = target · inverse bind").monospace());
+            ui.label(RichText::new("gradient =\ntarget · inverse bind").monospace());
             let diff = max_difference(&(gradients[j] * bind), &world[j]);
             ui.label(
                 RichText::new(format!(

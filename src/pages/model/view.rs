@@ -21,6 +21,10 @@ use skin::lbs::SkinMesh;
 use std::sync::Arc;
 
 /// What the viewport shows and how to handle it, under it.
+/// A click this close (in points) to a joint's dot picks the joint, however near a
+/// vertex is.
+const JOINT_DOT_HIT: f32 = 4.0;
+
 const CAPTION: &str = "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom, \
                  click a joint or a vertex to inspect it.";
 
@@ -318,18 +322,26 @@ impl ModelPage {
         out
     }
 
+    /// Picks what a click at `at` names. A joint's dot is small and a hand's joints
+    /// sit among its vertices, so a joint wins only when the click is on its dot or
+    /// nearer to it than to any vertex; else the nearest vertex, else a hard mesh.
     fn pick(&mut self, vp: &Viewport, frame: &Frame, at: egui::Pos2) {
+        let vertices = self.vertices_on_screen(vp, frame);
+        let vertex = nearest(vertices.iter().map(|(_, s)| *s), at, PICK_RADIUS)
+            .map(|k| (vertices[k].0, vertices[k].1.distance(at)));
         if self.show_skeleton {
             let joints = self.joints_on_screen(vp, frame);
             if let Some(k) = nearest(joints.iter().map(|(_, s)| *s), at, PICK_RADIUS * 0.6) {
-                self.joint = Some(joints[k].0);
-                return;
+                let (joint, d) = (joints[k].0, joints[k].1.distance(at));
+                if d <= JOINT_DOT_HIT || vertex.is_none_or(|(_, dv)| d < dv) {
+                    self.joint = Some(joint);
+                    return;
+                }
             }
         }
-        let vertices = self.vertices_on_screen(vp, frame);
         self.rigid_clicked = None;
-        if let Some(k) = nearest(vertices.iter().map(|(_, s)| *s), at, PICK_RADIUS) {
-            self.vertex = Some(vertices[k].0);
+        if let Some((v, _)) = vertex {
+            self.vertex = Some(v);
         } else {
             self.rigid_clicked = self.rigid_mesh_at(vp, frame, at);
         }
