@@ -147,7 +147,7 @@ pub struct BlendingPage {
     arm: Arc<ArmMesh>,
     /// The mesh as drawn: the arm with the current weights, and whether it carries the
     /// heat map's colours.
-    drawn: Option<(bool, Arc<MeshData>)>,
+    drawn: Option<(bool, Arc<SkinMesh>, Arc<MeshData>)>,
     /// Area curves against twist, and what they were computed for.
     areas: Option<(AreaKey, Arc<Areas>)>,
     /// The vertex the brush is over.

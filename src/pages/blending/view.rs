@@ -37,11 +37,14 @@ impl BlendingPage {
         self.heat_map && !self.ellipses
     }
 
-    /// The mesh as drawn, rebuilt when the weights or the heat map changed.
+    /// The mesh as drawn, rebuilt when the skin (the weights, their sum) or the heat
+    /// map changed.
     fn drawn(&mut self) -> Arc<MeshData> {
         let heat = self.heat_shown();
-        if let Some((colored, mesh)) = &self.drawn
+        let skin = self.skin();
+        if let Some((colored, from, mesh)) = &self.drawn
             && *colored == heat
+            && Arc::ptr_eq(from, &skin)
         {
             return mesh.clone();
         }
@@ -52,12 +55,12 @@ impl BlendingPage {
             })
             .collect();
         let mesh = MeshData::with_colors(
-            SkinMesh::clone(&self.skin()),
+            SkinMesh::clone(&skin),
             self.arm.triangles.clone(),
             Primitive::Triangles,
             colors,
         );
-        self.drawn = Some((heat, mesh.clone()));
+        self.drawn = Some((heat, skin, mesh.clone()));
         mesh
     }
 
@@ -308,5 +311,27 @@ impl BlendingPage {
         vp.paint(ui, scene);
         self.overlay_ui(ui, &vp, &pose);
         caption_ui(ui, &help);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_drawn_mesh_follows_the_weight_sum() {
+        // The shader reads the weights of the mesh handed to it: a new sum must reach
+        // it, not only the CPU's copy.
+        let mut page = BlendingPage::default();
+        let sum = |mesh: &MeshData| {
+            let w = mesh.skin.influences[0].weights;
+            w.iter().sum::<f32>()
+        };
+        let before = page.drawn();
+        assert!((sum(&before) - 1.0).abs() < 1e-5);
+        page.weight_scale = 1.25;
+        let after = page.drawn();
+        assert_ne!(before.id, after.id, "a new mesh for the renderer");
+        assert!((sum(&after) - 1.25).abs() < 1e-5, "{}", sum(&after));
     }
 }
