@@ -173,10 +173,9 @@ impl SkinlabApp {
         let mut clicked = None;
         let page = self.pages.page_mut();
         if narrow {
-            // The viewport above the notebook, each as wide as the window. The viewport
-            // takes the most in the book, where the prose is the page around it; on a
-            // phone the cells scroll under it, and while its keyboard is up they get
-            // the room.
+            // The viewport above the notebook, each as wide as the window: in the book
+            // it leaves its one cell room for a matrix; on a phone the cells scroll
+            // under it, and while its keyboard is up they get the room.
             let typing = self.compact && ui.ctx().text_edit_focused();
             let share = if typing {
                 TYPING_VIEWPORT

@@ -18,6 +18,7 @@ mod opening;
 mod slides;
 mod store;
 mod style;
+pub mod typing;
 
 use framing::Framing;
 pub use ink::{Ink, Tool};
@@ -180,8 +181,9 @@ const SIDEWAYS_VIEWPORT: f32 = 0.62;
 const SIDEWAYS_CELLS: f32 = 400.0;
 
 /// The share of the height the viewport takes above the cells in the book's frame, where
-/// the prose is the page around it...
-const EMBEDDED_VIEWPORT: f32 = 0.75;
+/// the prose is the page around it, and the cell it embeds still shows its controls and
+/// a matrix whole...
+const EMBEDDED_VIEWPORT: f32 = 0.58;
 
 /// ...in another narrow window (a phone held upright), where the cells under it carry
 /// the prose: enough for a finger to tell joints apart, and room for ten lines...

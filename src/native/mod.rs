@@ -172,6 +172,8 @@ struct NativeApp {
     persist: bool,
     /// The deck slide whose notes were printed last (deck name, slide).
     noted: Option<(String, usize)>,
+    /// Typing after a Tab, held back a frame.
+    typing: crate::app::typing::FocusFirst,
 }
 
 impl NativeApp {
@@ -205,6 +207,10 @@ impl NativeApp {
 }
 
 impl eframe::App for NativeApp {
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        self.typing.hold_back(ctx, raw_input);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         if self.job.frame(&mut self.app, ui, previous_cpu(frame)) {
             return;
@@ -411,6 +417,7 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
                 job,
                 persist,
                 noted: None,
+                typing: Default::default(),
             }))
         }),
     );

@@ -157,7 +157,7 @@ pub fn check_ui(
         .find(|&c| asked.is_multiple_of(c) && room(c) >= least)
         .unwrap_or(1);
     let field_width = room(columns).clamp(least.min(64.0), 64.0);
-    let mut edited = false;
+    let (mut edited, mut entered) = (false, false);
     egui::Grid::new(("check", question.name))
         .spacing([gap, 4.0])
         // A name's column as wide as the name (egui's least is a control's width).
@@ -176,6 +176,8 @@ pub fn check_ui(
                 response.widget_info(|| WidgetInfo::labeled(Role::TextInput, true, name.clone()));
                 crate::ui::marks::field_drawn(&response);
                 edited |= response.changed();
+                // Enter in a field checks the answer, as the button does.
+                entered |= response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if (i + 1) % columns == 0 {
                     ui.end_row();
                 }
@@ -188,7 +190,7 @@ pub fn check_ui(
     let mut pressed = None;
     let mut opened = false;
     ui.horizontal_wrapped(|ui| {
-        if ui.button("Check").clicked() {
+        if ui.button("Check").clicked() || entered {
             check.edited_since = false;
             pressed = Some(check.judge(question).clone());
         }

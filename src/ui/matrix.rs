@@ -270,7 +270,12 @@ fn matrix_view_decimals_ui(ui: &mut Ui, name: &str, matrix: &Mat4, decimals: [us
                 for (column, &decimals) in decimals.iter().enumerate() {
                     tinted(ui, column).show(ui, |ui| {
                         let text = fixed(matrix.col(column)[row], decimals);
-                        ui.monospace(format!("{text:>6}"));
+                        // Never broken across lines: a narrow column (a phone) makes
+                        // the matrix scroll or wrap whole, not split a number.
+                        ui.add(
+                            egui::Label::new(RichText::new(format!("{text:>6}")).monospace())
+                                .extend(),
+                        );
                     });
                 }
                 ui.end_row();

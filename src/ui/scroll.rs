@@ -39,6 +39,16 @@ impl ScrollTo {
             self.0 = None;
             return;
         }
+        // Nor is a reader who scrolls, or presses anywhere, in the frames after the
+        // first pulled back to the cell: the scroll is theirs now.
+        let moved = ui.input(|i| {
+            let wheel = (i.events.iter()).any(|e| matches!(e, egui::Event::MouseWheel { .. }));
+            wheel || (frames < FRAMES && i.pointer.any_pressed())
+        });
+        if moved {
+            self.0 = None;
+            return;
+        }
         self.0 = frames
             .checked_sub(1)
             .filter(|f| *f > 0)

@@ -182,6 +182,7 @@ impl Runner {
                         readout,
                         marked: false,
                         finger_lifted: density::FingerLifted::default(),
+                        typing: Default::default(),
                         screen: density::Screen::new(),
                     }))
                 }),
@@ -283,6 +284,8 @@ struct WebApp {
     marked: bool,
     /// The end of a touch, held back a frame.
     finger_lifted: density::FingerLifted,
+    /// Typing after a Tab, held back a frame.
+    typing: crate::app::typing::FocusFirst,
     /// The reader's text size and pointer, as the browser says.
     screen: density::Screen,
 }
@@ -366,6 +369,7 @@ impl eframe::App for WebApp {
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         density::fit_canvas(&self.readout.canvas, ctx, raw_input);
         self.finger_lifted.hold_back(ctx, raw_input);
+        self.typing.hold_back(ctx, raw_input);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

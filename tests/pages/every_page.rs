@@ -426,6 +426,40 @@ fn every_page_ends_with_a_check_yourself_cell() {
 }
 
 #[test]
+fn the_normals_and_gimbal_checks_name_the_slips_their_pages_teach() {
+    use skinlab::pages::{normals::NormalsPage, quaternions::QuaternionsPage};
+    use skinlab::ui::check::field_label;
+    // normals, exercise 1: n = (0.8, 0.6, 0) under diag(1, 2, 1).
+    let mut harness = kit::page_harness(NormalsPage::default(), &["check"]);
+    let [x, y, z] = ["x", "y", "z"].map(|l| field_label("normal", l));
+    // The naive M · n = (0.8, 1.2, 0), normalised.
+    kit::submit(&mut harness, &[(&x, "0.55"), (&y, "0.83"), (&z, "0")]);
+    assert!(harness.query_by_label_contains("the naive M · n").is_some());
+    // (M⁻¹)^T · n = (0.8, 0.3, 0), not divided by its length.
+    kit::submit(&mut harness, &[(&x, "0.8"), (&y, "0.3"), (&z, "0")]);
+    assert!(
+        harness
+            .query_by_label_contains("before normalising")
+            .is_some()
+    );
+    kit::submit(&mut harness, &[(&x, "0.94"), (&y, "0.35"), (&z, "0")]);
+    assert!(harness.query_by_label("Right.").is_some());
+    // quaternions, the gimbal: yaw 50, roll 20; yaw + roll is the slip.
+    let mut harness = kit::page_harness(QuaternionsPage::default(), &["check"]);
+    harness.get_by_label("4").click();
+    harness.run_steps(2);
+    let yaw = field_label("gimbal", "yaw");
+    kit::submit(&mut harness, &[(&yaw, "70")]);
+    assert!(
+        harness
+            .query_by_label_contains("that is yaw + roll")
+            .is_some()
+    );
+    kit::submit(&mut harness, &[(&yaw, "30")]);
+    assert!(harness.query_by_label("Right.").is_some());
+}
+
+#[test]
 fn the_xray_and_grid_check_cells_judge_answers() {
     use skinlab::ui::check::field_label;
     // xray, exercise 2: turn 90° about z, move by (2, 0, 0): (1, 0, 0) as a point.
@@ -435,6 +469,16 @@ fn the_xray_and_grid_check_cells_judge_answers() {
     let [x, y, z] = ["x", "y", "z"].map(|l| field_label("product", l));
     kit::submit(&mut harness, &[(&x, "2"), (&y, "1"), (&z, "0")]);
     assert!(harness.query_by_label("Right.").is_some());
+    // Enter in a field checks too: an edit took the verdict away, Enter brings one.
+    kit::type_into(&mut harness, &z, "1");
+    assert!(harness.query_by_label("Right.").is_none());
+    kit::type_into(&mut harness, &z, "0");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("Right.").is_some(),
+        "Enter checked the answer"
+    );
     // The vector answer to the point question: the move was forgotten, and the
     // verdict says so.
     kit::submit(&mut harness, &[(&x, "0")]);
@@ -1273,6 +1317,39 @@ fn every_documented_link_opens_with_the_cell_of_its_most_specific_key_near_the_t
         "{} links:\n{}",
         found.len(),
         found.join("\n")
+    );
+}
+
+#[test]
+fn a_reader_who_scrolls_while_a_link_settles_keeps_the_scroll() {
+    // A link aims its cell for some frames (the layout still moves); the wheel in
+    // those frames is the reader's, and the notebook is not pulled back.
+    let mut app = paused_app();
+    app.open_link("blending?bend=2.1").unwrap();
+    let mut harness = Harness::builder()
+        .with_context_setup(|ctx| {
+            skinlab::ui::fonts::install(ctx);
+            skinlab::ui::marks::set_recording(ctx, true);
+        })
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    harness.run_steps(3);
+    let (cell, aimed, ..) = skinlab::ui::marks::aimed_cell(&harness.ctx).expect("a cell aimed at");
+    harness.hover_at(egui::pos2(400.0, 400.0));
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: Vec2::new(0.0, -600.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run_steps(30);
+    let marks = skinlab::ui::marks::aimed_cell(&harness.ctx).expect("still drawn");
+    assert_eq!(marks.0, cell);
+    assert!(
+        marks.1 < aimed - 300.0,
+        "`{cell}` went back to {:.0} from {aimed:.0}: the reader's scroll was undone",
+        marks.1
     );
 }
 

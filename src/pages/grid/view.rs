@@ -41,21 +41,6 @@ impl GridPage {
                 crate::ui::rgba(crate::ui::AXIS_COLORS[1]),
             );
         }
-        if self.forget_inverse_bind {
-            // Where the mesh belongs: skinned with the real gradients, on the CPU.
-            let correct = skin_vertices(&pose.gradients, &self.mesh.skin);
-            let hidden = self.hidden_vertex().map(|v| v as u32);
-            for [a, b] in data::LINES
-                .into_iter()
-                .filter(|l| !hidden.is_some_and(|v| l.contains(&v)))
-            {
-                scene.backdrop_line(
-                    correct[a as usize].position,
-                    correct[b as usize].position,
-                    [0.6, 0.6, 0.6, 1.0],
-                );
-            }
-        }
         let mesh = match self.hidden_vertex() {
             Some(v) => self.without.get(v).unwrap_or(&self.mesh),
             None => &self.mesh,
@@ -67,6 +52,28 @@ impl GridPage {
             3.0,
         ));
         scene
+    }
+
+    /// Where the mesh belongs (skinned with the real gradients, on the CPU), as
+    /// dashed grey edges over the drawn mesh: behind it they hide wherever the two
+    /// coincide.
+    fn belongs_ui(&self, ui: &Ui, vp: &Viewport, pose: &Pose) {
+        let correct = skin_vertices(&pose.gradients, &self.mesh.skin);
+        let hidden = self.hidden_vertex().map(|v| v as u32);
+        let painter = ui.painter_at(vp.rect());
+        let stroke = egui::Stroke::new(2.5, Color32::from_gray(120));
+        for [a, b] in data::LINES
+            .into_iter()
+            .filter(|l| !hidden.is_some_and(|v| l.contains(&v)))
+        {
+            let (Some(a), Some(b)) = (
+                vp.to_screen(correct[a as usize].position),
+                vp.to_screen(correct[b as usize].position),
+            ) else {
+                continue;
+            };
+            painter.add(egui::Shape::dashed_line(&[a, b], stroke, 6.0, 5.0));
+        }
     }
 
     fn handle_pointer(&mut self, vp: &Viewport, pose: &Pose) {
@@ -237,10 +244,13 @@ impl GridPage {
         }
         let pose = self.pose();
         vp.paint(ui, self.scene(&pose, vp.clip_from_world));
+        if self.forget_inverse_bind {
+            self.belongs_ui(ui, &vp, &pose);
+        }
         // The banner first: the labels keep off it.
         let mut banner = vp.rect().left_top() + egui::vec2(10.0, 10.0);
         if self.forget_inverse_bind {
-            banner.y = vp.note_at(ui, banner, "Inverse bind forgotten: the shader gets world matrices.\nGrey: where the mesh belongs.".to_owned(),
+            banner.y = vp.note_at(ui, banner, "Inverse bind forgotten: the shader gets world matrices.\nDashed grey: where the mesh belongs.".to_owned(),
                 15.0,
                 Color32::from_rgb(190, 30, 30),
             ) + 6.0;

@@ -3,7 +3,7 @@
 //! one child.
 
 use super::HierarchyPage;
-use super::text::{matrix_view_ui, num, tidy, vec_text, wrapped};
+use super::text::{num, tidy, vec_text, wrapped};
 use crate::ui::check::{Question, check_ui};
 use egui::Ui;
 use glam::{Mat4, Vec3};
@@ -81,17 +81,21 @@ impl HierarchyPage {
         );
         let parent = exercise.world_from_parent();
         let local = exercise.parent_from_child();
-        ui.horizontal_wrapped(|ui| {
-            ui.vertical(|ui| {
-                ui.label("world(parent)");
-                matrix_view_ui(ui, "exercise parent", &parent);
-            });
-            ui.add_space(12.0);
-            ui.vertical(|ui| {
-                ui.label("local(child)");
-                matrix_view_ui(ui, "exercise local", &local);
-            });
-        });
+        crate::ui::matrix::matrices_view_ui(
+            ui,
+            [
+                (
+                    "world(parent)".into(),
+                    "exercise parent".to_owned(),
+                    &tidy(parent),
+                ),
+                (
+                    "local(child)".into(),
+                    "exercise local".to_owned(),
+                    &tidy(local),
+                ),
+            ],
+        );
         wrapped(ui, "Where is the child in the world? Type x, y and z.");
         let answer = exercise.world_from_child().transform_point3(Vec3::ZERO);
         let expected = answer.to_array();

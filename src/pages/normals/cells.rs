@@ -135,33 +135,36 @@ impl NormalsPage {
         // The legend is this table, above the plot: it never covers a curve, and it
         // reads out the values at the vertical line.
         let rows = error_rows();
-        egui::Grid::new("normal_error_legend")
-            .spacing([14.0, 2.0])
-            .show(ui, |ui| {
-                ui.label("");
-                ui.label(RichText::new("largest").strong());
-                ui.label(RichText::new("mean").strong());
-                ui.end_row();
-                for row in &rows {
-                    ui.label(
-                        RichText::new(row.name)
-                            .monospace()
-                            .color(legible(ui, row.color)),
-                    );
-                    let spread = (row.spread)(&now);
-                    // One row each: a grid cell's width is last frame's, so a
-                    // wrapping row would drop the value under its swatch.
-                    ui.horizontal(|ui| {
-                        swatch_ui(ui, row.color, false);
-                        ui.monospace(format!("{:5.1}°", spread.max));
-                    });
-                    ui.horizontal(|ui| {
-                        swatch_ui(ui, row.color, true);
-                        ui.monospace(format!("{:5.1}°", spread.mean));
-                    });
+        // A table, never wrapped: on a phone it scrolls sideways.
+        crate::ui::table_ui(ui, "normal_error_legend", |ui| {
+            egui::Grid::new("normal_error_legend")
+                .spacing([14.0, 2.0])
+                .show(ui, |ui| {
+                    ui.label("");
+                    ui.label(RichText::new("largest").strong());
+                    ui.label(RichText::new("mean").strong());
                     ui.end_row();
-                }
-            });
+                    for row in &rows {
+                        ui.label(
+                            RichText::new(row.name)
+                                .monospace()
+                                .color(legible(ui, row.color)),
+                        );
+                        let spread = (row.spread)(&now);
+                        // One row each: a grid cell's width is last frame's, so a
+                        // wrapping row would drop the value under its swatch.
+                        ui.horizontal(|ui| {
+                            swatch_ui(ui, row.color, false);
+                            ui.monospace(format!("{:5.1}°", spread.max));
+                        });
+                        ui.horizontal(|ui| {
+                            swatch_ui(ui, row.color, true);
+                            ui.monospace(format!("{:5.1}°", spread.mean));
+                        });
+                        ui.end_row();
+                    }
+                });
+        });
         if now.skipped > 0 {
             ui.label(
                 RichText::new(format!(
@@ -245,11 +248,11 @@ impl NormalsPage {
             return;
         };
         let truth = self.vertex_normals(vertex).map(|[truth, ..]| truth);
-        // The vertex's blended matrix, which both rules start from.
-        // Named beside its rows, to keep the cell short enough for a projector.
+        // The vertex's blended matrix, which both rules start from, named above its
+        // rows: a name beside them would break between the rows on a phone.
         let blended = self.linear_and_facing(&palette, vertex).map(|(m, _)| {
             let [a, b, c] = crate::ui::matrix::mat3_rows(&m);
-            format!("    {a}  the vertex's blended\nM = {b}  matrix (its 3×3 part)\n    {c}")
+            format!("M, the vertex's blended matrix (its 3×3 part):\n    {a}\nM = {b}\n    {c}")
         });
         mono_ui(
             ui,

@@ -70,13 +70,27 @@ impl NormalsPage {
             e.scale, e.scale
         ));
         let expected = e.answer().to_array();
+        // The two slips this page is about, where they differ from the answer.
+        let (naive, unnormalised) = (e.naive().to_array(), e.unnormalised().to_array());
+        let slips: [(&[f32], &str); 2] = [
+            (
+                &naive,
+                "that is the naive M · n, normalised: a scale needs (M⁻¹)^T for normals",
+            ),
+            (
+                &unnormalised,
+                "that is (M⁻¹)^T · n before normalising: divide it by its length",
+            ),
+        ];
+        let far = |m: &[f32]| m.iter().zip(&expected).any(|(a, b)| (a - b).abs() > 0.01);
+        let mistakes: Vec<(&[f32], &str)> = slips.into_iter().filter(|(m, _)| far(m)).collect();
         let question = Question {
             name: "normal",
             labels: &["x", "y", "z"],
             columns: 3,
             expected: &expected,
             tolerance: 0.01,
-            mistakes: &[],
+            mistakes: &mistakes,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(ui, &working(&e));

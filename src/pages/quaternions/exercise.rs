@@ -154,20 +154,26 @@ impl QuaternionsPage {
         let [yaw, pitch, roll] = GIMBAL_EXERCISE;
         ui.label(format!(
             "The gimbal stands at yaw {yaw}°, pitch {pitch}°, roll {roll}°. Set roll to 0°. \
-             Which yaw, in degrees, gives the glider the same orientation?"
+             Which yaw, in degrees from −180 to 180, gives the glider the same orientation?"
         ));
         if crate::ui::show_pose_ui(ui) {
             self.euler = GIMBAL_EXERCISE.map(f32::to_radians);
             self.show(super::Section::Gimbal);
         }
         let expected = [gimbal_answer()];
+        // Yaw and roll added: the senses of the two turns missed.
+        let added = [yaw + roll];
         let question = Question {
             name: "gimbal",
             labels: &["yaw"],
             columns: 1,
             expected: &expected,
             tolerance: 0.5,
-            mistakes: &[],
+            mistakes: &[(
+                &added,
+                "that is yaw + roll: at pitch 90° the two turn about one axis, in opposite \
+                 senses, so only yaw − roll counts",
+            )],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             mono_ui(
