@@ -180,6 +180,9 @@ const SIDEWAYS_VIEWPORT: f32 = 0.62;
 /// between them.
 const SIDEWAYS_CELLS: f32 = 400.0;
 
+/// How a notice about a refused link starts.
+const LINK_NOTICE: &str = "Link `";
+
 /// The share of the height the viewport takes above the cells in the book's frame, where
 /// the prose is the page around it, and the cell it embeds still shows its controls and
 /// a matrix whole...
@@ -409,13 +412,16 @@ impl SkinlabApp {
     pub fn follow_link(&mut self, text: &str) {
         let result = self.open_link(text);
         self.follow_in_deck(text);
+        // The last link's complaint goes with the next link: it is about a view no
+        // longer shown, and it would push the page down under the reader's pointer.
+        self.notices.retain(|n| !n.starts_with(LINK_NOTICE));
         if let Err(e) = result {
             let fallback = if e.is_about_the_page() {
                 "the current page stays as it was"
             } else {
                 "everything else in the link was applied"
             };
-            self.notify(format!("Link `{text}`: {e}; {fallback}."));
+            self.notify(format!("{LINK_NOTICE}{text}`: {e}; {fallback}."));
         }
     }
 

@@ -399,6 +399,17 @@ pub fn show_pose_ui(ui: &mut egui::Ui) -> bool {
     pose_button_ui(ui, "Show this pose in the viewport")
 }
 
+/// [`show_pose_ui`] for an exercise whose pose prints its answer on the page (the
+/// quaternion of the sliders, say): the button comes once the answer was checked or
+/// the working opened; before, a line says why it waits.
+pub fn show_pose_after_ui(ui: &mut egui::Ui, check: &check::Check) -> bool {
+    if check.verdict.is_some() || check.show_working {
+        return show_pose_ui(ui);
+    }
+    ui.label(egui::RichText::new("Check an answer first: the pose would print it above.").weak());
+    false
+}
+
 /// [`show_pose_ui`] with words of its own, for a pose that changes more than the pose
 /// (another model).
 pub fn pose_button_ui(ui: &mut egui::Ui, text: &str) -> bool {

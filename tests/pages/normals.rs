@@ -242,8 +242,18 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
     // diag(1, 1/2, 1) · (0.8, 0.6, 0) = (0.8, 0.3, 0), length 0.8544.
     submit(&mut harness, &[(&x, "0.936"), (&y, "0.351"), (&z, "0")]);
     assert!(harness.query_by_label("Right.").is_some());
-    // The naive answer, normalised: (0.8, 1.2, 0) / 1.442.
+    // The naive answer, normalised: (0.8, 1.2, 0) / 1.442. The verdict names it.
     submit(&mut harness, &[(&x, "0.555"), (&y, "0.832")]);
+    assert!(harness.query_by_label_contains("the naive M · n").is_some());
+    // (M⁻¹)^T · n = (0.8, 0.3, 0), not divided by its length.
+    submit(&mut harness, &[(&x, "0.8"), (&y, "0.3")]);
+    assert!(
+        harness
+            .query_by_label_contains("before normalising")
+            .is_some()
+    );
+    // Any other wrong answer names its fields.
+    submit(&mut harness, &[(&x, "0.5"), (&y, "0.5")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check x, y")

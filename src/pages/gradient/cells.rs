@@ -4,7 +4,7 @@ use super::Cell;
 use super::draw::{A_COLOR, B_COLOR, PINK};
 use super::frames::vector_between;
 use super::link_values::{LIMIT, within_limit};
-use super::widgets::{GOOD, show_here_ui, titled_matrix_ui};
+use super::widgets::{GOOD, show_here_ui, titled_matrices_ui};
 use super::{GradientPage, Section};
 use crate::ui::matrix::{MatrixEdit, matrix_edit_ui};
 use crate::ui::{angle_slider_ui, error_ui, legible, named_number_ui};
@@ -165,14 +165,14 @@ fn product_ui(page: &mut GradientPage, ui: &mut Ui) {
     let ab = b * a_inverse;
     let back = ab * a;
     // Side by side where there is room; one under the other in presenter mode.
-    ui.horizontal_wrapped(|ui| {
-        titled_matrix_ui(ui, "a⁻¹", "a inverse", &a_inverse);
-        titled_matrix_ui(ui, "ab = b · a⁻¹", "ab", &ab);
-    });
-    ui.horizontal_wrapped(|ui| {
-        titled_matrix_ui(ui, "ab · a", "ab times a", &back);
-        titled_matrix_ui(ui, "b", "b again", &b);
-    });
+    titled_matrices_ui(
+        ui,
+        [
+            ("a⁻¹", "a inverse", &a_inverse),
+            ("ab = b · a⁻¹", "ab", &ab),
+        ],
+    );
+    titled_matrices_ui(ui, [("ab · a", "ab times a", &back), ("b", "b again", &b)]);
     // One cell of the product written out: row 1 of ab against column t of a.
     let terms: Vec<String> = (0..4)
         .map(|k| format!("{:.2} × {:.2}", ab.col(k)[0] + 0.0, a.col(3)[k] + 0.0))

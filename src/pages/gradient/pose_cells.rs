@@ -1,7 +1,7 @@
 //! The cells about poses: the named target poses, and one joint's three matrices.
 
 use super::draw::PINK;
-use super::widgets::{GOOD, show_here_ui, titled_matrix_ui};
+use super::widgets::{GOOD, show_here_ui, titled_matrices_ui, titled_matrix_ui};
 use super::{GradientPage, Section};
 use crate::ui::{angle_slider_ui, legible};
 use egui::{RichText, Ui};
@@ -79,43 +79,51 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
     let gradients = page.gradients();
     let bind = page.assets.world_at_bind[j];
     let joint_from_bind = page.assets.joint_from_bind[j];
-    ui.horizontal_wrapped(|ui| {
-        titled_matrix_ui(ui, "target: world_from_joint", "target", &world[j]);
-        titled_matrix_ui(
-            ui,
-            "inverse bind: joint_from_bind",
-            "inverse bind",
-            &joint_from_bind,
-        );
-    });
-    ui.horizontal_wrapped(|ui| {
-        titled_matrix_ui(ui, "gradient: world_from_bind", "gradient", &gradients[j]);
-        ui.vertical(|ui| {
-            ui.label(RichText::new("gradient =\ntarget · inverse bind").monospace());
-            let diff = max_difference(&(gradients[j] * bind), &world[j]);
-            ui.label(
-                RichText::new(format!(
-                    "gradient · bind = target\n({})",
-                    crate::ui::matrix::agreement_text(diff)
-                ))
-                .monospace()
-                .color(legible(ui, GOOD)),
-            );
-            let from = bind.w_axis.truncate();
-            let to = gradients[j].transform_point3(from);
-            ui.label(
-                RichText::new(format!(
-                    "carries the joint\nfrom ({:.2}, {:.2}, {:.2})\nto   ({:.2}, {:.2}, {:.2})",
-                    from.x + 0.0,
-                    from.y + 0.0,
-                    from.z + 0.0,
-                    to.x + 0.0,
-                    to.y + 0.0,
-                    to.z + 0.0
-                ))
-                .monospace()
-                .color(legible(ui, PINK)),
-            );
-        });
-    });
+    titled_matrices_ui(
+        ui,
+        [
+            ("target: world_from_joint", "target", &world[j]),
+            (
+                "inverse bind: joint_from_bind",
+                "inverse bind",
+                &joint_from_bind,
+            ),
+        ],
+    );
+    let gradient = gradients[j];
+    crate::ui::matrix::side_by_side_ui(
+        ui,
+        [
+            Box::new(|ui: &mut Ui| {
+                titled_matrix_ui(ui, "gradient: world_from_bind", "gradient", &gradient)
+            }) as Box<dyn FnOnce(&mut Ui)>,
+            Box::new(|ui: &mut Ui| {
+                ui.label(RichText::new("gradient =\ntarget · inverse bind").monospace());
+                let diff = max_difference(&(gradients[j] * bind), &world[j]);
+                ui.label(
+                    RichText::new(format!(
+                        "gradient · bind = target\n({})",
+                        crate::ui::matrix::agreement_text(diff)
+                    ))
+                    .monospace()
+                    .color(legible(ui, GOOD)),
+                );
+                let from = bind.w_axis.truncate();
+                let to = gradients[j].transform_point3(from);
+                ui.label(
+                    RichText::new(format!(
+                        "carries the joint\nfrom ({:.2}, {:.2}, {:.2})\nto   ({:.2}, {:.2}, {:.2})",
+                        from.x + 0.0,
+                        from.y + 0.0,
+                        from.z + 0.0,
+                        to.x + 0.0,
+                        to.y + 0.0,
+                        to.z + 0.0
+                    ))
+                    .monospace()
+                    .color(legible(ui, PINK)),
+                );
+            }),
+        ],
+    );
 }

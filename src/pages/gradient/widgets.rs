@@ -22,3 +22,15 @@ pub(super) fn titled_matrix_ui(ui: &mut Ui, title: &str, name: &str, m: &Mat4) {
         crate::ui::sideways_ui(ui, ("sideways", name), |ui| matrix_view_ui(ui, name, m));
     });
 }
+
+/// Matrices under their titles side by side, the next on a new row where it would not
+/// fit: `(title, name, matrix)`.
+pub(super) fn titled_matrices_ui<const N: usize>(ui: &mut Ui, matrices: [(&str, &str, &Mat4); N]) {
+    crate::ui::matrix::side_by_side_ui(
+        ui,
+        matrices.map(|(title, name, m)| {
+            Box::new(move |ui: &mut Ui| titled_matrix_ui(ui, title, name, m))
+                as Box<dyn FnOnce(&mut Ui) + '_>
+        }),
+    );
+}

@@ -108,7 +108,7 @@ impl InterpolationPage {
             e.method.slug().to_ascii_uppercase(),
             e.t
         ));
-        if crate::ui::show_pose_ui(ui) {
+        if crate::ui::show_pose_after_ui(ui, &self.check) {
             self.show_exercise(&e);
         }
         // LERP normalised is NLERP; NLERP left unnormalised is LERP.

@@ -85,7 +85,7 @@ impl QuaternionsPage {
             "A turn of {}° about the axis ({x}, {y}, {z}). Type its unit quaternion (x, y, z, w), to three decimals.",
             e.degrees
         ));
-        if crate::ui::show_pose_ui(ui) {
+        if crate::ui::show_pose_after_ui(ui, &self.check) {
             self.euler = e.angles();
             self.show(super::Section::Quaternion);
         }
