@@ -189,7 +189,8 @@ const LINK_NOTICE: &str = "Link `";
 const EMBEDDED_VIEWPORT: f32 = 0.58;
 
 /// ...in another narrow window (a phone held upright), where the cells under it carry
-/// the prose: enough for a finger to tell joints apart, and room for ten lines...
+/// the prose: enough for a finger to tell joints apart (a viewport near half the
+/// height, under the controls some pages keep below it), and room for ten lines...
 const NARROW_VIEWPORT: f32 = 0.66;
 
 /// ...and on a phone while a field has the keyboard: the cell being typed in gets the

@@ -395,6 +395,13 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         native,
         Box::new(move |cc| {
             crate::ui::fonts::install(&cc.egui_ctx);
+            // `SKINLAB_THEME=light` (or `dark`) draws in that theme whatever the system
+            // says: the book's figures are taken light, for its light pages.
+            match std::env::var("SKINLAB_THEME").as_deref() {
+                Ok("light") => cc.egui_ctx.set_theme(egui::ThemePreference::Light),
+                Ok("dark") => cc.egui_ctx.set_theme(egui::ThemePreference::Dark),
+                _ => {}
+            }
             if persist && let Some(storage) = cc.storage {
                 app.restore_from(storage);
             }

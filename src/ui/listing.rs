@@ -91,12 +91,30 @@ fn spaced(line: &str, columns: usize, indent: &str) -> Vec<String> {
     let mut rest = line.to_owned();
     while width(rest.trim_end()) > columns {
         let lead = rest.len() - rest.trim_start().len();
-        let space = rest
+        // Each space that fits, with whether it lies outside brackets: a break there
+        // keeps a vector such as (0.12, 0.34, 0.56) whole.
+        let mut depth = 0i32;
+        let spaces: Vec<(usize, usize, bool)> = rest
             .char_indices()
             .take(columns + 1)
-            .filter(|&(at, c)| c == ' ' && at > lead)
-            .map(|(at, _)| at)
-            .last();
+            .enumerate()
+            .filter_map(|(n, (at, c))| {
+                match c {
+                    '(' | '[' => depth += 1,
+                    ')' | ']' => depth -= 1,
+                    _ => {}
+                }
+                (c == ' ' && at > lead).then_some((n, at, depth <= 0))
+            })
+            .collect();
+        // The last space outside brackets, if it leaves the row at least a quarter
+        // full; else the last space.
+        let space = spaces
+            .iter()
+            .rev()
+            .find(|(n, _, outside)| *outside && *n * 4 >= columns)
+            .or(spaces.last())
+            .map(|(_, at, _)| *at);
         let Some(at) = space.filter(|&at| !rest[..at].trim().is_empty()) else {
             break;
         };
@@ -152,6 +170,19 @@ fn note_column(line: &str, at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_line_breaks_outside_brackets_where_it_can() {
+        let line = "from clip A  (-0.012,  0.053,  0.973,  0.225)";
+        let parts = spaced(line, 40, "    ");
+        assert_eq!(
+            parts,
+            ["from clip A", "    (-0.012,  0.053,  0.973,  0.225)"]
+        );
+        // A vector alone longer than the row still breaks inside.
+        let parts = spaced("(-0.012,  0.053,  0.973,  0.225)", 20, "  ");
+        assert!(parts.len() > 1, "{parts:?}");
+    }
+
     use super::hung;
 
     #[test]
