@@ -1280,13 +1280,7 @@ fn every_documented_link_opens_with_the_cell_of_its_most_specific_key_near_the_t
         let mut app = paused_app();
         app.open_link(&link).unwrap();
         let expected = skinlab::app::cell_of_link(app.current_page(), &parsed);
-        let mut harness = Harness::builder()
-            .with_context_setup(|ctx| {
-                skinlab::ui::fonts::install(ctx);
-                skinlab::ui::marks::set_recording(ctx, true);
-            })
-            .with_size(Vec2::new(1280.0, 800.0))
-            .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+        let mut harness = recording_harness(app);
         harness.run_steps(24);
         match skinlab::ui::marks::aimed_cell(&harness.ctx) {
             None => found.push(format!("{link}: opens at no cell")),
@@ -1330,29 +1324,29 @@ fn a_refused_links_notice_goes_when_the_next_link_opens() {
     assert!(app.notices().is_empty(), "{:?}", app.notices());
 }
 
+/// The app at 1280×800, its marks recorded (where each cell was drawn, which one a
+/// link aimed at).
+fn recording_harness(app: SkinlabApp) -> Harness<'static, SkinlabApp> {
+    Harness::builder()
+        .with_context_setup(|ctx| {
+            skinlab::ui::fonts::install(ctx);
+            skinlab::ui::marks::set_recording(ctx, true);
+        })
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app)
+}
+
 #[test]
 fn a_reader_who_scrolls_while_a_link_settles_keeps_the_scroll() {
     // A link aims its cell for some frames (the layout still moves); the wheel in
     // those frames is the reader's, and the notebook is not pulled back.
     let mut app = paused_app();
     app.open_link("blending?bend=2.1").unwrap();
-    let mut harness = Harness::builder()
-        .with_context_setup(|ctx| {
-            skinlab::ui::fonts::install(ctx);
-            skinlab::ui::marks::set_recording(ctx, true);
-        })
-        .with_size(Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    let mut harness = recording_harness(app);
     harness.run_steps(3);
     let (cell, aimed, ..) = skinlab::ui::marks::aimed_cell(&harness.ctx).expect("a cell aimed at");
     harness.hover_at(egui::pos2(400.0, 400.0));
-    harness.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: Vec2::new(0.0, -600.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Unknown,
-        modifiers: egui::Modifiers::NONE,
-    });
+    crate::common::wheel(&mut harness, -600.0);
     harness.run_steps(30);
     let marks = skinlab::ui::marks::aimed_cell(&harness.ctx).expect("still drawn");
     assert_eq!(marks.0, cell);
@@ -1663,13 +1657,7 @@ fn a_file_set_beside_another_opens_at_the_first_line_they_do_not_share() {
     // Only once: the wheel scrolls the listing back to its first line, which stays.
     harness.hover_at(line.center());
     harness.run_steps(2);
-    harness.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: Vec2::new(0.0, 2000.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Unknown,
-        modifiers: egui::Modifiers::NONE,
-    });
+    crate::common::wheel(&mut harness, 2000.0);
     harness.run_steps(30);
     let back = label_boxes(&harness, opening)[0].top();
     let under = back - heading_above(&harness, back + 1.0);
@@ -2002,13 +1990,7 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
         // The reader scrolls back to the top: the link names no cell again.
         harness.hover_at(egui::pos2(500.0, 400.0));
         for _ in 0..40 {
-            harness.event(egui::Event::MouseWheel {
-                unit: egui::MouseWheelUnit::Point,
-                delta: egui::vec2(0.0, 400.0),
-                modifiers: egui::Modifiers::NONE,
-                phase: egui::TouchPhase::Move,
-                source: egui::MouseWheelSource::Unknown,
-            });
+            crate::common::wheel(&mut harness, 400.0);
             harness.step();
         }
         harness.run_steps(4);

@@ -151,6 +151,18 @@ fn clicking_the_viewport_picks_a_vertex_or_a_joint() {
     );
 }
 
+/// Where a world point lies on the page's last drawn viewport, in the harness's
+/// points (`None` behind the eye).
+fn on_screen(page: &ModelPage) -> impl Fn(glam::Vec3) -> Option<egui::Pos2> {
+    let (v, p, size) = page.seen.expect("the viewport was drawn");
+    let rect = page.viewport_rect;
+    let scale = rect.width() / size[0];
+    move |world| {
+        skinlab::ui::viewport::project(p * v, size, world)
+            .map(|(_, _, [x, y])| rect.min + egui::vec2(x, y) * scale)
+    }
+}
+
 #[test]
 fn a_click_on_a_vertex_beside_a_joint_dot_picks_the_vertex_and_one_on_the_dot_the_joint() {
     // The robot's hands: finger joints sit a few points from the vertices around them.
@@ -159,13 +171,9 @@ fn a_click_on_a_vertex_beside_a_joint_dot_picks_the_vertex_and_one_on_the_dot_th
     harness.run_steps(2);
     let (vertex_at, joint_at) = {
         let page = harness.state();
-        let (v, p, size) = page.seen.expect("the viewport was drawn");
+        let (v, _, _) = page.seen.expect("the viewport was drawn");
+        let screen = on_screen(page);
         let rect = page.viewport_rect;
-        let scale = rect.width() / size[0];
-        let screen = |world: glam::Vec3| {
-            skinlab::ui::viewport::project(p * v, size, world)
-                .map(|(_, _, [x, y])| rect.min + egui::vec2(x, y) * scale)
-        };
         let eye = v.inverse().transform_point3(glam::Vec3::ZERO);
         let frame = page.frame();
         let skeletal = page.model.skeletal();
@@ -227,7 +235,6 @@ fn clicking_a_hard_part_says_it_has_no_skin() {
     // The robot's head: the hard mesh on the node named Head_… ; its middle on screen.
     let (at, name) = {
         let page = harness.state();
-        let (v, p, size) = page.seen.expect("the viewport was drawn");
         let frame = page.frame();
         let hard = page
             .model
@@ -238,10 +245,8 @@ fn clicking_a_hard_part_says_it_has_no_skin() {
         let positions = &hard.part.vertices.positions;
         let middle = positions.iter().copied().sum::<glam::Vec3>() / positions.len() as f32;
         let world = frame.world[hard.joint].transform_point3(middle);
-        let (_, _, [x, y]) = skinlab::ui::viewport::project(p * v, size, world).expect("in view");
-        let rect = page.viewport_rect;
-        let scale = rect.width() / size[0];
-        (rect.min + egui::vec2(x, y) * scale, hard.part.name.clone())
+        let at = on_screen(page)(world).expect("in view");
+        (at, hard.part.name.clone())
     };
     click_at(&mut harness, at);
     harness.run_steps(2);

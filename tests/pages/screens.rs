@@ -73,13 +73,7 @@ fn a_desktop_window_keeps_the_full_bar() {
 /// Turns the wheel over `at` by `down` points, and lets the app draw.
 fn wheel(harness: &mut Harness<'_, SkinlabApp>, at: egui::Pos2, down: f32) {
     harness.hover_at(at);
-    harness.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: Vec2::new(0.0, -down),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Unknown,
-        modifiers: egui::Modifiers::NONE,
-    });
+    crate::common::wheel(harness, -down);
     harness.run_steps(3);
 }
 

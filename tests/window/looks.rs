@@ -570,13 +570,7 @@ fn an_arrow_that_runs_out_of_the_view_loses_its_label() {
     harness.hover_at(view.center());
     harness.run_steps(2);
     for _ in 0..4 {
-        harness.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: Vec2::new(0.0, 600.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Unknown,
-            modifiers: egui::Modifiers::NONE,
-        });
+        crate::common::wheel(&mut harness, 600.0);
         harness.run_steps(10);
     }
     let problems = label_problems(&harness.ctx);
