@@ -399,6 +399,20 @@ pub fn show_pose_ui(ui: &mut egui::Ui) -> bool {
     pose_button_ui(ui, "Show this pose in the viewport")
 }
 
+/// A Play button that reads Pause while `playing`, as wide either way: the controls
+/// beside it stay under the pointer when it is pressed. Returns whether it was.
+pub fn play_button_ui(ui: &mut egui::Ui, playing: &mut bool) -> bool {
+    let label = if *playing { "Pause" } else { "Play" };
+    let wide = text_width(ui, "Pause") + 2.0 * ui.spacing().button_padding.x;
+    let pressed = ui
+        .add(egui::Button::new(label).min_size(egui::vec2(wide, 0.0)))
+        .clicked();
+    if pressed {
+        *playing = !*playing;
+    }
+    pressed
+}
+
 /// [`show_pose_ui`] for an exercise whose pose prints its answer on the page (the
 /// quaternion of the sliders, say): the button comes once the answer was checked or
 /// the working opened; before, a line says why it waits.

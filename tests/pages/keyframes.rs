@@ -203,3 +203,22 @@ fn a_cubic_sample_prints_every_number_its_sum_needs() {
         );
     }
 }
+
+#[test]
+fn play_and_pause_are_one_width_so_the_speed_slider_stays_put() {
+    let mut harness = page_harness(KeyframesPage::default(), &["player"]);
+    let slider_x = |harness: &egui_kittest::Harness<'_, KeyframesPage>| {
+        let speed = harness.get_all_by_label("speed");
+        speed.map(|n| n.rect().left()).fold(f32::MAX, f32::min)
+    };
+    let before = slider_x(&harness);
+    harness.get_by_label("Play").click();
+    harness.run_steps(2);
+    assert!(harness.state().playing, "Play started the clip");
+    assert!(harness.query_by_label("Pause").is_some());
+    assert_eq!(
+        slider_x(&harness),
+        before,
+        "the slider moved when Play became Pause"
+    );
+}

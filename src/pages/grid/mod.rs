@@ -197,10 +197,7 @@ impl GridPage {
     fn play_ui(&mut self, ui: &mut Ui) {
         // Wrapped, so the row fits a viewport narrowed beside a focused cell.
         ui.horizontal_wrapped(|ui| {
-            let label = if self.playing { "Pause" } else { "Play" };
-            if ui.button(label).clicked() {
-                self.playing = !self.playing;
-            }
+            crate::ui::play_button_ui(ui, &mut self.playing);
             let mut t = self.time;
             // Angles set by hand (a drag, a slider, a link) are not `sin(t) · 0.8` for
             // any one t: the time is then not shown, so it cannot contradict the formula.

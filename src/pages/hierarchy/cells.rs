@@ -142,10 +142,9 @@ impl HierarchyPage {
                 Some(p) => format!("world({joint}) = world({p}) · local({joint})"),
                 None => format!("world({joint}) = local({joint}), the root"),
             };
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(format!("{}.", i + 1)).strong());
-                wrapped(ui, RichText::new(formula).strong());
-            });
+            // No ordinal: the scrub counts its steps from the other end, and two
+            // numberings side by side misled.
+            wrapped(ui, RichText::new(formula).strong());
             let local = if self.just_applied(i, steps.len()) {
                 // The scrub counts its steps from the right, as the viewport does.
                 let k = self.scrub_step().unwrap_or_default();

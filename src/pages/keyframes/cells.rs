@@ -34,10 +34,7 @@ impl KeyframesPage {
 
     fn player_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            let label = if self.playing { "Pause" } else { "Play" };
-            if ui.button(label).clicked() {
-                self.playing = !self.playing;
-            }
+            crate::ui::play_button_ui(ui, &mut self.playing);
             ui.add(
                 egui::Slider::new(&mut self.speed, SPEED_RANGE)
                     .text("speed")

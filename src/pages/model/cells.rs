@@ -193,10 +193,7 @@ impl ModelPage {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let label = if self.playing { "Pause" } else { "Play" };
-            if ui.button(label).clicked() {
-                self.playing = !self.playing;
-            }
+            crate::ui::play_button_ui(ui, &mut self.playing);
             ui.checkbox(&mut self.looping, "loop");
         });
         let (start, end) = self.time_range();
