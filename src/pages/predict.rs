@@ -106,6 +106,14 @@ pub fn guess_fields_ui(ui: &mut Ui, guess: Vec2, limit: f32, locked: bool) -> Op
             .inner
         })
         .inner;
+    if locked {
+        ui.label(
+            egui::RichText::new(
+                "Your guess is kept while the answer shows: Try again to change it.",
+            )
+            .weak(),
+        );
+    }
     edited.then_some(guess)
 }
 

@@ -73,6 +73,9 @@ pub fn matrix_edit_decimals_ui(
 ) -> MatrixEdit {
     let mut candidate = *matrix;
     let mut touched = false;
+    // Typed text that is not a number: egui keeps the old value and says nothing, so
+    // the cell's parser notes it for the refusal below.
+    let unread: std::cell::RefCell<Option<String>> = Default::default();
     egui::Grid::new(("matrix", name))
         .spacing([4.0, 3.0])
         .show(ui, |ui| {
@@ -91,7 +94,14 @@ pub fn matrix_edit_decimals_ui(
                                 .update_while_editing(false)
                                 .fixed_decimals(decimals)
                                 .min_decimals(decimals)
-                                .custom_formatter(|x, _| fixed(x as f32, decimals)),
+                                .custom_formatter(|x, _| fixed(x as f32, decimals))
+                                .custom_parser(|text| {
+                                    let read = text.trim().replace('−', "-").parse::<f64>().ok();
+                                    if read.is_none() {
+                                        *unread.borrow_mut() = Some(text.trim().to_owned());
+                                    }
+                                    read
+                                }),
                         )
                     });
                     // An edge in the column's colour tells a cell that can be dragged
@@ -115,6 +125,9 @@ pub fn matrix_edit_decimals_ui(
                 ui.end_row();
             }
         });
+    if let Some(text) = unread.into_inner() {
+        return MatrixEdit::Refused(format!("`{text}` is not a number"));
+    }
     if !touched || candidate == *matrix {
         return MatrixEdit::Unchanged;
     }

@@ -172,6 +172,18 @@ fn a_singular_or_nan_inverse_bind_is_refused_and_kept() {
             .query_by_label_contains("not a finite number")
             .is_some()
     );
+    // Text that is no number is refused aloud too, not dropped in silence.
+    type_and_enter(&mut harness, &cell_label("B⁻¹", 0, 3), "abc");
+    assert_eq!(harness.state().joint_from_bind, kept);
+    assert!(
+        harness
+            .query_by_label_contains("`abc` is not a number")
+            .is_some()
+    );
+    // A number typed with the minus sign of print is read.
+    type_and_enter(&mut harness, &cell_label("B⁻¹", 0, 3), "−1.5");
+    assert_eq!(harness.state().joint_from_bind[HEAD].w_axis.x, -1.5);
+    assert!(harness.query_by_label_contains("is not a number").is_none());
 }
 
 #[test]
