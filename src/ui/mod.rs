@@ -490,23 +490,30 @@ pub fn text_width(ui: &egui::Ui, text: &str) -> f32 {
 /// both, on a line of its own above it. egui sets a slider's name on one line, however
 /// long.
 pub fn slider_ui(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egui::Response {
-    if !screen(ui.ctx()).compact {
-        return ui.add(slider.text(text));
-    }
-    let spacing = ui.spacing();
-    // The slider, its number and its name, with the room between them.
-    let beside = spacing.slider_width
-        + 1.5 * spacing.interact_size.x
-        + 3.0 * spacing.item_spacing.x
-        + text_width(ui, text);
-    if beside <= ui.available_width() {
+    let response = if !screen(ui.ctx()).compact {
         ui.add(slider.text(text))
     } else {
-        ui.label(text);
-        let response = ui.add(slider);
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, text));
-        response
+        let spacing = ui.spacing();
+        // The slider, its number and its name, with the room between them.
+        let beside = spacing.slider_width
+            + 1.5 * spacing.interact_size.x
+            + 3.0 * spacing.item_spacing.x
+            + text_width(ui, text);
+        if beside <= ui.available_width() {
+            ui.add(slider.text(text))
+        } else {
+            ui.label(text);
+            let response = ui.add(slider);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, text));
+            response
+        }
+    };
+    // A slider pressed takes the keyboard: its arrows step it, and do not turn the page
+    // (the app's arrows work only while nothing has the keyboard).
+    if response.clicked() || response.drag_started() {
+        response.request_focus();
     }
+    response
 }
 
 /// A check box and its name: egui sets the name on one line, however long; on a phone,

@@ -1315,6 +1315,34 @@ fn every_documented_link_opens_with_the_cell_of_its_most_specific_key_near_the_t
 }
 
 #[test]
+fn a_pressed_slider_takes_the_arrow_keys_from_the_page_turner() {
+    use egui_kittest::kittest::NodeT as _;
+    let mut app = paused_app();
+    app.open_link("hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2&scrub=1")
+        .unwrap();
+    let mut harness = app_harness(app);
+    harness.run_steps(4);
+    // The slider's track (the name beside it is a label of its own).
+    let slider = harness
+        .get_all_by_label("factors applied, from the right")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Slider)
+        .expect("the scrub slider")
+        .rect()
+        .center();
+    kit::click_at(&mut harness, slider);
+    harness.run_steps(2);
+    let before = harness.state().current_link().to_string();
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run_steps(2);
+    let after = harness.state().current_link().to_string();
+    assert!(
+        after.starts_with("hierarchy?"),
+        "the arrow turned the page: {after}"
+    );
+    assert_ne!(after, before, "the arrow stepped the slider");
+}
+
+#[test]
 fn a_refused_links_notice_goes_when_the_next_link_opens() {
     let mut app = paused_app();
     app.follow_link("hierarchy?joint=elbow.L");

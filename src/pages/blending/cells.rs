@@ -182,9 +182,9 @@ impl BlendingPage {
                 ),
             );
         }
-        if self.painted {
-            ui.label(RichText::new("Copy link keeps what you painted.").weak());
-        }
+        // Said from the start: a line that appeared with the first dab pushed the
+        // controls below it from under the pointer.
+        ui.label(RichText::new("Copy link keeps what you paint.").weak());
     }
 
     fn compare_ui(&mut self, ui: &mut Ui) {
@@ -225,6 +225,7 @@ impl BlendingPage {
             at(&areas.lbs) * 100.0,
             at(&areas.dqs) * 100.0
         ));
+        let marker = ui.visuals().strong_text_color();
         crate::ui::plot("area_against_twist")
             .height(180.0)
             .x_axis_label("twist (degrees)")
@@ -234,6 +235,9 @@ impl BlendingPage {
             .allow_drag(false)
             .allow_scroll(false)
             .allow_zoom(false)
+            // No crosshair under the pointer: the one vertical line is the twist's.
+            .show_x(false)
+            .show_y(false)
             .show(ui, |plot| {
                 plot.line(
                     Line::new("LBS", areas.lbs.clone())
@@ -245,14 +249,15 @@ impl BlendingPage {
                         .color(DQS_COLOR)
                         .width(2.0),
                 );
-                plot.vline(VLine::new("current twist", now).color(Color32::GRAY));
+                // Thicker and darker than the grid, which it would pass for in grey.
+                plot.vline(VLine::new("current twist", now).color(marker).width(2.5));
             });
         plot_key_ui(
             ui,
             &[
                 ("LBS", LBS_COLOR, Mark::Line),
                 ("DQS", DQS_COLOR, Mark::Line),
-                ("current twist", Color32::GRAY, Mark::Line),
+                ("current twist", marker, Mark::Line),
             ],
         );
     }
