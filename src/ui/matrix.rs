@@ -96,7 +96,7 @@ pub fn matrix_edit_decimals_ui(
                                 .min_decimals(decimals)
                                 .custom_formatter(|x, _| fixed(x as f32, decimals))
                                 .custom_parser(|text| {
-                                    let read = text.trim().replace('−', "-").parse::<f64>().ok();
+                                    let read = super::numbers::parse_typed(text);
                                     if read.is_none() {
                                         *unread.borrow_mut() = Some(text.trim().to_owned());
                                     }

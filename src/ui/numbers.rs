@@ -6,6 +6,17 @@ pub fn parse_number(text: &str) -> Option<f32> {
     text.trim().parse::<f32>().ok().filter(|x| x.is_finite())
 }
 
+/// A number typed into a field, read as egui's own number fields read one: spaces
+/// anywhere ignored (`1 000`), the minus sign of print (−) taken for `-`. Not-a-number
+/// and infinities read too, for the caller to refuse by name.
+pub fn parse_typed(text: &str) -> Option<f64> {
+    let text: String = (text.chars())
+        .filter(|c| !c.is_whitespace())
+        .map(|c| if c == '−' { '-' } else { c })
+        .collect();
+    text.parse().ok()
+}
+
 /// Writes a number: the shortest text that reads back as the same `f32`.
 pub fn number(x: f32) -> String {
     if x == 0.0 {
@@ -18,4 +29,18 @@ pub fn number(x: f32) -> String {
 /// Writes numbers separated by commas.
 pub fn numbers(xs: &[f32]) -> String {
     xs.iter().map(|x| number(*x)).collect::<Vec<_>>().join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_typed;
+
+    #[test]
+    fn a_typed_number_reads_as_egui_reads_one() {
+        assert_eq!(parse_typed(" −1.5 "), Some(-1.5));
+        assert_eq!(parse_typed("1 000"), Some(1000.0));
+        assert!(parse_typed("nan").is_some_and(f64::is_nan));
+        assert_eq!(parse_typed("abc"), None);
+        assert_eq!(parse_typed(""), None);
+    }
 }

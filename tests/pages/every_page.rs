@@ -16,12 +16,21 @@ use skinlab::pages::{registry, slugs};
 use std::collections::BTreeSet;
 
 fn app_harness(app: SkinlabApp) -> Harness<'static, SkinlabApp> {
-    let mut harness = Harness::builder()
-        .with_context_setup(skinlab::ui::fonts::install)
-        .with_size(Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app);
+    let mut harness = harness_of(app, false);
     harness.run_steps(2);
     harness
+}
+
+/// The app at 1280×800 before its first frame; `recording` its marks (where each cell
+/// was drawn, which one a link aimed at).
+fn harness_of(app: SkinlabApp, recording: bool) -> Harness<'static, SkinlabApp> {
+    Harness::builder()
+        .with_context_setup(move |ctx| {
+            skinlab::ui::fonts::install(ctx);
+            skinlab::ui::marks::set_recording(ctx, recording);
+        })
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app)
 }
 
 /// Presenter mode's zoom in [`app_harness`]'s window, 800 points high: scaled from
@@ -1280,7 +1289,7 @@ fn every_documented_link_opens_with_the_cell_of_its_most_specific_key_near_the_t
         let mut app = paused_app();
         app.open_link(&link).unwrap();
         let expected = skinlab::app::cell_of_link(app.current_page(), &parsed);
-        let mut harness = recording_harness(app);
+        let mut harness = harness_of(app, true);
         harness.run_steps(24);
         match skinlab::ui::marks::aimed_cell(&harness.ctx) {
             None => found.push(format!("{link}: opens at no cell")),
@@ -1352,25 +1361,13 @@ fn a_refused_links_notice_goes_when_the_next_link_opens() {
     assert!(app.notices().is_empty(), "{:?}", app.notices());
 }
 
-/// The app at 1280×800, its marks recorded (where each cell was drawn, which one a
-/// link aimed at).
-fn recording_harness(app: SkinlabApp) -> Harness<'static, SkinlabApp> {
-    Harness::builder()
-        .with_context_setup(|ctx| {
-            skinlab::ui::fonts::install(ctx);
-            skinlab::ui::marks::set_recording(ctx, true);
-        })
-        .with_size(Vec2::new(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut SkinlabApp| app.app_ui(ui), app)
-}
-
 #[test]
 fn a_reader_who_scrolls_while_a_link_settles_keeps_the_scroll() {
     // A link aims its cell for some frames (the layout still moves); the wheel in
     // those frames is the reader's, and the notebook is not pulled back.
     let mut app = paused_app();
     app.open_link("blending?bend=2.1").unwrap();
-    let mut harness = recording_harness(app);
+    let mut harness = harness_of(app, true);
     harness.run_steps(3);
     let (cell, aimed, ..) = skinlab::ui::marks::aimed_cell(&harness.ctx).expect("a cell aimed at");
     harness.hover_at(egui::pos2(400.0, 400.0));

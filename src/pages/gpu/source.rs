@@ -65,6 +65,12 @@ fn marker(line: &str) -> bool {
     line.contains("ANCHOR:") || line.contains("ANCHOR_END:")
 }
 
+/// Whether a line is prose, not code: blank, or a comment.
+fn prose(line: &str) -> bool {
+    let line = line.trim();
+    line.is_empty() || line.starts_with("//")
+}
+
 /// The lines two files share, as pairs of line numbers (from 0), in order: a longest
 /// common subsequence of their lines compared with their spaces trimmed. Comments are
 /// never shared: they say what each file is for, and a comment line held level with
@@ -133,11 +139,10 @@ impl Comparison {
         let ends = std::iter::once((a_lines.len(), b_lines.len()));
         // Between two shared lines, each side's own comments (and blank lines) first,
         // level with the other's, then its own code, row by row: code beside code.
-        let prose = |l: &&&str| l.is_empty() || l.starts_with("//");
         for (si, sj) in shared.iter().copied().chain(ends) {
             let (pa, pb) = (
-                a_lines[i..si].iter().take_while(prose).count(),
-                b_lines[j..sj].iter().take_while(prose).count(),
+                a_lines[i..si].iter().take_while(|l| prose(l)).count(),
+                b_lines[j..sj].iter().take_while(|l| prose(l)).count(),
             );
             for (from, to) in [((i, j), (i + pa, j + pb)), ((i + pa, j + pb), (si, sj))] {
                 for k in 0..(to.0 - from.0).max(to.1 - from.1) {
@@ -156,7 +161,7 @@ impl Comparison {
         let changed = |text: &str, at: &[usize], lines: &[&str], shared: Vec<bool>| {
             let mut changed = vec![false; text.lines().count()];
             for ((&line, text), shared) in at.iter().zip(lines).zip(shared) {
-                changed[line] = !shared && !text.is_empty() && !text.starts_with("//");
+                changed[line] = !shared && !prose(text);
             }
             changed
         };
@@ -272,10 +277,10 @@ fn header_rows(rows: &[Row], lines: &[Vec<&str>]) -> usize {
         .iter()
         .take_while(|row| {
             (0..lines.len()).all(|side| {
-                row.get(side).copied().flatten().is_none_or(|i| {
-                    let l = lines[side][i].trim();
-                    l.is_empty() || l.starts_with("//")
-                })
+                row.get(side)
+                    .copied()
+                    .flatten()
+                    .is_none_or(|i| prose(lines[side][i]))
             })
         })
         .count();
@@ -293,18 +298,14 @@ fn header_rows(rows: &[Row], lines: &[Vec<&str>]) -> usize {
 /// only comments and blank lines on every side is one group, each other row a group
 /// of its own.
 fn prose_groups(rows: &[Row], lines: &[Vec<&str>], from: usize) -> Vec<std::ops::Range<usize>> {
-    let prose = |row: &Row| {
-        (0..lines.len()).all(|side| {
-            row[side].is_none_or(|i| {
-                let l = lines[side][i].trim();
-                l.is_empty() || l.starts_with("//")
-            })
-        })
-    };
+    let all_prose =
+        |row: &Row| (0..lines.len()).all(|side| row[side].is_none_or(|i| prose(lines[side][i])));
     let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
     for r in from..rows.len() {
         match groups.last_mut() {
-            Some(last) if prose(&rows[r]) && prose(&rows[last.start]) && lines.len() > 1 => {
+            Some(last)
+                if all_prose(&rows[r]) && all_prose(&rows[last.start]) && lines.len() > 1 =>
+            {
                 last.end = r + 1;
             }
             _ => groups.push(r..r + 1),

@@ -76,7 +76,7 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
         page.section = Section::Poses;
     }
     let world = page.world_from_joint();
-    let gradients = page.gradients();
+    let gradient = page.gradients()[j];
     let bind = page.assets.world_at_bind[j];
     let joint_from_bind = page.assets.joint_from_bind[j];
     titled_matrices_ui(
@@ -90,7 +90,6 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
             ),
         ],
     );
-    let gradient = gradients[j];
     crate::ui::matrix::side_by_side_ui(
         ui,
         [
@@ -99,7 +98,7 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
             }) as Box<dyn FnOnce(&mut Ui)>,
             Box::new(|ui: &mut Ui| {
                 ui.label(RichText::new("gradient =\ntarget · inverse bind").monospace());
-                let diff = max_difference(&(gradients[j] * bind), &world[j]);
+                let diff = max_difference(&(gradient * bind), &world[j]);
                 ui.label(
                     RichText::new(format!(
                         "gradient · bind = target\n({})",
@@ -109,7 +108,7 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
                     .color(legible(ui, GOOD)),
                 );
                 let from = bind.w_axis.truncate();
-                let to = gradients[j].transform_point3(from);
+                let to = gradient.transform_point3(from);
                 ui.label(
                     RichText::new(format!(
                         "carries the joint\nfrom ({:.2}, {:.2}, {:.2})\nto   ({:.2}, {:.2}, {:.2})",
