@@ -12,19 +12,6 @@ impl SkinlabApp {
         }
         self.keyboard(ui);
         crate::ui::viewport::set_embedded(ui.ctx(), self.embedded);
-        if self.presenter != self.presenter_drawn {
-            self.presenter_drawn = self.presenter;
-            // Larger text moves every cell: the notebook brings back the cell the reader
-            // was at, as a link to it would.
-            if let Some(cell) = self
-                .reading
-                .as_deref()
-                .and_then(|name| cell_named(self.pages.page(), name).ok())
-            {
-                self.scroll.set(Some(cell));
-                self.last_aim = Some(cell);
-            }
-        }
         if self.slides.blank {
             egui::CentralPanel::default()
                 .frame(egui::Frame::new().fill(egui::Color32::BLACK))
@@ -78,6 +65,18 @@ impl SkinlabApp {
         self.adjusting = (ui.ctx().zoom_factor() - zoom).abs() > 1e-4;
         if self.adjusting {
             ui.ctx().set_zoom_factor(zoom);
+        }
+        // Larger text (presenter mode, a new zoom) moves every cell: the notebook brings
+        // back the cell the reader was at, as a link to it would.
+        let relaid = self.presenter != self.presenter_drawn || self.adjusting;
+        self.presenter_drawn = self.presenter;
+        if relaid && self.focus.is_none() && self.scroll.target().is_none() {
+            if let Some(cell) =
+                (self.place.as_deref()).and_then(|name| cell_named(self.pages.page(), name).ok())
+            {
+                self.scroll.set(Some(cell));
+                self.last_aim = Some(cell);
+            }
         }
         // The window in points at the reader's zoom, before focus or presenter mode
         // magnify it: a projector or a focused cell is never a phone.
@@ -248,18 +247,32 @@ impl SkinlabApp {
                     below_aim
                 }
             };
-            self.reading = (shown.state.clamped_offset().y > READING_SCROLLED
-                && self.scroll.target().is_none())
-            .then(|| {
-                let aimed = |cell: &str| Some(cell) != self.last_aim;
-                cells
-                    .into_iter()
-                    .min_by(|(x, a), (y, b)| {
-                        (moves(*a).abs().total_cmp(&moves(*b).abs())).then(aimed(x).cmp(&aimed(y)))
+            let scrolled = shown.state.clamped_offset().y > READING_SCROLLED;
+            let settled = self.scroll.target().is_none();
+            // The cell whose top is nearest the aim line, wherever the notebook could
+            // scroll: what is on screen, where a larger text must bring it back.
+            if settled {
+                self.place = scrolled
+                    .then(|| {
+                        cells
+                            .iter()
+                            .min_by(|(_, a), (_, b)| a.abs().total_cmp(&b.abs()))
                     })
-                    .map(|(cell, _)| cell)
-            })
-            .flatten();
+                    .flatten()
+                    .map(|(cell, _)| cell.clone());
+            }
+            self.reading = (scrolled && settled)
+                .then(|| {
+                    let aimed = |cell: &str| Some(cell) != self.last_aim;
+                    cells
+                        .into_iter()
+                        .min_by(|(x, a), (y, b)| {
+                            (moves(*a).abs().total_cmp(&moves(*b).abs()))
+                                .then(aimed(x).cmp(&aimed(y)))
+                        })
+                        .map(|(cell, _)| cell)
+                })
+                .flatten();
         });
         if let Some(link) = clicked {
             self.follow_link(&link);

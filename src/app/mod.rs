@@ -133,6 +133,9 @@ pub struct SkinlabApp {
     /// The cell nearest where a link's cell would sit, once the notebook is scrolled:
     /// the link on screen names it (`at=`), so a copied link reopens the same place.
     reading: Option<String>,
+    /// The cell at the notebook's aim line, once scrolled: where larger text (presenter
+    /// mode, a zoom) brings the notebook back to.
+    place: Option<String>,
     /// The cell the last link opened at: where several cells would scroll the notebook
     /// to the same place (its end), the link keeps naming this one.
     last_aim: Option<&'static str>,
@@ -244,6 +247,7 @@ impl SkinlabApp {
             text_scale: 1.0,
             scroll: Default::default(),
             reading: None,
+            place: None,
             last_aim: None,
             opened: None,
         }
@@ -434,6 +438,7 @@ impl SkinlabApp {
             self.focus = None;
             self.scroll.set(None);
             self.reading = None;
+            self.place = None;
             self.last_aim = None;
             self.opened = None;
             self.compare = None;

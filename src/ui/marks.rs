@@ -249,10 +249,17 @@ pub fn cell_aimed_at(ctx: &Context, cell: &str) {
 /// scrolled as far down as it goes (a last cell cannot come higher).
 pub fn aimed_cell(ctx: &Context) -> Option<(String, f32, Rect, bool)> {
     let cell = ctx.data(|d| d.get_temp::<String>(aimed_id()))?;
-    let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
-    let at_end = marks.notebook_at_end;
-    let (_, top, shown) = marks.cells.into_iter().find(|(c, _, _)| *c == cell)?;
+    let at_end = ctx.data(|d| d.get_temp::<Marks>(id()))?.notebook_at_end;
+    let (top, shown) = drawn_cell(ctx, &cell)?;
     Some((cell, top, shown, at_end))
+}
+
+/// Where `cell`'s content started in the last frame, and the notebook's visible
+/// rectangle, if the cell was drawn (while [`recording`]).
+pub fn drawn_cell(ctx: &Context, cell: &str) -> Option<(f32, Rect)> {
+    let marks = ctx.data(|d| d.get_temp::<Marks>(id()))?;
+    let (_, top, shown) = marks.cells.into_iter().find(|(c, _, _)| c == cell)?;
+    Some((top, shown))
 }
 
 /// Forgets the cell last scrolled to.

@@ -2090,6 +2090,49 @@ fn show_working_brings_the_working_into_view() {
 }
 
 #[test]
+fn the_cell_on_screen_stays_on_screen_as_presenter_mode_and_the_zoom_change() {
+    // What the reader sees: the cell a link brought up is still in the top half of the
+    // notebook after presenter mode turns on, after a zoom, and after presenter mode
+    // turns off, on a laptop and on a projector. A link opened at the notebook's end
+    // (the order cell) is the case where "the nearest link" names the last cell.
+    let links = [
+        "hierarchy?joint=forearm.L&rot=upper_arm.L:0,0,1.5707964&order=wrong",
+        "blending?bend=1.2&vertex=1536&at=vertex",
+        "normals?bend=1.2&scale=1&at=error",
+        "xray?at=multiply",
+    ];
+    for size in [Vec2::new(1280.0, 800.0), Vec2::new(1920.0, 1080.0)] {
+        for link in links {
+            let mut app = paused_app();
+            app.open_link(link).unwrap();
+            let cell = skinlab::app::cell_of_link(app.current_page(), &Link::parse(link).unwrap())
+                .expect("the link names its cell");
+            let mut harness = harness_of(app, true);
+            harness.set_size(size);
+            harness.run_steps(24);
+            let on_screen = |harness: &Harness<'static, SkinlabApp>, when: &str| {
+                let (top, shown) = skinlab::ui::marks::drawn_cell(&harness.ctx, cell)
+                    .unwrap_or_else(|| panic!("{link} at {size:?}, {when}: {cell} drawn"));
+                assert!(
+                    top >= shown.top() && top <= shown.center().y,
+                    "{link} at {size:?}, {when}: {cell} starts at {top}, the notebook shows {shown:?}"
+                );
+            };
+            on_screen(&harness, "as opened");
+            harness.state_mut().set_presenter(true);
+            harness.run_steps(24);
+            on_screen(&harness, "presenter mode on");
+            harness.state_mut().set_presenter(false);
+            harness.run_steps(24);
+            on_screen(&harness, "presenter mode off");
+            harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
+            harness.run_steps(24);
+            on_screen(&harness, "zoomed in");
+        }
+    }
+}
+
+#[test]
 fn switching_presenter_mode_keeps_the_readers_place() {
     // Larger text moves every cell down; the cell being read comes back into view.
     for link in ["xray?at=multiply", "model?clip=Wave&t=0.5&at=vertex"] {
@@ -2130,4 +2173,46 @@ fn checking_an_answer_keeps_the_link_at_the_check_cell() {
         let at = skinlab::app::cell_of_link(harness.state().current_page(), &shown);
         assert_eq!(at, Some("check"), "{link} after Check shows as {shown}");
     }
+}
+
+#[test]
+fn a_typed_edit_that_sends_the_arm_out_of_view_frames_it_once_the_field_is_left() {
+    // The hierarchy's bullets: the arm turned up, then scaled by 2, reaches past the top
+    // of the view. The camera stays put while the reader types, and is fitted when the
+    // edit is done; an edit that stays in view leaves the camera alone.
+    let mut app = paused_app();
+    app.open_link("hierarchy?at=local").unwrap();
+    let mut harness = app_harness(app);
+    harness.run_steps(24);
+    let camera =
+        |h: &Harness<'static, SkinlabApp>| format!("{:?}", h.state().current_page().camera());
+    let first = camera(&harness);
+    kit::type_into(&mut harness, "rotation z", "10");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(12);
+    assert_eq!(camera(&harness), first, "a 10° turn stays in view");
+    for (label, value) in [
+        ("rotation z", "90"),
+        ("scale x", "2"),
+        ("scale y", "2"),
+        ("scale z", "2"),
+    ] {
+        kit::type_into(&mut harness, label, value);
+        harness.key_press(egui::Key::Enter);
+        harness.run_steps(12);
+    }
+    assert!(
+        harness
+            .state()
+            .current_link()
+            .to_string()
+            .contains("scale=upper_arm.L:2,2,2"),
+        "the edits took: {}",
+        harness.state().current_link()
+    );
+    assert_ne!(
+        camera(&harness),
+        first,
+        "the arm past the view's top is framed"
+    );
 }

@@ -240,7 +240,14 @@ fn the_exercise_accepts_the_right_answer_and_explains_a_wrong_one() {
             )
             .is_some()
     );
-    submit(&mut harness, &[("child x", "7")]);
+    // The offset turned by the rows: (3, 0, 0) read along (0, -1, 0) gives (0, -3, 0).
+    submit(&mut harness, &[("child x", "1"), ("child y", "-1")]);
+    assert!(
+        harness
+            .query_by_label_contains("Not yet: that turns the offset by world(parent)'s rows")
+            .is_some()
+    );
+    submit(&mut harness, &[("child x", "7"), ("child y", "2")]);
     assert!(
         harness
             .query_by_label_contains("Not yet: check x, y")

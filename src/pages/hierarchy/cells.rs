@@ -97,7 +97,10 @@ impl HierarchyPage {
         });
         match trs_edit_ui(ui, &mut self.pose[joint]) {
             TrsEdit::Unchanged => {}
-            TrsEdit::Changed => self.refused = None,
+            TrsEdit::Changed => {
+                self.refused = None;
+                self.reframe.edited();
+            }
             TrsEdit::Refused(problem) => {
                 self.refused = Some(format!(
                     "Edit refused: {problem}. {} keeps its last valid value.",
@@ -105,6 +108,7 @@ impl HierarchyPage {
                 ))
             }
         }
+        self.reframe.settle(ui.ctx());
         if let Some(reason) = &self.refused {
             error_ui(ui, reason);
         }

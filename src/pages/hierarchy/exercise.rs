@@ -103,16 +103,29 @@ impl HierarchyPage {
             .world_from_child_wrong_order()
             .transform_point3(Vec3::ZERO)
             .to_array();
+        // The offset turned by world(parent)'s rows instead of its columns: the likeliest
+        // slip with matrices printed row by row (where the turn is its own transpose, the
+        // same as the answer, and then no mistake).
+        let by_rows = (parent.transpose().transform_vector3(exercise.child_offset)
+            + parent.col(3).truncate())
+        .to_array();
+        let mistakes: [(&[f32], &str); 2] = [
+            (
+                &wrong_order,
+                "that is local(child) · world(parent), the wrong order: the parent's turn never reaches the child's offset",
+            ),
+            (
+                &by_rows,
+                "that turns the offset by world(parent)'s rows; the turn's axes are its columns (x, y, z), read downwards",
+            ),
+        ];
         let question = Question {
             name: "child",
             labels: &["x", "y", "z"],
             columns: 3,
             expected: &expected,
             tolerance: 0.01,
-            mistakes: &[(
-                &wrong_order,
-                "that is local(child) · world(parent), the wrong order: the parent's turn never reaches the child's offset",
-            )],
+            mistakes: &mistakes,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             let t = exercise.child_offset;
