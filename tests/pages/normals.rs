@@ -145,6 +145,28 @@ fn the_error_cell_reads_out_the_angles_at_the_vertical_line() {
 }
 
 #[test]
+fn the_error_cell_rings_the_vertex_where_a_method_is_furthest_off() {
+    // "About 37° off at the crease inside the elbow": the button picks that vertex,
+    // and the tangent cell then gives the same angle for it.
+    let mut harness = page_harness(opened("normals?bend=1.2&scale=1"), &["error"]);
+    harness.run_steps(2);
+    let errors = harness.state().normal_errors();
+    let worst = errors.inverse_transpose.worst.expect("angles measured");
+    harness
+        .get_by_label(&format!("(M⁻¹)^T · n, vertex {worst}"))
+        .click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().vertex, Some(worst));
+    let [truth, _, right] = harness.state().vertex_normals(worst).expect("normals");
+    let angle = angle_degrees(right, truth);
+    assert!(
+        (angle - errors.inverse_transpose.max).abs() < 1e-3,
+        "vertex {worst} is {angle}° off, the table's largest {}°",
+        errors.inverse_transpose.max
+    );
+}
+
+#[test]
 fn the_tangent_table_gives_each_normal_s_angle_from_the_true_normal() {
     // The default vertex is on the forearm, which alone moves it.
     let mut harness = page_harness(NormalsPage::default(), &["tangent"]);

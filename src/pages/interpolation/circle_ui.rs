@@ -239,6 +239,31 @@ impl InterpolationPage {
             .small(),
         );
         self.circle_numbers_ui(ui);
+        // The glider on the right flies its own pair (A no turn, B the first cell's):
+        // said, with a way to fly this one, so the two are never taken for each other.
+        if !self.flies_the_circle() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(
+                        "The glider on the right flies the first cell's pair, not this one.",
+                    )
+                    .small(),
+                );
+                if ui.small_button("Fly this pair").clicked() {
+                    // A moved to no turn, B keeping its turn from A: the same blend.
+                    let turn = self.circle[1] - self.circle[0];
+                    let two_turns = 2.0 * std::f32::consts::TAU;
+                    let turn = if turn > std::f32::consts::TAU {
+                        turn - two_turns
+                    } else if turn < -std::f32::consts::TAU {
+                        turn + two_turns
+                    } else {
+                        turn
+                    };
+                    self.fly_z_turn(turn);
+                }
+            });
+        }
     }
 
     fn circle_paint(&self, painter: &egui::Painter, frame: &Frame, ink: Color32) {
@@ -378,7 +403,9 @@ impl InterpolationPage {
     /// A's and B's hands faint.
     fn object_paint(&self, painter: &egui::Painter, area: Rect, ink: Color32) {
         let blend = self.circle_blend();
-        let radius = (area.width().min(area.height() - 60.0) / 2.0 - 24.0).clamp(20.0, 90.0);
+        // Room above for the title and below for the caption, each clear of a hand's
+        // name (drawn just past the tip, up to about 20 points out).
+        let radius = (area.width().min(area.height() - 84.0) / 2.0 - 24.0).clamp(20.0, 90.0);
         let center = area.center();
         let hand = |angle: f32, length: f32| center + vec2(angle.cos(), -angle.sin()) * length;
         painter.circle_stroke(center, radius, Stroke::new(1.0, ink.gamma_multiply(0.3)));
@@ -426,14 +453,14 @@ impl InterpolationPage {
         );
         boxed_text(
             painter,
-            pos2(center.x, center.y - radius - 12.0),
+            pos2(center.x, center.y - radius - 22.0),
             Align2::CENTER_BOTTOM,
             "the object",
             ink,
         );
         boxed_text(
             painter,
-            pos2(center.x, center.y + radius + 12.0),
+            pos2(center.x, center.y + radius + 22.0),
             Align2::CENTER_TOP,
             &format!("turned by θ = {}", degrees(theta)),
             ink,

@@ -140,20 +140,39 @@ impl InterpolationPage {
     /// z, stored as the exercise stores it (a turn past 180° is the roll the other way,
     /// negated).
     fn show_exercise(&mut self, e: &Exercise) {
-        let past_half = e.degrees > 180.0;
-        let roll = if past_half {
-            e.degrees - 360.0
-        } else {
-            e.degrees
-        };
-        self.target = [0.0, 0.0, roll.to_radians()];
-        self.flip = past_half;
+        self.fly_z_turn(e.degrees.to_radians());
         self.shortest = true;
         self.method = e.method;
         self.t = e.t;
+    }
+
+    /// The glider's pair set to A no turn and B a turn of `turn` radians about z
+    /// (−2π..=2π), and the circle to the same pair.
+    pub(super) fn fly_z_turn(&mut self, turn: f32) {
+        let (roll, flip) = z_pair(turn);
+        self.target = [0.0, 0.0, roll];
+        self.flip = flip;
         self.prediction = None;
-        // The half-angle circle the exercises are drawn on: A no turn, B the turn.
-        self.circle = [0.0, e.degrees.to_radians()];
+        self.circle = [0.0, turn];
+    }
+
+    /// Whether the glider flies the circle's pair (A no turn on both).
+    pub(super) fn flies_the_circle(&self) -> bool {
+        let (roll, flip) = z_pair(self.circle[1]);
+        self.circle[0] == 0.0 && self.target == [0.0, 0.0, roll] && self.flip == flip
+    }
+}
+
+/// B, a turn of `turn` radians about z (−2π..=2π), as the glider stores it: a roll
+/// within half a turn, and past half a turn either way stored as −q, as on the circle.
+fn z_pair(turn: f32) -> (f32, bool) {
+    use std::f32::consts::{PI, TAU};
+    if turn > PI {
+        (turn - TAU, true)
+    } else if turn < -PI {
+        (turn + TAU, true)
+    } else {
+        (turn, false)
     }
 }
 

@@ -165,6 +165,21 @@ impl NormalsPage {
                     }
                 });
         });
+        // Where each method is furthest off: a click rings the vertex in the view and
+        // works it in the tangent cell below.
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Ring where it is largest:");
+            for row in &rows[..2] {
+                if let Some(worst) = (row.spread)(&now).worst {
+                    let method = row.name.trim_end_matches(" vs true");
+                    let text = RichText::new(format!("{method}, vertex {worst}"))
+                        .color(legible(ui, row.color));
+                    if ui.button(text).clicked() {
+                        self.vertex = Some(worst);
+                    }
+                }
+            }
+        });
         if now.skipped > 0 {
             ui.label(
                 RichText::new(format!(

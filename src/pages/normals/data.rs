@@ -133,19 +133,25 @@ pub struct Spread {
     pub max: f32,
     /// The mean angle.
     pub mean: f32,
+    /// The vertex where the angle is largest, if any was measured.
+    pub worst: Option<usize>,
 }
 
 /// Sums angles into a [`Spread`].
 #[derive(Clone, Copy, Default)]
 struct SpreadSum {
     max: f32,
+    worst: Option<usize>,
     sum: f32,
     count: usize,
 }
 
 impl SpreadSum {
-    fn add(&mut self, angle: f32) {
-        self.max = self.max.max(angle);
+    fn add(&mut self, vertex: usize, angle: f32) {
+        if self.worst.is_none() || angle > self.max {
+            self.max = angle;
+            self.worst = Some(vertex);
+        }
         self.sum += angle;
         self.count += 1;
     }
@@ -160,6 +166,7 @@ impl SpreadSum {
         Spread {
             max: self.max,
             mean,
+            worst: self.worst,
         }
     }
 }
@@ -209,9 +216,9 @@ pub fn normal_errors(palette: &[Mat4], limb: &Limb) -> NormalErrors {
     let [mut naive, mut right, mut between] = [SpreadSum::default(); 3];
     for v in 0..count {
         if let Some([truth, n, r]) = vertex_normals(palette, limb, v) {
-            naive.add(angle_degrees(n, truth));
-            right.add(angle_degrees(r, truth));
-            between.add(angle_degrees(n, r));
+            naive.add(v, angle_degrees(n, truth));
+            right.add(v, angle_degrees(r, truth));
+            between.add(v, angle_degrees(n, r));
         }
     }
     NormalErrors {

@@ -17,6 +17,7 @@ pub struct Exercise {
     pub normal: [f32; 3],
 }
 
+// ANCHOR: exercises
 /// The exercises, easiest first.
 pub const EXERCISES: [Exercise; 3] = [
     Exercise {
@@ -32,6 +33,7 @@ pub const EXERCISES: [Exercise; 3] = [
         normal: [0.8, 0.0, 0.6],
     },
 ];
+// ANCHOR_END: exercises
 
 impl Exercise {
     /// The matrix: a scale of `scale` along y.
