@@ -134,8 +134,39 @@ fn the_gimbal_exercise_takes_yaw_minus_roll() {
     // Typing the yaw as given is the mistake gimbal lock invites.
     submit(&mut harness, &[(&yaw, &GIMBAL_EXERCISE[0].to_string())]);
     assert!(harness.query_by_label_contains("Not yet").is_some());
+    // The same orientation a whole turn away is named, not just refused.
+    submit(
+        &mut harness,
+        &[(&yaw, &format!("{:.1}", gimbal_answer() + 360.0))],
+    );
+    assert!(
+        harness
+            .query_by_label_contains("the same orientation, a whole turn away")
+            .is_some()
+    );
     submit(&mut harness, &[(&yaw, &format!("{:.1}", gimbal_answer()))]);
     assert!(harness.query_by_label("Right.").is_some());
+}
+
+#[test]
+fn a_link_to_a_turn_looks_toward_its_axis_so_the_nose_s_arc_shows() {
+    // From the usual camera the arc of this turn is seen nearly edge-on.
+    let page = opened("quaternions?show=quaternion&yaw=0.8&pitch=0.4&roll=0.3");
+    let q = skin::explain::rotation::euler_quat(page.euler);
+    let (axis, _) = skin::explain::rotation::axis_angle(q);
+    let skinlab::ui::Camera::Orbit(camera) = page.camera() else {
+        panic!("an orbit camera");
+    };
+    let toward = (camera.eye() - camera.target).normalize();
+    let cosine = toward.dot(axis).abs();
+    assert!(
+        cosine > 0.7,
+        "the view is {:.0}° off the axis",
+        cosine.acos().to_degrees()
+    );
+    // The gimbal keeps the usual view.
+    let gimbal = opened("quaternions?yaw=0.8&pitch=0.4&roll=0.3");
+    assert_eq!(gimbal.camera(), QuaternionsPage::default().camera());
 }
 
 #[test]

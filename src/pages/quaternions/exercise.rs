@@ -163,17 +163,25 @@ impl QuaternionsPage {
         let expected = [gimbal_answer()];
         // Yaw and roll added: the senses of the two turns missed.
         let added = [yaw + roll];
+        // The right turn written a whole turn away.
+        let (above, below) = ([expected[0] + 360.0], [expected[0] - 360.0]);
+        let whole_turn =
+            "that is the same orientation, a whole turn away: give it from −180 to 180";
         let question = Question {
             name: "gimbal",
             labels: &["yaw"],
             columns: 1,
             expected: &expected,
             tolerance: 0.5,
-            mistakes: &[(
-                &added,
-                "that is yaw + roll: at pitch 90° the two turn about one axis, in opposite \
-                 senses, so only yaw − roll counts",
-            )],
+            mistakes: &[
+                (
+                    &added,
+                    "that is yaw + roll: at pitch 90° the two turn about one axis, in opposite \
+                     senses, so only yaw − roll counts",
+                ),
+                (&above, whole_turn),
+                (&below, whole_turn),
+            ],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             mono_ui(

@@ -166,9 +166,34 @@ impl QuaternionsPage {
     }
 }
 
+/// The glider's camera turned toward the axis of `q`'s turn, about halfway from the
+/// usual view: the nose's arc round the axis is seen open, not edge-on, and the axis
+/// still as an arrow, not a point.
+pub(crate) fn camera_facing_turn(q: glam::Quat) -> Camera {
+    let Camera::Orbit(usual) = glider_camera() else {
+        return glider_camera();
+    };
+    let (axis, angle) = skin::explain::rotation::axis_angle(q);
+    if angle < 1e-3 || !axis.is_finite() {
+        return glider_camera();
+    }
+    let from = (usual.eye() - usual.target).normalize();
+    let axis = if axis.dot(from) < 0.0 { -axis } else { axis };
+    let d = (from + axis).normalize_or(from);
+    glider_camera_at(d.x.atan2(d.z), d.y.clamp(-1.0, 1.0).asin())
+}
+
 impl Lesson for QuaternionsPage {
     fn camera(&self) -> Option<Camera> {
         Some(self.camera)
+    }
+
+    /// A link that shows a quaternion's turn (and names no camera) looks toward its
+    /// axis, where the nose's arc shows.
+    fn link_applied(&mut self) {
+        if self.section == Section::Quaternion {
+            self.camera = camera_facing_turn(skin::explain::rotation::euler_quat(self.euler));
+        }
     }
 
     fn set_camera(&mut self, camera: Camera) {
