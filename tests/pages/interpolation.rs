@@ -340,14 +340,13 @@ fn every_cell_draws_without_error() {
 }
 
 #[test]
-fn the_circle_says_when_the_glider_flies_another_pair_and_can_fly_its_own() {
+fn the_circle_offers_its_pair_to_the_glider_until_the_glider_flies_it() {
     // The circle's A at 40°, B at 200°: the glider still flies the first cell's pair.
     let page = crate::opened::<InterpolationPage>("interpolation?circle=0.7,3.5&t=0.3");
     let mut harness = page_harness(page, &["half_angle"]);
     harness.run_steps(2);
-    let note = "The glider on the right flies the first cell's pair, not this one.";
-    assert!(harness.query_by_label(note).is_some());
-    harness.get_by_label("Fly this pair").click();
+    let fly = skinlab::pages::interpolation::FLY_CIRCLE;
+    harness.get_by_label(fly).click();
     harness.run_steps(2);
     let page = harness.state();
     assert_eq!(page.circle, [0.0, 3.5 - 0.7]);
@@ -357,14 +356,14 @@ fn the_circle_says_when_the_glider_flies_another_pair_and_can_fly_its_own() {
         page.target
     );
     assert!(
-        harness.query_by_label(note).is_none(),
-        "the note goes once they agree"
+        harness.query_by_label(fly).is_none(),
+        "the button goes once they agree"
     );
     // Past half a turn, B is stored as −q of the roll the other way, as on the circle.
     let page = crate::opened::<InterpolationPage>("interpolation?circle=0,4.4");
     let mut harness = page_harness(page, &["half_angle"]);
     harness.run_steps(2);
-    harness.get_by_label("Fly this pair").click();
+    harness.get_by_label(fly).click();
     harness.run_steps(2);
     let page = harness.state();
     assert!(page.flip && (page.target[2] - (4.4 - std::f32::consts::TAU)).abs() < 1e-5);

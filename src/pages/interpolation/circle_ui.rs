@@ -123,6 +123,9 @@ fn degrees(radians: f32) -> String {
     }
 }
 
+/// The button that puts the circle's pair on the glider.
+pub const FLY_CIRCLE: &str = "Fly this pair on the glider";
+
 impl InterpolationPage {
     /// The figure's A, B and short-way check.
     pub fn circle_blend(&self) -> Blend {
@@ -172,6 +175,21 @@ impl InterpolationPage {
     }
 
     /// The cell: method buttons and the short-way check, the figure, then its numbers.
+    /// The glider's pair set to the circle's: A moved to no turn, B keeping its turn
+    /// from A, so the blend is the same.
+    fn fly_circle(&mut self) {
+        use std::f32::consts::TAU;
+        let turn = self.circle[1] - self.circle[0];
+        let turn = if turn > TAU {
+            turn - 2.0 * TAU
+        } else if turn < -TAU {
+            turn + 2.0 * TAU
+        } else {
+            turn
+        };
+        self.fly_z_turn(turn);
+    }
+
     pub(super) fn half_angle_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             super::cells::method_buttons_ui(ui, &mut self.method);
@@ -180,6 +198,16 @@ impl InterpolationPage {
                 &mut self.shortest,
                 "Short way: head for −B when A · B < 0",
             );
+            // The glider on the right flies its own pair (A no turn, B the first
+            // cell's) until asked to fly this one: never taken for this circle's.
+            if !self.flies_the_circle()
+                && ui
+                    .button(FLY_CIRCLE)
+                    .on_hover_text("The glider now flies the first cell's pair, not this one.")
+                    .clicked()
+            {
+                self.fly_circle();
+            }
         });
         let width = ui.available_width();
         // Side by side when the column is wide; the object under the circle otherwise.
@@ -239,31 +267,6 @@ impl InterpolationPage {
             .small(),
         );
         self.circle_numbers_ui(ui);
-        // The glider on the right flies its own pair (A no turn, B the first cell's):
-        // said, with a way to fly this one, so the two are never taken for each other.
-        if !self.flies_the_circle() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    egui::RichText::new(
-                        "The glider on the right flies the first cell's pair, not this one.",
-                    )
-                    .small(),
-                );
-                if ui.small_button("Fly this pair").clicked() {
-                    // A moved to no turn, B keeping its turn from A: the same blend.
-                    let turn = self.circle[1] - self.circle[0];
-                    let two_turns = 2.0 * std::f32::consts::TAU;
-                    let turn = if turn > std::f32::consts::TAU {
-                        turn - two_turns
-                    } else if turn < -std::f32::consts::TAU {
-                        turn + two_turns
-                    } else {
-                        turn
-                    };
-                    self.fly_z_turn(turn);
-                }
-            });
-        }
     }
 
     fn circle_paint(&self, painter: &egui::Painter, frame: &Frame, ink: Color32) {

@@ -11,7 +11,7 @@ pub mod predict;
 mod predict_ui;
 mod view;
 
-pub use circle_ui::Frame as CircleFrame;
+pub use circle_ui::{FLY_CIRCLE, Frame as CircleFrame};
 
 use crate::link::Param;
 use crate::page::{Lesson, PageInfo};

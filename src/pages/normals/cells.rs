@@ -167,19 +167,28 @@ impl NormalsPage {
         });
         // Where each method is furthest off: a click rings the vertex in the view and
         // works it in the tangent cell below.
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Ring where it is largest:");
-            for row in &rows[..2] {
-                if let Some(worst) = (row.spread)(&now).worst {
-                    let method = row.name.trim_end_matches(" vs true");
-                    let text = RichText::new(format!("{method}, vertex {worst}"))
-                        .color(legible(ui, row.color));
-                    if ui.button(text).clicked() {
-                        self.vertex = Some(worst);
+        // Where nothing is off (a straight elbow at scale 1), nowhere to ring.
+        let worst: Vec<(&str, usize)> = rows[..2]
+            .iter()
+            .filter_map(|row| {
+                let spread = (row.spread)(&now);
+                let method = row.name.trim_end_matches(" vs true");
+                spread
+                    .worst
+                    .filter(|_| spread.max >= 0.5)
+                    .map(|v| (method, v))
+            })
+            .collect();
+        if !worst.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Ring where it is largest:");
+                for (method, vertex) in worst {
+                    if ui.button(format!("{method}, vertex {vertex}")).clicked() {
+                        self.vertex = Some(vertex);
                     }
                 }
-            }
-        });
+            });
+        }
         if now.skipped > 0 {
             ui.label(
                 RichText::new(format!(
