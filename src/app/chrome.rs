@@ -339,6 +339,7 @@ impl SkinlabApp {
             .labelled_by(label)
             .on_hover_text("This page's link. Paste a link and press Enter to open it.");
         crate::ui::marks::control_drawn(&edit, "link");
+        self.link_field_drawn = Some(edit.has_focus() || edit.lost_focus());
         if !edit.has_focus() && !edit.lost_focus() {
             self.link_text = self.current_link().to_string();
         }

@@ -7,6 +7,18 @@ impl SkinlabApp {
     /// Draws the whole app into `ui` (the native and web wrappers give it the window's
     /// root `Ui`; tests give it a harness's).
     pub fn app_ui(&mut self, ui: &mut Ui) {
+        self.link_field_drawn = None;
+        self.frame_ui(ui);
+        // The link field is drawn above the cells: a cell that changed the state this
+        // frame (a checkbox) shows in the field at the next frame, which must come now,
+        // not at the reader's next move.
+        if self.link_field_drawn == Some(false) && self.link_text != self.current_link().to_string()
+        {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    fn frame_ui(&mut self, ui: &mut Ui) {
         if self.styled.is_none() {
             self.set_style(ui.ctx(), Fit::default());
         }
@@ -249,15 +261,19 @@ impl SkinlabApp {
             };
             let scrolled = shown.state.clamped_offset().y > READING_SCROLLED;
             let settled = self.scroll.target().is_none();
-            // The cell whose top is nearest the aim line, wherever the notebook could
-            // scroll: what is on screen, where a larger text must bring it back.
+            // What is on screen, where a larger text must bring the notebook back: the
+            // cell the last link opened, while its top is in view; else the cell whose
+            // top in view is nearest the aim line; else the cell the view is inside.
             if settled {
+                let view = shown.inner_rect.height();
+                let above = crate::ui::scroll::AIM_ABOVE;
+                let in_view = |below_aim: f32| (-above..=view - above).contains(&below_aim);
+                let visible = || cells.iter().filter(|(_, b)| in_view(*b));
+                let opened = visible().find(|(cell, _)| Some(cell.as_str()) == self.last_aim);
+                let nearest = || visible().min_by(|(_, a), (_, b)| a.abs().total_cmp(&b.abs()));
+                let inside = || cells.iter().rfind(|(_, b)| *b < -above);
                 self.place = scrolled
-                    .then(|| {
-                        cells
-                            .iter()
-                            .min_by(|(_, a), (_, b)| a.abs().total_cmp(&b.abs()))
-                    })
+                    .then(|| opened.or_else(nearest).or_else(inside))
                     .flatten()
                     .map(|(cell, _)| cell.clone());
             }

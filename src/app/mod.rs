@@ -113,6 +113,9 @@ pub struct SkinlabApp {
     embedded: bool,
     notices: Vec<String>,
     link_text: String,
+    /// Whether the link field was drawn this frame, and if so whether it has the
+    /// keyboard (then its text is the reader's, not the link's).
+    link_field_drawn: Option<bool>,
     /// Where the app is served from, in the browser.
     web_address: Option<String>,
     /// When set, time stands still (screenshots, tests).
@@ -228,6 +231,7 @@ impl SkinlabApp {
             embedded: false,
             notices: Vec::new(),
             link_text,
+            link_field_drawn: None,
             web_address: None,
             paused: false,
             styled: None,

@@ -303,45 +303,6 @@ impl<L: Lesson> Page for L {
     }
 }
 
-/// A page's wish that the app fit its view after a typed edit ([`Lesson::take_reframe`]):
-/// held while the reader is still typing or dragging the number, so the camera moves
-/// once, when the edit is done, and only where the pose now reaches past the view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Reframe {
-    /// Nothing to fit.
-    #[default]
-    No,
-    /// An edit moved the pose; the reader is still in the field.
-    Edited,
-    /// The edit is done: fit at the next frame.
-    Due,
-}
-
-impl Reframe {
-    /// An edit moved the pose.
-    pub fn edited(&mut self) {
-        *self = Self::Edited;
-    }
-
-    /// Called after the fields each frame: the edit is done once no field has the
-    /// keyboard and no number is being dragged.
-    pub fn settle(&mut self, ctx: &egui::Context) {
-        if *self == Self::Edited && !ctx.text_edit_focused() && !ctx.input(|i| i.pointer.any_down())
-        {
-            *self = Self::Due;
-        }
-    }
-
-    /// Whether the fit is due, clearing it ([`Lesson::take_reframe`]).
-    pub fn take(&mut self) -> bool {
-        let due = *self == Self::Due;
-        if due {
-            *self = Self::No;
-        }
-        due
-    }
-}
-
 /// What a page declares once, readable without building the page (its meshes and
 /// state): the page list, `--list-pages`, links and the book read this.
 #[derive(Debug)]

@@ -2091,8 +2091,7 @@ fn show_working_brings_the_working_into_view() {
 
 #[test]
 fn the_cell_on_screen_stays_on_screen_as_presenter_mode_and_the_zoom_change() {
-    // What the reader sees: the cell a link brought up is still in the top half of the
-    // notebook after presenter mode turns on, after a zoom, and after presenter mode
+    // What the reader sees: the cell a link brought up is still in view after presenter mode turns on, after a zoom, and after presenter mode
     // turns off, on a laptop and on a projector. A link opened at the notebook's end
     // (the order cell) is the case where "the nearest link" names the last cell.
     let links = [
@@ -2100,6 +2099,11 @@ fn the_cell_on_screen_stays_on_screen_as_presenter_mode_and_the_zoom_change() {
         "blending?bend=1.2&vertex=1536&at=vertex",
         "normals?bend=1.2&scale=1&at=error",
         "xray?at=multiply",
+        // Readers found these jump back a cell: the cell opened sits low, at the end.
+        "blending?twist=3.1416",
+        "model?clip=Walking&clip_b=Wave&sign_check=false&joint=LowerArmL&t=0.4&at=blend",
+        "gpu?at=cpu_gpu",
+        "normals?at=tangent",
     ];
     for size in [Vec2::new(1280.0, 800.0), Vec2::new(1920.0, 1080.0)] {
         for link in links {
@@ -2113,8 +2117,10 @@ fn the_cell_on_screen_stays_on_screen_as_presenter_mode_and_the_zoom_change() {
             let on_screen = |harness: &Harness<'static, SkinlabApp>, when: &str| {
                 let (top, shown) = skinlab::ui::marks::drawn_cell(&harness.ctx, cell)
                     .unwrap_or_else(|| panic!("{link} at {size:?}, {when}: {cell} drawn"));
+                // In view, with room under it for its first lines (a cell at the
+                // notebook's end cannot come higher than the end allows).
                 assert!(
-                    top >= shown.top() && top <= shown.center().y,
+                    top >= shown.top() && top <= shown.bottom() - 0.2 * shown.height(),
                     "{link} at {size:?}, {when}: {cell} starts at {top}, the notebook shows {shown:?}"
                 );
             };
@@ -2176,43 +2182,34 @@ fn checking_an_answer_keeps_the_link_at_the_check_cell() {
 }
 
 #[test]
-fn a_typed_edit_that_sends_the_arm_out_of_view_frames_it_once_the_field_is_left() {
-    // The hierarchy's bullets: the arm turned up, then scaled by 2, reaches past the top
-    // of the view. The camera stays put while the reader types, and is fitted when the
-    // edit is done; an edit that stays in view leaves the camera alone.
+fn a_checkbox_in_a_cell_shows_in_the_link_field_at_once() {
+    // The field is drawn above the cells, so the frame that ticks a box drew the old
+    // link; the next frame comes by itself, not at the reader's next move.
     let mut app = paused_app();
-    app.open_link("hierarchy?at=local").unwrap();
+    app.open_link("hierarchy?joint=forearm.L&rot=upper_arm.L:0,0,1.5707964")
+        .unwrap();
     let mut harness = app_harness(app);
-    harness.run_steps(24);
-    let camera =
-        |h: &Harness<'static, SkinlabApp>| format!("{:?}", h.state().current_page().camera());
-    let first = camera(&harness);
-    kit::type_into(&mut harness, "rotation z", "10");
-    harness.key_press(egui::Key::Enter);
-    harness.run_steps(12);
-    assert_eq!(camera(&harness), first, "a 10° turn stays in view");
-    for (label, value) in [
-        ("rotation z", "90"),
-        ("scale x", "2"),
-        ("scale y", "2"),
-        ("scale z", "2"),
-    ] {
-        kit::type_into(&mut harness, label, value);
-        harness.key_press(egui::Key::Enter);
-        harness.run_steps(12);
-    }
+    harness.run_steps(8);
+    let field = |h: &Harness<'static, SkinlabApp>| {
+        use egui_kittest::kittest::NodeT as _;
+        let node = h.get_by_label("Link:");
+        let node = node.accesskit_node();
+        node.value().unwrap_or_default().to_owned()
+    };
     assert!(
-        harness
-            .state()
-            .current_link()
-            .to_string()
-            .contains("scale=upper_arm.L:2,2,2"),
-        "the edits took: {}",
-        harness.state().current_link()
+        !field(&harness).contains("order=wrong"),
+        "{}",
+        field(&harness)
     );
-    assert_ne!(
-        camera(&harness),
-        first,
-        "the arm past the view's top is framed"
+    harness
+        .get_all_by_label("wrong order: local · parent")
+        .next()
+        .expect("the order box")
+        .click();
+    harness.run();
+    assert!(
+        field(&harness).contains("order=wrong"),
+        "the field shows {}",
+        field(&harness)
     );
 }

@@ -97,10 +97,7 @@ impl HierarchyPage {
         });
         match trs_edit_ui(ui, &mut self.pose[joint]) {
             TrsEdit::Unchanged => {}
-            TrsEdit::Changed => {
-                self.refused = None;
-                self.reframe.edited();
-            }
+            TrsEdit::Changed => self.refused = None,
             TrsEdit::Refused(problem) => {
                 self.refused = Some(format!(
                     "Edit refused: {problem}. {} keeps its last valid value.",
@@ -108,7 +105,6 @@ impl HierarchyPage {
                 ))
             }
         }
-        self.reframe.settle(ui.ctx());
         if let Some(reason) = &self.refused {
             error_ui(ui, reason);
         }

@@ -10,7 +10,7 @@ mod view;
 pub mod walk;
 
 use crate::link::Param;
-use crate::page::{Lesson, PageInfo, Reframe};
+use crate::page::{Lesson, PageInfo};
 use crate::pages::joint_link::{self, JOINT_NAMES};
 use crate::pages::local_transform::{Field, problem};
 use crate::ui::check::Check;
@@ -150,9 +150,6 @@ pub struct HierarchyPage {
     chain_scroll: Option<egui::Rect>,
     dragging: Option<Drag>,
     camera: Camera,
-    /// A typed edit moved the pose: once the reader leaves the field, the app fits the
-    /// view if the pose now reaches past it ([`Lesson::take_reframe`]).
-    reframe: Reframe,
     /// Screen positions of the joints in the last frame (for picking and tests).
     pub joint_screen: [Pos2; JOINT_COUNT],
     assets: Arc<Assets>,
@@ -184,7 +181,6 @@ impl Default for HierarchyPage {
             chain_scroll: None,
             dragging: None,
             camera: default_camera(),
-            reframe: Reframe::default(),
             joint_screen: [Pos2::ZERO; JOINT_COUNT],
             assets,
         }
@@ -264,10 +260,6 @@ impl Lesson for HierarchyPage {
 
     fn set_camera(&mut self, camera: Camera) {
         self.camera = camera;
-    }
-
-    fn take_reframe(&mut self) -> bool {
-        self.reframe.take()
     }
 
     const INFO: &'static PageInfo = &PageInfo {
