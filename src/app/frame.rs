@@ -225,23 +225,35 @@ impl SkinlabApp {
                 // than running past the edge.
                 ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             }
-            let shown = egui::ScrollArea::vertical()
+            let mut area = egui::ScrollArea::vertical()
                 .id_salt(page.slug())
-                .auto_shrink(false)
-                .show(ui, |ui| {
-                    let scroll = &mut self.scroll;
-                    // A cell to scroll to must be found wherever it is.
-                    let whole = scroll.target().is_some();
-                    let (slug, text) = (page.slug(), page.notebook());
-                    let prose = !self.embedded;
-                    let aim = ui.clip_rect().top() + crate::ui::scroll::AIM_ABOVE;
-                    clicked = notebook_ui(ui, slug, text, whole, prose, |cell, ui| {
-                        cells.push((cell.to_owned(), ui.cursor().top() - aim));
-                        scroll.cell_ui(cell, ui);
-                        page.cell_ui(cell, ui)
-                    });
-                    self.focus_in_view.step(ui);
+                .auto_shrink(false);
+            if let Some(offset) = self.anchor.fix.take() {
+                area = area.vertical_scroll_offset(offset);
+            }
+            let shown = area.show(ui, |ui| {
+                let scroll = &mut self.scroll;
+                // A cell to scroll to must be found wherever it is.
+                let whole = scroll.target().is_some();
+                let (slug, text) = (page.slug(), page.notebook());
+                let prose = !self.embedded;
+                let aim = ui.clip_rect().top() + crate::ui::scroll::AIM_ABOVE;
+                clicked = notebook_ui(ui, slug, text, whole, prose, |cell, ui| {
+                    cells.push((cell.to_owned(), ui.cursor().top() - aim));
+                    scroll.cell_ui(cell, ui);
+                    page.cell_ui(cell, ui)
                 });
+                self.focus_in_view.step(ui);
+            });
+            // The cell the reader works in stays where it is when a cell above it
+            // changes height (a line that appears, a longer listing), as a browser
+            // anchors its scroll.
+            let held = self.scroll.target().is_none() && !relaid;
+            let pointer = ui.input(|i| i.pointer.hover_pos());
+            self.anchor.step(&shown, &cells, pointer, held);
+            if self.anchor.fix.is_some() {
+                ui.ctx().request_repaint();
+            }
             let over = shown.content_size.x - shown.inner_rect.width();
             crate::ui::marks::notebook_laid_out(ui.ctx(), over);
             let bottom = shown.state.clamped_offset().y + shown.inner_rect.height();
@@ -306,3 +318,55 @@ impl SkinlabApp {
 
 /// Scrolled less than this, in points, the notebook is at its top: a link names no cell.
 const READING_SCROLLED: f32 = 40.0;
+
+/// The notebook's scroll anchor: the cell under the pointer (or across the middle of
+/// the view), held at its place on screen while the cells above it change height.
+#[derive(Debug, Default)]
+pub(super) struct Anchor {
+    /// The cell held and where its top sat in the notebook's content, in points, and
+    /// the scroll offset then.
+    cell: Option<(String, f32, f32)>,
+    /// The scroll offset that puts it back, for the next frame.
+    fix: Option<f32>,
+}
+
+impl Anchor {
+    /// After the notebook is drawn: where the held cell moved in the content, the
+    /// offset that undoes it (when `held`: no link's scroll or new text size under
+    /// way), and the cell to hold next. `cells` are each cell's top below the aim line.
+    fn step(
+        &mut self,
+        shown: &egui::scroll_area::ScrollAreaOutput<()>,
+        cells: &[(String, f32)],
+        pointer: Option<egui::Pos2>,
+        held: bool,
+    ) {
+        let view = shown.inner_rect;
+        let offset = shown.state.clamped_offset().y;
+        let above = crate::ui::scroll::AIM_ABOVE;
+        let content_top = |below_aim: f32| below_aim + above + offset;
+        // Only a notebook the reader scrolled, and not in a frame that scrolled it
+        // (the wheel, a field or a working brought into view): the top of a chapter
+        // stays its top while the first frames lay it out.
+        if held
+            && offset > 0.0
+            && let Some((name, was, then)) = &self.cell
+            && *then == offset
+            && let Some((_, below_aim)) = cells.iter().find(|(c, _)| c == name)
+        {
+            // Pushed down by what grew above it: a cell pulled up is where the
+            // notebook's end or a cell brought into view put it.
+            let moved = content_top(*below_aim) - was;
+            if moved > 0.5 {
+                self.fix = Some((offset + moved).max(0.0));
+            }
+        }
+        let line = pointer
+            .filter(|p| view.contains(*p))
+            .map_or(view.center().y, |p| p.y);
+        self.cell = cells
+            .iter()
+            .rfind(|(_, below_aim)| view.top() + above + below_aim <= line)
+            .map(|(name, below_aim)| (name.clone(), content_top(*below_aim), offset));
+    }
+}

@@ -136,6 +136,8 @@ pub struct SkinlabApp {
     /// The cell nearest where a link's cell would sit, once the notebook is scrolled:
     /// the link on screen names it (`at=`), so a copied link reopens the same place.
     reading: Option<String>,
+    /// The cell held in place while cells above it change height.
+    anchor: frame::Anchor,
     /// The cell at the notebook's aim line, once scrolled: where larger text (presenter
     /// mode, a zoom) brings the notebook back to.
     place: Option<String>,
@@ -252,6 +254,7 @@ impl SkinlabApp {
             scroll: Default::default(),
             reading: None,
             place: None,
+            anchor: Default::default(),
             last_aim: None,
             opened: None,
         }

@@ -2213,3 +2213,35 @@ fn a_checkbox_in_a_cell_shows_in_the_link_field_at_once() {
         field(&harness)
     );
 }
+
+#[test]
+fn a_control_stays_under_the_pointer_when_a_cell_above_it_grows() {
+    // The gpu page's longer listing above the paths cell, and the blending page's
+    // twist plot and notes above the twist bone box, grew after a click and moved the
+    // control away from the pointer (80 and 133 points): the notebook holds it.
+    for (link, label) in [
+        ("gpu?at=paths", "bone texture"),
+        ("blending?twist=3.1416&bend=2.1&at=compare", "Twist bone"),
+    ] {
+        let mut app = paused_app();
+        app.open_link(link).unwrap();
+        let mut harness = harness_of(app, true);
+        harness.run_steps(24);
+        let at = |h: &Harness<'static, SkinlabApp>| {
+            h.get_all_by_label(label)
+                .next()
+                .expect("the control")
+                .rect()
+        };
+        let before = at(&harness);
+        harness.hover_at(before.center());
+        harness.run_steps(2);
+        harness.get_all_by_label(label).next().unwrap().click();
+        harness.run_steps(12);
+        let after = at(&harness);
+        assert!(
+            (after.top() - before.top()).abs() < 4.0,
+            "{link}: {label} moved from {before:?} to {after:?}"
+        );
+    }
+}
