@@ -82,13 +82,14 @@ impl SkinlabApp {
         // back the cell the reader was at, as a link to it would.
         let relaid = self.presenter != self.presenter_drawn || self.adjusting;
         self.presenter_drawn = self.presenter;
-        if relaid && self.focus.is_none() && self.scroll.target().is_none() {
-            if let Some(cell) =
+        if relaid
+            && self.focus.is_none()
+            && self.scroll.target().is_none()
+            && let Some(cell) =
                 (self.place.as_deref()).and_then(|name| cell_named(self.pages.page(), name).ok())
-            {
-                self.scroll.set(Some(cell));
-                self.last_aim = Some(cell);
-            }
+        {
+            self.scroll.set(Some(cell));
+            self.last_aim = Some(cell);
         }
         // The window in points at the reader's zoom, before focus or presenter mode
         // magnify it: a projector or a focused cell is never a phone.
