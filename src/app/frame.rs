@@ -194,12 +194,26 @@ impl SkinlabApp {
             } else if self.embedded {
                 EMBEDDED_VIEWPORT
             } else {
-                NARROW_VIEWPORT
+                self.narrow_share.unwrap_or(NARROW_VIEWPORT)
             };
             egui::Panel::top("viewport_narrow")
                 .resizable(false)
                 .exact_size(height * share)
                 .show(ui, |ui| page.viewport_ui(ui));
+            if !self.embedded {
+                // A grip under the viewport: drag it up for more of the cells (a phone's
+                // screen is short), down for more of the view.
+                egui::Panel::top("viewport_grip")
+                    .resizable(false)
+                    .exact_size(GRIP_HEIGHT)
+                    .frame(egui::Frame::new())
+                    .show(ui, |ui| {
+                        if let Some(moved) = grip_ui(ui).filter(|_| !typing) {
+                            let share = (share + moved / height).clamp(GRIP_LEAST, GRIP_MOST);
+                            self.narrow_share = Some(share);
+                        }
+                    });
+            }
         } else if sideways {
             // A phone held sideways: the viewport the whole height, and wide enough
             // that the controls under it keep to one row.
@@ -370,4 +384,32 @@ impl Anchor {
             .rfind(|(_, below_aim)| view.top() + above + below_aim <= line)
             .map(|(name, below_aim)| (name.clone(), content_top(*below_aim), offset));
     }
+}
+
+/// The height of the grip between a narrow window's viewport and its cells, in points:
+/// a finger's.
+const GRIP_HEIGHT: f32 = 24.0;
+
+/// The least and the most of a narrow window's height the grip gives the viewport.
+const GRIP_LEAST: f32 = 0.35;
+const GRIP_MOST: f32 = 0.8;
+
+/// The label the grip reads as, to a screen reader and to tests.
+pub const GRIP_LABEL: &str = "Drag to share the screen between the view and the cells";
+
+/// A bar across the window with a handle drawn in its middle; how far it was dragged
+/// down this frame, in points, if it was.
+fn grip_ui(ui: &mut Ui) -> Option<f32> {
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), egui::Sense::drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, GRIP_LABEL));
+    let response = response.on_hover_cursor(egui::CursorIcon::ResizeVertical);
+    let ink = if response.dragged() || response.hovered() {
+        ui.visuals().strong_text_color()
+    } else {
+        ui.visuals().weak_text_color()
+    };
+    let handle = egui::Rect::from_center_size(rect.center(), egui::vec2(48.0, 5.0));
+    ui.painter().rect_filled(handle, 2.5, ink);
+    let moved = response.drag_delta().y;
+    (response.dragged() && moved != 0.0).then_some(moved)
 }

@@ -20,6 +20,7 @@ mod store;
 mod style;
 pub mod typing;
 
+pub use frame::GRIP_LABEL;
 use framing::Framing;
 pub use ink::{Ink, Tool};
 use layout::{FOCUS_SPLIT, FOCUS_SPLIT_LEAST, FocusInView, Split};
@@ -153,6 +154,9 @@ pub struct SkinlabApp {
     narrow: bool,
     /// The share of the page's width the viewport takes, beside the notebook.
     split: Split,
+    /// The share of a narrow window's height the reader gave the viewport with the grip
+    /// under it, if they moved it.
+    narrow_share: Option<f32>,
     /// The same beside a focused cell; it narrows when the cell is too wide.
     focus_split: Split,
     /// How much of [`FOCUS_MAGNIFY`] a focused cell gets: less when it is too tall.
@@ -243,6 +247,7 @@ impl SkinlabApp {
             framing: None,
             narrow: false,
             split: Split::default(),
+            narrow_share: None,
             focus_split: Split::at(FOCUS_SPLIT, FOCUS_SPLIT_LEAST),
             focus_fit: 1.0,
             focus_stacked: false,

@@ -420,7 +420,7 @@ pub fn show_pose_after_ui(ui: &mut egui::Ui, check: &check::Check) -> bool {
     if check.verdict.is_some() || check.show_working {
         return show_pose_ui(ui);
     }
-    ui.label(egui::RichText::new("Check an answer first: the pose would print it above.").weak());
+    ui.label(egui::RichText::new("\"Show this pose\" comes once you check an answer: the pose would print the answer in a cell above.").weak());
     false
 }
 

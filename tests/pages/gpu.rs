@@ -189,7 +189,7 @@ fn the_texel_inspector_shows_the_uploaded_floats() {
     assert!(harness.query_by_label(&format!("(3, {first})")).is_some());
     assert!(m.w_axis.truncate().length() > 0.1, "{m}");
     for v in m.w_axis.to_array() {
-        let shown = format!("{v:8.4}");
+        let shown = format!("{v:.3}");
         assert!(harness.query_all_by_label(&shown).count() >= 1, "{shown}");
     }
     // Pick another joint with the keyboard: the rows follow.

@@ -134,7 +134,7 @@ fn the_error_cell_reads_out_the_angles_at_the_vertical_line() {
     let errors = harness.state().normal_errors();
     for spread in [errors.naive, errors.inverse_transpose, errors.between] {
         for value in [spread.max, spread.mean] {
-            let text = format!("{value:5.1}°");
+            let text = format!("{value:.1}°");
             assert!(
                 harness.query_all_by_label(&text).next().is_some(),
                 "the table shows {text}"

@@ -2,7 +2,7 @@
 //! finger can hit, two-finger gestures, and the book's frame without the prose the
 //! chapter around it holds.
 
-use egui::Vec2;
+use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use skinlab::SkinlabApp;
@@ -503,4 +503,34 @@ fn on_a_phone_a_focused_cell_sits_under_a_viewport_as_wide_as_the_screen() {
             "{size:?}: the cell is drawn"
         );
     }
+}
+
+#[test]
+fn on_a_phone_the_grip_under_the_viewport_gives_the_cells_more_room() {
+    let mut harness = on_screen("hierarchy?at=check", PHONE, true, false);
+    let view = |h: &Harness<'static, SkinlabApp>| {
+        marks::largest_viewport(&h.ctx)
+            .expect("a viewport is drawn")
+            .height()
+    };
+    let before = view(&harness);
+    let grip = harness
+        .get_by_label(skinlab::app::GRIP_LABEL)
+        .rect()
+        .center();
+    crate::kit::drag(&mut harness, grip, grip - Vec2::new(0.0, 250.0));
+    harness.run_steps(4);
+    let after = view(&harness);
+    assert!(
+        after < before - 200.0,
+        "the viewport went from {before} to {after} points high"
+    );
+    // Not past the least share: the view stays a view.
+    let grip = harness
+        .get_by_label(skinlab::app::GRIP_LABEL)
+        .rect()
+        .center();
+    crate::kit::drag(&mut harness, grip, Pos2::new(grip.x, 0.0));
+    harness.run_steps(4);
+    assert!(view(&harness) > PHONE.y * 0.15, "{}", view(&harness));
 }

@@ -286,14 +286,14 @@ impl GpuPage {
         let j = self.texel_joint.min(self.joints - 1);
         crate::ui::table_ui(ui, "gpu_texels", |ui| {
             egui::Grid::new("gpu_texels").striped(true).show(ui, |ui| {
-                for h in ["texel", "R", "G", "B", "A", "float offset"] {
+                for h in ["texel", "R", "G", "B", "A", "floats at"] {
                     ui.strong(h);
                 }
                 ui.end_row();
                 for c in 0..4 {
                     ui.label(RichText::new(format!("({c}, {j})")).monospace());
                     for v in texels[j * 4 + c] {
-                        ui.label(RichText::new(format!("{v:8.4}")).monospace());
+                        ui.label(RichText::new(format!("{v:.3}")).monospace());
                     }
                     ui.label(RichText::new(format!("{}", (j * 4 + c) * 4)).monospace());
                     ui.end_row();

@@ -113,6 +113,10 @@ fn unmarked_lines(text: &str) -> (Vec<usize>, Vec<&str>) {
         .unzip()
 }
 
+/// Narrower than this, in points, two files are listed one above the other: side by
+/// side each column would hold fewer than about 30 characters.
+const STACKED_BELOW: f32 = 520.0;
+
 /// One row of a listing, or of two set side by side: the line of each side on it
 /// (from 0), or none where that side has nothing there.
 pub type Row = [Option<usize>; 2];
@@ -354,6 +358,10 @@ fn listing_ui(ui: &mut Ui, sides: &[Side<'_>], rows: &[Row], listing: Listing<'_
         let floor = FOCUSED_FLOOR * ui.ctx().content_rect().height();
         // A screen many points high (a 4K window before its zoom applies) may put the
         // floor above the ceiling: the floor wins.
+        // On a narrow screen (a phone) the floor gives way where it would leave a
+        // column fewer than 36 characters: a broken line is harder to read than a
+        // small one.
+        let floor = floor.min((column - MARGIN) / (36.0 * per_point));
         ((column - MARGIN) / (longest as f32 * per_point))
             .min(2.0 * NOTEBOOK_SIZE)
             .max(floor)
@@ -633,6 +641,46 @@ impl GpuPage {
                     .collect::<Vec<Row>>(),
                 "alone",
             ),
+            Some(ref other) if ui.available_width() < STACKED_BELOW => {
+                // Too narrow for two columns (a phone): one file above the other, each
+                // whole, with the lines the other lacks marked.
+                let Comparison {
+                    changed: [left, right],
+                    ..
+                } = Comparison::of(shown.text, other.text);
+                let focused = crate::ui::focused_cell(ui.ctx());
+                for (i, (file, changed)) in [(&shown, left), (other, right)].into_iter().enumerate()
+                {
+                    ui.label(RichText::new(file.path).monospace().strong());
+                    let rows: Vec<Row> = unmarked_lines(file.text)
+                        .0
+                        .into_iter()
+                        .map(|l| [Some(l), None])
+                        .collect();
+                    let side = Side {
+                        source: file,
+                        changed: Some(changed),
+                    };
+                    let first = i == 0;
+                    let scrolled = listing_ui(
+                        ui,
+                        &[side],
+                        &rows,
+                        Listing {
+                            salt: if first { "stacked" } else { "stacked_beside" },
+                            to_first_change: to_first_change && first,
+                            pointed: self
+                                .line
+                                .map(|l| (l - 1, !self.line_shown))
+                                .filter(|_| first),
+                            focused,
+                            header_open: &mut self.header_open,
+                        },
+                    );
+                    self.line_shown |= scrolled;
+                }
+                return;
+            }
             Some(ref other) => {
                 // One comparison gives both the rows and the marks.
                 let Comparison {

@@ -53,7 +53,7 @@ fn error_rows() -> [ErrorRow; 3] {
 
 /// A short sample of a plotted line, solid or dashed, for a legend.
 fn swatch_ui(ui: &mut Ui, color: Color32, dashed: bool) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 12.0), egui::Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(20.0, 12.0), egui::Sense::hover());
     let (a, b) = (rect.left_center(), rect.right_center());
     let stroke = egui::Stroke::new(2.0, color);
     if dashed {
@@ -138,7 +138,7 @@ impl NormalsPage {
         // A table, never wrapped: on a phone it scrolls sideways.
         crate::ui::table_ui(ui, "normal_error_legend", |ui| {
             egui::Grid::new("normal_error_legend")
-                .spacing([14.0, 2.0])
+                .spacing([10.0, 2.0])
                 .show(ui, |ui| {
                     ui.label("");
                     ui.label(RichText::new("largest").strong());
@@ -155,11 +155,11 @@ impl NormalsPage {
                         // wrapping row would drop the value under its swatch.
                         ui.horizontal(|ui| {
                             swatch_ui(ui, row.color, false);
-                            ui.monospace(format!("{:5.1}°", spread.max));
+                            ui.monospace(format!("{:.1}°", spread.max));
                         });
                         ui.horizontal(|ui| {
                             swatch_ui(ui, row.color, true);
-                            ui.monospace(format!("{:5.1}°", spread.mean));
+                            ui.monospace(format!("{:.1}°", spread.mean));
                         });
                         ui.end_row();
                     }

@@ -115,16 +115,25 @@ impl QuaternionsPage {
                 entry("1−2(x²+y²)", 1.0 - 2.0 * (x * x + y * y)),
             ],
         ];
+        // Three entries a row where they fit; on a phone one a line, each whole: a
+        // formula is never broken from its value.
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let entry_width = ui.fonts_mut(|f| f.glyph_width(&font, '0')) * 18.0;
+        let columns = if ui.available_width() >= 3.0 * entry_width + 28.0 {
+            3
+        } else {
+            1
+        };
         sideways_ui(ui, "quat_matrix", |ui| {
             egui::Grid::new("quat_matrix")
                 .striped(true)
                 .spacing([14.0, 3.0])
                 .show(ui, |ui| {
-                    for row in rows {
-                        for e in row {
-                            ui.monospace(e);
+                    for (i, e) in rows.iter().flatten().enumerate() {
+                        ui.add(egui::Label::new(egui::RichText::new(e).monospace()).extend());
+                        if (i + 1) % columns == 0 {
+                            ui.end_row();
                         }
-                        ui.end_row();
                     }
                 });
         });
@@ -132,9 +141,13 @@ impl QuaternionsPage {
             .to_cols_array()
             .iter()
             .fold(0.0f32, |m, v| m.max(v.abs()));
-        ui.label(format!(
-            "The same matrix as Ry · Rx · Rz from the angles: they differ by at most {diff:.1e}."
-        ));
+        ui.label(if diff == 0.0 {
+            "The same matrix as Ry · Rx · Rz from the angles, exactly.".to_owned()
+        } else {
+            format!(
+                "The same matrix as Ry · Rx · Rz from the angles: they differ by at most {diff:.1e}."
+            )
+        });
     }
 
     fn multiply_ui(&mut self, ui: &mut Ui) {

@@ -166,9 +166,10 @@ impl QuaternionsPage {
     }
 }
 
-/// The glider's camera turned toward the axis of `q`'s turn, about halfway from the
-/// usual view: the nose's arc round the axis is seen open, not edge-on, and the axis
-/// still as an arrow, not a point.
+/// The glider's camera for showing `q`'s turn: from where the nose's arc round the
+/// axis is seen open (not edge-on) and the axis as an arrow (not a point), and `p` and `p′` (the turn cell's x axis, before
+/// and after) are seen along their length (not end-on), the nearest such view to the
+/// usual one.
 pub(crate) fn camera_facing_turn(q: glam::Quat) -> Camera {
     let Camera::Orbit(usual) = glider_camera() else {
         return glider_camera();
@@ -178,9 +179,27 @@ pub(crate) fn camera_facing_turn(q: glam::Quat) -> Camera {
         return glider_camera();
     }
     let from = (usual.eye() - usual.target).normalize();
-    let axis = if axis.dot(from) < 0.0 { -axis } else { axis };
-    let d = (from + axis).normalize_or(from);
-    glider_camera_at(d.x.atan2(d.z), d.y.clamp(-1.0, 1.0).asin())
+    let (p, turned) = (Vec3::X, q * Vec3::X);
+    let side = |d: Vec3, v: Vec3| d.cross(v).length();
+    let score = |d: Vec3| {
+        // The arc opens as the view nears the axis, the axis arrow as it leaves it:
+        // about 45° off the axis shows both.
+        let arc = d.dot(axis).abs().min(side(d, axis)) * 1.4;
+        let clear = side(d, p).min(side(d, turned)).min(arc);
+        clear + 0.2 * d.dot(from)
+    };
+    let view = |yaw: f32, pitch: f32| {
+        Vec3::new(
+            pitch.cos() * yaw.sin(),
+            pitch.sin(),
+            pitch.cos() * yaw.cos(),
+        )
+    };
+    let best = (0..24)
+        .flat_map(|i| (0..12).map(move |j| (i as f32 * PI / 12.0 - PI, j as f32 * 0.1)))
+        .max_by(|a, b| score(view(a.0, a.1)).total_cmp(&score(view(b.0, b.1))))
+        .unwrap_or((usual.yaw, usual.pitch));
+    glider_camera_at(best.0, best.1)
 }
 
 impl Lesson for QuaternionsPage {
