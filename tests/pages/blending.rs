@@ -450,9 +450,11 @@ fn the_sum_cell_switches_w_and_says_where_the_vertex_is_drawn() {
     );
     assert!(
         harness
-            .query_by_label_contains("weights sum to 1.25, so w = 1.25")
+            .query_by_label_contains(
+                "weights sum to 1.25, but the shader sets w = 1, so nothing undoes the sum"
+            )
             .is_some(),
-        "the sum cell shows the sum"
+        "the sum cell shows the sum, and that w = 1 leaves it"
     );
 }
 

@@ -336,6 +336,19 @@ fn the_check_cell_takes_simple_skins_top_vertex() {
     assert!(harness.query_by_label("Right.").is_some());
     submit(&mut harness, &[(&field_label("top", "y"), "2")]);
     assert!(harness.query_by_label_contains("Not yet").is_some());
+    // Turned clockwise, x comes out as +1: the cell says which way a turn goes.
+    submit(
+        &mut harness,
+        &[
+            (&field_label("top", "x"), "1"),
+            (&field_label("top", "y"), "0.5"),
+        ],
+    );
+    assert!(
+        harness
+            .query_by_label_contains("a positive turn about z is counter-clockwise")
+            .is_some()
+    );
     // Left out, the inverse bind throws the vertex to (-2, 0.5): the cell names the slip.
     submit(
         &mut harness,

@@ -54,9 +54,14 @@ impl BlendingPage {
             skin.positions[v],
         );
         let style = self.inspect_style();
+        // What the shader does with w: divides by the sum it carries, or sets it to 1.
+        let w = match self.position_w {
+            PositionW::Divide => format!("so w = {sum:.2}, and the divide by w undoes the sum"),
+            PositionW::One => "but the shader sets w = 1, so nothing undoes the sum".to_owned(),
+        };
         ui.label(
             RichText::new(format!(
-                "vertex {v}: weights sum to {sum:.2}, so w = {sum:.2}\n\
+                "vertex {v}: weights sum to {sum:.2}, {w}\n\
                  drawn at {}, {:.2} from the shoulder\n\
                  weights that sum to 1 put it at {}, {:.2} from the shoulder",
                 style.point(drawn.position),

@@ -77,21 +77,27 @@ impl ModelPage {
         };
         let expected = [answer.x, answer.y];
         let slip = without_inverse_bind().map(|v| [v.x, v.y]);
-        let mistakes: &[(&[f32], &str)] = match &slip {
-            Some(slip) => &[(
+        // Turned the other way round: x comes out with the wrong sign.
+        let clockwise = [-answer.x, answer.y];
+        let mut mistakes: Vec<(&[f32], &str)> = vec![(
+            &clockwise,
+            "x has the wrong sign: a positive turn about z is counter-clockwise, it sends \
+             (x, y) to (−y, x)",
+        )];
+        if let Some(slip) = &slip {
+            mistakes.push((
                 slip,
                 "that is where the vertex lands with no inverse bind: first bring it into \
                  node 2's own frame with joint_from_bind, then turn and place it",
-            )],
-            None => &[],
-        };
+            ));
+        }
         let question = Question {
             name: "top",
             labels: &["x", "y"],
             columns: 2,
             expected: &expected,
             tolerance: 0.01,
-            mistakes,
+            mistakes: &mistakes,
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(
