@@ -151,19 +151,29 @@ fn the_gimbal_exercise_takes_yaw_minus_roll() {
 #[test]
 fn a_link_to_a_turn_looks_toward_its_axis_so_the_nose_s_arc_shows() {
     // From the usual camera the arc of this turn is seen nearly edge-on.
-    let page = opened("quaternions?show=quaternion&yaw=0.8&pitch=0.4&roll=0.3");
-    let q = skin::explain::rotation::euler_quat(page.euler);
-    let (axis, _) = skin::explain::rotation::axis_angle(q);
-    let skinlab::ui::Camera::Orbit(camera) = page.camera() else {
-        panic!("an orbit camera");
-    };
-    let toward = (camera.eye() - camera.target).normalize();
-    let cosine = toward.dot(axis).abs();
-    assert!(
-        cosine > 0.7,
-        "the view is {:.0}° off the axis",
-        cosine.acos().to_degrees()
-    );
+    for link in [
+        "quaternions?show=quaternion&yaw=0.8&pitch=0.4&roll=0.3",
+        "quaternions?show=quaternion",
+    ] {
+        let page = opened(link);
+        let q = skin::explain::rotation::euler_quat(page.euler);
+        let (axis, _) = skin::explain::rotation::axis_angle(q);
+        let skinlab::ui::Camera::Orbit(camera) = page.camera() else {
+            panic!("an orbit camera");
+        };
+        let toward = (camera.eye() - camera.target).normalize();
+        // Off the axis enough to show it as an arrow, near enough to open the arc.
+        let off = toward.dot(axis).abs().acos().to_degrees();
+        assert!(
+            (20.0..=70.0).contains(&off),
+            "the view is {off:.0}° off the axis"
+        );
+        // p and p' seen along their length, not end-on.
+        for v in [glam::Vec3::X, q * glam::Vec3::X] {
+            let side = toward.cross(v).length();
+            assert!(side > 0.5, "{link}: {v} is seen nearly end-on: {side}");
+        }
+    }
     // The gimbal keeps the usual view.
     let gimbal = opened("quaternions?yaw=0.8&pitch=0.4&roll=0.3");
     assert_eq!(gimbal.camera(), QuaternionsPage::default().camera());

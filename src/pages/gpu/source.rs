@@ -113,9 +113,9 @@ fn unmarked_lines(text: &str) -> (Vec<usize>, Vec<&str>) {
         .unzip()
 }
 
-/// Narrower than this, in points, two files are listed one above the other: side by
-/// side each column would hold fewer than about 30 characters.
-const STACKED_BELOW: f32 = 520.0;
+/// A window narrower than this, in points (a phone held upright), lists two files one
+/// above the other: side by side each would have a column of about 25 characters.
+const STACKED_BELOW: f32 = 500.0;
 
 /// One row of a listing, or of two set side by side: the line of each side on it
 /// (from 0), or none where that side has nothing there.
@@ -641,9 +641,9 @@ impl GpuPage {
                     .collect::<Vec<Row>>(),
                 "alone",
             ),
-            Some(ref other) if ui.available_width() < STACKED_BELOW => {
-                // Too narrow for two columns (a phone): one file above the other, each
-                // whole, with the lines the other lacks marked.
+            Some(ref other) if ui.ctx().content_rect().width() < STACKED_BELOW => {
+                // A phone's column is too narrow for two files: one above the other,
+                // each whole, with the lines the other lacks marked.
                 let Comparison {
                     changed: [left, right],
                     ..
