@@ -99,9 +99,21 @@ impl Check {
                     .zip(&typed)
                     .all(|(a, t)| t.is_some_and(|t| (t - a).abs() <= question.tolerance))
         });
+        // Every wrong field a rounding away (within three tolerances): said so, not just
+        // named, since the working is likely right.
+        let near = typed
+            .iter()
+            .zip(question.expected)
+            .all(|(t, e)| t.is_some_and(|t| (t - e).abs() <= 3.0 * question.tolerance));
         self.verdict.insert(verdict.unwrap_or(match mistake {
             _ if wrong.is_empty() => Verdict::Right,
             Some((_, hint)) => Verdict::Mistake((*hint).to_owned()),
+            None if near => Verdict::Mistake(format!(
+                "close: {} {} near the answer but not within ±{}: check the rounding",
+                wrong.join(", "),
+                if wrong.len() == 1 { "is" } else { "are" },
+                question.tolerance
+            )),
             None => Verdict::Wrong(wrong),
         }))
     }
@@ -354,6 +366,16 @@ mod tests {
         assert!(matches!(judged(["one", "-2"]), Verdict::Unreadable(_)));
         assert!(matches!(judged(["nan", "-2"]), Verdict::Unreadable(_)));
         assert!(matches!(judged(["", "-2"]), Verdict::Unreadable(_)));
+    }
+
+    #[test]
+    fn an_answer_a_rounding_away_is_called_close() {
+        // Within three tolerances: the working is right, the rounding is not.
+        match judged(["1.525", "-2"]) {
+            Verdict::Mistake(hint) => assert!(hint.starts_with("close: x is near"), "{hint}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(judged(["1.6", "-2"]), Verdict::Wrong(vec!["x".into()]));
     }
 
     #[test]

@@ -179,16 +179,19 @@ impl NormalsPage {
                     .map(|v| (method, v))
             })
             .collect();
-        if !worst.is_empty() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Ring where it is largest:");
-                for (method, vertex) in worst {
-                    if ui.button(format!("{method}, vertex {vertex}")).clicked() {
-                        self.vertex = Some(vertex);
-                    }
+        // The row is there whether or not there is anything to ring: the plot and the
+        // slider under it stay put as the angles come and go.
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Ring where it is largest:");
+            if worst.is_empty() {
+                ui.add_enabled(false, egui::Button::new("nothing is off here"));
+            }
+            for (method, vertex) in worst {
+                if ui.button(format!("{method}, vertex {vertex}")).clicked() {
+                    self.vertex = Some(vertex);
                 }
-            });
-        }
+            }
+        });
         if now.skipped > 0 {
             ui.label(
                 RichText::new(format!(
@@ -300,7 +303,7 @@ impl NormalsPage {
         };
         type Row = (&'static str, fn(&TangentSteps) -> String);
         let rows: [Row; 5] = [
-            ("1. N = normalize(X · n), X the column's matrix", |s| {
+            ("1. N = normalize(the column's matrix · n)", |s| {
                 vec3(s.normal)
             }),
             ("2. T = normalize(M · t)", |s| vec3(s.carried)),
