@@ -82,11 +82,13 @@ impl SkinlabApp {
         // back the cell the reader was at, as a link to it would.
         let relaid = self.presenter != self.presenter_drawn || self.adjusting;
         self.presenter_drawn = self.presenter;
+        // A link's scroll still under way starts again, its frames counted afresh: on a
+        // slow machine presenter mode can come on before it is done.
         if relaid
             && self.focus.is_none()
-            && self.scroll.target().is_none()
-            && let Some(cell) =
+            && let Some(cell) = self.scroll.target().or_else(|| {
                 (self.place.as_deref()).and_then(|name| cell_named(self.pages.page(), name).ok())
+            })
         {
             self.scroll.set(Some(cell));
             self.last_aim = Some(cell);

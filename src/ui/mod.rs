@@ -414,13 +414,17 @@ pub fn play_button_ui(ui: &mut egui::Ui, playing: &mut bool) -> bool {
 }
 
 /// [`show_pose_ui`] for an exercise whose pose prints its answer on the page (the
-/// quaternion of the sliders, say): the button comes once the answer was checked or
-/// the working opened; before, a line says why it waits.
+/// quaternion of the sliders, say): the button works once the answer was checked or
+/// the working opened; before, it is there greyed out, saying why it waits (a button
+/// that came and went would move the answer fields under the pointer).
 pub fn show_pose_after_ui(ui: &mut egui::Ui, check: &check::Check) -> bool {
     if check.verdict.is_some() || check.show_working {
         return show_pose_ui(ui);
     }
-    ui.label(egui::RichText::new("\"Show this pose\" comes once you check an answer: the pose would print the answer in a cell above.").weak());
+    ui.add_enabled(
+        false,
+        egui::Button::new("Show this pose in the viewport (after Check: it prints the answer)"),
+    );
     false
 }
 

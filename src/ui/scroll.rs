@@ -41,9 +41,15 @@ impl ScrollTo {
         }
         // Nor is a reader who scrolls, or presses anywhere, in the frames after the
         // first pulled back to the cell: the scroll is theirs now.
+        // (A press elsewhere, on the bar's Presenter button, say, is not.)
+        let notebook = ui.clip_rect();
         let moved = ui.input(|i| {
             let wheel = (i.events.iter()).any(|e| matches!(e, egui::Event::MouseWheel { .. }));
-            wheel || (frames < FRAMES && i.pointer.any_pressed())
+            let pressed_here = i.pointer.any_pressed()
+                && i.pointer
+                    .press_origin()
+                    .is_some_and(|p| notebook.contains(p));
+            wheel || (frames < FRAMES && pressed_here)
         });
         if moved {
             self.0 = None;

@@ -78,18 +78,7 @@ impl GpuPage {
     }
 
     fn controls_ui(&mut self, ui: &mut Ui) {
-        let mut joints = self.pending_joints.unwrap_or(self.joints);
-        ui.horizontal_wrapped(|ui| {
-            let slider =
-                ui.add(egui::Slider::new(&mut joints, 1..=MAX_CHAIN_JOINTS).text("joints"));
-            let dragging = slider.dragged() && self.is_big();
-            let settled = settle(&mut self.pending_joints, joints, self.joints, dragging);
-            let many = ui.button(format!("many joints ({MANY_JOINTS})")).clicked();
-            if let Some(joints) = settled.or(many.then_some(MANY_JOINTS)) {
-                self.joints = joints.clamp(1, MAX_CHAIN_JOINTS);
-                self.rebuild_from_ui(ui.ctx());
-            }
-        });
+        self.joints_ui(ui);
         angle_slider_ui(ui, &mut self.bend, -360.0..=360.0, "bend", 0);
         angle_slider_ui(ui, &mut self.twist, -360.0..=360.0, "twist", 0);
         self.fit_note_ui(ui);
@@ -200,7 +189,25 @@ impl GpuPage {
         );
     }
 
+    /// The joint count: a slider and the "many joints" button. In the controls cell,
+    /// and again in the budget cell, whose text asks for it.
+    fn joints_ui(&mut self, ui: &mut Ui) {
+        let mut joints = self.pending_joints.unwrap_or(self.joints);
+        ui.horizontal_wrapped(|ui| {
+            let slider =
+                ui.add(egui::Slider::new(&mut joints, 1..=MAX_CHAIN_JOINTS).text("joints"));
+            let dragging = slider.dragged() && self.is_big();
+            let settled = settle(&mut self.pending_joints, joints, self.joints, dragging);
+            let many = ui.button(format!("many joints ({MANY_JOINTS})")).clicked();
+            if let Some(joints) = settled.or(many.then_some(MANY_JOINTS)) {
+                self.joints = joints.clamp(1, MAX_CHAIN_JOINTS);
+                self.rebuild_from_ui(ui.ctx());
+            }
+        });
+    }
+
     fn budget_ui(&mut self, ui: &mut Ui) {
+        self.joints_ui(ui);
         let main = uniform_costs(shaders::SKIN_VERT.text, MAX_JOINTS);
         let other: usize = main.iter().map(|c| c.vectors).sum();
         crate::ui::table_ui(ui, "gpu_budget", |ui| {
@@ -214,10 +221,15 @@ impl GpuPage {
                     ui.end_row();
                 }
                 // The array is declared whole: it costs its size, not the joints in use.
-                ui.label(format!(
-                    "u_palette: {MAX_JOINTS} mat4, {} in use",
-                    self.joints
-                ));
+                ui.label(if self.fits_uniforms() {
+                    format!("u_palette: {MAX_JOINTS} mat4, {} in use", self.joints)
+                } else {
+                    format!(
+                        "u_palette: {MAX_JOINTS} mat4, not used ({} would need {})",
+                        self.joints,
+                        self.joints * 4
+                    )
+                });
                 ui.label(format!("{MAX_JOINTS} × 4 = {}", MAX_JOINTS * 4));
                 ui.end_row();
             });

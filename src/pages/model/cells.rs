@@ -88,7 +88,7 @@ impl ModelPage {
         self.materials_ui(ui);
         if rigid > 0 {
             ui.label(
-                "Rigid meshes have no skin: each rides on its node. The page draws one as a skin \
+                "Hard pieces (meshes with no skin) each ride on their node. The page draws one as a skin \
                  of one joint with weight 1, palette [world_from_joint of its node].",
             );
         }
@@ -571,7 +571,10 @@ impl ModelPage {
         let Some((view, projection, size)) = self.seen else {
             return;
         };
-        ui.label("To the pixel where the ring is drawn:");
+        ui.label(
+            "To the pixel where the ring is drawn, from v', the skinned position above: \
+             V is the camera's view, P its projection.",
+        );
         let eye = view.transform_point3(skinned);
         let text = match crate::ui::project(projection * view, size, skinned) {
             Some((clip, ndc, [x, y])) => format!(

@@ -209,10 +209,13 @@ impl NormalsPage {
             .allow_scroll(false)
             .allow_zoom(false)
             .include_y(0.0)
-            // A straight arm has no error at all: the axis still reads in degrees.
-            .include_y(10.0)
+            // The axis always reaches past 90° (the grey dashes), so it reads in degrees
+            // and the dashes sit inside the plot, not on its border.
+            .include_y(100.0)
             .show(ui, |plot| {
-                for row in &rows {
+                // The grey comparison first: where a method's curve runs along it (a
+                // straight elbow), the method's colour is drawn on top.
+                for row in rows.iter().rev() {
                     for dashed in [false, true] {
                         let curve: Vec<[f64; 2]> = points
                             .iter()

@@ -156,7 +156,18 @@ impl QuaternionsPage {
     pub fn show(&mut self, section: Section) {
         if self.section != section {
             self.section = section;
-            self.camera = glider_camera();
+            self.camera = self.section_camera();
+        }
+    }
+
+    /// The camera a section opens with: the gimbal's usual view, or for a quaternion
+    /// the view that shows its turn ([`camera_facing_turn`]).
+    fn section_camera(&self) -> Camera {
+        match self.section {
+            Section::Gimbal => glider_camera(),
+            Section::Quaternion => {
+                camera_facing_turn(skin::explain::rotation::euler_quat(self.euler))
+            }
         }
     }
 
@@ -210,9 +221,7 @@ impl Lesson for QuaternionsPage {
     /// A link that shows a quaternion's turn (and names no camera) looks toward its
     /// axis, where the nose's arc shows.
     fn link_applied(&mut self) {
-        if self.section == Section::Quaternion {
-            self.camera = camera_facing_turn(skin::explain::rotation::euler_quat(self.euler));
-        }
+        self.camera = self.section_camera();
     }
 
     fn set_camera(&mut self, camera: Camera) {
