@@ -344,6 +344,11 @@ impl ModelPage {
             self.vertex = Some(v);
         } else {
             self.rigid_clicked = self.rigid_mesh_at(vp, frame, at);
+            // A hard piece clicked says what it is, in place of the vertex picked
+            // before (which stayed, and the click seemed to do nothing).
+            if self.rigid_clicked.is_some() {
+                self.vertex = None;
+            }
         }
     }
 
