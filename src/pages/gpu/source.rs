@@ -117,6 +117,16 @@ fn unmarked_lines(text: &str) -> (Vec<usize>, Vec<&str>) {
 /// above the other: side by side each would have a column of about 25 characters.
 const STACKED_BELOW: f32 = 500.0;
 
+/// The rows of a file listed alone, one line each; the book's include markers take no
+/// row.
+fn alone_rows(text: &str) -> Vec<Row> {
+    unmarked_lines(text)
+        .0
+        .into_iter()
+        .map(|i| [Some(i), None])
+        .collect()
+}
+
 /// One row of a listing, or of two set side by side: the line of each side on it
 /// (from 0), or none where that side has nothing there.
 pub type Row = [Option<usize>; 2];
@@ -627,18 +637,15 @@ impl GpuPage {
                 ),
             );
         }
+        let focused = crate::ui::focused_cell(ui.ctx());
+        let pointed = self.line.map(|l| (l - 1, !self.line_shown));
         let (sides, rows, salt) = match other {
             None => (
                 vec![Side {
                     source: &shown,
                     changed: None,
                 }],
-                // The book's include markers take no row here either.
-                unmarked_lines(shown.text)
-                    .0
-                    .into_iter()
-                    .map(|i| [Some(i), None])
-                    .collect::<Vec<Row>>(),
+                alone_rows(shown.text),
                 "alone",
             ),
             Some(ref other) if ui.ctx().content_rect().width() < STACKED_BELOW => {
@@ -648,15 +655,10 @@ impl GpuPage {
                     changed: [left, right],
                     ..
                 } = Comparison::of(shown.text, other.text);
-                let focused = crate::ui::focused_cell(ui.ctx());
                 for (i, (file, changed)) in [(&shown, left), (other, right)].into_iter().enumerate()
                 {
                     ui.label(RichText::new(file.path).monospace().strong());
-                    let rows: Vec<Row> = unmarked_lines(file.text)
-                        .0
-                        .into_iter()
-                        .map(|l| [Some(l), None])
-                        .collect();
+                    let rows = alone_rows(file.text);
                     let side = Side {
                         source: file,
                         changed: Some(changed),
@@ -669,10 +671,7 @@ impl GpuPage {
                         Listing {
                             salt: if first { "stacked" } else { "stacked_beside" },
                             to_first_change: to_first_change && first,
-                            pointed: self
-                                .line
-                                .map(|l| (l - 1, !self.line_shown))
-                                .filter(|_| first),
+                            pointed: pointed.filter(|_| first),
                             focused,
                             header_open: &mut self.header_open,
                         },
@@ -707,8 +706,6 @@ impl GpuPage {
                 )
             }
         };
-        let focused = crate::ui::focused_cell(ui.ctx());
-        let pointed = self.line.map(|l| (l - 1, !self.line_shown));
         let scrolled = listing_ui(
             ui,
             &sides,

@@ -123,6 +123,25 @@ fn degrees(radians: f32) -> String {
     }
 }
 
+/// `x` moved by a whole period, `2 · half`, into −half..=half, from within one period
+/// of it.
+fn within(x: f32, half: f32) -> f32 {
+    if x > half {
+        x - 2.0 * half
+    } else if x < -half {
+        x + 2.0 * half
+    } else {
+        x
+    }
+}
+
+/// B, a turn of `turn` radians about z (−2π..=2π), as the glider stores it: a roll
+/// within half a turn, and past half a turn either way stored as −q, as on the circle.
+fn z_pair(turn: f32) -> (f32, bool) {
+    let roll = within(turn, std::f32::consts::PI);
+    (roll, roll != turn)
+}
+
 /// The button that puts the circle's pair on the glider.
 pub const FLY_CIRCLE: &str = "Fly this pair on the glider";
 
@@ -174,22 +193,31 @@ impl InterpolationPage {
         }
     }
 
-    /// The cell: method buttons and the short-way check, the figure, then its numbers.
     /// The glider's pair set to the circle's: A moved to no turn, B keeping its turn
-    /// from A, so the blend is the same.
+    /// from A (brought within −2π..=2π, where the circle keeps its turns), so the
+    /// blend is the same.
     fn fly_circle(&mut self) {
-        use std::f32::consts::TAU;
         let turn = self.circle[1] - self.circle[0];
-        let turn = if turn > TAU {
-            turn - 2.0 * TAU
-        } else if turn < -TAU {
-            turn + 2.0 * TAU
-        } else {
-            turn
-        };
-        self.fly_z_turn(turn);
+        self.fly_z_turn(within(turn, std::f32::consts::TAU));
     }
 
+    /// The glider's pair set to A no turn and B a turn of `turn` radians about z
+    /// (−2π..=2π), and the circle to the same pair.
+    pub(super) fn fly_z_turn(&mut self, turn: f32) {
+        let (roll, flip) = z_pair(turn);
+        self.target = [0.0, 0.0, roll];
+        self.flip = flip;
+        self.prediction = None;
+        self.circle = [0.0, turn];
+    }
+
+    /// Whether the glider flies the circle's pair (A no turn on both).
+    fn flies_the_circle(&self) -> bool {
+        let (roll, flip) = z_pair(self.circle[1]);
+        self.circle[0] == 0.0 && self.target == [0.0, 0.0, roll] && self.flip == flip
+    }
+
+    /// The cell: method buttons and the short-way check, the figure, then its numbers.
     pub(super) fn half_angle_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             super::cells::method_buttons_ui(ui, &mut self.method);

@@ -145,35 +145,6 @@ impl InterpolationPage {
         self.method = e.method;
         self.t = e.t;
     }
-
-    /// The glider's pair set to A no turn and B a turn of `turn` radians about z
-    /// (−2π..=2π), and the circle to the same pair.
-    pub(super) fn fly_z_turn(&mut self, turn: f32) {
-        let (roll, flip) = z_pair(turn);
-        self.target = [0.0, 0.0, roll];
-        self.flip = flip;
-        self.prediction = None;
-        self.circle = [0.0, turn];
-    }
-
-    /// Whether the glider flies the circle's pair (A no turn on both).
-    pub(super) fn flies_the_circle(&self) -> bool {
-        let (roll, flip) = z_pair(self.circle[1]);
-        self.circle[0] == 0.0 && self.target == [0.0, 0.0, roll] && self.flip == flip
-    }
-}
-
-/// B, a turn of `turn` radians about z (−2π..=2π), as the glider stores it: a roll
-/// within half a turn, and past half a turn either way stored as −q, as on the circle.
-fn z_pair(turn: f32) -> (f32, bool) {
-    use std::f32::consts::{PI, TAU};
-    if turn > PI {
-        (turn - TAU, true)
-    } else if turn < -PI {
-        (turn + TAU, true)
-    } else {
-        (turn, false)
-    }
 }
 
 #[cfg(test)]

@@ -166,8 +166,9 @@ impl NormalsPage {
                 });
         });
         // Where each method is furthest off: a click rings the vertex in the view and
-        // works it in the tangent cell below.
-        // Where nothing is off (a straight elbow at scale 1), nowhere to ring.
+        // works it in the tangent cell below. Where nothing is off (a straight elbow at
+        // scale 1), nowhere to ring, but the row stays: the plot and the slider under it
+        // stay put as the angles come and go.
         let worst: Vec<(&str, usize)> = rows[..2]
             .iter()
             .filter_map(|row| {
@@ -179,8 +180,6 @@ impl NormalsPage {
                     .map(|v| (method, v))
             })
             .collect();
-        // The row is there whether or not there is anything to ring: the plot and the
-        // slider under it stay put as the angles come and go.
         ui.horizontal_wrapped(|ui| {
             ui.label("Ring where it is largest:");
             if worst.is_empty() {

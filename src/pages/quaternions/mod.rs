@@ -178,9 +178,9 @@ impl QuaternionsPage {
 }
 
 /// The glider's camera for showing `q`'s turn: from where the nose's arc round the
-/// axis is seen open (not edge-on) and the axis as an arrow (not a point), and `p` and `p′` (the turn cell's x axis, before
-/// and after) are seen along their length (not end-on), the nearest such view to the
-/// usual one.
+/// axis is seen open (not edge-on), the axis as an arrow (not a point), and `p` and
+/// `p′` (the turn cell's x axis, before and after) along their length (not end-on);
+/// the nearest such view to the usual one.
 pub(crate) fn camera_facing_turn(q: glam::Quat) -> Camera {
     let Camera::Orbit(usual) = glider_camera() else {
         return glider_camera();
@@ -199,12 +199,14 @@ pub(crate) fn camera_facing_turn(q: glam::Quat) -> Camera {
         let clear = side(d, p).min(side(d, turned)).min(arc);
         clear + 0.2 * d.dot(from)
     };
+    // The way to the eye of the usual camera turned to `yaw` and `pitch`.
     let view = |yaw: f32, pitch: f32| {
-        Vec3::new(
-            pitch.cos() * yaw.sin(),
-            pitch.sin(),
-            pitch.cos() * yaw.cos(),
-        )
+        let turned = OrbitCamera {
+            yaw,
+            pitch,
+            ..usual
+        };
+        (turned.eye() - turned.target) / turned.distance
     };
     let best = (0..24)
         .flat_map(|i| (0..12).map(move |j| (i as f32 * PI / 12.0 - PI, j as f32 * 0.1)))
