@@ -15,9 +15,11 @@ mat4 skin_matrix(ivec4 joints, vec4 weights) {
 }
 // ANCHOR_END: blend
 
+// ANCHOR: float_joints
 // Joint indices that arrive as floats (shaders/joints_float.glsl): round to the
 // nearest integer first, so a 2.9999 still reads joint 3.
 mat4 skin_matrix(vec4 joints, vec4 weights) {
     return skin_matrix(ivec4(joints + 0.5), weights);
 }
+// ANCHOR_END: float_joints
 // ANCHOR_END: whole

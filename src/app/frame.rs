@@ -255,11 +255,13 @@ impl SkinlabApp {
                 let (slug, text) = (page.slug(), page.notebook());
                 let prose = !self.embedded;
                 let aim = ui.clip_rect().top() + crate::ui::scroll::AIM_ABOVE;
+                crate::ui::set_in_notebook(ui.ctx(), true);
                 clicked = notebook_ui(ui, slug, text, whole, prose, |cell, ui| {
                     cells.push((cell.to_owned(), ui.cursor().top() - aim));
                     scroll.cell_ui(cell, ui);
                     page.cell_ui(cell, ui)
                 });
+                crate::ui::set_in_notebook(ui.ctx(), false);
                 self.focus_in_view.step(ui);
             });
             // The cell the reader works in stays where it is when a cell above it

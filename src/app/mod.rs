@@ -396,8 +396,14 @@ impl SkinlabApp {
                 } else {
                     self.reading = None;
                     let keys_open = self.pages.page().cell_of_link(&link);
-                    self.opened =
-                        keys_open.map(|cell| (self.current_page().link().to_string(), cell));
+                    // The link on screen leaves out keys at their defaults
+                    // (`quaternions?question=1` is `quaternions`): remembered only where
+                    // it still opens the same cell, else it names the cell with `at=`.
+                    let tidied = self.current_page().link();
+                    let reopens = self.pages.page().cell_of_link(&tidied);
+                    self.opened = keys_open
+                        .filter(|cell| reopens == Some(*cell))
+                        .map(|cell| (tidied.to_string(), cell));
                     self.last_aim = at.or(keys_open);
                     self.last_aim
                 };

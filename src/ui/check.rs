@@ -59,6 +59,10 @@ pub struct Check {
     /// An answer was judged, then edited: the verdict's line says so until Check is
     /// pressed again, so the fields do not jump while the student types.
     edited_since: bool,
+    /// The height the verdict took when Check was last pressed, in points: a shorter
+    /// line after it ("Changed: …" for a two-line hint) keeps the room, so that at the
+    /// notebook's end the fields above do not drop under the pointer.
+    held: f32,
 }
 
 impl Check {
@@ -232,6 +236,12 @@ pub fn check_ui(
         }
         None => None,
     };
+    let height = said.as_ref().map_or(0.0, |r| r.rect.height());
+    if pressed.is_some() {
+        check.held = height;
+    } else if height < check.held {
+        ui.add_space(check.held - height);
+    }
     // The verdict just given is in view, not under the window's edge.
     if pressed.is_some()
         && let Some(said) = said
@@ -252,6 +262,9 @@ pub fn check_ui(
 /// Rows of a matrix, drawn with these brackets, keep their columns.
 const MATRIX_BRACKETS: [char; 3] = ['⎡', '⎢', '⎣'];
 
+/// Signs a line of working does not break after.
+const OPERATORS: [&str; 7] = ["−", "-", "+", "×", "·", "=", "→"];
+
 /// A line of working cut into the parts it may break between: at a space outside any
 /// bracket, each part keeping the space after it. A vector, a bracketed product or
 /// `sin(45°)` stays whole.
@@ -262,7 +275,9 @@ fn working_parts(line: &str) -> Vec<&str> {
         match c {
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => depth -= 1,
-            ' ' if depth <= 0 => {
+            // Not after a lone operator: `v − (0, 1, 0)` breaks before the `−`, if at
+            // all, never between it and what it takes.
+            ' ' if depth <= 0 && !OPERATORS.contains(&line[start..i].trim()) => {
                 parts.push(&line[start..=i]);
                 start = i + 1;
             }
@@ -328,15 +343,16 @@ mod tests {
                 "LERP: ",
                 "(1 − t) ",
                 "A ",
-                "= ",
-                "(0.5, 0.2) ",
+                "= (0.5, 0.2) ",
                 "(length 0.9, not 1)"
             ]
         );
         assert_eq!(working_parts("  x"), [" ", " ", "x"]);
+        assert_eq!(working_parts("sin(45°) · v[j]"), ["sin(45°) ", "· v[j]"]);
+        // An operator keeps what it takes.
         assert_eq!(
-            working_parts("sin(45°) · v[j]"),
-            ["sin(45°) ", "· ", "v[j]"]
+            working_parts("v − (0, 1, 0) = (−0.5, 1, 0)"),
+            ["v ", "− (0, 1, 0) ", "= (−0.5, 1, 0)"]
         );
         assert!(working_parts("").is_empty());
     }

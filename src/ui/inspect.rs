@@ -61,11 +61,32 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
             ],
         );
     }
+    let sum = style.point(b.sum);
     ui.label(
-        RichText::new(format!("weighted sum = {}", style.point(b.sum)))
+        RichText::new(format!("weighted sum = {sum}"))
             .monospace()
             .strong(),
     );
+    // The rows as printed, multiplied and added by hand, can land a digit away from
+    // the sum of the unrounded rows: say which is which, so the student's sum is not
+    // taken for a slip. (Not in a focused cell: a projector's slide has no room.)
+    let round = |x: f32, d: usize| {
+        let scale = 10f32.powi(d as i32);
+        (x * scale).round() / scale
+    };
+    let by_hand: Vec3 = (b.parts.iter())
+        .map(|(_, w, partial)| round(*w, decimals) * partial.map(|c| round(c, style.decimals)))
+        .sum();
+    let by_hand = style.point(by_hand);
+    if by_hand != sum && !super::focused_cell(ui.ctx()) {
+        ui.label(
+            RichText::new(format!(
+                "The rows as printed give {by_hand}: each row is rounded, and the sum is of \
+                 the unrounded rows."
+            ))
+            .weak(),
+        );
+    }
     ui.label(
         RichText::new(format!(
             "blended matrix · v = {}",

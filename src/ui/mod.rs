@@ -275,6 +275,22 @@ fn focused_cell_id() -> egui::Id {
     egui::Id::unique("skinlab focused cell")
 }
 
+/// Notes that the notebook's column is being drawn (`true`), or no longer: a row wider
+/// than the column widens the whole notebook past it, under the viewport.
+pub fn set_in_notebook(ctx: &egui::Context, inside: bool) {
+    ctx.data_mut(|d| d.insert_temp(in_notebook_id(), inside));
+}
+
+/// Whether the notebook's column is being drawn (see [`set_in_notebook`]).
+pub fn in_notebook(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(in_notebook_id()))
+        .unwrap_or(false)
+}
+
+fn in_notebook_id() -> egui::Id {
+    egui::Id::unique("skinlab notebook column")
+}
+
 /// The screen the app's style is set for (the app sets it each frame).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Screen {
@@ -490,35 +506,50 @@ pub fn text_width(ui: &egui::Ui, text: &str) -> f32 {
     })
 }
 
-/// A slider and its name: beside it, or on a phone where the row has no room for
-/// both, on a line of its own above it. egui sets a slider's name on one line, however
-/// long.
+/// A slider and its name: beside it, or where the row has no room for both on a phone
+/// or in the notebook's column, a shorter slider, then the name on a line of its own
+/// above it. egui sets a slider's name on one line, however long: in the notebook a
+/// row too long widens the whole column past its edge, under the viewport. (Under the
+/// viewport the panel grows to the row instead, which keeps the picture wide.)
 pub fn slider_ui(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egui::Response {
-    let response = if !screen(ui.ctx()).compact {
-        ui.add(slider.text(text))
-    } else {
-        let spacing = ui.spacing();
-        // The slider, its number and its name, with the room between them.
-        let beside = spacing.slider_width
-            + 1.5 * spacing.interact_size.x
-            + 3.0 * spacing.item_spacing.x
-            + text_width(ui, text);
-        if beside <= ui.available_width() {
+    if !screen(ui.ctx()).compact && !in_notebook(ui.ctx()) {
+        return pressed_takes_keys(ui.add(slider.text(text)));
+    }
+    let spacing = ui.spacing();
+    // The slider, its number and its name, with the room between them.
+    let around =
+        1.5 * spacing.interact_size.x + 3.0 * spacing.item_spacing.x + text_width(ui, text);
+    // Short of room, the slider gives some of its length first (down to
+    // [`SLIDER_LEAST`]): a row more under a viewport takes the height of its picture.
+    let slider_width = spacing.slider_width;
+    let fits = (ui.available_width() - around).min(slider_width);
+    let response = if fits >= SLIDER_LEAST.min(slider_width) {
+        ui.scope(|ui| {
+            ui.spacing_mut().slider_width = fits;
             ui.add(slider.text(text))
-        } else {
-            ui.label(text);
-            let response = ui.add(slider);
-            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, text));
-            response
-        }
+        })
+        .inner
+    } else {
+        ui.label(text);
+        let response = ui.add(slider);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, text));
+        response
     };
-    // A slider pressed takes the keyboard: its arrows step it, and do not turn the page
-    // (the app's arrows work only while nothing has the keyboard).
+    pressed_takes_keys(response)
+}
+
+/// A slider pressed takes the keyboard: its arrows step it, and do not turn the page
+/// (the app's arrows work only while nothing has the keyboard).
+fn pressed_takes_keys(response: egui::Response) -> egui::Response {
     if response.clicked() || response.drag_started() {
         response.request_focus();
     }
     response
 }
+
+/// The shortest a slider is drawn beside its name, in points; shorter, the name goes
+/// on a line of its own above it.
+const SLIDER_LEAST: f32 = 60.0;
 
 /// A check box and its name: egui sets the name on one line, however long; on a phone,
 /// where the row has no room for it, the name wraps beside the box, and a tap on it
@@ -541,6 +572,9 @@ pub fn checkbox_ui(ui: &mut egui::Ui, on: &mut bool, text: &str) -> egui::Respon
     .inner
 }
 
+/// The widest an angle slider grows, in points: 360° at 1.6° a point.
+const ANGLE_SLIDER_MOST: f32 = 220.0;
+
 /// A slider that shows an angle in degrees and stores it in radians (`range` is in
 /// degrees), with `decimals` decimals; an angle between them (a link's radians, a
 /// drag, a typed 11.5) shows one decimal more, so the number beside the slider is the
@@ -554,25 +588,77 @@ pub fn angle_slider_ui(
 ) -> bool {
     let mut degrees = radians.to_degrees();
     let step = 10f64.powi(-(decimals as i32));
+    let (least, most) = (*range.start(), *range.end());
+    let span = most - least;
     let slider = egui::Slider::new(&mut degrees, range)
-        // A value from a link may lie outside the range: keep it until edited.
-        .clamping(egui::SliderClamping::Edits)
+        // A value from a link may lie outside the range: keep it until edited. A typed
+        // one is brought in below.
+        .clamping(egui::SliderClamping::Never)
         .suffix("°")
         .custom_formatter(move |v, _| {
             let on_step = ((v / step).round() * step - v).abs() < step * 1e-3;
             let shown = if on_step { decimals } else { decimals + 1 };
             format!("{v:.shown$}")
         });
-    let changed = slider_ui(ui, slider, label).changed();
+    // Up to [`ANGLE_SLIDER_MOST`] points where the row has room, not egui's 100 points
+    // for 360°: a drag then lands near the angle the reader aims at. The room is
+    // counted with a number field to spare: a row that filled its column exactly would
+    // widen a focused cell's pane, which would widen the slider again.
+    let changed = ui
+        .scope(|ui| {
+            let spacing = ui.spacing();
+            let room = ui.available_width()
+                - text_width(ui, label)
+                - 2.5 * spacing.interact_size.x
+                - 3.0 * spacing.item_spacing.x;
+            let width = span
+                .min(ANGLE_SLIDER_MOST)
+                .min(room)
+                .max(spacing.slider_width);
+            ui.spacing_mut().slider_width = width;
+            slider_ui(ui, slider, label).changed()
+        })
+        .inner;
     if changed {
-        *radians = degrees.to_radians();
+        *radians = into_range(degrees, least, most).to_radians();
     }
     changed
+}
+
+/// A typed angle brought into `least..=most` degrees: by whole turns where the range
+/// spans one (270° is −90° on a ±180° slider, the same orientation), else to the
+/// nearer end.
+fn into_range(degrees: f32, least: f32, most: f32) -> f32 {
+    let turns = if degrees > most {
+        -((degrees - most) / 360.0).ceil()
+    } else if degrees < least {
+        ((least - degrees) / 360.0).ceil()
+    } else {
+        0.0
+    };
+    let turned = degrees + 360.0 * turns;
+    if most - least >= 360.0 && (least..=most).contains(&turned) {
+        turned
+    } else {
+        degrees.clamp(least, most)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Color32, contrast, legible_on};
+
+    #[test]
+    fn a_typed_angle_past_the_slider_comes_back_by_whole_turns_or_to_its_end() {
+        use super::into_range;
+        assert_eq!(into_range(270.0, -180.0, 180.0), -90.0);
+        assert_eq!(into_range(-200.0, -180.0, 180.0), 160.0);
+        assert_eq!(into_range(400.0, -360.0, 360.0), 40.0);
+        assert_eq!(into_range(45.0, -180.0, 180.0), 45.0);
+        // Less than a turn: the nearer end.
+        assert_eq!(into_range(120.0, -90.0, 90.0), 90.0);
+        assert_eq!(into_range(-400.0, -90.0, 90.0), -90.0);
+    }
 
     #[test]
     fn a_colour_is_moved_only_as_far_as_it_must_to_read_on_the_page() {

@@ -1954,6 +1954,42 @@ fn an_edited_answer_keeps_the_verdicts_line_until_checked_again() {
     );
 }
 
+/// A hint two lines long gives way to the one-line "Changed" as the student corrects
+/// the answer: the room stays, so what follows (the working, and at the notebook's end
+/// the fields above) does not move under the pointer.
+#[test]
+fn a_long_hint_keeps_its_room_while_the_answer_is_corrected() {
+    use egui_kittest::kittest::NodeT as _;
+    use skinlab::pages::gpu::GpuPage;
+    use skinlab::ui::check::field_label;
+    let mut harness = kit::page_harness(GpuPage::default(), &["check"]);
+    harness.get_by_label("Show working").click();
+    harness.run_steps(2);
+    let working_top = |harness: &Harness<'_, GpuPage>| {
+        let node = harness.get_by_label_contains("A mat4 is four columns");
+        node.accesskit_node().bounding_box().expect("laid out").y0
+    };
+    let [vectors, column, row] = ["vectors", "column", "row"].map(|l| field_label("gpu", l));
+    // Column and row swapped: the hint names the slip, over two lines.
+    kit::submit(
+        &mut harness,
+        &[(&vectors, "240"), (&column, "7"), (&row, "2")],
+    );
+    assert!(harness.query_by_label_contains("are swapped").is_some());
+    let judged = working_top(&harness);
+    kit::type_into(&mut harness, &column, "2");
+    assert!(
+        harness
+            .query_by_label_contains("Changed: press Check")
+            .is_some()
+    );
+    let editing = working_top(&harness);
+    assert!(
+        (editing - judged).abs() < 1.0,
+        "the working moved from {judged} to {editing}"
+    );
+}
+
 /// A full stop outside a field blanks the screen only for a lecture: a student whose
 /// click missed a field and typed `0.866` keeps the page.
 #[test]
@@ -1998,6 +2034,7 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
         "normals?scale=1&bend=1.2&at=error",
         "xray?at=check",
         "grid?at=check",
+        "quaternions?show=quaternion&at=turn",
     ] {
         let (shown, mut harness) = shown_after(link);
         assert!(shown.get("at").is_some(), "{link} shows as {shown}");
@@ -2038,6 +2075,8 @@ fn the_link_on_screen_names_the_cell_the_reader_is_at_and_reopens_there() {
             "gradient?show=poses&pose=bind",
             "gradient?show=poses&pose=bind",
         ),
+        // A key at its default is left out, and then says nowhere: the cell is named.
+        ("quaternions?question=1", "quaternions?at=check"),
     ] {
         let mut app = paused_app();
         app.open_link(link).unwrap();
@@ -2104,6 +2143,7 @@ fn the_cell_on_screen_stays_on_screen_as_presenter_mode_and_the_zoom_change() {
         "model?clip=Walking&clip_b=Wave&sign_check=false&joint=LowerArmL&t=0.4&at=blend",
         "gpu?at=cpu_gpu",
         "normals?at=tangent",
+        "quaternions?show=quaternion&yaw=0.8&pitch=0.4&roll=0.3&at=turn",
     ];
     for size in [Vec2::new(1280.0, 800.0), Vec2::new(1920.0, 1080.0)] {
         for link in links {

@@ -59,6 +59,10 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
         &[(&x, "0"), (&y, "-0.707"), (&z, "0"), (&w, "-0.707")],
     );
     assert!(harness.query_by_label("Right.").is_some(), "−q is right");
+    assert!(
+        harness.query_by_label_contains("That is −q").is_some(),
+        "and is said to be −q at once"
+    );
     // Half of it negated is neither q nor −q.
     submit(&mut harness, &[(&y, "0.707")]);
     assert!(
@@ -80,6 +84,12 @@ fn the_check_cell_accepts_the_right_answer_and_rejects_others() {
     );
     submit(&mut harness, &[(&x, "zero")]);
     assert!(harness.query_by_label_contains("is not a number").is_some());
+    // The scalar written first.
+    submit(
+        &mut harness,
+        &[(&x, "0.707"), (&y, "0"), (&z, "0.707"), (&w, "0")],
+    );
+    assert!(harness.query_by_label_contains("that is w first").is_some());
 }
 
 #[test]

@@ -145,22 +145,33 @@ fn on_a_touch_screen_every_control_of_every_page_is_a_finger_high() {
 }
 
 #[test]
-fn on_a_phone_no_page_is_wider_than_the_screen() {
+fn on_a_phone_or_a_small_window_no_page_is_wider_than_its_column() {
     let mut found = Vec::new();
-    for (size, embedded, cells) in [
-        (PHONE, false, egui::pos2(195.0, 800.0)),
-        (PHONE_SIDEWAYS, false, egui::pos2(150.0, 350.0)),
-        (PHONE_FRAME, true, egui::pos2(180.0, 720.0)),
+    for (size, touch, embedded, cells) in [
+        (PHONE, true, false, egui::pos2(195.0, 800.0)),
+        (PHONE_SIDEWAYS, true, false, egui::pos2(150.0, 350.0)),
+        (PHONE_FRAME, true, true, egui::pos2(180.0, 720.0)),
+        // The book's figures, and a small laptop window: the notebook beside the view
+        // is narrowest here (a slider's long name beside it once pushed three pages
+        // under the viewport).
+        (
+            Vec2::new(960.0, 640.0),
+            false,
+            false,
+            egui::pos2(350.0, 400.0),
+        ),
     ] {
         for slug in slugs() {
-            let mut harness = on_screen(slug, size, true, embedded);
+            let mut harness = on_screen(slug, size, touch, embedded);
             let mut widest = 0.0_f32;
             scroll_through(&mut harness, cells, |h| {
                 widest = widest.max(marks::notebook_overflow(&h.ctx));
             });
-            // Under a point (pipeline on its side reaches 0.8 past, from the edge of
-            // a frame) is under a CSS pixel: nothing a reader can see cut off.
-            if widest > 1.0 {
+            // Under a point and a half (pipeline on its side reaches 0.8 past, from the
+            // edge of a frame; blending reaches 1.3 at 960 wide) is about a CSS
+            // pixel: nothing a reader can see cut off. A slider's name beside it reached
+            // 48 points past.
+            if widest > 1.5 {
                 found.push(format!("{slug} at {size:?}: {widest} points too wide"));
             }
         }

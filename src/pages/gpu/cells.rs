@@ -264,6 +264,13 @@ impl GpuPage {
                 row(ui, "this context", live);
             });
         });
+        // Why 60 and not the 62 the minimum allows: said once, beside the sum.
+        let spare = joints_that_fit(WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, other);
+        ui.label(format!(
+            "The array holds {MAX_JOINTS}, {} under the {spare} that fit at the minimum: a \
+             uniform added to the shader later still fits without changing the limit.",
+            spare.saturating_sub(MAX_JOINTS)
+        ));
         let verdict = if self.fits_uniforms() {
             format!(
                 "{} the shader's array of MAX_JOINTS = {MAX_JOINTS} matrices.",
@@ -614,6 +621,20 @@ impl GpuPage {
                 ui.add_space(6.0);
             }
         });
+        if cores.is_none() {
+            let who = if self.bench.from_link {
+                "The machine that measured these ran"
+            } else {
+                "This build runs"
+            };
+            ui.label(
+                RichText::new(format!(
+                    "{who} the fast kernel on one thread only (a web page gets no threads of \
+                     its own, or the machine has one core): the plot has no every-core line."
+                ))
+                .small(),
+            );
+        }
         self.bench_table_ui(ui, cores);
     }
 
@@ -651,7 +672,14 @@ impl GpuPage {
                                 }),
                             );
                         }
-                        cell(ui, p.upload_ms.map_or("not measured".into(), ms));
+                        cell(
+                            ui,
+                            match p.upload_ms {
+                                None => "not measured".into(),
+                                Some(t) if t <= 0.0 => "under the clock".into(),
+                                Some(t) => ms(t),
+                            },
+                        );
                         cell(
                             ui,
                             match p.gpu_ms {
@@ -676,18 +704,41 @@ impl GpuPage {
                 "the two are close on this machine. Measure again to see which way it goes.",
             )
         };
-        let untimed = points.iter().any(BenchPoint::gpu_untimed);
+        let untimed = points.iter().filter(|p| p.gpu_untimed()).count();
+        // The most the clock saw where it saw anything: a tick or two of a coarse clock.
+        let seen = (points.iter())
+            .filter_map(|p| p.gpu_ms.filter(|ms| *ms > 0.0))
+            .fold(None, |most: Option<f64>, ms| {
+                Some(most.map_or(ms, |m| m.max(ms)))
+            });
+        // A renderer that draws on the CPU, timed here: it may skip a draw that puts
+        // nothing on screen, which no clock can time.
+        let software = !self.bench.from_link
+            && (self.report.lock().ok())
+                .and_then(|r| r.timed_on.clone())
+                .is_some_and(|on| software_renderer(&on));
+        let why = if software {
+            "this renderer draws on the CPU, and with rasterisation off it may skip a draw \
+             that puts nothing on screen, so there was nothing to time"
+        } else {
+            "which only says that this clock could not see it (a browser rounds its clock \
+             to a tenth of a millisecond or coarser)"
+        };
         let verdict = match crossover(points) {
-            _ if untimed => Some(format!(
-                "No verdict: the GPU's vertex stage timed at 0 ms {}, which only says that \
-                 this clock could not see it (a browser rounds its clock to a tenth of a \
-                 millisecond or coarser). The desktop app times it; so did the run on a server with \
-                 an NVIDIA H100 that this chapter shows.",
+            _ if untimed > 0 => Some(format!(
+                "No verdict: the GPU's vertex stage timed at 0 ms at {untimed} of {} sizes {}{}: \
+                 {why}. The desktop app on a graphics card times it; so did the run on a \
+                 server with an NVIDIA H100 that this chapter shows.",
+                points.len(),
                 if self.bench.from_link {
                     "on that machine"
                 } else {
                     "here"
-                }
+                },
+                seen.map_or(String::new(), |most| format!(
+                    ", and at no more than {} at the others, a tick or two of the clock",
+                    ms(most)
+                )),
             )),
             Crossover::Unknown => None,
             Crossover::GpuEverywhere => Some(format!(
@@ -705,6 +756,9 @@ impl GpuPage {
         };
         if let Some(verdict) = verdict {
             ui.label(RichText::new(verdict).strong());
+        }
+        if let Some(slower) = kernel_slower(points) {
+            ui.label(slower);
         }
         let machine = if self.bench.from_link {
             "on the machine that measured them"
@@ -764,17 +818,31 @@ impl GpuPage {
         ];
         // Column and row swapped: the slip of reading a joint as a column of texels.
         let swapped = [expected[0], expected[2], expected[1]];
+        // A vector per matrix, or a vector per float: the texel right either way.
+        let per_matrix = [MAX_JOINTS as f32, expected[1], expected[2]];
+        let per_float = [(MAX_JOINTS * 16) as f32, expected[1], expected[2]];
         let question = Question {
             name: "gpu",
             labels: &["vectors", "column", "row"],
             columns: 3,
             expected: &expected,
             tolerance: 0.01,
-            mistakes: &[(
-                &swapped,
-                "column and row are swapped: each joint is a row of the texture, and its \
-                 matrix's columns are the texels along that row",
-            )],
+            mistakes: &[
+                (
+                    &swapped,
+                    "column and row are swapped: each joint is a row of the texture, and its \
+                     matrix's columns are the texels along that row",
+                ),
+                (
+                    &per_matrix,
+                    "that is one vector per matrix: a vec4 holds four floats, one column of \
+                     a mat4, so each matrix takes four",
+                ),
+                (
+                    &per_float,
+                    "that counts floats: a uniform vector is a vec4 of four floats, so divide by four",
+                ),
+            ],
         };
         check_ui(ui, &mut self.check, &question, |ui| {
             crate::ui::check::working_ui(
@@ -857,6 +925,31 @@ impl GpuPage {
     }
 }
 
+/// What to say where the fast kernel timed slower than the reference loop it should
+/// beat: at a size so small that the two differ by less than a coarse clock can tell
+/// apart, or on a machine busy with something else while it timed.
+fn kernel_slower(points: &[BenchPoint]) -> Option<String> {
+    let slower: Vec<&BenchPoint> = (points.iter())
+        .filter(|p| p.best_cpu_ms() > p.reference_ms)
+        .collect();
+    let sizes = (slower.iter())
+        .map(|p| p.vertices.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    // Within two tenths of a millisecond: a tick or two of a browser's clock.
+    let close = slower
+        .iter()
+        .all(|p| p.best_cpu_ms() - p.reference_ms < 0.2);
+    let why = if close {
+        "the two differ by less than a tick or two of this clock, too little to rank them"
+    } else {
+        "the machine was busy with something else while the kernel ran; press Measure again"
+    };
+    (!slower.is_empty()).then(|| {
+        format!("At {sizes} vertices the fast kernel timed slower than the reference loop: {why}.")
+    })
+}
+
 /// Whether a renderer's name is one that draws on the CPU (Mesa's llvmpipe and
 /// softpipe, SwiftShader in a browser, Microsoft's WARP).
 fn software_renderer(name: &str) -> bool {
@@ -869,3 +962,27 @@ fn software_renderer(name: &str) -> bool {
 const SOFTWARE_NOTE: &str = "This renderer draws on the CPU: the \"GPU\" here is the CPU \
     pretending to be one, so its times say nothing about a graphics card. The run on a \
     server with an NVIDIA H100 shows what a real GPU does.";
+
+#[cfg(test)]
+mod tests {
+    use super::{BenchPoint, kernel_slower};
+
+    fn point(vertices: usize, reference_ms: f64, fast_ms: f64) -> BenchPoint {
+        BenchPoint {
+            vertices,
+            reference_ms,
+            fast_ms,
+            ..BenchPoint::default()
+        }
+    }
+
+    #[test]
+    fn a_fast_kernel_slower_than_the_reference_is_named_with_why() {
+        assert_eq!(kernel_slower(&[point(3000, 0.5, 0.1)]), None);
+        let close = kernel_slower(&[point(3000, 0.1, 0.2), point(10_000, 1.0, 0.3)]).unwrap();
+        assert!(close.starts_with("At 3000 vertices"), "{close}");
+        assert!(close.contains("tick"), "{close}");
+        let busy = kernel_slower(&[point(1_000_000, 40.0, 90.0)]).unwrap();
+        assert!(busy.contains("Measure again"), "{busy}");
+    }
+}

@@ -43,7 +43,7 @@ pub(super) fn poses_ui(page: &mut GradientPage, ui: &mut Ui) {
 pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
     // A list that opens, not 20 buttons: the cell stays short on a projector and a
     // phone. A click on a joint in the viewport picks it too.
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Joint:");
         egui::ComboBox::from_id_salt("gradient joint")
             .selected_text(JOINTS[page.joint.min(JOINT_COUNT - 1)].name)

@@ -79,11 +79,20 @@ impl ModelPage {
         let slip = without_inverse_bind().map(|v| [v.x, v.y]);
         // Turned the other way round: x comes out with the wrong sign.
         let clockwise = [-answer.x, answer.y];
-        let mut mistakes: Vec<(&[f32], &str)> = vec![(
-            &clockwise,
-            "x has the wrong sign: a positive turn about z is counter-clockwise, it sends \
-             (x, y) to (−y, x)",
-        )];
+        // The vertex where the file puts it: the joint's turn not applied at all.
+        let unmoved = [-0.5, 2.0];
+        let mut mistakes: Vec<(&[f32], &str)> = vec![
+            (
+                &clockwise,
+                "x has the wrong sign: a positive turn about z is counter-clockwise, it sends \
+                 (x, y) to (−y, x)",
+            ),
+            (
+                &unmoved,
+                "that is v where the file puts it: node 2 has turned 90° by τ = 1 s, and the \
+                 vertex, weighted to it, turns with it",
+            ),
+        ];
         if let Some(slip) = &slip {
             mistakes.push((
                 slip,

@@ -126,14 +126,18 @@ pub(crate) fn quat_check_ui(
                 .all(|(a, b)| (a - b).abs() <= TOLERANCE)
     });
     let expected = if is_negated { negated } else { q };
+    // The scalar written first, as some books and engines order it.
+    let w_first = [q[3], q[0], q[1], q[2]];
+    let w_first_hint = "that is w first: this app writes (x, y, z, w), the scalar part last";
     let wrong: Vec<[f32; 4]> = mistakes
         .iter()
         .map(|(m, _)| glam::Vec4::from(*m).to_array())
         .collect();
     let known: Vec<(&[f32], &str)> = wrong
         .iter()
-        .zip(mistakes)
-        .map(|(w, (_, hint))| (w.as_slice(), *hint))
+        .zip(mistakes.iter().map(|(_, hint)| *hint))
+        .chain((w_first != q).then_some((&w_first, w_first_hint)))
+        .map(|(w, hint)| (w.as_slice(), hint))
         .collect();
     let question = Question {
         name: "quaternion",
@@ -146,6 +150,10 @@ pub(crate) fn quat_check_ui(
     check_ui(ui, check, &question, |ui| {
         crate::ui::check::working_ui(ui, &working);
     });
+    // −q is right: say why at once, not only in the working.
+    if is_negated && check.verdict == Some(crate::ui::check::Verdict::Right) {
+        ui.label("That is −q: every sign flipped, the same rotation as q.");
+    }
 }
 
 impl QuaternionsPage {

@@ -21,6 +21,19 @@ const TURNED_COLOR: [f32; 4] = [0.5, 0.2, 0.65, 1.0];
 const POINT_SCALE: f32 = 2.2;
 /// The glider's nose tip at rest: the arc starts here.
 const NOSE: Vec3 = Vec3::new(0.0, 0.0, 1.2);
+/// Above the glider at rest, as far out as the nose: the arc starts here for a turn
+/// about the nose itself, where the nose would not move.
+const TOP: Vec3 = Vec3::new(0.0, 1.2, 0.0);
+
+/// Where the arc of a turn about `axis` starts: the nose, or for an axis within about
+/// 25° of the nose, the point above the glider.
+pub(crate) fn arc_start(axis: Vec3) -> Vec3 {
+    if axis.dot(NOSE.normalize()).abs() > 0.9 {
+        TOP
+    } else {
+        NOSE
+    }
+}
 
 /// Where each ring's name goes: a point of the ring (as `meshes::gimbal_rings` lays
 /// it out) carried by its frame, spread round so the three names keep apart.
@@ -44,11 +57,12 @@ fn ring_marks(euler: skin::explain::rotation::Euler) -> [(&'static str, Vec3); 3
     ]
 }
 
-/// The path of the nose tip as the glider turns from rest about `axis` by `angle`:
-/// an arc about the axis, `steps` + 1 points.
+/// The path of the nose tip (or [`arc_start`]'s point) as the glider turns from rest
+/// about `axis` by `angle`: an arc about the axis, `steps` + 1 points.
 pub(crate) fn nose_arc(axis: Vec3, angle: f32, steps: usize) -> Vec<Vec3> {
+    let start = arc_start(axis);
     (0..=steps)
-        .map(|i| Quat::from_axis_angle(axis, angle * i as f32 / steps as f32) * NOSE)
+        .map(|i| Quat::from_axis_angle(axis, angle * i as f32 / steps as f32) * start)
         .collect()
 }
 
@@ -94,7 +108,7 @@ impl QuaternionsPage {
                     for pair in arc.windows(2) {
                         scene.line(pair[0], pair[1], AXIS_COLOR);
                     }
-                    scene.marker(NOSE, 0.05, POINT_COLOR);
+                    scene.marker(arc_start(axis), 0.05, POINT_COLOR);
                 }
                 // The turn cell's p and p' = R(q) · p.
                 scene.arrow(Vec3::ZERO, Vec3::X * POINT_SCALE, 0.015, POINT_COLOR);
@@ -165,5 +179,28 @@ impl QuaternionsPage {
         vp.paint(ui, self.scene(vp.clip_from_world));
         self.overlay_ui(ui, &vp);
         caption_ui(ui, CAPTION);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nose_arc;
+    use glam::Vec3;
+
+    #[test]
+    fn the_arc_of_a_turn_about_the_nose_is_drawn_where_something_moves() {
+        let length = |axis: Vec3| {
+            let arc = nose_arc(axis, 60f32.to_radians(), 12);
+            arc.windows(2).map(|p| p[0].distance(p[1])).sum::<f32>()
+        };
+        // A sixth of a circle of radius 1.2, whichever point it follows.
+        let sixth = 1.2 * std::f32::consts::PI / 3.0;
+        for axis in [Vec3::Y, Vec3::Z, -Vec3::Z, Vec3::X] {
+            assert!(
+                (length(axis) - sixth).abs() < 0.01,
+                "{axis}: {}",
+                length(axis)
+            );
+        }
     }
 }
