@@ -262,6 +262,9 @@ impl SkinlabApp {
                     page.cell_ui(cell, ui)
                 });
                 crate::ui::set_in_notebook(ui.ctx(), false);
+                // Room kept at the end where a cell near it grew shorter (see
+                // `Anchor::hold_end`).
+                ui.add_space(self.anchor.pad);
                 self.focus_in_view.step(ui);
             });
             // The cell the reader works in stays where it is when a cell above it
@@ -270,6 +273,11 @@ impl SkinlabApp {
             let held = self.scroll.target().is_none() && !relaid;
             let pointer = ui.input(|i| i.pointer.hover_pos());
             self.anchor.step(&shown, &cells, pointer, held);
+            let wheel = ui.input(|i| {
+                (i.events.iter()).any(|e| matches!(e, egui::Event::MouseWheel { .. }))
+                    || i.pointer.any_down()
+            });
+            self.anchor.hold_end(&shown, held, wheel);
             if self.anchor.fix.is_some() {
                 ui.ctx().request_repaint();
             }
@@ -347,6 +355,20 @@ pub(super) struct Anchor {
     cell: Option<(String, f32, f32)>,
     /// The scroll offset that puts it back, for the next frame.
     fix: Option<f32>,
+    /// Blank room drawn under the last cell, in points: what the cells lost in height
+    /// while the reader sat at the notebook's end.
+    pad: f32,
+    /// The notebook's height to keep at its end, as of the last frame.
+    end: Option<EndHold>,
+}
+
+/// The notebook at its end, as [`Anchor::hold_end`] keeps it.
+#[derive(Clone, Copy, Debug)]
+struct EndHold {
+    /// The height kept, with the room, in points.
+    kept: f32,
+    /// The scroll offset then.
+    offset: f32,
 }
 
 impl Anchor {
@@ -387,6 +409,44 @@ impl Anchor {
             .iter()
             .rfind(|(_, below_aim)| view.top() + above + below_aim <= line)
             .map(|(name, below_aim)| (name.clone(), content_top(*below_aim), offset));
+    }
+
+    /// After the notebook is drawn: where a cell at the notebook's end grows shorter
+    /// (a two-line readout that becomes one), the notebook keeps its height with blank
+    /// room under the last cell, and the scroll its place, so the controls stay under
+    /// the pointer. The room goes once the reader scrolls, a link scrolls (not `held`),
+    /// or the cells grow back.
+    fn hold_end(
+        &mut self,
+        shown: &egui::scroll_area::ScrollAreaOutput<()>,
+        held: bool,
+        wheel: bool,
+    ) {
+        let offset = shown.state.clamped_offset().y;
+        let natural = shown.content_size.y - self.pad;
+        let view = shown.inner_rect.height();
+        let reset = EndHold {
+            kept: natural,
+            offset,
+        };
+        let (pad, end) = match self.end {
+            Some(was)
+                if held && !wheel && was.offset > 0.0 && was.offset + view >= was.kept - 2.0 =>
+            {
+                if natural < was.kept - 0.5 {
+                    // Shorter than kept: the scroll the end pulls back goes back.
+                    if offset < was.offset - 0.5 {
+                        self.fix = Some(was.offset);
+                    }
+                    (was.kept - natural, was)
+                } else {
+                    (0.0, reset)
+                }
+            }
+            _ => (0.0, reset),
+        };
+        self.pad = pad;
+        self.end = Some(end);
     }
 }
 

@@ -2255,6 +2255,36 @@ fn a_checkbox_in_a_cell_shows_in_the_link_field_at_once() {
 }
 
 #[test]
+fn at_the_notebooks_end_a_control_stays_under_the_pointer_when_a_cell_grows_shorter() {
+    // The model's blend readout loses a line as the sign check comes on: at the end of
+    // the notebook the scroll was pulled back and the controls dropped under a reader's
+    // next click (the check box, 8 points). The notebook keeps its height instead.
+    let link = "model?clip=Walking&clip_b=Wave&sign_check=false&joint=LowerArmL&t=0.4&at=blend";
+    let label = "sign check: flip q_b when q_a · q_b < 0";
+    let mut app = paused_app();
+    app.open_link(link).unwrap();
+    let mut harness = harness_of(app, true);
+    harness.run_steps(24);
+    let (_, _, _, at_end) = skinlab::ui::marks::aimed_cell(&harness.ctx).expect("aimed");
+    assert!(at_end, "the case is the notebook's end");
+    let at = |h: &Harness<'static, SkinlabApp>| h.get_by_label(label).rect();
+    let before = at(&harness);
+    harness.hover_at(before.center());
+    harness.run_steps(2);
+    harness.get_by_label(label).click();
+    harness.run_steps(12);
+    assert!(
+        harness.state().current_link().get("sign_check").is_none(),
+        "checked"
+    );
+    let after = at(&harness);
+    assert!(
+        (after.top() - before.top()).abs() < 1.0,
+        "{label} moved from {before:?} to {after:?}"
+    );
+}
+
+#[test]
 fn a_control_stays_under_the_pointer_when_a_cell_above_it_grows() {
     // The gpu page's longer listing above the paths cell, and the blending page's
     // twist plot and notes above the twist bone box, grew after a click and moved the
