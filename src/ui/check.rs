@@ -206,7 +206,13 @@ pub fn check_ui(
     let mut pressed = None;
     let mut opened = false;
     ui.horizontal_wrapped(|ui| {
-        if ui.button("Check").clicked() || entered {
+        let check_button = ui.button("Check");
+        // Clicked, it takes the keyboard, so that Tab goes on to "Show working" (not
+        // back to the window's first button, where Enter would turn the page).
+        if check_button.clicked() {
+            check_button.request_focus();
+        }
+        if check_button.clicked() || entered {
             check.edited_since = false;
             pressed = Some(check.judge(question).clone());
         }

@@ -1954,6 +1954,26 @@ fn an_edited_answer_keeps_the_verdicts_line_until_checked_again() {
     );
 }
 
+/// A Check clicked with the mouse keeps the keyboard: Tab then goes on to "Show
+/// working", and Enter there opens it (Tab from nothing went to the window's first
+/// button, and Enter turned the page).
+#[test]
+fn after_a_clicked_check_tab_and_enter_open_the_working() {
+    use skinlab::pages::gpu::GpuPage;
+    let mut harness = kit::page_harness(GpuPage::default(), &["check"]);
+    harness.get_by_label("Check").click();
+    harness.run_steps(2);
+    assert!(harness.ctx.memory(|m| m.focused()).is_some(), "Check has the keyboard");
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label_contains("A mat4 is four columns").is_some(),
+        "the working is open"
+    );
+}
+
 /// A hint two lines long gives way to the one-line "Changed" as the student corrects
 /// the answer: the room stays, so what follows (the working, and at the notebook's end
 /// the fields above) does not move under the pointer.

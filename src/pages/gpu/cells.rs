@@ -14,7 +14,7 @@ use crate::ui::{angle_slider_ui, error_ui, legible};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, VLine};
 use gl::shaders;
-use gl::uniform_costs;
+use gl::{UniformCost, uniform_costs};
 use rigs::chain::{CHAIN_LENGTH, truncation_error};
 use scene::{JointIndices, MAX_JOINTS};
 use skin::gpu::{WEBGL2_MIN_VERTEX_UNIFORM_VECTORS, bone_texels, joints_that_fit, prepare_steps};
@@ -208,8 +208,8 @@ impl GpuPage {
 
     fn budget_ui(&mut self, ui: &mut Ui) {
         self.joints_ui(ui);
-        let main = uniform_costs(shaders::SKIN_VERT.text, MAX_JOINTS);
-        let other: usize = main.iter().map(|c| c.vectors).sum();
+        let main = main_uniforms();
+        let other = other_vectors(&main);
         crate::ui::table_ui(ui, "gpu_budget", |ui| {
             egui::Grid::new("gpu_budget").striped(true).show(ui, |ui| {
                 ui.strong("uniform (skin.vert)");
@@ -235,13 +235,20 @@ impl GpuPage {
             });
         });
         let live = self.limits().map(|l| l.max_vertex_uniform_vectors);
+        // A phone's column has room for the answer, not the sum: the sum is the
+        // formula above the cell.
+        let compact = crate::ui::screen(ui.ctx()).compact;
         let row = |ui: &mut Ui, name: &str, max: Option<usize>| {
             ui.label(name);
             match max {
                 Some(max) => {
                     let fit = joints_that_fit(max, other);
                     ui.label(max.to_string());
-                    ui.label(format!("({max} - {other}) / 4 = {fit}"));
+                    ui.label(if compact {
+                        fit.to_string()
+                    } else {
+                        format!("({max} - {other}) / 4 = {fit}")
+                    });
                 }
                 None => {
                     ui.label("not measured yet");
@@ -386,11 +393,19 @@ impl GpuPage {
         } else {
             "plainly visible"
         };
-        ui.label(format!(
-            "Skinned with every influence versus the four kept, this pose: the largest \
-             difference is {worst:.4} units (at ring {at} of the tail; the tail is {CHAIN_LENGTH} units long), about \
-             {points:.1} points on screen at this zoom: {seen}."
-        ));
+        if worst < 5e-5 {
+            ui.label(
+                "Skinned with every influence versus the four kept, this pose: no vertex \
+                 moves (under 0.0001 units): no vertex had more than four to drop.",
+            );
+        } else {
+            ui.label(format!(
+                "Skinned with every influence versus the four kept, this pose: the largest \
+                 difference is {worst:.4} units (at ring {at} of the tail; the tail is \
+                 {CHAIN_LENGTH} units long), about {points:.1} points on screen at this zoom: \
+                 {seen}."
+            ));
+        }
         if let Some(code) = anchor(source_text!("crates/skin/src/influences.rs"), "prepare") {
             ui.collapsing("crates/skin/src/influences.rs: prepare", |ui| {
                 code_ui(ui, &code)
@@ -821,6 +836,12 @@ impl GpuPage {
         // A vector per matrix, or a vector per float: the texel right either way.
         let per_matrix = [MAX_JOINTS as f32, expected[1], expected[2]];
         let per_float = [(MAX_JOINTS * 16) as f32, expected[1], expected[2]];
+        // The array with the other uniforms (the budget cell's sum) added.
+        let with_others = [
+            (MAX_JOINTS * 4 + other_vectors(&main_uniforms())) as f32,
+            expected[1],
+            expected[2],
+        ];
         let question = Question {
             name: "gpu",
             labels: &["vectors", "column", "row"],
@@ -841,6 +862,10 @@ impl GpuPage {
                 (
                     &per_float,
                     "that counts floats: a uniform vector is a vec4 of four floats, so divide by four",
+                ),
+                (
+                    &with_others,
+                    "that adds the shader's other uniforms: the question asks for the array alone",
                 ),
             ],
         };
@@ -925,6 +950,16 @@ impl GpuPage {
     }
 }
 
+/// The uniforms skin.vert declares besides the palette, with their costs.
+fn main_uniforms() -> Vec<UniformCost> {
+    uniform_costs(shaders::SKIN_VERT.text, MAX_JOINTS)
+}
+
+/// The uniform vectors those take: what the palette's array must leave.
+fn other_vectors(main: &[UniformCost]) -> usize {
+    main.iter().map(|c| c.vectors).sum()
+}
+
 /// What to say where the fast kernel timed slower than the reference loop it should
 /// beat: at a size so small that the two differ by less than a coarse clock can tell
 /// apart, or on a machine busy with something else while it timed.
@@ -936,12 +971,14 @@ fn kernel_slower(points: &[BenchPoint]) -> Option<String> {
         .map(|p| p.vertices.to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    // Within two tenths of a millisecond: a tick or two of a browser's clock.
-    let close = slower
-        .iter()
-        .all(|p| p.best_cpu_ms() - p.reference_ms < 0.2);
+    // Within two tenths of a millisecond (a tick or two of a browser's clock), or of a
+    // third of the time: too close to rank on one run.
+    let close = (slower.iter())
+        .all(|p| p.best_cpu_ms() - p.reference_ms < 0.2_f64.max(0.3 * p.reference_ms));
     let why = if close {
-        "the two differ by less than a tick or two of this clock, too little to rank them"
+        "the two ran too close to rank on one run (where the kernel cannot use its SIMD \
+         lanes, a browser's build say, it is not much faster than the loop); press Measure \
+         again"
     } else {
         "the machine was busy with something else while the kernel ran; press Measure again"
     };
@@ -981,8 +1018,8 @@ mod tests {
         assert_eq!(kernel_slower(&[point(3000, 0.5, 0.1)]), None);
         let close = kernel_slower(&[point(3000, 0.1, 0.2), point(10_000, 1.0, 0.3)]).unwrap();
         assert!(close.starts_with("At 3000 vertices"), "{close}");
-        assert!(close.contains("tick"), "{close}");
+        assert!(close.contains("too close to rank"), "{close}");
         let busy = kernel_slower(&[point(1_000_000, 40.0, 90.0)]).unwrap();
-        assert!(busy.contains("Measure again"), "{busy}");
+        assert!(busy.contains("busy"), "{busy}");
     }
 }
