@@ -262,33 +262,37 @@ pub fn captions_at_body_size(ui: &mut egui::Ui) {
 /// then bring its own part in view (a scrubbed step), where on the whole page the
 /// link's cell scroll has the say.
 pub fn set_focused_cell(ctx: &egui::Context, focused: bool) {
-    ctx.data_mut(|d| d.insert_temp(focused_cell_id(), focused));
+    set_flag(ctx, FOCUSED_CELL, focused);
 }
 
 /// Whether the cell being drawn fills the window alone (see [`set_focused_cell`]).
 pub fn focused_cell(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(focused_cell_id()))
-        .unwrap_or(false)
-}
-
-fn focused_cell_id() -> egui::Id {
-    egui::Id::unique("skinlab focused cell")
+    flag(ctx, FOCUSED_CELL)
 }
 
 /// Notes that the notebook's column is being drawn (`true`), or no longer: a row wider
 /// than the column widens the whole notebook past it, under the viewport.
 pub fn set_in_notebook(ctx: &egui::Context, inside: bool) {
-    ctx.data_mut(|d| d.insert_temp(in_notebook_id(), inside));
+    set_flag(ctx, IN_NOTEBOOK, inside);
 }
 
 /// Whether the notebook's column is being drawn (see [`set_in_notebook`]).
 pub fn in_notebook(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(in_notebook_id()))
-        .unwrap_or(false)
+    flag(ctx, IN_NOTEBOOK)
 }
 
-fn in_notebook_id() -> egui::Id {
-    egui::Id::unique("skinlab notebook column")
+const FOCUSED_CELL: &str = "skinlab focused cell";
+const IN_NOTEBOOK: &str = "skinlab notebook column";
+
+/// A yes or no the app notes for the widgets drawn after it this frame, by name.
+fn set_flag(ctx: &egui::Context, name: &'static str, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(name), on));
+}
+
+/// What [`set_flag`] last noted under `name` (no, if nothing).
+fn flag(ctx: &egui::Context, name: &'static str) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(egui::Id::unique(name)))
+        .unwrap_or(false)
 }
 
 /// The screen the app's style is set for (the app sets it each frame).

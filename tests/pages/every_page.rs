@@ -1963,13 +1963,18 @@ fn after_a_clicked_check_tab_and_enter_open_the_working() {
     let mut harness = kit::page_harness(GpuPage::default(), &["check"]);
     harness.get_by_label("Check").click();
     harness.run_steps(2);
-    assert!(harness.ctx.memory(|m| m.focused()).is_some(), "Check has the keyboard");
+    assert!(
+        harness.ctx.memory(|m| m.focused()).is_some(),
+        "Check has the keyboard"
+    );
     harness.key_press(egui::Key::Tab);
     harness.run_steps(2);
     harness.key_press(egui::Key::Enter);
     harness.run_steps(2);
     assert!(
-        harness.query_by_label_contains("A mat4 is four columns").is_some(),
+        harness
+            .query_by_label_contains("A mat4 is four columns")
+            .is_some(),
         "the working is open"
     );
 }
