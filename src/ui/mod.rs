@@ -196,8 +196,33 @@ pub fn sideways_ui<R>(
             let most = d.get_temp_mut_or_default::<SidewaysOverflow>(egui::Id::NULL);
             most.0 = most.0.max(over);
         });
+        // More to the right: a mark at the edge says so (egui's bar shows only under a
+        // mouse, and a finger never hovers).
+        if shown.state.clamped_offset().x < over - 1.0 {
+            more_to_the_right(ui, shown.inner_rect);
+        }
     }
     shown.inner
+}
+
+/// A round "›" at the middle of `rect`'s right edge: the content goes on past it.
+fn more_to_the_right(ui: &egui::Ui, rect: egui::Rect) {
+    let at = egui::pos2(rect.right() - 10.0, rect.center().y);
+    let visuals = ui.visuals();
+    let painter = ui.painter();
+    painter.circle(
+        at,
+        9.0,
+        visuals.widgets.inactive.weak_bg_fill,
+        egui::Stroke::new(1.0, visuals.widgets.inactive.bg_stroke.color),
+    );
+    painter.text(
+        at,
+        egui::Align2::CENTER_CENTER,
+        "›",
+        egui::FontId::proportional(16.0),
+        visuals.strong_text_color(),
+    );
 }
 
 /// A table (a grid of short cells): each cell keeps to one line, and the table scrolls

@@ -1166,4 +1166,41 @@ fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
             "the NDC {ndc:?} in a view {width}x{height} is pixel {expected:?}, printed {pixel:?}"
         );
     }
+    // And V · v': the camera's printed V times the printed v' gives the printed row.
+    harness
+        .get_by_label("the camera's V and P, and the pixel's rule")
+        .click();
+    harness.run_steps(3);
+    let mut shown: Vec<String> = harness
+        .root()
+        .children_recursive()
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            a.label().or(a.value()).map(|t| t.to_string())
+        })
+        .collect();
+    shown.dedup();
+    let at = (shown.iter())
+        .position(|t| t.starts_with("V, the camera's view"))
+        .expect("V is printed");
+    let (view, view_err): (Vec<f64>, Vec<f64>) = shown[at + 1..]
+        .iter()
+        .filter_map(|t| Some((t.trim().parse::<f64>().ok()?, half_unit(t))))
+        .take(16)
+        .unzip();
+    assert_eq!(view.len(), 16, "V's sixteen numbers");
+    let eye = numbers_in(line("V · v'").split_once('(').unwrap().1);
+    for (row, eye) in eye.iter().enumerate() {
+        let m = &view[row * 4..row * 4 + 4];
+        let by_hand = m[0] * total[0] + m[1] * total[1] + m[2] * total[2] + m[3];
+        let err: f64 = (0..3)
+            .map(|c| view_err[row * 4 + c] * total[c].abs() + m[c].abs() * half_unit(printed))
+            .sum::<f64>()
+            + view_err[row * 4 + 3]
+            + half_unit(stages);
+        assert!(
+            (by_hand - eye).abs() <= err + 1e-9,
+            "row {row} of V · v' = {by_hand} from the printed numbers, printed {eye}"
+        );
+    }
 }

@@ -166,9 +166,11 @@ pub struct GpuPage {
 /// How many check-yourself exercises the page has.
 pub const EXERCISE_COUNT: usize = 2;
 
+// ANCHOR: exercise
 /// The second exercise's influences, as (joint, weight): five, unsorted, summing to 1.
 pub const PREPARE_EXERCISE: [(usize, f32); 5] =
     [(2, 0.12), (7, 0.15), (3, 0.40), (5, 0.08), (1, 0.25)];
+// ANCHOR_END: exercise
 
 /// The camera the page opens with: the chain seen whole (`skinlab --bench` draws the
 /// same view).

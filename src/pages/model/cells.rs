@@ -589,6 +589,28 @@ impl ModelPage {
             None => "behind the camera: no pixel".to_owned(),
         };
         mono_ui(ui, text);
+        // The two matrices the rows multiply by, and the viewport's size, so that each
+        // row can be rebuilt by hand (not on a slide, which has no row to spare).
+        if crate::ui::focused_cell(ui.ctx()) {
+            return;
+        }
+        egui::CollapsingHeader::new("the camera's V and P, and the pixel's rule")
+            .id_salt("model vertex camera")
+            .show(ui, |ui| {
+                ui.label("V, the camera's view (world to eye):");
+                matrix_view_significant_ui(ui, "model view", &view);
+                ui.label("P, its projection (eye to clip):");
+                matrix_view_significant_ui(ui, "model projection", &projection);
+                mono_ui(
+                    ui,
+                    format!(
+                        "pixel = ((x + 1) / 2 · {w:.0}, (1 − y) / 2 · {h:.0}),\n\
+                         in a view {w:.0} × {h:.0} points, from its top left corner",
+                        w = size[0],
+                        h = size[1]
+                    ),
+                );
+            });
     }
 
     /// Why a vertex's numbers grow between the file and the screen, when its first
