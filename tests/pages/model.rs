@@ -1045,14 +1045,10 @@ fn half_unit(text: &str) -> f64 {
     0.5 * 10f64.powi(-(decimals as i32))
 }
 
-#[test]
-fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
+/// Every text shown, in order, each once (a label's text is on its node and again on
+/// its text run).
+fn shown_texts<S>(harness: &egui_kittest::Harness<'_, S>) -> Vec<String> {
     use egui_kittest::kittest::NodeT as _;
-    let mut harness = vertex_cell("model?clip=Wave&t=0.5&vertex=100", 1600.0);
-    harness.get_by_label("each joint's palette matrix").click();
-    harness.run_steps(3);
-    // Every text shown, in order, each once (a label's text is on its node and again on
-    // its text run).
     let mut texts: Vec<String> = harness
         .root()
         .children_recursive()
@@ -1062,6 +1058,15 @@ fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
         })
         .collect();
     texts.dedup();
+    texts
+}
+
+#[test]
+fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
+    let mut harness = vertex_cell("model?clip=Wave&t=0.5&vertex=100", 1600.0);
+    harness.get_by_label("each joint's palette matrix").click();
+    harness.run_steps(3);
+    let texts = shown_texts(&harness);
     let find = |start: &str| {
         texts
             .iter()
@@ -1171,15 +1176,7 @@ fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
         .get_by_label("the camera's V and P, and the pixel's rule")
         .click();
     harness.run_steps(3);
-    let mut shown: Vec<String> = harness
-        .root()
-        .children_recursive()
-        .filter_map(|n| {
-            let a = n.accesskit_node();
-            a.label().or(a.value()).map(|t| t.to_string())
-        })
-        .collect();
-    shown.dedup();
+    let shown = shown_texts(&harness);
     let at = (shown.iter())
         .position(|t| t.starts_with("V, the camera's view"))
         .expect("V is printed");
