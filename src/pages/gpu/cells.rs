@@ -558,9 +558,10 @@ impl GpuPage {
         let reference = line(&|p| Some(p.reference_ms));
         let total = line(&|p| p.cpu_total_ms());
         // Not drawn at the chart's floor as if the GPU took no time, nor where no clock
-        // could time it.
-        let unclocked = self.gpu_unclocked();
-        let gpu = line(&|p| p.gpu_ms.filter(|_| !p.gpu_untimed() && !unclocked));
+        // could time it: a clock that saw 0 at one size (a browser's, in a sweep a link
+        // brought) saw only its own ticks at the others.
+        let unclocked = self.gpu_unclocked() || points.iter().any(BenchPoint::gpu_untimed);
+        let gpu = line(&|p| p.gpu_ms.filter(|_| !unclocked));
         let cores = self.sweep_threads();
         // (name, colour, dashed, points), in the order of the legend.
         let mut lines = vec![(
