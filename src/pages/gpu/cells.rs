@@ -482,15 +482,15 @@ impl GpuPage {
         self.bench_plot_ui(ui);
     }
 
-    /// The threads of the sweep's threaded column, `None` for no column: this
-    /// machine's cores for a sweep measured here, the most any size used for points a
-    /// link brought (another machine's).
     /// Whether this sweep's GPU times come from a clock that cannot see the GPU: one
     /// measured here in a browser, where `finish()` does not wait for the draw.
     fn gpu_unclocked(&self) -> bool {
         cfg!(target_arch = "wasm32") && !self.bench.from_link
     }
 
+    /// The threads of the sweep's threaded column, `None` for no column: this
+    /// machine's cores for a sweep measured here, the most any size used for points a
+    /// link brought (another machine's).
     fn sweep_threads(&self) -> Option<usize> {
         if self.bench.from_link {
             let used = self.bench.points.iter().filter_map(|p| p.fast_threaded);
@@ -560,8 +560,8 @@ impl GpuPage {
         // Not drawn at the chart's floor as if the GPU took no time, nor where no clock
         // could time it: a clock that saw 0 at one size (a browser's, in a sweep a link
         // brought) saw only its own ticks at the others.
-        let unclocked = self.gpu_unclocked() || points.iter().any(BenchPoint::gpu_untimed);
-        let gpu = line(&|p| p.gpu_ms.filter(|_| !unclocked));
+        let no_gpu_line = self.gpu_unclocked() || points.iter().any(BenchPoint::gpu_untimed);
+        let gpu = line(&|p| p.gpu_ms.filter(|_| !no_gpu_line));
         let cores = self.sweep_threads();
         // (name, colour, dashed, points), in the order of the legend.
         let mut lines = vec![(
@@ -736,9 +736,7 @@ impl GpuPage {
         // The most the clock saw where it saw anything: a tick or two of a coarse clock.
         let seen = (points.iter())
             .filter_map(|p| p.gpu_ms.filter(|ms| *ms > 0.0))
-            .fold(None, |most: Option<f64>, ms| {
-                Some(most.map_or(ms, |m| m.max(ms)))
-            });
+            .reduce(f64::max);
         // A renderer that draws on the CPU, timed here: it may skip a draw that puts
         // nothing on screen, which no clock can time.
         let software = !self.bench.from_link

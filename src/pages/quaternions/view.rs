@@ -27,7 +27,7 @@ const TOP: Vec3 = Vec3::new(0.0, 1.2, 0.0);
 
 /// Where the arc of a turn about `axis` starts: the nose, or for an axis within about
 /// 25° of the nose, the point above the glider.
-pub(crate) fn arc_start(axis: Vec3) -> Vec3 {
+fn arc_start(axis: Vec3) -> Vec3 {
     if axis.dot(NOSE.normalize()).abs() > 0.9 {
         TOP
     } else {
