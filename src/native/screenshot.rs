@@ -132,6 +132,21 @@ impl Export {
             if let Some(why) = app.deck_failure() {
                 self.failed.push((self.slide, why.to_owned()));
             }
+            // The picture shows only the top of a focused cell that does not fit: the
+            // lecturer would scroll in the hall. Said, not failed: some cells are long.
+            if let Some(cell) = app.focus() {
+                let over = app.focus_overflow();
+                if over.y > 1.0 || over.x > 1.0 {
+                    eprintln!(
+                        "note: slide {} does not fit the screen: its focused cell `{cell}` \
+                         runs {:.0} points past the bottom and {:.0} past the side, so the \
+                         lecturer would scroll",
+                        self.slide + 1,
+                        over.y.max(0.0),
+                        over.x.max(0.0)
+                    );
+                }
+            }
             self.slide += 1;
             if self.slide < self.deck.slides.len() {
                 // A failed slide shows why in its picture; the export goes on.

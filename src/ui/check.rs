@@ -268,9 +268,6 @@ pub fn check_ui(
 /// Rows of a matrix, drawn with these brackets, keep their columns.
 const MATRIX_BRACKETS: [char; 3] = ['⎡', '⎢', '⎣'];
 
-/// Signs a line of working does not break after.
-const OPERATORS: [&str; 7] = ["−", "-", "+", "×", "·", "=", "→"];
-
 /// A line of working cut into the parts it may break between: at a space outside any
 /// bracket, each part keeping the space after it. A vector, a bracketed product or
 /// `sin(45°)` stays whole.
@@ -281,9 +278,10 @@ fn working_parts(line: &str) -> Vec<&str> {
         match c {
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => depth -= 1,
-            // Not after a lone operator: `v − (0, 1, 0)` breaks before the `−`, if at
-            // all, never between it and what it takes.
-            ' ' if depth <= 0 && !OPERATORS.contains(&line[start..i].trim()) => {
+            // Not after a lone operator.
+            ' ' if depth <= 0
+                && !crate::ui::listing::OPERATORS.contains(&line[start..i].trim()) =>
+            {
                 parts.push(&line[start..=i]);
                 start = i + 1;
             }
@@ -319,14 +317,14 @@ pub fn working_ui(ui: &mut Ui, text: &str) {
                 continue;
             }
             flush(ui, &mut matrix);
-            let parts: Vec<RichText> = working_parts(line)
+            let parts: Vec<egui::WidgetText> = working_parts(line)
                 .into_iter()
-                .map(|p| RichText::new(p).monospace())
+                .map(|p| RichText::new(p).monospace().into())
                 .collect();
             if parts.is_empty() {
                 ui.label(RichText::new(" ").monospace());
             } else {
-                crate::ui::unbroken_ui(ui, &parts);
+                crate::ui::unbroken_ui(ui, &parts, false);
             }
         }
         flush(ui, &mut matrix);

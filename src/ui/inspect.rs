@@ -47,7 +47,7 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
     for (joint, weight, partial) in &b.parts {
         let weight = super::matrix::fixed(*weight, decimals);
         let color = super::legible(ui, (style.bone_color)(*joint));
-        let part = |text: String| RichText::new(text).monospace().color(color);
+        let part = |text: String| RichText::new(text).monospace().color(color).into();
         // A narrow column breaks the line after "=", never inside the point.
         super::unbroken_ui(
             ui,
@@ -59,14 +59,11 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
                 )),
                 part(format!("{weight} × {}", style.point(*partial))),
             ],
+            false,
         );
     }
     let sum = style.point(b.sum);
-    ui.label(
-        RichText::new(format!("weighted sum = {sum}"))
-            .monospace()
-            .strong(),
-    );
+    crate::ui::listing::lines_ui(ui, &format!("weighted sum = {sum}"), |t| t.strong());
     // The rows as printed, multiplied and added by hand, can land a digit away from
     // the sum of the unrounded rows: say which is which, so the student's sum is not
     // taken for a slip. (Not in a focused cell: a projector's slide has no room.)
@@ -87,12 +84,13 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
             .weak(),
         );
     }
-    ui.label(
-        RichText::new(format!(
+    crate::ui::listing::lines_ui(
+        ui,
+        &format!(
             "blended matrix · v = {}",
             style.point(b.blended.transform_point3(b.bind))
-        ))
-        .monospace(),
+        ),
+        |t| t,
     );
 }
 

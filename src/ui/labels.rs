@@ -466,6 +466,9 @@ impl Placer {
     }
 }
 
+/// How near the current step's dot (in points) another step's dot goes unlabelled.
+const CROWDED: f32 = 16.0;
+
 /// A point carried through a product one factor at a time, drawn over a viewport: a
 /// dot per step so far (`points`, step 0 first), joined in order, the last one (the
 /// current step) larger; each dot labelled with its entry of `labels` on a pale card,
@@ -499,8 +502,20 @@ pub fn step_path_ui(
     // cyan path's cyan text read at 1.3:1 there).
     let card = Color32::from_white_alpha(215);
     let ink = super::card_ink(color, card);
+    // A step's dot that lies against the current one's goes unlabelled: two cards
+    // there would crowd each other, and the current step is the one read.
+    let crowded = |at: Pos2| {
+        screen
+            .get(current)
+            .copied()
+            .flatten()
+            .is_some_and(|now| now.distance(at) < CROWDED)
+    };
     for (i, (at, label)) in screen.iter().zip(labels).enumerate() {
         let Some(at) = *at else { continue };
+        if i != current && crowded(at) {
+            continue;
+        }
         let size = if i == current { 17.0 } else { 14.0 };
         let galley = painter.layout_no_wrap(label.clone(), FontId::new(size, family.clone()), ink);
         vp.label_galley(at, galley, 10.0, vec2(1.0, -1.0), Some(card));

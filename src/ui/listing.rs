@@ -22,11 +22,32 @@ pub fn code_ui(ui: &mut Ui, code: &str) {
 /// breaks as [`code_ui`] breaks it, with no code background. `style` colours it.
 pub fn lines_ui(ui: &mut Ui, text: &str, style: impl FnOnce(RichText) -> RichText) {
     let mono = egui::TextStyle::Monospace.resolve(ui.style());
-    let per_char = ui.fonts_mut(|f| f.glyph_width(&mono, '0')).max(1.0);
-    let columns = (ui.available_width() / per_char).floor() as usize;
-    let text = fit_columns(text, columns);
-    ui.add(egui::Label::new(style(RichText::new(text.as_ref()).monospace())).wrap());
+    let fitted = fit_width(ui.ctx(), &mono, ui.available_width(), text);
+    let shown = ui.add(egui::Label::new(style(RichText::new(fitted.as_ref()).monospace())).wrap());
+    // Read aloud (and found by tests) as written, not as broken to fit.
+    if fitted != text {
+        shown.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, text));
+    }
 }
+
+/// `text` in the monospaced `font`, broken as [`lines_ui`] breaks it to fit `width`
+/// points: for text painted in a viewport.
+pub fn fit_width<'a>(
+    ctx: &egui::Context,
+    font: &egui::FontId,
+    width: f32,
+    text: &'a str,
+) -> std::borrow::Cow<'a, str> {
+    let per_char = ctx.fonts_mut(|f| f.glyph_width(font, '0')).max(1.0);
+    // Half a character spare: a line that fills the column to within a hair was seen
+    // wrapped by the label before its last character.
+    let columns = (width / per_char - 0.5).floor().max(1.0) as usize;
+    fit_columns(text, columns)
+}
+
+/// Signs a line of formulas does not break after: `v − (0, 1, 0)` breaks before the
+/// `−`, if at all, never between it and what it takes.
+pub const OPERATORS: [&str; 7] = ["−", "-", "+", "×", "·", "=", "→"];
 
 /// How far in the rest of a broken line starts, past the line's own indent.
 const BROKEN_INDENT: usize = 4;
@@ -41,13 +62,27 @@ fn fit_columns(code: &str, columns: usize) -> std::borrow::Cow<'_, str> {
     if code.lines().all(|line| width(line) <= columns) {
         return code.into();
     }
+    // A table row's label: a first gap that leaves at most a third of the row before
+    // what follows it. A row too long breaks among its values, hanging under them,
+    // and keeps its label beside them.
+    let label_gap = |line: &str, at: usize| {
+        let column = note_column(line, at);
+        gaps(line).next().map(|first| note_column(line, first)) == Some(column)
+            && column * 3 <= columns
+    };
     // The columns where the broken lines' notes began.
     let broken: Vec<usize> = code
         .lines()
-        .filter_map(|line| Some(note_column(line, break_at(line, columns)?)))
+        .filter_map(|line| Some((line, break_at(line, columns)?)))
+        .filter(|&(line, at)| !label_gap(line, at))
+        .map(|(line, at)| note_column(line, at))
         .collect();
     let mut out = Vec::new();
     for line in code.lines() {
+        if let Some(at) = break_at(line, columns).filter(|&at| label_gap(line, at)) {
+            out.extend(spaced(line, columns, &" ".repeat(note_column(line, at))));
+            continue;
+        }
         let indent = " ".repeat(width(line) - width(line.trim_start()) + BROKEN_INDENT);
         let mut rest = line.to_owned();
         let mut at = break_at(&rest, columns)
@@ -87,13 +122,28 @@ pub fn hung(line: &str, columns: usize) -> String {
 /// start rather than running back to the first column. A word longer than the column
 /// is left to wrap.
 fn spaced(line: &str, columns: usize, indent: &str) -> Vec<String> {
+    // A hanging indent of spaces shrinks where the longest word after the first would
+    // not fit after it: the word would otherwise be left to wrap inside itself.
+    let longest = line
+        .split_whitespace()
+        .skip(1)
+        .map(width)
+        .max()
+        .unwrap_or(0);
+    let indent = if indent.trim().is_empty() && width(indent) + longest > columns {
+        &indent[..columns.saturating_sub(longest).min(indent.len())]
+    } else {
+        indent
+    };
     let mut out = Vec::new();
     let mut rest = line.to_owned();
     while width(rest.trim_end()) > columns {
         let lead = rest.len() - rest.trim_start().len();
-        // Each space that fits, with whether it lies outside brackets: a break there
-        // keeps a vector such as (0.12, 0.34, 0.56) whole.
+        // Each space that fits, with whether a break there is a good one: outside
+        // brackets, which keeps a vector such as (0.12, 0.34, 0.56) whole, and not
+        // after a lone operator, which keeps `2.00 × 1.00` together.
         let mut depth = 0i32;
+        let mut word = 0;
         let spaces: Vec<(usize, usize, bool)> = rest
             .char_indices()
             .take(columns + 1)
@@ -104,15 +154,32 @@ fn spaced(line: &str, columns: usize, indent: &str) -> Vec<String> {
                     ')' | ']' => depth -= 1,
                     _ => {}
                 }
-                (c == ' ' && at > lead).then_some((n, at, depth <= 0))
+                let good = depth <= 0 && !OPERATORS.contains(&rest[word..at].trim());
+                if c == ' ' {
+                    word = at;
+                }
+                (c == ' ' && at > lead).then_some((n, at, good))
             })
             .collect();
-        // The last space outside brackets, if it leaves the row at least a quarter
-        // full; else the last space.
-        let space = spaces
-            .iter()
-            .rev()
-            .find(|(n, _, outside)| *outside && *n * 4 >= columns)
+        // The last of two spaces outside brackets (where one value of a row ends and
+        // the next begins; not those that line up an `=`), if it leaves the row at
+        // least a quarter full; else the last space outside brackets that does; else
+        // the last space.
+        let double =
+            |at: usize| rest[..at].ends_with(' ') && !rest[at..].trim_start().starts_with('=');
+        // Next, before a sum's sign, which keeps a product whole:
+        // `+ 2.00 × 1.00` goes to the next line together.
+        let loose = |at: usize| {
+            let next = rest[at..].trim_start();
+            ["+ ", "− ", "- ", "→ "].iter().any(|s| next.starts_with(s))
+        };
+        let space = (spaces.iter().rev())
+            .find(|(n, at, outside)| *outside && *n * 4 >= columns && double(*at))
+            .or_else(|| {
+                (spaces.iter().rev())
+                    .find(|(n, at, outside)| *outside && *n * 4 >= columns && loose(*at))
+            })
+            .or_else(|| (spaces.iter().rev()).find(|(n, _, outside)| *outside && *n * 4 >= columns))
             .or(spaces.last())
             .map(|(_, at, _)| *at);
         let Some(at) = space.filter(|&at| !rest[..at].trim().is_empty()) else {
@@ -251,6 +318,24 @@ mod tests {
         assert_eq!(
             fit_columns(table, 30),
             "area = a · b\n    a note\nlonger left part\n    another note that is long"
+        );
+        // A table row with a short label: its values break, hanging under them.
+        let rows =
+            "given      0:0.184  1:0.554  2:0.874\npad        joints [3, 4]  weights [0.3, 0.7]";
+        assert_eq!(
+            fit_columns(rows, 34),
+            "given      0:0.184  1:0.554\n           2:0.874\npad        joints [3, 4]\n           weights [0.3, 0.7]"
+        );
+        // A narrow column: the hang shrinks so the longest word fits, and the formula
+        // breaks before its operators.
+        assert_eq!(
+            fit_columns("forearm.L: gradient · bind = target", 11),
+            "forearm.L:\n   gradient\n   · bind\n   = target"
+        );
+        // A sum breaks before a term, never inside a product.
+        assert_eq!(
+            fit_columns("= 0.54 × -2.00 + 0.00 × 0.00 + 2.00 × 1.00", 36),
+            "= 0.54 × -2.00 + 0.00 × 0.00\n    + 2.00 × 1.00"
         );
         // No gap to break at: broken at spaces, the rest hanging four in. Characters,
         // not bytes, are counted.

@@ -378,9 +378,11 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
                     ui.label(style(RichText::new(tail)));
                 }
             }
-            None if tail.is_empty() => {
+            // Prose wraps where it likes.
+            None if tail.is_empty() && !span.code => {
                 ui.label(rich);
             }
+            // A formula (code), or a run with the punctuation after it.
             None => {
                 let mut job = egui::text::LayoutJob::default();
                 let font = egui::FontSelection::Default;
@@ -392,7 +394,8 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
                     egui::Align::Center,
                 );
                 // Whole on one line, moved to the next if need be, unless it is wider
-                // than the column itself.
+                // than the column itself: `v' = Σ w · G · v` never loses its last `v`
+                // to the next line.
                 let width = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x;
                 let whole = width <= ui.max_rect().width();
                 let label = egui::Label::new(job);

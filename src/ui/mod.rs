@@ -378,9 +378,11 @@ pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {
 
 /// A line of parts that breaks only between them: a formula or a vector is never split
 /// inside, and a part that does not fit moves whole to the next line. Each part brings
-/// its own spaces.
-pub fn unbroken_ui(ui: &mut egui::Ui, parts: &[egui::RichText]) {
-    ui.scope(|ui| {
+/// its own spaces. `name` reads it aloud (and lets tests find it) as the one line it
+/// is, where no label around it does.
+pub fn unbroken_ui(ui: &mut egui::Ui, parts: &[egui::WidgetText], name: bool) {
+    let line: String = parts.iter().map(egui::WidgetText::text).collect();
+    let shown = ui.scope(|ui| {
         // Rows as high as the text, as a wrapped label's lines are: set before the row
         // is made, which takes its least height from here.
         ui.spacing_mut().interact_size.y = 0.0;
@@ -391,6 +393,11 @@ pub fn unbroken_ui(ui: &mut egui::Ui, parts: &[egui::RichText]) {
             }
         });
     });
+    if name {
+        shown.response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, line.as_str())
+        });
+    }
 }
 
 /// A number to drag or type, two decimals at most, named `name` for screen readers and

@@ -16,11 +16,16 @@ pub fn in_ci() -> bool {
 /// What `skinlab ARGS` did in a 1280x800 window under Xvfb; `None` (after [`skip`])
 /// when there is no xvfb-run outside CI.
 pub fn run_in_xvfb(args: &[&std::ffi::OsStr]) -> Option<std::process::Output> {
+    run_in_xvfb_on("1280x800", args)
+}
+
+/// [`run_in_xvfb`] on a screen of `size` (`WxH`) pixels: a projector's 1920x1080.
+pub fn run_in_xvfb_on(size: &str, args: &[&std::ffi::OsStr]) -> Option<std::process::Output> {
     let output = std::process::Command::new("xvfb-run")
         .args([
             "-a",
             "-s",
-            "-screen 0 1280x800x24",
+            &format!("-screen 0 {size}x24"),
             env!("CARGO_BIN_EXE_skinlab"),
         ])
         .args(args)

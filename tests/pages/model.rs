@@ -1045,20 +1045,19 @@ fn half_unit(text: &str) -> f64 {
     0.5 * 10f64.powi(-(decimals as i32))
 }
 
-/// Every text shown, in order, each once (a label's text is on its node and again on
-/// its text run).
+/// Every text shown, in order, each once: a label's text is on its node and again on
+/// its text run, which is left out (two equal cells of a matrix stay two).
 fn shown_texts<S>(harness: &egui_kittest::Harness<'_, S>) -> Vec<String> {
     use egui_kittest::kittest::NodeT as _;
-    let mut texts: Vec<String> = harness
+    harness
         .root()
         .children_recursive()
+        .filter(|n| n.accesskit_node().role() != egui::accesskit::Role::TextRun)
         .filter_map(|n| {
             let a = n.accesskit_node();
             a.label().or(a.value()).map(|t| t.to_string())
         })
-        .collect();
-    texts.dedup();
-    texts
+        .collect()
 }
 
 #[test]
@@ -1199,5 +1198,77 @@ fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
             (by_hand - eye).abs() <= err + 1e-9,
             "row {row} of V · v' = {by_hand} from the printed numbers, printed {eye}"
         );
+    }
+}
+
+/// Sixteen numbers of a printed matrix, row by row, after the text at `at`, each with
+/// half a unit in its own last decimal.
+fn printed_matrix(texts: &[String], at: usize) -> ([[f64; 4]; 4], [[f64; 4]; 4]) {
+    let (cells, errs): (Vec<f64>, Vec<f64>) = texts[at + 1..]
+        .iter()
+        .filter_map(|t| Some((t.trim().parse::<f64>().ok()?, half_unit(t))))
+        .take(16)
+        .unzip();
+    assert_eq!(cells.len(), 16, "sixteen numbers after {}", texts[at]);
+    let rows = |v: &[f64]| std::array::from_fn(|r| std::array::from_fn(|c| v[r * 4 + c]));
+    (rows(&cells), rows(&errs))
+}
+
+fn times(a: &[[f64; 4]; 4], b: &[[f64; 4]; 4]) -> [[f64; 4]; 4] {
+    std::array::from_fn(|r| std::array::from_fn(|c| (0..4).map(|k| a[r][k] * b[k][c]).sum()))
+}
+
+#[test]
+fn the_picked_joints_printed_chain_multiplies_out_to_its_printed_world_matrix() {
+    let mut harness = egui_kittest::Harness::builder()
+        .with_context_setup(skinlab::ui::fonts::install)
+        .with_size(egui::Vec2::new(900.0, 4000.0))
+        .build_ui_state(
+            |ui, page: &mut ModelPage| page.cell_ui("joint", ui),
+            opened("model?clip=Wave&t=0.5&joint=ThumbR"),
+        );
+    harness.run_steps(3);
+    harness
+        .get_by_label_contains("the whole chain, root to this joint")
+        .click();
+    harness.run_steps(3);
+    let texts = shown_texts(&harness);
+    let find = |start: &str| {
+        texts
+            .iter()
+            .position(|t| t.starts_with(start))
+            .unwrap_or_else(|| panic!("no `{start}` in {texts:#?}"))
+    };
+    let product = &texts[find("world_from_joint = local(")];
+    let names: Vec<&str> = product.split('`').skip(1).step_by(2).collect();
+    assert!(names.len() >= 5, "the thumb hangs deep: {product}");
+    assert_eq!(names.last(), Some(&"ThumbR"), "{product}");
+    // The product from the printed locals, and how far their rounding may move it.
+    let mut p = [[0.0; 4]; 4];
+    let mut p_err = [[0.0; 4]; 4];
+    for (k, name) in names.iter().enumerate() {
+        let (m, e) = printed_matrix(&texts, find(&format!("local(`{name}`):")));
+        if k == 0 {
+            (p, p_err) = (m, e);
+            continue;
+        }
+        let abs = |x: &[[f64; 4]; 4]| x.map(|r| r.map(f64::abs));
+        let grown = times(&p_err, &abs(&m));
+        let moved = times(&abs(&p), &e);
+        p = times(&p, &m);
+        p_err = std::array::from_fn(|r| std::array::from_fn(|c| grown[r][c] + moved[r][c]));
+    }
+    let (world, world_err) = printed_matrix(&texts, find("world_from_joint = world_from_joint of"));
+    for r in 0..3 {
+        for c in 0..4 {
+            let allowed = p_err[r][c] + world_err[r][c] + 1e-9;
+            assert!(
+                (p[r][c] - world[r][c]).abs() <= allowed,
+                "row {r}, column {c}: the printed chain gives {}, the world matrix prints {} \
+                 (rounding allows {allowed})",
+                p[r][c],
+                world[r][c]
+            );
+        }
     }
 }

@@ -180,6 +180,65 @@ fn painted_text_problems(output: &egui::FullOutput) -> Vec<String> {
     found
 }
 
+/// Monospaced text (a formula, a vector, a row of numbers) that egui wrapped inside:
+/// after an operator (`v' = Σ w · G ·` with its last `v` on the next line), inside
+/// brackets (a vector cut between its coordinates) or inside a word. Words of a
+/// sentence may wrap between them, and lines broken on purpose (at a newline) are
+/// fine. `breaks inside: the line up to the break`.
+fn broken_inside(output: &egui::FullOutput) -> Vec<String> {
+    use skinlab::ui::listing::OPERATORS;
+    shapes_of(output)
+        .into_iter()
+        .filter_map(|(clip, s)| match s {
+            egui::Shape::Text(t) => Some((clip, t)),
+            _ => None,
+        })
+        .filter(|(clip, t)| {
+            let job = &t.galley.job;
+            !job.sections.is_empty()
+                && job
+                    .sections
+                    .iter()
+                    .all(|s| s.format.font_id.family == egui::FontFamily::Monospace)
+                && clip.intersects(t.visual_bounding_rect())
+        })
+        .flat_map(|(_, t)| {
+            let rows = &t.galley.rows;
+            let mut found = Vec::new();
+            let mut line = String::new();
+            for (i, row) in rows.iter().enumerate() {
+                let before = line.len();
+                line.extend(row.row.glyphs.iter().map(|g| g.chr));
+                let Some(next) = rows.get(i + 1) else { break };
+                if row.ends_with_newline {
+                    line.clear();
+                    continue;
+                }
+                // A row left empty (the first word did not fit at all) splits nothing.
+                if line[before..].trim().is_empty() {
+                    continue;
+                }
+                let depth = line.chars().fold(0i32, |d, c| match c {
+                    '(' | '[' => d + 1,
+                    ')' | ']' => d - 1,
+                    _ => d,
+                });
+                let last = line.split_whitespace().last().unwrap_or("");
+                let mid_word = !line.ends_with(char::is_whitespace)
+                    && next
+                        .row
+                        .glyphs
+                        .first()
+                        .is_some_and(|g| !g.chr.is_whitespace());
+                if depth > 0 || OPERATORS.contains(&last) || mid_word {
+                    found.push(format!("breaks inside: {}", line.trim()));
+                }
+            }
+            found
+        })
+        .collect()
+}
+
 /// Text that egui cut short to fit its place, ending it with an ellipsis: a label a
 /// reader cannot read whole. `cut to an ellipsis: text`.
 fn elided_text(output: &egui::FullOutput) -> Vec<String> {
@@ -456,6 +515,7 @@ fn overflow_of(link: &str, size: Vec2, mode: Mode) -> Option<Vec<String>> {
     ));
     let fields = text_fields(&harness);
     found.extend(clipped_text(harness.output(), &fields));
+    found.extend(broken_inside(harness.output()));
     found.extend(meshes_out_of_frame(&harness.ctx));
     found.extend(label_problems(&harness.ctx));
     Some(found)
@@ -849,6 +909,7 @@ fn screen_problems(link: &str, whole: bool, size: Vec2) -> Vec<String> {
     ));
     let fields = text_fields(&harness);
     problems.extend(clipped_text(harness.output(), &fields));
+    problems.extend(broken_inside(harness.output()));
     problems.extend(meshes_out_of_frame(&harness.ctx));
     // Focus mode is for the back row: most of what it shows, below the top bar, is set
     // at 3% of the screen's height or more, and nothing beside the focused cell (the
@@ -941,6 +1002,21 @@ fn the_moments_a_lecturer_found_cut_fit_the_projector_once_settled() {
 }
 
 #[test]
+fn focused_formulas_and_vectors_never_break_inside_on_a_projector() {
+    // Each broke inside once: a formula before its last `v`, a quaternion's row before
+    // its last angle, a vertex row before its last coordinate.
+    let found: Vec<String> = [
+        "pipeline?focus=pipeline",
+        "interpolation?circle=0.7,4.4&shortest=false&focus=half_angle",
+        "model?clip=Wave&t=0.5&vertex=100&focus=vertex",
+    ]
+    .into_iter()
+    .flat_map(|link| projector_problems(link, false))
+    .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
 fn a_focused_slide_fits_with_the_deck_bar_shown() {
     // Two moments a lecturer found scrolling once their deck's bar took a row.
     let deck = std::env::temp_dir().join(format!("skinlab-looks-{}.txt", std::process::id()));
@@ -950,10 +1026,10 @@ fn a_focused_slide_fits_with_the_deck_bar_shown() {
          hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2&scrub=1&focus=chain  The chain\n",
     )
     .expect("a deck written");
-    // The chain is seven steps long: it may scroll, as long as the step just applied
-    // is in view (a_scrubbed_chain_opens_on_the_step_just_applied).
+    // The chain is seven steps long: on a slide, while it is scrubbed, only the step
+    // just applied shows its matrices, and it fits too.
     let found: Vec<String> = (1..=2)
-        .flat_map(|n| projector_problems(&format!("pipeline?deck={}:{n}", deck.display()), n == 1))
+        .flat_map(|n| projector_problems(&format!("pipeline?deck={}:{n}", deck.display()), true))
         .collect();
     let _ = std::fs::remove_file(&deck);
     assert!(found.is_empty(), "{}", found.join("\n"));
@@ -1148,6 +1224,25 @@ fn the_clipped_text_check_sees_a_table_cell_cut_at_the_right() {
     let found = clipped_text(harness.output(), &[]);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains("a cell far wider"), "{found:?}");
+}
+
+#[test]
+fn the_broken_inside_check_sees_a_formula_wrapped_but_not_lines_set_apart() {
+    let harness = drawn_once(|ui| {
+        ui.set_width(120.0);
+        ui.add(egui::Label::new(egui::RichText::new("v' = Σ w[j] · G[j] · v").monospace()).wrap());
+        ui.add(egui::Label::new(egui::RichText::new("A = 1\nB = 2").monospace()).wrap());
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new("a sentence in monospace wraps between words").monospace(),
+            )
+            .wrap(),
+        );
+        ui.add(egui::Label::new("prose wraps as it likes, and that is fine").wrap());
+    });
+    let found = broken_inside(harness.output());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("breaks inside: v' ="), "{found:?}");
 }
 
 /// SimpleSkin with its root joint scaled by `scale` (the pose draws it `scale` times

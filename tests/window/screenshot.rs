@@ -301,3 +301,47 @@ fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
         assert!(html.contains(part), "{part} in {html}");
     }
 }
+
+#[test]
+fn an_exported_deck_says_which_focused_slides_would_scroll_on_the_projector() {
+    // Two moments a lecturer found scrolling once their deck's bar took a row, and a
+    // cell as long as the file it lists, which does scroll.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export-fit");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the folder is made");
+    let deck = dir.join("hall.txt");
+    std::fs::write(
+        &deck,
+        "binding?stage=bind_space&focus=bind_space  Bind space\n\
+         hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2&scrub=1&focus=chain  The chain\n\
+         model?focus=file  The whole file\n",
+    )
+    .expect("written");
+    let out = dir.join("handout");
+    let args = [
+        "--deck",
+        deck.to_str().expect("utf-8"),
+        "--export",
+        out.to_str().expect("utf-8"),
+        "--presenter",
+        "--size",
+        "1920x1080",
+    ];
+    let all: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let Some(output) = common::run_in_xvfb_on("1920x1080", &all) else {
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for n in 1..=3 {
+        let picture = out.join(format!("slide-0{n}.png"));
+        let image = image::open(&picture).unwrap_or_else(|e| panic!("{}: {e}", picture.display()));
+        assert_eq!((image.width(), image.height()), (1920, 1080));
+    }
+    let scrolls = |n: usize| stderr.contains(&format!("note: slide {n} does not fit the screen"));
+    assert!(
+        !scrolls(1) && !scrolls(2),
+        "the two moments fit with the deck's bar:\n{stderr}"
+    );
+    assert!(scrolls(3), "the whole file is said to scroll:\n{stderr}");
+}

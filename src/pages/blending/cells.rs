@@ -272,20 +272,23 @@ impl BlendingPage {
         let round = crate::ui::check::hundredths;
         for (i, name) in BONE_NAMES.iter().enumerate().take(pose.dual_quats.len()) {
             let r = q(i);
-            ui.label(
-                RichText::new(format!(
+            let ink = legible(ui, bone_color(i));
+            crate::ui::listing::lines_ui(
+                ui,
+                &format!(
                     "{name:>9}: rotation r = ({:+.2}, {:+.2}, {:+.2}, {:+.2})",
                     round(r.x),
                     round(r.y),
                     round(r.z),
                     round(r.w)
-                ))
-                .monospace()
-                .color(legible(ui, bone_color(i))),
+                ),
+                |t| t.color(ink),
             );
         }
-        ui.label(
-            RichText::new(format!("dot(r upper arm, r forearm) = {:+.2}", round(dot))).monospace(),
+        crate::ui::listing::lines_ui(
+            ui,
+            &format!("dot(r upper arm, r forearm) = {:+.2}", round(dot)),
+            |t| t,
         );
         if dot < 0.0 && !self.antipodal_check {
             error_ui(

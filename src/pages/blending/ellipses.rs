@@ -166,7 +166,7 @@ impl BlendingPage {
                 ),
                 None => format!("{name}: no vertex has an ellipse"),
             };
-            ui.label(RichText::new(text).monospace());
+            crate::ui::listing::lines_ui(ui, &text, |t| t);
         }
     }
 }

@@ -59,8 +59,9 @@ impl BlendingPage {
             PositionW::Divide => format!("so w = {sum:.2}, and the divide by w undoes the sum"),
             PositionW::One => "but the shader sets w = 1, so nothing undoes the sum".to_owned(),
         };
-        ui.label(
-            RichText::new(format!(
+        crate::ui::listing::lines_ui(
+            ui,
+            &format!(
                 "vertex {v}: weights sum to {sum:.2}, {w}\n\
                  drawn at {}, {:.2} from the shoulder\n\
                  weights that sum to 1 put it at {}, {:.2} from the shoulder",
@@ -68,8 +69,8 @@ impl BlendingPage {
                 drawn.position.length(),
                 style.point(normalised),
                 normalised.length(),
-            ))
-            .monospace(),
+            ),
+            |t| t,
         );
     }
 
@@ -145,21 +146,22 @@ impl BlendingPage {
             }
         }
         let dqs = pose.dqs[v].position;
-        ui.label(
-            RichText::new(format!(
+        let ink = legible(ui, DQS_COLOR);
+        crate::ui::listing::lines_ui(
+            ui,
+            &format!(
                 "dual quaternions put it at {}   (LBS and DQS {:.3} apart)",
                 self.inspect_style().point(dqs),
                 dqs.distance(pose.lbs[v].position)
-            ))
-            .monospace()
-            .color(legible(ui, DQS_COLOR)),
+            ),
+            |t| t.color(ink),
         );
     }
 
     pub(super) fn algorithm_ui(&mut self, ui: &mut Ui) {
         // Each step as a line of pseudo-code, with the Rust that runs it folded under.
         let step = |ui: &mut Ui, pseudo: &str, name: &str| {
-            ui.label(RichText::new(pseudo).monospace());
+            crate::ui::listing::lines_ui(ui, pseudo, |t| t);
             egui::CollapsingHeader::new(format!("The Rust: crates/skin/src/lbs.rs, {name}"))
                 .id_salt(("blending algorithm", name))
                 .show(ui, |ui| {
@@ -196,13 +198,14 @@ impl BlendingPage {
         };
         let influences = skin.influences[v];
         let blended = blended_matrix(&pose.palette, &influences);
-        ui.label(
-            RichText::new(format!(
+        crate::ui::listing::lines_ui(
+            ui,
+            &format!(
                 "vertex {v}: joints {:?}, weights {:?}",
                 &influences.joints[..MAX_INFLUENCES],
                 influences.weights.map(|w| (w * 1000.0).round() / 1000.0)
-            ))
-            .monospace(),
+            ),
+            |t| t,
         );
         matrix_view_ui(ui, "algorithm blended", &blended);
         ui.label(RichText::new("3. The blended matrix moves the vertex:").strong());
@@ -211,14 +214,14 @@ impl BlendingPage {
             "then:              v' = M · v,   n' = normalize((M⁻¹)^T · n)",
             "skin_vertices",
         );
-        ui.label(
-            RichText::new(format!(
+        crate::ui::listing::lines_ui(
+            ui,
+            &format!(
                 "{} -> {}",
                 self.inspect_style().point(skin.positions[v]),
                 self.inspect_style().point(pose.lbs[v].position)
-            ))
-            .monospace()
-            .strong(),
+            ),
+            |t| t.strong(),
         );
     }
 
@@ -266,7 +269,7 @@ impl BlendingPage {
             point(b.turned),
             point(b.moved)
         );
-        ui.label(RichText::new(text).monospace());
+        crate::ui::listing::lines_ui(ui, &text, |t| t);
         let screw = b.unit.screw();
         ui.label(format!(
             "The screw: a turn of {:.1}° about the axis {} through {}, and a slide of {:.3} along it.",

@@ -382,7 +382,7 @@ impl GpuPage {
                     p.weights[2],
                     p.weights[3]
                 );
-                ui.label(RichText::new(text).monospace());
+                crate::ui::listing::lines_ui(ui, &text, |t| t);
             }
             Err(e) => error_ui(ui, e.to_string()),
         }

@@ -70,19 +70,16 @@ fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
     let [a, b] = page.points;
     let ab = vector_between(a, b);
     let v = |p: Vec2| format!("({:.2}, {:.2})", p.x, p.y);
-    ui.label(
-        RichText::new(format!("ab = b − a = {} − {} = {}", v(b), v(a), v(ab)))
-            .monospace()
-            .color(legible(ui, PINK)),
+    let ink = legible(ui, PINK);
+    crate::ui::listing::lines_ui(
+        ui,
+        &format!("ab = b − a = {} − {} = {}", v(b), v(a), v(ab)),
+        |t| t.color(ink),
     );
-    ui.label(
-        RichText::new(format!(
-            "a + ab    = {} + {} = {} = b",
-            v(a),
-            v(ab),
-            v(a + ab)
-        ))
-        .monospace(),
+    crate::ui::listing::lines_ui(
+        ui,
+        &format!("a + ab    = {} + {} = {} = b", v(a), v(ab), v(a + ab)),
+        |t| t,
     );
     refusal_ui(page, ui, &POINT_NAMES);
 }
@@ -177,23 +174,22 @@ fn product_ui(page: &mut GradientPage, ui: &mut Ui) {
     let terms: Vec<String> = (0..4)
         .map(|k| format!("{:.2} × {:.2}", ab.col(k)[0] + 0.0, a.col(3)[k] + 0.0))
         .collect();
-    ui.label(
-        RichText::new(format!(
+    crate::ui::listing::lines_ui(
+        ui,
+        &format!(
             "(ab · a) row 1, column t\n  = {}\n  = {:.2}   and b row 1, column t = {:.2}",
             terms.join(" + "),
             back.col(3)[0] + 0.0,
             b.col(3)[0] + 0.0
-        ))
-        .monospace(),
+        ),
+        |t| t,
     );
     let diff = max_difference(&back, &b);
-    ui.label(
-        RichText::new(format!(
-            "ab · a = b   ({})",
-            crate::ui::matrix::agreement_text(diff)
-        ))
-        .monospace()
-        .color(legible(ui, GOOD)),
+    let ink = legible(ui, GOOD);
+    crate::ui::listing::lines_ui(
+        ui,
+        &format!("ab · a = b   ({})", crate::ui::matrix::agreement_text(diff)),
+        |t| t.color(ink),
     );
     page.scrub_ui(ui);
 }

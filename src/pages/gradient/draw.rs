@@ -89,13 +89,12 @@ pub(super) fn grid(scene: &mut Scene, u: Vec3, v: Vec3, half: i32, step: f32) {
 
 pub(super) fn corner_note(ui: &Ui, vp: &Viewport, text: &str) {
     let painter = ui.painter_at(vp.rect());
-    // Wrapped inside the viewport, however narrow.
-    let galley = painter.layout(
-        text.to_owned(),
-        FontId::monospace(15.0),
-        Color32::from_gray(230),
-        (vp.rect().width() - 28.0).max(60.0),
-    );
+    // Broken to fit inside the viewport, however narrow, between words and never
+    // after an operator.
+    let font = FontId::monospace(15.0);
+    let width = (vp.rect().width() - 28.0).max(60.0);
+    let text = crate::ui::listing::fit_width(ui.ctx(), &font, width, text);
+    let galley = painter.layout(text.into_owned(), font, Color32::from_gray(230), width);
     let at = vp.rect().left_top() + egui::vec2(10.0, 10.0);
     let back = egui::Rect::from_min_size(at, galley.size()).expand(4.0);
     // A dark backing keeps the note readable over grid lines and bones.

@@ -97,15 +97,16 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
                 titled_matrix_ui(ui, "gradient: world_from_bind", "gradient", &gradient)
             }) as Box<dyn FnOnce(&mut Ui)>,
             Box::new(|ui: &mut Ui| {
-                ui.label(RichText::new("gradient =\ntarget · inverse bind").monospace());
+                let ink = legible(ui, GOOD);
+                crate::ui::listing::lines_ui(ui, "gradient =\ntarget · inverse bind", |t| t);
                 let diff = max_difference(&(gradient * bind), &world[j]);
-                ui.label(
-                    RichText::new(format!(
+                crate::ui::listing::lines_ui(
+                    ui,
+                    &format!(
                         "gradient · bind = target\n({})",
                         crate::ui::matrix::agreement_text(diff)
-                    ))
-                    .monospace()
-                    .color(legible(ui, GOOD)),
+                    ),
+                    |t| t.color(ink),
                 );
                 let from = bind.w_axis.truncate();
                 let to = gradient.transform_point3(from);

@@ -7,7 +7,7 @@ use super::frames::{self, SCRUB_LOCAL};
 use super::{GradientPage, Section};
 use crate::ui::labels::step_path_ui;
 use crate::ui::{Viewport, legible};
-use egui::{Color32, FontId, RichText, Stroke, Ui};
+use egui::{Color32, FontId, Stroke, Ui};
 use glam::Vec3;
 
 /// The colour of the scrubbed point, its path and its readout.
@@ -84,14 +84,8 @@ impl GradientPage {
             self.section = Section::Matrices;
         }
         self.scrub = Some(k);
-        ui.add(
-            egui::Label::new(
-                RichText::new(self.scrub_sentence(k))
-                    .monospace()
-                    .color(legible(ui, SCRUB)),
-            )
-            .wrap(),
-        );
+        let ink = legible(ui, SCRUB);
+        crate::ui::listing::lines_ui(ui, &self.scrub_sentence(k), |t| t.color(ink));
     }
 
     /// The scrub's dots in the viewport, joined, the current one larger; a faint cross at

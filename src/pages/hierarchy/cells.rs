@@ -133,15 +133,34 @@ impl HierarchyPage {
         let pose = self.pose();
         let steps = walk::chain(&humanoid::skeleton(), &pose.local, self.selected);
         self.scrub_ui(ui, &steps);
+        // On a slide, while the scrub runs, only the step just applied shows its
+        // matrices, the others one formula a line: the chain fits the screen, and the
+        // hall looks at one step (Show the whole page has them all).
+        let folded = crate::ui::focused_cell(ui.ctx()) && self.scrub_step().is_some();
+        let mut lines: Vec<String> = Vec::new();
+        let flush = |ui: &mut Ui, lines: &mut Vec<String>| {
+            if !lines.is_empty() {
+                wrapped(ui, RichText::new(lines.join("\n")).strong());
+                lines.clear();
+            }
+        };
         let mut parent: Option<&str> = None;
         for (i, step) in steps.iter().enumerate() {
             let joint = name(step.joint);
-            let top = ui.cursor().top();
-            ui.separator();
             let formula = match parent {
                 Some(p) => format!("world({joint}) = world({p}) · local({joint})"),
                 None => format!("world({joint}) = local({joint}), the root"),
             };
+            parent = Some(joint);
+            if folded && !self.just_applied(i, steps.len()) {
+                lines.push(formula);
+                continue;
+            }
+            flush(ui, &mut lines);
+            let top = ui.cursor().top();
+            if !folded {
+                ui.separator();
+            }
             // No ordinal: the scrub counts its steps from the other end, and two
             // numberings side by side misled.
             wrapped(ui, RichText::new(formula).strong());
@@ -189,8 +208,8 @@ impl HierarchyPage {
                 }
                 self.chain_shown = Some((now, frames.saturating_sub(1)));
             }
-            parent = Some(joint);
         }
+        flush(ui, &mut lines);
     }
 
     /// The wrong-order toggle and the selected joint's two world matrices.

@@ -83,33 +83,36 @@ impl HierarchyPage {
     }
 
     /// The product written out, the factors applied so far in the scrub colour and the
-    /// one just applied underlined.
+    /// one just applied underlined. A long chain breaks between factors, never inside
+    /// one, and never after a dot.
     fn product_ui(&self, ui: &mut Ui, steps: &[ChainStep]) {
         let font = egui::TextStyle::Monospace.resolve(ui.style());
-        let plain = TextFormat::simple(font.clone(), ui.visuals().text_color());
+        let plain = TextFormat::simple(font, ui.visuals().text_color());
         let n = steps.len();
         let applied = self.scrub_step().unwrap_or(0);
-        let mut job = LayoutJob::default();
-        job.append(
-            &format!("world({}) = ", name(self.selected)),
-            0.0,
-            plain.clone(),
-        );
         let scrub = legible(ui, SCRUB);
+        let mut parts: Vec<egui::WidgetText> = vec![
+            RichText::new(format!("world({}) = ", name(self.selected)))
+                .monospace()
+                .into(),
+        ];
         for (i, step) in steps.iter().enumerate() {
-            if i > 0 {
-                job.append(" · ", 0.0, plain.clone());
-            }
             let mut format = plain.clone();
             if i >= n - applied {
                 format.color = scrub;
             }
+            // Each factor brings the dot before it; only the factor is underlined.
+            let mut part = LayoutJob::default();
+            if i > 0 {
+                part.append(" · ", 0.0, format.clone());
+            }
             if applied > 0 && i == n - applied {
                 format.underline = Stroke::new(1.5, scrub);
             }
-            job.append(&format!("local({})", name(step.joint)), 0.0, format);
+            part.append(&format!("local({})", name(step.joint)), 0.0, format);
+            parts.push(part.into());
         }
-        ui.add(egui::Label::new(job).wrap());
+        crate::ui::unbroken_ui(ui, &parts, true);
     }
 
     /// The product of the chain cell, and the scrub control under it.

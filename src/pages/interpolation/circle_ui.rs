@@ -505,7 +505,8 @@ impl InterpolationPage {
         mono_ui(
             ui,
             format!(
-                "A = {}  θ = {}, θ/2 = {}\nB = {}  θ = {}, θ/2 = {}",
+                // Three spaces: where a row too long for the column breaks.
+                "A = {}   θ = {}, θ/2 = {}\nB = {}   θ = {}, θ/2 = {}",
                 quat_text(a),
                 degrees(blend.theta_a),
                 half(blend.theta_a),

@@ -262,6 +262,9 @@ impl ModelPage {
             });
             matrix_view_significant_ui(ui, "model world", world);
         }
+        if parent.is_some() {
+            chain_ui(ui, &model, &frame, j);
+        }
         let in_skins: Vec<(usize, usize)> = model
             .skins
             .iter()
@@ -782,4 +785,45 @@ fn readback_ui(ui: &mut Ui, readback: Option<Readback>, decimals: usize) {
             error_ui(ui, format!("the GPU value could not be read back: {e}"));
         }
     }
+}
+
+/// The picked joint's whole chain, folded: `world_from_joint = local(root) · … ·
+/// local(joint)`, written out, and each local matrix from the root down, printed so
+/// that multiplying them by hand gives the joint's world matrix above.
+fn chain_ui(ui: &mut Ui, model: &gltf::Model, frame: &super::data::Frame, j: usize) {
+    let mut chain = vec![j];
+    while let Some(p) = (model.skeleton.parent(*chain.last().unwrap_or(&j)))
+        .filter(|p| *p < model.joints.len() && !chain.contains(p))
+    {
+        chain.push(p);
+    }
+    chain.reverse();
+    egui::CollapsingHeader::new(format!(
+        "the whole chain, root to this joint ({} local matrices)",
+        chain.len()
+    ))
+    .id_salt("model joint chain")
+    .show(ui, |ui| {
+        let mut parts: Vec<egui::WidgetText> =
+            vec![RichText::new("world_from_joint = ").monospace().into()];
+        for (k, &c) in chain.iter().enumerate() {
+            let dot = if k > 0 { " · " } else { "" };
+            let name = &model.joints[c].name;
+            parts.push(
+                RichText::new(format!("{dot}local(`{name}`)"))
+                    .monospace()
+                    .into(),
+            );
+        }
+        crate::ui::unbroken_ui(ui, &parts, true);
+        for &c in &chain {
+            let local = frame
+                .pose
+                .get(c)
+                .or(model.rest_pose.get(c))
+                .map_or(Mat4::IDENTITY, |t| t.to_mat4());
+            ui.label(format!("local(`{}`):", model.joints[c].name));
+            matrix_view_significant_ui(ui, &format!("model chain {c}"), &local);
+        }
+    });
 }
