@@ -273,10 +273,7 @@ impl SkinlabApp {
             let held = self.scroll.target().is_none() && !relaid;
             let pointer = ui.input(|i| i.pointer.hover_pos());
             self.anchor.step(&shown, &cells, pointer, held);
-            let wheel = ui.input(|i| {
-                (i.events.iter()).any(|e| matches!(e, egui::Event::MouseWheel { .. }))
-                    || i.pointer.any_down()
-            });
+            let wheel = ui.input(|i| crate::ui::scroll::wheel_turned(i) || i.pointer.any_down());
             self.anchor.hold_end(&shown, held, wheel);
             if self.anchor.fix.is_some() {
                 ui.ctx().request_repaint();

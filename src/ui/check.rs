@@ -24,7 +24,7 @@ pub struct Question<'a> {
 /// `v` rounded to hundredths, without a sign on a value that rounds to zero: how the
 /// workings print their numbers (`2.5`, never `-0.0`).
 pub fn hundredths(v: f32) -> f32 {
-    (v * 100.0).round() / 100.0 + 0.0
+    super::numbers::rounded(v, 2)
 }
 
 /// The accessibility label of one answer field, e.g. `ab x`.

@@ -67,10 +67,7 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
     // The rows as printed, multiplied and added by hand, can land a digit away from
     // the sum of the unrounded rows: say which is which, so the student's sum is not
     // taken for a slip. (Not in a focused cell: a projector's slide has no room.)
-    let round = |x: f32, d: usize| {
-        let scale = 10f32.powi(d as i32);
-        (x * scale).round() / scale
-    };
+    let round = super::numbers::rounded;
     let by_hand: Vec3 = (b.parts.iter())
         .map(|(_, w, partial)| round(*w, decimals) * partial.map(|c| round(c, style.decimals)))
         .sum();

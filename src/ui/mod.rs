@@ -551,14 +551,10 @@ pub fn slider_ui(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egu
     if !screen(ui.ctx()).compact && !in_notebook(ui.ctx()) {
         return pressed_takes_keys(ui.add(slider.text(text)));
     }
-    let spacing = ui.spacing();
-    // The slider, its number and its name, with the room between them.
-    let around =
-        1.5 * spacing.interact_size.x + 3.0 * spacing.item_spacing.x + text_width(ui, text);
     // Short of room, the slider gives some of its length first (down to
     // [`SLIDER_LEAST`]): a row more under a viewport takes the height of its picture.
-    let slider_width = spacing.slider_width;
-    let fits = (ui.available_width() - around).min(slider_width);
+    let slider_width = ui.spacing().slider_width;
+    let fits = slider_room(ui, text, 1.5).min(slider_width);
     let response = if fits >= SLIDER_LEAST.min(slider_width) {
         ui.scope(|ui| {
             ui.spacing_mut().slider_width = fits;
@@ -572,6 +568,16 @@ pub fn slider_ui(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egu
         response
     };
     pressed_takes_keys(response)
+}
+
+/// The room left in the row for a slider named `text`: the row's width less the name,
+/// `numbers` widgets' widths for its number field, and the spaces between them.
+fn slider_room(ui: &egui::Ui, text: &str, numbers: f32) -> f32 {
+    let spacing = ui.spacing();
+    ui.available_width()
+        - text_width(ui, text)
+        - numbers * spacing.interact_size.x
+        - 3.0 * spacing.item_spacing.x
 }
 
 /// A slider pressed takes the keyboard: its arrows step it, and do not turn the page
@@ -642,15 +648,10 @@ pub fn angle_slider_ui(
     // widen a focused cell's pane, which would widen the slider again.
     let changed = ui
         .scope(|ui| {
-            let spacing = ui.spacing();
-            let room = ui.available_width()
-                - text_width(ui, label)
-                - 2.5 * spacing.interact_size.x
-                - 3.0 * spacing.item_spacing.x;
             let width = span
                 .min(ANGLE_SLIDER_MOST)
-                .min(room)
-                .max(spacing.slider_width);
+                .min(slider_room(ui, label, 2.5))
+                .max(ui.spacing().slider_width);
             ui.spacing_mut().slider_width = width;
             slider_ui(ui, slider, label).changed()
         })

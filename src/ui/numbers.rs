@@ -31,6 +31,13 @@ pub fn numbers(xs: &[f32]) -> String {
     xs.iter().map(|x| number(*x)).collect::<Vec<_>>().join(",")
 }
 
+/// `x` rounded to `decimals` decimals, with no `-0`: what a number printed to that
+/// many decimals is worth when a reader works with it by hand.
+pub fn rounded(x: f32, decimals: usize) -> f32 {
+    let scale = 10f32.powi(decimals as i32);
+    (x * scale).round() / scale + 0.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_typed;

@@ -44,7 +44,7 @@ impl ScrollTo {
         // (A press elsewhere, on the bar's Presenter button, say, is not.)
         let notebook = ui.clip_rect();
         let moved = ui.input(|i| {
-            let wheel = (i.events.iter()).any(|e| matches!(e, egui::Event::MouseWheel { .. }));
+            let wheel = wheel_turned(i);
             let pressed_here = i.pointer.any_pressed()
                 && i.pointer
                     .press_origin()
@@ -73,4 +73,9 @@ impl ScrollTo {
             egui::style::ScrollAnimation::none(),
         );
     }
+}
+
+/// Whether the reader turned a mouse wheel (or scrolled a touchpad) this frame.
+pub fn wheel_turned(input: &egui::InputState) -> bool {
+    (input.events.iter()).any(|e| matches!(e, egui::Event::MouseWheel { .. }))
 }

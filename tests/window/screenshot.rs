@@ -241,30 +241,46 @@ fn the_fox_is_painted_with_its_texture_and_tinted_without_it() {
     assert!(white > 1000, "the fox's white chest is drawn ({white} px)");
 }
 
-#[test]
-fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export");
+/// A deck of `slides` written into a fresh folder `name`, exported with `extra`
+/// arguments on a screen of `screen` pixels: the folder, and the run's output (`None`
+/// outside CI where there is no Xvfb). The pictures and handout are in `handout`.
+fn exported(
+    name: &str,
+    slides: &str,
+    extra: &[&str],
+    screen: &str,
+) -> (PathBuf, Option<std::process::Output>) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the folder is made");
-    let deck = dir.join("talk.txt");
-    std::fs::write(
-        &deck,
-        "grid?angle=0.8  One vertex, two bones\n> Ask where vertex 8 goes.\n\
-         gird?angle=0.8  A slide with a typo\nxray  The matrix X-ray\n",
-    )
-    .expect("written");
+    let deck = dir.join("deck.txt");
+    std::fs::write(&deck, slides).expect("written");
     // The web app beside the handout's folder, as in the book: its links open there.
     std::fs::create_dir_all(dir.join("app")).expect("the folder is made");
     std::fs::write(dir.join("app/index.html"), "<html>").expect("written");
     let out = dir.join("handout");
-    let args = [
+    let mut args = vec![
         "--deck",
         deck.to_str().expect("utf-8"),
         "--export",
         out.to_str().expect("utf-8"),
     ];
+    args.extend(extra);
     let all: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
-    let Some(output) = common::run_in_xvfb(&all) else {
+    let output = common::run_in_xvfb_on(screen, &all);
+    (out, output)
+}
+
+#[test]
+fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
+    let (out, output) = exported(
+        "export",
+        "grid?angle=0.8  One vertex, two bones\n> Ask where vertex 8 goes.\n\
+         gird?angle=0.8  A slide with a typo\nxray  The matrix X-ray\n",
+        &[],
+        "1280x800",
+    );
+    let Some(output) = output else {
         return;
     };
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -306,29 +322,15 @@ fn a_deck_exports_a_picture_of_every_slide_and_a_handout() {
 fn an_exported_deck_says_which_focused_slides_would_scroll_on_the_projector() {
     // Two moments a lecturer found scrolling once their deck's bar took a row, and a
     // cell as long as the file it lists, which does scroll.
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export-fit");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the folder is made");
-    let deck = dir.join("hall.txt");
-    std::fs::write(
-        &deck,
+    let (out, output) = exported(
+        "export-fit",
         "binding?stage=bind_space&focus=bind_space  Bind space\n\
          hierarchy?joint=hand.L&rot=upper_arm.L:0,0,1.2&scrub=1&focus=chain  The chain\n\
          model?focus=file  The whole file\n",
-    )
-    .expect("written");
-    let out = dir.join("handout");
-    let args = [
-        "--deck",
-        deck.to_str().expect("utf-8"),
-        "--export",
-        out.to_str().expect("utf-8"),
-        "--presenter",
-        "--size",
+        &["--presenter", "--size", "1920x1080"],
         "1920x1080",
-    ];
-    let all: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
-    let Some(output) = common::run_in_xvfb_on("1920x1080", &all) else {
+    );
+    let Some(output) = output else {
         return;
     };
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -1,6 +1,7 @@
 //! How the page writes numbers, vectors and matrices, for its cells, its scrubbed chain
 //! and its exercise alike.
 
+use crate::ui::numbers::rounded;
 use egui::Ui;
 use glam::{Mat4, Vec3};
 
@@ -11,8 +12,7 @@ pub(super) fn matrix_view_ui(ui: &mut Ui, name: &str, m: &Mat4) {
 
 /// A number for prose: no trailing zeros, no `-0`.
 pub(super) fn num(x: f32) -> String {
-    let x = (x * 1e4).round() / 1e4 + 0.0;
-    format!("{x}")
+    format!("{}", rounded(x, 4))
 }
 
 pub(super) fn vec_text(v: Vec3) -> String {
@@ -24,12 +24,9 @@ pub(super) fn vec_text(v: Vec3) -> String {
 /// one step to the next.
 pub(super) fn decimals_of(points: &[Vec3]) -> usize {
     let needs = |x: f32| {
-        let x = (x * 1e4).round() / 1e4;
+        let x = rounded(x, 4);
         (0..4)
-            .find(|&d| {
-                let scale = 10f32.powi(d as i32);
-                ((x * scale).round() / scale - x).abs() < 1e-6
-            })
+            .find(|&d| (rounded(x, d) - x).abs() < 1e-6)
             .unwrap_or(4)
     };
     points
@@ -53,7 +50,7 @@ pub(super) fn wrapped(ui: &mut Ui, text: impl Into<egui::WidgetText>) {
 /// Rounds away float noise such as `cos 90° = -4e-8` (to 4 decimals, no `-0`), so
 /// hand-sized answers are exact and shown matrices read `0.00`, not `-0.00`.
 pub(super) fn tidy(m: Mat4) -> Mat4 {
-    Mat4::from_cols_array(&m.to_cols_array().map(|x| (x * 1e4).round() / 1e4 + 0.0))
+    Mat4::from_cols_array(&m.to_cols_array().map(|x| rounded(x, 4)))
 }
 
 #[cfg(test)]
