@@ -211,13 +211,13 @@ impl GpuPage {
     fn budget_ui(&mut self, ui: &mut Ui) {
         self.joints_ui(ui);
         let main = main_uniforms();
-        let other = other_vectors(&main);
+        let other = other_vectors(main);
         crate::ui::table_ui(ui, "gpu_budget", |ui| {
             egui::Grid::new("gpu_budget").striped(true).show(ui, |ui| {
                 ui.strong("uniform (skin.vert)");
                 ui.strong("vectors");
                 ui.end_row();
-                for c in &main {
+                for c in main {
                     ui.label(RichText::new(format!("{} {}", c.ty, c.name)).monospace());
                     ui.label(c.vectors.to_string());
                     ui.end_row();
@@ -856,7 +856,7 @@ impl GpuPage {
         let per_float = [(MAX_JOINTS * 16) as f32, expected[1], expected[2]];
         // The array with the other uniforms (the budget cell's sum) added.
         let with_others = [
-            (MAX_JOINTS * 4 + other_vectors(&main_uniforms())) as f32,
+            (MAX_JOINTS * 4 + other_vectors(main_uniforms())) as f32,
             expected[1],
             expected[2],
         ];
@@ -968,9 +968,11 @@ impl GpuPage {
     }
 }
 
-/// The uniforms skin.vert declares besides the palette, with their costs.
-fn main_uniforms() -> Vec<UniformCost> {
-    uniform_costs(shaders::SKIN_VERT.text, MAX_JOINTS)
+/// The uniforms skin.vert declares besides the palette, with their costs: read from
+/// the shader once, not every frame.
+fn main_uniforms() -> &'static [UniformCost] {
+    static COSTS: std::sync::OnceLock<Vec<UniformCost>> = std::sync::OnceLock::new();
+    COSTS.get_or_init(|| uniform_costs(shaders::SKIN_VERT.text, MAX_JOINTS))
 }
 
 /// The uniform vectors those take: what the palette's array must leave.
