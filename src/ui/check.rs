@@ -275,17 +275,10 @@ fn working_parts(line: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0_i32, 0);
     for (i, c) in line.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            // Not after a lone operator.
-            ' ' if depth <= 0
-                && !crate::ui::listing::OPERATORS.contains(&line[start..i].trim()) =>
-            {
-                parts.push(&line[start..=i]);
-                start = i + 1;
-            }
-            _ => {}
+        depth += crate::ui::listing::bracket_step(c);
+        if c == ' ' && crate::ui::listing::may_break_after(&line[start..i], depth) {
+            parts.push(&line[start..=i]);
+            start = i + 1;
         }
     }
     if start < line.len() {

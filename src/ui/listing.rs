@@ -49,6 +49,40 @@ pub fn fit_width<'a>(
 /// `−`, if at all, never between it and what it takes.
 pub const OPERATORS: [&str; 7] = ["−", "-", "+", "×", "·", "=", "→"];
 
+/// The signs between a sum's terms: a line breaks before one of these rather than
+/// inside a product, so `+ 2.00 × 1.00` goes to the next line together.
+const SUM_SIGNS: [&str; 4] = ["+", "−", "-", "→"];
+
+/// How a character changes the depth of brackets: a break inside them would cut a
+/// vector, a bracketed product or `sin(45°)`.
+pub fn bracket_step(c: char) -> i32 {
+    match c {
+        '(' | '[' | '{' => 1,
+        ')' | ']' | '}' => -1,
+        _ => 0,
+    }
+}
+
+/// Whether a line of formulas may break after `before`, at brackets' depth `depth`:
+/// outside brackets, and not after a lone operator.
+pub fn may_break_after(before: &str, depth: i32) -> bool {
+    depth <= 0 && !OPERATORS.contains(&before.split_whitespace().last().unwrap_or(""))
+}
+
+/// `indent`, shorter where the longest word of `line` after its first would not fit
+/// after it: the word would otherwise be left to wrap inside itself. Only an indent of
+/// plain spaces shrinks (a comment's `// ` keeps its marks).
+fn hang<'a>(indent: &'a str, line: &str, columns: usize) -> &'a str {
+    let longest = (line.split_whitespace().skip(1).map(width))
+        .max()
+        .unwrap_or(0);
+    if indent.bytes().all(|b| b == b' ') && width(indent) + longest > columns {
+        &indent[..columns.saturating_sub(longest).min(indent.len())]
+    } else {
+        indent
+    }
+}
+
 /// How far in the rest of a broken line starts, past the line's own indent.
 const BROKEN_INDENT: usize = 4;
 
@@ -56,8 +90,10 @@ const BROKEN_INDENT: usize = 4;
 /// spaces or more ([`break_at`]): where a note beside the code, or a second column,
 /// begins. The rest goes on the next line, [`BROKEN_INDENT`] further in than the line,
 /// and breaks again if it is still too long. A line that fits breaks too where another
-/// line broke at the same column, so that the block's columns stay alike; a line with
-/// no such gap is left to wrap.
+/// line broke at the same column, so that the block's columns stay alike. A table
+/// row's short label (a first gap at most a third of the way in) stays beside its
+/// values, which break hanging under each other. A line with no gap breaks at spaces
+/// ([`spaced`]).
 fn fit_columns(code: &str, columns: usize) -> std::borrow::Cow<'_, str> {
     if code.lines().all(|line| width(line) <= columns) {
         return code.into();
@@ -80,20 +116,22 @@ fn fit_columns(code: &str, columns: usize) -> std::borrow::Cow<'_, str> {
     let mut out = Vec::new();
     for line in code.lines() {
         if let Some(at) = break_at(line, columns).filter(|&at| label_gap(line, at)) {
-            out.extend(spaced(line, columns, &" ".repeat(note_column(line, at))));
+            let column = note_column(line, at);
+            out.extend(spaced(line, columns, &" ".repeat(column), column));
             continue;
         }
         let indent = " ".repeat(width(line) - width(line.trim_start()) + BROKEN_INDENT);
+        let indent = hang(&indent, line, columns);
         let mut rest = line.to_owned();
         let mut at = break_at(&rest, columns)
             .or_else(|| gaps(line).find(|&at| broken.contains(&note_column(line, at))));
         // Each break uses up one of the line's gaps, so this ends.
         while let Some(here) = at {
-            out.extend(spaced(rest[..here].trim_end(), columns, &indent));
+            out.extend(spaced(rest[..here].trim_end(), columns, indent, 0));
             rest = format!("{indent}{}", rest[here..].trim_start());
             at = break_at(&rest, columns);
         }
-        out.extend(spaced(&rest, columns, &indent));
+        out.extend(spaced(&rest, columns, indent, 0));
     }
     out.join("\n").into()
 }
@@ -114,85 +152,57 @@ pub fn hung(line: &str, columns: usize) -> String {
     } else {
         " ".repeat(lead + BROKEN_INDENT)
     };
-    spaced(line, columns, &indent).join("\n")
+    spaced(line, columns, &indent, 0).join("\n")
 }
 
 /// `line` broken at spaces so that each part fits `columns`, as a last resort where it
-/// has no gap left: the rest starts at `indent`, so a wrapped line hangs under its
-/// start rather than running back to the first column. A word longer than the column
-/// is left to wrap.
-fn spaced(line: &str, columns: usize, indent: &str) -> Vec<String> {
-    // A hanging indent of spaces shrinks where the longest word after the first would
-    // not fit after it: the word would otherwise be left to wrap inside itself.
-    let longest = line
-        .split_whitespace()
-        .skip(1)
-        .map(width)
-        .max()
-        .unwrap_or(0);
-    let indent = if indent.trim().is_empty() && width(indent) + longest > columns {
-        &indent[..columns.saturating_sub(longest).min(indent.len())]
-    } else {
-        indent
-    };
+/// has no gap left: the rest starts at `indent` ([`hang`]), so a wrapped line hangs
+/// under its start rather than running back to the first column. No break comes
+/// before character `from` (a table row's label stays beside its values). A word
+/// longer than the column is left to wrap.
+fn spaced(line: &str, columns: usize, indent: &str, from: usize) -> Vec<String> {
+    let indent = hang(indent, line, columns);
     let mut out = Vec::new();
     let mut rest = line.to_owned();
+    let mut from = from;
     while width(rest.trim_end()) > columns {
         let lead = rest.len() - rest.trim_start().len();
-        // Each space that fits, with whether a break there is a good one: outside
-        // brackets, which keeps a vector such as (0.12, 0.34, 0.56) whole, and not
-        // after a lone operator, which keeps `2.00 × 1.00` together.
+        // Each space that fits and leaves more than the indent before it (so the
+        // line gets shorter), with whether a break there is a good one
+        // ([`may_break_after`]).
         let mut depth = 0i32;
-        let mut word = 0;
-        let spaces: Vec<(usize, usize, bool)> = rest
-            .char_indices()
-            .take(columns + 1)
+        let spaces: Vec<(usize, usize, bool)> = (rest.char_indices().take(columns + 1))
             .enumerate()
             .filter_map(|(n, (at, c))| {
-                match c {
-                    '(' | '[' => depth += 1,
-                    ')' | ']' => depth -= 1,
-                    _ => {}
-                }
-                let good = depth <= 0 && !OPERATORS.contains(&rest[word..at].trim());
-                if c == ' ' {
-                    word = at;
-                }
-                (c == ' ' && at > lead).then_some((n, at, good))
+                depth += bracket_step(c);
+                let fits = c == ' ' && at > lead && n >= from && n > width(indent);
+                fits.then(|| (n, at, may_break_after(&rest[..at], depth)))
             })
             .collect();
-        // The last of two spaces outside brackets (where one value of a row ends and
-        // the next begins; not those that line up an `=`), if it leaves the row at
-        // least a quarter full; else the last space outside brackets that does; else
-        // the last space.
+        // In this order: the last good space that leaves the row at least a quarter
+        // full and ends a value (two spaces: where one value of a row ends and the
+        // next begins; not those that line up an `=`); then one before a sum's sign;
+        // then any good one that leaves the row a quarter full; else the last space.
         let double =
             |at: usize| rest[..at].ends_with(' ') && !rest[at..].trim_start().starts_with('=');
-        // Next, before a sum's sign, which keeps a product whole:
-        // `+ 2.00 × 1.00` goes to the next line together.
-        let loose = |at: usize| {
+        let before_sign = |at: usize| {
             let next = rest[at..].trim_start();
-            ["+ ", "− ", "- ", "→ "].iter().any(|s| next.starts_with(s))
+            SUM_SIGNS.iter().any(|s| next.starts_with(&format!("{s} ")))
         };
+        let good = |(n, _, ok): &&(usize, usize, bool)| *ok && *n * 4 >= columns;
         let space = (spaces.iter().rev())
-            .find(|(n, at, outside)| *outside && *n * 4 >= columns && double(*at))
-            .or_else(|| {
-                (spaces.iter().rev())
-                    .find(|(n, at, outside)| *outside && *n * 4 >= columns && loose(*at))
-            })
-            .or_else(|| (spaces.iter().rev()).find(|(n, _, outside)| *outside && *n * 4 >= columns))
+            .filter(good)
+            .find(|(_, at, _)| double(*at))
+            .or_else(|| (spaces.iter().rev().filter(good)).find(|(_, at, _)| before_sign(*at)))
+            .or_else(|| spaces.iter().rev().find(good))
             .or(spaces.last())
             .map(|(_, at, _)| *at);
         let Some(at) = space.filter(|&at| !rest[..at].trim().is_empty()) else {
             break;
         };
         out.push(rest[..at].trim_end().to_owned());
-        let next = format!("{indent}{}", rest[at..].trim_start());
-        if width(&next) >= width(&rest) {
-            // The indent ate what the break gave: no progress, so stop here.
-            rest = next;
-            break;
-        }
-        rest = next;
+        rest = format!("{indent}{}", rest[at..].trim_start());
+        from = 0;
     }
     out.push(rest);
     out
@@ -240,13 +250,13 @@ mod tests {
     #[test]
     fn a_line_breaks_outside_brackets_where_it_can() {
         let line = "from clip A  (-0.012,  0.053,  0.973,  0.225)";
-        let parts = spaced(line, 40, "    ");
+        let parts = spaced(line, 40, "    ", 0);
         assert_eq!(
             parts,
             ["from clip A", "    (-0.012,  0.053,  0.973,  0.225)"]
         );
         // A vector alone longer than the row still breaks inside.
-        let parts = spaced("(-0.012,  0.053,  0.973,  0.225)", 20, "  ");
+        let parts = spaced("(-0.012,  0.053,  0.973,  0.225)", 20, "  ", 0);
         assert!(parts.len() > 1, "{parts:?}");
     }
 
@@ -336,6 +346,20 @@ mod tests {
         assert_eq!(
             fit_columns("= 0.54 × -2.00 + 0.00 × 0.00 + 2.00 × 1.00", 36),
             "= 0.54 × -2.00 + 0.00 × 0.00\n    + 2.00 × 1.00"
+        );
+        // A label's row whose values have no gap that fits still breaks among them,
+        // never right after the label.
+        assert_eq!(
+            fit_columns(
+                "pad        joints [3, 4, 5, 6, 7, 8, 9]  weights [0.3, 0.7]",
+                40
+            ),
+            "pad        joints [3, 4, 5, 6, 7, 8, 9]\n           weights [0.3, 0.7]"
+        );
+        // Not after an operator, however many spaces follow it.
+        assert_eq!(
+            fit_columns("x =   (1.00, 2.00) + (3.00, 4.00)", 20),
+            "x =   (1.00, 2.00)\n      + (3.00, 4.00)"
         );
         // No gap to break at: broken at spaces, the rest hanging four in. Characters,
         // not bytes, are counted.

@@ -381,7 +381,6 @@ pub fn mono_ui(ui: &mut egui::Ui, text: impl Into<String>) {
 /// its own spaces. `name` reads it aloud (and lets tests find it) as the one line it
 /// is, where no label around it does.
 pub fn unbroken_ui(ui: &mut egui::Ui, parts: &[egui::WidgetText], name: bool) {
-    let line: String = parts.iter().map(egui::WidgetText::text).collect();
     let shown = ui.scope(|ui| {
         // Rows as high as the text, as a wrapped label's lines are: set before the row
         // is made, which takes its least height from here.
@@ -394,6 +393,7 @@ pub fn unbroken_ui(ui: &mut egui::Ui, parts: &[egui::WidgetText], name: bool) {
         });
     });
     if name {
+        let line: String = parts.iter().map(egui::WidgetText::text).collect();
         shown.response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, line.as_str())
         });

@@ -1255,8 +1255,11 @@ fn the_picked_joints_printed_chain_multiplies_out_to_its_printed_world_matrix() 
         let abs = |x: &[[f64; 4]; 4]| x.map(|r| r.map(f64::abs));
         let grown = times(&p_err, &abs(&m));
         let moved = times(&abs(&p), &e);
+        let both = times(&p_err, &e);
         p = times(&p, &m);
-        p_err = std::array::from_fn(|r| std::array::from_fn(|c| grown[r][c] + moved[r][c]));
+        p_err = std::array::from_fn(|r| {
+            std::array::from_fn(|c| grown[r][c] + moved[r][c] + both[r][c])
+        });
     }
     let (world, world_err) = printed_matrix(&texts, find("world_from_joint = world_from_joint of"));
     for r in 0..3 {

@@ -1229,7 +1229,10 @@ fn the_clipped_text_check_sees_a_table_cell_cut_at_the_right() {
 #[test]
 fn the_broken_inside_check_sees_a_formula_wrapped_but_not_lines_set_apart() {
     let harness = drawn_once(|ui| {
-        ui.set_width(120.0);
+        // Room for 21 and a half characters: the formula's 22 break after its last `·`.
+        let mono = egui::TextStyle::Monospace.resolve(ui.style());
+        let per_char = ui.fonts_mut(|f| f.glyph_width(&mono, '0'));
+        ui.set_width(21.5 * per_char);
         ui.add(egui::Label::new(egui::RichText::new("v' = Σ w[j] · G[j] · v").monospace()).wrap());
         ui.add(egui::Label::new(egui::RichText::new("A = 1\nB = 2").monospace()).wrap());
         ui.add(

@@ -242,8 +242,8 @@ fn the_fox_is_painted_with_its_texture_and_tinted_without_it() {
 }
 
 /// A deck of `slides` written into a fresh folder `name`, exported with `extra`
-/// arguments on a screen of `screen` pixels: the folder, and the run's output (`None`
-/// outside CI where there is no Xvfb). The pictures and handout are in `handout`.
+/// arguments on a screen of `screen` pixels: the folder the pictures and handout were
+/// written to, and the run's output (`None` outside CI where there is no Xvfb).
 fn exported(
     name: &str,
     slides: &str,

@@ -135,7 +135,8 @@ impl HierarchyPage {
         self.scrub_ui(ui, &steps);
         // On a slide, while the scrub runs, only the step just applied shows its
         // matrices, the others one formula a line: the chain fits the screen, and the
-        // hall looks at one step (Show the whole page has them all).
+        // hall looks at one step (Show the whole page has them all). At step 0 none is
+        // applied yet: the product and the formulas alone.
         let folded = crate::ui::focused_cell(ui.ctx()) && self.scrub_step().is_some();
         let mut lines: Vec<String> = Vec::new();
         let flush = |ui: &mut Ui, lines: &mut Vec<String>| {

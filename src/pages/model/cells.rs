@@ -791,13 +791,7 @@ fn readback_ui(ui: &mut Ui, readback: Option<Readback>, decimals: usize) {
 /// local(joint)`, written out, and each local matrix from the root down, printed so
 /// that multiplying them by hand gives the joint's world matrix above.
 fn chain_ui(ui: &mut Ui, model: &gltf::Model, frame: &super::data::Frame, j: usize) {
-    let mut chain = vec![j];
-    while let Some(p) = (model.skeleton.parent(*chain.last().unwrap_or(&j)))
-        .filter(|p| *p < model.joints.len() && !chain.contains(p))
-    {
-        chain.push(p);
-    }
-    chain.reverse();
+    let chain = model.skeleton.path_from_root(j);
     egui::CollapsingHeader::new(format!(
         "the whole chain, root to this joint ({} local matrices)",
         chain.len()
