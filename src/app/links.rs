@@ -137,7 +137,7 @@ impl SkinlabApp {
             None => (self.split.share, DEFAULT_SPLIT),
         };
         if (share - default).abs() >= 0.005 {
-            let share = (share * 100.0).round() / 100.0;
+            let share = crate::ui::numbers::rounded(share, 2);
             link = link.with("split", crate::link::number(share));
         }
         if let Some(compare) = &self.compare {

@@ -39,7 +39,7 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
     // Weights as they are, to four decimals where two would round them (a file's
     // 0.6507), so the products can be checked by hand.
     let decimals =
-        if (b.parts.iter()).all(|(_, w, _)| ((w * 100.0).round() / 100.0 - w).abs() < 1e-6) {
+        if (b.parts.iter()).all(|(_, w, _)| (super::numbers::rounded(*w, 2) - w).abs() < 1e-6) {
             2
         } else {
             4
@@ -81,13 +81,12 @@ pub fn breakdown_ui(ui: &mut Ui, b: &VertexBreakdown, style: &InspectStyle) {
             .weak(),
         );
     }
-    crate::ui::listing::lines_ui(
+    crate::ui::mono_ui(
         ui,
-        &format!(
+        format!(
             "blended matrix · v = {}",
             style.point(b.blended.transform_point3(b.bind))
         ),
-        |t| t,
     );
 }
 

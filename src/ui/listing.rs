@@ -66,7 +66,7 @@ pub fn bracket_step(c: char) -> i32 {
 /// Whether a line of formulas may break after `before`, at brackets' depth `depth`:
 /// outside brackets, and not after a lone operator.
 pub fn may_break_after(before: &str, depth: i32) -> bool {
-    depth <= 0 && !OPERATORS.contains(&before.split_whitespace().last().unwrap_or(""))
+    depth <= 0 && !OPERATORS.contains(&before.split_whitespace().next_back().unwrap_or(""))
 }
 
 /// `indent`, shorter where the longest word of `line` after its first would not fit
@@ -162,6 +162,7 @@ pub fn hung(line: &str, columns: usize) -> String {
 /// longer than the column is left to wrap.
 fn spaced(line: &str, columns: usize, indent: &str, from: usize) -> Vec<String> {
     let indent = hang(indent, line, columns);
+    let indent_width = width(indent);
     let mut out = Vec::new();
     let mut rest = line.to_owned();
     let mut from = from;
@@ -175,7 +176,7 @@ fn spaced(line: &str, columns: usize, indent: &str, from: usize) -> Vec<String> 
             .enumerate()
             .filter_map(|(n, (at, c))| {
                 depth += bracket_step(c);
-                let fits = c == ' ' && at > lead && n >= from && n > width(indent);
+                let fits = c == ' ' && at > lead && n >= from && n > indent_width;
                 fits.then(|| (n, at, may_break_after(&rest[..at], depth)))
             })
             .collect();
@@ -187,7 +188,7 @@ fn spaced(line: &str, columns: usize, indent: &str, from: usize) -> Vec<String> 
             |at: usize| rest[..at].ends_with(' ') && !rest[at..].trim_start().starts_with('=');
         let before_sign = |at: usize| {
             let next = rest[at..].trim_start();
-            SUM_SIGNS.iter().any(|s| next.starts_with(&format!("{s} ")))
+            (SUM_SIGNS.iter()).any(|s| next.strip_prefix(s).is_some_and(|r| r.starts_with(' ')))
         };
         let good = |(n, _, ok): &&(usize, usize, bool)| *ok && *n * 4 >= columns;
         let space = (spaces.iter().rev())

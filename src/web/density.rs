@@ -154,7 +154,7 @@ pub fn layout_attribute(ctx: &egui::Context) -> String {
         "{}x{}@{}{fields}",
         screen.width().round(),
         screen.height().round(),
-        (ctx.pixels_per_point() * 1000.0).round() / 1000.0
+        crate::ui::numbers::rounded(ctx.pixels_per_point(), 3)
     )
 }
 

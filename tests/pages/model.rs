@@ -1085,17 +1085,12 @@ fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
         let at = find(&format!("palette {name}:"));
         // Each cell with half a unit in its own last decimal: a column is printed to
         // four significant digits of its own size.
-        let (cells, cell_err): (Vec<f64>, Vec<f64>) = texts[at + 1..]
-            .iter()
-            .filter_map(|t| Some((t.trim().parse::<f64>().ok()?, half_unit(t))))
-            .take(16)
-            .unzip();
+        let (cells, cell_err) = printed_matrix(&texts, at);
         // G · v, from the printed numbers, and how far printing may have moved it.
         let mut gv = [0.0_f64; 3];
         let mut err = 0.0_f64;
         for (row, out) in gv.iter_mut().enumerate() {
-            let g = &cells[row * 4..row * 4 + 4];
-            let ge = &cell_err[row * 4..row * 4 + 4];
+            let (g, ge) = (&cells[row], &cell_err[row]);
             *out = g[0] * v[0] + g[1] * v[1] + g[2] * v[2] + g[3];
             let e = ge[0] * v[0].abs()
                 + ge[1] * v[1].abs()
@@ -1179,20 +1174,16 @@ fn the_robots_printed_numbers_multiply_out_to_its_printed_vertex_and_pixel() {
     let at = (shown.iter())
         .position(|t| t.starts_with("V, the camera's view"))
         .expect("V is printed");
-    let (view, view_err): (Vec<f64>, Vec<f64>) = shown[at + 1..]
-        .iter()
-        .filter_map(|t| Some((t.trim().parse::<f64>().ok()?, half_unit(t))))
-        .take(16)
-        .unzip();
-    assert_eq!(view.len(), 16, "V's sixteen numbers");
+    // V's sixteen numbers.
+    let (view, view_err) = printed_matrix(&shown, at);
     let eye = numbers_in(line("V · v'").split_once('(').unwrap().1);
     for (row, eye) in eye.iter().enumerate() {
-        let m = &view[row * 4..row * 4 + 4];
+        let m = &view[row];
         let by_hand = m[0] * total[0] + m[1] * total[1] + m[2] * total[2] + m[3];
         let err: f64 = (0..3)
-            .map(|c| view_err[row * 4 + c] * total[c].abs() + m[c].abs() * half_unit(printed))
+            .map(|c| view_err[row][c] * total[c].abs() + m[c].abs() * half_unit(printed))
             .sum::<f64>()
-            + view_err[row * 4 + 3]
+            + view_err[row][3]
             + half_unit(stages);
         assert!(
             (by_hand - eye).abs() <= err + 1e-9,

@@ -967,6 +967,15 @@ fn screen_problems(link: &str, whole: bool, size: Vec2) -> Vec<String> {
         .collect()
 }
 
+/// Fails with every problem [`projector_problems`] finds on `links` (`whole`: a
+/// focused cell may not scroll).
+fn assert_fit_on_projector(links: &[&str], whole: bool) {
+    let found: Vec<String> = (links.iter())
+        .flat_map(|link| projector_problems(link, whole))
+        .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 #[test]
 fn in_presenter_mode_a_viewport_caption_is_set_at_body_size() {
     let harness = on_projector("blending").expect("opens");
@@ -990,30 +999,28 @@ fn in_presenter_mode_a_viewport_caption_is_set_at_body_size() {
 fn the_moments_a_lecturer_found_cut_fit_the_projector_once_settled() {
     // Each was cut at the right or the bottom in a window, though laid out whole here
     // after four frames: the window had not settled.
-    let found: Vec<String> = [
-        "grid?angle=0.8&bone=1&focus=bone",
-        "binding?stage=bind_space&focus=bind_space",
-        "hierarchy?focus=tree",
-    ]
-    .into_iter()
-    .flat_map(|link| projector_problems(link, true))
-    .collect();
-    assert!(found.is_empty(), "{}", found.join("\n"));
+    assert_fit_on_projector(
+        &[
+            "grid?angle=0.8&bone=1&focus=bone",
+            "binding?stage=bind_space&focus=bind_space",
+            "hierarchy?focus=tree",
+        ],
+        true,
+    );
 }
 
 #[test]
 fn focused_formulas_and_vectors_never_break_inside_on_a_projector() {
     // Each broke inside once: a formula before its last `v`, a quaternion's row before
     // its last angle, a vertex row before its last coordinate.
-    let found: Vec<String> = [
-        "pipeline?focus=pipeline",
-        "interpolation?circle=0.7,4.4&shortest=false&focus=half_angle",
-        "model?clip=Wave&t=0.5&vertex=100&focus=vertex",
-    ]
-    .into_iter()
-    .flat_map(|link| projector_problems(link, false))
-    .collect();
-    assert!(found.is_empty(), "{}", found.join("\n"));
+    assert_fit_on_projector(
+        &[
+            "pipeline?focus=pipeline",
+            "interpolation?circle=0.7,4.4&shortest=false&focus=half_angle",
+            "model?clip=Wave&t=0.5&vertex=100&focus=vertex",
+        ],
+        false,
+    );
 }
 
 #[test]

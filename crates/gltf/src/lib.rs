@@ -328,13 +328,17 @@ impl Model {
     /// `world_from_joint` for every joint under `pose`; joints the pose lacks take
     /// their rest transform.
     pub fn world_from_joint(&self, pose: &[Transform]) -> Vec<Mat4> {
-        let local: Vec<Mat4> = self
-            .rest_pose
-            .iter()
-            .enumerate()
-            .map(|(j, rest)| pose.get(j).unwrap_or(rest).to_mat4())
+        let local: Vec<Mat4> = (0..self.rest_pose.len())
+            .map(|j| self.parent_from_joint(pose, j))
             .collect();
         self.skeleton.world_from_joint(&local)
+    }
+
+    /// Joint `joint`'s local matrix under `pose`, its rest transform where the pose
+    /// lacks it (the identity for no such joint): the factor [`Self::world_from_joint`]
+    /// multiplies in for it.
+    pub fn parent_from_joint(&self, pose: &[Transform], joint: usize) -> Mat4 {
+        (pose.get(joint).or(self.rest_pose.get(joint))).map_or(Mat4::IDENTITY, Transform::to_mat4)
     }
 
     /// The palette of skin `skin`: `world_from_joint[joints[i]] · joint_from_bind[i]`

@@ -83,14 +83,13 @@ fn joint_space_ui(page: &mut BindingPage, ui: &mut Ui) {
     let v = data::sample_vertex(j);
     let stored = page.assets.joint_space.skin.positions[v];
     let placed = world[j].transform_point3(stored);
-    crate::ui::listing::lines_ui(
+    crate::ui::mono_ui(
         ui,
-        &format!(
+        format!(
             "vertex {v} follows the {name} only.\nstored in {name} space: v_joint = {}\ndrawn at  W · v_joint = {}",
             point_text(stored),
             point_text(placed)
         ),
-        |t| t,
     );
 }
 

@@ -73,7 +73,7 @@ impl Exercise {
         [
             m.x_axis.x, m.y_axis.x, m.w_axis.x, m.x_axis.y, m.y_axis.y, m.w_axis.y, v.x, v.y,
         ]
-        .map(|x| (x * 1e4).round() / 1e4 + 0.0)
+        .map(|x| crate::ui::numbers::rounded(x, 4))
     }
 }
 

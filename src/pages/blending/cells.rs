@@ -285,10 +285,9 @@ impl BlendingPage {
                 |t| t.color(ink),
             );
         }
-        crate::ui::listing::lines_ui(
+        crate::ui::mono_ui(
             ui,
-            &format!("dot(r upper arm, r forearm) = {:+.2}", round(dot)),
-            |t| t,
+            format!("dot(r upper arm, r forearm) = {:+.2}", round(dot)),
         );
         if dot < 0.0 && !self.antipodal_check {
             error_ui(

@@ -166,7 +166,7 @@ impl BlendingPage {
                 ),
                 None => format!("{name}: no vertex has an ellipse"),
             };
-            crate::ui::listing::lines_ui(ui, &text, |t| t);
+            crate::ui::mono_ui(ui, text);
         }
     }
 }

@@ -59,9 +59,9 @@ impl BlendingPage {
             PositionW::Divide => format!("so w = {sum:.2}, and the divide by w undoes the sum"),
             PositionW::One => "but the shader sets w = 1, so nothing undoes the sum".to_owned(),
         };
-        crate::ui::listing::lines_ui(
+        crate::ui::mono_ui(
             ui,
-            &format!(
+            format!(
                 "vertex {v}: weights sum to {sum:.2}, {w}\n\
                  drawn at {}, {:.2} from the shoulder\n\
                  weights that sum to 1 put it at {}, {:.2} from the shoulder",
@@ -70,7 +70,6 @@ impl BlendingPage {
                 style.point(normalised),
                 normalised.length(),
             ),
-            |t| t,
         );
     }
 
@@ -161,7 +160,7 @@ impl BlendingPage {
     pub(super) fn algorithm_ui(&mut self, ui: &mut Ui) {
         // Each step as a line of pseudo-code, with the Rust that runs it folded under.
         let step = |ui: &mut Ui, pseudo: &str, name: &str| {
-            crate::ui::listing::lines_ui(ui, pseudo, |t| t);
+            crate::ui::mono_ui(ui, pseudo);
             egui::CollapsingHeader::new(format!("The Rust: crates/skin/src/lbs.rs, {name}"))
                 .id_salt(("blending algorithm", name))
                 .show(ui, |ui| {
@@ -198,14 +197,15 @@ impl BlendingPage {
         };
         let influences = skin.influences[v];
         let blended = blended_matrix(&pose.palette, &influences);
-        crate::ui::listing::lines_ui(
+        crate::ui::mono_ui(
             ui,
-            &format!(
+            format!(
                 "vertex {v}: joints {:?}, weights {:?}",
                 &influences.joints[..MAX_INFLUENCES],
-                influences.weights.map(|w| (w * 1000.0).round() / 1000.0)
+                influences
+                    .weights
+                    .map(|w| crate::ui::numbers::rounded(w, 3))
             ),
-            |t| t,
         );
         matrix_view_ui(ui, "algorithm blended", &blended);
         ui.label(RichText::new("3. The blended matrix moves the vertex:").strong());
@@ -269,7 +269,7 @@ impl BlendingPage {
             point(b.turned),
             point(b.moved)
         );
-        crate::ui::listing::lines_ui(ui, &text, |t| t);
+        crate::ui::mono_ui(ui, text);
         let screw = b.unit.screw();
         ui.label(format!(
             "The screw: a turn of {:.1}° about the axis {} through {}, and a slide of {:.3} along it.",

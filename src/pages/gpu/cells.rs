@@ -382,7 +382,7 @@ impl GpuPage {
                     p.weights[2],
                     p.weights[3]
                 );
-                crate::ui::listing::lines_ui(ui, &text, |t| t);
+                crate::ui::mono_ui(ui, text);
             }
             Err(e) => error_ui(ui, e.to_string()),
         }

@@ -76,10 +76,9 @@ fn points_ui(page: &mut GradientPage, ui: &mut Ui) {
         &format!("ab = b − a = {} − {} = {}", v(b), v(a), v(ab)),
         |t| t.color(ink),
     );
-    crate::ui::listing::lines_ui(
+    crate::ui::mono_ui(
         ui,
-        &format!("a + ab    = {} + {} = {} = b", v(a), v(ab), v(a + ab)),
-        |t| t,
+        format!("a + ab    = {} + {} = {} = b", v(a), v(ab), v(a + ab)),
     );
     refusal_ui(page, ui, &POINT_NAMES);
 }
@@ -174,15 +173,14 @@ fn product_ui(page: &mut GradientPage, ui: &mut Ui) {
     let terms: Vec<String> = (0..4)
         .map(|k| format!("{:.2} × {:.2}", ab.col(k)[0] + 0.0, a.col(3)[k] + 0.0))
         .collect();
-    crate::ui::listing::lines_ui(
+    crate::ui::mono_ui(
         ui,
-        &format!(
+        format!(
             "(ab · a) row 1, column t\n  = {}\n  = {:.2}   and b row 1, column t = {:.2}",
             terms.join(" + "),
             back.col(3)[0] + 0.0,
             b.col(3)[0] + 0.0
         ),
-        |t| t,
     );
     let diff = max_difference(&back, &b);
     let ink = legible(ui, GOOD);

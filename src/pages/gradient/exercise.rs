@@ -75,7 +75,7 @@ pub const EXERCISES: [Exercise; 3] = [
 /// The three rows of a plane matrix (x, y and t columns), rounded so that a rounding
 /// error never shows as `-0.0`.
 fn plane_rows(m: &Mat4) -> [String; 3] {
-    let p = plane_part(m).map(|v| (v * 100.0).round() / 100.0 + 0.0);
+    let p = plane_part(m).map(|v| crate::ui::numbers::rounded(v, 2));
     [
         format!("⎡{:5.1}{:5.1}{:5.1} ⎤", p[0], p[1], p[2]),
         format!("⎢{:5.1}{:5.1}{:5.1} ⎥", p[3], p[4], p[5]),

@@ -97,9 +97,9 @@ pub(super) fn joint_ui(page: &mut GradientPage, ui: &mut Ui) {
                 titled_matrix_ui(ui, "gradient: world_from_bind", "gradient", &gradient)
             }) as Box<dyn FnOnce(&mut Ui)>,
             Box::new(|ui: &mut Ui| {
-                let ink = legible(ui, GOOD);
-                crate::ui::listing::lines_ui(ui, "gradient =\ntarget · inverse bind", |t| t);
+                crate::ui::mono_ui(ui, "gradient =\ntarget · inverse bind");
                 let diff = max_difference(&(gradient * bind), &world[j]);
+                let ink = legible(ui, GOOD);
                 crate::ui::listing::lines_ui(
                     ui,
                     &format!(

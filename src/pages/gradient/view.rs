@@ -31,7 +31,7 @@ const SNAP: f32 = 10.0;
 /// Rounds to hundredths, so dragged numbers read cleanly and links stay short, and
 /// keeps within ±[`LIMIT`], as far as a link goes.
 fn tidy(v: f32) -> f32 {
-    (v.clamp(-LIMIT, LIMIT) * 100.0).round() / 100.0 + 0.0
+    crate::ui::numbers::rounded(v.clamp(-LIMIT, LIMIT), 2)
 }
 
 /// Draws the section picker, the viewport for the current section, and its caption.

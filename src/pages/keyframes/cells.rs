@@ -299,6 +299,6 @@ fn timeline_ui(ui: &mut Ui, [rotation, translation]: [&Channel; 2], time: f32) -
     // that, and the link and the sample cell then read 2.99, not 2.9937108.
     (response.clicked() || response.dragged()).then(|| {
         let time = (pointer.x - rect.left() - 8.0) / (rect.width() - 16.0) * DURATION;
-        ((time * 100.0).round() / 100.0).clamp(0.0, DURATION)
+        crate::ui::numbers::rounded(time, 2).clamp(0.0, DURATION)
     })
 }

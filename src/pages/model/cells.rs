@@ -811,11 +811,7 @@ fn chain_ui(ui: &mut Ui, model: &gltf::Model, frame: &super::data::Frame, j: usi
         }
         crate::ui::unbroken_ui(ui, &parts, true);
         for &c in &chain {
-            let local = frame
-                .pose
-                .get(c)
-                .or(model.rest_pose.get(c))
-                .map_or(Mat4::IDENTITY, |t| t.to_mat4());
+            let local = model.parent_from_joint(&frame.pose, c);
             ui.label(format!("local(`{}`):", model.joints[c].name));
             matrix_view_significant_ui(ui, &format!("model chain {c}"), &local);
         }

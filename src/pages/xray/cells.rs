@@ -61,7 +61,7 @@ fn product_ui(ui: &mut Ui, id: &str, m: &Mat4, v: glam::Vec4) {
         ui.add(egui::Label::new(RichText::new(text).monospace()).extend());
     });
     if let Some(note) = note {
-        crate::ui::listing::lines_ui(ui, &note, |t| t);
+        crate::ui::mono_ui(ui, note);
     }
 }
 
