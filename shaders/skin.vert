@@ -23,6 +23,14 @@ uniform int u_normal_method;
 // sum s puts the point s times as far from the origin. skin::lbs::PositionW on the CPU.
 uniform int u_position_w;
 
+// Blend shapes (morph targets): offsets added to the bind-space vertex before the skin,
+// v = v0 + sum of w_i * delta_i (skin::morph on the CPU). They lie in u_morph_deltas,
+// RGBA32F: row 0 the weights, four a texel; from row 1 on, read along the rows, vertex
+// v's offsets for target i, the position's at texel 2 * (v * u_morph_targets + i) and
+// the normal's at the next. u_morph_targets is 0 for a draw without blend shapes.
+uniform highp sampler2D u_morph_deltas;
+uniform int u_morph_targets;
+
 in vec3 a_position; // bind-space position
 in vec3 a_normal;   // bind-space normal (zero for lines)
 // a_joints: four joint indices, declared by the joints file
@@ -35,9 +43,28 @@ out vec3 v_normal;   // skinned world normal (captured by the tests)
 out vec4 v_color;
 out vec2 v_uv;
 
+// Offset `index` of the blend shapes, counted along the rows below the weights.
+vec3 morph_delta(int index) {
+    int width = textureSize(u_morph_deltas, 0).x;
+    return texelFetch(u_morph_deltas, ivec2(index % width, 1 + index / width), 0).xyz;
+}
+
+// Adds the blend shapes, each at its weight, to the bind-space position and normal.
+void add_blend_shapes(inout vec3 position, inout vec3 normal) {
+    for (int i = 0; i < u_morph_targets; ++i) {
+        float w = texelFetch(u_morph_deltas, ivec2(i / 4, 0), 0)[i % 4];
+        int at = 2 * (gl_VertexID * u_morph_targets + i);
+        position += w * morph_delta(at);
+        normal += w * morph_delta(at + 1);
+    }
+}
+
 void main() {
+    vec3 position = a_position;
+    vec3 normal = a_normal;
+    add_blend_shapes(position, normal);
     mat4 blended_matrix = skin_matrix(a_joints, a_weights);
-    vec4 world = blended_matrix * vec4(a_position, 1.0);
+    vec4 world = blended_matrix * vec4(position, 1.0);
     // ANCHOR: position_w
     if (u_position_w == 1) {
         world.w = 1.0;
@@ -50,7 +77,7 @@ void main() {
     // inverse transpose is itself.)
     // ANCHOR: normal
     mat3 m = mat3(blended_matrix);
-    vec3 n = u_normal_method == 1 ? m * a_normal : transpose(inverse(m)) * a_normal;
+    vec3 n = u_normal_method == 1 ? m * normal : transpose(inverse(m)) * normal;
     // ANCHOR_END: normal
     float len = length(n);
     v_normal = len > 0.0 ? n / len : vec3(0.0);

@@ -19,6 +19,7 @@ use skin::dqs::{DualQuat, dual_quat_palette};
 use skin::lbs::{
     PositionW, SkinMesh, SkinnedVertex, inverse_bind, palette, skin_vertices, skin_vertices_with,
 };
+use skin::morph::MorphTarget;
 use skin::normals::{NormalMethod, angle_degrees};
 use skin::{Blend, Influences, Skeleton};
 use skinlab::SkinlabApp;
@@ -451,6 +452,89 @@ fn check_dqs_api(api: Api) {
 
 on_both_apis!(check_dqs_api: dqs_shader_matches_cpu_on_gl_core_330, dqs_shader_matches_cpu_on_gles_300);
 
+/// Blend shapes on every path: the lesson arm with five targets of random offsets (one
+/// without normals, one of normals alone), added in at weights past 1, below 0 and 0,
+/// then skinned bent and twisted, by the uniform arrays and the bone texture with both
+/// index types and by dual quaternions with and without the antipodal check; the shader
+/// against `SkinnedDraw::skin_on_cpu` (`skin::morph::morphed`, then the reference).
+fn check_morph_api(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    let arm = arm::mesh(arm::Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).expect("arm");
+    let n = arm.skin.positions.len();
+    let mut rng = common::mutate::XorShift(47);
+    let mut offsets = |scale: f32| -> Vec<Vec3> {
+        let mut one = || (rng.below(2001) as f32 / 1000.0 - 1.0) * scale;
+        (0..n).map(|_| Vec3::new(one(), one(), one())).collect()
+    };
+    let targets: Vec<MorphTarget> = (0..5)
+        .map(|t| MorphTarget {
+            name: format!("shape {t}"),
+            positions: if t == 4 { Vec::new() } else { offsets(0.3) },
+            normals: if t == 2 { Vec::new() } else { offsets(0.5) },
+            tangents: Vec::new(),
+        })
+        .collect();
+    let weights = vec![0.7, -0.4, 1.3, 0.0, 0.25];
+    let mesh = MeshData::with_targets(
+        arm.skin.clone(),
+        arm.triangles.clone(),
+        Vec::new(),
+        Vec::new(),
+        std::sync::Arc::new(targets),
+    );
+    let gpu = SkinnedMeshGpu::upload(&h.gl, &mesh).expect("upload");
+    let mut compared = 0;
+    for (twist, bend) in [(0.0, 0.0), (0.7, 0.9), (2.5, -1.2)] {
+        let pal = arm::palette(twist, bend);
+        let mut palettes: Vec<(Palette, JointIndices)> = PATHS
+            .iter()
+            .map(|(storage, indices)| match storage {
+                Storage::Uniform => (Palette::Matrices(pal.clone()), *indices),
+                Storage::Texture => (Palette::Texture(pal.clone()), *indices),
+            })
+            .collect();
+        palettes
+            .extend(DQS_BOTH.map(|blend| (Palette::new(pal.clone(), blend), JointIndices::Float)));
+        for (palette, indices) in palettes {
+            let path = match &palette {
+                Palette::Matrices(_) => "uniform arrays".to_owned(),
+                Palette::Texture(_) => "bone texture".to_owned(),
+                Palette::DualQuats {
+                    antipodal_check, ..
+                } => format!("dual quaternions (antipodal check {antipodal_check})"),
+            };
+            let mut draw = SkinnedDraw::surface(mesh.clone(), palette.clone(), [1.0; 4]);
+            draw.joint_indices = indices;
+            draw.morph_weights = weights.clone();
+            let cpu = draw.skin_on_cpu();
+            // The shapes move the arm: a shader that left them out would differ.
+            let plain = SkinnedDraw {
+                morph_weights: Vec::new(),
+                ..draw.clone()
+            };
+            assert_ne!(cpu[0].position, plain.skin_on_cpu()[0].position);
+            let tolerance = match palette {
+                Palette::DualQuats { .. } => DQS_NORMAL_TOLERANCE,
+                _ => TOLERANCE * 10.0,
+            };
+            let (dp, dn) = draw_difference(&h, &renderer, &gpu, &draw, &palette, &cpu);
+            assert!(
+                dp <= TOLERANCE && dn <= tolerance,
+                "{api:?} {path} {indices:?} at twist {twist}, bend {bend}: morph plus skin \
+                 differs from the CPU by {dp} in position, {dn} in normal"
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 18);
+    gpu.destroy(&h.gl);
+    renderer.destroy(&h.gl);
+}
+
+on_both_apis!(check_morph_api: morph_then_skin_matches_cpu_on_every_path_on_gl_core_330, morph_then_skin_matches_cpu_on_every_path_on_gles_300);
+
 /// Where a linear blend skinning program keeps the palette.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Storage {
@@ -649,6 +733,7 @@ fn a_slice_of_the_mesh_captures_what_the_whole_capture_has_there() {
                     &palette,
                     reading(indices),
                     start..start + 1000,
+                    &[],
                 )
                 .expect("a slice"),
             );
@@ -664,6 +749,7 @@ fn a_slice_of_the_mesh_captures_what_the_whole_capture_has_there() {
             &palette,
             reading(indices),
             n..n + 10,
+            &[],
         )
         .expect("past the end");
         assert!(past.is_empty(), "nothing past the last vertex");
@@ -945,6 +1031,7 @@ fn draw_difference(
         palette,
         switches,
         0..PAGE_MESH_VERTICES,
+        draw.shader_morph_weights(),
     )
     .unwrap_or_else(|e| panic!("capture: {e}"));
     let influences = &draw.mesh.skin.influences;
@@ -1062,6 +1149,7 @@ fn check_every_page(api: Api) {
                                 &palette,
                                 draw.switches(),
                                 0..PAGE_MESH_VERTICES,
+                                draw.shader_morph_weights(),
                             )
                             .expect("capture");
                             for (i, (p, n)) in captured.iter().enumerate() {

@@ -151,11 +151,22 @@ fn robot_has_its_clips_and_four_skins_of_the_same_joints() {
         .count();
     assert_eq!(ignored, 4, "{:#?}", model.notes);
     assert!(model.warnings.is_empty(), "{:#?}", model.warnings);
+    // The face: three named targets on each of the head's three rigid parts, and clips
+    // that animate them.
+    let parts = model.skinned_meshes.iter().map(|m| &m.part);
+    let faces: Vec<Vec<&str>> = (parts.chain(model.rigid_meshes.iter().map(|m| &m.part)))
+        .filter(|part| !part.targets.is_empty())
+        .map(|part| part.targets.iter().map(|t| t.name.as_str()).collect())
+        .collect();
+    assert_eq!(faces.len(), 3, "{faces:?}");
     assert!(
-        model.notes.iter().any(|n| n.contains("morph targets")),
-        "{:#?}",
-        model.notes
+        faces
+            .iter()
+            .all(|names| *names == ["Angry", "Surprised", "Sad"]),
+        "{faces:?}"
     );
+    let channels: usize = model.clips.iter().map(|c| c.weights_channels().len()).sum();
+    assert_eq!(channels, 42, "{:#?}", model.notes);
     assert!(
         model.notes.iter().any(|n| n.starts_with("4 skins:")),
         "{:#?}",
@@ -637,6 +648,131 @@ fn cubic_spline_and_step_keys_from_a_file() {
     }
 }
 
+/// Gives the base file's quad two morph targets: `lift` raises the top two vertices by
+/// one along z (with normals tipped along y), `push` (a sparse accessor) moves vertex 3
+/// two along x; the mesh rests at weights (0.25, 0), its node at (0.5, 1), and an
+/// animation `face` takes `lift` from 0 to 1 and `push` from 1 to 0 over two seconds.
+fn morphing(g: &mut Gltf) {
+    let lift = g.accessor(
+        &f32s(&[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0]),
+        FLOAT,
+        "VEC3",
+        4,
+    );
+    let tip = g.accessor(&f32s(&[0.0, 1.0, 0.0].repeat(4)), FLOAT, "VEC3", 4);
+    let at = g.accessor(&u16s(&[3, 0]), UNSIGNED_SHORT, "SCALAR", 1);
+    let by = g.accessor(&f32s(&[2.0, 0.0, 0.0]), FLOAT, "VEC3", 1);
+    let view = |g: &Gltf, a: usize| g.json["accessors"][a]["bufferView"].clone();
+    let push = g.json["accessors"].as_array().map_or(0, Vec::len);
+    let sparse = json!({
+        "componentType": FLOAT, "type": "VEC3", "count": 4,
+        "sparse": {"count": 1, "indices": {"bufferView": view(g, at), "componentType": UNSIGNED_SHORT},
+                   "values": {"bufferView": view(g, by)}}
+    });
+    if let Some(accessors) = g.json["accessors"].as_array_mut() {
+        accessors.push(sparse);
+    }
+    g.primitive()["targets"] = json!([{"POSITION": lift, "NORMAL": tip}, {"POSITION": push}]);
+    g.json["meshes"][0]["weights"] = json!([0.25, 0.0]);
+    g.json["meshes"][0]["extras"] = json!({"targetNames": ["lift", "push"]});
+    g.json["nodes"][0]["weights"] = json!([0.5, 1.0]);
+    let times = g.accessor(&f32s(&[0.0, 2.0]), FLOAT, "SCALAR", 2);
+    let keys = g.accessor(&f32s(&[0.0, 1.0, 1.0, 0.0]), FLOAT, "SCALAR", 4);
+    g.json["animations"] = json!([{
+        "name": "face",
+        "channels": [{"sampler": 0, "target": {"node": 0, "path": "weights"}}],
+        "samplers": [{"input": times, "output": keys}]
+    }]);
+}
+
+#[test]
+fn morph_targets_their_names_weights_and_animated_weights_are_read() {
+    let mut g = morphing_base();
+    for bytes in [g.gltf(), g.glb()] {
+        let model = load(&bytes);
+        assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+        let part = &model.skinned_meshes[0].part;
+        let names: Vec<&str> = part.targets.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["lift", "push"]);
+        let z = Vec3::Z;
+        assert_eq!(part.targets[0].positions, [Vec3::ZERO, Vec3::ZERO, z, z]);
+        assert_eq!(part.targets[0].normals, [Vec3::Y; 4]);
+        assert!(part.targets[0].tangents.is_empty());
+        // The sparse target: zeros but for vertex 3.
+        let push = [Vec3::ZERO, Vec3::ZERO, Vec3::ZERO, Vec3::new(2.0, 0.0, 0.0)];
+        assert_eq!(part.targets[1].positions, push);
+        // The node's weights win over the mesh's.
+        assert_eq!(part.morph_weights, [0.5, 1.0]);
+        // The clip animates the quad's node, on the one sampler.
+        let clip = model.clip("face").expect("the face clip");
+        assert_eq!((clip.start(), clip.end()), (0.0, 2.0));
+        let quad = model.joint_named("quad").expect("the quad's node");
+        assert_eq!(clip.sample_weights(quad, 0.5), Some(vec![0.25, 0.75]));
+        assert!(
+            model
+                .notes
+                .iter()
+                .any(|n| n.contains("has morph targets: lift, push"))
+        );
+        assert!(
+            model
+                .notes
+                .iter()
+                .any(|n| n.contains("1 channels of morph target weights"))
+        );
+    }
+    // Without names or weights, targets are `target N` and rest at 0.
+    g.json["meshes"][0]["extras"] = Value::Null;
+    g.json["meshes"][0]["weights"] = Value::Null;
+    g.json["nodes"][0]["weights"] = Value::Null;
+    let model = load(&g.glb());
+    let part = &model.skinned_meshes[0].part;
+    assert_eq!(part.targets[1].name, "target 1");
+    assert_eq!(part.morph_weights, [0.0, 0.0]);
+}
+
+#[test]
+fn the_model_page_plays_a_files_morph_weights_and_draws_them() {
+    let mut page = skinlab::pages::model::ModelPage::default();
+    page.open_bytes("face.glb", &morphing_base().glb())
+        .expect("the file opens");
+    let face = page.model.clips.iter().position(|c| c.name() == "face");
+    page.set_clip(face.expect("the face clip"));
+    // The clip drives both shapes of the quad, the one mesh: lift rises, push falls.
+    for (t, expected) in [(0.0, [0.0, 1.0]), (1.0, [0.5, 0.5]), (2.0, [1.0, 0.0])] {
+        page.time = t;
+        assert_eq!(page.morph_weights(), vec![expected.to_vec()], "at {t} s");
+    }
+    // At 2 s lift is whole: the top vertices stand one unit out along z, before the
+    // skin (which leaves the quad where it is at this time's pose but for joint 1's turn).
+    page.time = 2.0;
+    let frame = page.frame();
+    let plain = skinned_positions(&page.model, &frame.pose);
+    let drawn: Vec<Vec3> = frame.skinned[0].iter().map(|v| v.position).collect();
+    assert!(
+        (drawn[0] - plain[0][0]).length() < 1e-6,
+        "vertex 0 has no lift"
+    );
+    assert!(
+        ((drawn[2] - plain[0][2]).length() - 1.0).abs() < 1e-5,
+        "vertex 2 is lifted by 1"
+    );
+    // Held by hand, push stays at 0.25 while the clip moves lift.
+    skinlab::page::open(
+        &mut page,
+        &skinlab::link::Link::parse("model?asset=file&clip=face&t=1&morph=push:0.25")
+            .expect("link"),
+    )
+    .expect("the link opens");
+    assert_eq!(page.morph_weights(), vec![vec![0.5, 0.25]]);
+}
+
+fn morphing_base() -> Gltf {
+    let mut g = base();
+    morphing(&mut g);
+    g
+}
+
 enum Expect {
     /// `Err` whose message contains this.
     Refused(&'static str),
@@ -663,6 +799,61 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
         edit(&mut g);
         cases.push((name, g.gltf(), expect));
     };
+    case(
+        "more morph targets than the page applies",
+        &|g| {
+            morphing(g);
+            g.primitive()["targets"] = json!(vec![json!({}); 65]);
+        },
+        Refused("mesh 0 primitive 0 has 65 morph targets, more than the page applies (64)"),
+    );
+    case(
+        "a morph target with fewer offsets than vertices",
+        &|g| {
+            morphing(g);
+            let short = g.accessor(&f32s(&[0.0; 9]), FLOAT, "VEC3", 3);
+            g.primitive()["targets"][1]["POSITION"] = short.into();
+        },
+        Warned(
+            "mesh 0 primitive 0 morph target 1 'push' was left out: POSITION has 3 offsets, \
+             but the mesh has 4 vertices",
+        ),
+    );
+    case(
+        "a morph target naming an accessor that is not there",
+        &|g| {
+            morphing(g);
+            g.primitive()["targets"][0]["NORMAL"] = 99.into();
+        },
+        Warned("morph target 0 'lift' was left out: NORMAL names accessor 99, but the file has"),
+    );
+    case(
+        "a node's morph weights of the wrong length",
+        &|g| {
+            morphing(g);
+            g.json["nodes"][0]["weights"] = json!([1.0]);
+        },
+        Warned("the node's weights list 1 numbers for 2 morph targets; it was passed over"),
+    );
+    case(
+        "a weights channel on a node with no morph targets",
+        &|g| {
+            morphing(g);
+            g.json["animations"][0]["channels"][0]["target"]["node"] = 2.into();
+        },
+        Warned(
+            "channel 0 (node 2 'j1' weights) was left out: its node has no mesh with morph targets",
+        ),
+    );
+    case(
+        "a weights channel with a key too few",
+        &|g| {
+            morphing(g);
+            let keys = g.accessor(&f32s(&[0.0, 1.0, 1.0]), FLOAT, "SCALAR", 3);
+            g.json["animations"][0]["samplers"][0]["output"] = keys.into();
+        },
+        Warned("2 key times need 4 values (2 per key), but there are 3"),
+    );
     case(
         "weights that do not sum to 1",
         &|g| {

@@ -118,10 +118,10 @@ fn the_listing_highlights_the_skinning_lines() {
     assert!(!main.iter().any(|l| l.starts_with("//")), "{main:?}");
     assert_eq!(main.len(), 8, "{main:?}");
     assert!(main[0].contains("skin_matrix(a_joints, a_weights)"));
-    assert!(main[1].contains("blended_matrix * vec4(a_position, 1.0)"));
+    assert!(main[1].contains("blended_matrix * vec4(position, 1.0)"));
     assert!(main[2].contains("u_position_w == 1"));
     assert!(main[5].contains("world.xyz / world.w"));
-    assert!(main[7].contains("transpose(inverse(m)) * a_normal"));
+    assert!(main[7].contains("transpose(inverse(m)) * normal"));
 }
 
 #[test]
@@ -164,7 +164,7 @@ fn dragging_the_viewport_turns_the_camera() {
 #[test]
 fn the_budget_shows_the_arithmetic_of_the_webgl2_minimum() {
     let harness = page_harness(GpuPage::default(), &["budget"]);
-    assert!(harness.query_by_label("(256 - 7) / 4 = 62").is_some());
+    assert!(harness.query_by_label("(256 - 8) / 4 = 62").is_some());
     // The array costs its declared size, whatever the joints in use (40 here).
     assert!(harness.query_by_label("60 × 4 = 240").is_some());
     assert!(

@@ -29,6 +29,7 @@ struct DrawKey {
     streamed: Option<u64>,
     texture: Option<u64>,
     alpha: scene::Alpha,
+    morph_weights: Vec<f32>,
 }
 
 /// Everything a scene's picture depends on.
@@ -84,6 +85,7 @@ impl SceneKey {
                         streamed,
                         texture,
                         alpha,
+                        morph_weights,
                     } = d;
                     DrawKey {
                         mesh: mesh.id,
@@ -98,6 +100,7 @@ impl SceneKey {
                         streamed: streamed.as_ref().map(|s| s.id),
                         texture: texture.as_ref().map(|t| t.id),
                         alpha: *alpha,
+                        morph_weights: morph_weights.clone(),
                     }
                 })
                 .collect(),

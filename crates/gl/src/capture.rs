@@ -71,12 +71,21 @@ pub fn capture_skinned_as(
     palette: &Palette,
     switches: Switches,
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
-    capture(gl, renderer, mesh, palette, switches, 0..mesh.vertex_count)
+    capture(
+        gl,
+        renderer,
+        mesh,
+        palette,
+        switches,
+        0..mesh.vertex_count,
+        &[],
+    )
 }
 
 /// [`capture_skinned_as`] over the vertices in `range` alone (clamped to the mesh), so
-/// a large mesh can be compared a slice at a time. The result has one entry per vertex
-/// of the clamped range.
+/// a large mesh can be compared a slice at a time, with the mesh's blend shapes added
+/// in at `weights` first (empty for none). The result has one entry per vertex of the
+/// clamped range.
 pub fn capture_skinned_range(
     gl: &glow::Context,
     renderer: &SceneRenderer,
@@ -84,8 +93,9 @@ pub fn capture_skinned_range(
     palette: &Palette,
     switches: Switches,
     range: std::ops::Range<usize>,
+    weights: &[f32],
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
-    capture(gl, renderer, mesh, palette, switches, range)
+    capture(gl, renderer, mesh, palette, switches, range, weights)
 }
 
 fn capture(
@@ -95,6 +105,7 @@ fn capture(
     palette: &Palette,
     switches: Switches,
     range: std::ops::Range<usize>,
+    weights: &[f32],
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
     renderer.check_palette(palette)?;
     let end = range.end.min(mesh.vertex_count);
@@ -122,6 +133,7 @@ fn capture(
         renderer.upload_palette(gl, program, palette);
         set_switches(gl, program, switches.normals, switches.position_w);
         mesh.bind(gl, false);
+        mesh.set_morph(gl, program, weights);
         gl.enable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));
         gl.begin_transform_feedback(glow::POINTS);
@@ -135,6 +147,7 @@ fn capture(
         gl.delete_buffer(out);
         gl.bind_vertex_array(None);
         gl.bind_texture(glow::TEXTURE_2D, None);
+        super::morph::release(gl);
         gl.use_program(None);
         let error = gl.get_error();
         if error != glow::NO_ERROR {

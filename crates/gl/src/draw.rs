@@ -251,6 +251,7 @@ impl SceneRenderer {
                 });
                 self.textures.bind(gl, program, draw.texture.as_deref());
                 mesh.bind(gl, draw.streamed.is_some());
+                mesh.set_morph(gl, program, draw.shader_morph_weights());
                 let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
                 let width = if mesh.mode == glow::LINES {
                     scene.line_px(draw.line_width)
@@ -275,6 +276,7 @@ impl SceneRenderer {
             ellipses.draw(gl, program, scene, viewport_px);
         }
         self.textures.release(gl);
+        super::morph::release(gl);
         // SAFETY: restores the state egui expects.
         unsafe {
             gl.bind_vertex_array(None);

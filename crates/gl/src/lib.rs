@@ -7,7 +7,8 @@
 //!
 //! One file a concern: `compile` (shader files to programs, with the driver's log),
 //! `programs` (the programs the renderer links), `mesh` (vertex layouts and mesh
-//! upload), `palette` (uniform arrays and the bone texture), `draw` (the renderer),
+//! upload), `morph` (blend shapes in a texture), `palette` (uniform arrays and the bone
+//! texture), `draw` (the renderer),
 //! `ellipses` (outlines over a scene),
 //! `capture` (transform feedback), `stream` (vertices the CPU writes each frame),
 //! `texture` (the images materials paint with), `timing` and `limits`.
@@ -22,6 +23,7 @@ mod ellipses;
 pub mod headless;
 mod limits;
 mod mesh;
+mod morph;
 mod palette;
 mod programs;
 mod stream;

@@ -2,6 +2,7 @@
 //! buffer, which attribute location reads which part, and the GPU copies of meshes,
 //! kept while a page holds the mesh.
 
+use super::morph::{self, MorphTexture};
 use super::stream::{Staging, StreamBuffer, Upload, copy_runs};
 use glam::Vec3;
 use glow::HasContext as _;
@@ -214,6 +215,8 @@ pub struct SkinnedMeshGpu {
     pub(super) mode: u32,
     /// Where CPU-skinned vertices of this mesh are streamed, once a draw streams them.
     streamed: Option<StreamedGpu>,
+    /// Its blend shapes, if it has any.
+    morph: Option<MorphTexture>,
 }
 
 impl SkinnedMeshGpu {
@@ -275,6 +278,15 @@ impl SkinnedMeshGpu {
             layout.point(gl, true);
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            let morph = match MorphTexture::upload(gl, &mesh.targets, count) {
+                Ok(morph) => morph,
+                Err(e) => {
+                    gl.delete_vertex_array(vao);
+                    gl.delete_buffer(vbo);
+                    gl.delete_buffer(ebo);
+                    return Err(e);
+                }
+            };
             let mode = match mesh.primitive {
                 Primitive::Lines => glow::LINES,
                 Primitive::Triangles => glow::TRIANGLES,
@@ -288,6 +300,7 @@ impl SkinnedMeshGpu {
                 index_count: mesh.indices.len(),
                 mode,
                 streamed: None,
+                morph,
             })
         }
     }
@@ -336,6 +349,15 @@ impl SkinnedMeshGpu {
         self.layout.set_constants(gl);
     }
 
+    /// Sets `program`, in use, to add this mesh's blend shapes at `weights` (none when
+    /// `weights` is empty or the mesh has none).
+    pub(super) fn set_morph(&self, gl: &glow::Context, program: glow::Program, weights: &[f32]) {
+        match &self.morph {
+            Some(texture) if !weights.is_empty() => texture.bind(gl, program, weights),
+            _ => morph::unbind(gl, program),
+        }
+    }
+
     /// Number of vertices.
     pub fn vertex_count(&self) -> usize {
         self.vertex_count
@@ -352,6 +374,9 @@ impl SkinnedMeshGpu {
                 gl.delete_vertex_array(streamed.vao);
                 streamed.buffer.destroy(gl);
             }
+        }
+        if let Some(morph) = self.morph {
+            morph.destroy(gl);
         }
     }
 }

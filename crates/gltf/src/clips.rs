@@ -7,7 +7,7 @@ use super::document::{self, Dimensions, Document, Property};
 use super::nodes::Hierarchy;
 use super::{ModelError, quoted};
 use glam::{Quat, Vec3};
-use skin::clip::{Channel, Clip, Interpolation, Values};
+use skin::clip::{Channel, Clip, Interpolation, Values, WeightsChannel};
 
 /// Every animation that reads cleanly, as a clip over the hierarchy's joints.
 pub(super) fn clips(
@@ -27,28 +27,24 @@ pub(super) fn clips(
             Some(n) => format!("animation {index} {}", quoted(n)),
             None => format!("animation {index}"),
         };
-        let morphs = animation
-            .channels
-            .iter()
-            .filter(|c| c.property == Property::MorphTargetWeights)
-            .count();
-        if morphs > 0 {
-            morph_channels += morphs;
-            morph_clips += 1;
-        }
         if let Some(reason) = &animation.broken {
             warnings.push(format!("{label} was left out: {reason}"));
             continue;
         }
         match clip(buffers, animation, &name, hierarchy) {
-            Ok(clip) => out.push(clip),
+            Ok(mut clip) => {
+                morph_channels += weights(
+                    document, buffers, animation, &label, hierarchy, &mut clip, warnings,
+                );
+                morph_clips += usize::from(!clip.weights_channels().is_empty());
+                out.push(clip);
+            }
             Err(e) => warnings.push(format!("{label} was left out: {e}")),
         }
     }
     if morph_channels > 0 {
         notes.push(format!(
-            "{morph_clips} {} {morph_channels} morph-weight channels in all; morphing is not \
-             applied, so they are ignored",
+            "{morph_clips} {} {morph_channels} channels of morph target weights in all",
             if morph_clips == 1 {
                 "animation has"
             } else {
@@ -57,6 +53,66 @@ pub(super) fn clips(
         ));
     }
     out
+}
+
+/// The `weights` channels of `animation`, added to `clip`; how many were. A channel
+/// that cannot be played (its node has no mesh with morph targets, or its keys do not
+/// fit) is left out with a warning naming it, and the clip plays without it.
+fn weights(
+    document: &Document,
+    buffers: &Buffers,
+    animation: &document::Animation,
+    label: &str,
+    hierarchy: &Hierarchy,
+    clip: &mut Clip,
+    warnings: &mut Vec<String>,
+) -> usize {
+    let mut added = 0;
+    let channels = animation.channels.iter();
+    for channel in channels.filter(|c| c.property == Property::MorphTargetWeights) {
+        let what = format!(
+            "{label} channel {} ({} weights)",
+            channel.index,
+            hierarchy.node_label(channel.node)
+        );
+        let targets = (document.nodes.get(channel.node))
+            .and_then(|node| document.meshes.get(node.mesh?))
+            .and_then(|mesh| Some(mesh.primitives.first()?.targets.len()))
+            .unwrap_or(0);
+        let read = || -> Result<WeightsChannel, String> {
+            if targets == 0 {
+                return Err("its node has no mesh with morph targets".to_owned());
+            }
+            let sampler = channel.sampler;
+            let floats = |accessor, what: &str, formats| {
+                accessor::floats(buffers, accessor, what, Dimensions::Scalar, formats)
+                    .map_err(|e| e.message().to_owned())
+            };
+            Ok(WeightsChannel {
+                joint: hierarchy.joint_of_node[channel.node],
+                interpolation: interpolation(sampler.interpolation),
+                times: floats(&sampler.input, "key times", FLOAT)?,
+                targets,
+                values: floats(&sampler.output, "weights", NORMALIZED)?,
+            })
+        };
+        let added_here = read().and_then(|weights| {
+            (clip.add_weights(weights, hierarchy.joints.len())).map_err(|e| e.to_string())
+        });
+        match added_here {
+            Ok(()) => added += 1,
+            Err(why) => warnings.push(format!("{what} was left out: {why}")),
+        }
+    }
+    added
+}
+
+fn interpolation(i: document::Interpolation) -> Interpolation {
+    match i {
+        document::Interpolation::Step => Interpolation::Step,
+        document::Interpolation::Linear => Interpolation::Linear,
+        document::Interpolation::CubicSpline => Interpolation::CubicSpline,
+    }
 }
 
 fn clip(
@@ -81,11 +137,7 @@ fn clip(
             property_name(property)
         );
         let sampler = channel.sampler;
-        let interpolation = match sampler.interpolation {
-            document::Interpolation::Step => Interpolation::Step,
-            document::Interpolation::Linear => Interpolation::Linear,
-            document::Interpolation::CubicSpline => Interpolation::CubicSpline,
-        };
+        let interpolation = interpolation(sampler.interpolation);
         let times = accessor::floats(
             buffers,
             &sampler.input,

@@ -286,6 +286,11 @@ pub const MAX_VERTICES: usize = 1 << 22;
 /// (docs/measurements.md).
 pub const MAX_NODES: usize = 1 << 18;
 
+/// The most morph targets one mesh primitive may have: 64 (a face rig has tens; glTF
+/// viewers commonly blend eight at a time). Each target is up to three offsets for every
+/// vertex, and the shader reads every target's weight at every vertex.
+pub const MAX_MORPH_TARGETS: usize = 64;
+
 /// The most mesh primitives the nodes may place, all together: 2^12 (a character has
 /// tens). Each is a draw of
 /// its own every frame, with its own buffers on the GPU.

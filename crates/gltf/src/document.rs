@@ -108,14 +108,20 @@ pub(super) struct Sparse {
     pub values_offset: usize,
 }
 
+/// Attributes by name (`POSITION`, `JOINTS_0`, …), in file order, each with its
+/// accessor or the reason it could not be read (given when the attribute is read).
+pub(super) type Attributes = Vec<(String, Result<Accessor, ModelError>)>;
+
 pub(super) struct Primitive {
     pub index: usize,
-    /// By attribute name (`POSITION`, `JOINTS_0`, …), in file order; an accessor that
-    /// could not be read keeps the reason, given when the attribute is read.
-    pub attributes: Vec<(String, Result<Accessor, ModelError>)>,
+    /// Its own attributes.
+    pub attributes: Attributes,
     pub indices: Option<Accessor>,
     pub mode: Mode,
-    pub morph_targets: usize,
+    /// Each morph target's attributes (`POSITION`, `NORMAL`, `TANGENT`), as
+    /// `attributes` holds the primitive's own; a target that is not an object keeps the
+    /// reason.
+    pub targets: Vec<Result<Attributes, String>>,
     /// Its material, when it names one that could be read.
     pub material: Option<usize>,
 }
@@ -134,6 +140,11 @@ pub(super) struct Mesh {
     pub index: usize,
     pub name: Option<String>,
     pub primitives: Vec<Primitive>,
+    /// `weights`: the morph targets' default weights, or why they cannot be read.
+    pub weights: Option<Result<Vec<f32>, String>>,
+    /// `extras.targetNames`, the targets' names as exporters write them (empty when
+    /// absent or not a list of strings).
+    pub target_names: Vec<String>,
 }
 
 /// A node's rest transform as the file gives it.
@@ -157,6 +168,8 @@ pub(super) struct Node {
     pub skin: Option<usize>,
     pub camera_or_light: bool,
     pub transform: NodeTransform,
+    /// `weights`: this node's morph weights over its mesh's, or why they cannot be read.
+    pub weights: Option<Result<Vec<f32>, String>>,
 }
 
 pub(super) struct Skin {
@@ -470,18 +483,59 @@ fn read_meshes(
                 attributes,
                 indices: accessor_at(accessors, primitive, "indices")?,
                 mode,
-                morph_targets: primitive.list("targets")?.len(),
+                targets: read_targets(primitive, accessors)?,
                 material: looks.material_of(primitive, warnings),
             });
         }
+        let target_names = mesh
+            .object("extras")
+            .ok()
+            .flatten()
+            .and_then(|extras| extras.strings("targetNames").ok())
+            .unwrap_or_default();
         meshes.push(Mesh {
             index: m,
             name: names.keep(mesh.string("name")?),
             primitives,
+            weights: mesh.weights(),
+            target_names: target_names
+                .into_iter()
+                .map(|n| names.keep(Some(n)).unwrap_or_default())
+                .collect(),
         });
     }
 
     Ok(meshes)
+}
+
+/// A primitive's `targets`: each one's attributes and their accessors. What is wrong
+/// with a target (not an object, an accessor that is not there) is kept for the mesh
+/// reader to warn about: the model opens without that target.
+fn read_targets(
+    primitive: &Object,
+    accessors: &Accessors,
+) -> Result<Vec<Result<Attributes, String>>, ModelError> {
+    let read = |value: &Value| match value {
+        Value::Object(members) => Ok(members
+            .iter()
+            .map(|(name, index)| {
+                let accessor = match index {
+                    Value::Number(i) if i.fract() == 0.0 && *i >= 0.0 => {
+                        accessors.get(*i as usize).cloned().unwrap_or_else(|| {
+                            Err(ModelError::new(format!(
+                                "{name} names accessor {i}, but the file has {} accessors",
+                                accessors.len()
+                            )))
+                        })
+                    }
+                    _ => Err(ModelError::new(format!("{name} is not an accessor index"))),
+                };
+                (name.to_string(), accessor)
+            })
+            .collect()),
+        _ => Err("it is not an object".to_owned()),
+    };
+    Ok(primitive.list("targets")?.iter().map(read).collect())
 }
 
 /// `skins`: each one's joints (nodes) and inverse binds.
@@ -532,6 +586,7 @@ fn read_nodes(
                     .object("extensions")?
                     .is_some_and(|e| e.field("KHR_lights_punctual").is_some()),
             transform,
+            weights: node.weights(),
         });
     }
 
@@ -929,6 +984,27 @@ impl<'v> Object<'v> {
             None => Ok(&[]),
             Some(Value::Array(items)) => Ok(items),
             Some(_) => Err(self.broken(key, "must be an array")),
+        }
+    }
+
+    /// `weights` (a mesh's or a node's morph weights), or why it is not a list of
+    /// numbers; `None` when absent.
+    fn weights(&self) -> Option<Result<Vec<f32>, String>> {
+        let read = |items: &[Value]| {
+            items
+                .iter()
+                .map(|item| match item {
+                    Value::Number(v) if (*v as f32).is_finite() => Ok(*v as f32),
+                    _ => Err(format!(
+                        "{} holds something other than a number",
+                        self.path_of("weights")
+                    )),
+                })
+                .collect()
+        };
+        match self.field("weights")? {
+            Value::Array(items) => Some(read(items)),
+            _ => Some(Err(format!("{} is not a list", self.path_of("weights")))),
         }
     }
 

@@ -25,6 +25,7 @@ use glam::Mat4;
 use skin::Skeleton;
 use skin::clip::{Clip, Pose, Transform};
 use skin::lbs::SkinMesh;
+use skin::morph::MorphTarget;
 use std::fmt;
 
 /// Why a file could not be loaded: one line naming the element and the problem.
@@ -102,7 +103,8 @@ pub struct Skin {
 ///
 /// Contract: `vertices` holds one position and one influence per vertex (normals and
 /// tangents are either absent or one per vertex, unit or zero); `indices` is a triangle
-/// list whose entries are all below the vertex count.
+/// list whose entries are all below the vertex count; each morph target keeps the
+/// [`MorphTarget`] contract for this many vertices, with one weight per target.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeshPart {
     /// A name for lists: the mesh's or node's name, `#p` for primitive p of several.
@@ -127,6 +129,13 @@ pub struct MeshPart {
     /// One linear RGBA colour per vertex (`COLOR_0`, alpha 1 where it has three
     /// numbers), multiplied with the material's colour; empty when it has none.
     pub colors: Vec<[f32; 4]>,
+    /// Its blend shapes (glTF's morph targets), in file order: offsets in the same
+    /// space as `vertices`, added before the skin (`skin::morph::morphed`). A target
+    /// the loader could not read is here, empty, so indices still match the file's.
+    pub targets: Vec<MorphTarget>,
+    /// The weight of each target when nothing animates it: the node's `weights`, else
+    /// the mesh's, else 0 (one per target).
+    pub morph_weights: Vec<f32>,
 }
 
 /// How a material's alpha is read (glTF's `alphaMode`).

@@ -2,12 +2,13 @@
 //! four influences per vertex.
 
 use super::accessor::{self, NORMALIZED, QUANTIZED, UNIT_VECTOR};
-use super::container::{Buffers, MAX_DECODED, MAX_MESH_PARTS, MAX_VERTICES};
+use super::container::{Buffers, MAX_DECODED, MAX_MESH_PARTS, MAX_MORPH_TARGETS, MAX_VERTICES};
 use super::document::{self, Accessor, DataType, Dimensions, Document, Mode};
 use super::nodes::Hierarchy;
 use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, StoredInfluences, quoted};
 use glam::{Mat4, Vec3};
 use skin::lbs::SkinMesh;
+use skin::morph::MorphTarget;
 use skin::{Influences, MAX_INFLUENCES};
 
 /// Every mesh the nodes place, split into skinned and rigid.
@@ -40,7 +41,10 @@ fn planned_numbers(document: &Document) -> usize {
         .flat_map(|mesh| &mesh.primitives)
         .flat_map(|p| {
             let attributes = p.attributes.iter().filter(|(name, _)| read(name));
-            let attributes = attributes.filter_map(|(_, a)| a.as_ref().ok());
+            let targets = p.targets.iter().filter_map(|t| t.as_ref().ok()).flatten();
+            let attributes = attributes
+                .chain(targets)
+                .filter_map(|(_, a)| a.as_ref().ok());
             attributes.chain(&p.indices).map(numbers)
         })
         .fold(0, usize::saturating_add)
@@ -87,6 +91,17 @@ pub(super) fn meshes(
              several nodes counts once for each), more than the page draws ({MAX_VERTICES})"
         )));
     }
+    let most_targets = (document.meshes.iter())
+        .flat_map(|mesh| mesh.primitives.iter().map(move |p| (mesh.index, p)))
+        .max_by_key(|(_, p)| p.targets.len());
+    if let Some((mesh, p)) = most_targets.filter(|(_, p)| p.targets.len() > MAX_MORPH_TARGETS) {
+        return Err(ModelError::new(format!(
+            "mesh {mesh} primitive {} has {} morph targets, more than the page applies \
+             ({MAX_MORPH_TARGETS})",
+            p.index,
+            p.targets.len()
+        )));
+    }
     let planned = planned_numbers(document);
     if planned > MAX_DECODED {
         return Err(ModelError::new(format!(
@@ -100,7 +115,8 @@ pub(super) fn meshes(
         skinned: Vec::new(),
         rigid: Vec::new(),
     };
-    let mut morphed: Vec<String> = Vec::new();
+    // Each mesh with morph targets, and their names.
+    let mut morphed: Vec<(String, String)> = Vec::new();
     let mut unlit: Vec<String> = Vec::new();
     let mut users: Vec<String> = Vec::new();
     for node in &document.nodes {
@@ -127,8 +143,9 @@ pub(super) fn meshes(
         let primitive_count = mesh.primitives.len();
         for primitive in &mesh.primitives {
             let label = format!("{mesh_label} primitive {}", primitive.index);
-            if primitive.morph_targets > 0 && !morphed.contains(&mesh_label) {
-                morphed.push(mesh_label.clone());
+            if !primitive.targets.is_empty() && !morphed.iter().any(|(l, _)| *l == mesh_label) {
+                let names = (0..primitive.targets.len()).map(|t| target_name(mesh, t));
+                morphed.push((mesh_label.clone(), names.collect::<Vec<_>>().join(", ")));
             }
             let Some(mut part) = geometry(buffers, primitive, &label, warnings)? else {
                 continue;
@@ -150,6 +167,8 @@ pub(super) fn meshes(
                 }
             }
             part.colors = colors(buffers, primitive, &label, &part, warnings);
+            (part.targets, part.morph_weights) =
+                morph_targets(buffers, primitive, mesh, node, &label, &part, warnings);
             part.name = mesh_name
                 .or(node.name.as_deref().filter(|s| !s.is_empty()))
                 .map_or_else(|| format!("mesh {}", mesh.index), str::to_owned);
@@ -182,12 +201,8 @@ pub(super) fn meshes(
             }
         }
     }
-    if !morphed.is_empty() {
-        notes.push(format!(
-            "{} {} morph targets; morphing is not applied, so they keep their base shape",
-            morphed.join(", "),
-            if morphed.len() == 1 { "has" } else { "have" }
-        ));
+    for (mesh, names) in morphed {
+        notes.push(format!("{mesh} has morph targets: {names}"));
     }
     if !unlit.is_empty() {
         notes.push(format!(
@@ -234,6 +249,97 @@ fn ignored_transform(hierarchy: &Hierarchy, joint: usize, mesh: usize, skin: usi
         hierarchy.node_label(node),
         movers.join(", ")
     )
+}
+
+/// Morph target `t`'s name: the mesh's `extras.targetNames` entry, or `target t`.
+fn target_name(mesh: &document::Mesh, t: usize) -> String {
+    (mesh.target_names.get(t))
+        .filter(|name| !name.is_empty())
+        .cloned()
+        .unwrap_or_else(|| format!("target {t}"))
+}
+
+/// A primitive's morph targets and the weights it rests at (the node's `weights`, else
+/// the mesh's, else zeros). A target that cannot be read is kept empty, so the weights
+/// still line up with the targets, and a weights list of the wrong length is passed
+/// over: each with a warning naming it.
+fn morph_targets(
+    buffers: &Buffers,
+    primitive: &document::Primitive,
+    mesh: &document::Mesh,
+    node: &document::Node,
+    label: &str,
+    part: &MeshPart,
+    warnings: &mut Vec<String>,
+) -> (Vec<MorphTarget>, Vec<f32>) {
+    let count = primitive.targets.len();
+    let vertices = part.vertices.positions.len();
+    let mut targets = Vec::with_capacity(count);
+    for (t, target) in primitive.targets.iter().enumerate() {
+        let name = target_name(mesh, t);
+        let read = |attributes: &document::Attributes| {
+            let mut out = MorphTarget {
+                name: name.clone(),
+                ..Default::default()
+            };
+            for (attribute, accessor) in attributes {
+                let (list, formats) = match attribute.as_str() {
+                    "POSITION" => (&mut out.positions, QUANTIZED),
+                    "NORMAL" => (&mut out.normals, UNIT_VECTOR),
+                    "TANGENT" => (&mut out.tangents, UNIT_VECTOR),
+                    _ => continue,
+                };
+                let accessor = accessor.as_ref().map_err(|e| e.message().to_owned())?;
+                let what = format!("{attribute} offsets");
+                let flat = accessor::floats(buffers, accessor, &what, Dimensions::Vec3, formats)
+                    .map_err(|e| e.message().to_owned())?;
+                let got = flat.len() / 3;
+                if got != vertices {
+                    return Err(format!(
+                        "{attribute} has {got} offsets, but the mesh has {vertices} vertices"
+                    ));
+                }
+                if let Some(at) = flat.iter().position(|v| !v.is_finite()) {
+                    return Err(format!(
+                        "{attribute} offset {} is not a finite number",
+                        at / 3
+                    ));
+                }
+                *list = vec3s(&flat);
+            }
+            Ok(out)
+        };
+        match target.as_ref().map_err(Clone::clone).and_then(read) {
+            Ok(target) => targets.push(target),
+            Err(why) => {
+                warnings.push(format!(
+                    "{label} morph target {t} {} was left out: {why}",
+                    quoted(&name)
+                ));
+                targets.push(MorphTarget {
+                    name,
+                    ..Default::default()
+                });
+            }
+        }
+    }
+    let mut weights = vec![0.0; count];
+    let given = [("mesh", &mesh.weights), ("node", &node.weights)];
+    for (whose, list) in given
+        .into_iter()
+        .filter_map(|(w, l)| Some((w, l.as_ref()?)))
+    {
+        match list {
+            Ok(list) if list.len() == count => weights.clone_from(list),
+            Ok(list) => warnings.push(format!(
+                "{label}: the {whose}'s weights list {} numbers for {count} morph targets; \
+                 it was passed over",
+                list.len()
+            )),
+            Err(why) => warnings.push(format!("{label}: {why}; it was passed over")),
+        }
+    }
+    (targets, weights)
 }
 
 fn vec3s(flat: &[f32]) -> Vec<Vec3> {
@@ -356,6 +462,8 @@ fn geometry(
         material: None,
         uvs: Vec::new(),
         colors: Vec::new(),
+        targets: Vec::new(),
+        morph_weights: Vec::new(),
     }))
 }
 

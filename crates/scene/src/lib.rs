@@ -4,6 +4,7 @@ use glam::{Mat4, Vec3};
 use skin::Blend;
 use skin::dqs::{DualQuat, dual_quat_palette};
 use skin::lbs::{PositionW, SkinMesh, SkinnedVertex};
+use skin::morph::{MorphTarget, morphed};
 use skin::normals::NormalMethod;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,6 +53,9 @@ pub struct MeshData {
     /// One texture coordinate per vertex, where a draw's [`Texture`] is read; empty for
     /// none.
     pub uvs: Vec<[f32; 2]>,
+    /// Its blend shapes (morph targets), each offsets for `skin`'s vertices: a draw's
+    /// [`SkinnedDraw::morph_weights`] add them in before the skin. Empty for none.
+    pub targets: Arc<Vec<MorphTarget>>,
 }
 
 impl MeshData {
@@ -92,6 +96,28 @@ impl MeshData {
         )
     }
 
+    /// [`MeshData::with_uvs`] with blend shapes (`targets`, each offsets for `skin`'s
+    /// vertices).
+    pub fn with_targets(
+        skin: SkinMesh,
+        indices: Vec<u32>,
+        colors: Vec<[f32; 4]>,
+        uvs: Vec<[f32; 2]>,
+        targets: Arc<Vec<MorphTarget>>,
+    ) -> Arc<Self> {
+        let mut mesh = Self::build(
+            Arc::new(skin),
+            Arc::new(indices),
+            Primitive::Triangles,
+            colors,
+            uvs,
+        );
+        if let Some(mesh) = Arc::get_mut(&mut mesh) {
+            mesh.targets = targets;
+        }
+        mesh
+    }
+
     /// Wraps a mesh its builder keeps too, without copying it, with a fresh id.
     pub fn shared(skin: Arc<SkinMesh>, indices: Arc<Vec<u32>>, primitive: Primitive) -> Arc<Self> {
         Self::build(skin, indices, primitive, Vec::new(), Vec::new())
@@ -112,6 +138,7 @@ impl MeshData {
             primitive,
             colors,
             uvs,
+            targets: Arc::default(),
         })
     }
 }
@@ -309,6 +336,9 @@ pub struct SkinnedDraw {
     pub texture: Option<Arc<Texture>>,
     /// How the surface's alpha is read.
     pub alpha: Alpha,
+    /// The weight of each of the mesh's blend shapes (`v₀ + Σ wᵢ · Δᵢ` before the skin);
+    /// empty, or all zero, for none. A streamed draw has them in its vertices already.
+    pub morph_weights: Vec<f32>,
 }
 
 impl SkinnedDraw {
@@ -327,6 +357,7 @@ impl SkinnedDraw {
             streamed: None,
             texture: None,
             alpha: Alpha::Premultiplied,
+            morph_weights: Vec::new(),
         }
     }
 
@@ -345,6 +376,7 @@ impl SkinnedDraw {
             streamed: None,
             texture: None,
             alpha: Alpha::Premultiplied,
+            morph_weights: Vec::new(),
         }
     }
 
@@ -357,12 +389,28 @@ impl SkinnedDraw {
         }
     }
 
-    /// The mesh's vertices as the shader receives them: the streamed ones in place of
-    /// its own positions and normals, where the draw has them.
+    /// The weights the shader adds the mesh's blend shapes in with: none when the draw
+    /// streams its vertices (they are morphed already), or when every weight is 0.
+    pub fn shader_morph_weights(&self) -> &[f32] {
+        let any = self.morph_weights.iter().any(|w| *w != 0.0);
+        if self.streamed.is_some() || self.mesh.targets.is_empty() || !any {
+            return &[];
+        }
+        &self.morph_weights
+    }
+
+    /// The mesh's vertices as the shader blends them: the streamed ones in place of its
+    /// own positions and normals, where the draw has them; else with its blend shapes
+    /// added in at the draw's weights ([`skin::morph::morphed`]), where it has any.
     pub fn drawn_skin(&self) -> std::borrow::Cow<'_, SkinMesh> {
         use std::borrow::Cow;
         match &self.streamed {
-            None => Cow::Borrowed(&*self.mesh.skin),
+            None if self.shader_morph_weights().is_empty() => Cow::Borrowed(&*self.mesh.skin),
+            None => Cow::Owned(morphed(
+                &self.mesh.skin,
+                &self.mesh.targets,
+                &self.morph_weights,
+            )),
             Some(streamed) => Cow::Owned(SkinMesh {
                 positions: streamed.positions.clone(),
                 normals: streamed.normals.clone(),
@@ -456,10 +504,17 @@ impl SkinnedDraw {
     /// The positions the shader receives (the streamed ones where the draw has them) and
     /// the mesh's influences: what [`Self::drawn_skin`] holds for placing vertices,
     /// without a copy.
-    fn drawn_positions(&self) -> (&[Vec3], &[skin::Influences]) {
+    fn drawn_positions(&self) -> (std::borrow::Cow<'_, [Vec3]>, &[skin::Influences]) {
+        use std::borrow::Cow;
+        let weights = self.shader_morph_weights();
         let positions = match &self.streamed {
-            Some(streamed) => &streamed.positions,
-            None => &self.mesh.skin.positions,
+            Some(streamed) => Cow::Borrowed(&streamed.positions[..]),
+            None if weights.is_empty() => Cow::Borrowed(&self.mesh.skin.positions[..]),
+            None => Cow::Owned(skin::morph::morphed_positions(
+                &self.mesh.skin.positions,
+                &self.mesh.targets,
+                weights,
+            )),
         };
         (positions, &self.mesh.skin.influences)
     }

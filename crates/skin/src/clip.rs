@@ -296,30 +296,14 @@ impl std::error::Error for ClipError {}
 
 impl Channel {
     fn check(&mut self, joint_count: usize) -> Result<(), KeyProblem> {
-        if self.joint >= joint_count {
-            return Err(KeyProblem::JointOutOfRange { joint_count });
-        }
-        if self.times.is_empty() {
-            return Err(KeyProblem::NoKeys);
-        }
         let per_key = self.interpolation.values_per_key();
-        if Some(self.values.len()) != self.times.len().checked_mul(per_key) {
-            return Err(KeyProblem::CountMismatch {
-                times: self.times.len(),
-                values: self.values.len(),
-                per_key,
-            });
-        }
-        if let Some(key) = self.times.iter().position(|t| !t.is_finite()) {
-            return Err(KeyProblem::TimeNotFinite { key });
-        }
-        if let Some(key) = (1..self.times.len()).find(|&k| self.times[k] <= self.times[k - 1]) {
-            return Err(KeyProblem::TimesNotIncreasing {
-                key,
-                previous: self.times[key - 1],
-                time: self.times[key],
-            });
-        }
+        check_keys(
+            self.joint,
+            joint_count,
+            &self.times,
+            self.values.len(),
+            per_key,
+        )?;
         if let Some(value) = self.values.first_not_finite() {
             return Err(KeyProblem::ValueNotFinite { value });
         }
@@ -393,35 +377,10 @@ impl Channel {
         Some((stored(3 * key)?, stored(3 * key + 2)?))
     }
 
-    // ANCHOR: segment
-    /// Where `t` falls among the keys: the key at or before it, the key after it, and
-    /// how far (`u`, 0..1) from the one to the other. Before the first key the first
-    /// key holds, and after the last the last (`next == key`, `u = 0`).
+    /// Where `t` falls among the keys ([`segment`]).
     pub fn segment(&self, t: f32) -> Segment {
-        let last = self.times.len().saturating_sub(1);
-        let hold = |key| Segment {
-            key,
-            next: key,
-            u: 0.0,
-        };
-        if self.times.is_empty() || t.is_nan() || t <= self.times[0] {
-            return hold(0);
-        }
-        if t >= self.times[last] {
-            return hold(last);
-        }
-        // The first key after t; t is inside (times[0], times[last]), so 1..=last (the
-        // clamp only matters for unchecked times).
-        let next = self.times.partition_point(|&k| k <= t).clamp(1, last);
-        let key = next - 1;
-        let span = self.times[next] - self.times[key];
-        Segment {
-            key,
-            next,
-            u: (t - self.times[key]) / span,
-        }
+        segment(&self.times, t)
     }
-    // ANCHOR_END: segment
 
     // ANCHOR: sample
     /// The channel's value at time `t` (seconds), clamped to the first and last keys:
@@ -452,6 +411,72 @@ impl Channel {
     }
     // ANCHOR_END: sample
 }
+
+/// What every channel's keys must be, whatever it drives: its joint inside a skeleton
+/// of `joint_count` joints, at least one key, `values` stored values for the `times`
+/// at `per_key` each, and every key time finite and after the one before.
+fn check_keys(
+    joint: usize,
+    joint_count: usize,
+    times: &[f32],
+    values: usize,
+    per_key: usize,
+) -> Result<(), KeyProblem> {
+    if joint >= joint_count {
+        return Err(KeyProblem::JointOutOfRange { joint_count });
+    }
+    if times.is_empty() {
+        return Err(KeyProblem::NoKeys);
+    }
+    if Some(values) != times.len().checked_mul(per_key) {
+        return Err(KeyProblem::CountMismatch {
+            times: times.len(),
+            values,
+            per_key,
+        });
+    }
+    if let Some(key) = times.iter().position(|t| !t.is_finite()) {
+        return Err(KeyProblem::TimeNotFinite { key });
+    }
+    if let Some(key) = (1..times.len()).find(|&k| times[k] <= times[k - 1]) {
+        return Err(KeyProblem::TimesNotIncreasing {
+            key,
+            previous: times[key - 1],
+            time: times[key],
+        });
+    }
+    Ok(())
+}
+
+// ANCHOR: segment
+/// Where `t` falls among the key `times`: the key at or before it, the key after it,
+/// and how far (`u`, 0..1) from the one to the other. Before the first key the first
+/// key holds, and after the last the last (`next == key`, `u = 0`).
+pub fn segment(times: &[f32], t: f32) -> Segment {
+    let last = times.len().saturating_sub(1);
+    let hold = |key| Segment {
+        key,
+        next: key,
+        u: 0.0,
+    };
+    if times.is_empty() || t.is_nan() || t <= times[0] {
+        return hold(0);
+    }
+    if t >= times[last] {
+        return hold(last);
+    }
+    // The first key after t; t is inside (times[0], times[last]), so 1..=last (the
+    // clamp only matters for unchecked times).
+    let next = times.partition_point(|&k| k <= t).clamp(1, last);
+    let key = next - 1;
+    let span = times[next] - times[key];
+    Segment {
+        key,
+        next,
+        u: (t - times[key]) / span,
+    }
+}
+// ANCHOR_END: segment
 
 /// Where a time falls among a channel's keys ([`Channel::segment`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -598,6 +623,68 @@ pub fn slerp_as_given(a: Quat, b: Quat, u: f32) -> Quat {
 }
 // ANCHOR_END: slerp
 
+/// The blend-shape weights of one mesh over time (glTF's `weights` path): at each key,
+/// one weight per target of the mesh on joint `joint`'s node.
+///
+/// Contract, checked by [`Clip::add_weights`]: at least one key; key times as a
+/// [`Channel`]'s; `values.len() == times.len() · interpolation.values_per_key() ·
+/// targets`, key by key (a cubic spline's in-tangents, values and out-tangents each
+/// `targets` long); every value finite.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WeightsChannel {
+    /// The joint (node) whose mesh the weights morph.
+    pub joint: usize,
+    /// How to fill the time between keys.
+    pub interpolation: Interpolation,
+    /// Key times in seconds.
+    pub times: Vec<f32>,
+    /// How many targets (weights per stored value).
+    pub targets: usize,
+    /// The stored weights, `targets` per stored value.
+    pub values: Vec<f32>,
+}
+
+impl WeightsChannel {
+    fn check(&self, joint_count: usize) -> Result<(), KeyProblem> {
+        let per_key = self.interpolation.values_per_key() * self.targets;
+        check_keys(
+            self.joint,
+            joint_count,
+            &self.times,
+            self.values.len(),
+            per_key,
+        )?;
+        match self.values.iter().position(|v| !v.is_finite()) {
+            Some(value) => Err(KeyProblem::ValueNotFinite { value }),
+            None => Ok(()),
+        }
+    }
+
+    /// The weights at time `t`, one per target, on the same sampler as every other
+    /// channel: the segment `t` falls in ([`segment`]), then STEP holds, LINEAR lerps
+    /// and CUBICSPLINE follows the Hermite curve ([`hermite`]), weight by weight.
+    pub fn sample(&self, t: f32) -> Vec<f32> {
+        let n = self.targets;
+        let per_key = self.interpolation.values_per_key();
+        if self.times.is_empty() || self.values.len() != self.times.len() * per_key * n {
+            return vec![0.0; n];
+        }
+        let Segment { key, next, u } = segment(&self.times, t);
+        let dt = self.times[next] - self.times[key];
+        let stored_count = self.times.len() * per_key;
+        (0..n)
+            .map(|i| {
+                let stored = |k: usize| self.values[k * n + i];
+                match self.interpolation {
+                    Interpolation::Step => stored(key),
+                    Interpolation::Linear => stored(key) + (stored(next) - stored(key)) * u,
+                    Interpolation::CubicSpline => spline(stored, stored_count, key, u, dt),
+                }
+            })
+            .collect()
+    }
+}
+
 /// A named animation: channels over one skeleton.
 ///
 /// Contract, checked by [`Clip::new`]: every channel keeps the [`Channel`] contract for
@@ -608,6 +695,8 @@ pub fn slerp_as_given(a: Quat, b: Quat, u: f32) -> Quat {
 pub struct Clip {
     name: String,
     channels: Vec<Channel>,
+    /// Blend-shape weights, each checked by [`Clip::add_weights`].
+    weights: Vec<WeightsChannel>,
     start: f32,
     end: f32,
 }
@@ -638,7 +727,39 @@ impl Clip {
             start: start.unwrap_or(0.0),
             end: end.unwrap_or(0.0),
             channels,
+            weights: Vec::new(),
         })
+    }
+
+    /// Adds a channel of blend-shape weights for a skeleton of `joint_count` joints,
+    /// or says what is wrong with it (the clip is left as it was). The clip's span
+    /// grows to take in its keys.
+    pub fn add_weights(
+        &mut self,
+        channel: WeightsChannel,
+        joint_count: usize,
+    ) -> Result<(), KeyProblem> {
+        channel.check(joint_count)?;
+        let (start, end) = (channel.times[0], channel.times[channel.times.len() - 1]);
+        if self.channels.is_empty() && self.weights.is_empty() {
+            (self.start, self.end) = (start, end);
+        } else {
+            (self.start, self.end) = (self.start.min(start), self.end.max(end));
+        }
+        self.weights.push(channel);
+        Ok(())
+    }
+
+    /// The channels of blend-shape weights.
+    pub fn weights_channels(&self) -> &[WeightsChannel] {
+        &self.weights
+    }
+
+    /// The blend-shape weights of joint `joint`'s mesh at time `t`, if the clip
+    /// animates them (the last channel for that joint wins).
+    pub fn sample_weights(&self, joint: usize, t: f32) -> Option<Vec<f32>> {
+        let channel = self.weights.iter().rev().find(|c| c.joint == joint)?;
+        Some(channel.sample(t))
     }
 
     /// The clip's name.
@@ -1237,5 +1358,75 @@ mod tests {
         assert!((phase - 0.1).abs() < 1e-6, "{phase}");
         assert!((walk.phase(5.0) - 0.5).abs() < 1e-6);
         assert_eq!(walk.time_at(2.0), 2.0);
+    }
+
+    fn weights(interpolation: Interpolation, times: &[f32], values: &[f32]) -> WeightsChannel {
+        WeightsChannel {
+            joint: 0,
+            interpolation,
+            times: times.to_vec(),
+            targets: 2,
+            values: values.to_vec(),
+        }
+    }
+
+    #[test]
+    fn weights_sample_on_the_one_sampler_target_by_target() {
+        // Two targets: the first rises 0 → 1, the second falls 1 → 0, over 1 s to 3 s.
+        let linear = weights(Interpolation::Linear, &[1.0, 3.0], &[0.0, 1.0, 1.0, 0.0]);
+        assert_eq!(linear.sample(2.0), vec![0.5, 0.5]);
+        assert_eq!(linear.sample(0.0), vec![0.0, 1.0]);
+        assert_eq!(linear.sample(9.0), vec![1.0, 0.0]);
+        let step = weights(Interpolation::Step, &[1.0, 3.0], &[0.0, 1.0, 1.0, 0.0]);
+        assert_eq!(step.sample(2.9), vec![0.0, 1.0]);
+        // A cubic spline with flat tangents eases: at a quarter of the way it has gone
+        // hermite's h01(0.25) = 0.15625 of the distance, the same as a translation would.
+        let flat = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
+        let cubic = weights(Interpolation::CubicSpline, &[1.0, 3.0], &flat);
+        let [h00, _, h01, _] = hermite(0.25);
+        let eased = cubic.sample(1.5);
+        assert!(
+            (eased[0] - h01).abs() < 1e-6 && (eased[1] - h00).abs() < 1e-6,
+            "{eased:?}"
+        );
+    }
+
+    #[test]
+    fn a_weights_channel_is_checked_and_widens_the_clip() {
+        let mut clip = one(channel(
+            Interpolation::Linear,
+            &[0.0, 1.0],
+            Values::Translation(vec![Vec3::ZERO, Vec3::X]),
+        ));
+        let short = weights(Interpolation::Linear, &[1.0, 3.0], &[0.0, 1.0, 1.0]);
+        assert_eq!(
+            clip.add_weights(short, 1),
+            Err(KeyProblem::CountMismatch {
+                times: 2,
+                values: 3,
+                per_key: 2
+            })
+        );
+        let back = weights(Interpolation::Linear, &[1.0, 0.5], &[0.0; 4]);
+        assert!(matches!(
+            clip.add_weights(back, 1),
+            Err(KeyProblem::TimesNotIncreasing { key: 1, .. })
+        ));
+        let nan = weights(
+            Interpolation::Linear,
+            &[1.0, 3.0],
+            &[0.0, f32::NAN, 0.0, 0.0],
+        );
+        assert_eq!(
+            clip.add_weights(nan, 1),
+            Err(KeyProblem::ValueNotFinite { value: 1 })
+        );
+        let elsewhere = weights(Interpolation::Linear, &[1.0, 3.0], &[0.0; 4]);
+        assert!(clip.add_weights(elsewhere.clone(), 0).is_err());
+        assert_eq!(clip.duration(), 1.0);
+        assert!(clip.add_weights(elsewhere, 1).is_ok());
+        assert_eq!((clip.start(), clip.end()), (0.0, 3.0));
+        assert_eq!(clip.sample_weights(0, 3.0), Some(vec![0.0, 0.0]));
+        assert_eq!(clip.sample_weights(1, 3.0), None);
     }
 }

@@ -1,8 +1,8 @@
 //! Mesh skinning on the CPU, with glam: skeletons and their world transforms, checks on
 //! typed matrices, four influences per vertex, the palette, linear and dual quaternion
-//! blending, normals and tangents, keyframe clips and their blending, a fast
-//! multi-threaded skinning job that writes into the caller's buffers, and the GPU's
-//! bone texture layout and uniform budget.
+//! blending, normals and tangents, blend shapes (morph targets), keyframe clips and
+//! their blending, a fast multi-threaded skinning job that writes into the caller's
+//! buffers, and the GPU's bone texture layout and uniform budget.
 //!
 //! That is the runtime: what a game or a viewer needs to skin a mesh. Beside it,
 //! [`explain`] holds what a lesson shows and a runtime does not need (Euler angles and
@@ -43,7 +43,7 @@
 //! ```
 //!
 //! Inside, imports go one way: `skeleton`, `matrix`, `influences`, `normals` and `quat`
-//! need no other module; `lbs` builds on `influences`, `matrix` and `normals`; `dqs` on
+//! need no other module; `morph` on `lbs`'s mesh; `lbs` builds on `influences`, `matrix` and `normals`; `dqs` on
 //! `influences`, `lbs`, `normals` and `quat`; `blend` on `lbs` and `dqs`; `clip` on
 //! `skeleton`; `gpu` on `influences`; `job` on `influences`; `explain` on any of them.
 //!
@@ -66,6 +66,7 @@ pub mod influences;
 pub mod job;
 pub mod lbs;
 pub mod matrix;
+pub mod morph;
 pub mod normals;
 pub mod quat;
 pub mod skeleton;

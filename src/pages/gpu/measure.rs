@@ -276,7 +276,8 @@ impl DiffRun {
                 indices,
                 ..Default::default()
             };
-            match gl::capture_skinned_range(gl, renderer, gpu, &palette, switches, start..end) {
+            match gl::capture_skinned_range(gl, renderer, gpu, &palette, switches, start..end, &[])
+            {
                 Ok(captured) => {
                     let worst = max_distance(&captured, cpu.get(start..end).unwrap_or(&[]));
                     if let PathDiff::Measured(d) = &mut self.found[k] {

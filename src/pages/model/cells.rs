@@ -211,10 +211,19 @@ impl ModelPage {
         }
         ui.add(egui::Slider::new(&mut self.speed, -MAX_SPEED..=MAX_SPEED).text("speed"));
         if let Some(clip) = self.model.clips.get(self.clip) {
+            let weights = clip.weights_channels().len();
+            let shapes = if weights > 0 {
+                format!(
+                    " and {}",
+                    counted(weights, "blend-shape channel", "blend-shape channels")
+                )
+            } else {
+                String::new()
+            };
             mono_ui(
                 ui,
                 format!(
-                    "{}: {}, keys from {:.2} s to {:.2} s",
+                    "{}: {}{shapes}, keys from {:.2} s to {:.2} s",
                     clip.name(),
                     counted(clip.channels().len(), "channel", "channels"),
                     clip.start(),
@@ -222,6 +231,7 @@ impl ModelPage {
                 ),
             );
         }
+        self.morphs_ui(ui);
     }
 
     fn joint_ui(&mut self, ui: &mut Ui) {
@@ -491,7 +501,10 @@ impl ModelPage {
             dims: 3,
             decimals: 2,
         };
-        let Some(b) = VertexBreakdown::new(&palette, &mesh.part.vertices, v) else {
+        // The vertex as the skin receives it: its blend shapes added in first.
+        let weights = frame.morph_weights.get(m).cloned().unwrap_or_default();
+        let morphed = super::data::morphed_part(&mesh.part, &weights);
+        let Some(b) = VertexBreakdown::new(&palette, &morphed, v) else {
             error_ui(ui, "this vertex is not in the mesh");
             return;
         };
@@ -513,7 +526,21 @@ impl ModelPage {
             .max(style.decimals + gain.log10().ceil() as usize)
             .min(7);
         let bind = fixed_point(b.bind, v_decimals);
-        let mut file = format!("the file's POSITION  v = {bind}");
+        let mut file = match (&morphed, mesh.part.vertices.positions.get(v)) {
+            (std::borrow::Cow::Owned(_), Some(&v0)) => {
+                let shapes: Vec<String> = (mesh.part.targets.iter().zip(&weights))
+                    .filter(|(_, w)| **w != 0.0)
+                    .map(|(t, w)| format!("{} {}", t.name, fixed(*w, 2)))
+                    .collect();
+                format!(
+                    "the file's POSITION  v0 = {}\nblend shapes  Σ m[i]·Δ[i] = {}  ({})\nso  v = v0 + Σ m[i]·Δ[i] = {bind}",
+                    fixed_point(v0, v_decimals),
+                    fixed_point(b.bind - v0, v_decimals),
+                    shapes.join(", ")
+                )
+            }
+            _ => format!("the file's POSITION  v = {bind}"),
+        };
         if let Some(stored) = mesh.stored.get(v) {
             // Four decimals: at three, weights summing to 1 can print a sum of 1.001.
             let weights = stored.weights.map(|w| fixed(w, 4));

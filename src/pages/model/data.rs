@@ -8,7 +8,8 @@ use crate::ui::camera::ORBIT_DISTANCE;
 use glam::{Mat4, Vec3};
 use gltf::Model;
 use skin::clip::{Pose, blend_poses_masked, subtree_mask};
-use skin::lbs::{SkinnedVertex, skin_vertices};
+use skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
+use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 /// The bundled models the page offers, by link name.
@@ -177,6 +178,16 @@ pub fn framing(model: &Model) -> OrbitCamera {
     }
 }
 
+/// `part`'s vertices with its blend shapes added in at `weights` (the file's own when
+/// every weight is 0).
+pub fn morphed_part<'a>(part: &'a gltf::MeshPart, weights: &[f32]) -> Cow<'a, SkinMesh> {
+    if weights.iter().all(|w| *w == 0.0) || part.targets.is_empty() {
+        Cow::Borrowed(&part.vertices)
+    } else {
+        Cow::Owned(skin::morph::morphed(&part.vertices, &part.targets, weights))
+    }
+}
+
 /// Everything one frame derives from the state.
 pub struct Frame {
     /// Each joint's local transform.
@@ -186,8 +197,11 @@ pub struct Frame {
     /// The palette of each skin (the world matrices alone when the inverse bind is
     /// forgotten).
     pub palettes: Vec<Vec<Mat4>>,
-    /// Each skinned mesh skinned on the CPU (for picking and readouts).
+    /// Each skinned mesh skinned on the CPU (for picking and readouts), its blend
+    /// shapes added in first.
     pub skinned: Vec<Vec<SkinnedVertex>>,
+    /// Each mesh's blend-shape weights (skinned meshes, then rigid ones).
+    pub morph_weights: Vec<Vec<f32>>,
 }
 
 impl ModelPage {
@@ -274,12 +288,10 @@ impl ModelPage {
         let palettes: Vec<Vec<Mat4>> = (0..self.model.skins.len())
             .map(|s| self.palette(s, &world))
             .collect();
-        let skinned = self
-            .model
-            .skinned_meshes
-            .iter()
-            .map(|m| match palettes.get(m.skin) {
-                Some(p) if !p.is_empty() => skin_vertices(p, &m.part.vertices),
+        let morph_weights = self.morph_weights();
+        let skinned = (self.model.skinned_meshes.iter().zip(&morph_weights))
+            .map(|(m, weights)| match palettes.get(m.skin) {
+                Some(p) if !p.is_empty() => skin_vertices(p, &morphed_part(&m.part, weights)),
                 _ => Vec::new(),
             })
             .collect();
@@ -288,6 +300,7 @@ impl ModelPage {
             world,
             palettes,
             skinned,
+            morph_weights,
         }
     }
 

@@ -14,7 +14,10 @@ use skin::matrix::checked_inverse;
 
 /// A name for a link: the name itself when a link can hold it and it names one thing,
 /// else its index (both read back).
-fn link_name<'a>(names: impl Iterator<Item = &'a str> + Clone, index: usize) -> Option<String> {
+pub(super) fn link_name<'a>(
+    names: impl Iterator<Item = &'a str> + Clone,
+    index: usize,
+) -> Option<String> {
     let name = names.clone().nth(index)?;
     let unique = names.filter(|n| *n == name).count() == 1;
     let numeric = name.parse::<usize>().is_ok();
@@ -27,7 +30,10 @@ fn link_name<'a>(names: impl Iterator<Item = &'a str> + Clone, index: usize) -> 
 
 /// Finds `text` among `names`, by name or by index; a `+` may stand for a space, as
 /// forms write one (`animation+0` for `animation 0`).
-fn find_name<'a>(names: impl Iterator<Item = &'a str> + Clone, text: &str) -> Option<usize> {
+pub(super) fn find_name<'a>(
+    names: impl Iterator<Item = &'a str> + Clone,
+    text: &str,
+) -> Option<usize> {
     let count = names.clone().count();
     match text.parse::<usize>() {
         Ok(i) if i < count => Some(i),

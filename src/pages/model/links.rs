@@ -4,6 +4,7 @@
 use super::link_values::{
     ASSET_EXPECTED, CLIP_EXPECTED, INVERSE_BIND_FORM, JOINT_EXPECTED, LOCAL_FORM,
 };
+use super::morphs::MORPH_FORM;
 use super::{Cell, DEFAULT_ASSET, MAX_SPEED, ModelPage};
 use crate::link::Param;
 use crate::link::param;
@@ -45,6 +46,9 @@ pub const PARAMS: &[Param<ModelPage>] = &[
         get: |s| s.mask.and_then(|j| s.joint_link(j)) },
     param! { "sign_check", "flip a quaternion more than half a turn away before blending",
         bool, s.sign_check },
+    param! { "morph", "blend shapes (morph targets) held at a weight by hand, over the clip's", @"clips",
+        text(MORPH_FORM),
+        set: ModelPage::set_morph_text, get: ModelPage::morph_text },
     param! { "t", "clip A's time in seconds (stops the clock there)",
         text("a time in seconds within the clip"),
         set: ModelPage::set_time_text, get: ModelPage::time_text },

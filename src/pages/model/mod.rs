@@ -7,6 +7,7 @@ pub mod data;
 mod keys;
 mod link_values;
 mod links;
+mod morphs;
 pub mod textures;
 mod tree;
 mod view;
@@ -19,6 +20,7 @@ use crate::ui::check::Check;
 pub use data::{Asset, NO_FILE};
 use glam::Mat4;
 use gltf::Model;
+pub use morphs::MORPH_WEIGHTS;
 use scene::MeshData;
 use skin::clip::Property;
 use skin::clip::Transform;
@@ -110,6 +112,9 @@ pub struct ModelPage {
     /// Inverse binds edited by hand, by joint: each replaces the file's in every skin
     /// that lists the joint.
     pub inverse_binds: BTreeMap<usize, Mat4>,
+    /// Blend-shape weights held by hand, by the shape's name: each replaces the clip's
+    /// in every mesh that has a shape of that name.
+    pub held_morphs: BTreeMap<String, f32>,
     /// Why the last hand edit was refused (the value kept its last valid state).
     pub edit_refused: Option<String>,
     /// The file chooser, while it is open (the desktop's: the browser takes files by
@@ -174,6 +179,7 @@ impl Default for ModelPage {
             textures: None,
             held: BTreeMap::new(),
             inverse_binds: BTreeMap::new(),
+            held_morphs: BTreeMap::new(),
             edit_refused: None,
             #[cfg(not(target_arch = "wasm32"))]
             dialog: None,
@@ -226,6 +232,7 @@ impl ModelPage {
         self.mask = None;
         self.held.clear();
         self.inverse_binds.clear();
+        self.held_morphs.clear();
         self.edit_refused = None;
         self.joint = None;
         self.tree_pick = None;

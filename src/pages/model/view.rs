@@ -12,7 +12,7 @@ use crate::ui::viewport::AfterPaint;
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Camera, Viewport, rgba};
 use egui::{Color32, Stroke, Ui};
-use gl::capture_skinned;
+use gl::capture_skinned_range;
 use glam::{Mat4, Vec3};
 use scene::{Alpha, MAX_JOINTS, MeshData, Palette, Scene, SkinnedDraw};
 use skin::Influences;
@@ -91,6 +91,7 @@ impl ModelPage {
             .iter()
             .find(|d| Arc::ptr_eq(&d.mesh, &drawn))?;
         let (mesh, palette) = (draw.mesh.clone(), draw.palette.clone());
+        let (switches, weights) = (draw.switches(), draw.shader_morph_weights().to_vec());
         let skin_palette = self
             .model
             .skinned_meshes
@@ -107,10 +108,18 @@ impl ModelPage {
                     let uploaded = renderer
                         .uploaded(&mesh)
                         .ok_or("the mesh is not on the GPU")?;
-                    capture_skinned(gl, renderer, uploaded, &palette)
+                    capture_skinned_range(
+                        gl,
+                        renderer,
+                        uploaded,
+                        &palette,
+                        switches,
+                        v..v + 1,
+                        &weights,
+                    )
                 })
-                .and_then(|all| {
-                    all.get(v)
+                .and_then(|one| {
+                    one.first()
                         .map(|(p, _)| *p)
                         .ok_or_else(|| "the shader wrote fewer vertices than the mesh has".into())
                 });
@@ -174,11 +183,12 @@ impl ModelPage {
                 }
                 _ => file_colors(&mesh.part),
             };
-            meshes.push(MeshData::with_uvs(
+            meshes.push(MeshData::with_targets(
                 mesh.part.vertices.clone(),
                 mesh.part.indices.clone(),
                 colors,
                 mesh.part.uvs.clone(),
+                Arc::new(mesh.part.targets.clone()),
             ));
         }
         for mesh in &model.rigid_meshes {
@@ -186,11 +196,12 @@ impl ModelPage {
                 Some(j) => heat_mesh(&mesh.part.vertices, |_| f32::from(mesh.joint == j)),
                 None => file_colors(&mesh.part),
             };
-            meshes.push(MeshData::with_uvs(
+            meshes.push(MeshData::with_targets(
                 mesh.part.vertices.clone(),
                 mesh.part.indices.clone(),
                 colors,
                 mesh.part.uvs.clone(),
+                Arc::new(mesh.part.targets.clone()),
             ));
         }
         let meshes = Arc::new(meshes);
@@ -221,6 +232,7 @@ impl ModelPage {
             };
             let mut draw = SkinnedDraw::surface(data.clone(), palette, tint(i));
             self.paint(&mut draw, &mesh.part, heat);
+            draw.morph_weights = frame.morph_weights.get(i).cloned().unwrap_or_default();
             scene.skinned.push(draw);
         }
         for (i, mesh) in model.rigid_meshes.iter().enumerate() {
@@ -239,6 +251,8 @@ impl ModelPage {
                 tint(skinned + i),
             );
             self.paint(&mut draw, &mesh.part, heat);
+            let weights = frame.morph_weights.get(skinned + i);
+            draw.morph_weights = weights.cloned().unwrap_or_default();
             scene.skinned.push(draw);
         }
         // Blended surfaces last, over everything opaque they let through.
