@@ -757,6 +757,21 @@ fn the_model_page_plays_a_files_morph_weights_and_draws_them() {
         ((drawn[2] - plain[0][2]).length() - 1.0).abs() < 1e-5,
         "vertex 2 is lifted by 1"
     );
+    // A name that holds the link's own separators goes in the link by its number.
+    use skinlab::page::Page as _;
+    let mut named = morphing_base();
+    named.json["meshes"][0]["extras"] = json!({"targetNames": ["lift:up", "push,out"]});
+    let mut odd = skinlab::pages::model::ModelPage::default();
+    odd.open_bytes("odd.glb", &named.glb())
+        .expect("the file opens");
+    let link = skinlab::link::Link::parse("model?asset=file&morph=0:0.5,1:2").expect("link");
+    skinlab::page::open(&mut odd, &link).expect("the link opens");
+    assert_eq!(odd.held_morphs.get("lift:up"), Some(&0.5));
+    assert!(
+        odd.link().to_string().contains("morph=0:0.5,1:2"),
+        "{}",
+        odd.link()
+    );
     // Held by hand, push stays at 0.25 while the clip moves lift.
     skinlab::page::open(
         &mut page,
@@ -853,6 +868,43 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Expect)> {
             g.json["animations"][0]["samplers"][0]["output"] = keys.into();
         },
         Warned("2 key times need 4 values (2 per key), but there are 3"),
+    );
+    case(
+        "primitives of one mesh with different numbers of morph targets",
+        &|g| {
+            morphing(g);
+            let second = g.primitive().clone();
+            g.json["meshes"][0]["primitives"] = json!([second.clone(), second]);
+            g.json["meshes"][0]["primitives"][1]["targets"] = json!([{}]);
+        },
+        Warned(
+            "primitive 1 has 1 morph targets, but primitive 0 of its mesh has 2 (glTF asks \
+             the same of every primitive)",
+        ),
+    );
+    case(
+        "morph targets with more offsets than a GPU is sure to hold",
+        &|g| {
+            morphing(g);
+            // A rigid mesh of 20,000 vertices at the origin, and 64 targets of zeros:
+            // 1,280,000 offsets.
+            let zeros = |g: &mut Gltf| {
+                let accessors = g.json["accessors"].as_array_mut().expect("accessors");
+                accessors.push(json!({"componentType": FLOAT, "type": "VEC3", "count": 20_000}));
+                accessors.len() - 1
+            };
+            let p = zeros(g);
+            let targets: Vec<Value> = (0..64).map(|_| json!({"POSITION": zeros(g)})).collect();
+            *g.primitive() = json!({"attributes": {"POSITION": p}, "targets": targets});
+            g.json["nodes"][0] = json!({"name": "quad", "mesh": 0});
+            g.json["meshes"][0]["weights"] = Value::Null;
+            g.json["nodes"][0]["weights"] = Value::Null;
+            g.json["animations"] = json!([]);
+        },
+        Warned(
+            "its 64 morph targets of 20000 vertices make more offsets than a GPU is sure to \
+             hold (1048576); they were left out",
+        ),
     );
     case(
         "weights that do not sum to 1",

@@ -132,8 +132,7 @@ fn capture(
         gl.use_program(Some(program));
         renderer.upload_palette(gl, program, palette);
         set_switches(gl, program, switches.normals, switches.position_w);
-        mesh.bind(gl, false);
-        mesh.set_morph(gl, program, weights);
+        mesh.bind(gl, program, false, weights);
         gl.enable(glow::RASTERIZER_DISCARD);
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(out));
         gl.begin_transform_feedback(glow::POINTS);

@@ -250,8 +250,12 @@ impl SceneRenderer {
                     glow::LEQUAL
                 });
                 self.textures.bind(gl, program, draw.texture.as_deref());
-                mesh.bind(gl, draw.streamed.is_some());
-                mesh.set_morph(gl, program, draw.shader_morph_weights());
+                mesh.bind(
+                    gl,
+                    program,
+                    draw.streamed.is_some(),
+                    draw.shader_morph_weights(),
+                );
                 let offset_loc = gl.get_uniform_location(program, "u_clip_offset");
                 let width = if mesh.mode == glow::LINES {
                     scene.line_px(draw.line_width)

@@ -337,9 +337,17 @@ impl SkinnedMeshGpu {
     }
 
     /// Binds the vertex array that draws this mesh (the one reading the streamed
-    /// vertices when the draw streams them, else the mesh's own) and sets the
-    /// constants read for the parts its vertices lack.
-    pub(super) fn bind(&self, gl: &glow::Context, streamed: bool) {
+    /// vertices when the draw streams them, else the mesh's own), sets the constants
+    /// read for the parts its vertices lack, and sets `program`, in use, to add the
+    /// mesh's blend shapes at `weights` (none when `weights` is empty or the mesh has
+    /// none): every draw sets it, since programs are shared between meshes.
+    pub(super) fn bind(
+        &self,
+        gl: &glow::Context,
+        program: glow::Program,
+        streamed: bool,
+        weights: &[f32],
+    ) {
         let vao = match (&self.streamed, streamed) {
             (Some(gpu), true) => gpu.vao,
             _ => self.vao,
@@ -347,11 +355,6 @@ impl SkinnedMeshGpu {
         // SAFETY: the vertex array belongs to this context.
         unsafe { gl.bind_vertex_array(Some(vao)) };
         self.layout.set_constants(gl);
-    }
-
-    /// Sets `program`, in use, to add this mesh's blend shapes at `weights` (none when
-    /// `weights` is empty or the mesh has none).
-    pub(super) fn set_morph(&self, gl: &glow::Context, program: glow::Program, weights: &[f32]) {
         match &self.morph {
             Some(texture) if !weights.is_empty() => texture.bind(gl, program, weights),
             _ => morph::unbind(gl, program),

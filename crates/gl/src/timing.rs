@@ -88,7 +88,7 @@ pub fn time_skinning(
     unsafe {
         gl.use_program(Some(program));
         renderer.upload_palette(gl, program, palette);
-        mesh.bind(gl, false);
+        mesh.bind(gl, program, false, &[]);
         gl.enable(glow::RASTERIZER_DISCARD);
         let seconds = gpu_seconds(gl, clock, || {
             gl.draw_arrays(glow::POINTS, 0, mesh.vertex_count as i32);

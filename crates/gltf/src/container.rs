@@ -291,6 +291,11 @@ pub const MAX_NODES: usize = 1 << 18;
 /// vertex, and the shader reads every target's weight at every vertex.
 pub const MAX_MORPH_TARGETS: usize = 64;
 
+/// The most morph offsets (vertices × targets) one primitive may have: 2^20, what the
+/// shader's offset texture holds on the smallest texture any WebGL2 GPU must offer
+/// (2048 × 2048 texels, two a vertex and target), with room to spare.
+pub const MAX_MORPH_OFFSETS: usize = 1 << 20;
+
 /// The most mesh primitives the nodes may place, all together: 2^12 (a character has
 /// tens). Each is a draw of
 /// its own every frame, with its own buffers on the GPU.

@@ -2,7 +2,9 @@
 //! four influences per vertex.
 
 use super::accessor::{self, NORMALIZED, QUANTIZED, UNIT_VECTOR};
-use super::container::{Buffers, MAX_DECODED, MAX_MESH_PARTS, MAX_MORPH_TARGETS, MAX_VERTICES};
+use super::container::{
+    Buffers, MAX_DECODED, MAX_MESH_PARTS, MAX_MORPH_OFFSETS, MAX_MORPH_TARGETS, MAX_VERTICES,
+};
 use super::document::{self, Accessor, DataType, Dimensions, Document, Mode};
 use super::nodes::Hierarchy;
 use super::{MeshPart, ModelError, RigidMesh, Skin, SkinnedMesh, StoredInfluences, quoted};
@@ -275,7 +277,29 @@ fn morph_targets(
     let count = primitive.targets.len();
     let vertices = part.vertices.positions.len();
     let mut targets = Vec::with_capacity(count);
+    // Too many to draw: the names and weights stay, the offsets are left out.
+    let fits = vertices.saturating_mul(count) <= MAX_MORPH_OFFSETS;
+    if !fits {
+        warnings.push(format!(
+            "{label}: its {count} morph targets of {vertices} vertices make more offsets than \
+             a GPU is sure to hold ({MAX_MORPH_OFFSETS}); they were left out"
+        ));
+    }
+    let first_count = mesh.primitives.first().map_or(0, |p| p.targets.len());
+    if count != first_count {
+        warnings.push(format!(
+            "{label} has {count} morph targets, but primitive 0 of its mesh has {first_count} \
+             (glTF asks the same of every primitive); the clips' weights pass it by"
+        ));
+    }
     for (t, target) in primitive.targets.iter().enumerate() {
+        if !fits {
+            targets.push(MorphTarget {
+                name: target_name(mesh, t),
+                ..Default::default()
+            });
+            continue;
+        }
         let name = target_name(mesh, t);
         let read = |attributes: &document::Attributes| {
             let mut out = MorphTarget {
@@ -323,14 +347,15 @@ fn morph_targets(
             }
         }
     }
-    let mut weights = vec![0.0; count];
-    let given = [("mesh", &mesh.weights), ("node", &node.weights)];
+    // The node's weights, else the mesh's, else zeros; a list that cannot serve is
+    // named, and the next one tried.
+    let given = [("node", &node.weights), ("mesh", &mesh.weights)];
     for (whose, list) in given
         .into_iter()
         .filter_map(|(w, l)| Some((w, l.as_ref()?)))
     {
         match list {
-            Ok(list) if list.len() == count => weights.clone_from(list),
+            Ok(list) if list.len() == count => return (targets, list.clone()),
             Ok(list) => warnings.push(format!(
                 "{label}: the {whose}'s weights list {} numbers for {count} morph targets; \
                  it was passed over",
@@ -339,7 +364,7 @@ fn morph_targets(
             Err(why) => warnings.push(format!("{label}: {why}; it was passed over")),
         }
     }
-    (targets, weights)
+    (targets, vec![0.0; count])
 }
 
 fn vec3s(flat: &[f32]) -> Vec<Vec3> {

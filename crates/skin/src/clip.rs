@@ -666,12 +666,12 @@ impl WeightsChannel {
     pub fn sample(&self, t: f32) -> Vec<f32> {
         let n = self.targets;
         let per_key = self.interpolation.values_per_key();
-        if self.times.is_empty() || self.values.len() != self.times.len() * per_key * n {
+        let stored_count = self.times.len().saturating_mul(per_key);
+        if self.times.is_empty() || Some(self.values.len()) != stored_count.checked_mul(n) {
             return vec![0.0; n];
         }
         let Segment { key, next, u } = segment(&self.times, t);
         let dt = self.times[next] - self.times[key];
-        let stored_count = self.times.len() * per_key;
         (0..n)
             .map(|i| {
                 let stored = |k: usize| self.values[k * n + i];

@@ -183,6 +183,7 @@ impl ModelPage {
         let names: Vec<String> = self.clip_names().iter().map(|n| n.to_string()).collect();
         if names.is_empty() {
             ui.label("This file has no animations.");
+            self.morphs_ui(ui);
             return;
         }
         ui.horizontal_wrapped(|ui| {
@@ -471,9 +472,12 @@ impl ModelPage {
         // another palette: it is not used.
         let current = frame.palettes.get(mesh.skin).cloned().unwrap_or_default();
         let readback = self.readback().filter(|r| r.palette.len() == current.len());
-        let palette = match &readback {
-            Some(r) => r.palette.clone(),
-            None => current,
+        let (palette, weights) = match &readback {
+            Some(r) => (r.palette.clone(), r.morph_weights.clone()),
+            None => (
+                current,
+                frame.morph_weights.get(m).cloned().unwrap_or_default(),
+            ),
         };
         ui.label(format!(
             "vertex {} (vertex {v} of mesh `{}`, skin {})",
@@ -502,7 +506,6 @@ impl ModelPage {
             decimals: 2,
         };
         // The vertex as the skin receives it: its blend shapes added in first.
-        let weights = frame.morph_weights.get(m).cloned().unwrap_or_default();
         let morphed = super::data::morphed_part(&mesh.part, &weights);
         let Some(b) = VertexBreakdown::new(&palette, &morphed, v) else {
             error_ui(ui, "this vertex is not in the mesh");

@@ -157,7 +157,11 @@ impl ModelPage {
         let entries: Vec<String> = (names.iter().enumerate())
             .filter_map(|(i, name)| {
                 let weight = self.held_morphs.get(*name)?;
-                let named = link_name(names.iter().copied(), i)?;
+                // A name holding the link's own separators goes by its number.
+                let named = match name.contains([':', ',']) {
+                    true => i.to_string(),
+                    false => link_name(names.iter().copied(), i)?,
+                };
                 Some(format!("{named}:{}", number(*weight)))
             })
             .collect();

@@ -63,6 +63,8 @@ pub struct Readback {
     /// its sum from it, so that every number it shows belongs to one frame, even while
     /// the clip plays.
     pub palette: Vec<Mat4>,
+    /// The blend-shape weights of the vertex's mesh in that frame, for the same reason.
+    pub morph_weights: Vec<f32>,
 }
 
 /// Where the paint callback leaves the last read-back.
@@ -92,6 +94,7 @@ impl ModelPage {
             .find(|d| Arc::ptr_eq(&d.mesh, &drawn))?;
         let (mesh, palette) = (draw.mesh.clone(), draw.palette.clone());
         let (switches, weights) = (draw.switches(), draw.shader_morph_weights().to_vec());
+        let morph_weights = draw.morph_weights.clone();
         let skin_palette = self
             .model
             .skinned_meshes
@@ -129,6 +132,7 @@ impl ModelPage {
                     cpu,
                     gpu,
                     palette: skin_palette.clone(),
+                    morph_weights: morph_weights.clone(),
                 });
             }
         }))
