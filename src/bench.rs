@@ -33,6 +33,33 @@ fn drawn_scene(mesh: &std::sync::Arc<MeshData>, palette: Vec<Mat4>) -> scene::Sc
     scene
 }
 
+/// How many blend shapes the morph rows add in, each at weight 0.5.
+pub const MORPH_TARGETS: usize = 8;
+
+/// Whether a size of the sweep gets the morph rows: as many offsets as one primitive
+/// of a file may have ([`gltf::MAX_MORPH_OFFSETS`]), no more.
+pub fn morphed_size(vertices: usize) -> bool {
+    vertices * MORPH_TARGETS <= gltf::MAX_MORPH_OFFSETS
+}
+
+/// [`MORPH_TARGETS`] blend shapes for the chain: target `k` pushes every vertex out
+/// along its normal by `0.01 · (k + 1)` and tips the normal a little.
+fn chain_targets(chain: &Chain) -> Vec<skin::morph::MorphTarget> {
+    let skin = &chain.skin;
+    (0..MORPH_TARGETS)
+        .map(|k| skin::morph::MorphTarget {
+            name: format!("shape {k}"),
+            positions: skin
+                .normals
+                .iter()
+                .map(|n| 0.01 * (k + 1) as f32 * *n)
+                .collect(),
+            normals: skin.tangents.iter().map(|t| 0.1 * *t).collect(),
+            tangents: Vec::new(),
+        })
+        .collect()
+}
+
 /// Best of `runs` timings of `f`, in milliseconds.
 fn best_ms(runs: usize, mut f: impl FnMut()) -> f64 {
     (0..runs)
@@ -79,7 +106,9 @@ pub struct Row {
     pub vertices: usize,
     /// `reference`, `fast_1`, `fast_all`, `memcpy`, `upload` (and `upload_subdata`,
     /// `upload_orphan`, `upload_staged`: the other ways to stream), `gpu_vertex` (the
-    /// skinning vertex stage alone) or `gpu_draw` (the whole mesh drawn at 1280×800).
+    /// skinning vertex stage alone), `morph_cpu` and `gpu_vertex_morph` ([`MORPH_TARGETS`]
+    /// blend shapes added in on the CPU, and in the vertex stage before the skin; sizes
+    /// of [`morphed_size`] only) or `gpu_draw` (the whole mesh drawn at 1280×800).
     pub phase: &'static str,
     pub ms: f64,
 }
@@ -173,6 +202,34 @@ pub fn run() -> Result<Bench, String> {
             );
         }
         row("gpu_vertex", times.vertex_stage * 1e3);
+        if morphed_size(vertices) {
+            // The same mesh with its blend shapes added in first: on the CPU as the
+            // model page does it each frame, and in the vertex stage.
+            let targets = chain_targets(&chain);
+            let weights = [0.5; MORPH_TARGETS];
+            row(
+                "morph_cpu",
+                best_ms(3, || {
+                    std::hint::black_box(skin::morph::morphed(&chain.skin, &targets, &weights));
+                }),
+            );
+            let morphing = MeshData::with_targets(
+                (*chain.skin).clone(),
+                (*chain.triangles).clone(),
+                Vec::new(),
+                Vec::new(),
+                std::sync::Arc::new(targets),
+            );
+            let seconds = gl::time_vertex_stage(
+                &h.gl,
+                &mut renderer,
+                &morphing,
+                &weights,
+                &Palette::Matrices(chain.palette(2.5, 0.0)),
+                JointIndices::Float,
+            )?;
+            row("gpu_vertex_morph", seconds * 1e3);
+        }
         let drawn = gl::time_drawn(
             &h.gl,
             &mut renderer,

@@ -264,6 +264,15 @@ async function viewports(browser, base, fragments) {
         check("quaternions: LERP and SLERP at t = 0.5 draw different gliders", differ > 1000, `${differ} pixels differ`);
       }
 
+      // Morph targets in WebGL2: the robot surprised and at rest, seen face on, draw
+      // different brows (the offsets come from a float texture read by gl_VertexID).
+      if (slugs.includes("model")) {
+        const face = "clip=Idle&t=0&skeleton=false&camera=0,0.1,3.5,0,4.2,0";
+        const shots = await viewports(browser, base, [`model?${face}`, `model?${face}&morph=Surprised:1`]);
+        const differ = pixelsDiffering(shots[0], shots[1]);
+        check("model: a morph target moves the robot's face in WebGL2", differ > 300, `${differ} pixels differ`);
+      }
+
       // A link from when keyframes were part of the quaternions page opens the keyframes
       // page, and the address bar is corrected to the link of what is shown.
       if (slugs.includes("keyframes")) {

@@ -91,5 +91,6 @@ pub use scene::{
 pub use stream::{Staging, StreamBuffer, Upload};
 pub use timing::{
     Clock, GpuTimes, cpu_skinned_runs, time_both_sides, time_drawn, time_skinning, time_upload,
+    time_vertex_stage,
 };
 pub use uniforms::{UniformCost, uniform_costs};

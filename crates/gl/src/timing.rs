@@ -72,11 +72,13 @@ fn gpu_seconds(gl: &glow::Context, clock: Clock, work: impl FnOnce()) -> Result<
 }
 
 /// Seconds the GPU takes to run the skinning vertex shader over every vertex of
-/// `mesh`, rasterisation off, timed by `clock` around the draw call alone.
+/// `mesh`, its blend shapes added in at `weights` first (none when empty),
+/// rasterisation off, timed by `clock` around the draw call alone.
 pub fn time_skinning(
     gl: &glow::Context,
     renderer: &SceneRenderer,
     mesh: &SkinnedMeshGpu,
+    weights: &[f32],
     palette: &Palette,
     indices: JointIndices,
     clock: Clock,
@@ -88,7 +90,7 @@ pub fn time_skinning(
     unsafe {
         gl.use_program(Some(program));
         renderer.upload_palette(gl, program, palette);
-        mesh.bind(gl, program, false, &[]);
+        mesh.bind(gl, program, false, weights);
         gl.enable(glow::RASTERIZER_DISCARD);
         let seconds = gpu_seconds(gl, clock, || {
             gl.draw_arrays(glow::POINTS, 0, mesh.vertex_count as i32);
@@ -193,21 +195,38 @@ pub fn time_both_sides(
     palette: &Palette,
     indices: JointIndices,
 ) -> Result<GpuTimes, String> {
+    let vertex_stage = time_vertex_stage(gl, renderer, mesh, &[], palette, indices)?;
+    let runs = cpu_skinned_runs(mesh.skin.positions.len());
+    let runs: Vec<&[u8]> = runs.iter().map(Vec::as_slice).collect();
+    Ok(GpuTimes {
+        upload: time_upload(gl, &runs, Upload::chosen())?,
+        vertex_stage,
+        clock: Clock::of(gl),
+    })
+}
+
+/// Seconds of the skinning vertex stage over `mesh` (uploaded first if it is not),
+/// its blend shapes added in at `weights`: best of three runs, after one that warms
+/// caches.
+pub fn time_vertex_stage(
+    gl: &glow::Context,
+    renderer: &mut SceneRenderer,
+    mesh: &Arc<MeshData>,
+    weights: &[f32],
+    palette: &Palette,
+    indices: JointIndices,
+) -> Result<f64, String> {
     renderer.mesh(gl, mesh)?;
     let gpu = renderer
         .uploaded(mesh)
         .ok_or("the mesh is not on the GPU")?;
     let clock = Clock::of(gl);
-    time_skinning(gl, renderer, gpu, palette, indices, clock)?;
+    time_skinning(gl, renderer, gpu, weights, palette, indices, clock)?;
     let mut best = f64::INFINITY;
     for _ in 0..3 {
-        best = best.min(time_skinning(gl, renderer, gpu, palette, indices, clock)?);
+        best = best.min(time_skinning(
+            gl, renderer, gpu, weights, palette, indices, clock,
+        )?);
     }
-    let runs = cpu_skinned_runs(gpu.vertex_count());
-    let runs: Vec<&[u8]> = runs.iter().map(Vec::as_slice).collect();
-    Ok(GpuTimes {
-        upload: time_upload(gl, &runs, Upload::chosen())?,
-        vertex_stage: best,
-        clock,
-    })
+    Ok(best)
 }

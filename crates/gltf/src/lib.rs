@@ -13,7 +13,10 @@
 mod accessor;
 mod clips;
 mod container;
-pub use container::{Beside, MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_MESH_PARTS, MAX_NODES};
+pub use container::{
+    Beside, MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_MESH_PARTS, MAX_MORPH_OFFSETS, MAX_MORPH_TARGETS,
+    MAX_NODES,
+};
 pub use document::MAX_NAME_CHARS;
 mod document;
 mod json;
