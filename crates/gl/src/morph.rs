@@ -9,6 +9,7 @@
 //! every target; uniform arrays of offsets would hold a few hundred vertices at most.
 
 use super::limits::max_texture_size;
+use super::palette::texel_texture;
 use glam::Vec3;
 use glow::HasContext as _;
 use skin::morph::MorphTarget;
@@ -59,18 +60,17 @@ impl MorphTexture {
                 data[at + 4..at + 7].copy_from_slice(&offset(&target.normals, v).to_array());
             }
         }
-        // SAFETY: the texture is created, bound and filled here, then unbound.
+        // SAFETY: the texture is made on the morph unit, filled there, then unbound.
         unsafe {
-            let texture = gl.create_texture()?;
             gl.active_texture(glow::TEXTURE0 + MORPH_UNIT);
+            let texture = match texel_texture(gl) {
+                Ok(texture) => texture,
+                Err(e) => {
+                    gl.active_texture(glow::TEXTURE0);
+                    return Err(e);
+                }
+            };
             gl.bind_texture(glow::TEXTURE_2D, Some(texture));
-            // RGBA32F is read by texelFetch alone: NEAREST keeps it complete.
-            for (param, value) in [
-                (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
-                (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
-            ] {
-                gl.tex_parameter_i32(glow::TEXTURE_2D, param, value as i32);
-            }
             gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 4);
             gl.tex_image_2d(
                 glow::TEXTURE_2D,

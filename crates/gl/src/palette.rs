@@ -18,29 +18,35 @@ pub(super) struct BoneTexture {
     pub(super) max_joints: usize,
 }
 
+/// An empty texture for numbers the shader reads texel by texel (`texelFetch`): the
+/// bone texture, the blend shapes' offsets. Made on the active unit and left unbound.
+pub(super) fn texel_texture(gl: &glow::Context) -> Result<glow::Texture, String> {
+    // SAFETY: the texture is created and bound here, and unbound at the end.
+    unsafe {
+        let texture = gl.create_texture()?;
+        gl.bind_texture(glow::TEXTURE_2D, Some(texture));
+        // RGBA32F cannot be filtered in WebGL2 without an extension: NEAREST keeps
+        // the texture complete (texelFetch ignores filtering anyway).
+        for (param, value) in [
+            (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
+            (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
+            (glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE),
+            (glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE),
+        ] {
+            gl.tex_parameter_i32(glow::TEXTURE_2D, param, value as i32);
+        }
+        gl.bind_texture(glow::TEXTURE_2D, None);
+        Ok(texture)
+    }
+}
+
 impl BoneTexture {
     /// Creates the (empty) texture.
     pub(super) fn new(gl: &glow::Context) -> Result<Self, String> {
-        // SAFETY: the texture is created and bound here, and unbound at the end.
-        unsafe {
-            let texture = gl.create_texture()?;
-            gl.bind_texture(glow::TEXTURE_2D, Some(texture));
-            // RGBA32F cannot be filtered in WebGL2 without an extension: NEAREST keeps
-            // the texture complete (texelFetch ignores filtering anyway).
-            for (param, value) in [
-                (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
-                (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
-                (glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE),
-                (glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE),
-            ] {
-                gl.tex_parameter_i32(glow::TEXTURE_2D, param, value as i32);
-            }
-            gl.bind_texture(glow::TEXTURE_2D, None);
-            Ok(Self {
-                texture,
-                max_joints: max_texture_size(gl),
-            })
-        }
+        Ok(Self {
+            texture: texel_texture(gl)?,
+            max_joints: max_texture_size(gl),
+        })
     }
 
     /// Frees the texture.

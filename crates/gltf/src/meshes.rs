@@ -293,14 +293,14 @@ fn morph_targets(
         ));
     }
     for (t, target) in primitive.targets.iter().enumerate() {
+        let name = target_name(mesh, t);
         if !fits {
             targets.push(MorphTarget {
-                name: target_name(mesh, t),
+                name,
                 ..Default::default()
             });
             continue;
         }
-        let name = target_name(mesh, t);
         let read = |attributes: &document::Attributes| {
             let mut out = MorphTarget {
                 name: name.clone(),

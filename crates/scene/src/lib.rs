@@ -405,12 +405,11 @@ impl SkinnedDraw {
     pub fn drawn_skin(&self) -> std::borrow::Cow<'_, SkinMesh> {
         use std::borrow::Cow;
         match &self.streamed {
-            None if self.shader_morph_weights().is_empty() => Cow::Borrowed(&*self.mesh.skin),
-            None => Cow::Owned(morphed(
+            None => morphed(
                 &self.mesh.skin,
                 &self.mesh.targets,
-                &self.morph_weights,
-            )),
+                self.shader_morph_weights(),
+            ),
             Some(streamed) => Cow::Owned(SkinMesh {
                 positions: streamed.positions.clone(),
                 normals: streamed.normals.clone(),

@@ -11,6 +11,7 @@
 
 use crate::lbs::SkinMesh;
 use glam::Vec3;
+use std::borrow::Cow;
 
 /// One blend shape: an offset per vertex for positions, and for normals and tangents
 /// where it moves them.
@@ -40,8 +41,17 @@ impl MorphTarget {
 /// `base` with every target added in at its weight: `v₀ + Σ wᵢ · Δᵢ` for positions,
 /// the same sum made unit length for normals and tangents. A target without a weight
 /// (past the end of `weights`), a weight of 0 and a weight that is not finite add
-/// nothing; influences are kept as they are.
-pub fn morphed(base: &SkinMesh, targets: &[MorphTarget], weights: &[f32]) -> SkinMesh {
+/// nothing; influences are kept as they are. Where nothing is added, `base` itself,
+/// not a copy.
+pub fn morphed<'a>(
+    base: &'a SkinMesh,
+    targets: &[MorphTarget],
+    weights: &[f32],
+) -> Cow<'a, SkinMesh> {
+    let adds = |(t, w): (&MorphTarget, &f32)| *w != 0.0 && w.is_finite() && !t.is_empty();
+    if !targets.iter().zip(weights).any(adds) {
+        return Cow::Borrowed(base);
+    }
     let mut out = base.clone();
     let mut turned = false;
     for (target, &w) in targets.iter().zip(weights) {
@@ -57,7 +67,7 @@ pub fn morphed(base: &SkinMesh, targets: &[MorphTarget], weights: &[f32]) -> Ski
             *n = n.normalize_or_zero();
         }
     }
-    out
+    Cow::Owned(out)
 }
 // ANCHOR_END: morphed
 
@@ -111,7 +121,8 @@ mod tests {
             normals: vec![Vec3::X; 4],
             ..Default::default()
         };
-        let out = morphed(&square(), &[lift(2.0), push], &[0.5, -0.25]);
+        let base = square();
+        let out = morphed(&base, &[lift(2.0), push], &[0.5, -0.25]);
         assert_eq!(out.positions[2], Vec3::new(0.75, 1.0, 1.0));
         assert_eq!(out.positions[0], Vec3::new(-0.25, 0.0, 0.0));
         // The normal is the sum made unit length: (−0.25, 0, 1) normalised.
@@ -121,13 +132,14 @@ mod tests {
 
     #[test]
     fn weights_need_not_sum_to_one_and_missing_or_broken_weights_add_nothing() {
-        let out = morphed(&square(), &[lift(1.0), lift(1.0)], &[1.0, 1.0]);
+        let base = square();
+        let out = morphed(&base, &[lift(1.0), lift(1.0)], &[1.0, 1.0]);
         assert_eq!(out.positions[2].z, 2.0);
         assert_eq!(
-            morphed(&square(), &[lift(1.0), lift(1.0)], &[f32::NAN]),
+            *morphed(&base, &[lift(1.0), lift(1.0)], &[f32::NAN]),
             square()
         );
-        assert_eq!(morphed(&square(), &[lift(1.0)], &[]), square());
+        assert_eq!(*morphed(&base, &[lift(1.0)], &[]), square());
     }
 
     #[test]
@@ -136,6 +148,6 @@ mod tests {
             positions: vec![Vec3::ONE; 3],
             ..Default::default()
         };
-        assert_eq!(morphed(&square(), &[short], &[1.0]), square());
+        assert_eq!(*morphed(&square(), &[short], &[1.0]), square());
     }
 }

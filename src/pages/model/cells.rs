@@ -506,7 +506,7 @@ impl ModelPage {
             decimals: 2,
         };
         // The vertex as the skin receives it: its blend shapes added in first.
-        let morphed = super::data::morphed_part(&mesh.part, &weights);
+        let morphed = skin::morph::morphed(&mesh.part.vertices, &mesh.part.targets, &weights);
         let Some(b) = VertexBreakdown::new(&palette, &morphed, v) else {
             error_ui(ui, "this vertex is not in the mesh");
             return;

@@ -8,8 +8,8 @@ use crate::ui::camera::ORBIT_DISTANCE;
 use glam::{Mat4, Vec3};
 use gltf::Model;
 use skin::clip::{Pose, blend_poses_masked, subtree_mask};
-use skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
-use std::borrow::Cow;
+use skin::lbs::{SkinnedVertex, skin_vertices};
+use skin::morph::morphed;
 use std::sync::{Arc, OnceLock};
 
 /// The bundled models the page offers, by link name.
@@ -178,16 +178,6 @@ pub fn framing(model: &Model) -> OrbitCamera {
     }
 }
 
-/// `part`'s vertices with its blend shapes added in at `weights` (the file's own when
-/// every weight is 0).
-pub fn morphed_part<'a>(part: &'a gltf::MeshPart, weights: &[f32]) -> Cow<'a, SkinMesh> {
-    if weights.iter().all(|w| *w == 0.0) || part.targets.is_empty() {
-        Cow::Borrowed(&part.vertices)
-    } else {
-        Cow::Owned(skin::morph::morphed(&part.vertices, &part.targets, weights))
-    }
-}
-
 /// Everything one frame derives from the state.
 pub struct Frame {
     /// Each joint's local transform.
@@ -291,7 +281,9 @@ impl ModelPage {
         let morph_weights = self.morph_weights();
         let skinned = (self.model.skinned_meshes.iter().zip(&morph_weights))
             .map(|(m, weights)| match palettes.get(m.skin) {
-                Some(p) if !p.is_empty() => skin_vertices(p, &morphed_part(&m.part, weights)),
+                Some(p) if !p.is_empty() => {
+                    skin_vertices(p, &morphed(&m.part.vertices, &m.part.targets, weights))
+                }
                 _ => Vec::new(),
             })
             .collect();

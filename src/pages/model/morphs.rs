@@ -53,6 +53,10 @@ impl ModelPage {
             .map(|root| subtree_mask(&model.skeleton, root));
         self.parts()
             .map(|part| {
+                // Most meshes have no shapes: no search for their node's joint.
+                if part.targets.is_empty() {
+                    return Vec::new();
+                }
                 let joint = model.joints.iter().position(|j| j.node == part.node);
                 let sampled = |clip: Option<&skin::clip::Clip>, t: f32| {
                     let weights = clip.and_then(|c| c.sample_weights(joint?, t));
