@@ -73,7 +73,8 @@ pub enum Access<S> {
 pub struct Param<S> {
     /// The key, e.g. `angle`.
     pub key: &'static str,
-    /// What it sets, in a few words (the parameter table in docs/links.md).
+    /// What it sets, in a few words (the parameter table in docs/links.md); empty in
+    /// the web build, which shows no table.
     pub doc: &'static str,
     /// The notebook cell a link with this key is about, which the notebook brings into
     /// view when the link opens; of the keys a link holds, the last declared wins.
@@ -396,7 +397,9 @@ macro_rules! param {
         set: $set:expr, get: $get:expr $(,)?) => {
         $crate::link::Param {
             key: $key,
-            doc: $doc,
+            // Read only by the parameter table and its tests: the web app, which has
+            // neither, does not carry the text.
+            doc: if cfg!(target_arch = "wasm32") { "" } else { $doc },
             cell: $crate::link::param!(@cell $($cell)?),
             access: $crate::link::param!(@access $kind ($($($arg)*)?) $set, $get),
         }
