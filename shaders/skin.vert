@@ -50,9 +50,14 @@ vec3 morph_delta(int index) {
 }
 
 // Adds the blend shapes, each at its weight, to the bind-space position and normal.
+// A shape at weight 0 costs one read of its weight.
 void add_blend_shapes(inout vec3 position, inout vec3 normal) {
     for (int i = 0; i < u_morph_targets; ++i) {
         float w = texelFetch(u_morph_deltas, ivec2(i / 4, 0), 0)[i % 4];
+        // The same weight for every vertex, so the whole draw skips a shape at rest.
+        if (w == 0.0) {
+            continue;
+        }
         int at = 2 * (gl_VertexID * u_morph_targets + i);
         position += w * morph_delta(at);
         normal += w * morph_delta(at + 1);
