@@ -23,6 +23,7 @@ pub mod normals;
 pub mod pipeline;
 pub mod predict;
 pub mod quaternions;
+pub mod shapes;
 pub mod xray;
 
 /// How far a number typed, dragged or linked on a page may go: the views show a few
@@ -44,6 +45,7 @@ pub static PAGES: &[PageEntry] = &[
     PageEntry::of::<keyframes::KeyframesPage>(),
     PageEntry::of::<blending::BlendingPage>(),
     PageEntry::of::<normals::NormalsPage>(),
+    PageEntry::of::<shapes::ShapesPage>(),
     PageEntry::of::<gpu::GpuPage>(),
     PageEntry::of::<model::ModelPage>(),
 ];

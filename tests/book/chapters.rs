@@ -466,7 +466,8 @@ const TAUGHT_IN: &[(&str, &str)] = &[
     ("normal map", "normals"),
     ("simd", "gpu"),
     ("cofactor", "gpu"),
-    ("morph target", "model"),
+    ("morph target", "shapes"),
+    ("blend shape", "shapes"),
     ("material", "model"),
 ];
 

@@ -38,4 +38,5 @@ mod open_file;
 mod pipeline;
 mod quaternions;
 mod screens;
+mod shapes;
 mod xray;

@@ -12,8 +12,8 @@ use rigs::arm::{self, Falloff};
 use skin::lbs::PositionW;
 use std::f32::consts::TAU;
 
-const LBS_COLOR: Color32 = Color32::from_rgb(220, 80, 40);
-pub(super) const DQS_COLOR: Color32 = Color32::from_rgb(40, 110, 220);
+pub(crate) const LBS_COLOR: Color32 = Color32::from_rgb(220, 80, 40);
+pub(crate) const DQS_COLOR: Color32 = Color32::from_rgb(40, 110, 220);
 
 pub(super) fn bone_color(bone: usize) -> Color32 {
     [

@@ -14,6 +14,7 @@ use crate::link::Param;
 use crate::page::{Lesson, PageInfo};
 use crate::ui::check::Check;
 use crate::ui::{Camera, OrbitCamera};
+pub(crate) use cells::{DQS_COLOR, LBS_COLOR};
 pub use data::Pose;
 pub use ellipses::{ELLIPSE_RADIUS, ELLIPSE_STRIDE, EllipseRange, Glyph};
 use glam::{Mat4, Vec3};

@@ -1,0 +1,128 @@
+//! The shapes page's viewport: the arms drawn by the skinning shader with their blend
+//! shapes, each named with its elbow ring's area, and the followed vertex on each.
+
+use super::cells::color;
+use super::{Method, ShapesPage};
+use crate::ui::pick::{PICK_RADIUS, nearest};
+use crate::ui::viewport::{caption_ui, room_below};
+use crate::ui::{Camera, Viewport};
+use egui::{Color32, Stroke, Ui};
+use glam::{Mat4, Vec3};
+use rigs::arm;
+use scene::{Palette, Scene, SkinnedDraw};
+use skin::dqs::dual_quat_palette;
+use skin::lbs::SkinnedVertex;
+
+/// What the viewport shows and how to handle it, under it.
+const CAPTION: &str = "Drawn by the skinning shader, blend shapes first. Drag to turn the view, scroll to zoom, click the arm to follow a vertex.";
+
+impl ShapesPage {
+    fn eye(&self) -> Vec3 {
+        match self.camera {
+            Camera::Orbit(c) => c.eye(),
+            Camera::Plane(_) => Vec3::Z * 100.0,
+        }
+    }
+
+    /// Each arm drawn: its method, where it sits, and its vertices as the CPU skins them.
+    fn placed(&mut self) -> Vec<(Method, Vec3, Vec<SkinnedVertex>)> {
+        self.show
+            .arms()
+            .into_iter()
+            .map(|(method, at)| (method, at, self.skinned(method)))
+            .collect()
+    }
+
+    fn scene(&mut self, clip_from_world: Mat4) -> Scene {
+        let mut scene = Scene {
+            clip_from_world,
+            light_dir: self.camera.light_dir(),
+            background: [0.95, 0.95, 0.94, 1.0],
+            ..Default::default()
+        };
+        let mesh = self.mesh();
+        let palette = arm::palette(0.0, self.bend);
+        let world = arm::world_from_joint(0.0, self.bend);
+        for (method, at) in self.show.arms() {
+            let skinning = match method {
+                Method::Dqs => Palette::DualQuats {
+                    dual_quats: dual_quat_palette(&palette),
+                    antipodal_check: true,
+                },
+                Method::Lbs | Method::Fixed => Palette::Matrices(palette.clone()),
+            };
+            let mut draw = SkinnedDraw::surface(mesh.clone(), skinning, [1.0; 4]);
+            draw.offset = at;
+            draw.morph_weights = self.weights(method);
+            scene.skinned.push(draw);
+            for w in &world {
+                scene.axes(&(Mat4::from_translation(at) * *w), 0.8);
+            }
+        }
+        scene
+    }
+
+    fn pick(&mut self, vp: &Viewport, at: egui::Pos2) {
+        let eye = self.eye();
+        let mut front = Vec::new();
+        for (_, offset, vertices) in self.placed() {
+            for (i, v) in vertices.iter().enumerate() {
+                let p = v.position + offset;
+                if v.normal.dot(eye - p) > 0.0
+                    && let Some(s) = vp.to_screen(p)
+                {
+                    front.push((i, s));
+                }
+            }
+        }
+        if let Some(k) = nearest(front.iter().map(|(_, s)| *s), at, PICK_RADIUS) {
+            self.vertex = front[k].0;
+        }
+    }
+
+    pub(super) fn page_viewport_ui(&mut self, ui: &mut Ui) {
+        let height = ui.available_height() - room_below(ui, CAPTION, 0);
+        let vp = Viewport::new(ui, height, &self.camera);
+        self.viewport_rect = vp.rect();
+        self.seen = Some(vp.clip_from_world);
+        vp.camera_input(ui, &mut self.camera);
+        if vp.response.clicked()
+            && let Some(at) = vp.response.interact_pointer_pos()
+        {
+            self.pick(&vp, at);
+        }
+        let scene = self.scene(vp.clip_from_world);
+        vp.paint(ui, scene);
+        let areas = self.areas();
+        let now = self.bend.to_degrees() as f64;
+        let painter = ui.painter_at(vp.rect());
+        for (method, at, vertices) in self.placed() {
+            let k = super::Method::ALL
+                .iter()
+                .position(|m| *m == method)
+                .unwrap_or(0);
+            let area = areas.curves[k]
+                .iter()
+                .min_by(|a, b| (a[0] - now).abs().total_cmp(&(b[0] - now).abs()))
+                .map_or(0.0, |p| p[1]);
+            // At the arm's shoulder end, just past its cap, as on the blending page.
+            if let Some(s) = vp.to_screen(at - Vec3::X * (arm::RADIUS + 0.1)) {
+                vp.label(
+                    ui,
+                    s,
+                    format!("{}: elbow {:.0}%", method.label(), area * 100.0),
+                    egui::FontId::proportional(18.0),
+                    color(method),
+                    egui::vec2(-1.0, 0.0),
+                );
+            }
+            if let Some(s) = vertices
+                .get(self.vertex)
+                .and_then(|v| vp.to_screen(v.position + at))
+            {
+                painter.circle(s, 6.0, Color32::WHITE, Stroke::new(2.0, Color32::BLACK));
+            }
+        }
+        caption_ui(ui, CAPTION);
+    }
+}
