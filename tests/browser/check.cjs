@@ -273,6 +273,14 @@ async function viewports(browser, base, fragments) {
         check("model: a morph target moves the robot's face in WebGL2", differ > 300, `${differ} pixels differ`);
       }
 
+      // A corrective in WebGL2: LBS with the elbow fix at its weight, and at weight 0,
+      // draw different elbows (a blend shape on the blending page's arm).
+      if (slugs.includes("shapes")) {
+        const shots = await viewports(browser, base, ["shapes?show=fixed", "shapes?show=fixed&fix=0"]);
+        const differ = pixelsDiffering(shots[0], shots[1]);
+        check("shapes: the corrective mends the LBS elbow in WebGL2", differ > 300, `${differ} pixels differ`);
+      }
+
       // A link from when keyframes were part of the quaternions page opens the keyframes
       // page, and the address bar is corrected to the link of what is shown.
       if (slugs.includes("keyframes")) {

@@ -15,19 +15,27 @@ fn opened(link: &str) -> ShapesPage {
     crate::opened(link)
 }
 
-/// The largest distance between two arms' vertices.
+/// The largest distance between two arms' vertices (infinite where one is not a
+/// number).
 fn apart(page: &mut ShapesPage, a: Method, b: Method) -> f32 {
     let (a, b) = (page.skinned(a), page.skinned(b));
     a.iter()
         .zip(&b)
         .map(|(a, b)| a.position.distance(b.position))
-        .fold(0.0, f32::max)
+        .fold(0.0, |most, d| {
+            if d.is_nan() {
+                f32::INFINITY
+            } else {
+                most.max(d)
+            }
+        })
 }
 
 /// The elbow ring's area now, relative to the bind pose, for `method`.
 fn elbow_area(page: &mut ShapesPage, method: Method) -> f32 {
     let p: Vec<_> = page.skinned(method).iter().map(|v| v.position).collect();
-    arm::ring_area(&p, arm::elbow_ring()) / (std::f32::consts::PI * arm::RADIUS * arm::RADIUS)
+    let bind = arm::ring_area(&data::arm().skin.positions, arm::elbow_ring());
+    arm::ring_area(&p, arm::elbow_ring()) / bind
 }
 
 #[test]
@@ -39,7 +47,7 @@ fn the_fix_puts_lbs_on_dqs_at_the_bend_it_was_made_for_and_nowhere_else() {
     assert!(apart(&mut page, Method::Lbs, Method::Dqs) > 0.1);
     assert!(elbow_area(&mut page, Method::Lbs) < 0.8);
     assert!((elbow_area(&mut page, Method::Fixed) - 1.0).abs() < 0.01);
-    // Halfway, the weight follows the pinch, 1 − cos 45°, and the fix is only close.
+    // Halfway, the cosine driver gives 1 − cos 45°, and the fix is only close.
     let mut half = opened("shapes?bend=0.785");
     let expected = 1.0 - 0.785f32.cos();
     assert!(
@@ -119,17 +127,11 @@ fn the_cells_read_out_the_weight_and_the_areas_the_page_computes() {
         "the weight's working"
     );
     let mut page = opened("shapes?bend=0.6");
-    let areas = page.areas();
-    let near = |c: &[[f64; 2]]| {
-        c.iter()
-            .min_by(|a, b| {
-                (a[0] - 0.6f64.to_degrees())
-                    .abs()
-                    .total_cmp(&(b[0] - 0.6f64.to_degrees()).abs())
-            })
-            .map_or(0.0, |p| p[1] * 100.0)
-    };
-    let text = format!("LBS {:.0}% of the bind pose", near(&areas.curves[0]));
+    let text = format!(
+        "LBS {:.0}% of the bind pose, LBS + fix {:.0}%",
+        elbow_area(&mut page, Method::Lbs) * 100.0,
+        elbow_area(&mut page, Method::Fixed) * 100.0
+    );
     assert!(harness.query_by_label_contains(&text).is_some(), "{text}");
     // Unticking "the bend drives the fix" keeps the weight and shows its slider.
     let before = (

@@ -150,13 +150,7 @@ impl ShapesPage {
     fn area_ui(&mut self, ui: &mut Ui) {
         let areas = self.areas();
         let now = self.bend.to_degrees() as f64;
-        let at = |curve: &[[f64; 2]]| {
-            curve
-                .iter()
-                .min_by(|a, b| (a[0] - now).abs().total_cmp(&(b[0] - now).abs()))
-                .map_or(0.0, |p| p[1])
-        };
-        let [lbs, fixed, dqs] = areas.curves.each_ref().map(|c| at(c) * 100.0);
+        let [lbs, fixed, dqs] = self.areas_now().map(|a| a * 100.0);
         ui.label(format!(
             "Elbow ring area at {now:.0}° bend: LBS {lbs:.0}% of the bind pose, LBS + fix {fixed:.0}%, DQS {dqs:.0}%."
         ));

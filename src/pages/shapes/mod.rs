@@ -50,7 +50,7 @@ pub const DEFAULT_BEND: f32 = std::f32::consts::FRAC_PI_2;
 /// How far a shape's weight slider and link go either way.
 pub const WEIGHT_RANGE: std::ops::RangeInclusive<f32> = -1.0..=2.0;
 /// How far apart the arms are drawn, along y.
-const ROW: f32 = 3.4;
+const ROW: f32 = 3.8;
 
 /// Which arms the viewport draws.
 #[derive(
@@ -112,7 +112,7 @@ impl Show {
     }
 }
 
-/// The inner side of the elbow ring: where linear blending pinches most.
+/// The elbow ring's vertex on the inside of the bend, where the crease forms.
 pub fn default_vertex() -> usize {
     arm::elbow_ring() * arm::SEGMENTS
 }
@@ -134,7 +134,7 @@ pub fn default_vertex() -> usize {
 pub enum Driver {
     /// In a straight line with the bend: `bend / made_at`.
     Linear,
-    /// As LBS's pinch grows, with one minus the cosine of the bend:
+    /// Slowly at first, as LBS's pinch grows, with one minus the cosine of the bend:
     /// `(1 − cos bend) / (1 − cos made_at)`.
     Cosine,
 }
@@ -251,6 +251,10 @@ impl ShapesPage {
 
     /// The arm as drawn, rebuilt when the bend its corrective was made for changed.
     pub fn mesh(&mut self) -> Arc<MeshData> {
+        // Links and sliders keep it finite; a NaN would rebuild the arm every frame.
+        if !self.made_at.is_finite() {
+            self.made_at = self.mesh.0;
+        }
         if self.mesh.0 != self.made_at {
             self.mesh = (self.made_at, build_mesh(self.made_at));
             self.areas = None;
@@ -292,6 +296,17 @@ impl ShapesPage {
         Some(rect.min + egui::vec2(x, y))
     }
 
+    /// The elbow ring's area now, relative to the bind pose, for each [`Method`].
+    pub fn areas_now(&mut self) -> [f32; 3] {
+        let (only, targets) = elbow_ring(&self.mesh());
+        let bind = arm::ring_area(&only.positions, 0).max(1e-6);
+        Method::ALL.map(|method| {
+            let v = skinned(method, self.bend, &only, &targets, &self.weights(method));
+            let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();
+            arm::ring_area(&p, 0) / bind
+        })
+    }
+
     /// The elbow ring's area against the bend, three ways (cached).
     pub fn areas(&mut self) -> Arc<Areas> {
         let key = (self.made_at, self.drive, self.driver, self.fix);
@@ -301,29 +316,7 @@ impl ShapesPage {
         {
             return areas.clone();
         }
-        // The ring alone is enough to measure it.
-        let ring = arm::elbow_ring() * arm::SEGMENTS..(arm::elbow_ring() + 1) * arm::SEGMENTS;
-        let part = |v: &[Vec3]| v.get(ring.clone()).map_or(Vec::new(), <[Vec3]>::to_vec);
-        let only = SkinMesh {
-            positions: part(&mesh.skin.positions),
-            normals: part(&mesh.skin.normals),
-            tangents: Vec::new(),
-            influences: mesh
-                .skin
-                .influences
-                .get(ring.clone())
-                .map_or(Vec::new(), <[_]>::to_vec),
-        };
-        let targets: Vec<MorphTarget> = mesh
-            .targets
-            .iter()
-            .map(|t| MorphTarget {
-                name: t.name.clone(),
-                positions: part(&t.positions),
-                normals: Vec::new(),
-                tangents: Vec::new(),
-            })
-            .collect();
+        let (only, targets) = elbow_ring(&mesh);
         let bind = arm::ring_area(&only.positions, 0).max(1e-6);
         let mut curves: [Vec<[f64; 2]>; 3] = Default::default();
         let steps = 60;
@@ -347,6 +340,32 @@ impl ShapesPage {
         self.areas = Some((key, areas.clone()));
         areas
     }
+}
+
+/// The elbow ring alone, and its part of each target: enough to measure its area.
+fn elbow_ring(mesh: &MeshData) -> (SkinMesh, Vec<MorphTarget>) {
+    let ring = arm::elbow_ring() * arm::SEGMENTS..(arm::elbow_ring() + 1) * arm::SEGMENTS;
+    let part = |v: &[Vec3]| v.get(ring.clone()).map_or(Vec::new(), <[Vec3]>::to_vec);
+    let only = SkinMesh {
+        positions: part(&mesh.skin.positions),
+        normals: part(&mesh.skin.normals),
+        tangents: Vec::new(),
+        influences: mesh
+            .skin
+            .influences
+            .get(ring.clone())
+            .map_or(Vec::new(), <[_]>::to_vec),
+    };
+    let targets = mesh
+        .targets
+        .iter()
+        .map(|t| MorphTarget {
+            name: t.name.clone(),
+            positions: part(&t.positions),
+            ..MorphTarget::default()
+        })
+        .collect();
+    (only, targets)
 }
 
 /// `skin` with `targets` at `weights`, skinned by `method` with the elbow bent by

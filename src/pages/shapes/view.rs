@@ -93,27 +93,22 @@ impl ShapesPage {
         }
         let scene = self.scene(vp.clip_from_world);
         vp.paint(ui, scene);
-        let areas = self.areas();
-        let now = self.bend.to_degrees() as f64;
+        let areas = self.areas_now();
         let painter = ui.painter_at(vp.rect());
         for (method, at, vertices) in self.placed() {
-            let k = super::Method::ALL
-                .iter()
-                .position(|m| *m == method)
-                .unwrap_or(0);
-            let area = areas.curves[k]
-                .iter()
-                .min_by(|a, b| (a[0] - now).abs().total_cmp(&(b[0] - now).abs()))
-                .map_or(0.0, |p| p[1]);
-            // At the arm's shoulder end, just past its cap, as on the blending page.
-            if let Some(s) = vp.to_screen(at - Vec3::X * (arm::RADIUS + 0.1)) {
+            let k = Method::ALL.iter().position(|m| *m == method).unwrap_or(0);
+            let area = areas[k];
+            // Under the upper arm, which no bend moves: the room below it is clear of
+            // the next arm's forearm, which rises further right.
+            let under = at + Vec3::new(arm::BONE_LENGTH * 0.4, -arm::RADIUS, 0.0);
+            if let Some(s) = vp.to_screen(under) {
                 vp.label(
                     ui,
                     s,
                     format!("{}: elbow {:.0}%", method.label(), area * 100.0),
                     egui::FontId::proportional(18.0),
                     color(method),
-                    egui::vec2(-1.0, 0.0),
+                    egui::vec2(0.0, 1.0),
                 );
             }
             if let Some(s) = vertices
