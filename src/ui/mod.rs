@@ -112,9 +112,11 @@ pub fn card_ink(color: Color32, card: Color32) -> Color32 {
     legible_on(color, painted_over(card, Color32::from_gray(30)), false)
 }
 
-/// A plot as the lessons draw them. egui_plot fades tick labels in as they move apart,
-/// and a label half faded reads at 3:1 or less; here each label is drawn at full
-/// strength once its neighbours are far enough away, and not at all before.
+/// A plot as the lessons draw them: read, not moved (no drag, scroll or zoom: a drag
+/// over it scrolls the notebook on a phone, and its axes stay where the chapter says).
+/// egui_plot fades tick labels in as they move apart, and a label half faded reads at
+/// 3:1 or less; here each label is drawn at full strength once its neighbours are far
+/// enough away, and not at all before.
 pub fn plot<'a>(id: impl std::hash::Hash + std::fmt::Debug) -> egui_plot::Plot<'a> {
     use egui_plot::AxisHints;
     // Points between labels from which they are drawn: egui_plot's own fading starts
@@ -123,6 +125,9 @@ pub fn plot<'a>(id: impl std::hash::Hash + std::fmt::Debug) -> egui_plot::Plot<'
     egui_plot::Plot::new(id)
         .custom_x_axes(vec![sharp(AxisHints::new_x(), 60.0)])
         .custom_y_axes(vec![sharp(AxisHints::new_y(), 20.0)])
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_zoom(false)
 }
 
 /// `ink` painted over an opaque `background`, as egui blends (premultiplied alpha).

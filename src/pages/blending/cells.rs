@@ -123,9 +123,6 @@ impl BlendingPage {
             .height(140.0)
             .x_axis_label("x along the arm")
             .y_axis_label("weight")
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_zoom(false)
             .show(ui, |plot| {
                 for (bone, points) in lines.into_iter().enumerate() {
                     plot.line(
@@ -232,9 +229,6 @@ impl BlendingPage {
             .y_axis_label("area / bind area")
             .include_y(0.0)
             .include_y(1.1)
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_zoom(false)
             // No crosshair under the pointer: the one vertical line is the twist's.
             .show_x(false)
             .show_y(false)

@@ -620,9 +620,6 @@ impl GpuPage {
                     format!("{:.0}k", n / 1e3)
                 }
             })
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_zoom(false)
             .show(ui, |plot| {
                 for (name, color, dashed, points) in lines {
                     let mut line = Line::new(name, points).color(color).width(2.0);

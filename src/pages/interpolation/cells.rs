@@ -163,10 +163,7 @@ impl InterpolationPage {
         let mut shown = crate::ui::plot(plot.id)
             .height(170.0)
             .x_axis_label("t")
-            .y_axis_label(plot.y_label)
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_zoom(false);
+            .y_axis_label(plot.y_label);
         if let Some(y) = plot.floor {
             shown = shown.include_y(y);
         }

@@ -199,9 +199,6 @@ impl KeyframesPage {
             .height(180.0)
             .x_axis_label("time (s)")
             .y_axis_label("shoulder height y")
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_zoom(false)
             .include_y(0.0)
             .include_y(1.1)
             .show(ui, |plot| {

@@ -209,9 +209,6 @@ impl ModelPage {
         );
         let mut plot = crate::ui::plot(("model keys", id))
             .height(PLOT_HEIGHT)
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
             .allow_boxed_zoom(false)
             .allow_axis_zoom_drag(false)
             .allow_double_click_reset(false)

@@ -204,9 +204,6 @@ impl NormalsPage {
             .height(200.0)
             .x_axis_label("forearm scale across the bone")
             .y_axis_label("angle (°)")
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_zoom(false)
             .include_y(0.0)
             // The axis always reaches past 90° (the grey dashes), so it reads in degrees
             // and the dashes sit inside the plot, not on its border.

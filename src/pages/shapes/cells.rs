@@ -161,9 +161,6 @@ impl ShapesPage {
             .y_axis_label("area / bind area")
             .include_y(0.0)
             .include_y(1.1)
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_zoom(false)
             .show_x(false)
             .show_y(false)
             .show(ui, |plot| {
