@@ -538,6 +538,36 @@ mod tests {
         assert!(dqs > 0.9, "DQS keeps {dqs} of the elbow's area");
     }
 
+    /// The elbow ring's area, over the bind pose's, skinned about centres of rotation.
+    fn cor_area(arm: &ArmMesh, twist: f32, bend: f32) -> f32 {
+        let centres = skin::cor::centres(&arm.skin, &arm.triangles);
+        let skinned = skin::cor::skin_vertices_cor(&palette(twist, bend), &arm.skin, &centres);
+        let p: Vec<Vec3> = skinned.iter().map(|v| v.position).collect();
+        elbow_area(&p) / elbow_area(&arm.skin.positions)
+    }
+
+    #[test]
+    fn centres_of_rotation_keep_the_elbow_whole_twisted_or_bent() {
+        let arm = mesh(Falloff::Smooth, DEFAULT_BLEND_WIDTH).unwrap();
+        // The elbow ring's centres lie on the bone's axis at the elbow, inside the arm.
+        let centres = skin::cor::centres(&arm.skin, &arm.triangles);
+        let ring = elbow_ring() * SEGMENTS..(elbow_ring() + 1) * SEGMENTS;
+        for c in &centres[ring] {
+            let c = c.expect("the elbow blends two bones");
+            assert!(
+                (c.x - BONE_LENGTH).abs() < 0.05 && c.y.abs() < 1e-3 && c.z.abs() < 1e-3,
+                "{c}"
+            );
+        }
+        for (twist, bend) in [(PI, 0.0), (2.0, 0.0), (0.0, 1.5), (0.0, 2.5), (1.0, 1.0)] {
+            let area = cor_area(&arm, twist, bend);
+            assert!(
+                (area - 1.0).abs() < 0.01,
+                "twist {twist} bend {bend}: {area}"
+            );
+        }
+    }
+
     #[test]
     fn the_ring_alone_gives_the_same_area() {
         let arm = mesh(Falloff::Linear, DEFAULT_BLEND_WIDTH).unwrap();

@@ -1,6 +1,6 @@
 //! Mesh skinning on the CPU, with glam: skeletons and their world transforms, checks on
 //! typed matrices, four influences per vertex, the palette, linear and dual quaternion
-//! blending, normals and tangents, blend shapes (morph targets), keyframe clips and
+//! blending and centres of rotation, normals and tangents, blend shapes (morph targets), keyframe clips and
 //! their blending, a fast multi-threaded skinning job that writes into the caller's
 //! buffers, and the GPU's bone texture layout and uniform budget.
 //!
@@ -59,6 +59,7 @@
 
 pub mod blend;
 pub mod clip;
+pub mod cor;
 pub mod dqs;
 pub mod explain;
 pub mod gpu;

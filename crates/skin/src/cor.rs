@@ -1,0 +1,237 @@
+//! Skinning with optimized centres of rotation, after Binh Huy Le and Jessica K. Hodgins,
+//! "Real-time Skeletal Skinning with Optimized Centers of Rotation" (SIGGRAPH 2016).
+//!
+//! Each vertex gets, once, a centre of rotation `p*` in bind space: the average of the
+//! mesh's triangles, each weighted by its area and by how alike its weights are to the
+//! vertex's ([`similarity`]). Every frame the vertex turns by its joints' rotations
+//! blended as quaternions, `R`, about that centre, and the centre itself moves by linear
+//! blending:
+//!
+//! ```text
+//! t  = Σ w[j] · G[j] · p*  −  R · p*
+//! v' = R · v + t            n' = R · n
+//! ```
+//!
+//! Where weights are alike, vertices share a centre and turn together, so a ring of the
+//! skin keeps its shape: no collapse as linear blending gives, and no bulge as dual
+//! quaternions give at a bent joint. A vertex ruled by one joint is skinned as that
+//! joint moves it, whatever its centre.
+//!
+//! Contract, as for [`crate::dqs`]: the palette is rigid (rotation and translation) and
+//! its length covers every joint the influences name.
+
+use crate::Influences;
+use crate::dqs::{blend_dual_quats, dual_quat_palette};
+use crate::lbs::{SkinMesh, SkinnedVertex, blended_matrix};
+use crate::normals::skin_tangent;
+use glam::{Mat4, Vec3};
+use std::collections::HashMap;
+
+/// The width of the similarity's kernel: how far apart two pairs of weights may be and
+/// still count as alike (the paper's σ).
+pub const SIGMA: f32 = 0.1;
+
+/// A weight vector as a short list of (joint, weight), zeros left out.
+type Weights = Vec<(u32, f32)>;
+
+fn sparse(influences: &Influences) -> Weights {
+    influences.used().map(|(j, w)| (j as u32, w)).collect()
+}
+
+fn weight_of(weights: &[(u32, f32)], joint: u32) -> f32 {
+    weights
+        .iter()
+        .find(|(j, _)| *j == joint)
+        .map_or(0.0, |(_, w)| *w)
+}
+
+// ANCHOR: similarity
+/// How alike two weight vectors are, for finding centres: the sum over pairs of joints
+/// `j < k` that both blend of `a[j]·a[k]·b[j]·b[k]·exp(−(a[j]·b[k] − a[k]·b[j])² / σ²)`.
+/// It is 0 when either vector has a single joint (nothing blends), and largest when the
+/// two mix the same joints in the same proportion.
+pub fn similarity(a: &[(u32, f32)], b: &[(u32, f32)]) -> f32 {
+    let mut sum = 0.0;
+    for (n, &(j, aj)) in a.iter().enumerate() {
+        for &(k, ak) in &a[n + 1..] {
+            let (bj, bk) = (weight_of(b, j), weight_of(b, k));
+            if bj == 0.0 || bk == 0.0 {
+                continue;
+            }
+            let apart = aj * bk - ak * bj;
+            sum += aj * ak * bj * bk * (-(apart * apart) / (SIGMA * SIGMA)).exp();
+        }
+    }
+    sum
+}
+// ANCHOR_END: similarity
+
+/// The average of three weight vectors.
+fn average(parts: [&Weights; 3]) -> Weights {
+    let mut out: Weights = Vec::new();
+    for part in parts {
+        for &(j, w) in part {
+            match out.iter_mut().find(|(k, _)| *k == j) {
+                Some((_, sum)) => *sum += w / 3.0,
+                None => out.push((j, w / 3.0)),
+            }
+        }
+    }
+    out
+}
+
+// ANCHOR: centres
+/// Each vertex's centre of rotation, in bind space: `Σ s·a·c / Σ s·a` over the triangles
+/// of `triangles` (three vertex indices each), with `c` a triangle's centroid, `a` its
+/// area and `s` the [`similarity`] of the vertex's weights to the triangle's average
+/// weights. `None` where no triangle is alike (a vertex ruled by one joint, which
+/// needs none).
+///
+/// Vertices with the same weights share a centre, so it is found once for each set of
+/// weights: the paper's own way to make the precomputation affordable. The cost is
+/// (sets of weights) × (triangles) similarities.
+pub fn centres(mesh: &SkinMesh, triangles: &[u32]) -> Vec<Option<Vec3>> {
+    let weights: Vec<Weights> = mesh.influences.iter().map(sparse).collect();
+    let faces: Vec<(Weights, Vec3, f32)> = triangles
+        .chunks_exact(3)
+        .filter_map(|t| {
+            let [a, b, c] = [t[0], t[1], t[2]].map(|i| i as usize);
+            let (pa, pb, pc) = (
+                *mesh.positions.get(a)?,
+                *mesh.positions.get(b)?,
+                *mesh.positions.get(c)?,
+            );
+            let area = 0.5 * (pb - pa).cross(pc - pa).length();
+            let w = average([weights.get(a)?, weights.get(b)?, weights.get(c)?]);
+            Some((w, (pa + pb + pc) / 3.0, area))
+        })
+        .collect();
+    let mut found: HashMap<Vec<(u32, u32)>, Option<Vec3>> = HashMap::new();
+    weights
+        .iter()
+        .map(|w| {
+            let key: Vec<(u32, u32)> = w.iter().map(|(j, w)| (*j, w.to_bits())).collect();
+            *found.entry(key).or_insert_with(|| {
+                let (mut sum, mut total) = (Vec3::ZERO, 0.0);
+                for (face, centroid, area) in &faces {
+                    let s = similarity(w, face) * area;
+                    sum += *centroid * s;
+                    total += s;
+                }
+                (total > 1e-12).then(|| sum / total)
+            })
+        })
+        .collect()
+}
+// ANCHOR_END: centres
+
+// ANCHOR: cor_skin
+/// Skins every vertex of `mesh` about its centre of rotation (`centres`, as
+/// [`centres`] gives them; a vertex without one turns about its own position). The
+/// rotation is the quaternion blend of the joints' rotations (with the antipodal check);
+/// the centre moves by linear blending.
+pub fn skin_vertices_cor(
+    palette: &[Mat4],
+    mesh: &SkinMesh,
+    centres: &[Option<Vec3>],
+) -> Vec<SkinnedVertex> {
+    let rotations = dual_quat_palette(palette);
+    mesh.influences
+        .iter()
+        .enumerate()
+        .map(|(i, influences)| {
+            let v = mesh.positions[i];
+            let centre = centres.get(i).copied().flatten().unwrap_or(v);
+            let r = blend_dual_quats(&rotations, influences, true).real;
+            let t = blended_matrix(palette, influences).transform_point3(centre) - r * centre;
+            let turn = Mat4::from_rotation_translation(r, t);
+            let normal = mesh
+                .normals
+                .get(i)
+                .map_or(Vec3::ZERO, |n| (r * *n).normalize_or_zero());
+            let tangent = mesh
+                .tangents
+                .get(i)
+                .map_or(Vec3::ZERO, |tg| skin_tangent(&turn, *tg, normal));
+            SkinnedVertex {
+                position: turn.transform_point3(v),
+                normal,
+                tangent,
+            }
+        })
+        .collect()
+}
+// ANCHOR_END: cor_skin
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lbs::skin_vertices;
+    use glam::Quat;
+
+    fn w(list: &[(u32, f32)]) -> Weights {
+        list.to_vec()
+    }
+
+    #[test]
+    fn similarity_is_zero_for_one_joint_symmetric_and_largest_for_equal_mixes() {
+        let half = w(&[(0, 0.5), (1, 0.5)]);
+        let mostly = w(&[(0, 0.9), (1, 0.1)]);
+        let rigid = w(&[(0, 1.0)]);
+        assert_eq!(similarity(&rigid, &half), 0.0);
+        assert_eq!(similarity(&half, &rigid), 0.0);
+        assert!((similarity(&half, &mostly) - similarity(&mostly, &half)).abs() < 1e-9);
+        // Equal mixes: the exponent is 0.
+        assert!((similarity(&half, &half) - 0.0625).abs() < 1e-7);
+        // 0.9/0.1 against 0.5/0.5: far apart on the kernel's scale.
+        assert!(similarity(&half, &mostly) < 1e-6);
+        // Joints the other does not blend add nothing.
+        assert_eq!(similarity(&half, &w(&[(2, 0.5), (3, 0.5)])), 0.0);
+    }
+
+    /// Two joints along x; the second turns by `palette[1]`. Vertices at x = 0, 1, 2 on
+    /// a small triangle strip, the middle ones half and half.
+    fn strip() -> (SkinMesh, Vec<u32>) {
+        let mut mesh = SkinMesh::default();
+        for (x, w1) in [(0.0f32, 0.0f32), (1.0, 0.5), (2.0, 1.0)] {
+            for y in [-0.5f32, 0.5] {
+                mesh.positions.push(Vec3::new(x, y, 0.0));
+                mesh.normals.push(Vec3::Z);
+                let list: Vec<(usize, f32)> = [(0, 1.0 - w1), (1, w1)]
+                    .into_iter()
+                    .filter(|(_, w)| *w > 0.0)
+                    .collect();
+                mesh.influences.push(Influences::prepare(&list, 2).unwrap());
+            }
+        }
+        (mesh, vec![0, 2, 1, 1, 2, 3, 2, 4, 3, 3, 4, 5])
+    }
+
+    #[test]
+    fn a_vertex_of_one_joint_moves_with_it_and_blended_ones_find_a_centre() {
+        let (mesh, triangles) = strip();
+        let found = centres(&mesh, &triangles);
+        assert_eq!(found[0], None, "one joint: no centre needed");
+        let c = found[2].expect("a blended vertex has a centre");
+        // The two middle vertices share their weights, so their centre: between them.
+        assert_eq!(found[2], found[3]);
+        assert!(c.y.abs() < 1e-5 && c.x > 0.5 && c.x < 1.5, "{c}");
+        let turn = Mat4::from_translation(Vec3::X)
+            * Mat4::from_quat(Quat::from_rotation_z(1.2))
+            * Mat4::from_translation(-Vec3::X);
+        let palette = [Mat4::IDENTITY, turn];
+        let cor = skin_vertices_cor(&palette, &mesh, &found);
+        let lbs = skin_vertices(&palette, &mesh);
+        for v in [0, 1, 4, 5] {
+            assert!(
+                cor[v].position.distance(lbs[v].position) < 1e-5,
+                "vertex {v}"
+            );
+        }
+        // The blended pair turns rigidly: it keeps its distance, as LBS does not.
+        let apart = cor[2].position.distance(cor[3].position);
+        assert!((apart - 1.0).abs() < 1e-4, "{apart}");
+        assert!(lbs[2].position.distance(lbs[3].position) < 0.99);
+        assert!((cor[2].normal.length() - 1.0).abs() < 1e-5);
+    }
+}
