@@ -569,6 +569,29 @@ mod tests {
     }
 
     #[test]
+    fn dqs_with_scale_carries_a_stretched_forearm_that_plain_dqs_drops() {
+        let arm = mesh(Falloff::Linear, DEFAULT_BLEND_WIDTH).unwrap();
+        // The forearm half a turn twisted and half as long again along its bone.
+        let mut world = world_from_joint(PI, 0.0);
+        world[1] *= Mat4::from_scale(Vec3::new(1.5, 1.0, 1.0));
+        let pal = lbs::palette(&world, &joint_from_bind());
+        let tip = (RING_COUNT - 1) * SEGMENTS;
+        let reach = |v: &[skin::lbs::SkinnedVertex]| v[tip].position.x;
+        let scaled = skin::dqs::skin_vertices_dqs_scaled(&pal, &arm.skin, true);
+        let plain = skin_vertices_dqs(&pal, &arm.skin, true);
+        assert!((reach(&scaled) - 5.0).abs() < 1e-4, "{}", reach(&scaled));
+        // Plain DQS drops the scale but keeps the translation column, which was worked
+        // out with it (2 − 1.5 · 2 = −1 along x): the tip, 4 along x, lands at 3.
+        assert!((reach(&plain) - 3.0).abs() < 1e-4, "{}", reach(&plain));
+        // The elbow keeps its area through the twist, as plain DQS does.
+        let area = |v: &[skin::lbs::SkinnedVertex]| {
+            elbow_area(&v.iter().map(|v| v.position).collect::<Vec<_>>()) / bind_area()
+        };
+        assert!(area(&scaled) > 0.95, "{}", area(&scaled));
+        assert!(area(&skin_vertices(&pal, &arm.skin)) < 0.1);
+    }
+
+    #[test]
     fn the_ring_alone_gives_the_same_area() {
         let arm = mesh(Falloff::Linear, DEFAULT_BLEND_WIDTH).unwrap();
         let pal = palette(2.0, 0.4);

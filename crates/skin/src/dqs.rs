@@ -10,7 +10,7 @@ use super::influences::Influences;
 use super::lbs::{SkinMesh, SkinnedVertex};
 use super::normals::skin_tangent;
 use super::quat::product as mul;
-use glam::{Mat4, Quat, Vec3, Vec4};
+use glam::{Mat3, Mat4, Quat, Vec3, Vec4};
 
 /// Below this length the blended rotation is treated as having cancelled out.
 pub const DEGENERATE_LENGTH: f32 = 1e-6;
@@ -204,6 +204,86 @@ pub fn skin_vertices_dqs(
     skin_vertices_dq(&dual_quat_palette(palette), mesh, antipodal_check)
 }
 
+/// The rotation nearest `a` (its polar rotation): `a` turned into `R · S` with `S`
+/// symmetric, by averaging `R` with its inverse transpose until it stops changing.
+/// `None` for a matrix that mirrors, is singular or is not finite: it has no rotation
+/// of its own.
+pub fn polar_rotation(a: Mat3) -> Option<Mat3> {
+    let det = a.determinant();
+    if !det.is_finite() || det <= 1e-12 {
+        return None;
+    }
+    let mut r = a;
+    for _ in 0..32 {
+        let next = (r + r.inverse().transpose()) * 0.5;
+        let moved = (next - r).abs_diff_eq(Mat3::ZERO, 1e-7);
+        r = next;
+        if moved {
+            break;
+        }
+    }
+    Some(r)
+}
+
+// ANCHOR: dqs_scale
+/// A joint's `world_from_bind`, `[A | t]`, split into a stretch applied first and a
+/// rigid move after it, `G = rigid · S`: `rigid` is `A`'s polar rotation with `t`, and
+/// `S = Rᵀ · A` is what is left, the scale and shear in bind space. (Kavan, Collins,
+/// Žára and O'Sullivan, "Geometric Skinning with Approximate Dual Quaternion
+/// Blending", 2008, blend the two parts apart.) A matrix without a rotation of its own
+/// keeps [`DualQuat::from_rigid`]'s and no stretch.
+pub fn split_scale(world_from_bind: &Mat4) -> (DualQuat, Mat3) {
+    let a = Mat3::from_mat4(*world_from_bind);
+    match polar_rotation(a) {
+        Some(r) => (
+            DualQuat::from_rotation_translation(
+                Quat::from_mat3(&r).normalize(),
+                world_from_bind.w_axis.truncate(),
+            ),
+            r.transpose() * a,
+        ),
+        None => (DualQuat::from_rigid(world_from_bind), Mat3::IDENTITY),
+    }
+}
+
+/// Dual quaternion skinning that carries scale, in two phases: each vertex is first
+/// stretched by its joints' stretches blended linearly (`Σ w[j] · S[j]`), then moved by
+/// the dual quaternion blend of their rigid parts. With rigid joints it is plain DQS;
+/// with one joint it is that joint's matrix, scale and all.
+pub fn skin_vertices_dqs_scaled(
+    palette: &[Mat4],
+    mesh: &SkinMesh,
+    antipodal_check: bool,
+) -> Vec<SkinnedVertex> {
+    let (rigid, stretch): (Vec<DualQuat>, Vec<Mat3>) = palette.iter().map(split_scale).unzip();
+    mesh.influences
+        .iter()
+        .enumerate()
+        .map(|(i, influences)| {
+            let mut s = Mat3::ZERO;
+            for (j, w) in influences.used() {
+                s += stretch[j] * w;
+            }
+            let moved = blend_dual_quats(&rigid, influences, antipodal_check);
+            let whole = moved.to_mat4() * Mat4::from_mat3(s);
+            let normal = mesh.normals.get(i).map_or(Vec3::ZERO, |n| {
+                let stretched = s.inverse().transpose() * *n;
+                moved.transform_vector(stretched).normalize_or_zero()
+            });
+            let tangent = mesh
+                .tangents
+                .get(i)
+                .map_or(Vec3::ZERO, |t| skin_tangent(&whole, *t, normal));
+            SkinnedVertex {
+                position: whole.transform_point3(mesh.positions[i]),
+                normal,
+                tangent,
+            }
+        })
+        .collect()
+}
+// ANCHOR_END: dqs_scale
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,6 +292,45 @@ mod tests {
     use crate::matrix::is_rigid;
     use glam::EulerRot;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_two_phase_blend_carries_a_scaled_joint_that_plain_dqs_drops() {
+        let stretched = Mat4::from_translation(Vec3::new(1.0, 2.0, 0.0))
+            * Mat4::from_rotation_z(0.7)
+            * Mat4::from_scale(Vec3::new(1.5, 1.0, 0.5));
+        let (rigid, s) = split_scale(&stretched);
+        assert!((rigid.to_mat4() * Mat4::from_mat3(s)).abs_diff_eq(stretched, 1e-5));
+        assert!(
+            s.abs_diff_eq(s.transpose(), 1e-5),
+            "the stretch is symmetric: {s}"
+        );
+        // One joint: the matrix itself, scale and all; plain DQS loses the scale.
+        let mesh = SkinMesh {
+            positions: vec![Vec3::new(2.0, 1.0, 1.0)],
+            normals: vec![Vec3::new(0.0, 0.6, 0.8)],
+            influences: vec![Influences::prepare(&[(0, 1.0)], 1).unwrap()],
+            ..Default::default()
+        };
+        let scaled = skin_vertices_dqs_scaled(&[stretched], &mesh, true);
+        let lbs = skin_vertices(&[stretched], &mesh);
+        assert!(scaled[0].position.abs_diff_eq(lbs[0].position, 1e-5));
+        assert!(scaled[0].normal.abs_diff_eq(lbs[0].normal, 1e-5));
+        let plain = skin_vertices_dqs(&[stretched], &mesh, true);
+        assert!(plain[0].position.distance(lbs[0].position) > 0.5);
+        // Rigid joints: plain DQS again, blended vertices included.
+        let turn = Mat4::from_translation(Vec3::X) * Mat4::from_rotation_z(2.0);
+        let two = SkinMesh {
+            positions: vec![Vec3::new(1.0, 0.3, 0.0)],
+            normals: vec![Vec3::Y],
+            influences: vec![Influences::prepare(&[(0, 0.4), (1, 0.6)], 2).unwrap()],
+            ..Default::default()
+        };
+        let a = skin_vertices_dqs_scaled(&[Mat4::IDENTITY, turn], &two, true);
+        let b = skin_vertices_dqs(&[Mat4::IDENTITY, turn], &two, true);
+        assert!(a[0].position.abs_diff_eq(b[0].position, 1e-5));
+        // No rotation of its own (a mirror): the rigid part as plain DQS reads it.
+        assert!(polar_rotation(Mat3::from_diagonal(Vec3::new(-1.0, 1.0, 1.0))).is_none());
+    }
 
     #[test]
     fn a_blended_elbow_is_a_screw_about_the_elbow() {
