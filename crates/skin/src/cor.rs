@@ -66,6 +66,17 @@ pub fn similarity(a: &[(u32, f32)], b: &[(u32, f32)]) -> f32 {
 }
 // ANCHOR_END: similarity
 
+/// The pairs of joints `(j, k)`, `j < k`, that `w` blends.
+fn pairs(w: &[(u32, f32)]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for (n, &(j, _)) in w.iter().enumerate() {
+        for &(k, _) in &w[n + 1..] {
+            out.push((j.min(k), j.max(k)));
+        }
+    }
+    out
+}
+
 /// The average of three weight vectors.
 fn average(parts: [&Weights; 3]) -> Weights {
     let mut out: Weights = Vec::new();
@@ -87,9 +98,11 @@ fn average(parts: [&Weights; 3]) -> Weights {
 /// weights. `None` where no triangle is alike (a vertex ruled by one joint, which
 /// needs none).
 ///
-/// Vertices with the same weights share a centre, so it is found once for each set of
-/// weights: the paper's own way to make the precomputation affordable. The cost is
-/// (sets of weights) × (triangles) similarities.
+/// Two things keep the cost down. Vertices with the same weights share a centre, so it
+/// is found once for each set of weights. And a triangle adds to a centre only if it
+/// blends a pair of joints the vertex also blends (else the similarity is 0), so
+/// triangles are listed by the pairs they blend and each set of weights visits only
+/// those of its own pairs.
 pub fn centres(mesh: &SkinMesh, triangles: &[u32]) -> Vec<Option<Vec3>> {
     let weights: Vec<Weights> = mesh.influences.iter().map(sparse).collect();
     let faces: Vec<(Weights, Vec3, f32)> = triangles
@@ -106,17 +119,33 @@ pub fn centres(mesh: &SkinMesh, triangles: &[u32]) -> Vec<Option<Vec3>> {
             Some((w, (pa + pb + pc) / 3.0, area))
         })
         .collect();
+    let mut by_pair: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
+    for (f, (w, _, _)) in faces.iter().enumerate() {
+        for pair in pairs(w) {
+            by_pair.entry(pair).or_default().push(f);
+        }
+    }
+    // Which faces this set of weights has visited, stamped with the set's number.
+    let mut seen = vec![usize::MAX; faces.len()];
     let mut found: HashMap<Vec<(u32, u32)>, Option<Vec3>> = HashMap::new();
     weights
         .iter()
         .map(|w| {
             let key: Vec<(u32, u32)> = w.iter().map(|(j, w)| (*j, w.to_bits())).collect();
+            let stamp = found.len();
             *found.entry(key).or_insert_with(|| {
                 let (mut sum, mut total) = (Vec3::ZERO, 0.0);
-                for (face, centroid, area) in &faces {
-                    let s = similarity(w, face) * area;
-                    sum += *centroid * s;
-                    total += s;
+                for pair in pairs(w) {
+                    for &f in by_pair.get(&pair).map_or(&[][..], Vec::as_slice) {
+                        if seen[f] == stamp {
+                            continue;
+                        }
+                        seen[f] = stamp;
+                        let (face, centroid, area) = &faces[f];
+                        let s = similarity(w, face) * area;
+                        sum += *centroid * s;
+                        total += s;
+                    }
                 }
                 (total > 1e-12).then(|| sum / total)
             })
@@ -205,6 +234,51 @@ mod tests {
             }
         }
         (mesh, vec![0, 2, 1, 1, 2, 3, 2, 4, 3, 3, 4, 5])
+    }
+
+    #[test]
+    fn listing_triangles_by_pair_finds_the_centres_every_triangle_gives() {
+        // A strip along x over four joints, each stretch of it blending a different pair.
+        let mut mesh = SkinMesh::default();
+        let columns = 13;
+        for c in 0..columns {
+            let x = c as f32 * 0.25;
+            let (j, t) = ((x as usize).min(2), x.fract());
+            for y in [-0.5f32, 0.5] {
+                mesh.positions.push(Vec3::new(x, y, 0.1 * (c % 3) as f32));
+                let list: Vec<(usize, f32)> = [(j, 1.0 - t), (j + 1, t)]
+                    .into_iter()
+                    .filter(|(_, w)| *w > 0.0)
+                    .collect();
+                mesh.influences.push(Influences::prepare(&list, 4).unwrap());
+            }
+        }
+        let mut triangles = vec![];
+        for c in 0..columns as u32 - 1 {
+            let (a, b) = (2 * c, 2 * c + 2);
+            triangles.extend([a, b, a + 1, a + 1, b, b + 1]);
+        }
+        let found = centres(&mesh, &triangles);
+        // Every triangle against every vertex, the plain way.
+        let weights: Vec<Weights> = mesh.influences.iter().map(sparse).collect();
+        for (v, w) in weights.iter().enumerate() {
+            let (mut sum, mut total) = (Vec3::ZERO, 0.0);
+            for t in triangles.chunks_exact(3) {
+                let t = [t[0], t[1], t[2]].map(|i| i as usize);
+                let p = t.map(|i| mesh.positions[i]);
+                let area = 0.5 * (p[1] - p[0]).cross(p[2] - p[0]).length();
+                let face = average(t.map(|i| &weights[i]));
+                let s = similarity(w, &face) * area;
+                sum += (p[0] + p[1] + p[2]) / 3.0 * s;
+                total += s;
+            }
+            let plain = (total > 1e-12).then(|| sum / total);
+            match (found[v], plain) {
+                (Some(a), Some(b)) => assert!(a.abs_diff_eq(b, 1e-5), "vertex {v}: {a} {b}"),
+                (a, b) => assert_eq!(a, b, "vertex {v}"),
+            }
+        }
+        assert!(found.iter().filter(|c| c.is_some()).count() > 10);
     }
 
     #[test]
