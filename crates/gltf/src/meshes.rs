@@ -153,7 +153,8 @@ pub(super) fn meshes(
                 continue;
             };
             if part.vertices.normals.is_empty() {
-                part.vertices.normals = smooth_normals(&part.vertices.positions, &part.indices);
+                part.vertices.normals =
+                    skin::normals::smooth_normals(&part.vertices.positions, &part.indices);
                 if !unlit.contains(&mesh_label) {
                     unlit.push(mesh_label.clone());
                 }
@@ -490,21 +491,6 @@ fn geometry(
         targets: Vec::new(),
         morph_weights: Vec::new(),
     }))
-}
-
-/// A normal for each vertex of a mesh that has none: the sum of the normals of the
-/// triangles around it, each as long as twice the triangle's area (so big triangles
-/// count more), made unit length. A vertex in no triangle gets zero, drawn unlit.
-fn smooth_normals(positions: &[Vec3], triangles: &[u32]) -> Vec<Vec3> {
-    let mut sums = vec![Vec3::ZERO; positions.len()];
-    for t in triangles.chunks_exact(3) {
-        let [a, b, c] = [t[0], t[1], t[2]].map(|i| positions[i as usize]);
-        let n = (b - a).cross(c - a);
-        for &i in t {
-            sums[i as usize] += n;
-        }
-    }
-    sums.into_iter().map(Vec3::normalize_or_zero).collect()
 }
 
 /// The texture coordinates `TEXCOORD_{set}` of a primitive whose material has a

@@ -69,6 +69,26 @@ pub fn transform_normal(method: NormalMethod, blended: &Mat4, n: Vec3) -> Vec3 {
 }
 // ANCHOR_END: normal
 
+/// A normal for each vertex of a mesh from its triangles (three indices each): the sum
+/// of the normals of the triangles around the vertex, each as long as twice the
+/// triangle's area (so big triangles count more), made unit length. A vertex in no
+/// triangle gets zero; a triangle that names a vertex past `positions` is left out.
+pub fn smooth_normals(positions: &[Vec3], triangles: &[u32]) -> Vec<Vec3> {
+    let mut sums = vec![Vec3::ZERO; positions.len()];
+    for t in triangles.chunks_exact(3) {
+        let [a, b, c] = [t[0], t[1], t[2]].map(|i| i as usize);
+        let (Some(pa), Some(pb), Some(pc)) = (positions.get(a), positions.get(b), positions.get(c))
+        else {
+            continue;
+        };
+        let n = (*pb - *pa).cross(*pc - *pa);
+        for i in [a, b, c] {
+            sums[i] += n;
+        }
+    }
+    sums.into_iter().map(Vec3::normalize_or_zero).collect()
+}
+
 /// The angle between two directions, in degrees (0 when either is zero).
 pub fn angle_degrees(a: Vec3, b: Vec3) -> f32 {
     let (a, b) = (a.normalize_or_zero(), b.normalize_or_zero());
@@ -82,6 +102,28 @@ pub fn angle_degrees(a: Vec3, b: Vec3) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn smooth_normals_average_the_faces_around_each_vertex() {
+        // A square in z = 0 (two triangles): every normal is +z.
+        let positions = [
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(1.0, 1.0, 0.0),
+            Vec3::new(0.0, 1.0, 0.0),
+            Vec3::new(1.0, 0.0, 0.0),
+        ];
+        let flat = smooth_normals(&positions[..4], &[0, 1, 2, 0, 2, 3]);
+        assert!(
+            flat.iter().all(|n| n.abs_diff_eq(Vec3::Z, 1e-6)),
+            "{flat:?}"
+        );
+        // A vertex in no triangle gets zero; a triangle past the end is left out.
+        let lonely = smooth_normals(&positions, &[0, 1, 2, 0, 2, 9]);
+        assert_eq!(lonely[3], Vec3::ZERO);
+        assert_eq!(lonely[4], Vec3::ZERO);
+        assert!(lonely[0].abs_diff_eq(Vec3::Z, 1e-6));
+    }
     use crate::explain::steps::TangentSteps;
     use glam::Quat;
     use proptest::prelude::*;

@@ -7,6 +7,7 @@ use rigs::arm::{self, ArmMesh, Falloff};
 use skin::dqs::{dual_quat_palette, skin_vertices_dq};
 use skin::lbs::{SkinMesh, blended_matrix};
 use skin::morph::MorphTarget;
+use skin::normals::smooth_normals;
 
 /// The muscle's index among the arm's targets.
 pub const MUSCLE: usize = 0;
@@ -32,23 +33,6 @@ pub fn arm() -> ArmMesh {
         skin: SkinMesh::default(),
         triangles: Vec::new(),
     })
-}
-
-/// Each vertex's normal, from the triangles around it (each weighted by its area).
-fn vertex_normals(positions: &[Vec3], triangles: &[u32]) -> Vec<Vec3> {
-    let mut normals = vec![Vec3::ZERO; positions.len()];
-    for t in triangles.chunks_exact(3) {
-        let [a, b, c] = [t[0], t[1], t[2]].map(|i| i as usize);
-        let (Some(pa), Some(pb), Some(pc)) = (positions.get(a), positions.get(b), positions.get(c))
-        else {
-            continue;
-        };
-        let n = (*pb - *pa).cross(*pc - *pa);
-        for i in [a, b, c] {
-            normals[i] += n;
-        }
-    }
-    normals.iter().map(|n| n.normalize_or_zero()).collect()
 }
 
 // ANCHOR: muscle
@@ -77,8 +61,8 @@ pub fn muscle(arm: &ArmMesh) -> MorphTarget {
         .zip(&positions)
         .map(|(p, d)| *p + *d)
         .collect();
-    let before = vertex_normals(&arm.skin.positions, &arm.triangles);
-    let after = vertex_normals(&bulged, &arm.triangles);
+    let before = smooth_normals(&arm.skin.positions, &arm.triangles);
+    let after = smooth_normals(&bulged, &arm.triangles);
     MorphTarget {
         name: TARGET_NAMES[MUSCLE].to_owned(),
         normals: after.iter().zip(&before).map(|(a, b)| *a - *b).collect(),
