@@ -84,6 +84,15 @@ fn orbit_per_unit(distance: f32) -> f32 {
 }
 
 impl Camera {
+    /// Where the camera stands, for telling which side of a surface faces it: an orbit
+    /// camera's eye; a plane camera looks down −z, as if from far above +z.
+    pub fn eye(&self) -> Vec3 {
+        match self {
+            Self::Orbit(c) => c.eye(),
+            Self::Plane(_) => Vec3::Z * 100.0,
+        }
+    }
+
     /// The camera as a link value: `yaw,pitch,distance,x,y,z` (orbit: angles in radians,
     /// the target last) or `x,y,half_height` (plane: the centre, then the half height).
     pub fn to_link(&self) -> String {

@@ -811,6 +811,28 @@ impl Viewport {
         Some(rect.min + egui::vec2(x, y))
     }
 
+    /// The skinned vertices that face `eye` (a camera's [`Camera::eye`]), each moved by
+    /// `offset` as its mesh is drawn, and where they land on screen, with their index.
+    pub fn front_facing(
+        &self,
+        eye: Vec3,
+        offset: Vec3,
+        vertices: &[skin::lbs::SkinnedVertex],
+    ) -> Vec<(usize, Pos2)> {
+        vertices
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                let p = v.position + offset;
+                if v.normal.dot(eye - p) > 0.0 {
+                    Some((i, self.to_screen(p)?))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
     /// The world point under `screen` on the plane z = 0 (for a plane camera).
     pub fn to_plane(&self, screen: Pos2) -> Vec3 {
         let world = self

@@ -106,7 +106,7 @@ impl BlendingPage {
     /// those that face the camera (or whose skinned normal collapsed, so that it cannot
     /// tell), each centred where the shader draws its vertex.
     pub fn ellipse_glyphs(&self, pose: &Pose) -> Vec<Glyph> {
-        let eye = self.eye();
+        let eye = self.camera.eye();
         let skin = self.skin();
         let mut glyphs = Vec::new();
         for (dqs, at, vertices) in self.placed(pose) {

@@ -6,7 +6,7 @@ use crate::ui::legend::heat_color;
 use crate::ui::marks::{self, Target};
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
-use crate::ui::{Camera, Viewport, ellipses, rgba};
+use crate::ui::{Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat4, Vec3};
 use rigs::arm;
@@ -110,29 +110,13 @@ impl BlendingPage {
         scene
     }
 
-    /// Where the camera is, for telling which side of the arm faces it.
-    pub(super) fn eye(&self) -> Vec3 {
-        match self.camera {
-            Camera::Orbit(c) => c.eye(),
-            Camera::Plane(_) => Vec3::Z * 100.0,
-        }
-    }
-
     /// Front-facing skinned vertices on screen, with their index.
     fn visible(&self, vp: &Viewport, pose: &Pose) -> Vec<(usize, egui::Pos2)> {
-        let eye = self.eye();
-        let mut out = Vec::new();
-        for (_, at, vertices) in self.placed(pose) {
-            for (i, v) in vertices.iter().enumerate() {
-                let p = v.position + at;
-                if v.normal.dot(eye - p) > 0.0
-                    && let Some(s) = vp.to_screen(p)
-                {
-                    out.push((i, s));
-                }
-            }
-        }
-        out
+        let eye = self.camera.eye();
+        self.placed(pose)
+            .into_iter()
+            .flat_map(|(_, at, vertices)| vp.front_facing(eye, at, vertices))
+            .collect()
     }
 
     fn vertex_under(&self, vp: &Viewport, pose: &Pose, at: egui::Pos2) -> Option<usize> {

@@ -10,7 +10,7 @@ use crate::ui::marks::{self, Target};
 use crate::ui::pick::{PICK_RADIUS, in_triangle, nearest};
 use crate::ui::viewport::AfterPaint;
 use crate::ui::viewport::{caption_ui, room_below};
-use crate::ui::{Camera, Viewport, rgba};
+use crate::ui::{Viewport, rgba};
 use egui::{Color32, Stroke, Ui};
 use gl::capture_skinned_range;
 use glam::{Mat4, Vec3};
@@ -321,10 +321,7 @@ impl ModelPage {
 
     /// Front-facing skinned vertices on screen, numbered across the skinned meshes.
     fn vertices_on_screen(&self, vp: &Viewport, frame: &Frame) -> Vec<(usize, egui::Pos2)> {
-        let eye = match self.camera {
-            Camera::Orbit(c) => c.eye(),
-            Camera::Plane(_) => Vec3::Z * 100.0,
-        };
+        let eye = self.camera.eye();
         let mut out = Vec::new();
         let mut first = 0;
         for mesh in &frame.skinned {

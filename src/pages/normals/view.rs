@@ -5,7 +5,7 @@ use super::NormalsPage;
 use super::data;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
-use crate::ui::{Camera, Viewport, ellipses, rgba};
+use crate::ui::{Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
 use glam::{Mat3, Mat4, Vec3};
 use scene::{Palette, Scene, SkinnedDraw};
@@ -88,7 +88,7 @@ impl NormalsPage {
     /// image of a circle in the surface at rest under the vertex's blended matrix. Both
     /// arms share the matrix (only their normals differ), so they share the ellipses.
     pub fn ellipse_glyphs(&self, vertices: &[SkinnedVertex], at: Vec3) -> Vec<(Vec3, Ellipse)> {
-        let eye = self.eye();
+        let eye = self.camera.eye();
         let palette = self.palette();
         let skin = &self.assets.limb.skin;
         (0..data::TUBE_VERTICES)
@@ -115,19 +115,11 @@ impl NormalsPage {
         Some((linear, facing))
     }
 
-    /// Where the camera's eye is.
-    fn eye(&self) -> Vec3 {
-        match self.camera {
-            Camera::Orbit(c) => c.eye(),
-            Camera::Plane(_) => Vec3::Z * 100.0,
-        }
-    }
-
     /// The vertices of an arm drawn at `at` that carry lines: those of [`has_line`]
     /// that are not behind the arm, judged by the right normal on either arm (the
     /// naive one leans).
     pub fn line_vertices(&self, vertices: &[SkinnedVertex], at: Vec3) -> Vec<usize> {
-        let eye = self.eye();
+        let eye = self.camera.eye();
         let palette = self.palette();
         (0..vertices.len().min(data::TUBE_VERTICES))
             .filter(|v| has_line(*v))
@@ -201,7 +193,7 @@ impl NormalsPage {
         arms: &[(NormalMethod, Vec3, Vec<SkinnedVertex>)],
         at: egui::Pos2,
     ) -> Option<usize> {
-        let eye = self.eye();
+        let eye = self.camera.eye();
         let mut candidates = Vec::new();
         for (method, offset, vertices) in arms {
             // Facing is judged by the right normal: the naive one may point away.
@@ -299,7 +291,7 @@ mod tests {
             drawn.len()
         );
         assert!(drawn.len() < rows, "the far side's rows are left out");
-        let eye = page.eye();
+        let eye = page.camera.eye();
         for v in drawn {
             let n = vertices[v].normal;
             let to_eye = (eye - vertices[v].position).normalize();

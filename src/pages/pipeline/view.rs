@@ -2,9 +2,9 @@
 //! grey bones, and the chosen vertex from where the file puts it to where it is drawn.
 
 use super::{PipelinePage, to_pixel};
+use crate::ui::Viewport;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
-use crate::ui::{Camera, Viewport};
 use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
 use rigs::arm;
@@ -38,17 +38,8 @@ impl PipelinePage {
     }
 
     fn pick(&mut self, vp: &Viewport, at: egui::Pos2) {
-        let eye = match self.camera {
-            Camera::Orbit(c) => c.eye(),
-            Camera::Plane(_) => Vec3::Z * 100.0,
-        };
         let skinned = skin::lbs::skin_vertices(&arm::palette(0.0, self.bend), &self.arm.skin);
-        let front: Vec<(usize, egui::Pos2)> = skinned
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| v.normal.dot(eye - v.position) > 0.0)
-            .filter_map(|(i, v)| Some((i, vp.to_screen(v.position)?)))
-            .collect();
+        let front = vp.front_facing(self.camera.eye(), Vec3::ZERO, &skinned);
         if let Some(k) = nearest(front.iter().map(|(_, s)| *s), at, PICK_RADIUS) {
             self.vertex = front[k].0;
         }

@@ -3,9 +3,9 @@
 
 use super::cells::color;
 use super::{Method, ShapesPage};
+use crate::ui::Viewport;
 use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
-use crate::ui::{Camera, Viewport};
 use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
 use rigs::arm;
@@ -17,13 +17,6 @@ use skin::lbs::SkinnedVertex;
 const CAPTION: &str = "Drawn by the skinning shader, blend shapes first. Drag to turn the view, scroll to zoom, click the arm to follow a vertex.";
 
 impl ShapesPage {
-    fn eye(&self) -> Vec3 {
-        match self.camera {
-            Camera::Orbit(c) => c.eye(),
-            Camera::Plane(_) => Vec3::Z * 100.0,
-        }
-    }
-
     /// Each arm drawn: its method, where it sits, and its vertices as the CPU skins them.
     fn placed(&mut self) -> Vec<(Method, Vec3, Vec<SkinnedVertex>)> {
         self.show
@@ -63,18 +56,12 @@ impl ShapesPage {
     }
 
     fn pick(&mut self, vp: &Viewport, at: egui::Pos2) {
-        let eye = self.eye();
-        let mut front = Vec::new();
-        for (_, offset, vertices) in self.placed() {
-            for (i, v) in vertices.iter().enumerate() {
-                let p = v.position + offset;
-                if v.normal.dot(eye - p) > 0.0
-                    && let Some(s) = vp.to_screen(p)
-                {
-                    front.push((i, s));
-                }
-            }
-        }
+        let eye = self.camera.eye();
+        let front: Vec<(usize, egui::Pos2)> = self
+            .placed()
+            .into_iter()
+            .flat_map(|(_, offset, vertices)| vp.front_facing(eye, offset, &vertices))
+            .collect();
         if let Some(k) = nearest(front.iter().map(|(_, s)| *s), at, PICK_RADIUS) {
             self.vertex = front[k].0;
         }
