@@ -328,22 +328,11 @@ pub fn tube_triangles(rings: usize, segments: usize) -> Vec<u32> {
     triangles
 }
 
-/// `v[range]`, or nothing when `v` is shorter (a mesh without normals, say).
-fn part<T: Clone>(v: &[T], range: std::ops::Range<usize>) -> Vec<T> {
-    v.get(range).map_or(Vec::new(), <[T]>::to_vec)
-}
-
 impl ArmMesh {
     /// Only the vertices of ring `ring` (as ring 0 of the result): skinning these alone
     /// is enough to plot that ring's area against the twist. Empty past the last ring.
     pub fn ring_only(&self, ring: usize) -> SkinMesh {
-        let range = ring * SEGMENTS..(ring + 1) * SEGMENTS;
-        SkinMesh {
-            positions: part(&self.skin.positions, range.clone()),
-            normals: part(&self.skin.normals, range.clone()),
-            tangents: part(&self.skin.tangents, range.clone()),
-            influences: part(&self.skin.influences, range),
-        }
+        self.skin.range(ring * SEGMENTS..(ring + 1) * SEGMENTS)
     }
 }
 

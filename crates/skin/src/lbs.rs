@@ -19,6 +19,25 @@ pub struct SkinMesh {
     pub influences: Vec<Influences>,
 }
 
+/// `v[range]`, or nothing when `v` is shorter (a mesh without normals, say).
+pub(crate) fn part<T: Clone>(v: &[T], range: std::ops::Range<usize>) -> Vec<T> {
+    v.get(range).map_or(Vec::new(), <[T]>::to_vec)
+}
+
+impl SkinMesh {
+    /// Vertices `range` alone, as a mesh of their own (vertex `range.start` becomes 0):
+    /// enough to skin a few of them. A list that does not reach `range.end` (normals a
+    /// mesh does not have, or a range past the end) comes out empty.
+    pub fn range(&self, range: std::ops::Range<usize>) -> SkinMesh {
+        SkinMesh {
+            positions: part(&self.positions, range.clone()),
+            normals: part(&self.normals, range.clone()),
+            tangents: part(&self.tangents, range.clone()),
+            influences: part(&self.influences, range),
+        }
+    }
+}
+
 /// One skinned vertex.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SkinnedVertex {
@@ -176,6 +195,25 @@ mod tests {
     use crate::normals::{angle_degrees, skin_normal};
     use glam::{Mat3, Quat};
     use proptest::prelude::*;
+
+    #[test]
+    fn a_range_of_a_mesh_keeps_its_vertices_and_empties_what_falls_short() {
+        let mesh = SkinMesh {
+            positions: (0..4).map(|i| Vec3::X * i as f32).collect(),
+            normals: vec![Vec3::Y; 4],
+            tangents: vec![Vec3::Z; 2],
+            influences: vec![Influences::prepare(&[(0, 1.0)], 1).unwrap(); 4],
+        };
+        let part = mesh.range(1..3);
+        assert_eq!(part.positions, [Vec3::X, Vec3::X * 2.0]);
+        assert_eq!(part.normals.len(), 2);
+        assert_eq!(part.influences.len(), 2);
+        assert!(
+            part.tangents.is_empty(),
+            "only two tangents: none for vertex 2"
+        );
+        assert!(mesh.range(3..9).positions.is_empty());
+    }
 
     fn arb_local() -> impl Strategy<Value = Mat4> {
         (

@@ -31,6 +31,16 @@ pub struct MorphTarget {
 }
 
 impl MorphTarget {
+    /// The offsets of vertices `range` alone, to go with [`SkinMesh::range`].
+    pub fn range(&self, range: std::ops::Range<usize>) -> MorphTarget {
+        MorphTarget {
+            name: self.name.clone(),
+            positions: crate::lbs::part(&self.positions, range.clone()),
+            normals: crate::lbs::part(&self.normals, range.clone()),
+            tangents: crate::lbs::part(&self.tangents, range),
+        }
+    }
+
     /// Whether the shape moves nothing (no offsets at all).
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty() && self.normals.is_empty() && self.tangents.is_empty()

@@ -242,8 +242,13 @@ impl Default for ShapesPage {
 impl ShapesPage {
     /// The corrective's weight now.
     pub fn fix_weight(&self) -> f32 {
+        self.fix_weight_at(self.bend)
+    }
+
+    /// The corrective's weight with the elbow bent by `bend`.
+    fn fix_weight_at(&self, bend: f32) -> f32 {
         if self.drive {
-            driven_weight(self.driver, self.bend, self.made_at)
+            driven_weight(self.driver, bend, self.made_at)
         } else {
             self.fix
         }
@@ -264,10 +269,15 @@ impl ShapesPage {
 
     /// Each shape's weight for `method`: plain LBS and DQS leave the corrective out.
     pub fn weights(&self, method: Method) -> Vec<f32> {
+        self.weights_at(method, self.bend)
+    }
+
+    /// [`ShapesPage::weights`] with the elbow bent by `bend`.
+    fn weights_at(&self, method: Method, bend: f32) -> Vec<f32> {
         let mut w = vec![0.0; 2];
         w[MUSCLE] = self.muscle;
         if method == Method::Fixed {
-            w[FIX] = self.fix_weight();
+            w[FIX] = self.fix_weight_at(bend);
         }
         w
     }
@@ -284,13 +294,20 @@ impl ShapesPage {
         )
     }
 
+    /// Where `method` puts `vertex` now, on the CPU (the vertex alone is skinned).
+    pub fn vertex_skinned(&mut self, method: Method, vertex: usize) -> Option<Vec3> {
+        let (one, targets) = part_of(&self.mesh(), vertex..vertex + 1);
+        let v = skinned(method, self.bend, &one, &targets, &self.weights(method));
+        v.first().map(|v| v.position)
+    }
+
     /// Where the viewport, as last drawn, shows `vertex` of the arm skinned by `method`
     /// (in points from the window's corner); `None` before the first frame, when that
     /// arm is not drawn or the point is behind the camera.
     pub fn drawn_at(&mut self, method: Method, vertex: usize) -> Option<egui::Pos2> {
         let clip_from_world = self.seen?;
         let (_, at) = self.show.arms().into_iter().find(|(m, _)| *m == method)?;
-        let p = self.skinned(method).get(vertex)?.position + at;
+        let p = self.vertex_skinned(method, vertex)? + at;
         let rect = self.viewport_rect;
         let (_, _, [x, y]) = crate::ui::project(clip_from_world, [rect.width(), rect.height()], p)?;
         Some(rect.min + egui::vec2(x, y))
@@ -298,16 +315,12 @@ impl ShapesPage {
 
     /// The elbow ring's area now, relative to the bind pose, for each [`Method`].
     pub fn areas_now(&mut self) -> [f32; 3] {
-        let (only, targets) = elbow_ring(&self.mesh());
-        let bind = arm::ring_area(&only.positions, 0).max(1e-6);
-        Method::ALL.map(|method| {
-            let v = skinned(method, self.bend, &only, &targets, &self.weights(method));
-            let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();
-            arm::ring_area(&p, 0) / bind
-        })
+        let ring = ElbowRing::of(&self.mesh());
+        ring.areas(self, self.bend)
     }
 
-    /// The elbow ring's area against the bend, three ways (cached).
+    /// The elbow ring's area against the bend, three ways (cached). The muscle, which
+    /// leaves the elbow alone, is not in the key.
     pub fn areas(&mut self) -> Arc<Areas> {
         let key = (self.made_at, self.drive, self.driver, self.fix);
         let mesh = self.mesh();
@@ -316,24 +329,13 @@ impl ShapesPage {
         {
             return areas.clone();
         }
-        let (only, targets) = elbow_ring(&mesh);
-        let bind = arm::ring_area(&only.positions, 0).max(1e-6);
+        let ring = ElbowRing::of(&mesh);
         let mut curves: [Vec<[f64; 2]>; 3] = Default::default();
         let steps = 60;
         for step in 0..=steps {
             let bend = MAX_BEND * step as f32 / steps as f32;
-            for (curve, method) in curves.iter_mut().zip(Method::ALL) {
-                let fix = match method {
-                    Method::Fixed if self.drive => driven_weight(self.driver, bend, self.made_at),
-                    Method::Fixed => self.fix,
-                    _ => 0.0,
-                };
-                let v = skinned(method, bend, &only, &targets, &[0.0, fix]);
-                let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();
-                curve.push([
-                    bend.to_degrees() as f64,
-                    (arm::ring_area(&p, 0) / bind) as f64,
-                ]);
+            for (curve, area) in curves.iter_mut().zip(ring.areas(self, bend)) {
+                curve.push([bend.to_degrees() as f64, area as f64]);
             }
         }
         let areas = Arc::new(Areas { curves });
@@ -342,30 +344,45 @@ impl ShapesPage {
     }
 }
 
-/// The elbow ring alone, and its part of each target: enough to measure its area.
-fn elbow_ring(mesh: &MeshData) -> (SkinMesh, Vec<MorphTarget>) {
-    let ring = arm::elbow_ring() * arm::SEGMENTS..(arm::elbow_ring() + 1) * arm::SEGMENTS;
-    let part = |v: &[Vec3]| v.get(ring.clone()).map_or(Vec::new(), <[Vec3]>::to_vec);
-    let only = SkinMesh {
-        positions: part(&mesh.skin.positions),
-        normals: part(&mesh.skin.normals),
-        tangents: Vec::new(),
-        influences: mesh
-            .skin
-            .influences
-            .get(ring.clone())
-            .map_or(Vec::new(), <[_]>::to_vec),
-    };
+/// Vertices `range` of `mesh`, with their part of each of its shapes.
+fn part_of(mesh: &MeshData, range: std::ops::Range<usize>) -> (SkinMesh, Vec<MorphTarget>) {
     let targets = mesh
         .targets
         .iter()
-        .map(|t| MorphTarget {
-            name: t.name.clone(),
-            positions: part(&t.positions),
-            ..MorphTarget::default()
-        })
+        .map(|t| t.range(range.clone()))
         .collect();
-    (only, targets)
+    (mesh.skin.range(range), targets)
+}
+
+/// The elbow ring alone, with its part of each shape and its area in the bind pose:
+/// enough to measure its area at any bend.
+struct ElbowRing {
+    skin: SkinMesh,
+    targets: Vec<MorphTarget>,
+    bind: f32,
+}
+
+impl ElbowRing {
+    fn of(mesh: &MeshData) -> Self {
+        let first = arm::elbow_ring() * arm::SEGMENTS;
+        let (skin, targets) = part_of(mesh, first..first + arm::SEGMENTS);
+        let bind = arm::ring_area(&skin.positions, 0).max(1e-6);
+        Self {
+            skin,
+            targets,
+            bind,
+        }
+    }
+
+    /// Its area over the bind pose's at `bend`, for each [`Method`] as `page` sets it.
+    fn areas(&self, page: &ShapesPage, bend: f32) -> [f32; 3] {
+        Method::ALL.map(|method| {
+            let weights = page.weights_at(method, bend);
+            let v = skinned(method, bend, &self.skin, &self.targets, &weights);
+            let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();
+            arm::ring_area(&p, 0) / self.bind
+        })
+    }
 }
 
 /// `skin` with `targets` at `weights`, skinned by `method` with the elbow bent by

@@ -11,21 +11,11 @@ use glam::{Mat4, Vec3};
 use rigs::arm;
 use scene::{Palette, Scene, SkinnedDraw};
 use skin::dqs::dual_quat_palette;
-use skin::lbs::SkinnedVertex;
 
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drawn by the skinning shader, blend shapes first. Drag to turn the view, scroll to zoom, click the arm to follow a vertex.";
 
 impl ShapesPage {
-    /// Each arm drawn: its method, where it sits, and its vertices as the CPU skins them.
-    fn placed(&mut self) -> Vec<(Method, Vec3, Vec<SkinnedVertex>)> {
-        self.show
-            .arms()
-            .into_iter()
-            .map(|(method, at)| (method, at, self.skinned(method)))
-            .collect()
-    }
-
     fn scene(&mut self, clip_from_world: Mat4) -> Scene {
         let mut scene = Scene {
             clip_from_world,
@@ -57,11 +47,11 @@ impl ShapesPage {
 
     fn pick(&mut self, vp: &Viewport, at: egui::Pos2) {
         let eye = self.camera.eye();
-        let front: Vec<(usize, egui::Pos2)> = self
-            .placed()
-            .into_iter()
-            .flat_map(|(_, offset, vertices)| vp.front_facing(eye, offset, &vertices))
-            .collect();
+        // Every arm drawn, skinned whole on the CPU: only when a click asks.
+        let mut front = Vec::new();
+        for (method, offset) in self.show.arms() {
+            front.extend(vp.front_facing(eye, offset, &self.skinned(method)));
+        }
         if let Some(k) = nearest(front.iter().map(|(_, s)| *s), at, PICK_RADIUS) {
             self.vertex = front[k].0;
         }
@@ -82,7 +72,7 @@ impl ShapesPage {
         vp.paint(ui, scene);
         let areas = self.areas_now();
         let painter = ui.painter_at(vp.rect());
-        for (method, at, vertices) in self.placed() {
+        for (method, at) in self.show.arms() {
             let k = Method::ALL.iter().position(|m| *m == method).unwrap_or(0);
             let area = areas[k];
             // Under the upper arm, which no bend moves: the room below it is clear of
@@ -98,9 +88,10 @@ impl ShapesPage {
                     egui::vec2(0.0, 1.0),
                 );
             }
-            if let Some(s) = vertices
-                .get(self.vertex)
-                .and_then(|v| vp.to_screen(v.position + at))
+            // The followed vertex alone is skinned, each frame.
+            if let Some(s) = self
+                .vertex_skinned(method, self.vertex)
+                .and_then(|p| vp.to_screen(p + at))
             {
                 painter.circle(s, 6.0, Color32::WHITE, Stroke::new(2.0, Color32::BLACK));
             }
