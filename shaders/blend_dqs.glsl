@@ -1,6 +1,6 @@
 // Dual quaternion skinning: each joint's rigid world_from_bind as a unit dual
 // quaternion real + e * dual; blend those, then turn the blend back into a matrix.
-// Put before shaders/skin.vert by the loader. Quaternions are vec4(x, y, z, w).
+// Put before shaders/skin.vert by the loader, after shaders/quat.glsl.
 // Two vectors a joint instead of a mat4's four: this program does not carry the
 // matrix palette, so it fits WebGL2's 256 guaranteed vertex uniform vectors easily.
 
@@ -32,22 +32,12 @@ mat4 skin_matrix(vec4 joints, vec4 weights) {
         // as the CPU reference does.
         return mat4(1.0);
     }
-    // Make the rotation unit length. (A unit dual quaternion also has real . dual = 0;
-    // the vector part of 2 * dual * conjugate(real) below ignores any part of dual
-    // along real, so there is no need to remove it here.)
+    // Make the rotation unit length, then read the rotation matrix and the translation
+    // (shaders/quat.glsl).
     real /= len;
     dual /= len;
-    // The rotation matrix of `real`, and the translation 2 * dual * conjugate(real).
-    vec3 v = real.xyz;
-    float s = real.w;
-    vec3 t = 2.0 * (s * dual.xyz - dual.w * v + cross(v, dual.xyz));
-    float xx = v.x * v.x, yy = v.y * v.y, zz = v.z * v.z;
-    float xy = v.x * v.y, xz = v.x * v.z, yz = v.y * v.z;
-    float sx = s * v.x, sy = s * v.y, sz = s * v.z;
-    return mat4(
-        vec4(1.0 - 2.0 * (yy + zz), 2.0 * (xy + sz), 2.0 * (xz - sy), 0.0),
-        vec4(2.0 * (xy - sz), 1.0 - 2.0 * (xx + zz), 2.0 * (yz + sx), 0.0),
-        vec4(2.0 * (xz + sy), 2.0 * (yz - sx), 1.0 - 2.0 * (xx + yy), 0.0),
-        vec4(t, 1.0));
+    mat4 turn = mat4(quat_matrix(real)); // the 3x3 in the corner, (0, 0, 0, 1) below
+    turn[3] = vec4(dq_translation(real, dual), 1.0);
+    return turn;
 }
 // ANCHOR_END: dqs_blend

@@ -1,5 +1,6 @@
 //! GPU = CPU: the skinning shaders in `shaders/`, run on a headless context and read
-//! back with transform feedback, match `skin::lbs` and `skin::dqs` within 1e-5.
+//! back with transform feedback, match `skin::lbs`, `skin::dqs` and `skin::cor` within
+//! 1e-5.
 
 use crate::common;
 
@@ -59,6 +60,12 @@ fn gpu_skin(
     blend: Blend,
 ) -> Vec<(Vec3, Vec3)> {
     let data = MeshData::new(mesh.clone(), Vec::new(), Primitive::Lines);
+    // Lines have no triangles to find centres from: each vertex turns about itself.
+    let data = if blend == Blend::Centres {
+        data.centred()
+    } else {
+        data
+    };
     let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
     let palette = Palette::new(pal.to_vec(), blend);
     let captured = capture_skinned(&h.gl, renderer, &gpu, &palette).expect("capture");
@@ -76,7 +83,7 @@ fn max_difference(
     blend: Blend,
 ) -> (f32, f32) {
     let captured = gpu_skin(h, renderer, &mesh, pal, blend);
-    worst_difference(&captured, &blend.skin_vertices(pal, &mesh), |_| true)
+    worst_difference(&captured, &blend.skin_vertices(pal, &mesh, &[]), |_| true)
 }
 
 /// The largest difference between what the shader wrote and what the CPU computed, over
@@ -452,11 +459,117 @@ fn check_dqs_api(api: Api) {
 
 on_both_apis!(check_dqs_api: dqs_shader_matches_cpu_on_gl_core_330, dqs_shader_matches_cpu_on_gles_300);
 
+/// Skinning about centres of rotation (`shaders/blend_cor.glsl` against `skin::cor`):
+/// the lesson arm with the centres its triangles give, twisted and bent, against both
+/// the draw's reference and the plain `Blend::Centres` path that finds them again; then
+/// random rigid skeletons with a random centre for every vertex, so the shader's formula
+/// is checked away from any centre the finder would give.
+fn check_cor_api(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    let arm = arm::mesh(arm::Falloff::Smooth, arm::DEFAULT_BLEND_WIDTH).expect("arm");
+    let data = MeshData::new(
+        arm.skin.clone(),
+        arm.triangles.clone(),
+        Primitive::Triangles,
+    )
+    .centred();
+    let off_centre = data
+        .centres
+        .iter()
+        .zip(&arm.skin.positions)
+        .filter(|(c, p)| c.distance(**p) > 0.1)
+        .count();
+    assert!(
+        off_centre > 50,
+        "the arm's blended rings have centres inside it ({off_centre})"
+    );
+    let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+    let mut worst = (0.0f32, 0.0f32);
+    let mut from_lbs = 0.0f32;
+    for twist in [0.0, 1.6, std::f32::consts::PI, -2.5] {
+        for bend in [0.0, 0.9, 2.2] {
+            let pal = arm::palette(twist, bend);
+            let draw = SkinnedDraw::surface(
+                data.clone(),
+                Palette::new(pal.clone(), Blend::Centres),
+                [1.0; 4],
+            );
+            let captured = capture_skinned(&h.gl, &renderer, &gpu, &draw.palette).expect("capture");
+            let plain = Blend::Centres.skin_vertices(&pal, &arm.skin, &arm.triangles);
+            for cpu in [draw.skin_on_cpu(), plain] {
+                let (dp, dn) = worst_difference(&captured, &cpu, |_| true);
+                assert!(
+                    dp <= TOLERANCE && dn <= DQS_NORMAL_TOLERANCE,
+                    "{api:?} arm about centres at twist {twist}, bend {bend}: positions differ by {dp}, normals by {dn}"
+                );
+                worst = (worst.0.max(dp), worst.1.max(dn));
+            }
+            let lbs = skin_vertices(&pal, &arm.skin);
+            for ((p, _), l) in captured.iter().zip(&lbs) {
+                from_lbs = from_lbs.max(p.distance(l.position));
+            }
+        }
+    }
+    assert!(
+        from_lbs > 0.2,
+        "{api:?}: the centres moved nothing away from LBS ({from_lbs})"
+    );
+    gpu.destroy(&h.gl);
+    let mut runner = TestRunner::new(Config {
+        cases: 32,
+        ..Config::default()
+    });
+    let centres = prop::collection::vec(prop::array::uniform3(-3.0f32..3.0), 64);
+    runner
+        .run(
+            &(arb_case(12, 64, arb_rigid_local()), centres),
+            |((world, mesh), centres)| {
+                let data = MeshData::new(mesh, Vec::new(), Primitive::Lines)
+                    .with_centres(centres.into_iter().map(Vec3::from).collect());
+                let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+                let draw =
+                    SkinnedDraw::surface(data, Palette::new(world, Blend::Centres), [1.0; 4]);
+                let captured =
+                    capture_skinned(&h.gl, &renderer, &gpu, &draw.palette).expect("capture");
+                gpu.destroy(&h.gl);
+                let (dp, dn) = worst_difference(&captured, &draw.skin_on_cpu(), |_| true);
+                prop_assert!(dp <= TOLERANCE, "{:?}: positions differ by {}", api, dp);
+                prop_assert!(
+                    dn <= DQS_NORMAL_TOLERANCE,
+                    "{:?}: normals differ by {}",
+                    api,
+                    dn
+                );
+                Ok(())
+            },
+        )
+        .unwrap();
+    eprintln!("{api:?} centres of rotation on the arm, worst (position, normal): {worst:?}");
+    // A mesh without centres cannot be drawn about them: a message, not a picture.
+    let bare = MeshData::new(arm.skin.clone(), Vec::new(), Primitive::Lines);
+    let gpu = SkinnedMeshGpu::upload(&h.gl, &bare).expect("upload");
+    let err = capture_skinned(
+        &h.gl,
+        &renderer,
+        &gpu,
+        &Palette::Centres(vec![DualQuat::IDENTITY; 2]),
+    )
+    .expect_err("no centres");
+    assert!(err.contains("centres"), "{err}");
+    gpu.destroy(&h.gl);
+    renderer.destroy(&h.gl);
+}
+
+on_both_apis!(check_cor_api: cor_shader_matches_cpu_on_gl_core_330, cor_shader_matches_cpu_on_gles_300);
+
 /// Blend shapes on every path: the lesson arm with five targets of random offsets (one
 /// without normals, one of normals alone), added in at weights past 1, below 0 and 0,
 /// then skinned bent and twisted, by the uniform arrays and the bone texture with both
-/// index types and by dual quaternions with and without the antipodal check; the shader
-/// against `SkinnedDraw::skin_on_cpu` (`skin::morph::morphed`, then the reference).
+/// index types, by dual quaternions with and without the antipodal check, and about
+/// the arm's centres of rotation; the shader against `SkinnedDraw::skin_on_cpu`
+/// (`skin::morph::morphed`, then the reference).
 fn check_morph_api(api: Api) {
     let Some(h) = headless(api) else { return };
     let renderer = SceneRenderer::new(&h.gl)
@@ -483,7 +596,8 @@ fn check_morph_api(api: Api) {
         Vec::new(),
         Vec::new(),
         std::sync::Arc::new(targets),
-    );
+    )
+    .centred();
     let gpu = SkinnedMeshGpu::upload(&h.gl, &mesh).expect("upload");
     let mut compared = 0;
     for (twist, bend) in [(0.0, 0.0), (0.7, 0.9), (2.5, -1.2)] {
@@ -497,6 +611,10 @@ fn check_morph_api(api: Api) {
             .collect();
         palettes
             .extend(DQS_BOTH.map(|blend| (Palette::new(pal.clone(), blend), JointIndices::Float)));
+        palettes.push((
+            Palette::new(pal.clone(), Blend::Centres),
+            JointIndices::Float,
+        ));
         for (palette, indices) in palettes {
             let path = match &palette {
                 Palette::Matrices(_) => "uniform arrays".to_owned(),
@@ -504,6 +622,7 @@ fn check_morph_api(api: Api) {
                 Palette::DualQuats {
                     antipodal_check, ..
                 } => format!("dual quaternions (antipodal check {antipodal_check})"),
+                Palette::Centres(_) => "centres of rotation".to_owned(),
             };
             let mut draw = SkinnedDraw::surface(mesh.clone(), palette.clone(), [1.0; 4]);
             draw.joint_indices = indices;
@@ -516,7 +635,7 @@ fn check_morph_api(api: Api) {
             };
             assert_ne!(cpu[0].position, plain.skin_on_cpu()[0].position);
             let tolerance = match palette {
-                Palette::DualQuats { .. } => DQS_NORMAL_TOLERANCE,
+                Palette::DualQuats { .. } | Palette::Centres(_) => DQS_NORMAL_TOLERANCE,
                 _ => TOLERANCE * 10.0,
             };
             let (dp, dn) = draw_difference(&h, &renderer, &gpu, &draw, &palette, &cpu);
@@ -528,7 +647,7 @@ fn check_morph_api(api: Api) {
             compared += 1;
         }
     }
-    assert_eq!(compared, 18);
+    assert_eq!(compared, 21);
     gpu.destroy(&h.gl);
     renderer.destroy(&h.gl);
 }
@@ -658,6 +777,7 @@ fn every_skinning_program_links_on_first_use_on_each_api() {
                 dual_quats: vec![skin::dqs::DualQuat::IDENTITY],
                 antipodal_check: true,
             },
+            Palette::Centres(vec![skin::dqs::DualQuat::IDENTITY]),
         ];
         let mut linked = Vec::new();
         for palette in &palettes {
@@ -672,8 +792,9 @@ fn every_skinning_program_links_on_first_use_on_each_api() {
         }
         linked.sort_by_key(|p| format!("{p:?}"));
         linked.dedup();
-        // Dual quaternions read floats whichever indices are asked for: five programs.
-        assert_eq!(linked.len(), 5, "{api:?}");
+        // Dual quaternions and centres read floats whichever indices are asked for:
+        // six programs.
+        assert_eq!(linked.len(), 6, "{api:?}");
         renderer.destroy(&h.gl);
     }
 }
@@ -1057,6 +1178,7 @@ fn same_path(draw: &SkinnedDraw, world_from_bind: Vec<Mat4>) -> Palette {
             dual_quats: dual_quat_palette(&world_from_bind),
             antipodal_check: *antipodal_check,
         },
+        Palette::Centres(_) => Palette::Centres(dual_quat_palette(&world_from_bind)),
     }
 }
 

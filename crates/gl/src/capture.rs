@@ -107,7 +107,7 @@ fn capture(
     range: std::ops::Range<usize>,
     weights: &[f32],
 ) -> Result<Vec<(Vec3, Vec3)>, String> {
-    renderer.check_palette(palette)?;
+    renderer.check_palette(palette, mesh.layout.centres)?;
     let end = range.end.min(mesh.vertex_count);
     let first = range.start.min(end);
     let count = end - first;

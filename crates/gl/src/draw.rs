@@ -90,9 +90,10 @@ impl SceneRenderer {
         self.bones.max_joints
     }
 
-    /// Refuses a palette its program cannot hold.
-    pub(super) fn check_palette(&self, palette: &Palette) -> Result<(), String> {
-        palette::check(palette, self.bones.max_joints)
+    /// Refuses a palette its program cannot hold, or that needs centres of rotation a
+    /// mesh without them (`has_centres` false) cannot give.
+    pub(super) fn check_palette(&self, palette: &Palette, has_centres: bool) -> Result<(), String> {
+        palette::check(palette, self.bones.max_joints, has_centres)
     }
 
     /// Uploads `palette` to `program` (the one [`SceneRenderer::program_for`] gives for
@@ -159,7 +160,7 @@ impl SceneRenderer {
     ) -> Result<(), String> {
         self.meshes.evict_dropped(gl);
         for draw in &scene.skinned {
-            self.check_palette(&draw.palette)?;
+            self.check_palette(&draw.palette, !draw.mesh.centres.is_empty())?;
             // Linked now, before any GL state changes, if this is its first draw.
             self.program_of(gl, draw)?;
             match &draw.streamed {

@@ -23,6 +23,18 @@ pub const SKIN_PROGRAM_ATTRIBUTES: [(&str, u32); 6] = [
     ("a_uv", 6),
 ];
 
+/// Attribute locations of the centre-of-rotation program (`shaders/blend_cor.glsl`):
+/// the float programs' and the centre.
+pub const SKIN_COR_PROGRAM_ATTRIBUTES: [(&str, u32); 7] = [
+    ("a_position", 0),
+    ("a_normal", 1),
+    ("a_joints", 2),
+    ("a_weights", 3),
+    ("a_color", 4),
+    ("a_uv", 6),
+    ("a_centre", 7),
+];
+
 /// Attribute locations in the programs that read integer joint indices
 /// (`shaders/joints_int.glsl`): every mesh carries both copies of the indices, the
 /// integer one at location 5.
@@ -40,9 +52,10 @@ pub(super) const COLOR_PROGRAM_ATTRIBUTES: [(&str, u32); 3] =
     [("a_position", 0), ("a_color", 1), ("a_normal", 2)];
 
 /// Where each part of a skinned vertex lies in its buffer, in bytes. Every vertex has a
-/// position, a normal, four weights and four joint indices; a colour and a texture
-/// coordinate only where its mesh has them. A mesh without them has its draws read a
-/// constant instead ([`SkinnedMeshGpu::bind`]): white, and (0, 0).
+/// position, a normal, four weights and four joint indices; a colour, a texture
+/// coordinate and a centre of rotation only where its mesh has them. A mesh without
+/// them has its draws read a constant instead ([`SkinnedMeshGpu::bind`]): white, (0, 0)
+/// and the origin.
 ///
 /// The joint indices are stored once, as four signed 16-bit numbers. The programs that
 /// read float indices take the same bytes as floats: a million vertices of the gpu page
@@ -54,6 +67,8 @@ pub struct SkinLayout {
     pub colors: bool,
     /// Whether the vertices carry a texture coordinate (two floats).
     pub uvs: bool,
+    /// Whether the vertices carry a centre of rotation (three floats).
+    pub centres: bool,
 }
 
 impl SkinLayout {
@@ -69,6 +84,7 @@ impl SkinLayout {
         Self {
             colors: !mesh.colors.is_empty(),
             uvs: !mesh.uvs.is_empty(),
+            centres: !mesh.centres.is_empty(),
         }
     }
 
@@ -76,16 +92,20 @@ impl SkinLayout {
         Self::COLOR + if self.colors { 4 } else { 0 }
     }
 
-    /// Bytes per vertex: 48 to 60.
-    pub fn stride(self) -> usize {
+    fn centre(self) -> usize {
         self.uv() + if self.uvs { 8 } else { 0 }
+    }
+
+    /// Bytes per vertex: 48 to 72.
+    pub fn stride(self) -> usize {
+        self.centre() + if self.centres { 12 } else { 0 }
     }
 
     /// Writes vertices `first..` of `mesh` into `out`, one record each; a refusal names
     /// the vertex.
     fn write(self, mesh: &MeshData, first: usize, mut out: Records) -> Result<(), (usize, String)> {
         let skin = &mesh.skin;
-        let uv_at = self.uv();
+        let (uv_at, centre_at) = (self.uv(), self.centre());
         for (i, out) in (first..).zip(out.iter_mut()) {
             let (Some(p), Some(inf)) = (skin.positions.get(i), skin.influences.get(i)) else {
                 return Err((i, "every vertex needs influences".into()));
@@ -112,6 +132,10 @@ impl SkinLayout {
             if self.uvs {
                 let uv = mesh.uvs.get(i).copied().unwrap_or([0.0; 2]);
                 put(out, uv_at, bytemuck::cast_slice(&uv));
+            }
+            if self.centres {
+                let centre = mesh.centres.get(i).copied().unwrap_or(*p);
+                put(out, centre_at, bytemuck::cast_slice(&centre.to_array()));
             }
         }
         Ok(())
@@ -162,11 +186,14 @@ impl SkinLayout {
         if self.uvs {
             float(6, 2, glow::FLOAT, false, self.uv());
         }
+        if self.centres {
+            float(7, 3, glow::FLOAT, false, self.centre());
+        }
     }
 
     /// Sets the constants a draw reads for the parts these vertices lack: white for the
-    /// colour, (0, 0) for the texture coordinate. They are the context's, not the vertex
-    /// array's, so every draw sets them.
+    /// colour, (0, 0) for the texture coordinate, the origin for the centre. They are the
+    /// context's, not the vertex array's, so every draw sets them.
     fn set_constants(self, gl: &glow::Context) {
         // SAFETY: plain state; the locations are below GL's minimum of 16 attributes.
         unsafe {
@@ -175,6 +202,9 @@ impl SkinLayout {
             }
             if !self.uvs {
                 gl.vertex_attrib_2_f32(6, 0.0, 0.0);
+            }
+            if !self.centres {
+                gl.vertex_attrib_3_f32(7, 0.0, 0.0, 0.0);
             }
         }
     }

@@ -1,5 +1,5 @@
 //! Uploading what the skinning shader blends: a palette as uniform arrays (matrices, or
-//! dual quaternions as two vec4 a joint) or as the bone texture, the check that a palette
+//! dual quaternions as two vec4 a joint, for DQS and for centres of rotation) or as the bone texture, the check that a palette
 //! fits its program, and the normal method that goes with it.
 
 use super::MAX_JOINTS;
@@ -7,6 +7,7 @@ use super::limits::max_texture_size;
 use glam::{Mat4, Vec4};
 use glow::HasContext as _;
 use scene::Palette;
+use skin::dqs::DualQuat;
 use skin::gpu::bone_texels;
 use skin::lbs::PositionW;
 use skin::normals::NormalMethod;
@@ -57,9 +58,17 @@ impl BoneTexture {
 }
 
 /// Refuses a palette its program cannot hold: more joints than the uniform arrays, or
-/// than `max_texture_joints` rows of the bone texture.
-pub(super) fn check(palette: &Palette, max_texture_joints: usize) -> Result<(), String> {
+/// than `max_texture_joints` rows of the bone texture; or centres of rotation for a mesh
+/// without them (`has_centres` false).
+pub(super) fn check(
+    palette: &Palette,
+    max_texture_joints: usize,
+    has_centres: bool,
+) -> Result<(), String> {
     match palette {
+        Palette::Centres(_) if !has_centres => {
+            Err("skinning about centres of rotation needs the mesh's centres".to_owned())
+        }
         Palette::Texture(m) if m.is_empty() => {
             Err("the bone texture needs at least one joint".to_owned())
         }
@@ -99,21 +108,11 @@ pub(super) fn upload(
                 dual_quats,
                 antipodal_check,
             } => {
-                let real: Vec<f32> = dual_quats
-                    .iter()
-                    .flat_map(|q| Vec4::from(q.real).to_array())
-                    .collect();
-                let dual: Vec<f32> = dual_quats
-                    .iter()
-                    .flat_map(|q| Vec4::from(q.dual).to_array())
-                    .collect();
-                let loc = gl.get_uniform_location(program, "u_dq_real[0]");
-                gl.uniform_4_f32_slice(loc.as_ref(), &real);
-                let loc = gl.get_uniform_location(program, "u_dq_dual[0]");
-                gl.uniform_4_f32_slice(loc.as_ref(), &dual);
+                upload_dual_quats(gl, program, dual_quats);
                 let loc = gl.get_uniform_location(program, "u_antipodal_check");
                 gl.uniform_1_i32(loc.as_ref(), i32::from(*antipodal_check));
             }
+            Palette::Centres(dual_quats) => upload_dual_quats(gl, program, dual_quats),
             // ANCHOR: bone_texture_upload
             Palette::Texture(matrices) => {
                 let texels = bone_texels(matrices);
@@ -136,6 +135,25 @@ pub(super) fn upload(
                 gl.uniform_1_i32(loc.as_ref(), 0);
             } // ANCHOR_END: bone_texture_upload
         }
+    }
+}
+
+/// Uploads `dual_quats` as `u_dq_real` and `u_dq_dual` of `program`, which is in use.
+fn upload_dual_quats(gl: &glow::Context, program: glow::Program, dual_quats: &[DualQuat]) {
+    let real: Vec<f32> = dual_quats
+        .iter()
+        .flat_map(|q| Vec4::from(q.real).to_array())
+        .collect();
+    let dual: Vec<f32> = dual_quats
+        .iter()
+        .flat_map(|q| Vec4::from(q.dual).to_array())
+        .collect();
+    // SAFETY: uniform uploads to a program of the current context, which is in use.
+    unsafe {
+        let loc = gl.get_uniform_location(program, "u_dq_real[0]");
+        gl.uniform_4_f32_slice(loc.as_ref(), &real);
+        let loc = gl.get_uniform_location(program, "u_dq_dual[0]");
+        gl.uniform_4_f32_slice(loc.as_ref(), &dual);
     }
 }
 

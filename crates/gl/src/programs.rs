@@ -1,13 +1,16 @@
-//! The programs a [`super::SceneRenderer`] draws with: five skinning programs (the
+//! The programs a [`super::SceneRenderer`] draws with: six skinning programs (the
 //! palette in uniforms or in the bone texture, read with float or integer joint indices,
-//! and dual quaternions), one for plain coloured geometry and one for ellipse outlines;
+//! dual quaternions, and rotations about centres), one for plain coloured geometry and one for ellipse outlines;
 //! how they are linked from the shader files (each but the colour program and the first
 //! skinning program when a draw first needs it), and which one draws a given palette.
 
 use super::compile::shaders;
 use super::compile::{ShaderSource, link_program};
 use super::ellipses::ELLIPSE_PROGRAM_ATTRIBUTES;
-use super::mesh::{COLOR_PROGRAM_ATTRIBUTES, SKIN_INT_PROGRAM_ATTRIBUTES, SKIN_PROGRAM_ATTRIBUTES};
+use super::mesh::{
+    COLOR_PROGRAM_ATTRIBUTES, SKIN_COR_PROGRAM_ATTRIBUTES, SKIN_INT_PROGRAM_ATTRIBUTES,
+    SKIN_PROGRAM_ATTRIBUTES,
+};
 use glow::HasContext as _;
 use scene::{JointIndices, Palette};
 use std::cell::RefCell;
@@ -17,14 +20,14 @@ use std::cell::RefCell;
 pub const SKIN_FEEDBACK: [&str; 2] = ["v_position", "v_normal"];
 
 /// A skinning program's attribute names and locations.
-type SkinAttributes = [(&'static str, u32); 6];
+type SkinAttributes = [(&'static str, u32)];
 
 /// The skinning programs, in the order of [`Programs::variant`], each its vertex files
 /// and attribute locations (all share `shaders/skin.frag` and [`SKIN_FEEDBACK`]):
 /// linear blend skinning with the palette in uniforms (float, then integer joint
-/// indices), dual quaternions, and the palette in the bone texture (float, then
-/// integer).
-const SKINNING: [(&[ShaderSource], &SkinAttributes); 5] = [
+/// indices), dual quaternions, the palette in the bone texture (float, then integer),
+/// and rotations about centres.
+const SKINNING: [(&[ShaderSource], &SkinAttributes); 6] = [
     (&shaders::SKIN_LBS_VERT, &SKIN_PROGRAM_ATTRIBUTES),
     (&shaders::SKIN_LBS_INT_VERT, &SKIN_INT_PROGRAM_ATTRIBUTES),
     (&shaders::SKIN_DQS_VERT, &SKIN_PROGRAM_ATTRIBUTES),
@@ -33,6 +36,7 @@ const SKINNING: [(&[ShaderSource], &SkinAttributes); 5] = [
         &shaders::SKIN_TEXTURE_INT_VERT,
         &SKIN_INT_PROGRAM_ATTRIBUTES,
     ),
+    (&shaders::SKIN_COR_VERT, &SKIN_COR_PROGRAM_ATTRIBUTES),
 ];
 
 /// A program once its link was tried: the program, or why it failed (kept, so the
@@ -41,11 +45,11 @@ type Tried = Option<Result<glow::Program, String>>;
 
 /// The linked programs. The colour program and the first skinning program (what
 /// nearly every page draws with) are linked at once; each other program when a draw
-/// first needs it, so a first visit in the browser compiles two programs, not seven.
+/// first needs it, so a first visit in the browser compiles two programs, not eight.
 pub(super) struct Programs {
     /// Each skinning program of [`SKINNING`], once its link was tried, then each again
     /// with glTF's MASK cut-off ([`shaders::ALPHA_MASK`]).
-    skinning: RefCell<[Tried; 10]>,
+    skinning: RefCell<[Tried; 12]>,
     /// Ellipse outlines: `shaders/ellipse.vert` + `shaders/ellipse.frag`, once tried.
     ellipse: RefCell<Tried>,
     /// Coloured lines and triangles: `shaders/color.vert` + `shaders/color.frag`.
@@ -109,7 +113,7 @@ impl Programs {
     }
 
     /// Which of [`SKINNING`] blends `palette` reading joint indices as `indices` (dual
-    /// quaternions always read floats).
+    /// quaternions and centres always read floats).
     fn variant(palette: &Palette, indices: JointIndices) -> usize {
         match (palette, indices) {
             (Palette::Matrices(_), JointIndices::Float) => 0,
@@ -117,6 +121,7 @@ impl Programs {
             (Palette::DualQuats { .. }, _) => 2,
             (Palette::Texture(_), JointIndices::Float) => 3,
             (Palette::Texture(_), JointIndices::Int) => 4,
+            (Palette::Centres(_), _) => 5,
         }
     }
 

@@ -83,7 +83,7 @@ pub fn time_skinning(
     indices: JointIndices,
     clock: Clock,
 ) -> Result<f64, String> {
-    renderer.check_palette(palette)?;
+    renderer.check_palette(palette, mesh.layout.centres)?;
     let program = renderer.program_for(gl, palette, indices)?;
     super::clear_errors(gl);
     // SAFETY: the program and the mesh's buffers belong to this renderer and context.

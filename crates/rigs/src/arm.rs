@@ -529,7 +529,8 @@ mod tests {
 
     /// The elbow ring's area, over the bind pose's, skinned about centres of rotation.
     fn cor_area(arm: &ArmMesh, twist: f32, bend: f32) -> f32 {
-        let centres = skin::cor::centres(&arm.skin, &arm.triangles);
+        let found = skin::cor::centres(&arm.skin, &arm.triangles);
+        let centres = skin::cor::placed(&found, &arm.skin.positions);
         let skinned = skin::cor::skin_vertices_cor(&palette(twist, bend), &arm.skin, &centres);
         let p: Vec<Vec3> = skinned.iter().map(|v| v.position).collect();
         elbow_area(&p) / elbow_area(&arm.skin.positions)

@@ -56,6 +56,9 @@ pub struct MeshData {
     /// Its blend shapes (morph targets), each offsets for `skin`'s vertices: a draw's
     /// [`SkinnedDraw::morph_weights`] add them in before the skin. Empty for none.
     pub targets: Arc<Vec<MorphTarget>>,
+    /// A centre of rotation for each vertex, in bind space ([`skin::cor::placed`]),
+    /// for draws that blend about them ([`Palette::Centres`]). Empty for none.
+    pub centres: Arc<Vec<Vec3>>,
 }
 
 impl MeshData {
@@ -139,7 +142,37 @@ impl MeshData {
             colors,
             uvs,
             targets: Arc::default(),
+            centres: Arc::default(),
         })
+    }
+
+    /// This mesh with a centre of rotation for each of its vertices (as
+    /// [`skin::cor::placed`] gives them), so that [`Palette::Centres`] can draw it: a
+    /// new mesh, with a fresh id, sharing the vertices, indices and blend shapes.
+    pub fn with_centres(&self, centres: Vec<Vec3>) -> Arc<Self> {
+        let mut mesh = Self::build(
+            self.skin.clone(),
+            self.indices.clone(),
+            self.primitive,
+            self.colors.clone(),
+            self.uvs.clone(),
+        );
+        if let Some(mesh) = Arc::get_mut(&mut mesh) {
+            mesh.targets = self.targets.clone();
+            mesh.centres = Arc::new(centres);
+        }
+        mesh
+    }
+
+    /// [`MeshData::with_centres`] with the centres found from its own triangles
+    /// ([`skin::cor::centres`]; lines have none, so every vertex turns about itself).
+    pub fn centred(&self) -> Arc<Self> {
+        let triangles: &[u32] = match self.primitive {
+            Primitive::Triangles => &self.indices,
+            Primitive::Lines => &[],
+        };
+        let found = skin::cor::centres(&self.skin, triangles);
+        self.with_centres(skin::cor::placed(&found, &self.skin.positions))
     }
 }
 
@@ -231,6 +264,10 @@ pub enum Palette {
     /// texels per joint) and blended linearly (`shaders/blend_texture.glsl`). Holds
     /// far more joints than the uniform array.
     Texture(Vec<Mat4>),
+    /// The rigid part of each joint's `world_from_bind` as a unit dual quaternion,
+    /// uploaded as for [`Palette::DualQuats`] and blended about each vertex's centre
+    /// of rotation ([`MeshData::centres`]) by `shaders/blend_cor.glsl`.
+    Centres(Vec<DualQuat>),
 }
 
 impl Palette {
@@ -243,6 +280,7 @@ impl Palette {
                 dual_quats: dual_quat_palette(&world_from_bind),
                 antipodal_check,
             },
+            Blend::Centres => Self::Centres(dual_quat_palette(&world_from_bind)),
         }
     }
 
@@ -250,7 +288,7 @@ impl Palette {
     pub fn len(&self) -> usize {
         match self {
             Self::Matrices(m) => m.len(),
-            Self::DualQuats { dual_quats, .. } => dual_quats.len(),
+            Self::DualQuats { dual_quats, .. } | Self::Centres(dual_quats) => dual_quats.len(),
             Self::Texture(m) => m.len(),
         }
     }
@@ -435,6 +473,9 @@ impl SkinnedDraw {
                 dual_quats,
                 antipodal_check,
             } => dqs::skin_vertices_dq(dual_quats, skin, *antipodal_check),
+            Palette::Centres(dual_quats) => {
+                skin::cor::skin_vertices_cor_dq(dual_quats, skin, &self.mesh.centres)
+            }
         }
     }
 
@@ -542,6 +583,13 @@ impl SkinnedDraw {
                 for (i, (p, influences)) in vertices {
                     let blended = dqs::blend_dual_quats(dual_quats, influences, *antipodal_check);
                     f(i, blended.transform_point(*p) + self.offset);
+                }
+            }
+            Palette::Centres(dual_quats) => {
+                for (i, (p, influences)) in vertices {
+                    let centre = self.mesh.centres.get(i).copied().unwrap_or(*p);
+                    let turn = skin::cor::turn(dual_quats, influences, centre);
+                    f(i, turn.transform_point3(*p) + self.offset);
                 }
             }
         }

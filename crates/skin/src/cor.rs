@@ -21,8 +21,8 @@
 //! its length covers every joint the influences name.
 
 use crate::Influences;
-use crate::dqs::{blend_dual_quats, dual_quat_palette};
-use crate::lbs::{SkinMesh, SkinnedVertex, blended_matrix};
+use crate::dqs::{DualQuat, blend_dual_quats, dual_quat_palette};
+use crate::lbs::{SkinMesh, SkinnedVertex};
 use crate::normals::skin_tangent;
 use glam::{Mat4, Vec3};
 use std::collections::HashMap;
@@ -155,29 +155,38 @@ pub fn centres(mesh: &SkinMesh, triangles: &[u32]) -> Vec<Option<Vec3>> {
 // ANCHOR_END: centres
 
 // ANCHOR: cor_skin
-/// Skins every vertex of `mesh` about its centre of rotation (`centres`, as
-/// [`centres`] gives them; a vertex without one turns about its own position). The
-/// rotation is the quaternion blend of the joints' rotations (with the antipodal check);
-/// the centre moves by linear blending.
-pub fn skin_vertices_cor(
-    palette: &[Mat4],
+/// The rigid motion of one vertex with `influences` and centre of rotation `centre`:
+/// the rotation `R` blended as quaternions (with the antipodal check), and the
+/// translation that takes `R · centre` to where linear blending takes the centre.
+pub fn turn(palette_dq: &[DualQuat], influences: &Influences, centre: Vec3) -> Mat4 {
+    let r = blend_dual_quats(palette_dq, influences, true).real;
+    let moved: Vec3 = influences
+        .used()
+        .map(|(j, w)| palette_dq[j].transform_point(centre) * w)
+        .sum();
+    Mat4::from_rotation_translation(r, moved - r * centre)
+}
+
+/// Skins every vertex of `mesh` about its centre of rotation (`centres`, one per
+/// vertex in bind space: [`placed`] gives them from [`centres`]) with an already
+/// converted palette. The rotation is the quaternion blend of the joints' rotations
+/// (with the antipodal check); the centre moves by linear blending of where each
+/// joint alone would take it. `shaders/blend_cor.glsl` on the GPU.
+pub fn skin_vertices_cor_dq(
+    palette_dq: &[DualQuat],
     mesh: &SkinMesh,
-    centres: &[Option<Vec3>],
+    centres: &[Vec3],
 ) -> Vec<SkinnedVertex> {
-    let rotations = dual_quat_palette(palette);
     mesh.influences
         .iter()
         .enumerate()
         .map(|(i, influences)| {
             let v = mesh.positions[i];
-            let centre = centres.get(i).copied().flatten().unwrap_or(v);
-            let r = blend_dual_quats(&rotations, influences, true).real;
-            let t = blended_matrix(palette, influences).transform_point3(centre) - r * centre;
-            let turn = Mat4::from_rotation_translation(r, t);
-            let normal = mesh
-                .normals
-                .get(i)
-                .map_or(Vec3::ZERO, |n| (r * *n).normalize_or_zero());
+            let centre = centres.get(i).copied().unwrap_or(v);
+            let turn = turn(palette_dq, influences, centre);
+            let normal = mesh.normals.get(i).map_or(Vec3::ZERO, |n| {
+                turn.transform_vector3(*n).normalize_or_zero()
+            });
             let tangent = mesh
                 .tangents
                 .get(i)
@@ -191,6 +200,27 @@ pub fn skin_vertices_cor(
         .collect()
 }
 // ANCHOR_END: cor_skin
+
+/// [`skin_vertices_cor_dq`] with the rigid part of each of `palette`'s matrices
+/// (`world_from_bind` per joint: a scale is dropped, as for dual quaternions).
+pub fn skin_vertices_cor(
+    palette: &[Mat4],
+    mesh: &SkinMesh,
+    centres: &[Vec3],
+) -> Vec<SkinnedVertex> {
+    skin_vertices_cor_dq(&dual_quat_palette(palette), mesh, centres)
+}
+
+/// One centre per vertex, as the skinning takes them: the one [`centres`] found, or
+/// where there is none (a vertex ruled by one joint, which turns the same about any
+/// centre) the vertex's own bind position.
+pub fn placed(found: &[Option<Vec3>], positions: &[Vec3]) -> Vec<Vec3> {
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| found.get(i).copied().flatten().unwrap_or(*p))
+        .collect()
+}
 
 #[cfg(test)]
 mod tests {
@@ -294,7 +324,7 @@ mod tests {
             * Mat4::from_quat(Quat::from_rotation_z(1.2))
             * Mat4::from_translation(-Vec3::X);
         let palette = [Mat4::IDENTITY, turn];
-        let cor = skin_vertices_cor(&palette, &mesh, &found);
+        let cor = skin_vertices_cor(&palette, &mesh, &placed(&found, &mesh.positions));
         let lbs = skin_vertices(&palette, &mesh);
         for v in [0, 1, 4, 5] {
             assert!(
