@@ -10,6 +10,7 @@ pub use registry::{page_for_file, params_table, registry, resolve, slugs};
 
 pub mod binding;
 pub mod blending;
+pub mod centres;
 pub mod gpu;
 pub mod gradient;
 pub mod grid;
@@ -44,6 +45,7 @@ pub static PAGES: &[PageEntry] = &[
     PageEntry::of::<interpolation::InterpolationPage>(),
     PageEntry::of::<keyframes::KeyframesPage>(),
     PageEntry::of::<blending::BlendingPage>(),
+    PageEntry::of::<centres::CentresPage>(),
     PageEntry::of::<normals::NormalsPage>(),
     PageEntry::of::<shapes::ShapesPage>(),
     PageEntry::of::<gpu::GpuPage>(),

@@ -466,6 +466,8 @@ const TAUGHT_IN: &[(&str, &str)] = &[
     ("normal map", "normals"),
     ("simd", "gpu"),
     ("cofactor", "gpu"),
+    ("centre of rotation", "centres"),
+    ("centres of rotation", "centres"),
     ("morph target", "shapes"),
     ("blend shape", "shapes"),
     ("material", "model"),

@@ -236,14 +236,16 @@ fn a_log_names_the_file_and_line_of_a_joined_shader() {
     };
     let err = link_program(
         &h.gl,
-        &[shaders::BLEND_DQS, broken_main],
+        &[shaders::QUAT, shaders::BLEND_DQS, broken_main],
         &[shaders::SKIN_FRAG],
         &[],
         &[],
     )
     .unwrap_err();
     assert!(
-        err.starts_with("broken.vert failed to compile (after shaders/blend_dqs.glsl)"),
+        err.starts_with(
+            "broken.vert failed to compile (after shaders/quat.glsl + shaders/blend_dqs.glsl)"
+        ),
         "{err}"
     );
     // Line 3 of the second file: the driver counts lines from the top of that file

@@ -24,6 +24,7 @@ fn opened<P: skinlab::page::Page + Default>(link: &str) -> P {
 
 mod binding;
 mod blending;
+mod centres;
 mod every_page;
 mod gpu;
 mod gradient;

@@ -80,8 +80,8 @@ fn every_key_round_trips() {
     // SimpleSkin by numbers; the robot's names, and its face, read and write back (its
     // default asset is left out).
     kit::assert_every_key_round_trips::<ModelPage>(&[
-        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&materials=false&skeleton=false&forget_inverse_bind=true&local=1:0,1,0,0,0,0.5,1,1,1&inverse_bind=1:1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1",
-        "model?clip=Walking&clip_b=Running&blend=0.75&mask=ShoulderR&morph=Angry:1,Sad:-0.5&t=0.4&speed=0.5&joint=Head&vertex=1107&heat=true",
+        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&method=dqs&materials=false&skeleton=false&forget_inverse_bind=true&local=1:0,1,0,0,0,0.5,1,1,1&inverse_bind=1:1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1",
+        "model?clip=Walking&clip_b=Running&blend=0.75&mask=ShoulderR&morph=Angry:1,Sad:-0.5&t=0.4&speed=0.5&joint=Head&vertex=1107&heat=true&method=cor",
     ]);
     kit::assert_refused_as_declared::<ModelPage>(&[
         "asset=horse",
@@ -1294,4 +1294,46 @@ fn the_robots_face_rests_through_its_clips_and_a_held_shape_stays_put() {
             assert_eq!(held, 3, "the head's three parts");
         }
     }
+}
+
+#[test]
+fn the_fox_blends_about_its_centres_and_the_robot_says_why_its_hands_stay_linear() {
+    let fox = opened("model?asset=fox&method=cor&t=0.6");
+    let centres = &fox.centres;
+    assert!(centres.refused.is_none());
+    assert_eq!(centres.meshes.len(), 1);
+    assert_eq!(
+        centres.meshes[0].len(),
+        fox.model.skinned_meshes[0].part.vertices.positions.len()
+    );
+    let frame = fox.frame();
+    let palette = &frame.palettes[fox.model.skinned_meshes[0].skin];
+    assert_eq!(
+        fox.mesh_method(0, palette),
+        (skinlab::pages::centres::Method::Cor, None)
+    );
+    // The frame's CPU vertices are the centres' own, not linear blending's.
+    let linear = opened("model?asset=fox&t=0.6").frame();
+    let apart = frame.skinned[0]
+        .iter()
+        .zip(&linear.skinned[0])
+        .map(|(a, b)| a.position.distance(b.position))
+        .fold(0.0f32, f32::max);
+    // The fox stands some 80 units tall: the centres move its joints' skin a little,
+    // and nothing flies off.
+    assert!(apart > 0.01 && apart < 5.0, "{apart}");
+    // The robot's palette scales: its hands are blended linearly, and it says why.
+    let robot = opened("model?method=dqs&t=1.2");
+    let frame = robot.frame();
+    let palette = &frame.palettes[robot.model.skinned_meshes[0].skin];
+    let (method, why) = robot.mesh_method(0, palette);
+    assert_eq!(method, skinlab::pages::centres::Method::Lbs);
+    assert!(why.is_some_and(|w| w.contains("scales")), "{why:?}");
+    let mut harness = page_harness(robot, &["file"]);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("are blended linearly: its palette scales")
+            .is_some()
+    );
 }

@@ -104,6 +104,22 @@ fn average(parts: [&Weights; 3]) -> Weights {
 /// triangles are listed by the pairs they blend and each set of weights visits only
 /// those of its own pairs.
 pub fn centres(mesh: &SkinMesh, triangles: &[u32]) -> Vec<Option<Vec3>> {
+    centres_counted(mesh, triangles).0
+}
+
+/// How much work finding the centres took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Vertices times triangles: what a search of every triangle for every vertex pays.
+    pub every_pair: usize,
+    /// Distinct sets of weights, each searched once.
+    pub weight_sets: usize,
+    /// Similarities computed: triangles visited, summed over the sets of weights.
+    pub similarities: usize,
+}
+
+/// [`centres`], and how much work it took.
+pub fn centres_counted(mesh: &SkinMesh, triangles: &[u32]) -> (Vec<Option<Vec3>>, Work) {
     let weights: Vec<Weights> = mesh.influences.iter().map(sparse).collect();
     let faces: Vec<(Weights, Vec3, f32)> = triangles
         .chunks_exact(3)
@@ -128,7 +144,8 @@ pub fn centres(mesh: &SkinMesh, triangles: &[u32]) -> Vec<Option<Vec3>> {
     // Which faces this set of weights has visited, stamped with the set's number.
     let mut seen = vec![usize::MAX; faces.len()];
     let mut found: HashMap<Vec<(u32, u32)>, Option<Vec3>> = HashMap::new();
-    weights
+    let mut similarities = 0;
+    let centres = weights
         .iter()
         .map(|w| {
             let key: Vec<(u32, u32)> = w.iter().map(|(j, w)| (*j, w.to_bits())).collect();
@@ -141,6 +158,7 @@ pub fn centres(mesh: &SkinMesh, triangles: &[u32]) -> Vec<Option<Vec3>> {
                             continue;
                         }
                         seen[f] = stamp;
+                        similarities += 1;
                         let (face, centroid, area) = &faces[f];
                         let s = similarity(w, face) * area;
                         sum += *centroid * s;
@@ -150,7 +168,13 @@ pub fn centres(mesh: &SkinMesh, triangles: &[u32]) -> Vec<Option<Vec3>> {
                 (total > 1e-12).then(|| sum / total)
             })
         })
-        .collect()
+        .collect();
+    let work = Work {
+        every_pair: mesh.positions.len() * faces.len(),
+        weight_sets: found.len(),
+        similarities,
+    };
+    (centres, work)
 }
 // ANCHOR_END: centres
 

@@ -5,6 +5,7 @@ use super::textures::Decoded;
 use super::view::Readback;
 use super::{Asset, Cell, MAX_SPEED, ModelPage};
 use crate::link::Named;
+use crate::pages::centres::Method;
 use crate::pages::local_transform::{TrsEdit, trs_edit_ui};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::ui::file_dialog::{Choice, FileDialog};
@@ -85,6 +86,7 @@ impl ModelPage {
                 ),
             );
         }
+        self.method_ui(ui);
         self.materials_ui(ui);
         if rigid > 0 {
             ui.label(
@@ -103,6 +105,57 @@ impl ModelPage {
         }
         if model.warnings.is_empty() {
             ui.label("The loader repaired nothing in this file.");
+        }
+    }
+
+    /// How the skinned meshes blend, and what finding their centres of rotation took.
+    fn method_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Blend:");
+            for (method, label) in [
+                (Method::Lbs, "linear"),
+                (Method::Dqs, "dual quaternions"),
+                (Method::Cor, "centres of rotation"),
+            ] {
+                ui.selectable_value(&mut self.method, method, label);
+            }
+        });
+        let centres = self.centres.clone();
+        let text = match &centres.refused {
+            Some(why) => format!("centres of rotation: not searched ({why})"),
+            None => {
+                let found: usize = centres.meshes.iter().map(Vec::len).sum();
+                format!(
+                    "centres of rotation: {} searched when the model opened, in {:.1} ms",
+                    counted(found, "vertex", "vertices"),
+                    centres.millis
+                )
+            }
+        };
+        mono_ui(ui, text);
+        if self.method == Method::Lbs {
+            return;
+        }
+        let world = self.model.world_from_joint(&self.sample_pose());
+        // The meshes blended linearly after all, by the reason.
+        let mut fallen: Vec<(&str, Vec<String>)> = Vec::new();
+        for (m, mesh) in self.model.skinned_meshes.iter().enumerate() {
+            if let (_, Some(why)) = self.mesh_method(m, &self.palette(mesh.skin, &world)) {
+                match fallen.iter_mut().find(|(w, _)| *w == why) {
+                    Some((_, meshes)) => meshes.push(m.to_string()),
+                    None => fallen.push((why, vec![m.to_string()])),
+                }
+            }
+        }
+        for (why, meshes) in fallen {
+            let (which, are) = match meshes.len() {
+                1 => ("skinned mesh", "is"),
+                _ => ("skinned meshes", "are"),
+            };
+            ui.label(format!(
+                "{which} {} {are} blended linearly: {why}.",
+                meshes.join(", ")
+            ));
         }
     }
 
@@ -579,9 +632,31 @@ impl ModelPage {
             ui.label(note);
         }
         breakdown_ui(ui, &b, &style);
+        // The sum above is linear blending's; the other ways put the vertex elsewhere.
+        let method = self.mesh_method(m, &palette).0;
+        let one = morphed.range(v..v + 1);
+        let centre = self.mesh_centres(m).get(v..v + 1).unwrap_or(&[]);
+        let drawn = match method {
+            Method::Lbs => b.sum,
+            _ => method
+                .skin(&palette, &one, centre)
+                .first()
+                .map_or(b.sum, |s| s.position),
+        };
+        if method != Method::Lbs {
+            mono_ui(
+                ui,
+                format!(
+                    "blended by {} instead: v' = {}, {} from the sum above",
+                    method.label(),
+                    fixed_point(drawn, style.decimals),
+                    fixed(drawn.distance(b.sum), style.decimals)
+                ),
+            );
+        }
         // Then on to the pixel, the walk's last step, before the side checks: on a
         // projector's slide it is above the fold.
-        self.pixel_ui(ui, b.sum, style.decimals);
+        self.pixel_ui(ui, drawn, style.decimals);
         // The matrices the rows above multiply by, to check them by hand.
         egui::CollapsingHeader::new("each joint's palette matrix")
             .id_salt("model vertex palettes")

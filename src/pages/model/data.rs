@@ -3,12 +3,13 @@
 
 use super::ModelPage;
 use crate::link::Named;
+use crate::pages::centres::Method;
 use crate::ui::OrbitCamera;
 use crate::ui::camera::ORBIT_DISTANCE;
 use glam::{Mat4, Vec3};
 use gltf::Model;
 use skin::clip::{Pose, blend_poses_masked, subtree_mask};
-use skin::lbs::{SkinnedVertex, skin_vertices};
+use skin::lbs::SkinnedVertex;
 use skin::morph::morphed;
 use std::sync::{Arc, OnceLock};
 
@@ -178,6 +179,51 @@ pub fn framing(model: &Model) -> OrbitCamera {
     }
 }
 
+/// The most skinned vertices a model may have for its centres of rotation to be
+/// searched when it opens: the search is done once, but past this it would hold the
+/// page up for seconds.
+pub const CENTRES_MAX_VERTICES: usize = 200_000;
+
+/// The centres of rotation of a model's skinned meshes ([`skin::cor`]), found when it
+/// opens.
+#[derive(Debug, Default)]
+pub struct ModelCentres {
+    /// One centre per vertex of each skinned mesh; none when the model was not searched.
+    pub meshes: Vec<Vec<Vec3>>,
+    /// How long the search took, in milliseconds.
+    pub millis: f64,
+    /// Why the model was not searched.
+    pub refused: Option<String>,
+}
+
+/// Searches each skinned mesh of `model` for its centres of rotation, from its own
+/// triangles, unless it has more than [`CENTRES_MAX_VERTICES`] skinned vertices.
+pub fn find_centres(model: &Model) -> ModelCentres {
+    let vertices: usize = (model.skinned_meshes.iter())
+        .map(|m| m.part.vertices.positions.len())
+        .sum();
+    if vertices > CENTRES_MAX_VERTICES {
+        return ModelCentres {
+            refused: Some(format!(
+                "{vertices} skinned vertices: more than the {CENTRES_MAX_VERTICES} searched for centres when a model opens"
+            )),
+            ..Default::default()
+        };
+    }
+    let start = web_time::Instant::now();
+    let meshes = (model.skinned_meshes.iter())
+        .map(|m| {
+            let skin = &m.part.vertices;
+            skin::cor::placed(&skin::cor::centres(skin, &m.part.indices), &skin.positions)
+        })
+        .collect();
+    ModelCentres {
+        meshes,
+        millis: start.elapsed().as_secs_f64() * 1000.0,
+        refused: None,
+    }
+}
+
 /// Everything one frame derives from the state.
 pub struct Frame {
     /// Each joint's local transform.
@@ -280,9 +326,13 @@ impl ModelPage {
             .collect();
         let morph_weights = self.morph_weights();
         let skinned = (self.model.skinned_meshes.iter().zip(&morph_weights))
-            .map(|(m, weights)| match palettes.get(m.skin) {
+            .enumerate()
+            .map(|(i, (m, weights))| match palettes.get(m.skin) {
                 Some(p) if !p.is_empty() => {
-                    skin_vertices(p, &morphed(&m.part.vertices, &m.part.targets, weights))
+                    let morphed = morphed(&m.part.vertices, &m.part.targets, weights);
+                    self.mesh_method(i, p)
+                        .0
+                        .skin(p, &morphed, self.mesh_centres(i))
                 }
                 _ => Vec::new(),
             })
@@ -294,6 +344,32 @@ impl ModelPage {
             skinned,
             morph_weights,
         }
+    }
+
+    /// How skinned mesh `m` is blended with `palette` (empty: whatever the palette):
+    /// [`ModelPage::method`], or linear blending where that cannot draw it, and why.
+    pub fn mesh_method(&self, m: usize, palette: &[Mat4]) -> (Method, Option<&'static str>) {
+        let joints = (self.model.skinned_meshes.get(m))
+            .and_then(|mesh| self.model.skins.get(mesh.skin))
+            .map_or(0, |skin| skin.joints.len());
+        let rigid = || palette.iter().all(|g| skin::matrix::is_rigid(g, 1e-3));
+        let why = match self.method {
+            Method::Lbs => None,
+            _ if joints > scene::MAX_JOINTS => Some("more joints than the uniform arrays hold"),
+            Method::Cor if self.mesh_centres(m).is_empty() => Some("no centres were searched"),
+            // Both carry only turns and moves: a scale in the palette would be lost.
+            _ if !rigid() => Some("its palette scales, which only linear blending carries"),
+            _ => None,
+        };
+        match why {
+            Some(why) => (Method::Lbs, Some(why)),
+            None => (self.method, None),
+        }
+    }
+
+    /// The centres of rotation of skinned mesh `m` (empty when it has none).
+    pub fn mesh_centres(&self, m: usize) -> &[Vec3] {
+        self.centres.meshes.get(m).map_or(&[], Vec::as_slice)
     }
 
     /// Vertex `vertex` counted across every skinned mesh, as (mesh, vertex in mesh).

@@ -5,7 +5,7 @@ use super::link_values::{
     ASSET_EXPECTED, CLIP_EXPECTED, INVERSE_BIND_FORM, JOINT_EXPECTED, LOCAL_FORM,
 };
 use super::morphs::MORPH_FORM;
-use super::{Cell, DEFAULT_ASSET, MAX_SPEED, ModelPage};
+use super::{Cell, DEFAULT_ASSET, MAX_SPEED, Method, ModelPage};
 use crate::link::Param;
 use crate::link::param;
 
@@ -65,6 +65,8 @@ pub const PARAMS: &[Param<ModelPage>] = &[
         text("a vertex number of the model's skinned meshes"),
         set: ModelPage::set_vertex_text, get: ModelPage::vertex_text },
     param! { "heat", "colour the meshes by the picked joint's weights", bool, s.heat },
+    param! { "method", "how the skinned meshes blend their joints: linear blending, dual quaternions, or about centres of rotation",
+        choice(Method), s.method },
     param! { "materials", "paint the meshes with the file's materials (colours and textures), or one tint a mesh",
         bool, s.materials },
     param! { "skeleton", "draw the skeleton over the model", @"skeleton", bool, s.show_skeleton },

@@ -15,6 +15,7 @@ pub use view::leaf_tail;
 
 use crate::link::Param;
 use crate::page::{Brought, Lesson, PageInfo};
+use crate::pages::centres::Method;
 use crate::ui::Camera;
 use crate::ui::check::Check;
 pub use data::{Asset, NO_FILE};
@@ -98,6 +99,10 @@ pub struct ModelPage {
     pub rigid_clicked: Option<usize>,
     /// Colour the meshes by the picked joint's weights.
     pub heat: bool,
+    /// How the skinned meshes blend their joints.
+    pub method: Method,
+    /// The centres of rotation of the model's skinned meshes, found when it opened.
+    pub centres: Arc<data::ModelCentres>,
     /// Leave the inverse bind matrices out of the palette.
     pub forget_inverse_bind: bool,
     /// Draw the skeleton over the meshes.
@@ -127,8 +132,8 @@ pub struct ModelPage {
     /// The cell a link asked to show.
     pub scroll_to: crate::ui::scroll::ScrollTo,
     camera: Camera,
-    /// Meshes as drawn, and the heat joint and materials switch they were coloured for.
-    drawn: Option<((Option<usize>, bool), DrawnMeshes)>,
+    /// Meshes as drawn, and what they were built for.
+    drawn: Option<(DrawnFor, DrawnMeshes)>,
     /// The picked vertex as the GPU skinned it (written by the paint callback).
     readback: view::ReadbackSlot,
     /// A model was put in the viewport: the app fits the camera to it ([`Lesson::take_reframe`]).
@@ -148,6 +153,10 @@ pub struct ModelPage {
 
 /// The meshes as uploaded: skinned meshes first, then rigid ones.
 type DrawnMeshes = Arc<Vec<Arc<MeshData>>>;
+
+/// What the drawn meshes were built for: the heat map's joint, the materials switch,
+/// and whether they carry their centres of rotation.
+type DrawnFor = (Option<usize>, bool, bool);
 
 /// The model the page opens with.
 pub(super) const DEFAULT_ASSET: Asset = Asset::Robot;
@@ -173,6 +182,8 @@ impl Default for ModelPage {
             vertex: None,
             rigid_clicked: None,
             heat: false,
+            method: Method::Lbs,
+            centres: Arc::default(),
             forget_inverse_bind: false,
             show_skeleton: true,
             materials: true,
@@ -225,6 +236,7 @@ impl ModelPage {
         {
             self.textures = Some((model.clone(), textures::decode(&model)));
         }
+        self.centres = Arc::new(data::find_centres(&model));
         self.model = model;
         self.load_error = error;
         self.drawn = None;

@@ -4,6 +4,7 @@
 use super::ModelPage;
 use super::data::Frame;
 use super::textures::Decoded;
+use crate::pages::centres::Method;
 use crate::ui::labels::label_name;
 use crate::ui::legend::heat_color;
 use crate::ui::marks::{self, Target};
@@ -153,13 +154,17 @@ impl ModelPage {
 
     /// The meshes as drawn (skinned first, then rigid), rebuilt when the heat changed.
     fn drawn(&mut self) -> Arc<Vec<Arc<MeshData>>> {
-        let key = (self.heat_joint(), self.materials);
+        let key = (
+            self.heat_joint(),
+            self.materials,
+            self.method == Method::Cor,
+        );
         if let Some((drawn_for, meshes)) = &self.drawn
             && *drawn_for == key
         {
             return meshes.clone();
         }
-        let (heat, materials) = key;
+        let (heat, materials, _) = key;
         // With the file's materials and no heat map, a mesh's vertex colours (COLOR_0)
         // are multiplied in, as glTF viewers draw them.
         let file_colors = |part: &gltf::MeshPart| {
@@ -174,7 +179,7 @@ impl ModelPage {
         };
         let model = &self.model;
         let mut meshes = Vec::new();
-        for mesh in &model.skinned_meshes {
+        for (i, mesh) in model.skinned_meshes.iter().enumerate() {
             let colors = match (heat, model.skins.get(mesh.skin)) {
                 (Some(j), Some(skin)) => {
                     let local = skin.joints.iter().position(|&k| k == j);
@@ -187,13 +192,18 @@ impl ModelPage {
                 }
                 _ => file_colors(&mesh.part),
             };
-            meshes.push(MeshData::with_targets(
+            let data = MeshData::with_targets(
                 mesh.part.vertices.clone(),
                 mesh.part.indices.clone(),
                 colors,
                 mesh.part.uvs.clone(),
                 Arc::new(mesh.part.targets.clone()),
-            ));
+            );
+            // Centres of rotation ride along only while they are drawn.
+            meshes.push(match self.mesh_method(i, &[]).0 {
+                Method::Cor => data.with_centres(self.mesh_centres(i).to_vec()),
+                _ => data,
+            });
         }
         for mesh in &model.rigid_meshes {
             let colors = match heat {
@@ -228,11 +238,11 @@ impl ModelPage {
             let (Some(data), Some(palette)) = (meshes.get(i), frame.palettes.get(mesh.skin)) else {
                 continue;
             };
-            // Past the uniform array's budget the palette goes to the bone texture.
-            let palette = if palette.len() <= MAX_JOINTS {
-                Palette::Matrices(palette.clone())
-            } else {
-                Palette::Texture(palette.clone())
+            // Past the uniform array's budget the palette goes to the bone texture,
+            // which only linear blending reads.
+            let palette = match self.mesh_method(i, palette).0 {
+                Method::Lbs if palette.len() > MAX_JOINTS => Palette::Texture(palette.clone()),
+                method => method.palette(palette.clone()),
             };
             let mut draw = SkinnedDraw::surface(data.clone(), palette, tint(i));
             self.paint(&mut draw, &mesh.part, heat);
