@@ -182,6 +182,10 @@ pub struct Centred {
     pub work: cor::Work,
     /// How long it took here, in milliseconds.
     pub millis: f64,
+    /// Each distinct centre found, and a vertex that has it (whose weights move it).
+    distinct: Vec<(Vec3, usize)>,
+    /// The part of the arm the measures read.
+    measure: Measure,
 }
 
 fn centred() -> Centred {
@@ -194,11 +198,22 @@ fn centred() -> Centred {
     let placed = cor::placed(&found, &arm.skin.positions);
     let mesh = MeshData::with_colors(arm.skin, arm.triangles, scene::Primitive::Triangles, colors)
         .with_centres(placed);
+    let mut distinct: Vec<(Vec3, usize)> = Vec::new();
+    for (i, found) in found.iter().enumerate() {
+        if let Some(c) = found
+            && !distinct.iter().any(|(d, _)| d.distance(*c) < 1e-4)
+        {
+            distinct.push((*c, i));
+        }
+    }
+    let measure = Measure::of(&mesh);
     Centred {
         mesh,
         found,
         work,
         millis,
+        distinct,
+        measure,
     }
 }
 
@@ -303,9 +318,7 @@ impl CentresPage {
         let clip_from_world = self.seen?;
         let (_, at) = self.mode.arms().into_iter().find(|(m, _)| *m == method)?;
         let p = self.vertex_skinned(method, vertex)? + at;
-        let rect = self.viewport_rect;
-        let (_, _, [x, y]) = crate::ui::project(clip_from_world, [rect.width(), rect.height()], p)?;
-        Some(rect.min + egui::vec2(x, y))
+        crate::ui::on_screen(clip_from_world, self.viewport_rect, p)
     }
 
     /// Each distinct centre the search found, where linear blending takes it now: the
@@ -313,23 +326,14 @@ impl CentresPage {
     pub fn centres_now(&self) -> Vec<Vec3> {
         let palette = self.palette();
         let influences = &self.centred.mesh.skin.influences;
-        let mut distinct: Vec<(Vec3, usize)> = Vec::new();
-        for (i, found) in self.centred.found.iter().enumerate() {
-            if let Some(c) = found
-                && !distinct.iter().any(|(d, _)| d.distance(*c) < 1e-4)
-            {
-                distinct.push((*c, i));
-            }
-        }
-        distinct
-            .iter()
+        (self.centred.distinct.iter())
             .map(|(c, i)| skin::lbs::blended_matrix(&palette, &influences[*i]).transform_point3(*c))
             .collect()
     }
 
     /// The two measures now, for each [`Method`]: the elbow ring's area and the bulge.
     pub fn measures_now(&self) -> [(f32, f32); 3] {
-        let measure = Measure::of(&self.centred.mesh);
+        let measure = &self.centred.measure;
         Method::ALL.map(|m| measure.at(m, self.twist, self.bend))
     }
 
@@ -345,7 +349,7 @@ impl CentresPage {
         {
             return curves.clone();
         }
-        let measure = Measure::of(&self.centred.mesh);
+        let measure = &self.centred.measure;
         let mut area: [Vec<[f64; 2]>; 3] = Default::default();
         let mut bulge: [Vec<[f64; 2]>; 3] = Default::default();
         let steps = 48;
