@@ -141,6 +141,56 @@ pub fn exercise_picker_ui(ui: &mut Ui, exercise: &mut usize, count: usize, check
     });
 }
 
+/// An exercise worked by hand that says everything its check cell shows: the question,
+/// the answer as the page computes it, a likely wrong answer and what it shows, and the
+/// working.
+pub trait Worked {
+    /// The question, in words.
+    fn question(&self) -> String;
+    /// The answer, one number per label.
+    fn answer(&self) -> Vec<f32>;
+    /// A likely wrong answer and what it shows.
+    fn mistake(&self) -> Option<(Vec<f32>, &'static str)>;
+    /// The working, step by step.
+    fn working(&self) -> String;
+    /// The answer fields' names.
+    fn labels(&self) -> &'static [&'static str];
+    /// How far off a typed number may be and still count.
+    fn tolerance(&self) -> f32 {
+        0.01
+    }
+}
+
+/// A check cell of [`Worked`] exercises: the picker, exercise `exercise` of
+/// `exercises`, its answer fields (named `name` for accessibility), its mistake's hint
+/// and its working.
+pub fn worked_cell_ui<E: Worked>(
+    ui: &mut Ui,
+    name: &str,
+    exercises: &[E],
+    exercise: &mut usize,
+    check: &mut Check,
+) {
+    exercise_picker_ui(ui, exercise, exercises.len(), check);
+    let Some(e) = exercises.get(*exercise).or(exercises.last()) else {
+        return;
+    };
+    ui.label(e.question());
+    let expected = e.answer();
+    let mistake = e.mistake();
+    let mistakes: Vec<(&[f32], &str)> = mistake.iter().map(|(v, why)| (&v[..], *why)).collect();
+    let labels = e.labels();
+    let question = Question {
+        name,
+        labels,
+        columns: labels.len(),
+        expected: &expected,
+        tolerance: e.tolerance(),
+        mistakes: &mistakes,
+    };
+    check_ui(ui, check, &question, |ui| working_ui(ui, &e.working()));
+}
+
 /// Draws the answer fields, a Check button, the verdict and a "Show working" toggle
 /// that reveals `working`. Returns the verdict when Check was pressed this frame.
 pub fn check_ui(

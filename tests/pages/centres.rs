@@ -10,7 +10,7 @@ use rigs::arm;
 use skinlab::page::Page;
 use skinlab::pages::centres::exercise::EXERCISES;
 use skinlab::pages::centres::{CentresPage, Method, default_vertex};
-use skinlab::ui::check::field_label;
+use skinlab::ui::check::{Worked as _, field_label};
 use skinlab::ui::matrix::vec3_text;
 
 fn opened(link: &str) -> CentresPage {

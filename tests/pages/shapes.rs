@@ -9,7 +9,7 @@ use rigs::arm;
 use skinlab::page::Page;
 use skinlab::pages::shapes::exercise::EXERCISES;
 use skinlab::pages::shapes::{Driver, Method, ShapesPage, data, default_vertex, driven_weight};
-use skinlab::ui::check::field_label;
+use skinlab::ui::check::{Worked as _, field_label};
 
 fn opened(link: &str) -> ShapesPage {
     crate::opened(link)

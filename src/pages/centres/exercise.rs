@@ -3,7 +3,7 @@
 //! by hand.
 
 use super::CentresPage;
-use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths, working_ui};
+use crate::ui::check::{Worked, hundredths, worked_cell_ui};
 use egui::Ui;
 use glam::{Quat, Vec3};
 use skin::cor::{SIGMA, similarity};
@@ -63,9 +63,9 @@ fn turned(degrees: f32, v: Vec3) -> Vec3 {
     Quat::from_rotation_z(degrees.to_radians()) * v
 }
 
-impl Exercise {
+impl Worked for Exercise {
     /// The answer, as the page computes it.
-    pub fn answer(&self) -> Vec<f32> {
+    fn answer(&self) -> Vec<f32> {
         match *self {
             Self::Alike { a, b } => {
                 vec![similarity(&[(0, a[0]), (1, a[1])], &[(0, b[0]), (1, b[1])])]
@@ -116,7 +116,7 @@ impl Exercise {
     }
 
     /// The question, in words.
-    pub fn question(&self) -> String {
+    fn question(&self) -> String {
         match *self {
             Self::Alike { a, b } => format!(
                 "Vertex A has weights {} and {} on two joints, vertex B {} and {}. With σ = {SIGMA}, how alike are they?",
@@ -153,7 +153,7 @@ impl Exercise {
     }
 
     /// The working, step by step.
-    pub fn working(&self) -> String {
+    fn working(&self) -> String {
         match *self {
             Self::Alike { a, b } => {
                 let product = a[0] * a[1] * b[0] * b[1];
@@ -211,33 +211,26 @@ impl Exercise {
             Self::Memory { .. } => &["bytes"],
         }
     }
+
+    fn tolerance(&self) -> f32 {
+        match self {
+            Self::Memory { .. } => 0.5,
+            Self::Alike { .. } => 0.0005,
+            _ => 0.01,
+        }
+    }
 }
 
 impl CentresPage {
     /// The exercise picker, the question, the answer fields and the working.
     pub(super) fn check_cell_ui(&mut self, ui: &mut Ui) {
-        exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
-        let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
-        ui.label(e.question());
-        let expected = e.answer();
-        let mistake = e.mistake();
-        let mistakes: Vec<(&[f32], &str)> = mistake.iter().map(|(v, why)| (&v[..], *why)).collect();
-        let labels = e.labels();
-        let question = Question {
-            name: "centres",
-            labels,
-            columns: labels.len(),
-            expected: &expected,
-            tolerance: match e {
-                Exercise::Memory { .. } => 0.5,
-                Exercise::Alike { .. } => 0.0005,
-                _ => 0.01,
-            },
-            mistakes: &mistakes,
-        };
-        check_ui(ui, &mut self.check, &question, |ui| {
-            working_ui(ui, &e.working())
-        });
+        worked_cell_ui(
+            ui,
+            "centres",
+            &EXERCISES,
+            &mut self.exercise,
+            &mut self.check,
+        );
     }
 }
 

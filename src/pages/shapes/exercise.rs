@@ -2,7 +2,7 @@
 //! weight, and a shape's memory, each worked by hand.
 
 use super::{Driver, ShapesPage, driven_weight};
-use crate::ui::check::{Question, check_ui, exercise_picker_ui, hundredths, working_ui};
+use crate::ui::check::{Worked, hundredths, worked_cell_ui};
 use egui::Ui;
 use glam::Vec3;
 
@@ -65,9 +65,9 @@ fn text(v: Vec3) -> String {
     format!("({x}, {y}, {z})")
 }
 
-impl Exercise {
+impl Worked for Exercise {
     /// The answer, as the page computes it.
-    pub fn answer(&self) -> Vec<f32> {
+    fn answer(&self) -> Vec<f32> {
         match *self {
             Self::Sum { v0, a, b, weights } => {
                 let v = Vec3::from(v0) + weights[0] * Vec3::from(a) + weights[1] * Vec3::from(b);
@@ -122,7 +122,7 @@ impl Exercise {
     }
 
     /// The question, in words.
-    pub fn question(&self) -> String {
+    fn question(&self) -> String {
         match *self {
             Self::Sum { v0, a, b, weights } => format!(
                 "A vertex sits at {} in the bind pose. Shape A moves it by {}, shape B by {}. With A at weight {} and B at weight {}, where is it before the skin (x, y, z)?",
@@ -151,7 +151,7 @@ impl Exercise {
     }
 
     /// The working, step by step.
-    pub fn working(&self) -> String {
+    fn working(&self) -> String {
         match *self {
             Self::Sum { v0, a, b, weights } => format!(
                 "v = v0 + wA · ΔA + wB · ΔB\n  = {} + {} · {} + {} · {}\n  = {}",
@@ -197,33 +197,25 @@ impl Exercise {
             Self::Memory { .. } => &["bytes"],
         }
     }
+
+    fn tolerance(&self) -> f32 {
+        match self {
+            Self::Memory { .. } => 0.5,
+            _ => 0.01,
+        }
+    }
 }
 
 impl ShapesPage {
     /// The exercise picker, the question, the answer fields and the working.
     pub(super) fn check_cell_ui(&mut self, ui: &mut Ui) {
-        exercise_picker_ui(ui, &mut self.exercise, EXERCISES.len(), &mut self.check);
-        let e = EXERCISES[self.exercise.min(EXERCISES.len() - 1)];
-        ui.label(e.question());
-        let expected = e.answer();
-        let mistake = e.mistake();
-        let mistakes: Vec<(&[f32], &str)> = mistake.iter().map(|(v, why)| (&v[..], *why)).collect();
-        let labels = e.labels();
-        let question = Question {
-            name: "shapes",
-            labels,
-            columns: labels.len(),
-            expected: &expected,
-            tolerance: if matches!(e, Exercise::Memory { .. }) {
-                0.5
-            } else {
-                0.01
-            },
-            mistakes: &mistakes,
-        };
-        check_ui(ui, &mut self.check, &question, |ui| {
-            working_ui(ui, &e.working())
-        });
+        worked_cell_ui(
+            ui,
+            "shapes",
+            &EXERCISES,
+            &mut self.exercise,
+            &mut self.check,
+        );
     }
 }
 
