@@ -19,7 +19,7 @@ pub mod scroll;
 pub mod viewport;
 
 pub use camera::{Camera, OrbitCamera, PlaneCamera};
-pub use viewport::{Viewport, project};
+pub use viewport::{Viewport, on_screen, project};
 
 use egui::Color32;
 

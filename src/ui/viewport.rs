@@ -806,9 +806,7 @@ impl Viewport {
 
     /// Where a world point lands on screen; `None` when it is behind the camera.
     pub fn to_screen(&self, world: Vec3) -> Option<Pos2> {
-        let rect = self.rect();
-        let (_, _, [x, y]) = project(self.clip_from_world, [rect.width(), rect.height()], world)?;
-        Some(rect.min + egui::vec2(x, y))
+        on_screen(self.clip_from_world, self.rect(), world)
     }
 
     /// The skinned vertices that face `eye` (a camera's [`Camera::eye`]), each moved by
@@ -831,6 +829,22 @@ impl Viewport {
                 }
             })
             .collect()
+    }
+
+    /// The vertex nearest `at`, within [`super::pick::PICK_RADIUS`], among the
+    /// front-facing vertices of meshes each drawn moved by its offset (`drawn`: the
+    /// offset and the skinned vertices); its index in its mesh.
+    pub fn vertex_under<'a>(
+        &self,
+        eye: Vec3,
+        drawn: impl IntoIterator<Item = (Vec3, &'a [skin::lbs::SkinnedVertex])>,
+        at: Pos2,
+    ) -> Option<usize> {
+        let front: Vec<(usize, Pos2)> = (drawn.into_iter())
+            .flat_map(|(offset, vertices)| self.front_facing(eye, offset, vertices))
+            .collect();
+        let screen = front.iter().map(|(_, s)| *s);
+        super::pick::nearest(screen, at, super::pick::PICK_RADIUS).map(|k| front[k].0)
     }
 
     /// The world point under `screen` on the plane z = 0 (for a plane camera).
@@ -966,3 +980,10 @@ pub fn project(
     Some((clip, ndc, at))
 }
 // ANCHOR_END: project
+
+/// Where a world point lands on screen in a viewport drawn in `rect` with
+/// `clip_from_world` (a page's last drawn view, say); `None` behind the camera.
+pub fn on_screen(clip_from_world: Mat4, rect: Rect, world: Vec3) -> Option<Pos2> {
+    let (_, _, [x, y]) = project(clip_from_world, [rect.width(), rect.height()], world)?;
+    Some(rect.min + egui::vec2(x, y))
+}

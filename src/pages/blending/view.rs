@@ -4,7 +4,6 @@ use super::{BONE_NAMES, BlendingPage, Pose};
 use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;
 use crate::ui::marks::{self, Target};
-use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
 use crate::ui::{Viewport, ellipses, rgba};
 use egui::{Color32, Ui};
@@ -120,8 +119,11 @@ impl BlendingPage {
     }
 
     fn vertex_under(&self, vp: &Viewport, pose: &Pose, at: egui::Pos2) -> Option<usize> {
-        let visible = self.visible(vp, pose);
-        nearest(visible.iter().map(|(_, s)| *s), at, PICK_RADIUS).map(|k| visible[k].0)
+        let drawn = self
+            .placed(pose)
+            .into_iter()
+            .map(|(_, offset, v)| (offset, v));
+        vp.vertex_under(self.camera.eye(), drawn, at)
     }
 
     fn handle_pointer(&mut self, ui: &Ui, vp: &Viewport, pose: &Pose) {

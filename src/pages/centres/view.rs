@@ -5,12 +5,12 @@
 use super::cells::color;
 use super::{CentresPage, Method};
 use crate::ui::Viewport;
-use crate::ui::pick::{PICK_RADIUS, nearest};
 use crate::ui::viewport::{caption_ui, room_below};
 use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
 use rigs::arm;
 use scene::{Scene, SkinnedDraw};
+use skin::lbs::SkinnedVertex;
 
 /// What the viewport shows and how to handle it, under it.
 const CAPTION: &str = "Drawn by the skinning shader. Dots: the centres of rotation, moved by linear blending. Drag to turn the view, scroll to zoom, click the arm to follow a vertex.";
@@ -41,14 +41,13 @@ impl CentresPage {
     }
 
     fn pick(&mut self, vp: &Viewport, at: egui::Pos2) {
-        let eye = self.camera.eye();
         // Every arm drawn, skinned whole on the CPU: only when a click asks.
-        let mut front = Vec::new();
-        for (method, offset) in self.mode.arms() {
-            front.extend(vp.front_facing(eye, offset, &self.skinned(method)));
-        }
-        if let Some(k) = nearest(front.iter().map(|(_, s)| *s), at, PICK_RADIUS) {
-            self.vertex = front[k].0;
+        let arms: Vec<(Vec3, Vec<SkinnedVertex>)> = (self.mode.arms().into_iter())
+            .map(|(method, offset)| (offset, self.skinned(method)))
+            .collect();
+        let drawn = arms.iter().map(|(offset, v)| (*offset, &v[..]));
+        if let Some(vertex) = vp.vertex_under(self.camera.eye(), drawn, at) {
+            self.vertex = vertex;
         }
     }
 

@@ -308,9 +308,7 @@ impl ShapesPage {
         let clip_from_world = self.seen?;
         let (_, at) = self.show.arms().into_iter().find(|(m, _)| *m == method)?;
         let p = self.vertex_skinned(method, vertex)? + at;
-        let rect = self.viewport_rect;
-        let (_, _, [x, y]) = crate::ui::project(clip_from_world, [rect.width(), rect.height()], p)?;
-        Some(rect.min + egui::vec2(x, y))
+        crate::ui::on_screen(clip_from_world, self.viewport_rect, p)
     }
 
     /// The elbow ring's area now, relative to the bind pose, for each [`Method`].
