@@ -1,8 +1,10 @@
 // Dual quaternion skinning: each joint's rigid world_from_bind as a unit dual
 // quaternion real + e * dual; blend those, then turn the blend back into a matrix.
-// Put before shaders/skin.vert by the loader, after shaders/quat.glsl.
-// Two vectors a joint instead of a mat4's four: this program does not carry the
-// matrix palette, so it fits WebGL2's 256 guaranteed vertex uniform vectors easily.
+// In two phases, so a scaled joint keeps its scale: the vertex is stretched first by
+// the blended stretch (shaders/stretch.glsl), then moved rigidly.
+// Put before shaders/skin.vert by the loader, after shaders/quat.glsl and
+// shaders/stretch.glsl. Two vectors a joint for the rigid part and two for the
+// stretch: a mat4 palette's four, within WebGL2's 256 guaranteed vertex uniform vectors.
 
 uniform vec4 u_dq_real[MAX_JOINTS]; // the rotation, a unit quaternion
 uniform vec4 u_dq_dual[MAX_JOINTS]; // 0.5 * translation * rotation
@@ -29,8 +31,8 @@ mat4 skin_matrix(vec4 joints, vec4 weights) {
     float len = length(real);
     if (len < 1e-6) { // skin::dqs::DEGENERATE_LENGTH
         // The rotations cancelled: there is none to give. Leave the vertex in bind pose,
-        // as the CPU reference does.
-        return mat4(1.0);
+        // stretched, as the CPU reference does.
+        return mat4(blended_stretch(joints, weights));
     }
     // Make the rotation unit length, then read the rotation matrix and the translation
     // (shaders/quat.glsl).
@@ -38,6 +40,7 @@ mat4 skin_matrix(vec4 joints, vec4 weights) {
     dual /= len;
     mat4 turn = mat4(quat_matrix(real)); // the 3x3 in the corner, (0, 0, 0, 1) below
     turn[3] = vec4(dq_translation(real, dual), 1.0);
-    return turn;
+    // Stretch first, then turn and move: a rigid palette's stretch is the identity.
+    return turn * mat4(blended_stretch(joints, weights));
 }
 // ANCHOR_END: dqs_blend

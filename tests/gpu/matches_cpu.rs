@@ -236,7 +236,12 @@ fn a_log_names_the_file_and_line_of_a_joined_shader() {
     };
     let err = link_program(
         &h.gl,
-        &[shaders::QUAT, shaders::BLEND_DQS, broken_main],
+        &[
+            shaders::QUAT,
+            shaders::STRETCH,
+            shaders::BLEND_DQS,
+            broken_main,
+        ],
         &[shaders::SKIN_FRAG],
         &[],
         &[],
@@ -244,7 +249,7 @@ fn a_log_names_the_file_and_line_of_a_joined_shader() {
     .unwrap_err();
     assert!(
         err.starts_with(
-            "broken.vert failed to compile (after shaders/quat.glsl + shaders/blend_dqs.glsl)"
+            "broken.vert failed to compile (after shaders/quat.glsl + shaders/stretch.glsl + shaders/blend_dqs.glsl)"
         ),
         "{err}"
     );
@@ -318,6 +323,31 @@ fn cancels(dq: &[DualQuat], influences: &Influences) -> bool {
     sum.length() < 0.2
 }
 
+/// A proptest case's check that the shader and the CPU agree within the tolerances of
+/// the rotation blends: positions within [`TOLERANCE`], normals within
+/// [`DQS_NORMAL_TOLERANCE`].
+fn dqs_close(
+    api: Api,
+    what: impl std::fmt::Debug,
+    (dp, dn): (f32, f32),
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    prop_assert!(
+        dp <= TOLERANCE,
+        "{:?} {:?}: positions differ by {}",
+        api,
+        what,
+        dp
+    );
+    prop_assert!(
+        dn <= DQS_NORMAL_TOLERANCE,
+        "{:?} {:?}: normals differ by {}",
+        api,
+        what,
+        dn
+    );
+    Ok(())
+}
+
 /// Random rigid skeletons and vertices, with the antipodal check and without it.
 fn check_dqs_random(h: &common::Headless, renderer: &SceneRenderer, api: Api) {
     let mut runner = TestRunner::new(Config {
@@ -342,20 +372,7 @@ fn check_dqs_random(h: &common::Headless, renderer: &SceneRenderer, api: Api) {
                 let mut w = worst.get();
                 w[k] = (w[k].0.max(dp), w[k].1.max(dn));
                 worst.set(w);
-                prop_assert!(
-                    dp <= TOLERANCE,
-                    "{:?} {:?}: positions differ by {}",
-                    api,
-                    blend,
-                    dp
-                );
-                prop_assert!(
-                    dn <= DQS_NORMAL_TOLERANCE,
-                    "{:?} {:?}: normals differ by {}",
-                    api,
-                    blend,
-                    dn
-                );
+                dqs_close(api, blend, (dp, dn))?;
             }
             Ok(())
         })
@@ -537,13 +554,7 @@ fn check_cor_api(api: Api) {
                     capture_skinned(&h.gl, &renderer, &gpu, &draw.palette).expect("capture");
                 gpu.destroy(&h.gl);
                 let (dp, dn) = worst_difference(&captured, &draw.skin_on_cpu(), |_| true);
-                prop_assert!(dp <= TOLERANCE, "{:?}: positions differ by {}", api, dp);
-                prop_assert!(
-                    dn <= DQS_NORMAL_TOLERANCE,
-                    "{:?}: normals differ by {}",
-                    api,
-                    dn
-                );
+                dqs_close(api, "about random centres", (dp, dn))?;
                 Ok(())
             },
         )
@@ -556,7 +567,10 @@ fn check_cor_api(api: Api) {
         &h.gl,
         &renderer,
         &gpu,
-        &Palette::Centres(vec![DualQuat::IDENTITY; 2]),
+        &Palette::Centres {
+            dual_quats: vec![DualQuat::IDENTITY; 2],
+            stretches: Vec::new(),
+        },
     )
     .expect_err("no centres");
     assert!(err.contains("centres"), "{err}");
@@ -565,6 +579,107 @@ fn check_cor_api(api: Api) {
 }
 
 on_both_apis!(check_cor_api: cor_shader_matches_cpu_on_gl_core_330, cor_shader_matches_cpu_on_gles_300);
+
+/// Random local transforms that scale each axis apart, so the world matrices they make
+/// down a chain also shear.
+fn arb_stretched_local() -> impl Strategy<Value = Mat4> + Clone {
+    (
+        prop::array::uniform3(-1.0f32..1.0),
+        prop::array::uniform3(-2.0f32..2.0),
+        prop::array::uniform3(0.5f32..1.8),
+    )
+        .prop_map(|(r, t, s)| {
+            Mat4::from_scale_rotation_translation(
+                Vec3::from(s),
+                Quat::from_euler(EulerRot::XYZ, r[0], r[1], r[2]),
+                Vec3::from(t),
+            )
+        })
+}
+
+/// Scaled and sheared joints by dual quaternions in two phases and about centres of
+/// rotation (`shaders/stretch.glsl` with the two blend files, against
+/// `skin::dqs::skin_vertices_dq` and `skin::cor::skin_vertices_cor_dq`): random
+/// skeletons whose joints scale each axis apart, random centres. A vertex ruled by one
+/// joint lands where that joint's whole matrix puts it, which plain DQS misses.
+fn check_scaled_api(api: Api) {
+    let Some(h) = headless(api) else { return };
+    let renderer = SceneRenderer::new(&h.gl)
+        .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
+    let mut runner = TestRunner::new(Config {
+        cases: 32,
+        ..Config::default()
+    });
+    let centres = prop::collection::vec(prop::array::uniform3(-3.0f32..3.0), 64);
+    let worst = std::cell::Cell::new([(0.0f32, 0.0f32); 2]);
+    let dropped = std::cell::Cell::new(0.0f32);
+    runner
+        .run(
+            &(arb_case(12, 64, arb_stretched_local()), centres),
+            |((world, mesh), centres)| {
+                let data = MeshData::new(mesh.clone(), Vec::new(), Primitive::Lines)
+                    .with_centres(centres.into_iter().map(Vec3::from).collect());
+                let gpu = SkinnedMeshGpu::upload(&h.gl, &data).expect("upload");
+                let lbs = skin_vertices(&world, &mesh);
+                let dqs = Blend::DualQuaternion {
+                    antipodal_check: true,
+                };
+                for (k, blend) in [dqs, Blend::Centres].into_iter().enumerate() {
+                    let draw = SkinnedDraw::surface(
+                        data.clone(),
+                        Palette::new(world.clone(), blend),
+                        [1.0; 4],
+                    );
+                    let captured =
+                        capture_skinned(&h.gl, &renderer, &gpu, &draw.palette).expect("capture");
+                    let (dp, dn) = worst_difference(&captured, &draw.skin_on_cpu(), |_| true);
+                    let mut w = worst.get();
+                    w[k] = (w[k].0.max(dp), w[k].1.max(dn));
+                    worst.set(w);
+                    dqs_close(api, blend, (dp, dn))?;
+                    // One joint: its whole matrix, scale and all.
+                    let one =
+                        (0..captured.len()).filter(|i| mesh.influences[*i].used().count() == 1);
+                    let (dp, _) =
+                        worst_difference(&captured, &lbs, |i| one.clone().any(|j| j == i));
+                    prop_assert!(
+                        dp <= TOLERANCE,
+                        "{:?} {:?}: a one-joint vertex is {} off its joint",
+                        api,
+                        blend,
+                        dp
+                    );
+                }
+                let plain = Palette::plain_dqs(&world, true);
+                let captured = capture_skinned(&h.gl, &renderer, &gpu, &plain).expect("capture");
+                let off = captured
+                    .iter()
+                    .zip(&lbs)
+                    .zip(&mesh.influences)
+                    .filter(|(_, inf)| inf.used().count() == 1)
+                    .map(|(((p, _), l), _)| p.distance(l.position))
+                    .fold(0.0f32, f32::max);
+                dropped.set(dropped.get().max(off));
+                gpu.destroy(&h.gl);
+                Ok(())
+            },
+        )
+        .unwrap();
+    eprintln!(
+        "{api:?} scaled joints, worst (position, normal): DQS in two phases {:?}, centres {:?}; plain DQS drops up to {}",
+        worst.get()[0],
+        worst.get()[1],
+        dropped.get()
+    );
+    assert!(
+        dropped.get() > 0.5,
+        "{api:?}: the scales must matter: plain DQS puts one-joint vertices only {} off",
+        dropped.get()
+    );
+    renderer.destroy(&h.gl);
+}
+
+on_both_apis!(check_scaled_api: scaled_joints_match_cpu_on_gl_core_330, scaled_joints_match_cpu_on_gles_300);
 
 /// Blend shapes on every path: the lesson arm with five targets of random offsets (one
 /// without normals, one of normals alone), added in at weights past 1, below 0 and 0,
@@ -624,7 +739,7 @@ fn check_morph_api(api: Api) {
                 Palette::DualQuats {
                     antipodal_check, ..
                 } => format!("dual quaternions (antipodal check {antipodal_check})"),
-                Palette::Centres(_) => "centres of rotation".to_owned(),
+                Palette::Centres { .. } => "centres of rotation".to_owned(),
             };
             let mut draw = SkinnedDraw::surface(mesh.clone(), palette.clone(), [1.0; 4]);
             draw.joint_indices = indices;
@@ -637,7 +752,7 @@ fn check_morph_api(api: Api) {
             };
             assert_ne!(cpu[0].position, plain.skin_on_cpu()[0].position);
             let tolerance = match palette {
-                Palette::DualQuats { .. } | Palette::Centres(_) => DQS_NORMAL_TOLERANCE,
+                Palette::DualQuats { .. } | Palette::Centres { .. } => DQS_NORMAL_TOLERANCE,
                 _ => TOLERANCE * 10.0,
             };
             let (dp, dn) = draw_difference(&h, &renderer, &gpu, &draw, &palette, &cpu);
@@ -775,11 +890,8 @@ fn every_skinning_program_links_on_first_use_on_each_api() {
         let palettes = [
             Palette::Matrices(vec![Mat4::IDENTITY]),
             Palette::Texture(vec![Mat4::IDENTITY]),
-            Palette::DualQuats {
-                dual_quats: vec![skin::dqs::DualQuat::IDENTITY],
-                antipodal_check: true,
-            },
-            Palette::Centres(vec![skin::dqs::DualQuat::IDENTITY]),
+            Palette::plain_dqs(&[Mat4::IDENTITY], true),
+            Palette::new(vec![Mat4::IDENTITY], Blend::Centres),
         ];
         let mut linked = Vec::new();
         for palette in &palettes {
@@ -1162,6 +1274,7 @@ fn draw_difference(
         Palette::DualQuats {
             dual_quats,
             antipodal_check: false,
+            ..
         } => !cancels(dual_quats, &influences[i]),
         _ => true,
     };
@@ -1175,12 +1288,19 @@ fn same_path(draw: &SkinnedDraw, world_from_bind: Vec<Mat4>) -> Palette {
         Palette::Matrices(_) => Palette::Matrices(world_from_bind),
         Palette::Texture(_) => Palette::Texture(world_from_bind),
         Palette::DualQuats {
+            stretches,
+            antipodal_check,
+            ..
+        } if stretches.is_empty() => Palette::plain_dqs(&world_from_bind, *antipodal_check),
+        Palette::DualQuats {
             antipodal_check, ..
-        } => Palette::DualQuats {
-            dual_quats: dual_quat_palette(&world_from_bind),
-            antipodal_check: *antipodal_check,
-        },
-        Palette::Centres(_) => Palette::Centres(dual_quat_palette(&world_from_bind)),
+        } => Palette::new(
+            world_from_bind,
+            Blend::DualQuaternion {
+                antipodal_check: *antipodal_check,
+            },
+        ),
+        Palette::Centres { .. } => Palette::new(world_from_bind, Blend::Centres),
     }
 }
 

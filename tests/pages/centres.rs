@@ -203,6 +203,58 @@ fn the_check_cell_takes_the_hand_worked_answers_and_names_a_turn_about_the_origi
 #[test]
 fn every_key_at_once_round_trips_and_each_kind_of_bad_value_is_named() {
     kit::assert_every_key_round_trips::<CentresPage>(&[
-        "centres?twist=1.2&bend=-1&mode=cor&centres=false&sweep=twist&vertex=100&question=3",
+        "centres?twist=1.2&bend=-1&mode=cor&centres=false&sweep=twist&vertex=100&stretch=1.5&question=3",
     ]);
+}
+
+#[test]
+fn a_stretched_forearm_keeps_its_length_in_two_phases_and_plain_dqs_drops_it() {
+    let straight = opened("centres?stretch=1.5&bend=0&mode=scale");
+    let elbow = glam::Vec3::X * arm::BONE_LENGTH;
+    let long = |page: &CentresPage, m: Method, elbow: glam::Vec3| page.hand(m).distance(elbow);
+    // Two phases, linear blending and the centres carry the stretch: 2 × 1.5 = 3 long.
+    for m in [Method::Dqs, Method::Lbs, Method::Cor] {
+        let l = long(&straight, m, elbow);
+        assert!((l - 3.0).abs() < 1e-3, "{m:?}: {l}");
+    }
+    // Plain DQS keeps the translation worked out with the scale, 2 − 1.5 · 2 = −1
+    // along the bone, and drops the scale: the forearm slides back and keeps its 2.
+    let plain = long(&straight, Method::DqsPlain, elbow);
+    assert!((plain - 1.0).abs() < 1e-3, "{plain}");
+    // Bent and twisted, the same.
+    let bent = opened("centres?stretch=1.5&bend=1.2&twist=2");
+    let elbow = arm::world_from_joint(2.0, 1.2)[1].w_axis.truncate();
+    assert!((long(&bent, Method::Dqs, elbow) - 3.0).abs() < 1e-3);
+    assert!((long(&bent, Method::DqsPlain, elbow) - 3.0).abs() > 0.5);
+    // Twisted half a turn, the two phases keep the elbow as plain DQS does.
+    let twisted = opened("centres?stretch=1.5&twist=3.14159&bend=0");
+    assert!(measures(&twisted, Method::Dqs).0 > 0.95);
+    assert!(measures(&twisted, Method::Lbs).0 < 0.1);
+
+    // The scale cell: each joint's stretch, then the vertex through both steps.
+    let link = "centres?stretch=1.5&bend=1.2&twist=2&mode=scale";
+    let page = opened(link);
+    let mut harness = page_harness(opened(link), &["scale", "vertex"]);
+    harness.run_steps(2);
+    let has = |text: &str| harness.query_by_label_contains(text).is_some();
+    assert!(has("S[forearm] = diag(1.50, 1.00, 1.00)"));
+    let v = default_vertex();
+    let two = page.vertex_skinned(Method::Dqs, v).expect("a vertex");
+    assert!(
+        has(&format!("v' = R·(S·v) + t = {}", vec3_text(two))),
+        "{two}"
+    );
+    let apart = page
+        .vertex_skinned(Method::DqsPlain, v)
+        .expect("a vertex")
+        .distance(two);
+    assert!(apart > 0.1, "{apart}");
+    assert!(has("plain DQS, no step 1: ") && has(&format!("{apart:.2} away")));
+    assert!(has("two phases 3.00, LBS 3.00, plain DQS"));
+    // The vertex cell stretches first too, as the centres' shader does.
+    let cor = page.vertex_skinned(Method::Cor, v).expect("a vertex");
+    assert!(
+        has(&format!("v' = R·S·v + t = {}", vec3_text(cor))),
+        "{cor}"
+    );
 }

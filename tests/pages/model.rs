@@ -1297,7 +1297,7 @@ fn the_robots_face_rests_through_its_clips_and_a_held_shape_stays_put() {
 }
 
 #[test]
-fn the_fox_blends_about_its_centres_and_the_robot_says_why_its_hands_stay_linear() {
+fn the_fox_blends_about_its_centres_and_the_robots_scaled_hands_keep_their_scale_in_two_phases() {
     let fox = opened("model?asset=fox&method=cor&t=0.6");
     let centres = &fox.centres;
     assert!(centres.refused.is_none());
@@ -1322,18 +1322,49 @@ fn the_fox_blends_about_its_centres_and_the_robot_says_why_its_hands_stay_linear
     // The fox stands some 80 units tall: the centres move its joints' skin a little,
     // and nothing flies off.
     assert!(apart > 0.01 && apart < 5.0, "{apart}");
-    // The robot's palette scales: its hands are blended linearly, and it says why.
-    let robot = opened("model?method=dqs&t=1.2");
-    let frame = robot.frame();
-    let palette = &frame.palettes[robot.model.skinned_meshes[0].skin];
-    let (method, why) = robot.mesh_method(0, palette);
-    assert_eq!(method, skinlab::pages::centres::Method::Lbs);
-    assert!(why.is_some_and(|w| w.contains("scales")), "{why:?}");
-    let mut harness = page_harness(robot, &["file"]);
+    // The robot's palette scales its hands a hundredfold: dual quaternions and the
+    // centres carry it in two phases, near where linear blending puts them; plain dual
+    // quaternions drop it, the hands fly off, and the file cell says so.
+    let linear = opened("model?t=1.2").frame();
+    let hand: &[skin::lbs::SkinnedVertex] = &linear.skinned[0];
+    let (low, high) = hand
+        .iter()
+        .fold((glam::Vec3::MAX, glam::Vec3::MIN), |(l, h), v| {
+            (l.min(v.position), h.max(v.position))
+        });
+    let size = low.distance(high);
+    for (link, flies) in [
+        ("model?method=dqs&t=1.2", false),
+        ("model?method=cor&t=1.2", false),
+        ("model?method=dqs_plain&t=1.2", true),
+    ] {
+        let page = opened(link);
+        let frame = page.frame();
+        let palette = &frame.palettes[page.model.skinned_meshes[0].skin];
+        assert!(
+            !skin::matrix::is_rigid(&palette[0], 1e-3),
+            "the hand's palette scales"
+        );
+        assert_eq!(page.mesh_method(0, palette).1, None, "{link}");
+        let apart = frame.skinned[0]
+            .iter()
+            .zip(hand)
+            .map(|(a, b)| a.position.distance(b.position))
+            .fold(0.0f32, f32::max);
+        if flies {
+            assert!(apart > size, "{link}: {apart} against a hand {size} across");
+        } else {
+            assert!(
+                apart < 0.1 * size,
+                "{link}: {apart} against a hand {size} across"
+            );
+        }
+    }
+    let mut harness = page_harness(opened("model?method=dqs_plain&t=1.2"), &["file"]);
     harness.run_steps(2);
     assert!(
         harness
-            .query_by_label_contains("are blended linearly: its palette scales")
+            .query_by_label_contains("Drawn wrong on purpose")
             .is_some()
     );
 }

@@ -33,6 +33,7 @@ pub mod shaders {
     shader!(BLEND_DQS, "blend_dqs.glsl");
     shader!(BLEND_COR, "blend_cor.glsl");
     shader!(QUAT, "quat.glsl");
+    shader!(STRETCH, "stretch.glsl");
     shader!(BLEND_TEXTURE, "blend_texture.glsl");
     shader!(JOINTS_FLOAT, "joints_float.glsl");
     shader!(JOINTS_INT, "joints_int.glsl");
@@ -51,12 +52,13 @@ pub mod shaders {
     };
 
     /// Every shader file, for tools that check them all.
-    pub const ALL: [ShaderSource; 13] = [
+    pub const ALL: [ShaderSource; 14] = [
         SKIN_VERT,
         BLEND_LBS,
         BLEND_DQS,
         BLEND_COR,
         QUAT,
+        STRETCH,
         BLEND_TEXTURE,
         JOINTS_FLOAT,
         JOINTS_INT,
@@ -81,12 +83,14 @@ pub mod shaders {
     pub const SKIN_TEXTURE_INT_VERT: [ShaderSource; 3] = [JOINTS_INT, BLEND_TEXTURE, SKIN_VERT];
 
     /// The dual quaternion skinning vertex shader: the joints file, the quaternion
-    /// helpers, the blend file, then the shared `main`.
-    pub const SKIN_DQS_VERT: [ShaderSource; 4] = [JOINTS_FLOAT, QUAT, BLEND_DQS, SKIN_VERT];
+    /// helpers, the stretches, the blend file, then the shared `main`.
+    pub const SKIN_DQS_VERT: [ShaderSource; 5] =
+        [JOINTS_FLOAT, QUAT, STRETCH, BLEND_DQS, SKIN_VERT];
 
     /// Skinning about centres of rotation: as the dual quaternion shader, with its own
     /// blend file.
-    pub const SKIN_COR_VERT: [ShaderSource; 4] = [JOINTS_FLOAT, QUAT, BLEND_COR, SKIN_VERT];
+    pub const SKIN_COR_VERT: [ShaderSource; 5] =
+        [JOINTS_FLOAT, QUAT, STRETCH, BLEND_COR, SKIN_VERT];
 }
 
 /// The lines put before every shader file: `#version` for this context (GLSL 330 core

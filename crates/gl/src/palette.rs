@@ -1,10 +1,11 @@
 //! Uploading what the skinning shader blends: a palette as uniform arrays (matrices, or
-//! dual quaternions as two vec4 a joint, for DQS and for centres of rotation) or as the bone texture, the check that a palette
+//! dual quaternions and stretches as four vec4 a joint, for DQS and for centres of
+//! rotation) or as the bone texture, the check that a palette
 //! fits its program, and the normal method that goes with it.
 
 use super::MAX_JOINTS;
 use super::limits::max_texture_size;
-use glam::{Mat4, Vec4};
+use glam::{Mat3, Mat4, Vec4};
 use glow::HasContext as _;
 use scene::Palette;
 use skin::dqs::DualQuat;
@@ -66,7 +67,7 @@ pub(super) fn check(
     has_centres: bool,
 ) -> Result<(), String> {
     match palette {
-        Palette::Centres(_) if !has_centres => {
+        Palette::Centres { .. } if !has_centres => {
             Err("skinning about centres of rotation needs the mesh's centres".to_owned())
         }
         Palette::Texture(m) if m.is_empty() => {
@@ -106,13 +107,17 @@ pub(super) fn upload(
             }
             Palette::DualQuats {
                 dual_quats,
+                stretches,
                 antipodal_check,
             } => {
-                upload_dual_quats(gl, program, dual_quats);
+                upload_dual_quats(gl, program, dual_quats, stretches);
                 let loc = gl.get_uniform_location(program, "u_antipodal_check");
                 gl.uniform_1_i32(loc.as_ref(), i32::from(*antipodal_check));
             }
-            Palette::Centres(dual_quats) => upload_dual_quats(gl, program, dual_quats),
+            Palette::Centres {
+                dual_quats,
+                stretches,
+            } => upload_dual_quats(gl, program, dual_quats, stretches),
             // ANCHOR: bone_texture_upload
             Palette::Texture(matrices) => {
                 let texels = bone_texels(matrices);
@@ -138,8 +143,15 @@ pub(super) fn upload(
     }
 }
 
-/// Uploads `dual_quats` as `u_dq_real` and `u_dq_dual` of `program`, which is in use.
-fn upload_dual_quats(gl: &glow::Context, program: glow::Program, dual_quats: &[DualQuat]) {
+/// Uploads `dual_quats` as `u_dq_real` and `u_dq_dual` of `program`, which is in use,
+/// and `stretches` (the identity for each joint when empty) as `u_stretch_diagonal`
+/// and `u_stretch_off`, six numbers of each symmetric matrix (`shaders/stretch.glsl`).
+fn upload_dual_quats(
+    gl: &glow::Context,
+    program: glow::Program,
+    dual_quats: &[DualQuat],
+    stretches: &[Mat3],
+) {
     let real: Vec<f32> = dual_quats
         .iter()
         .flat_map(|q| Vec4::from(q.real).to_array())
@@ -148,12 +160,27 @@ fn upload_dual_quats(gl: &glow::Context, program: glow::Program, dual_quats: &[D
         .iter()
         .flat_map(|q| Vec4::from(q.dual).to_array())
         .collect();
+    let stretch = |j: usize| stretches.get(j).copied().unwrap_or(Mat3::IDENTITY);
+    let (diagonal, off): (Vec<[f32; 4]>, Vec<[f32; 4]>) = (0..dual_quats.len())
+        .map(|j| {
+            let s = stretch(j);
+            (
+                [s.x_axis.x, s.y_axis.y, s.z_axis.z, 0.0],
+                [s.y_axis.x, s.z_axis.x, s.z_axis.y, 0.0],
+            )
+        })
+        .unzip();
     // SAFETY: uniform uploads to a program of the current context, which is in use.
     unsafe {
-        let loc = gl.get_uniform_location(program, "u_dq_real[0]");
-        gl.uniform_4_f32_slice(loc.as_ref(), &real);
-        let loc = gl.get_uniform_location(program, "u_dq_dual[0]");
-        gl.uniform_4_f32_slice(loc.as_ref(), &dual);
+        for (name, values) in [
+            ("u_dq_real[0]", real.as_slice()),
+            ("u_dq_dual[0]", &dual),
+            ("u_stretch_diagonal[0]", diagonal.as_flattened()),
+            ("u_stretch_off[0]", off.as_flattened()),
+        ] {
+            let loc = gl.get_uniform_location(program, name);
+            gl.uniform_4_f32_slice(loc.as_ref(), values);
+        }
     }
 }
 

@@ -121,7 +121,7 @@ impl Programs {
             (Palette::DualQuats { .. }, _) => 2,
             (Palette::Texture(_), JointIndices::Float) => 3,
             (Palette::Texture(_), JointIndices::Int) => 4,
-            (Palette::Centres(_), _) => 5,
+            (Palette::Centres { .. }, _) => 5,
         }
     }
 

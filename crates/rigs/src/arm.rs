@@ -280,6 +280,15 @@ pub fn palette(twist: f32, bend: f32) -> Vec<Mat4> {
     Arm::PLAIN.palette(twist, bend)
 }
 
+/// The plain arm's palette with the forearm also stretched `stretch` times along its
+/// own bone (x), from the elbow: a scaled joint, which linear blending and dual
+/// quaternions in two phases carry and plain dual quaternions drop.
+pub fn palette_stretched(twist: f32, bend: f32, stretch: f32) -> Vec<Mat4> {
+    let mut world = world_from_joint(twist, bend);
+    world[1] *= Mat4::from_scale(Vec3::new(stretch, 1.0, 1.0));
+    lbs::palette(&world, &joint_from_bind())
+}
+
 /// [`Arm::weights_at`] of the plain arm.
 pub fn weights_at(x: f32, falloff: Falloff, blend_width: f32) -> Vec<(usize, f32)> {
     Arm::PLAIN.weights_at(x, falloff, blend_width)
@@ -562,9 +571,8 @@ mod tests {
     fn dqs_with_scale_carries_a_stretched_forearm_that_plain_dqs_drops() {
         let arm = mesh(Falloff::Linear, DEFAULT_BLEND_WIDTH).unwrap();
         // The forearm half a turn twisted and half as long again along its bone.
-        let mut world = world_from_joint(PI, 0.0);
-        world[1] *= Mat4::from_scale(Vec3::new(1.5, 1.0, 1.0));
-        let pal = lbs::palette(&world, &joint_from_bind());
+        let pal = palette_stretched(PI, 0.0, 1.5);
+        assert_eq!(palette_stretched(PI, 0.0, 1.0), palette(PI, 0.0));
         let tip = (RING_COUNT - 1) * SEGMENTS;
         let reach = |v: &[skin::lbs::SkinnedVertex]| v[tip].position.x;
         let scaled = skin::dqs::skin_vertices_dqs_scaled(&pal, &arm.skin, true);

@@ -1,8 +1,8 @@
 //! What a page asks the viewport to draw in one frame: plain data, no GL.
 
-use glam::{Mat4, Vec3};
+use glam::{Mat3, Mat4, Vec3};
 use skin::Blend;
-use skin::dqs::{DualQuat, dual_quat_palette};
+use skin::dqs::{DualQuat, dual_quat_palette, split_palette};
 use skin::lbs::{PositionW, SkinMesh, SkinnedVertex};
 use skin::morph::{MorphTarget, morphed};
 use skin::normals::NormalMethod;
@@ -252,11 +252,15 @@ pub enum Palette {
     /// `world_from_bind` per joint, uploaded as `u_palette` and blended linearly
     /// (`shaders/blend_lbs.glsl`).
     Matrices(Vec<Mat4>),
-    /// One unit dual quaternion per joint, uploaded as `u_dq_real` / `u_dq_dual` and
-    /// blended by `shaders/blend_dqs.glsl`.
+    /// One unit dual quaternion per joint, uploaded as `u_dq_real` / `u_dq_dual`, and
+    /// its stretch, uploaded as `u_stretch_diagonal` / `u_stretch_off`; blended by
+    /// `shaders/blend_dqs.glsl` in two phases.
     DualQuats {
         /// The rigid part of each joint's `world_from_bind`.
         dual_quats: Vec<DualQuat>,
+        /// Each joint's stretch, applied before the rigid part
+        /// ([`skin::dqs::split_palette`]); empty for plain DQS, which drops any scale.
+        stretches: Vec<Mat3>,
         /// Whether the shader flips quaternions into the first influence's half.
         antipodal_check: bool,
     },
@@ -264,23 +268,48 @@ pub enum Palette {
     /// texels per joint) and blended linearly (`shaders/blend_texture.glsl`). Holds
     /// far more joints than the uniform array.
     Texture(Vec<Mat4>),
-    /// The rigid part of each joint's `world_from_bind` as a unit dual quaternion,
-    /// uploaded as for [`Palette::DualQuats`] and blended about each vertex's centre
-    /// of rotation ([`MeshData::centres`]) by `shaders/blend_cor.glsl`.
-    Centres(Vec<DualQuat>),
+    /// The rigid part of each joint's `world_from_bind` as a unit dual quaternion, and
+    /// its stretch, uploaded as for [`Palette::DualQuats`] and blended about each
+    /// vertex's centre of rotation ([`MeshData::centres`]) by `shaders/blend_cor.glsl`.
+    Centres {
+        /// The rigid part of each joint's `world_from_bind`.
+        dual_quats: Vec<DualQuat>,
+        /// Each joint's stretch (empty: none).
+        stretches: Vec<Mat3>,
+    },
 }
 
 impl Palette {
-    /// The palette `blend` needs for `world_from_bind` (converted to dual quaternions
-    /// for DQS, which drops any scale).
+    /// The palette `blend` needs for `world_from_bind` (split into rigid parts and
+    /// stretches for DQS and centres, which so carry a scaled joint).
     pub fn new(world_from_bind: Vec<Mat4>, blend: Blend) -> Self {
         match blend {
             Blend::Linear => Self::Matrices(world_from_bind),
-            Blend::DualQuaternion { antipodal_check } => Self::DualQuats {
-                dual_quats: dual_quat_palette(&world_from_bind),
-                antipodal_check,
-            },
-            Blend::Centres => Self::Centres(dual_quat_palette(&world_from_bind)),
+            Blend::DualQuaternion { antipodal_check } => {
+                let (dual_quats, stretches) = split_palette(&world_from_bind);
+                Self::DualQuats {
+                    dual_quats,
+                    stretches,
+                    antipodal_check,
+                }
+            }
+            Blend::Centres => {
+                let (dual_quats, stretches) = split_palette(&world_from_bind);
+                Self::Centres {
+                    dual_quats,
+                    stretches,
+                }
+            }
+        }
+    }
+
+    /// Plain dual quaternion skinning of `world_from_bind`: the rigid parts only, so a
+    /// scale is dropped (what the two-phase blend of [`Palette::new`] mends).
+    pub fn plain_dqs(world_from_bind: &[Mat4], antipodal_check: bool) -> Self {
+        Self::DualQuats {
+            dual_quats: dual_quat_palette(world_from_bind),
+            stretches: Vec::new(),
+            antipodal_check,
         }
     }
 
@@ -288,7 +317,9 @@ impl Palette {
     pub fn len(&self) -> usize {
         match self {
             Self::Matrices(m) => m.len(),
-            Self::DualQuats { dual_quats, .. } | Self::Centres(dual_quats) => dual_quats.len(),
+            Self::DualQuats { dual_quats, .. } | Self::Centres { dual_quats, .. } => {
+                dual_quats.len()
+            }
             Self::Texture(m) => m.len(),
         }
     }
@@ -471,11 +502,13 @@ impl SkinnedDraw {
             // A rigid blend: the normal methods agree, and `w` is 1.
             Palette::DualQuats {
                 dual_quats,
+                stretches,
                 antipodal_check,
-            } => dqs::skin_vertices_dq(dual_quats, skin, *antipodal_check),
-            Palette::Centres(dual_quats) => {
-                skin::cor::skin_vertices_cor_dq(dual_quats, skin, &self.mesh.centres)
-            }
+            } => dqs::skin_vertices_dq(dual_quats, stretches, skin, *antipodal_check),
+            Palette::Centres {
+                dual_quats,
+                stretches,
+            } => skin::cor::skin_vertices_cor_dq(dual_quats, stretches, skin, &self.mesh.centres),
         }
     }
 
@@ -578,17 +611,22 @@ impl SkinnedDraw {
             }
             Palette::DualQuats {
                 dual_quats,
+                stretches,
                 antipodal_check,
             } => {
                 for (i, (p, influences)) in vertices {
-                    let blended = dqs::blend_dual_quats(dual_quats, influences, *antipodal_check);
-                    f(i, blended.transform_point(*p) + self.offset);
+                    let whole =
+                        dqs::blended_whole(dual_quats, stretches, influences, *antipodal_check);
+                    f(i, whole.transform_point3(*p) + self.offset);
                 }
             }
-            Palette::Centres(dual_quats) => {
+            Palette::Centres {
+                dual_quats,
+                stretches,
+            } => {
                 for (i, (p, influences)) in vertices {
                     let centre = self.mesh.centres.get(i).copied().unwrap_or(*p);
-                    let turn = skin::cor::turn(dual_quats, influences, centre);
+                    let turn = skin::cor::turn(dual_quats, stretches, influences, centre);
                     f(i, turn.transform_point3(*p) + self.offset);
                 }
             }
@@ -881,10 +919,12 @@ mod tests {
         for n in [1, 7, 200_001] {
             for palette in [
                 Palette::Matrices(matrices.clone()),
-                Palette::DualQuats {
-                    dual_quats: dual_quat_palette(&matrices),
-                    antipodal_check: true,
-                },
+                Palette::new(
+                    matrices.clone(),
+                    Blend::DualQuaternion {
+                        antipodal_check: true,
+                    },
+                ),
             ] {
                 let mut draw = SkinnedDraw::lines(row(n), palette, [1.0; 4], 1.0);
                 draw.offset = Vec3::new(0.5, -2.0, 0.0);

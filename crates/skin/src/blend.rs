@@ -2,7 +2,7 @@
 //! rotations about each vertex's centre.
 
 use super::cor;
-use super::dqs::skin_vertices_dqs;
+use super::dqs::skin_vertices_dqs_scaled;
 use super::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
 use glam::Mat4;
 
@@ -12,8 +12,10 @@ pub enum Blend {
     /// Linear blend skinning: the weighted sum of the matrices.
     #[default]
     Linear,
-    /// Dual quaternion skinning; `antipodal_check` negates quaternions that point away
-    /// from the first influence's, so the blend takes the short way round.
+    /// Dual quaternion skinning, in two phases so that a scaled joint keeps its scale
+    /// ([`crate::dqs::skin_vertices_dqs_scaled`]; plain DQS where the palette is rigid);
+    /// `antipodal_check` negates quaternions that point away from the first
+    /// influence's, so the blend takes the short way round.
     DualQuaternion {
         /// Whether the sign check runs (off only to show why it is needed).
         antipodal_check: bool,
@@ -35,7 +37,7 @@ impl Blend {
         match self {
             Self::Linear => skin_vertices(palette, mesh),
             Self::DualQuaternion { antipodal_check } => {
-                skin_vertices_dqs(palette, mesh, antipodal_check)
+                skin_vertices_dqs_scaled(palette, mesh, antipodal_check)
             }
             Self::Centres => {
                 let found = cor::centres(mesh, triangles);

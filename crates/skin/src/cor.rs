@@ -17,14 +17,17 @@
 //! quaternions give at a bent joint. A vertex ruled by one joint is skinned as that
 //! joint moves it, whatever its centre.
 //!
-//! Contract, as for [`crate::dqs`]: the palette is rigid (rotation and translation) and
-//! its length covers every joint the influences name.
+//! A scaled joint is carried as dual quaternions carry it in two phases: the vertex is
+//! stretched first (`S = Σ w[j] · S[j]`, so `R` becomes `R · S`), and the centre moves
+//! by the whole matrices.
+//!
+//! Contract: the palette's length covers every joint the influences name.
 
 use crate::Influences;
-use crate::dqs::{DualQuat, blend_dual_quats, dual_quat_palette};
+use crate::dqs::{DualQuat, blend_dual_quats, blend_stretches, split_palette};
 use crate::lbs::{SkinMesh, SkinnedVertex};
-use crate::normals::skin_tangent;
-use glam::{Mat4, Vec3};
+use crate::normals::{skin_normal, skin_tangent};
+use glam::{Mat3, Mat4, Vec3};
 use std::collections::HashMap;
 
 /// The width of the similarity's kernel: how far apart two pairs of weights may be and
@@ -179,25 +182,42 @@ pub fn centres_counted(mesh: &SkinMesh, triangles: &[u32]) -> (Vec<Option<Vec3>>
 // ANCHOR_END: centres
 
 // ANCHOR: cor_skin
-/// The rigid motion of one vertex with `influences` and centre of rotation `centre`:
-/// the rotation `R` blended as quaternions (with the antipodal check), and the
-/// translation that takes `R · centre` to where linear blending takes the centre.
-pub fn turn(palette_dq: &[DualQuat], influences: &Influences, centre: Vec3) -> Mat4 {
+/// The motion of one vertex with `influences` and centre of rotation `centre`: the
+/// rotation `R` blended as quaternions (with the antipodal check) after the blended
+/// stretch `S` ([`blend_stretches`]; none for a rigid palette), and the translation
+/// that takes `R · S · centre` to where linear blending of the whole matrices
+/// `G[j] = rigid[j] · S[j]` takes the centre.
+pub fn turn(
+    palette_dq: &[DualQuat],
+    stretches: &[Mat3],
+    influences: &Influences,
+    centre: Vec3,
+) -> Mat4 {
     let r = blend_dual_quats(palette_dq, influences, true).real;
+    let own = |j: usize| stretches.get(j).map_or(centre, |s| *s * centre);
     let moved: Vec3 = influences
         .used()
-        .map(|(j, w)| palette_dq[j].transform_point(centre) * w)
+        .map(|(j, w)| palette_dq[j].transform_point(own(j)) * w)
         .sum();
-    Mat4::from_rotation_translation(r, moved - r * centre)
+    let m = Mat3::from_quat(r) * blend_stretches(stretches, influences);
+    Mat4::from_cols(
+        m.x_axis.extend(0.0),
+        m.y_axis.extend(0.0),
+        m.z_axis.extend(0.0),
+        (moved - m * centre).extend(1.0),
+    )
 }
 
 /// Skins every vertex of `mesh` about its centre of rotation (`centres`, one per
 /// vertex in bind space: [`placed`] gives them from [`centres`]) with an already
-/// converted palette. The rotation is the quaternion blend of the joints' rotations
-/// (with the antipodal check); the centre moves by linear blending of where each
-/// joint alone would take it. `shaders/blend_cor.glsl` on the GPU.
+/// converted palette: the rigid parts and the stretches of
+/// [`crate::dqs::split_palette`] (or none, for a rigid palette). The rotation is the
+/// quaternion blend of the joints' rotations (with the antipodal check); the centre
+/// moves by linear blending of where each joint alone would take it.
+/// `shaders/blend_cor.glsl` on the GPU.
 pub fn skin_vertices_cor_dq(
     palette_dq: &[DualQuat],
+    stretches: &[Mat3],
     mesh: &SkinMesh,
     centres: &[Vec3],
 ) -> Vec<SkinnedVertex> {
@@ -207,10 +227,11 @@ pub fn skin_vertices_cor_dq(
         .map(|(i, influences)| {
             let v = mesh.positions[i];
             let centre = centres.get(i).copied().unwrap_or(v);
-            let turn = turn(palette_dq, influences, centre);
-            let normal = mesh.normals.get(i).map_or(Vec3::ZERO, |n| {
-                turn.transform_vector3(*n).normalize_or_zero()
-            });
+            let turn = turn(palette_dq, stretches, influences, centre);
+            let normal = mesh
+                .normals
+                .get(i)
+                .map_or(Vec3::ZERO, |n| skin_normal(&turn, *n));
             let tangent = mesh
                 .tangents
                 .get(i)
@@ -225,14 +246,15 @@ pub fn skin_vertices_cor_dq(
 }
 // ANCHOR_END: cor_skin
 
-/// [`skin_vertices_cor_dq`] with the rigid part of each of `palette`'s matrices
-/// (`world_from_bind` per joint: a scale is dropped, as for dual quaternions).
+/// [`skin_vertices_cor_dq`] with each of `palette`'s matrices (`world_from_bind` per
+/// joint) split into its rigid part and its stretch, so a scaled joint keeps its scale.
 pub fn skin_vertices_cor(
     palette: &[Mat4],
     mesh: &SkinMesh,
     centres: &[Vec3],
 ) -> Vec<SkinnedVertex> {
-    skin_vertices_cor_dq(&dual_quat_palette(palette), mesh, centres)
+    let (rigid, stretches) = split_palette(palette);
+    skin_vertices_cor_dq(&rigid, &stretches, mesh, centres)
 }
 
 /// One centre per vertex, as the skinning takes them: the one [`centres`] found, or

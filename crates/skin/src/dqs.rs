@@ -8,7 +8,7 @@
 
 use super::influences::Influences;
 use super::lbs::{SkinMesh, SkinnedVertex};
-use super::normals::skin_tangent;
+use super::normals::{skin_normal, skin_tangent};
 use super::quat::product as mul;
 use glam::{Mat3, Mat4, Quat, Vec3, Vec4};
 
@@ -164,9 +164,13 @@ pub fn dual_quat_palette(palette: &[Mat4]) -> Vec<DualQuat> {
     palette.iter().map(DualQuat::from_rigid).collect()
 }
 
-/// Skins every vertex of `mesh` with an already converted palette.
+/// Skins every vertex of `mesh` with an already converted palette: each joint's rigid
+/// part and, for the two-phase blend, its stretch ([`split_palette`]; empty for plain
+/// DQS). A vertex is stretched by `Σ w[j] · S[j]`, then moved by the blended rigid
+/// parts; its normal takes the inverse transpose of the whole.
 pub fn skin_vertices_dq(
     palette_dq: &[DualQuat],
+    stretches: &[Mat3],
     mesh: &SkinMesh,
     antipodal_check: bool,
 ) -> Vec<SkinnedVertex> {
@@ -174,19 +178,17 @@ pub fn skin_vertices_dq(
         .iter()
         .enumerate()
         .map(|(i, influences)| {
-            let blended = blend_dual_quats(palette_dq, influences, antipodal_check);
-            let position = blended.transform_point(mesh.positions[i]);
-            // A rotation keeps lengths and angles, so the normal needs no inverse
-            // transpose; renormalising only removes rounding.
-            let normal = mesh.normals.get(i).map_or(Vec3::ZERO, |n| {
-                blended.transform_vector(*n).normalize_or_zero()
-            });
+            let whole = blended_whole(palette_dq, stretches, influences, antipodal_check);
+            let normal = mesh
+                .normals
+                .get(i)
+                .map_or(Vec3::ZERO, |n| skin_normal(&whole, *n));
             let tangent = mesh
                 .tangents
                 .get(i)
-                .map_or(Vec3::ZERO, |t| skin_tangent(&blended.to_mat4(), *t, normal));
+                .map_or(Vec3::ZERO, |t| skin_tangent(&whole, *t, normal));
             SkinnedVertex {
-                position,
+                position: whole.transform_point3(mesh.positions[i]),
                 normal,
                 tangent,
             }
@@ -201,7 +203,7 @@ pub fn skin_vertices_dqs(
     mesh: &SkinMesh,
     antipodal_check: bool,
 ) -> Vec<SkinnedVertex> {
-    skin_vertices_dq(&dual_quat_palette(palette), mesh, antipodal_check)
+    skin_vertices_dq(&dual_quat_palette(palette), &[], mesh, antipodal_check)
 }
 
 /// The rotation nearest `a` (its polar rotation): `a` turned into `R · S` with `S`
@@ -235,15 +237,50 @@ pub fn polar_rotation(a: Mat3) -> Option<Mat3> {
 pub fn split_scale(world_from_bind: &Mat4) -> (DualQuat, Mat3) {
     let a = Mat3::from_mat4(*world_from_bind);
     match polar_rotation(a) {
-        Some(r) => (
-            DualQuat::from_rotation_translation(
+        Some(r) => {
+            // Rᵀ·A is symmetric up to rounding; made exactly so, it fits in six numbers
+            // (the shader's two vectors a joint, shaders/stretch.glsl).
+            let s = r.transpose() * a;
+            let rigid = DualQuat::from_rotation_translation(
                 Quat::from_mat3(&r).normalize(),
                 world_from_bind.w_axis.truncate(),
-            ),
-            r.transpose() * a,
-        ),
+            );
+            (rigid, (s + s.transpose()) * 0.5)
+        }
         None => (DualQuat::from_rigid(world_from_bind), Mat3::IDENTITY),
     }
+}
+
+/// Each joint of `palette` split by [`split_scale`]: the rigid parts, and the stretches.
+pub fn split_palette(palette: &[Mat4]) -> (Vec<DualQuat>, Vec<Mat3>) {
+    palette.iter().map(split_scale).unzip()
+}
+
+/// The stretch a vertex takes before its rigid move, `Σ w[j] · S[j] / Σ w[j]`; the
+/// identity for plain DQS (`stretches` empty) and for weights that sum to 0. Over the
+/// weights' sum, so that, as for the dual quaternion blend, weights that do not sum to
+/// 1 change nothing.
+///
+/// Contract: every joint index in `influences` is inside a non-empty `stretches`.
+pub fn blend_stretches(stretches: &[Mat3], influences: &Influences) -> Mat3 {
+    let total: f32 = influences.weights.iter().sum();
+    if stretches.is_empty() || total.abs() <= 1e-6 {
+        return Mat3::IDENTITY;
+    }
+    let sum: Mat3 = influences.used().map(|(j, w)| stretches[j] * w).sum();
+    sum * (1.0 / total)
+}
+
+/// One vertex's whole matrix under the two-phase blend: its rigid parts blended as dual
+/// quaternions, after its stretches blended linearly (none: plain DQS).
+pub fn blended_whole(
+    palette_dq: &[DualQuat],
+    stretches: &[Mat3],
+    influences: &Influences,
+    antipodal_check: bool,
+) -> Mat4 {
+    let moved = blend_dual_quats(palette_dq, influences, antipodal_check);
+    moved.to_mat4() * Mat4::from_mat3(blend_stretches(stretches, influences))
 }
 
 /// Dual quaternion skinning that carries scale, in two phases: each vertex is first
@@ -255,32 +292,8 @@ pub fn skin_vertices_dqs_scaled(
     mesh: &SkinMesh,
     antipodal_check: bool,
 ) -> Vec<SkinnedVertex> {
-    let (rigid, stretch): (Vec<DualQuat>, Vec<Mat3>) = palette.iter().map(split_scale).unzip();
-    mesh.influences
-        .iter()
-        .enumerate()
-        .map(|(i, influences)| {
-            let mut s = Mat3::ZERO;
-            for (j, w) in influences.used() {
-                s += stretch[j] * w;
-            }
-            let moved = blend_dual_quats(&rigid, influences, antipodal_check);
-            let whole = moved.to_mat4() * Mat4::from_mat3(s);
-            let normal = mesh.normals.get(i).map_or(Vec3::ZERO, |n| {
-                let stretched = s.inverse().transpose() * *n;
-                moved.transform_vector(stretched).normalize_or_zero()
-            });
-            let tangent = mesh
-                .tangents
-                .get(i)
-                .map_or(Vec3::ZERO, |t| skin_tangent(&whole, *t, normal));
-            SkinnedVertex {
-                position: whole.transform_point3(mesh.positions[i]),
-                normal,
-                tangent,
-            }
-        })
-        .collect()
+    let (rigid, stretches) = split_palette(palette);
+    skin_vertices_dq(&rigid, &stretches, mesh, antipodal_check)
 }
 // ANCHOR_END: dqs_scale
 

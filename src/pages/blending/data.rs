@@ -132,7 +132,7 @@ impl BlendingPage {
         self.position_w.place(&palette, &skin, &mut lbs);
         let pose = Arc::new(Pose {
             lbs,
-            dqs: skin_vertices_dq(&dual_quats, &skin, self.antipodal_check),
+            dqs: skin_vertices_dq(&dual_quats, &[], &skin, self.antipodal_check),
             palette,
             dual_quats,
         });

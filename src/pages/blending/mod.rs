@@ -311,7 +311,7 @@ impl BlendingPage {
             let palette = self.rig().palette(degrees.to_radians(), self.bend);
             let mut l = skin_vertices(&palette, &only);
             self.position_w.place(&palette, &only, &mut l);
-            let d = skin_vertices_dq(&self.dual_quats(&palette), &only, self.antipodal_check);
+            let d = skin_vertices_dq(&self.dual_quats(&palette), &[], &only, self.antipodal_check);
             let area = |v: &[SkinnedVertex]| {
                 let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();
                 (arm::ring_area(&p, 0) / bind) as f64

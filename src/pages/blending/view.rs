@@ -87,6 +87,7 @@ impl BlendingPage {
             let palette = if dqs {
                 Palette::DualQuats {
                     dual_quats: pose.dual_quats.clone(),
+                    stretches: Vec::new(),
                     antipodal_check: self.antipodal_check,
                 }
             } else {

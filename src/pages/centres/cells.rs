@@ -1,20 +1,23 @@
 //! The centres page's cells: the pose and the arms shown, how a centre is found, one
 //! vertex through the method, the two measures against the sweep, and the cost.
 
-use super::{Cell, CentresPage, MAX_BEND, Method, Mode, Sweep};
+use super::{Cell, CentresPage, MAX_BEND, MAX_STRETCH, MIN_STRETCH, Method, Mode, Sweep};
 use crate::pages::blending::{BONE_NAMES, DQS_COLOR, LBS_COLOR};
 use crate::ui::legend::{Mark, plot_key_ui};
 use crate::ui::matrix::{quat_text, vec3_text};
-use crate::ui::{angle_slider_ui, checkbox_ui, error_ui, mono_ui};
+use crate::ui::{angle_slider_ui, checkbox_ui, error_ui, mono_ui, slider_ui};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, VLine};
-use glam::{Quat, Vec3, Vec4};
+use glam::{Mat3, Quat, Vec3, Vec4};
 use rigs::arm;
 use skin::cor::SIGMA;
-use skin::dqs::dual_quat_palette;
+use skin::dqs::{blend_dual_quats, blend_stretches, split_palette};
 
 /// The colour of skinning about centres of rotation, in the plots and the labels.
 pub(super) const COR_COLOR: Color32 = Color32::from_rgb(40, 150, 70);
+
+/// The colour of plain dual quaternions, which drop a scale.
+const PLAIN_COLOR: Color32 = Color32::from_rgb(150, 70, 180);
 
 /// Each method's colour.
 pub(super) fn color(method: Method) -> Color32 {
@@ -22,6 +25,7 @@ pub(super) fn color(method: Method) -> Color32 {
         Method::Lbs => LBS_COLOR,
         Method::Dqs => DQS_COLOR,
         Method::Cor => COR_COLOR,
+        Method::DqsPlain => PLAIN_COLOR,
     }
 }
 
@@ -34,6 +38,7 @@ impl CentresPage {
             Cell::Vertex => self.vertex_ui(ui),
             Cell::Measure => self.measure_ui(ui),
             Cell::Cost => self.cost_ui(ui),
+            Cell::Scale => self.scale_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }
     }
@@ -45,12 +50,10 @@ impl CentresPage {
         angle_slider_ui(ui, &mut self.bend, -max..=max, "bend", 0);
         ui.horizontal_wrapped(|ui| {
             ui.label("Show:");
-            for (&mode, label) in [Mode::All, Mode::Lbs, Mode::Dqs, Mode::Cor].iter().zip([
-                "all three",
-                "LBS",
-                "DQS",
-                "centres",
-            ]) {
+            for (&mode, label) in [Mode::All, Mode::Lbs, Mode::Dqs, Mode::Cor, Mode::Scale]
+                .iter()
+                .zip(["all three", "LBS", "DQS", "centres", "plain DQS"])
+            {
                 ui.selectable_value(&mut self.mode, mode, label);
             }
         });
@@ -135,8 +138,7 @@ impl CentresPage {
             error_ui(ui, format!("the arm has no vertex {v}"));
             return;
         };
-        let palette = self.palette();
-        let dq = dual_quat_palette(&palette);
+        let (dq, stretches) = split_palette(&self.palette());
         let used: Vec<(usize, f32)> = influences.used().collect();
         let Some(&(first, _)) = used.first() else {
             error_ui(ui, format!("vertex {v} has no weights"));
@@ -150,7 +152,7 @@ impl CentresPage {
             let q = Vec4::from(dq[j].real);
             let flip = q.dot(pivot) < 0.0;
             sum += q * if flip { -w } else { w };
-            let to = dq[j].transform_point(centre);
+            let to = dq[j].transform_point(stretches[j] * centre);
             moved += to * w;
             lines.push(format!(
                 "{}: w = {w:.2}, q = {}{}, G·p* = {}",
@@ -161,16 +163,24 @@ impl CentresPage {
             ));
         }
         let r = Quat::from_vec4(sum.normalize_or_zero());
-        let t = moved - r * centre;
-        let drawn = r * p + t;
         lines.push(format!("R = normalize(Σ w·q) = {}", quat_text(r)));
+        // A stretched forearm is stretched first, as the two-phase blend does.
+        let s = blend_stretches(&stretches, influences);
+        let (turn, rs) = if s.abs_diff_eq(Mat3::IDENTITY, 1e-5) {
+            (Mat3::from_quat(r), "R")
+        } else {
+            lines.push(format!("S = Σ w·S[j] / Σ w = {}", mat3_rows(&s)));
+            (Mat3::from_quat(r) * s, "R·S")
+        };
+        let t = moved - turn * centre;
+        let drawn = turn * p + t;
         lines.push(format!(
             "p* = {}, moved by linear blending: Σ w·G·p* = {}",
             vec3_text(centre),
             vec3_text(moved)
         ));
-        lines.push(format!("t = Σ w·G·p* − R·p* = {}", vec3_text(t)));
-        lines.push(format!("v' = R·v + t = {}", vec3_text(drawn)));
+        lines.push(format!("t = Σ w·G·p* − {rs}·p* = {}", vec3_text(t)));
+        lines.push(format!("v' = {rs}·v + t = {}", vec3_text(drawn)));
         for method in [Method::Lbs, Method::Dqs] {
             if let Some(other) = self.vertex_skinned(method, v) {
                 lines.push(format!(
@@ -250,9 +260,91 @@ impl CentresPage {
         mono_ui(
             ui,
             format!(
-                "for each joint, in the shader's uniforms:\n  LBS: a 4×4 matrix, 4 vectors\n  DQS and centres: a dual quaternion, 2 vectors\nfor each vertex, beside its joints and weights:\n  LBS and DQS: nothing\n  centres: p*, 3 floats = 12 bytes ({n} vertices: {} bytes)\nfor each vertex, each frame, per joint:\n  LBS: add a matrix\n  DQS: add a dual quaternion\n  centres: add a quaternion and move p* by the joint\nonce, before the first frame: the search for the centres",
+                "for each joint, in the shader's uniforms:\n  LBS: a 4×4 matrix, 4 vectors\n  DQS and centres: a dual quaternion and a stretch, 2 + 2 vectors\nfor each vertex, beside its joints and weights:\n  LBS and DQS: nothing\n  centres: p*, 3 floats = 12 bytes ({n} vertices: {} bytes)\nfor each vertex, each frame, per joint:\n  LBS: add a matrix\n  DQS: add a dual quaternion\n  centres: add a quaternion and move p* by the joint\nonce, before the first frame: the search for the centres",
                 n * 12
             ),
         );
     }
+
+    /// A stretched forearm: the stretch, and the followed vertex through the two
+    /// phases, against plain dual quaternions and linear blending.
+    fn scale_ui(&mut self, ui: &mut Ui) {
+        let stretch = egui::Slider::new(&mut self.stretch, MIN_STRETCH..=MAX_STRETCH);
+        slider_ui(ui, stretch.fixed_decimals(2), "forearm stretch");
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Show:");
+            ui.selectable_value(&mut self.mode, Mode::Scale, "plain DQS above two phases");
+            ui.selectable_value(&mut self.mode, Mode::All, "all three");
+        });
+        self.vertex_picker_ui(ui);
+        let v = self.vertex;
+        let mesh = &self.centred.mesh;
+        let (Some(&p), Some(influences)) =
+            (mesh.skin.positions.get(v), mesh.skin.influences.get(v))
+        else {
+            error_ui(ui, format!("the arm has no vertex {v}"));
+            return;
+        };
+        let (rigid, stretches) = split_palette(&self.palette());
+        let mut lines: Vec<String> = (stretches.iter().enumerate())
+            .map(|(j, s)| {
+                let name = BONE_NAMES.get(j).copied().unwrap_or("?");
+                format!("S[{name}] = {}", mat3_rows(s))
+            })
+            .collect();
+        let s = blend_stretches(&stretches, influences);
+        let moved = blend_dual_quats(&rigid, influences, true);
+        let stretched = s * p;
+        let drawn = moved.transform_point(stretched);
+        lines.push(format!("vertex {v}: v = {}", vec3_text(p)));
+        lines.push("1. stretch: S = Σ w·S[j] / Σ w".to_owned());
+        lines.push(format!("   = {}", mat3_rows(&s)));
+        lines.push(format!("   S·v = {}", vec3_text(stretched)));
+        lines.push("2. move by the rigid parts, blended as dual quaternions:".to_owned());
+        lines.push(format!("   R = {}", quat_text(moved.real)));
+        lines.push(format!("   t = {}", vec3_text(moved.translation())));
+        lines.push(format!("   v' = R·(S·v) + t = {}", vec3_text(drawn)));
+        for (method, what) in [
+            (Method::DqsPlain, "plain DQS, no step 1"),
+            (Method::Lbs, "LBS"),
+        ] {
+            if let Some(other) = self.vertex_skinned(method, v) {
+                lines.push(format!(
+                    "{what}: {}, {:.2} away",
+                    vec3_text(other),
+                    other.distance(drawn)
+                ));
+            }
+        }
+        mono_ui(ui, lines.join("\n"));
+        let elbow = arm::world_from_joint(self.twist, self.bend)[1]
+            .w_axis
+            .truncate();
+        let reach = |m: Method| self.hand(m).distance(elbow);
+        mono_ui(
+            ui,
+            format!(
+                "elbow to fingertips, {:.2} × {:.2} = {:.2} if the stretch is kept:\n  two phases {:.2}, LBS {:.2}, plain DQS {:.2}",
+                arm::BONE_LENGTH,
+                self.stretch,
+                arm::BONE_LENGTH * self.stretch,
+                reach(Method::Dqs),
+                reach(Method::Lbs),
+                reach(Method::DqsPlain)
+            ),
+        );
+    }
+}
+
+/// A 3×3 matrix to hundredths: `diag(a, b, c)` where only its diagonal shows, else
+/// row by row, `[a b c; d e f; g h i]`.
+fn mat3_rows(m: &Mat3) -> String {
+    // Rounding's −0.00 reads as 0.00.
+    let number = |x: f32| format!("{:.2}", if x.abs() < 0.005 { 0.0 } else { x });
+    let diagonal = Mat3::from_diagonal(m.diagonal());
+    if m.abs_diff_eq(diagonal, 0.005) {
+        return format!("diag({})", m.diagonal().to_array().map(number).join(", "));
+    }
+    let rows = [0, 1, 2].map(|r| m.row(r).to_array().map(number).join(" "));
+    format!("[{}]", rows.join("; "))
 }

@@ -12,7 +12,7 @@ pub(super) const PARAMS: &[Param<CentresPage>] = &[
         number(-PI, PI), s.twist },
     param! { "bend", "the elbow's bend about z, radians", @"compare",
         number(-MAX_BEND, MAX_BEND), s.bend },
-    param! { "mode", "the arms drawn: all three, or LBS, DQS or centres of rotation alone", @"compare",
+    param! { "mode", "the arms drawn: all three, LBS, DQS or centres of rotation alone, or plain DQS above DQS in two phases (scale)", @"compare",
         choice(Mode), s.mode },
     param! { "centres", "whether the centres are drawn inside the arm skinned about them", @"compare",
         bool, s.show_centres },
@@ -20,6 +20,8 @@ pub(super) const PARAMS: &[Param<CentresPage>] = &[
         choice(Sweep), s.sweep },
     param! { "vertex", "the vertex followed through the method", @"vertex",
         whole(0, arm::VERTEX_COUNT - 1), s.vertex },
+    param! { "stretch", "how many times its length the forearm is stretched along its bone", @"scale",
+        number(MIN_STRETCH, MAX_STRETCH), s.stretch },
     question(),
 ];
 

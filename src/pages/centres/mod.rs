@@ -17,7 +17,7 @@ use glam::{Mat4, Vec3};
 use rigs::arm;
 use scene::MeshData;
 use skin::cor;
-use skin::dqs::{dual_quat_palette, skin_vertices_dq};
+use skin::dqs::{skin_vertices_dqs, skin_vertices_dqs_scaled};
 use skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
 use std::sync::Arc;
 
@@ -38,6 +38,8 @@ pub enum Cell {
     Measure,
     /// What each method costs.
     Cost,
+    /// A stretched forearm: dual quaternions in two phases, and plain.
+    Scale,
     Check,
 }
 
@@ -47,6 +49,10 @@ pub const MAX_BEND: f32 = 2.6;
 pub const DEFAULT_BEND: f32 = 2.0;
 /// How far apart the arms are drawn, along y.
 const ROW: f32 = 3.2;
+/// The forearm's stretch along its bone, either way, at most.
+pub const MIN_STRETCH: f32 = 0.5;
+/// The forearm's stretch along its bone, at most.
+pub const MAX_STRETCH: f32 = 2.0;
 
 /// One of the three ways to blend: this page's, and the model page's `method=`.
 #[derive(
@@ -69,6 +75,9 @@ pub enum Method {
     Dqs,
     /// Rotations about each vertex's centre.
     Cor,
+    /// Dual quaternion skinning of the rigid parts alone, which drops a scale (the
+    /// other two carry it in two phases).
+    DqsPlain,
 }
 
 impl Method {
@@ -80,6 +89,7 @@ impl Method {
             Self::Lbs => "LBS",
             Self::Dqs => "DQS",
             Self::Cor => "centres",
+            Self::DqsPlain => "plain DQS",
         }
     }
 
@@ -88,23 +98,23 @@ impl Method {
     pub fn skin(self, palette: &[Mat4], skin: &SkinMesh, centres: &[Vec3]) -> Vec<SkinnedVertex> {
         match self {
             Self::Lbs => skin_vertices(palette, skin),
-            Self::Dqs => skin_vertices_dq(&dual_quat_palette(palette), skin, true),
+            Self::Dqs => skin_vertices_dqs_scaled(palette, skin, true),
             Self::Cor => cor::skin_vertices_cor(palette, skin, centres),
+            Self::DqsPlain => skin_vertices_dqs(palette, skin, true),
         }
     }
 
     /// The palette the shader blends this way, for `world_from_bind`.
     pub fn palette(self, world_from_bind: Vec<Mat4>) -> scene::Palette {
-        scene::Palette::new(
-            world_from_bind,
-            match self {
-                Self::Lbs => skin::Blend::Linear,
-                Self::Dqs => skin::Blend::DualQuaternion {
-                    antipodal_check: true,
-                },
-                Self::Cor => skin::Blend::Centres,
+        let blend = match self {
+            Self::Lbs => skin::Blend::Linear,
+            Self::Dqs => skin::Blend::DualQuaternion {
+                antipodal_check: true,
             },
-        )
+            Self::Cor => skin::Blend::Centres,
+            Self::DqsPlain => return scene::Palette::plain_dqs(&world_from_bind, true),
+        };
+        scene::Palette::new(world_from_bind, blend)
     }
 }
 
@@ -129,6 +139,8 @@ pub enum Mode {
     Dqs,
     /// Centres of rotation alone.
     Cor,
+    /// Plain dual quaternions above, the two phases below: what a stretch does.
+    Scale,
 }
 
 impl Mode {
@@ -143,6 +155,12 @@ impl Mode {
             Self::Lbs => vec![(Method::Lbs, Vec3::ZERO)],
             Self::Dqs => vec![(Method::Dqs, Vec3::ZERO)],
             Self::Cor => vec![(Method::Cor, Vec3::ZERO)],
+            // Further apart than the rows of three: a stretched forearm bent up
+            // reaches higher.
+            Self::Scale => vec![
+                (Method::DqsPlain, Vec3::Y * ROW * 0.75),
+                (Method::Dqs, -Vec3::Y * ROW * 0.75),
+            ],
         }
     }
 }
@@ -225,8 +243,8 @@ pub struct Curves {
     pub bulge: [Vec<[f64; 2]>; 3],
 }
 
-/// What the curves depend on: the sweep, and the other angle's value.
-type CurvesKey = (Sweep, f32);
+/// What the curves depend on: the sweep, the other angle's value and the stretch.
+type CurvesKey = (Sweep, f32, f32);
 
 /// The page's state.
 pub struct CentresPage {
@@ -234,6 +252,8 @@ pub struct CentresPage {
     pub twist: f32,
     /// The elbow's bend about z, radians.
     pub bend: f32,
+    /// The forearm's stretch along its own bone (1: none).
+    pub stretch: f32,
     /// Which arms are drawn.
     pub mode: Mode,
     /// Whether the centres are drawn on the arm skinned about them.
@@ -269,6 +289,7 @@ impl Default for CentresPage {
         Self {
             twist: 0.0,
             bend: DEFAULT_BEND,
+            stretch: 1.0,
             mode: Mode::All,
             show_centres: true,
             sweep: Sweep::Bend,
@@ -293,7 +314,15 @@ impl CentresPage {
 
     /// `world_from_bind` of the arm's two joints now.
     pub fn palette(&self) -> Vec<Mat4> {
-        arm::palette(self.twist, self.bend)
+        arm::palette_stretched(self.twist, self.bend, self.stretch)
+    }
+
+    /// The middle of the fingertip ring, skinned by `method` now: how far the hand
+    /// reaches.
+    pub fn hand(&self, method: Method) -> Vec3 {
+        let first = (arm::RING_COUNT - 1) * arm::SEGMENTS;
+        let ring = (first..first + arm::SEGMENTS).filter_map(|v| self.vertex_skinned(method, v));
+        ring.sum::<Vec3>() / arm::SEGMENTS as f32
     }
 
     /// The arm skinned by `method` now, on the CPU: where the shader draws it.
@@ -331,10 +360,15 @@ impl CentresPage {
             .collect()
     }
 
-    /// The two measures now, for each [`Method`]: the elbow ring's area and the bulge.
+    /// The two measures now, for each of [`Method::ALL`]: the elbow ring's area and
+    /// the bulge.
     pub fn measures_now(&self) -> [(f32, f32); 3] {
-        let measure = &self.centred.measure;
-        Method::ALL.map(|m| measure.at(m, self.twist, self.bend))
+        Method::ALL.map(|m| self.measure_now(m))
+    }
+
+    /// The two measures of `method` now.
+    pub fn measure_now(&self, method: Method) -> (f32, f32) {
+        (self.centred.measure).at(method, self.twist, self.bend, self.stretch)
     }
 
     /// The two measures against the sweep, three ways (cached).
@@ -343,7 +377,7 @@ impl CentresPage {
             Sweep::Bend => self.twist,
             Sweep::Twist => self.bend,
         };
-        let key = (self.sweep, other);
+        let key = (self.sweep, other, self.stretch);
         if let Some((k, curves)) = &self.curves
             && *k == key
         {
@@ -364,7 +398,7 @@ impl CentresPage {
                 ),
             };
             for (k, method) in Method::ALL.iter().enumerate() {
-                let (a, b) = measure.at(*method, twist, bend);
+                let (a, b) = measure.at(*method, twist, bend, self.stretch);
                 let x = x.to_degrees() as f64;
                 area[k].push([x, a as f64]);
                 bulge[k].push([x, b as f64]);
@@ -413,13 +447,14 @@ impl Measure {
     /// The elbow ring's area over the bind pose's, and the bulge: how far from the two
     /// bones the skin stands at most, over the arm's radius (1 where no vertex stands
     /// out further than the tube it was).
-    fn at(&self, method: Method, twist: f32, bend: f32) -> (f32, f32) {
-        let v = method.skin(&arm::palette(twist, bend), &self.skin, &self.centres);
+    fn at(&self, method: Method, twist: f32, bend: f32, stretch: f32) -> (f32, f32) {
+        let palette = arm::palette_stretched(twist, bend, stretch);
+        let v = method.skin(&palette, &self.skin, &self.centres);
         let p: Vec<Vec3> = v.iter().map(|v| v.position).collect();
         let area = ring_area(&p[self.ring..]) / self.bind;
         let world = arm::world_from_joint(twist, bend);
         let [shoulder, elbow] = [0, 1].map(|j| world[j].w_axis.truncate());
-        let hand = world[1].transform_point3(Vec3::X * arm::BONE_LENGTH);
+        let hand = world[1].transform_point3(Vec3::X * arm::BONE_LENGTH * stretch);
         let most = p
             .iter()
             .map(|p| segment_distance(*p, shoulder, elbow).min(segment_distance(*p, elbow, hand)))

@@ -3,7 +3,7 @@
 //! about them, and the followed vertex on each.
 
 use super::cells::color;
-use super::{CentresPage, Method};
+use super::{CentresPage, Method, Mode};
 use crate::ui::Viewport;
 use crate::ui::viewport::{caption_ui, room_below};
 use egui::{Color32, Stroke, Ui};
@@ -63,22 +63,39 @@ impl CentresPage {
             self.pick(&vp, at);
         }
         vp.paint(ui, self.scene(vp.clip_from_world));
-        let measures = self.measures_now();
         let painter = ui.painter_at(vp.rect());
+        let elbow = arm::world_from_joint(self.twist, self.bend)[1]
+            .w_axis
+            .truncate();
         for (method, at) in self.mode.arms() {
-            let k = Method::ALL.iter().position(|m| *m == method).unwrap_or(0);
-            let (area, bulge) = measures[k];
             // Under the upper arm, which no pose moves: the room below it is clear of
             // the next arm's forearm, which rises further right.
             let under = at + Vec3::new(arm::BONE_LENGTH * 0.4, -arm::RADIUS, 0.0);
             // A narrow view (a focused cell beside a slide) gets the numbers alone.
-            let (text, size) = if vp.rect().width() < NARROW {
-                let (area, bulge) = (area * 100.0, bulge * 100.0);
-                (format!("{} {area:.0}% / {bulge:.0}%", method.label()), 15.0)
+            let narrow = vp.rect().width() < NARROW;
+            let size = if narrow { 15.0 } else { 18.0 };
+            let label = method.label();
+            let text = if self.mode == Mode::Scale {
+                // What a stretch shows: how long the forearm came out.
+                let long = self.hand(method).distance(elbow);
+                let label = if method == Method::Dqs {
+                    "DQS in two phases"
+                } else {
+                    label
+                };
+                if narrow {
+                    format!("{label} {long:.2} long")
+                } else {
+                    format!("{label}: forearm {long:.2} long")
+                }
             } else {
+                let (area, bulge) = self.measure_now(method);
                 let (area, bulge) = (area * 100.0, bulge * 100.0);
-                let text = format!("{}: elbow {area:.0}%, bulge {bulge:.0}%", method.label());
-                (text, 18.0)
+                if narrow {
+                    format!("{label} {area:.0}% / {bulge:.0}%")
+                } else {
+                    format!("{label}: elbow {area:.0}%, bulge {bulge:.0}%")
+                }
             };
             if let Some(s) = vp.to_screen(under) {
                 vp.label(

@@ -116,6 +116,7 @@ impl ModelPage {
                 (Method::Lbs, "linear"),
                 (Method::Dqs, "dual quaternions"),
                 (Method::Cor, "centres of rotation"),
+                (Method::DqsPlain, "plain dual quaternions"),
             ] {
                 ui.selectable_value(&mut self.method, method, label);
             }
@@ -156,6 +157,26 @@ impl ModelPage {
                 "{which} {} {are} blended linearly: {why}.",
                 meshes.join(", ")
             ));
+        }
+        if self.method == Method::DqsPlain {
+            let scaled: Vec<String> = (0..self.model.skinned_meshes.len())
+                .filter(|m| {
+                    let mesh = &self.model.skinned_meshes[*m];
+                    let palette = self.palette(mesh.skin, &world);
+                    !palette.iter().all(|g| skin::matrix::is_rigid(g, 1e-3))
+                })
+                .map(|m| m.to_string())
+                .collect();
+            if !scaled.is_empty() {
+                let (whose, does) = match scaled.len() {
+                    1 => ("the palette of skinned mesh", "scales"),
+                    _ => ("the palettes of skinned meshes", "scale"),
+                };
+                ui.label(format!(
+                    "Drawn wrong on purpose: {whose} {} {does}, and plain dual quaternions drop the scale. Dual quaternions carry it, in two phases.",
+                    scaled.join(", ")
+                ));
+            }
         }
     }
 

@@ -6,7 +6,7 @@ use crate::link::Named;
 use crate::pages::centres::Method;
 use crate::ui::OrbitCamera;
 use crate::ui::camera::ORBIT_DISTANCE;
-use glam::{Mat4, Vec3};
+use glam::{Mat3, Mat4, Vec3, Vec4};
 use gltf::Model;
 use skin::clip::{Pose, blend_poses_masked, subtree_mask};
 use skin::lbs::SkinnedVertex;
@@ -352,13 +352,17 @@ impl ModelPage {
         let joints = (self.model.skinned_meshes.get(m))
             .and_then(|mesh| self.model.skins.get(mesh.skin))
             .map_or(0, |skin| skin.joints.len());
-        let rigid = || palette.iter().all(|g| skin::matrix::is_rigid(g, 1e-3));
+        // A scale or shear the two phases carry; a mirror or a projection they cannot.
+        let turns = || {
+            palette.iter().all(|g| {
+                Mat3::from_mat4(*g).determinant() > 0.0 && g.row(3).abs_diff_eq(Vec4::W, 1e-3)
+            })
+        };
         let why = match self.method {
-            Method::Lbs => None,
+            Method::Lbs | Method::DqsPlain => None,
             _ if joints > scene::MAX_JOINTS => Some("more joints than the uniform arrays hold"),
             Method::Cor if self.mesh_centres(m).is_empty() => Some("no centres were searched"),
-            // Both carry only turns and moves: a scale in the palette would be lost.
-            _ if !rigid() => Some("its palette scales, which only linear blending carries"),
+            _ if !turns() => Some("its palette mirrors, which only linear blending carries"),
             _ => None,
         };
         match why {

@@ -4,7 +4,7 @@
 
 use glam::{Mat3, Vec3};
 use rigs::arm::{self, ArmMesh, Falloff};
-use skin::dqs::{dual_quat_palette, skin_vertices_dq};
+use skin::dqs::skin_vertices_dqs;
 use skin::lbs::{SkinMesh, blended_matrix};
 use skin::morph::MorphTarget;
 use skin::normals::smooth_normals;
@@ -80,7 +80,7 @@ pub fn muscle(arm: &ArmMesh) -> MorphTarget {
 /// offset is the one whose inverse-transpose skinning gives the target's normal.
 pub fn corrective(arm: &ArmMesh, made_at: f32) -> MorphTarget {
     let palette = arm::palette(0.0, made_at);
-    let target = skin_vertices_dq(&dual_quat_palette(&palette), &arm.skin, true);
+    let target = skin_vertices_dqs(&palette, &arm.skin, true);
     let mut shape = MorphTarget {
         name: TARGET_NAMES[FIX].to_owned(),
         ..MorphTarget::default()
@@ -114,7 +114,7 @@ mod tests {
         let shapes = [muscle(&arm), corrective(&arm, made_at)];
         let palette = arm::palette(0.0, made_at);
         let fixed = skin_vertices(&palette, &morphed(&arm.skin, &shapes, &[0.0, 1.0]));
-        let dqs = skin_vertices_dq(&dual_quat_palette(&palette), &arm.skin, true);
+        let dqs = skin_vertices_dqs(&palette, &arm.skin, true);
         let lbs = skin_vertices(&palette, &arm.skin);
         // The largest of `d`, infinite if one is not a number.
         let most = |d: &mut dyn Iterator<Item = f32>| {

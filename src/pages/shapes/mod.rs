@@ -17,7 +17,7 @@ use data::{FIX, MUSCLE};
 use glam::Vec3;
 use rigs::arm;
 use scene::MeshData;
-use skin::dqs::{dual_quat_palette, skin_vertices_dq};
+use skin::dqs::skin_vertices_dqs;
 use skin::lbs::{SkinMesh, SkinnedVertex, skin_vertices};
 use skin::morph::{MorphTarget, morphed};
 use std::sync::Arc;
@@ -395,7 +395,7 @@ fn skinned(
     let skin = morphed(skin, targets, weights);
     let palette = arm::palette(0.0, bend);
     match method {
-        Method::Dqs => skin_vertices_dq(&dual_quat_palette(&palette), &skin, true),
+        Method::Dqs => skin_vertices_dqs(&palette, &skin, true),
         Method::Lbs | Method::Fixed => skin_vertices(&palette, &skin),
     }
 }

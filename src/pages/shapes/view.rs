@@ -9,7 +9,6 @@ use egui::{Color32, Stroke, Ui};
 use glam::{Mat4, Vec3};
 use rigs::arm;
 use scene::{Palette, Scene, SkinnedDraw};
-use skin::dqs::dual_quat_palette;
 use skin::lbs::SkinnedVertex;
 
 /// What the viewport shows and how to handle it, under it.
@@ -28,10 +27,7 @@ impl ShapesPage {
         let world = arm::world_from_joint(0.0, self.bend);
         for (method, at) in self.show.arms() {
             let skinning = match method {
-                Method::Dqs => Palette::DualQuats {
-                    dual_quats: dual_quat_palette(&palette),
-                    antipodal_check: true,
-                },
+                Method::Dqs => Palette::plain_dqs(&palette, true),
                 Method::Lbs | Method::Fixed => Palette::Matrices(palette.clone()),
             };
             let mut draw = SkinnedDraw::surface(mesh.clone(), skinning, [1.0; 4]);
