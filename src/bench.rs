@@ -60,6 +60,13 @@ fn chain_targets(chain: &Chain) -> Vec<skin::morph::MorphTarget> {
         .collect()
 }
 
+/// Whether a size of the sweep gets the centres' rows: up to the most skinned vertices
+/// the model page searches centres for ([`crate::pages::model::data::CENTRES_MAX_VERTICES`]),
+/// at the sizes of the sweep below it.
+pub fn searched_size(vertices: usize) -> bool {
+    vertices <= crate::pages::model::data::CENTRES_MAX_VERTICES
+}
+
 /// Best of `runs` timings of `f`, in milliseconds.
 fn best_ms(runs: usize, mut f: impl FnMut()) -> f64 {
     (0..runs)
@@ -108,7 +115,11 @@ pub struct Row {
     /// `upload_orphan`, `upload_staged`: the other ways to stream), `gpu_vertex` (the
     /// skinning vertex stage alone), `morph_cpu` and `gpu_vertex_morph` ([`MORPH_TARGETS`]
     /// blend shapes added in on the CPU, and in the vertex stage before the skin; sizes
-    /// of [`morphed_size`] only) or `gpu_draw` (the whole mesh drawn at 1280×800).
+    /// of [`morphed_size`] only), `gpu_draw` (the whole mesh drawn at 1280×800), the
+    /// other two ways to blend: `dqs_reference` and `gpu_vertex_dqs` (dual quaternions
+    /// in two phases, the CPU reference loop and the vertex stage), `cor_search` (finding
+    /// the centres of rotation once), `cor_reference` and `gpu_vertex_cor` (skinning
+    /// about them; sizes of [`searched_size`] only).
     pub phase: &'static str,
     pub ms: f64,
 }
@@ -230,6 +241,7 @@ pub fn run() -> Result<Bench, String> {
             )?;
             row("gpu_vertex_morph", seconds * 1e3);
         }
+        blend_rows(&h.gl, &mut renderer, &chain, &mut row)?;
         let drawn = gl::time_drawn(
             &h.gl,
             &mut renderer,
@@ -247,6 +259,64 @@ pub fn run() -> Result<Bench, String> {
         clock,
         rows,
     })
+}
+
+/// The rows of the two other ways to blend at one size of the chain: dual quaternions
+/// in two phases, and about centres of rotation (found first, and timed) where
+/// [`searched_size`] allows: each on the CPU's reference loop and in the vertex stage.
+fn blend_rows(
+    gl: &glow::Context,
+    renderer: &mut SceneRenderer,
+    chain: &Chain,
+    row: &mut impl FnMut(&'static str, f64),
+) -> Result<(), String> {
+    let palette = chain.palette(2.5, 0.0);
+    let dqs = skin::Blend::DualQuaternion {
+        antipodal_check: true,
+    };
+    row(
+        "dqs_reference",
+        best_ms(3, || {
+            std::hint::black_box(dqs.skin_vertices(&palette, &chain.skin, &[]));
+        }),
+    );
+    let mesh = MeshData::shared(
+        chain.skin.clone(),
+        chain.triangles.clone(),
+        Primitive::Triangles,
+    );
+    let time = |renderer: &mut SceneRenderer, mesh: &std::sync::Arc<MeshData>, blend| {
+        let palette = Palette::new(palette.clone(), blend);
+        gl::time_vertex_stage(gl, renderer, mesh, &[], &palette, JointIndices::Float)
+    };
+    row("gpu_vertex_dqs", time(renderer, &mesh, dqs)? * 1e3);
+    if !searched_size(chain.skin.positions.len()) {
+        return Ok(());
+    }
+    let mut centres = Vec::new();
+    row(
+        "cor_search",
+        best_ms(3, || {
+            centres = skin::cor::centres(&chain.skin, &chain.triangles);
+        }),
+    );
+    let centres = skin::cor::placed(&centres, &chain.skin.positions);
+    row(
+        "cor_reference",
+        best_ms(3, || {
+            std::hint::black_box(skin::cor::skin_vertices_cor(
+                &palette,
+                &chain.skin,
+                &centres,
+            ));
+        }),
+    );
+    let centred = mesh.with_centres(centres);
+    row(
+        "gpu_vertex_cor",
+        time(renderer, &centred, skin::Blend::Centres)? * 1e3,
+    );
+    Ok(())
 }
 
 impl Bench {

@@ -76,9 +76,13 @@ fn the_bench_command_names_the_gpu_and_measures_every_phase_of_every_size() {
         "upload_orphan",
         "gpu_vertex",
         "gpu_draw",
+        "dqs_reference",
+        "gpu_vertex_dqs",
     ];
     // Blend shapes where a file may hold that many offsets.
     let morph_phases = ["morph_cpu", "gpu_vertex_morph"];
+    // Centres of rotation where the model page would search them.
+    let centres_phases = ["cor_search", "cor_reference", "gpu_vertex_cor"];
     let mut expected = 0;
     for size in rigs::chain::SWEEP {
         let measured: Vec<&str> = seen
@@ -87,9 +91,11 @@ fn the_bench_command_names_the_gpu_and_measures_every_phase_of_every_size() {
             .map(|(_, phase)| phase.as_str())
             .collect();
         let morphed = skinlab::bench::morphed_size(size);
+        let searched = skinlab::bench::searched_size(size);
         for phase in phases
             .iter()
             .chain(morphed.then_some(&morph_phases).into_iter().flatten())
+            .chain(searched.then_some(&centres_phases).into_iter().flatten())
         {
             assert!(measured.contains(phase), "{phase} at {size}: {stdout}");
             expected += 1;
