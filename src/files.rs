@@ -81,6 +81,37 @@ pub fn read_beside(folder: &Path, name: &str, at_most: usize) -> Result<Vec<u8>,
     read_at_most(&real, at_most)
 }
 
+/// `skinlab --repair`: the model at `input` (with the files beside it, read as
+/// [`read_beside`] reads them) repaired by every fix ([`gltf::repair`]) and written to
+/// `output` as one GLB: a line for each change made. `output` is written whole or not
+/// at all (a file beside it, renamed), and never over `input`.
+pub fn repair(input: &Path, output: &Path) -> Result<Vec<String>, String> {
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same(input, output) {
+        return Err(format!(
+            "`{}` is the file read: write the repaired model to another name",
+            output.display()
+        ));
+    }
+    let bytes = read_brought(input).map_err(|e| format!("`{}`: {e}", input.display()))?;
+    let folder = input.parent().unwrap_or(Path::new("."));
+    let beside = |name: &str, at_most: usize| read_beside(folder, name, at_most);
+    let repaired = gltf::repair(&bytes, &beside, &[gltf::Fix::Renormalise])
+        .map_err(|e| format!("`{}`: {e}", input.display()))?;
+    let name = output.file_name().unwrap_or_default().to_string_lossy();
+    let part = output.with_file_name(format!(".{name}.part"));
+    let written =
+        std::fs::write(&part, &repaired.glb).and_then(|()| std::fs::rename(&part, output));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&part);
+        return Err(format!("`{}` could not be written: {e}", output.display()));
+    }
+    Ok(repaired.changes)
+}
+
 /// What a file that is not a regular file is, in a few words.
 fn not_a_file(kind: std::fs::FileType) -> &'static str {
     #[cfg(unix)]

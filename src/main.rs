@@ -41,6 +41,21 @@ fn main() -> ExitCode {
             }
             println!("{name}: all {} slides open", deck.slides.len());
         }
+        Command::Repair { input, output } => match skinlab::files::repair(&input, &output) {
+            Ok(changes) => {
+                for change in &changes {
+                    println!("{change}");
+                }
+                if changes.is_empty() {
+                    println!("nothing to repair: the model written as it was, as one GLB");
+                }
+                eprintln!("saved {}", output.display());
+            }
+            Err(e) => {
+                eprintln!("error: --repair: {e}");
+                return ExitCode::from(2);
+            }
+        },
         Command::ListPages => {
             for slug in skinlab::pages::slugs() {
                 println!("{slug}");

@@ -11,6 +11,7 @@ pub const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--open FILE] [--deck FILE [--slide N]] [--presenter] [--size WxH] [--screenshot PATH]
        skinlab --deck FILE --export DIR [--app ADDRESS] [--presenter] [--size WxH]
        skinlab --check-deck FILE
+       skinlab --repair IN OUT.glb
        skinlab --bench [gpu] [--csv]
        skinlab --bench cpu [--csv] [--vertices N,...] [--simd NAME]
        skinlab --profile LINK [--frames N | --minutes M] [--csv] [--headless] [--presenter] [--size WxH]
@@ -44,6 +45,10 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
   --presenter        start with big text for a projector (F5 toggles)
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
+  --repair IN OUT    write the glTF model IN (a .glb, or a .gltf with the files
+                     beside it) as one self-contained GLB, OUT, with its weights
+                     renormalised where they do not sum to 1; print a line per
+                     change, or that there was nothing to repair. Never over IN
   --list-pages       print every page link name in lesson order, one a line
   --bench [gpu]      time CPU against GPU skinning, 3k to 1M vertices, on a headless
                      GL context: name the GL renderer, then print a Markdown table
@@ -86,6 +91,11 @@ pub enum Command {
     ListPages,
     /// `--check-deck FILE`.
     CheckDeck(PathBuf),
+    /// `--repair IN OUT`.
+    Repair {
+        input: PathBuf,
+        output: PathBuf,
+    },
     /// `--bench` or `--bench gpu`, and whether to print CSV.
     Bench {
         csv: bool,
@@ -109,6 +119,8 @@ pub enum Command {
 enum Chosen {
     List,
     CheckDeck(PathBuf),
+    /// `--repair IN`, and the file to write once it is read.
+    Repair(PathBuf, Option<PathBuf>),
     /// `--bench`, and `Some(true)` for `--bench cpu`.
     Bench(Option<bool>),
     Screenshot(PathBuf),
@@ -122,6 +134,7 @@ impl Chosen {
         match self {
             Self::List => "--list-pages",
             Self::CheckDeck(_) => "--check-deck",
+            Self::Repair(..) => "--repair",
             Self::Bench(Some(true)) => "--bench cpu",
             Self::Bench(_) => "--bench",
             Self::Screenshot(_) => "--screenshot",
@@ -135,7 +148,7 @@ impl Chosen {
     fn takes(&self) -> &'static [&'static str] {
         const WINDOW: [&str; 5] = ["a link", "--open", "--deck", "--presenter", "--size"];
         match self {
-            Self::List | Self::CheckDeck(_) => &[],
+            Self::List | Self::CheckDeck(_) | Self::Repair(..) => &[],
             Self::Bench(None | Some(false)) => &["--csv"],
             Self::Bench(Some(true)) => &["--csv", "--vertices", "--simd"],
             Self::Screenshot(_) => &WINDOW,
@@ -186,6 +199,10 @@ fn parse_vertices(text: &str) -> Option<Vec<usize>> {
         })
         .collect()
 }
+
+/// What `--repair` takes.
+const REPAIR_NEEDS: &str =
+    "--repair needs the file to read and the GLB to write, e.g. --repair robot.gltf robot.glb";
 
 /// The value of the option just read, as text.
 fn text_value(parser: &mut lexopt::Parser) -> Result<String, String> {
@@ -243,6 +260,7 @@ fn describe(error: lexopt::Error) -> String {
             "--open" => "--open needs a file, e.g. --open robot.glb".to_owned(),
             "--deck" => "--deck needs a file, e.g. --deck lecture.txt".to_owned(),
             "--check-deck" => "--check-deck needs a file, e.g. --check-deck lecture.txt".to_owned(),
+            "--repair" => REPAIR_NEEDS.to_owned(),
             "--slide" => "--slide needs a number, e.g. --slide 5".to_owned(),
             "--export" => "--export needs a folder, e.g. --export handout".to_owned(),
             "--app" => "--app needs the web app's address, e.g. --app https://example.org/skinlab/app/index.html".to_owned(),
@@ -299,6 +317,16 @@ impl Given {
                 Long("check-deck") => {
                     let path = parser.value().map_err(describe)?.into();
                     given.choose(Chosen::CheckDeck(path))?;
+                }
+                Long("repair") => {
+                    let path = parser.value().map_err(describe)?.into();
+                    given.choose(Chosen::Repair(path, None))?;
+                }
+                // The word after --repair IN is where to write.
+                Value(output) if matches!(given.chosen, Some(Chosen::Repair(_, None))) => {
+                    if let Some(Chosen::Repair(_, written)) = &mut given.chosen {
+                        *written = Some(output.into());
+                    }
                 }
                 Long("slide") => {
                     given.options.slide =
@@ -431,6 +459,10 @@ impl Given {
                 (Chosen::Profile(_), "a link") => {
                     "--profile takes its link itself: --profile LINK".to_owned()
                 }
+                (Chosen::Repair(..), "a link") => {
+                    "--repair takes two files, the model to read and the GLB to write: no more"
+                        .to_owned()
+                }
                 (Chosen::Sliders, "a link") => {
                     "--sliders moves every page's sliders itself: it takes no link".to_owned()
                 }
@@ -468,6 +500,8 @@ impl Given {
             None => csv_window(Mode::Run),
             Some(Chosen::List) => Command::ListPages,
             Some(Chosen::CheckDeck(path)) => Command::CheckDeck(path),
+            Some(Chosen::Repair(input, Some(output))) => Command::Repair { input, output },
+            Some(Chosen::Repair(_, None)) => return Err(REPAIR_NEEDS.to_owned()),
             Some(Chosen::Bench(Some(true))) => Command::BenchCpu {
                 csv,
                 vertices: vertices.unwrap_or_else(|| crate::bench::cpu::DEFAULT_VERTICES.to_vec()),

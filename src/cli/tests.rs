@@ -295,3 +295,25 @@ fn export_writes_a_decks_slides_and_takes_its_own_options() {
     );
     assert!(err(&["--deck", "t.txt", "--export"]).contains("--export needs a folder"));
 }
+
+#[test]
+fn repair_takes_the_file_to_read_and_the_glb_to_write_and_nothing_else() {
+    assert_eq!(
+        parse_strs(&["--repair", "robot.gltf", "robot.glb"]),
+        Ok(Command::Repair {
+            input: "robot.gltf".into(),
+            output: "robot.glb".into()
+        })
+    );
+    assert!(err(&["--repair", "robot.gltf"]).contains("the GLB to write"));
+    assert!(err(&["--repair"]).contains("the GLB to write"));
+    assert_eq!(
+        err(&["--repair", "a.gltf", "b.glb", "--csv"]),
+        "--csv does not go with --repair, which takes nothing else"
+    );
+    assert_eq!(
+        err(&["--repair", "a.gltf", "b.glb", "c.glb"]),
+        "--repair takes two files, the model to read and the GLB to write: no more"
+    );
+    assert!(err(&["--repair", "a.gltf", "b.glb", "--list-pages"]).contains("give one"));
+}

@@ -1932,3 +1932,137 @@ fn a_name_of_a_megabyte_is_cut_to_two_hundred_characters() {
         "the cut name names the joint"
     );
 }
+
+/// `model` with each image's `mimeType` left out: a GLB must say it, a `.gltf` whose
+/// image is a file beside it need not, and nothing else tells the two apart.
+fn without_mime(mut model: Model) -> Model {
+    for image in &mut model.images {
+        image.mime = None;
+    }
+    model
+}
+
+#[test]
+fn every_model_written_as_one_glb_loads_back_the_same() {
+    let nothing: &gltf::Beside = &|_, _| Err("nothing is beside it".to_owned());
+    let files = [
+        ("SimpleSkin.gltf", bundled("simple_skin").to_vec()),
+        ("RobotExpressive.glb", bundled("robot").to_vec()),
+        ("Fox.glb", bundled("fox").to_vec()),
+        ("base.glb", base().glb()),
+        ("base.gltf", base().gltf()),
+    ];
+    for (name, file) in &files {
+        let read = gltf::load(file).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let written = gltf::to_glb(file, nothing).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(written.starts_with(b"glTF"), "{name}");
+        let again = gltf::load(&written).unwrap_or_else(|e| panic!("{name} written: {e}"));
+        assert_eq!(without_mime(again), without_mime(read), "{name}");
+        // Written again, a written file comes out byte for byte the same.
+        let twice = gltf::to_glb(&written, nothing).expect("written again");
+        assert_eq!(twice, written, "{name}");
+    }
+}
+
+#[test]
+fn a_gltf_beside_its_bin_and_image_is_written_as_one_glb_that_needs_nothing_beside_it() {
+    let mut g = base();
+    let png = [b"\x89PNG\r\n\x1a\n".as_slice(), &[7; 29]].concat();
+    g.json["images"] = json!([{"uri": "skin%20map.png", "name": "skin"}]);
+    g.json["extras"] = json!({"kept": [1, "two", {"three": null}]});
+    g.json["nodes"][2]["extras"] = json!({"note": "a joint's own"});
+    let file = serde_json::to_vec(&g.finish_json(Some("quad.bin".to_owned()))).expect("json");
+    let bin = g.bin.clone();
+    let beside = move |name: &str, _: usize| match name {
+        "quad.bin" => Ok(bin.clone()),
+        "skin map.png" => Ok(png.clone()),
+        _ => Err(format!("no file {name}")),
+    };
+    let read = gltf::load_with(&file, &beside).expect("the .gltf opens from its folder");
+    let written = gltf::to_glb(&file, &beside).expect("written");
+    let again = gltf::load(&written).expect("the GLB opens alone");
+    assert_eq!(without_mime(again.clone()), without_mime(read));
+    assert_eq!(again.images[0].mime.as_deref(), Some("image/png"));
+    // The JSON keeps what the loader does not read, and names no file.
+    let (json, _) = glb_chunks(&written);
+    let json: Value = serde_json::from_slice(json).expect("the JSON chunk is JSON");
+    assert_eq!(json["extras"], g.json["extras"]);
+    assert_eq!(json["nodes"][2]["extras"]["note"], "a joint's own");
+    assert_eq!(json["buffers"].as_array().map(Vec::len), Some(1));
+    assert!(!String::from_utf8_lossy(&written).contains("\"uri\""));
+    // Two buffers gathered into one: the second's views move past the first.
+    let mut two = g.finish_json(Some("quad.bin".to_owned()));
+    two["buffers"] = json!([{"uri": "pad.bin", "byteLength": 3}, two["buffers"][0].clone()]);
+    for view in two["bufferViews"].as_array_mut().expect("views") {
+        view["buffer"] = 1.into();
+    }
+    let two = serde_json::to_vec(&two).expect("json");
+    let beside_two = |name: &str, at_most: usize| match name {
+        "pad.bin" => Ok(vec![9; 3]),
+        _ => beside(name, at_most),
+    };
+    let read = gltf::load_with(&two, &beside_two).expect("two buffers open");
+    let again = gltf::load(&gltf::to_glb(&two, &beside_two).expect("written")).expect("opens");
+    assert_eq!(without_mime(again), without_mime(read));
+    // A buffer that cannot be read is named, and nothing is written.
+    let missing = |_: &str, _: usize| Err("not there".to_owned());
+    let err = gltf::to_glb(&file, &missing).expect_err("no .bin");
+    assert!(err.to_string().contains("quad.bin"), "{err}");
+}
+
+#[test]
+fn weights_that_do_not_sum_to_one_are_renormalised_in_the_written_file_and_nothing_else_moves() {
+    let nothing: &gltf::Beside = &|_, _| Err("nothing is beside it".to_owned());
+    let mut g = base();
+    set_weights(
+        &mut g,
+        &[
+            1.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 0.25, 0.25, 0.0, 0.0, 0.5, 0.5, 0.0, 0.0,
+        ],
+    );
+    let file = g.gltf();
+    let read = gltf::load(&file).expect("opens, repaired in memory");
+    assert!(read.warnings.iter().any(|w| w.contains("renormalised")));
+    let repaired = gltf::repair(&file, nothing, &[gltf::Fix::Renormalise]).expect("repaired");
+    assert_eq!(repaired.changes.len(), 1, "{:?}", repaired.changes);
+    assert!(
+        repaired.changes[0].contains("the weights of 2 of 4 vertices renormalised"),
+        "{:?}",
+        repaired.changes
+    );
+    let again = gltf::load(&repaired.glb).expect("the repaired file opens");
+    // Nothing left to say about the sums, and the weights stored are now what the loader
+    // used: the same skinned vertices at every pose.
+    assert!(
+        !again.warnings.iter().any(|w| w.contains("renormalised")),
+        "{:?}",
+        again.warnings
+    );
+    let stored: Vec<[f32; 4]> = again.skinned_meshes[0]
+        .stored
+        .iter()
+        .map(|s| s.weights)
+        .collect();
+    assert_eq!(stored[1], [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(stored[2], [0.5, 0.5, 0.0, 0.0]);
+    assert_eq!(stored[3], [0.5, 0.5, 0.0, 0.0]);
+    assert_eq!(
+        again.skinned_meshes[0].part.vertices,
+        read.skinned_meshes[0].part.vertices
+    );
+    // A file with nothing to repair says so, and is written as to_glb writes it.
+    let fine = base().gltf();
+    let same = gltf::repair(&fine, nothing, &[gltf::Fix::Renormalise]).expect("written");
+    assert!(same.changes.is_empty());
+    assert_eq!(same.glb, gltf::to_glb(&fine, nothing).expect("written"));
+    for name in ["robot", "fox", "simple_skin"] {
+        let file = bundled(name);
+        let repaired = gltf::repair(file, nothing, &[gltf::Fix::Renormalise]).expect(name);
+        let again = gltf::load(&repaired.glb).expect(name);
+        assert!(
+            !again.warnings.iter().any(|w| w.contains("sum to")),
+            "{name}: {:?}",
+            again.warnings
+        );
+    }
+}

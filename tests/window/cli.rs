@@ -495,3 +495,40 @@ fn the_opened_file_is_checked_before_it_is_read() {
         "{err}"
     );
 }
+
+#[test]
+fn repair_writes_one_glb_never_over_the_file_read_and_refuses_what_it_cannot_read() {
+    let bundled = skinlab::models::bytes("robot").expect("bundled");
+    let robot = scratch("cli-repair-robot.glb", bundled);
+    let written = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-repaired.glb");
+    let _ = std::fs::remove_file(&written);
+    let arg = |p: &std::path::Path| p.to_str().expect("utf-8").to_owned();
+    let out = skinlab(&["--repair", &arg(&robot), &arg(&written)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("nothing to repair"), "{said}");
+    let again = gltf::load(&std::fs::read(&written).expect("written")).expect("it opens");
+    let read = gltf::load(bundled).expect("bundled");
+    assert_eq!(again.skinned_meshes, read.skinned_meshes);
+    assert_eq!(again.clips, read.clips);
+    // Never over the file read.
+    let out = skinlab(&["--repair", &arg(&robot), &arg(&robot)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is the file read"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&robot).expect("still there"), bundled);
+    // A file that is not glTF: its reason, exit 2, and nothing written.
+    let junk = scratch("cli-repair-junk.glb", b"hello, world");
+    let nowhere = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-never.glb");
+    let out = skinlab(&["--repair", &arg(&junk), &arg(&nowhere)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("this is not a glTF file"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!nowhere.exists());
+}

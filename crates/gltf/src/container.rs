@@ -129,6 +129,32 @@ fn split_glb(bytes: &[u8]) -> Result<Parts<'_>, ModelError> {
     Ok(Parts { json, bin })
 }
 
+/// A GLB of the JSON text `json` and the binary `bin` (no BIN chunk when it is empty):
+/// the 12-byte header, then each chunk padded to 4 bytes, the JSON with spaces and the
+/// BIN with zeros, as the format asks. `None` past the 4 GiB a GLB's lengths can say.
+pub fn glb(json: &[u8], bin: &[u8]) -> Option<Vec<u8>> {
+    let chunk = |data: &[u8], kind: u32, pad: u8| -> Option<Vec<u8>> {
+        let padded = data.len().next_multiple_of(4);
+        let mut out = Vec::with_capacity(CHUNK_HEADER + padded);
+        out.extend(u32::try_from(padded).ok()?.to_le_bytes());
+        out.extend(kind.to_le_bytes());
+        out.extend(data);
+        out.resize(CHUNK_HEADER + padded, pad);
+        Some(out)
+    };
+    let mut chunks = chunk(json, CHUNK_JSON, b' ')?;
+    if !bin.is_empty() {
+        chunks.extend(chunk(bin, CHUNK_BIN, 0)?);
+    }
+    let length = u32::try_from(HEADER + chunks.len()).ok()?;
+    let mut out = Vec::with_capacity(HEADER + chunks.len());
+    out.extend(GLB_MAGIC);
+    out.extend(2u32.to_le_bytes());
+    out.extend(length.to_le_bytes());
+    out.extend(chunks);
+    Some(out)
+}
+
 /// The bytes of every buffer, each at least as long as the buffer says (and cut to it).
 /// A buffer whose bytes cannot be had (no BIN chunk for it, a file beside it missing)
 /// keeps the reason, given when an accessor reads it: a buffer nothing reads does not

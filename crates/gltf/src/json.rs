@@ -316,6 +316,66 @@ impl<'t> Reader<'t> {
     }
 }
 
+/// Writes `value` as compact JSON text onto `out`: members in their order, each number
+/// in the shortest form that reads back to the same `f64` (an infinity, which a number
+/// past `f64` reads as, as `1e999`, which reads back to it), strings escaped as RFC 8259
+/// asks (quotes, backslashes and control characters; the rest as UTF-8).
+pub(super) fn write(value: &Value<'_>, out: &mut String) {
+    use std::fmt::Write as _;
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) if n.is_infinite() => {
+            out.push_str(if *n > 0.0 { "1e999" } else { "-1e999" });
+        }
+        Value::Number(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Value::String(s) => write_string(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(members) => {
+            out.push('{');
+            for (i, (key, item)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(key, out);
+                out.push(':');
+                write(item, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn write_string(s: &str, out: &mut String) {
+    use std::fmt::Write as _;
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
 #[cfg(test)]
 mod conformance;
 
@@ -325,6 +385,21 @@ mod tests {
 
     fn ok(text: &str) -> Value<'_> {
         parse(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+    }
+
+    #[test]
+    fn written_json_reads_back_the_same_value() {
+        let text = r#" { "a" : [1, 2.5, -0.125, 1e-7, 123456789012, -0.0, 1e400, -1e400],
+            "s": "quote \" backslash \\ line \n tab \t bell \u0007 é \ud83d\ude00",
+            "o": {"n": null, "t": true, "f": false, "e": {}, "l": []}, "a": 2 } "#;
+        let value = ok(text);
+        let mut written = String::new();
+        write(&value, &mut written);
+        assert_eq!(ok(&written), value, "{written}");
+        // Compact, in file order, the repeated key kept.
+        assert!(written.starts_with(r#"{"a":[1,2.5,-0.125,"#), "{written}");
+        assert!(written.ends_with(r#""l":[]},"a":2}"#), "{written}");
+        assert!(written.contains(r#"\u0007 é 😀""#), "{written}");
     }
 
     fn member<'v>(value: &'v Value<'v>, key: &str) -> Option<&'v Value<'v>> {

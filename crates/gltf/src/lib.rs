@@ -15,7 +15,7 @@ mod clips;
 mod container;
 pub use container::{
     Beside, MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_MESH_PARTS, MAX_MORPH_OFFSETS, MAX_MORPH_TARGETS,
-    MAX_NODES,
+    MAX_NODES, glb,
 };
 pub use document::MAX_NAME_CHARS;
 mod document;
@@ -23,6 +23,8 @@ mod json;
 mod meshes;
 mod nodes;
 mod skins;
+mod write;
+pub use write::{Fix, Repaired, repair, to_glb};
 
 use glam::Mat4;
 use skin::Skeleton;

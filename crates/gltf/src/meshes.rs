@@ -607,7 +607,7 @@ fn triangles(listed: &[u32], mode: Mode, label: &str, warnings: &mut Vec<String>
 
 /// The tolerance on a weight sum: float weights must sum to 1 closely; normalised bytes
 /// can only get within a few 1/255 steps.
-fn sum_tolerance(accessor: &Accessor) -> f32 {
+pub(super) fn sum_tolerance(accessor: &Accessor) -> f32 {
     match accessor.data_type {
         DataType::U8 | DataType::I8 => 0.02,
         _ => 1e-3,
