@@ -324,7 +324,7 @@ impl CentresPage {
         mono_ui(
             ui,
             format!(
-                "elbow to fingertips, {:.2} × {:.2} = {:.2} if the stretch is kept:\n  two phases {:.2}, LBS {:.2}, plain DQS {:.2}",
+                "elbow to fingertips, {:.2} × {:.2} = {:.2} if kept:\n  two phases {:.2}, LBS {:.2}, plain DQS {:.2}",
                 arm::BONE_LENGTH,
                 self.stretch,
                 arm::BONE_LENGTH * self.stretch,
