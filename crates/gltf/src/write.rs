@@ -21,7 +21,7 @@ const ALIGN: usize = 8;
 /// saying which and why; an image file that cannot be read keeps its URI (the written
 /// GLB then names it beside itself, as the file did).
 pub fn to_glb(bytes: &[u8], beside: &Beside<'_>) -> Result<Vec<u8>, ModelError> {
-    write(bytes, beside, &[])
+    write(bytes, beside, |_| Vec::new())
 }
 
 /// A repair [`repair`] can make.
@@ -46,17 +46,15 @@ pub struct Repaired {
 /// primitive reads it instead; the old one stays in the file, unread.
 pub fn repair(bytes: &[u8], beside: &Beside<'_>, fixes: &[Fix]) -> Result<Repaired, ModelError> {
     let model = crate::load_with(bytes, beside)?;
-    let parts = container::split(bytes)?;
-    let document = document::read(&parse(parts.json)?, &mut Vec::new())?;
-    let mut edits = Vec::new();
     let mut changes = Vec::new();
-    if fixes.contains(&Fix::Renormalise) {
-        renormalise(&model, &document, &mut edits, &mut changes);
-    }
-    Ok(Repaired {
-        glb: write(bytes, beside, &edits)?,
-        changes,
-    })
+    let glb = write(bytes, beside, |document| {
+        let mut edits = Vec::new();
+        if fixes.contains(&Fix::Renormalise) {
+            renormalise(&model, document, &mut edits, &mut changes);
+        }
+        edits
+    })?;
+    Ok(Repaired { glb, changes })
 }
 
 /// New values of one attribute of one mesh primitive: four floats a vertex.
@@ -124,12 +122,17 @@ fn renormalise(
     }
 }
 
-/// [`to_glb`] with `edits` made.
-fn write(bytes: &[u8], beside: &Beside<'_>, edits: &[Edit]) -> Result<Vec<u8>, ModelError> {
+/// [`to_glb`] with the edits `edits` gives for the file's document made.
+fn write(
+    bytes: &[u8],
+    beside: &Beside<'_>,
+    edits: impl FnOnce(&Document) -> Vec<Edit>,
+) -> Result<Vec<u8>, ModelError> {
     let parts = container::split(bytes)?;
     let mut root = parse(parts.json)?;
     // The same checks as a load: a file that would not open is not written.
     let document = document::read(&root, &mut Vec::new())?;
+    let edits = edits(&document);
     let buffers = container::buffers(&document, parts.bin, beside)?;
     let mut bin = Vec::new();
     let mut starts = Vec::with_capacity(document.buffers.len());
@@ -147,7 +150,7 @@ fn write(bytes: &[u8], beside: &Beside<'_>, edits: &[Edit]) -> Result<Vec<u8>, M
     };
     rebase_views(members, &starts);
     add_views(members, &embedded);
-    for edit in edits {
+    for edit in &edits {
         let bytes: Vec<u8> = edit
             .values
             .iter()

@@ -10,6 +10,7 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{Line, VLine};
 use glam::{Mat3, Quat, Vec3, Vec4};
 use rigs::arm;
+use skin::Influences;
 use skin::cor::SIGMA;
 use skin::dqs::{blend_dual_quats, blend_stretches, split_palette};
 
@@ -63,16 +64,10 @@ impl CentresPage {
     /// The followed vertex's weights, the centre found for them, and what the search
     /// took.
     fn centre_ui(&mut self, ui: &mut Ui) {
-        self.vertex_picker_ui(ui);
-        let v = self.vertex;
-        let centred = self.centred.clone();
-        let (Some(&p), Some(influences)) = (
-            centred.mesh.skin.positions.get(v),
-            centred.mesh.skin.influences.get(v),
-        ) else {
-            error_ui(ui, format!("the arm has no vertex {v}"));
+        let Some((v, p, influences, _)) = self.followed_ui(ui) else {
             return;
         };
+        let centred = self.centred.clone();
         let weights: Vec<String> = influences
             .used()
             .map(|(j, w)| format!("{} {w:.2}", BONE_NAMES.get(j).copied().unwrap_or("?")))
@@ -116,6 +111,25 @@ impl CentresPage {
         );
     }
 
+    /// The vertex picker, then the followed vertex: its number, bind position,
+    /// influences and centre; or a message, and `None`, where the arm has no such vertex.
+    fn followed_ui(&mut self, ui: &mut Ui) -> Option<(usize, Vec3, Influences, Vec3)> {
+        self.vertex_picker_ui(ui);
+        let v = self.vertex;
+        let mesh = &self.centred.mesh;
+        match (
+            mesh.skin.positions.get(v),
+            mesh.skin.influences.get(v),
+            mesh.centres.get(v),
+        ) {
+            (Some(&p), Some(&influences), Some(&centre)) => Some((v, p, influences, centre)),
+            _ => {
+                error_ui(ui, format!("the arm has no vertex {v}"));
+                None
+            }
+        }
+    }
+
     fn vertex_picker_ui(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Vertex:");
@@ -127,15 +141,7 @@ impl CentresPage {
     /// The followed vertex through the method: the rotations blended, the centre
     /// moved, then the vertex turned about it.
     fn vertex_ui(&mut self, ui: &mut Ui) {
-        self.vertex_picker_ui(ui);
-        let v = self.vertex;
-        let mesh = &self.centred.mesh;
-        let (Some(&p), Some(influences), Some(&centre)) = (
-            mesh.skin.positions.get(v),
-            mesh.skin.influences.get(v),
-            mesh.centres.get(v),
-        ) else {
-            error_ui(ui, format!("the arm has no vertex {v}"));
+        let Some((v, p, influences, centre)) = self.followed_ui(ui) else {
             return;
         };
         let (dq, stretches) = split_palette(&self.palette());
@@ -165,7 +171,7 @@ impl CentresPage {
         let r = Quat::from_vec4(sum.normalize_or_zero());
         lines.push(format!("R = normalize(Σ w·q) = {}", quat_text(r)));
         // A stretched forearm is stretched first, as the two-phase blend does.
-        let s = blend_stretches(&stretches, influences);
+        let s = blend_stretches(&stretches, &influences);
         let (turn, rs) = if s.abs_diff_eq(Mat3::IDENTITY, 1e-5) {
             (Mat3::from_quat(r), "R")
         } else {
@@ -276,13 +282,7 @@ impl CentresPage {
             ui.selectable_value(&mut self.mode, Mode::Scale, "plain DQS above two phases");
             ui.selectable_value(&mut self.mode, Mode::All, "all three");
         });
-        self.vertex_picker_ui(ui);
-        let v = self.vertex;
-        let mesh = &self.centred.mesh;
-        let (Some(&p), Some(influences)) =
-            (mesh.skin.positions.get(v), mesh.skin.influences.get(v))
-        else {
-            error_ui(ui, format!("the arm has no vertex {v}"));
+        let Some((v, p, influences, _)) = self.followed_ui(ui) else {
             return;
         };
         let (rigid, stretches) = split_palette(&self.palette());
@@ -292,8 +292,8 @@ impl CentresPage {
                 format!("S[{name}] = {}", mat3_rows(s))
             })
             .collect();
-        let s = blend_stretches(&stretches, influences);
-        let moved = blend_dual_quats(&rigid, influences, true);
+        let s = blend_stretches(&stretches, &influences);
+        let moved = blend_dual_quats(&rigid, &influences, true);
         let stretched = s * p;
         let drawn = moved.transform_point(stretched);
         lines.push(format!("vertex {v}: v = {}", vec3_text(p)));

@@ -321,8 +321,8 @@ impl CentresPage {
     /// reaches.
     pub fn hand(&self, method: Method) -> Vec3 {
         let first = (arm::RING_COUNT - 1) * arm::SEGMENTS;
-        let ring = (first..first + arm::SEGMENTS).filter_map(|v| self.vertex_skinned(method, v));
-        ring.sum::<Vec3>() / arm::SEGMENTS as f32
+        let ring = self.range_skinned(method, first..first + arm::SEGMENTS);
+        ring.unwrap_or_default().iter().sum::<Vec3>() / arm::SEGMENTS as f32
     }
 
     /// The arm skinned by `method` now, on the CPU: where the shader draws it.
@@ -333,11 +333,19 @@ impl CentresPage {
 
     /// Where `method` puts `vertex` now, on the CPU (the vertex alone is skinned).
     pub fn vertex_skinned(&self, method: Method, vertex: usize) -> Option<Vec3> {
+        self.range_skinned(method, vertex..vertex + 1)?
+            .first()
+            .copied()
+    }
+
+    /// Where `method` puts the vertices of `range` now, on the CPU (those alone are
+    /// skinned); `None` past the arm's end.
+    fn range_skinned(&self, method: Method, range: std::ops::Range<usize>) -> Option<Vec<Vec3>> {
         let mesh = &self.centred.mesh;
-        let one = mesh.skin.range(vertex..vertex + 1);
-        let centre = mesh.centres.get(vertex..vertex + 1)?;
-        let v = method.skin(&self.palette(), &one, centre);
-        v.first().map(|v| v.position)
+        let centres = mesh.centres.get(range.clone())?;
+        let part = mesh.skin.range(range);
+        let skinned = method.skin(&self.palette(), &part, centres);
+        Some(skinned.iter().map(|v| v.position).collect())
     }
 
     /// Where the viewport, as last drawn, shows `vertex` of the arm skinned by `method`

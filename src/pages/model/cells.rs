@@ -138,14 +138,20 @@ impl ModelPage {
             return;
         }
         let world = self.model.world_from_joint(&self.sample_pose());
-        // The meshes blended linearly after all, by the reason.
+        // The meshes blended linearly after all, by the reason; and those whose palette
+        // scales, which plain dual quaternions drop.
         let mut fallen: Vec<(&str, Vec<String>)> = Vec::new();
+        let mut scaled: Vec<String> = Vec::new();
         for (m, mesh) in self.model.skinned_meshes.iter().enumerate() {
-            if let (_, Some(why)) = self.mesh_method(m, &self.palette(mesh.skin, &world)) {
+            let palette = self.palette(mesh.skin, &world);
+            if let (_, Some(why)) = self.mesh_method(m, &palette) {
                 match fallen.iter_mut().find(|(w, _)| *w == why) {
                     Some((_, meshes)) => meshes.push(m.to_string()),
                     None => fallen.push((why, vec![m.to_string()])),
                 }
+            }
+            if !palette.iter().all(|g| skin::matrix::is_rigid(g, 1e-3)) {
+                scaled.push(m.to_string());
             }
         }
         for (why, meshes) in fallen {
@@ -158,25 +164,15 @@ impl ModelPage {
                 meshes.join(", ")
             ));
         }
-        if self.method == Method::DqsPlain {
-            let scaled: Vec<String> = (0..self.model.skinned_meshes.len())
-                .filter(|m| {
-                    let mesh = &self.model.skinned_meshes[*m];
-                    let palette = self.palette(mesh.skin, &world);
-                    !palette.iter().all(|g| skin::matrix::is_rigid(g, 1e-3))
-                })
-                .map(|m| m.to_string())
-                .collect();
-            if !scaled.is_empty() {
-                let (whose, does) = match scaled.len() {
-                    1 => ("the palette of skinned mesh", "scales"),
-                    _ => ("the palettes of skinned meshes", "scale"),
-                };
-                ui.label(format!(
-                    "Drawn wrong on purpose: {whose} {} {does}, and plain dual quaternions drop the scale. Dual quaternions carry it, in two phases.",
-                    scaled.join(", ")
-                ));
-            }
+        if self.method == Method::DqsPlain && !scaled.is_empty() {
+            let (whose, does) = match scaled.len() {
+                1 => ("the palette of skinned mesh", "scales"),
+                _ => ("the palettes of skinned meshes", "scale"),
+            };
+            ui.label(format!(
+                "Drawn wrong on purpose: {whose} {} {does}, and plain dual quaternions drop the scale. Dual quaternions carry it, in two phases.",
+                scaled.join(", ")
+            ));
         }
     }
 
