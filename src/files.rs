@@ -82,10 +82,14 @@ pub fn read_beside(folder: &Path, name: &str, at_most: usize) -> Result<Vec<u8>,
 }
 
 /// `skinlab --repair`: the model at `input` (with the files beside it, read as
-/// [`read_beside`] reads them) repaired by every fix ([`gltf::repair`]) and written to
+/// [`read_beside`] reads them) repaired by `fixes` ([`gltf::repair`]) and written to
 /// `output` as one GLB: a line for each change made. `output` is written whole or not
 /// at all (a file beside it, renamed), and never over `input`.
-pub fn repair(input: &Path, output: &Path) -> Result<Vec<String>, String> {
+pub fn repair(
+    input: &Path,
+    output: &Path,
+    fixes: &[gltf::Fix],
+) -> Result<Vec<gltf::Change>, String> {
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
@@ -99,8 +103,8 @@ pub fn repair(input: &Path, output: &Path) -> Result<Vec<String>, String> {
     let bytes = read_brought(input).map_err(|e| format!("`{}`: {e}", input.display()))?;
     let folder = input.parent().unwrap_or(Path::new("."));
     let beside = |name: &str, at_most: usize| read_beside(folder, name, at_most);
-    let repaired = gltf::repair(&bytes, &beside, &[gltf::Fix::Renormalise])
-        .map_err(|e| format!("`{}`: {e}", input.display()))?;
+    let repaired =
+        gltf::repair(&bytes, &beside, fixes).map_err(|e| format!("`{}`: {e}", input.display()))?;
     let name = output.file_name().unwrap_or_default().to_string_lossy();
     let part = output.with_file_name(format!(".{name}.part"));
     let written =

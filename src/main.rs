@@ -41,7 +41,11 @@ fn main() -> ExitCode {
             }
             println!("{name}: all {} slides open", deck.slides.len());
         }
-        Command::Repair { input, output } => match skinlab::files::repair(&input, &output) {
+        Command::Repair {
+            input,
+            output,
+            fixes,
+        } => match skinlab::files::repair(&input, &output, &fixes) {
             Ok(changes) => {
                 for change in &changes {
                     println!("{change}");

@@ -11,7 +11,7 @@ pub const SYNOPSIS: &str = "\
 usage: skinlab [LINK] [--open FILE] [--deck FILE [--slide N]] [--presenter] [--size WxH] [--screenshot PATH]
        skinlab --deck FILE --export DIR [--app ADDRESS] [--presenter] [--size WxH]
        skinlab --check-deck FILE
-       skinlab --repair IN OUT.glb
+       skinlab --repair IN OUT.glb [--fix LIST]
        skinlab --bench [gpu] [--csv]
        skinlab --bench cpu [--csv] [--vertices N,...] [--simd NAME]
        skinlab --profile LINK [--frames N | --minutes M] [--csv] [--headless] [--presenter] [--size WxH]
@@ -46,9 +46,12 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
   --repair IN OUT    write the glTF model IN (a .glb, or a .gltf with the files
-                     beside it) as one self-contained GLB, OUT, with its weights
-                     renormalised where they do not sum to 1; print a line per
-                     change, or that there was nothing to repair. Never over IN
+                     beside it) as one self-contained GLB, OUT, with its skin
+                     repaired; print a line per change, or that there was nothing
+                     to repair. Never over IN
+  --fix LIST         with --repair: the fixes to make, with commas (default: all
+                     but rebind): renormalise, four, influences, zeros, binds,
+                     rotations, rebind (see docs/links.md)
   --list-pages       print every page link name in lesson order, one a line
   --bench [gpu]      time CPU against GPU skinning, 3k to 1M vertices, on a headless
                      GL context: name the GL renderer, then print a Markdown table
@@ -95,6 +98,8 @@ pub enum Command {
     Repair {
         input: PathBuf,
         output: PathBuf,
+        /// `--fix LIST`: every fix of "repair all" when not given.
+        fixes: Vec<gltf::Fix>,
     },
     /// `--bench` or `--bench gpu`, and whether to print CSV.
     Bench {
@@ -148,7 +153,8 @@ impl Chosen {
     fn takes(&self) -> &'static [&'static str] {
         const WINDOW: [&str; 5] = ["a link", "--open", "--deck", "--presenter", "--size"];
         match self {
-            Self::List | Self::CheckDeck(_) | Self::Repair(..) => &[],
+            Self::List | Self::CheckDeck(_) => &[],
+            Self::Repair(..) => &["--fix"],
             Self::Bench(None | Some(false)) => &["--csv"],
             Self::Bench(Some(true)) => &["--csv", "--vertices", "--simd"],
             Self::Screenshot(_) => &WINDOW,
@@ -169,7 +175,8 @@ impl Chosen {
 }
 
 /// The options that belong to some modes only, and the modes they go with.
-const GOES_WITH: [(&str, &str); 7] = [
+const GOES_WITH: [(&str, &str); 8] = [
+    ("--fix", "--repair"),
     ("--app", "--export"),
     ("--frames", "--profile"),
     ("--minutes", "--profile"),
@@ -198,6 +205,33 @@ fn parse_vertices(text: &str) -> Option<Vec<usize>> {
                 .filter(|n| (1..=10_000_000).contains(n))
         })
         .collect()
+}
+
+/// A comma-separated list of fixes by name ([`gltf::Fix::name`]), or `all`.
+fn parse_fixes(text: &str) -> Result<Vec<gltf::Fix>, String> {
+    let mut fixes = Vec::new();
+    for name in text.split(',').map(str::trim) {
+        match (name, gltf::Fix::named(name)) {
+            ("all", _) => fixes.extend(gltf::Fix::ALL),
+            (_, Some(fix)) => fixes.push(fix),
+            (_, None) => {
+                let names: Vec<String> = (["all"].into_iter())
+                    .chain(gltf::Fix::EVERY.map(gltf::Fix::name))
+                    .map(|n| format!("`{n}`"))
+                    .collect();
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                return Err(format!("--fix takes {}, not `{name}`", and_list(&names)));
+            }
+        }
+    }
+    // Each once, where it was first named.
+    let mut once = Vec::with_capacity(fixes.len());
+    for fix in fixes {
+        if !once.contains(&fix) {
+            once.push(fix);
+        }
+    }
+    Ok(once)
 }
 
 /// What `--repair` takes.
@@ -261,6 +295,7 @@ fn describe(error: lexopt::Error) -> String {
             "--deck" => "--deck needs a file, e.g. --deck lecture.txt".to_owned(),
             "--check-deck" => "--check-deck needs a file, e.g. --check-deck lecture.txt".to_owned(),
             "--repair" => REPAIR_NEEDS.to_owned(),
+            "--fix" => "--fix needs a list of fixes, e.g. --fix renormalise,four".to_owned(),
             "--slide" => "--slide needs a number, e.g. --slide 5".to_owned(),
             "--export" => "--export needs a folder, e.g. --export handout".to_owned(),
             "--app" => "--app needs the web app's address, e.g. --app https://example.org/skinlab/app/index.html".to_owned(),
@@ -298,6 +333,7 @@ struct Given {
     simd: Option<Simd>,
     frames: Option<usize>,
     minutes: Option<usize>,
+    fixes: Option<Vec<gltf::Fix>>,
     /// Whether `--size` was given (`options.size` holds a default otherwise).
     sized: bool,
     app: Option<String>,
@@ -328,6 +364,7 @@ impl Given {
                         *written = Some(output.into());
                     }
                 }
+                Long("fix") => given.fixes = Some(parse_fixes(&text_value(&mut parser)?)?),
                 Long("slide") => {
                     given.options.slide =
                         Some(count(&mut parser, "--slide", 1..=crate::deck::MAX_SLIDES)?);
@@ -444,6 +481,7 @@ impl Given {
             ("--vertices", self.vertices.is_some()),
             ("--simd", self.simd.is_some()),
             ("--app", self.app.is_some()),
+            ("--fix", self.fixes.is_some()),
         ];
         for (name, _) in given.iter().filter(|(_, on)| *on) {
             let Some(mode) = &self.chosen else {
@@ -487,6 +525,7 @@ impl Given {
             frames,
             minutes,
             app,
+            fixes,
             ..
         } = self;
         let csv_window = |mode| Command::Window {
@@ -500,7 +539,11 @@ impl Given {
             None => csv_window(Mode::Run),
             Some(Chosen::List) => Command::ListPages,
             Some(Chosen::CheckDeck(path)) => Command::CheckDeck(path),
-            Some(Chosen::Repair(input, Some(output))) => Command::Repair { input, output },
+            Some(Chosen::Repair(input, Some(output))) => Command::Repair {
+                input,
+                output,
+                fixes: fixes.unwrap_or_else(|| gltf::Fix::ALL.to_vec()),
+            },
             Some(Chosen::Repair(_, None)) => return Err(REPAIR_NEEDS.to_owned()),
             Some(Chosen::Bench(Some(true))) => Command::BenchCpu {
                 csv,

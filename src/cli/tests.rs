@@ -302,14 +302,44 @@ fn repair_takes_the_file_to_read_and_the_glb_to_write_and_nothing_else() {
         parse_strs(&["--repair", "robot.gltf", "robot.glb"]),
         Ok(Command::Repair {
             input: "robot.gltf".into(),
-            output: "robot.glb".into()
+            output: "robot.glb".into(),
+            fixes: gltf::Fix::ALL.to_vec(),
         })
     );
+    assert_eq!(
+        parse_strs(&[
+            "--repair",
+            "a.gltf",
+            "b.glb",
+            "--fix",
+            "four,renormalise,four"
+        ]),
+        Ok(Command::Repair {
+            input: "a.gltf".into(),
+            output: "b.glb".into(),
+            fixes: vec![gltf::Fix::KeepFour, gltf::Fix::Renormalise],
+        })
+    );
+    assert_eq!(
+        parse_strs(&["--repair", "a.gltf", "b.glb", "--fix", "all,rebind"]),
+        Ok(Command::Repair {
+            input: "a.gltf".into(),
+            output: "b.glb".into(),
+            fixes: [gltf::Fix::ALL.as_slice(), &[gltf::Fix::Rebind]].concat(),
+        })
+    );
+    assert_eq!(
+        err(&["--repair", "a.gltf", "b.glb", "--fix", "four,paint"]),
+        "--fix takes `all`, `renormalise`, `four`, `influences`, `zeros`, `binds`, \
+         `rotations` and `rebind`, not `paint`"
+    );
+    assert_eq!(err(&["--fix", "four"]), "--fix goes with --repair");
+    assert!(err(&["--repair", "a.gltf", "b.glb", "--fix"]).contains("a list of fixes"));
     assert!(err(&["--repair", "robot.gltf"]).contains("the GLB to write"));
     assert!(err(&["--repair"]).contains("the GLB to write"));
     assert_eq!(
         err(&["--repair", "a.gltf", "b.glb", "--csv"]),
-        "--csv does not go with --repair, which takes nothing else"
+        "--csv does not go with --repair, which takes --fix"
     );
     assert_eq!(
         err(&["--repair", "a.gltf", "b.glb", "c.glb"]),

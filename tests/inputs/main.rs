@@ -9,3 +9,4 @@ mod common;
 
 mod fuzz;
 mod model;
+mod repair;

@@ -511,6 +511,18 @@ fn repair_writes_one_glb_never_over_the_file_read_and_refuses_what_it_cannot_rea
     let read = gltf::load(bundled).expect("bundled");
     assert_eq!(again.skinned_meshes, read.skinned_meshes);
     assert_eq!(again.clips, read.clips);
+    // A fix named with --fix: a line a skin, with how many joints it touched.
+    let out = skinlab(&["--repair", &arg(&robot), &arg(&written), "--fix", "rebind"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), read.skins.len(), "{said}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains("the inverse binds of 43 of 43 joints recomputed")),
+        "{said}"
+    );
     // Never over the file read.
     let out = skinlab(&["--repair", &arg(&robot), &arg(&robot)]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));

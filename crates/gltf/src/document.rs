@@ -192,6 +192,8 @@ pub(super) struct Channel {
     pub node: usize,
     pub property: Property,
     pub sampler: Sampler,
+    /// Which of the animation's samplers `sampler` is.
+    pub sampler_index: usize,
 }
 
 pub(super) struct Animation {
@@ -871,6 +873,7 @@ fn read_channels(
             node,
             property,
             sampler: samplers[sampler],
+            sampler_index: sampler,
         });
     }
     Ok(channels)

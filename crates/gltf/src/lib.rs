@@ -22,9 +22,11 @@ mod document;
 mod json;
 mod meshes;
 mod nodes;
+mod repair;
 mod skins;
 mod write;
-pub use write::{Fix, Repaired, repair, to_glb};
+pub use repair::{Change, Fix, Repaired, repair};
+pub use write::to_glb;
 
 use glam::Mat4;
 use skin::Skeleton;

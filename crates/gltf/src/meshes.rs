@@ -674,11 +674,11 @@ fn influences(
 }
 
 /// One `JOINTS_n` list and its `WEIGHTS_n`, four a vertex.
-type InfluenceSet = (Vec<u32>, Vec<f32>);
+pub(super) type InfluenceSet = (Vec<u32>, Vec<f32>);
 
 /// Every `JOINTS_n`/`WEIGHTS_n` pair of the primitive, read and counted, and how far
 /// from 1 a sum may be for the precision they are stored in.
-fn influence_sets(
+pub(super) fn influence_sets(
     buffers: &Buffers,
     primitive: &document::Primitive,
     label: &str,

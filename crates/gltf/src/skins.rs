@@ -10,7 +10,7 @@ use glam::{Mat3, Mat4};
 /// Below this, `|det| / (|c0| |c1| |c2|)` of the 3×3 part counts as flat. Dividing by
 /// the column lengths makes the test blind to uniform scale: a rig built at 100× (as
 /// exporters from centimetre scenes do) is not singular.
-const FLATNESS: f32 = 1e-6;
+pub(super) const FLATNESS: f32 = 1e-6;
 
 /// How far a matrix's 3×3 part is from flat: 1 for a rotation (at any scale), 0 when
 /// it squashes space onto a plane.

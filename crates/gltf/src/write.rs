@@ -8,7 +8,7 @@
 use super::container::{self, Beside, Buffers};
 use super::document::{self, Document, ImageSource};
 use super::json::{self, Value};
-use super::{Model, ModelError, meshes, parse};
+use super::{ModelError, parse};
 use std::borrow::Cow;
 
 /// Where each gathered piece starts in the BIN chunk: on a multiple of 8 bytes, so an
@@ -21,119 +21,103 @@ const ALIGN: usize = 8;
 /// saying which and why; an image file that cannot be read keeps its URI (the written
 /// GLB then names it beside itself, as the file did).
 pub fn to_glb(bytes: &[u8], beside: &Beside<'_>) -> Result<Vec<u8>, ModelError> {
-    write(bytes, beside, |_| Vec::new())
+    write(bytes, beside, |_, _| Ok(Vec::new()))
 }
 
-/// A repair [`repair`] can make.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fix {
-    /// Each vertex's `WEIGHTS_0` divided by their sum where it is not 1 (as closely as
-    /// the loader asks: the blending page's sum of weights), as the loader does in
-    /// memory. A primitive with a second set (`WEIGHTS_1`) is left whole.
-    Renormalise,
+/// A change to the file's JSON, made as it is written ([`write`]).
+pub(super) enum Edit {
+    /// A new accessor, read where `place` says instead of the one named there.
+    Accessor { place: Place, data: NewAccessor },
+    /// A mesh primitive's attribute, no longer named (the accessor stays, unread).
+    Drop {
+        mesh: usize,
+        primitive: usize,
+        attribute: String,
+    },
+    /// A node's rotation, x, y, z, w.
+    Rotation { node: usize, rotation: [f32; 4] },
 }
 
-/// A file repaired and written as one GLB, and a line for each change made (none: the
-/// file needed none of the fixes asked for, and is written as it was).
-#[derive(Debug)]
-pub struct Repaired {
-    pub glb: Vec<u8>,
-    pub changes: Vec<String>,
+/// Where an [`Edit::Accessor`] is read.
+pub(super) enum Place {
+    Attribute {
+        mesh: usize,
+        primitive: usize,
+        attribute: String,
+    },
+    InverseBinds {
+        skin: usize,
+    },
+    /// The values of an animation's sampler.
+    Output {
+        animation: usize,
+        sampler: usize,
+    },
 }
 
-/// The file `bytes` (with what is `beside` it) with `fixes` made, written as one GLB
-/// ([`to_glb`]). A repaired attribute is written as a new accessor of floats, and the
-/// primitive reads it instead; the old one stays in the file, unread.
-pub fn repair(bytes: &[u8], beside: &Beside<'_>, fixes: &[Fix]) -> Result<Repaired, ModelError> {
-    let model = crate::load_with(bytes, beside)?;
-    let mut changes = Vec::new();
-    let glb = write(bytes, beside, |document| {
-        let mut edits = Vec::new();
-        if fixes.contains(&Fix::Renormalise) {
-            renormalise(&model, document, &mut edits, &mut changes);
+/// An accessor's elements, little-endian, tightly packed.
+pub(super) struct NewAccessor {
+    bytes: Vec<u8>,
+    count: usize,
+    /// glTF's component type: 5126 for floats, 5123 for unsigned shorts.
+    component: u32,
+    kind: &'static str,
+}
+
+impl NewAccessor {
+    /// Four floats an element.
+    pub fn vec4(values: &[[f32; 4]]) -> Self {
+        Self {
+            bytes: values
+                .iter()
+                .flatten()
+                .flat_map(|v| v.to_le_bytes())
+                .collect(),
+            count: values.len(),
+            component: 5126,
+            kind: "VEC4",
         }
-        edits
-    })?;
-    Ok(Repaired { glb, changes })
-}
+    }
 
-/// New values of one attribute of one mesh primitive: four floats a vertex.
-struct Edit {
-    mesh: usize,
-    primitive: usize,
-    attribute: &'static str,
-    values: Vec<[f32; 4]>,
-}
+    /// Four unsigned shorts an element: joint indices.
+    pub fn joints(values: &[[u16; 4]]) -> Self {
+        Self {
+            bytes: values
+                .iter()
+                .flatten()
+                .flat_map(|v| v.to_le_bytes())
+                .collect(),
+            count: values.len(),
+            component: 5123,
+            kind: "VEC4",
+        }
+    }
 
-/// [`Fix::Renormalise`]: an edit for each primitive with a vertex whose weights sum
-/// away from 1, and a line saying how many vertices changed.
-fn renormalise(
-    model: &Model,
-    document: &Document,
-    edits: &mut Vec<Edit>,
-    changes: &mut Vec<String>,
-) {
-    for skinned in &model.skinned_meshes {
-        let (mesh, primitive) = (skinned.part.mesh, skinned.part.primitive);
-        // A mesh placed by several nodes is one primitive of the file.
-        if edits
-            .iter()
-            .any(|e| (e.mesh, e.primitive) == (mesh, primitive))
-        {
-            continue;
+    /// A column-major 4×4 float matrix an element.
+    pub fn mat4(values: &[glam::Mat4]) -> Self {
+        let floats = values.iter().flat_map(glam::Mat4::to_cols_array);
+        Self {
+            bytes: floats.flat_map(f32::to_le_bytes).collect(),
+            count: values.len(),
+            component: 5126,
+            kind: "MAT4",
         }
-        let Some(found) = document
-            .meshes
-            .get(mesh)
-            .and_then(|m| m.primitives.get(primitive))
-        else {
-            continue;
-        };
-        let (Some(Ok(weights)), None) = (found.get("WEIGHTS_0"), found.get("WEIGHTS_1")) else {
-            continue;
-        };
-        let tolerance = meshes::sum_tolerance(weights);
-        let mut changed = 0;
-        let values: Vec<[f32; 4]> = (skinned.stored.iter())
-            .map(|stored| {
-                let sum: f32 = stored.weights.iter().sum();
-                if sum.is_finite() && sum > 0.0 && (sum - 1.0).abs() > tolerance {
-                    changed += 1;
-                    stored.weights.map(|w| w / sum)
-                } else {
-                    stored.weights
-                }
-            })
-            .collect();
-        if changed == 0 {
-            continue;
-        }
-        let name = &skinned.part.name;
-        changes.push(format!(
-            "{name} (mesh {mesh}, primitive {primitive}): the weights of {changed} of {} vertices renormalised to sum to 1",
-            values.len()
-        ));
-        edits.push(Edit {
-            mesh,
-            primitive,
-            attribute: "WEIGHTS_0",
-            values,
-        });
     }
 }
 
-/// [`to_glb`] with the edits `edits` gives for the file's document made.
-fn write(
+/// [`to_glb`] with the edits `edits` gives for the file's document (and its buffers)
+/// made.
+pub(super) fn write(
     bytes: &[u8],
     beside: &Beside<'_>,
-    edits: impl FnOnce(&Document) -> Vec<Edit>,
+    edits: impl FnOnce(&Document, &Buffers) -> Result<Vec<Edit>, ModelError>,
 ) -> Result<Vec<u8>, ModelError> {
     let parts = container::split(bytes)?;
     let mut root = parse(parts.json)?;
     // The same checks as a load: a file that would not open is not written.
     let document = document::read(&root, &mut Vec::new())?;
-    let edits = edits(&document);
     let buffers = container::buffers(&document, parts.bin, beside)?;
+    let edits = edits(&document, &buffers)?;
     let mut bin = Vec::new();
     let mut starts = Vec::with_capacity(document.buffers.len());
     for index in 0..document.buffers.len() {
@@ -150,39 +134,176 @@ fn write(
     };
     rebase_views(members, &starts);
     add_views(members, &embedded);
-    for edit in &edits {
-        let bytes: Vec<u8> = edit
-            .values
-            .iter()
-            .flatten()
-            .flat_map(|v| v.to_le_bytes())
-            .collect();
-        let start = gather(&mut bin, &bytes);
-        let view = append(members, "bufferViews", view(start, edit.values.len() * 16));
-        let accessor = append(
-            members,
-            "accessors",
-            Value::Object(vec![
-                (Cow::Borrowed("bufferView"), number(view)),
-                (Cow::Borrowed("componentType"), Value::Number(5126.0)),
-                (Cow::Borrowed("count"), number(edit.values.len())),
-                (Cow::Borrowed("type"), Value::String(Cow::Borrowed("VEC4"))),
-            ]),
-        );
-        let attributes = (member(members, "meshes"))
-            .and_then(|m| item(m, edit.mesh))
-            .and_then(|m| field(m, "primitives"))
-            .and_then(|p| item(p, edit.primitive))
-            .and_then(|p| field(p, "attributes"));
-        if let Some(Value::Object(attributes)) = attributes {
-            set(attributes, edit.attribute, number(accessor));
-        }
+    for edit in edits {
+        apply(members, edit, &mut bin);
     }
     one_buffer(members, bin.len());
     let mut text = String::new();
     json::write(&root, &mut text);
     container::glb(text.as_bytes(), &bin)
         .ok_or_else(|| ModelError::new("the model's bytes pass the 4 GiB a GLB can hold"))
+}
+
+/// Makes `edit` in the root's members, gathering a new accessor's bytes into `bin`. A
+/// new accessor takes the place of the one it replaces where nothing else reads that
+/// one (so the old values, perhaps not finite, are left in no accessor), and is added
+/// where something does.
+fn apply<'t>(members: &mut Members<'t>, edit: Edit, bin: &mut Vec<u8>) {
+    let (place, data) = match edit {
+        Edit::Accessor { place, data } => (place, data),
+        Edit::Drop {
+            mesh,
+            primitive,
+            attribute,
+        } => {
+            if let Some(Value::Object(attributes)) = attributes(members, mesh, primitive) {
+                attributes.retain(|(key, _)| *key != attribute);
+            }
+            return;
+        }
+        Edit::Rotation { node, rotation } => {
+            let node = member(members, "nodes").and_then(|n| item(n, node));
+            if let Some(Value::Object(node)) = node {
+                let xyzw = rotation.iter().map(|&c| Value::Number(f64::from(c)));
+                set(node, "rotation", Value::Array(xyzw.collect()));
+            }
+            return;
+        }
+    };
+    let start = gather(bin, &data.bytes);
+    let view = append(members, "bufferViews", view(start, data.bytes.len()));
+    let mut accessor = vec![
+        (Cow::Borrowed("bufferView"), number(view)),
+        (
+            Cow::Borrowed("componentType"),
+            number(data.component as usize),
+        ),
+        (Cow::Borrowed("count"), number(data.count)),
+        (
+            Cow::Borrowed("type"),
+            Value::String(Cow::Borrowed(data.kind)),
+        ),
+    ];
+    let old = match reference(members, &place) {
+        Some(Value::Number(n)) => Some(*n as usize),
+        _ => None,
+    };
+    let only_reader = old.filter(|&old| readers(members, old) == 1);
+    let index = match only_reader {
+        Some(old) => {
+            let Some(Value::Object(slot)) = member(members, "accessors").and_then(|a| item(a, old))
+            else {
+                return;
+            };
+            // Its name stays with it.
+            accessor.extend(slot.iter().filter(|(k, _)| k == "name").cloned());
+            *slot = accessor;
+            old
+        }
+        None => append(members, "accessors", Value::Object(accessor)),
+    };
+    if let Some(slot) = reference(members, &place) {
+        *slot = number(index);
+    } else if let (Some(Value::Object(object)), key) = holder(members, &place) {
+        object.push((Cow::Owned(key.to_owned()), number(index)));
+    }
+}
+
+/// The object holding `place`'s accessor index, and the member's name.
+fn holder<'a, 't, 'p>(
+    members: &'a mut [(Cow<'t, str>, Value<'t>)],
+    place: &'p Place,
+) -> (Option<&'a mut Value<'t>>, &'p str) {
+    match place {
+        Place::Attribute {
+            mesh,
+            primitive,
+            attribute,
+        } => (attributes(members, *mesh, *primitive), attribute),
+        Place::InverseBinds { skin } => (
+            member(members, "skins").and_then(|s| item(s, *skin)),
+            "inverseBindMatrices",
+        ),
+        Place::Output { animation, sampler } => (
+            (member(members, "animations"))
+                .and_then(|a| item(a, *animation))
+                .and_then(|a| field(a, "samplers"))
+                .and_then(|s| item(s, *sampler)),
+            "output",
+        ),
+    }
+}
+
+/// The accessor index at `place`, where there is one.
+fn reference<'a, 't>(
+    members: &'a mut [(Cow<'t, str>, Value<'t>)],
+    place: &Place,
+) -> Option<&'a mut Value<'t>> {
+    match holder(members, place) {
+        (Some(object), key) => field(object, key),
+        (None, _) => None,
+    }
+}
+
+/// How many places of the file read accessor `index`: mesh attributes, indices and
+/// morph targets, skins' inverse binds, clips' samplers. (An extension this writer does
+/// not read could name one too; none names a skin's or a clip's.)
+fn readers(members: &[(Cow<'_, str>, Value<'_>)], index: usize) -> usize {
+    fn get<'a, 't>(value: &'a Value<'t>, key: &str) -> Option<&'a Value<'t>> {
+        match value {
+            Value::Object(m) => m.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+    fn items<'a, 't>(value: Option<&'a Value<'t>>) -> &'a [Value<'t>] {
+        match value {
+            Some(Value::Array(items)) => items,
+            _ => &[],
+        }
+    }
+    fn values<'a, 't>(value: Option<&'a Value<'t>>) -> impl Iterator<Item = &'a Value<'t>> {
+        let members = match value {
+            Some(Value::Object(m)) => m.as_slice(),
+            _ => &[],
+        };
+        members.iter().map(|(_, v)| v)
+    }
+    let root = |key: &str| members.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    let mut read: Vec<&Value<'_>> = Vec::new();
+    for mesh in items(root("meshes")) {
+        for primitive in items(get(mesh, "primitives")) {
+            read.extend(values(get(primitive, "attributes")));
+            read.extend(get(primitive, "indices"));
+            for target in items(get(primitive, "targets")) {
+                read.extend(values(Some(target)));
+            }
+        }
+    }
+    for skin in items(root("skins")) {
+        read.extend(get(skin, "inverseBindMatrices"));
+    }
+    for animation in items(root("animations")) {
+        for sampler in items(get(animation, "samplers")) {
+            read.extend(get(sampler, "input"));
+            read.extend(get(sampler, "output"));
+        }
+    }
+    read.iter()
+        .filter(|v| matches!(v, Value::Number(n) if *n == index as f64))
+        .count()
+}
+
+/// The attributes of primitive `primitive` of mesh `mesh`.
+fn attributes<'a, 't>(
+    members: &'a mut [(Cow<'t, str>, Value<'t>)],
+    mesh: usize,
+    primitive: usize,
+) -> Option<&'a mut Value<'t>> {
+    (member(members, "meshes"))
+        .and_then(|m| item(m, mesh))
+        .and_then(|m| field(m, "primitives"))
+        .and_then(|p| item(p, primitive))
+        .and_then(|p| field(p, "attributes"))
 }
 
 /// Appends `data` to `bin` at the next multiple of [`ALIGN`]; returns where it starts.

@@ -1,0 +1,639 @@
+//! Repairing a student's skin: each problem the loader mends in memory (or refuses),
+//! mended in the file itself and written as one GLB ([`crate::to_glb`]), so that any
+//! engine loads what skinlab drew.
+//!
+//! The contract, once: a repair reads the file as leniently as it must (a joint past
+//! the skin's list or a singular inverse bind refuses a load, but not a repair), changes
+//! only what a fix asked for names, writes each changed attribute as a new accessor
+//! (the old one stays in the file, unread), and checks its own work: the written file
+//! must open, or nothing is returned but the reason.
+
+use super::accessor::{self, FLOAT, NORMALIZED};
+use super::container::{Beside, Buffers};
+use super::document::{Dimensions, Document, Interpolation, NodeTransform, Property};
+use super::meshes::{self, InfluenceSet};
+use super::nodes::{self, Hierarchy};
+use super::skins::{FLATNESS, flatness};
+use super::write::{Edit, NewAccessor, Place, write};
+use super::{ModelError, quoted};
+use glam::{Mat4, Quat};
+use skin::MAX_INFLUENCES;
+
+/// A repair [`repair`] can make. [`Fix::ALL`] is what "repair all" makes; [`Fix::Rebind`]
+/// changes a file that is not wrong, and is made only when asked for by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fix {
+    /// Each vertex's weights divided by their sum where it is not 1 (as closely as the
+    /// loader asks: the blending page's sum of weights), as the loader does in memory.
+    Renormalise,
+    /// A vertex with more than four influences keeps its four largest, renormalised (the
+    /// gpu page's budget), and the file keeps one set, `JOINTS_0`/`WEIGHTS_0`.
+    KeepFour,
+    /// A weight that is not a number or is negative, or a joint past the skin's list: the
+    /// vertex follows its strongest valid joint alone. A vertex with no weight follows
+    /// joint 0 (as the loader binds it), and a joint named twice gets both weights.
+    Influences,
+    /// A joint listed with weight 0 is written as joint 0, as glTF asks.
+    ZeroWeights,
+    /// An inverse bind that is missing, not finite or singular is recomputed from the
+    /// rest pose: that joint's bind becomes its rest.
+    InverseBinds,
+    /// Every inverse bind that does not match the rest pose recomputed from it: the
+    /// binding page's "bind at the current pose", for the whole skeleton.
+    Rebind,
+    /// A rotation of a node or of a clip's key that is not of length 1, divided by its
+    /// length (the zero quaternion: no rotation).
+    Rotations,
+}
+
+impl Fix {
+    /// What "repair all" makes: every fix but [`Fix::Rebind`].
+    pub const ALL: [Fix; 6] = [
+        Fix::Renormalise,
+        Fix::KeepFour,
+        Fix::Influences,
+        Fix::ZeroWeights,
+        Fix::InverseBinds,
+        Fix::Rotations,
+    ];
+
+    /// Every fix, [`Fix::Rebind`] last.
+    pub const EVERY: [Fix; 7] = [
+        Fix::Renormalise,
+        Fix::KeepFour,
+        Fix::Influences,
+        Fix::ZeroWeights,
+        Fix::InverseBinds,
+        Fix::Rotations,
+        Fix::Rebind,
+    ];
+
+    /// Its name on the command line (`--fix renormalise,four`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Fix::Renormalise => "renormalise",
+            Fix::KeepFour => "four",
+            Fix::Influences => "influences",
+            Fix::ZeroWeights => "zeros",
+            Fix::InverseBinds => "binds",
+            Fix::Rebind => "rebind",
+            Fix::Rotations => "rotations",
+        }
+    }
+
+    /// The fix named `name`.
+    pub fn named(name: &str) -> Option<Fix> {
+        Fix::EVERY.into_iter().find(|f| f.name() == name)
+    }
+
+    /// What it does, in one line.
+    pub fn what(self) -> &'static str {
+        match self {
+            Fix::Renormalise => "divide each vertex's weights by their sum",
+            Fix::KeepFour => "keep each vertex's four largest weights, renormalised",
+            Fix::Influences => {
+                "a vertex with a weight that is not a number or negative, or a joint past \
+                 the skin's list, follows its strongest valid joint alone"
+            }
+            Fix::ZeroWeights => "write a joint listed with weight 0 as joint 0",
+            Fix::InverseBinds => {
+                "recompute a missing, singular or not finite inverse bind from the rest pose"
+            }
+            Fix::Rebind => {
+                "recompute every inverse bind from the rest pose: the bind becomes the rest"
+            }
+            Fix::Rotations => "divide each rotation by its length",
+        }
+    }
+}
+
+/// A file repaired and written as one GLB, and a line for each change made (none: the
+/// file needed none of the fixes asked for, and is written as it was).
+#[derive(Debug)]
+pub struct Repaired {
+    pub glb: Vec<u8>,
+    pub changes: Vec<Change>,
+}
+
+/// One change a fix made, in one line, and how many vertices, joints or keys it touched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    pub fix: Fix,
+    pub touched: usize,
+    pub line: String,
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line)
+    }
+}
+
+/// The file `bytes` (with what is `beside` it) with `fixes` made, written as one GLB.
+/// Refused, with the reason, when the file cannot be read or the written file would
+/// still not open (a problem no fix asked for mends).
+pub fn repair(bytes: &[u8], beside: &Beside<'_>, fixes: &[Fix]) -> Result<Repaired, ModelError> {
+    let mut changes = Vec::new();
+    let glb = write(bytes, beside, |document, buffers| {
+        let hierarchy = nodes::hierarchy(document, &mut Vec::new())?;
+        let mut edits = Vec::new();
+        influences(document, buffers, fixes, &mut edits, &mut changes);
+        if fixes.contains(&Fix::InverseBinds) || fixes.contains(&Fix::Rebind) {
+            inverse_binds(
+                document,
+                buffers,
+                &hierarchy,
+                fixes,
+                &mut edits,
+                &mut changes,
+            );
+        }
+        if fixes.contains(&Fix::Rotations) {
+            rotations(document, buffers, &mut edits, &mut changes);
+        }
+        Ok(edits)
+    })?;
+    crate::load_with(&glb, beside).map_err(|e| {
+        ModelError::new(format!(
+            "even with {} the file would not open: {e}",
+            if changes.is_empty() {
+                "the fixes asked for".to_owned()
+            } else {
+                format!("{} changes", changes.len())
+            }
+        ))
+    })?;
+    Ok(Repaired { glb, changes })
+}
+
+/// How many vertices of one primitive each influence fix touched.
+#[derive(Default)]
+struct Touched {
+    renormalised: usize,
+    kept_four: usize,
+    most_dropped: f32,
+    invalid: usize,
+    unweighted: usize,
+    twice: usize,
+    zeros: usize,
+}
+
+/// The influence fixes, primitive by primitive: a new `JOINTS_n`/`WEIGHTS_n` for each
+/// primitive with a vertex that changed, and the lines saying how many.
+fn influences(
+    document: &Document,
+    buffers: &Buffers,
+    fixes: &[Fix],
+    edits: &mut Vec<Edit>,
+    changes: &mut Vec<Change>,
+) {
+    let mut done: Vec<usize> = Vec::new();
+    for node in &document.nodes {
+        let (Some(mesh), Some(skin)) = (node.mesh, node.skin) else {
+            continue;
+        };
+        // A mesh placed by several nodes is mended once.
+        if done.contains(&mesh) {
+            continue;
+        }
+        done.push(mesh);
+        let joint_count = document.skins[skin].joints.len();
+        let mesh = &document.meshes[mesh];
+        let mesh_label = match mesh.name.as_deref().filter(|s| !s.is_empty()) {
+            Some(name) => format!("mesh {} {}", mesh.index, quoted(name)),
+            None => format!("mesh {}", mesh.index),
+        };
+        for primitive in &mesh.primitives {
+            let label = format!("{mesh_label} primitive {}", primitive.index);
+            let Some(Ok(position)) = primitive.get("POSITION") else {
+                continue;
+            };
+            let vertices = position.count;
+            // A primitive whose sets cannot be read is left as it is; the check of the
+            // written file names why.
+            let Ok((sets, tolerance)) =
+                meshes::influence_sets(buffers, primitive, &label, vertices, skin)
+            else {
+                continue;
+            };
+            let sets_out = if fixes.contains(&Fix::KeepFour) {
+                1
+            } else {
+                sets.len()
+            };
+            let mut touched = Touched::default();
+            let mut slots = Vec::with_capacity(sets.len() * 4);
+            let mut joints_out = vec![Vec::with_capacity(vertices); sets_out];
+            let mut weights_out = vec![Vec::with_capacity(vertices); sets_out];
+            let mut changed = sets_out < sets.len();
+            for v in 0..vertices {
+                vertex_slots(&sets, v, &mut slots);
+                let before = slots.clone();
+                mend(&mut slots, joint_count, tolerance, fixes, &mut touched);
+                changed |= slots != before;
+                for set in 0..sets_out {
+                    let four = &slots[set * 4..set * 4 + 4];
+                    // A joint past a u16 is past any skin this loader opens.
+                    joints_out[set].push(std::array::from_fn(|i| four[i].0.min(0xFFFF) as u16));
+                    weights_out[set].push(std::array::from_fn(|i| four[i].1));
+                }
+            }
+            if !changed {
+                continue;
+            }
+            let (m, p) = (mesh.index, primitive.index);
+            for (set, (joints, weights)) in joints_out.iter().zip(&weights_out).enumerate() {
+                for (attribute, data) in [
+                    (format!("JOINTS_{set}"), NewAccessor::joints(joints)),
+                    (format!("WEIGHTS_{set}"), NewAccessor::vec4(weights)),
+                ] {
+                    let place = Place::Attribute {
+                        mesh: m,
+                        primitive: p,
+                        attribute,
+                    };
+                    edits.push(Edit::Accessor { place, data });
+                }
+            }
+            for set in sets_out..sets.len() {
+                for attribute in [format!("JOINTS_{set}"), format!("WEIGHTS_{set}")] {
+                    edits.push(Edit::Drop {
+                        mesh: m,
+                        primitive: p,
+                        attribute,
+                    });
+                }
+            }
+            touched.say(&label, vertices, sets.len(), sets_out, changes);
+        }
+    }
+}
+
+/// Vertex `v`'s slots, joint and weight, set after set.
+fn vertex_slots(sets: &[InfluenceSet], v: usize, slots: &mut Vec<(u32, f32)>) {
+    slots.clear();
+    for (joints, weights) in sets {
+        slots.extend((v * 4..v * 4 + 4).map(|s| (joints[s], weights[s])));
+    }
+}
+
+/// The influence fixes asked for, made on one vertex's slots.
+fn mend(
+    slots: &mut [(u32, f32)],
+    joint_count: usize,
+    tolerance: f32,
+    fixes: &[Fix],
+    touched: &mut Touched,
+) {
+    let valid =
+        |(j, w): (u32, f32)| w.is_finite() && w >= 0.0 && (w == 0.0 || (j as usize) < joint_count);
+    if fixes.contains(&Fix::Influences) {
+        if !slots.iter().all(|&s| valid(s)) {
+            touched.invalid += 1;
+            let strongest = (slots.iter().copied())
+                .filter(|&s| valid(s) && s.1 > 0.0)
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map_or(0, |(j, _)| j);
+            slots.fill((0, 0.0));
+            slots[0] = (strongest, 1.0);
+        }
+        // The same joint twice: one slot with both weights.
+        let mut merged = false;
+        for i in 0..slots.len() {
+            for k in i + 1..slots.len() {
+                if slots[k].1 > 0.0 && slots[i].1 > 0.0 && slots[k].0 == slots[i].0 {
+                    slots[i].1 += slots[k].1;
+                    slots[k] = (0, 0.0);
+                    merged = true;
+                }
+            }
+        }
+        touched.twice += usize::from(merged);
+        if slots.iter().all(|s| s.1 == 0.0) {
+            touched.unweighted += 1;
+            slots[0] = (0, 1.0);
+        }
+    }
+    if !slots.iter().all(|&s| valid(s)) {
+        return;
+    }
+    if fixes.contains(&Fix::KeepFour) {
+        let used = slots.iter().filter(|s| s.1 > 0.0).count();
+        if used > MAX_INFLUENCES {
+            let sum: f32 = slots.iter().map(|s| s.1).sum();
+            slots.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let dropped: f32 = slots[MAX_INFLUENCES..].iter().map(|s| s.1).sum();
+            slots[MAX_INFLUENCES..].fill((0, 0.0));
+            let kept = sum - dropped;
+            for s in &mut slots[..MAX_INFLUENCES] {
+                s.1 /= kept;
+            }
+            touched.kept_four += 1;
+            touched.most_dropped = touched.most_dropped.max(dropped / sum);
+        } else if slots.len() > MAX_INFLUENCES {
+            // Fewer than five used, spread over two sets: the used ones first.
+            slots.sort_by_key(|s| s.1 == 0.0);
+        }
+    }
+    if fixes.contains(&Fix::Renormalise) {
+        let sum: f32 = slots.iter().map(|s| s.1).sum();
+        if sum.is_finite() && sum > 0.0 && (sum - 1.0).abs() > tolerance {
+            touched.renormalised += 1;
+            for s in slots.iter_mut() {
+                s.1 /= sum;
+            }
+        }
+    }
+    if fixes.contains(&Fix::ZeroWeights) {
+        let mut cleared = false;
+        for s in slots.iter_mut().filter(|s| s.1 == 0.0 && s.0 != 0) {
+            s.0 = 0;
+            cleared = true;
+        }
+        touched.zeros += usize::from(cleared);
+    }
+}
+
+impl Touched {
+    /// A line for each fix that touched a vertex of the primitive `label`.
+    fn say(
+        &self,
+        label: &str,
+        vertices: usize,
+        sets: usize,
+        sets_out: usize,
+        changes: &mut Vec<Change>,
+    ) {
+        let mut line = |fix, touched: usize, text: String| {
+            if touched > 0 {
+                changes.push(Change {
+                    fix,
+                    touched,
+                    line: format!("{label}: {text}"),
+                });
+            }
+        };
+        line(
+            Fix::Influences,
+            self.invalid,
+            format!(
+                "{} of {vertices} vertices with a weight that is not a number or negative, or a \
+                 joint past the skin's list, now follow their strongest valid joint alone",
+                self.invalid
+            ),
+        );
+        line(
+            Fix::Influences,
+            self.twice,
+            format!(
+                "{} of {vertices} vertices named a joint twice; its weights were added",
+                self.twice
+            ),
+        );
+        line(
+            Fix::Influences,
+            self.unweighted,
+            format!(
+                "{} of {vertices} vertices with no weight now follow joint 0",
+                self.unweighted
+            ),
+        );
+        line(
+            Fix::KeepFour,
+            self.kept_four,
+            format!(
+                "{} of {vertices} vertices kept their four largest weights, renormalised \
+                 (at most {:.1}% of a vertex's weight dropped)",
+                self.kept_four,
+                self.most_dropped * 100.0
+            ),
+        );
+        if sets_out < sets {
+            line(
+                Fix::KeepFour,
+                sets - sets_out,
+                format!(
+                    "JOINTS_1 to JOINTS_{} and their weights are no longer read: one set of four",
+                    sets - 1
+                ),
+            );
+        }
+        line(
+            Fix::Renormalise,
+            self.renormalised,
+            format!(
+                "the weights of {} of {vertices} vertices renormalised to sum to 1",
+                self.renormalised
+            ),
+        );
+        line(
+            Fix::ZeroWeights,
+            self.zeros,
+            format!(
+                "{} of {vertices} vertices listed a joint with weight 0; written as joint 0",
+                self.zeros
+            ),
+        );
+    }
+}
+
+/// [`Fix::InverseBinds`] and [`Fix::Rebind`]: a new list of inverse binds for each skin
+/// with one recomputed from the rest pose.
+fn inverse_binds(
+    document: &Document,
+    buffers: &Buffers,
+    hierarchy: &Hierarchy,
+    fixes: &[Fix],
+    edits: &mut Vec<Edit>,
+    changes: &mut Vec<Change>,
+) {
+    let rest = hierarchy.rest_world();
+    let rebind = fixes.contains(&Fix::Rebind);
+    for skin in &document.skins {
+        let label = match skin.name.as_deref().filter(|s| !s.is_empty()) {
+            Some(name) => format!("skin {} {}", skin.index, quoted(name)),
+            None => format!("skin {}", skin.index),
+        };
+        let stored: Vec<Mat4> = match &skin.inverse_bind_matrices {
+            Some(ibm) => {
+                let what = format!("{label} inverse bind matrices");
+                accessor::floats(buffers, ibm, &what, Dimensions::Mat4, FLOAT)
+                    .map(|flat| flat.chunks_exact(16).map(Mat4::from_cols_slice).collect())
+                    .unwrap_or_default()
+            }
+            // None stored: each is the identity, as glTF says.
+            None => vec![Mat4::IDENTITY; skin.joints.len()],
+        };
+        let mut matrices = Vec::with_capacity(skin.joints.len());
+        let (mut mended, mut rebound, mut flat_rest) = (0, 0, Vec::new());
+        for (j, &node) in skin.joints.iter().enumerate() {
+            let world = rest[hierarchy.joint_of_node[node]];
+            // An inverse bind's last row is exactly 0, 0, 0, 1, as glTF asks.
+            let mut rest_bind = world.inverse();
+            (rest_bind.x_axis.w, rest_bind.y_axis.w, rest_bind.z_axis.w) = (0.0, 0.0, 0.0);
+            rest_bind.w_axis.w = 1.0;
+            let usable = (world.is_finite() && flatness(&world) >= FLATNESS).then_some(rest_bind);
+            let old = stored.get(j).copied();
+            let broken = old.is_none_or(|m| !m.is_finite() || flatness(&m) < FLATNESS);
+            let off_rest = broken
+                || old.is_some_and(|m| {
+                    let size = m.to_cols_array().iter().fold(1.0f32, |a, v| a.max(v.abs()));
+                    !(m * world).abs_diff_eq(Mat4::IDENTITY, 1e-4 * size)
+                });
+            let new = match (usable, broken, rebind && off_rest) {
+                (Some(m), true, _) if fixes.contains(&Fix::InverseBinds) => {
+                    mended += 1;
+                    m
+                }
+                (Some(m), _, true) => {
+                    rebound += 1;
+                    m
+                }
+                (None, true, _) | (None, false, true) => {
+                    flat_rest.push(hierarchy.node_label(node));
+                    old.unwrap_or(Mat4::IDENTITY)
+                }
+                _ => old.unwrap_or(Mat4::IDENTITY),
+            };
+            matrices.push(new);
+        }
+        let joints = skin.joints.len();
+        if mended > 0 {
+            changes.push(Change {
+                fix: Fix::InverseBinds,
+                touched: mended,
+                line: format!(
+                    "{label}: the inverse binds of {mended} of {joints} joints (missing, not \
+                     finite or singular) recomputed from the rest pose"
+                ),
+            });
+        }
+        if rebound > 0 {
+            changes.push(Change {
+                fix: Fix::Rebind,
+                touched: rebound,
+                line: format!(
+                    "{label}: the inverse binds of {rebound} of {joints} joints recomputed \
+                     from the rest pose: their bind pose is now the rest pose"
+                ),
+            });
+        }
+        if !flat_rest.is_empty() {
+            changes.push(Change {
+                fix: Fix::InverseBinds,
+                touched: 0,
+                line: format!(
+                    "{label}: {} rests flat, with no inverse; left as it was",
+                    flat_rest.join(", ")
+                ),
+            });
+        }
+        if mended + rebound > 0 {
+            edits.push(Edit::Accessor {
+                place: Place::InverseBinds { skin: skin.index },
+                data: NewAccessor::mat4(&matrices),
+            });
+        }
+    }
+}
+
+/// How far from 1 a rotation's length may be and still count as a unit quaternion.
+const UNIT: f32 = 1e-5;
+
+/// A quaternion of length 1: divided by its length, the identity for the zero one;
+/// `None` when it already has length 1.
+fn unit(q: Quat) -> Option<Quat> {
+    let length = q.length();
+    if (length - 1.0).abs() <= UNIT {
+        None
+    } else if length < 1e-6 || !length.is_finite() {
+        Some(Quat::IDENTITY)
+    } else {
+        Some(q / length)
+    }
+}
+
+/// [`Fix::Rotations`]: each node's rotation, and each rotation key of a clip (a cubic
+/// spline's tangents left as they are), of length 1.
+fn rotations(
+    document: &Document,
+    buffers: &Buffers,
+    edits: &mut Vec<Edit>,
+    changes: &mut Vec<Change>,
+) {
+    let mut nodes = 0;
+    for node in &document.nodes {
+        if let NodeTransform::Decomposed { rotation, .. } = node.transform
+            && let Some(q) = unit(Quat::from_array(rotation))
+        {
+            nodes += 1;
+            edits.push(Edit::Rotation {
+                node: node.index,
+                rotation: q.to_array(),
+            });
+        }
+    }
+    if nodes > 0 {
+        changes.push(Change {
+            fix: Fix::Rotations,
+            touched: nodes,
+            line: format!(
+                "the rotations of {nodes} of {} nodes divided by their length",
+                document.nodes.len()
+            ),
+        });
+    }
+    for animation in document.animations.iter().filter(|a| a.broken.is_none()) {
+        let label = match animation.name.as_deref().filter(|s| !s.is_empty()) {
+            Some(name) => format!("animation {} {}", animation.index, quoted(name)),
+            None => format!("animation {}", animation.index),
+        };
+        let mut done: Vec<usize> = Vec::new();
+        let (mut keys, mut all) = (0, 0);
+        for channel in &animation.channels {
+            if channel.property != Property::Rotation || done.contains(&channel.sampler_index) {
+                continue;
+            }
+            done.push(channel.sampler_index);
+            let output = &channel.sampler.output;
+            let Ok(flat) = accessor::floats(buffers, output, &label, Dimensions::Vec4, NORMALIZED)
+            else {
+                continue;
+            };
+            let mut values: Vec<[f32; 4]> = flat
+                .chunks_exact(4)
+                .map(|q| [q[0], q[1], q[2], q[3]])
+                .collect();
+            // A cubic spline stores an in-tangent, the value and an out-tangent a key.
+            let (first, step) = match channel.sampler.interpolation {
+                Interpolation::CubicSpline => (1, 3),
+                _ => (0, 1),
+            };
+            let mut changed = 0;
+            for value in values.iter_mut().skip(first).step_by(step) {
+                all += 1;
+                if let Some(q) = unit(Quat::from_array(*value)) {
+                    *value = q.to_array();
+                    changed += 1;
+                }
+            }
+            if changed > 0 {
+                keys += changed;
+                edits.push(Edit::Accessor {
+                    place: Place::Output {
+                        animation: animation.index,
+                        sampler: channel.sampler_index,
+                    },
+                    data: NewAccessor::vec4(&values),
+                });
+            }
+        }
+        if keys > 0 {
+            changes.push(Change {
+                fix: Fix::Rotations,
+                touched: keys,
+                line: format!("{label}: {keys} of {all} rotation keys divided by their length"),
+            });
+        }
+    }
+}
