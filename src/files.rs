@@ -105,15 +105,21 @@ pub fn repair(
     let beside = |name: &str, at_most: usize| read_beside(folder, name, at_most);
     let repaired =
         gltf::repair(&bytes, &beside, fixes).map_err(|e| format!("`{}`: {e}", input.display()))?;
-    let name = output.file_name().unwrap_or_default().to_string_lossy();
-    let part = output.with_file_name(format!(".{name}.part"));
-    let written =
-        std::fs::write(&part, &repaired.glb).and_then(|()| std::fs::rename(&part, output));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&part);
-        return Err(format!("`{}` could not be written: {e}", output.display()));
-    }
+    write_whole(output, &repaired.glb)?;
     Ok(repaired.changes)
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a file beside it, then renamed
+/// over it. A write that fails (a full disk, no permission) leaves no partial file and
+/// says why.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let part = path.with_file_name(format!(".{name}.part"));
+    let written = std::fs::write(&part, bytes).and_then(|()| std::fs::rename(&part, path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&part);
+        format!("`{}` could not be written: {e}", path.display())
+    })
 }
 
 /// What a file that is not a regular file is, in a few words.

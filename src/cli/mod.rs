@@ -50,8 +50,8 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      repaired; print a line per change, or that there was nothing
                      to repair. Never over IN
   --fix LIST         with --repair: the fixes to make, with commas (default: all
-                     but rebind): renormalise, four, influences, zeros, binds,
-                     rotations, rebind (see docs/links.md)
+                     but unused and rebind): renormalise, four, influences, zeros,
+                     binds, rotations, unused, rebind (see docs/links.md)
   --list-pages       print every page link name in lesson order, one a line
   --bench [gpu]      time CPU against GPU skinning, 3k to 1M vertices, on a headless
                      GL context: name the GL renderer, then print a Markdown table

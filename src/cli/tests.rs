@@ -331,7 +331,7 @@ fn repair_takes_the_file_to_read_and_the_glb_to_write_and_nothing_else() {
     assert_eq!(
         err(&["--repair", "a.gltf", "b.glb", "--fix", "four,paint"]),
         "--fix takes `all`, `renormalise`, `four`, `influences`, `zeros`, `binds`, \
-         `rotations` and `rebind`, not `paint`"
+         `rotations`, `unused` and `rebind`, not `paint`"
     );
     assert_eq!(err(&["--fix", "four"]), "--fix goes with --repair");
     assert!(err(&["--repair", "a.gltf", "b.glb", "--fix"]).contains("a list of fixes"));

@@ -68,6 +68,8 @@ pub struct FileDialog {
     dir: PathBuf,
     listing: Result<Listing, String>,
     typed: String,
+    /// What its button does: "Open", or "Save" for a dialog that names a file to write.
+    verb: &'static str,
 }
 
 impl FileDialog {
@@ -83,8 +85,22 @@ impl FileDialog {
             dir: PathBuf::new(),
             listing: Ok(Listing::default()),
             typed: String::new(),
+            verb: "Open",
         };
         dialog.go(dir);
+        dialog
+    }
+
+    /// A dialog that names a file to write: `name` in the working folder to start with,
+    /// and a Save button.
+    pub fn saving(
+        title: impl Into<String>,
+        extensions: &'static [&'static str],
+        name: &str,
+    ) -> Self {
+        let mut dialog = Self::in_working_dir(title, extensions);
+        dialog.typed = dialog.dir.join(name).display().to_string();
+        dialog.verb = "Save";
         dialog
     }
 
@@ -178,7 +194,7 @@ impl FileDialog {
                         }
                     });
                 ui.horizontal_wrapped(|ui| {
-                    if ui.button("Open").clicked() {
+                    if ui.button(self.verb).clicked() {
                         choice = self.follow_typed();
                     }
                     if ui.button("Cancel").clicked() {

@@ -22,6 +22,32 @@ fn is_embedded() -> bool {
     }
 }
 
+/// Hands `bytes` to the browser as a download called `name` (it saves it where the
+/// visitor's downloads go, or asks where), or says why it could not.
+pub(crate) fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
+    let failed = |e: JsValue| format!("the browser refused the download: {e:?}");
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(failed)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
+    let window = web_sys::window().ok_or("the page has no window")?;
+    let document = window.document().ok_or("the page has no document")?;
+    let link: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(failed)?
+        .dyn_into()
+        .map_err(|_| "the page could not make a link".to_owned())?;
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    // The bytes go back once the browser has surely started the download.
+    let revoke = Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    let _ = window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 60_000);
+    Ok(())
+}
+
 /// What the first frames of a page allocate, about (the gpu page's is the largest).
 const FIRST_FRAMES_HEAP: usize = 16 << 20;
 

@@ -396,6 +396,39 @@ async function viewports(browser, base, fragments) {
         await page.close();
       }
 
+      // The repair cell saves the model shown as a download: one GLB, named after the
+      // model, that opens on its own. The button sits near the top of the cell, at its
+      // left; a click that misses it lands on text and does nothing.
+      if (slugs.includes("model")) {
+        const { page, problems } = await openApp(browser, base, "model?focus=repair");
+        let download = null;
+        for (let y = 60; y <= 400 && !download; y += 12) {
+          const waiting = page.waitForEvent("download", { timeout: 1500 }).catch(() => null);
+          await page.mouse.click(60, y);
+          download = await waiting;
+        }
+        let detail = "no download";
+        let ok = false;
+        if (download) {
+          const bytes = fs.readFileSync(await download.path());
+          const name = download.suggestedFilename();
+          ok = name === "robot.glb" && bytes.subarray(0, 4).toString() === "glTF" && bytes.length > 100000;
+          detail = `${name}: ${bytes.length} bytes`;
+          try {
+            const validator = require("gltf-validator");
+            const report = await validator.validateBytes(new Uint8Array(bytes));
+            ok = ok && report.issues.numErrors === 0;
+            detail += `, ${report.issues.numErrors} validator errors`;
+          } catch (e) {
+            ok = false;
+            detail += `; the validator could not run: ${e}`;
+          }
+        }
+        check("Save as .glb hands the model shown to the browser as one GLB, valid glTF",
+          ok && problems.length === 0, `${detail}; ${problems.join("; ")}`);
+        await page.close();
+      }
+
       // The fox is fetched beside the app too, and its texture is decoded by the browser:
       // its fur is drawn from the image (red well above green, green above blue), which
       // the tint of a mesh without materials is nowhere near.

@@ -260,10 +260,16 @@ impl Run {
                         }
                     }
                     Ok(_) => {
-                        // Whatever loads must pose and skin, as every frame does.
-                        let frame = self.page.frame();
-                        if frame.skinned.len() != self.page.model.skinned_meshes.len() {
-                            return Err("a skinned mesh was not skinned".into());
+                        // Whatever loads must pose and skin, as every frame does, and
+                        // again once every fix has repaired it.
+                        for repaired in [false, true] {
+                            if repaired {
+                                self.page.repair(&gltf::Fix::EVERY);
+                            }
+                            let frame = self.page.frame();
+                            if frame.skinned.len() != self.page.model.skinned_meshes.len() {
+                                return Err("a skinned mesh was not skinned".into());
+                            }
                         }
                     }
                 }

@@ -51,6 +51,17 @@ fn poses(model: &gltf::Model) -> Vec<skin::clip::Pose> {
     poses
 }
 
+/// Models `a` and `b` skin every vertex to within `tolerance` at each of [`poses`].
+fn assert_skins_alike(a: &gltf::Model, b: &gltf::Model, tolerance: f32, name: &str) {
+    for pose in poses(a) {
+        let (p, q) = (skinned_positions(a, &pose), skinned_positions(b, &pose));
+        assert_eq!(p.len(), q.len(), "{name}");
+        for (p, q) in p.iter().flatten().zip(q.iter().flatten()) {
+            assert!(p.abs_diff_eq(*q, tolerance), "{name}: {p} against {q}");
+        }
+    }
+}
+
 #[test]
 fn every_repairable_broken_file_opens_repaired_without_its_problem() {
     let mut failures = Vec::new();
@@ -106,15 +117,7 @@ fn a_repaired_file_skins_as_the_model_the_loader_mended_in_memory() {
         let (file, _) = broken(name);
         let read = load(&file);
         let again = load(&gltf::repair(&file, NOTHING, &Fix::ALL).expect(name).glb);
-        for pose in poses(&read) {
-            let (a, b) = (
-                skinned_positions(&read, &pose),
-                skinned_positions(&again, &pose),
-            );
-            for (p, q) in a.iter().flatten().zip(b.iter().flatten()) {
-                assert!(p.abs_diff_eq(*q, 1e-5), "{name}: {p} against {q}");
-            }
-        }
+        assert_skins_alike(&read, &again, 1e-5, name);
     }
 }
 
@@ -180,7 +183,8 @@ fn weights_that_do_not_sum_to_one_are_renormalised_in_the_written_file_and_nothi
     );
     // A file with nothing to repair says so, and is written as to_glb writes it.
     let fine = base().gltf();
-    let same = gltf::repair(&fine, NOTHING, &Fix::EVERY).expect("written");
+    let fixes = [Fix::ALL.as_slice(), &[Fix::Rebind]].concat();
+    let same = gltf::repair(&fine, NOTHING, &fixes).expect("written");
     assert!(same.changes.is_empty(), "{:?}", same.changes);
     assert_eq!(same.glb, gltf::to_glb(&fine, NOTHING).expect("written"));
 }
@@ -197,15 +201,7 @@ fn the_bundled_models_repaired_by_every_fix_skin_as_they_did() {
             "{name}: {:?}",
             again.warnings
         );
-        for pose in poses(&read) {
-            let (a, b) = (
-                skinned_positions(&read, &pose),
-                skinned_positions(&again, &pose),
-            );
-            for (p, q) in a.iter().flatten().zip(b.iter().flatten()) {
-                assert!(p.abs_diff_eq(*q, 1e-4), "{name}: {p} against {q}");
-            }
-        }
+        assert_skins_alike(&read, &again, 1e-4, name);
         // Repaired again, nothing is left to repair.
         let twice = gltf::repair(&repaired.glb, NOTHING, &Fix::ALL).expect(name);
         assert!(twice.changes.is_empty(), "{name}: {:?}", twice.changes);
@@ -355,4 +351,39 @@ fn every_repaired_file_passes_the_khronos_validator() {
     );
     let failing: Vec<_> = rest.iter().filter(|(_, errors, _)| *errors > 0).collect();
     assert!(failing.is_empty(), "{failing:#?}");
+}
+
+#[test]
+fn joints_that_weigh_no_vertex_leave_their_skin_and_the_meshes_skin_the_same() {
+    let file = bundled("robot");
+    let read = load(file);
+    let repaired = gltf::repair(file, NOTHING, &[Fix::Unused]).expect("repaired");
+    assert_eq!(
+        repaired.changes.len(),
+        read.skins.len(),
+        "{:?}",
+        repaired.changes
+    );
+    let again = load(&repaired.glb);
+    for (before, after) in read.skins.iter().zip(&again.skins) {
+        assert!(
+            after.joints.len() < before.joints.len(),
+            "{} of {}",
+            after.joints.len(),
+            before.joints.len()
+        );
+        // The joints kept keep their order and their inverse binds.
+        let mut at = before.joints.iter().zip(&before.joint_from_bind);
+        for (joint, bind) in after.joints.iter().zip(&after.joint_from_bind) {
+            assert!(
+                at.any(|(j, b)| j == joint && b == bind),
+                "joint {joint} out of order or rebound"
+            );
+        }
+    }
+    assert_eq!(again.joints.len(), read.joints.len(), "every node stays");
+    assert_skins_alike(&read, &again, 1e-4, "robot");
+    // Not a problem: "repair all" leaves the lists as they are.
+    let all = gltf::repair(file, NOTHING, &Fix::ALL).expect("written");
+    assert!(all.changes.is_empty(), "{:?}", all.changes);
 }

@@ -1368,3 +1368,136 @@ fn the_fox_blends_about_its_centres_and_the_robots_scaled_hands_keep_their_scale
             .is_some()
     );
 }
+
+#[test]
+fn the_repair_cell_repairs_undoes_and_saves_the_model_shown() {
+    let mut harness = page_harness(opened("model?asset=simple_skin"), &["repair", "vertex"]);
+    let found = "mesh 0 primitive 0: 2 of 10 vertices listed a joint with weight 0";
+    assert!(harness.query_all_by_label_contains(found).next().is_some());
+    let original = harness.state().model.clone();
+    harness.get_by_label("Repair all").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.asset, Asset::File);
+    assert_eq!(page.model_name(), "simple_skin (repaired)");
+    assert!(
+        harness
+            .query_all_by_label_contains("Nothing to repair")
+            .next()
+            .is_some()
+    );
+    // A vertex the repair changed shows its joints before and now.
+    let stored = |m: &gltf::Model| m.skinned_meshes[0].stored.clone();
+    let changed = (stored(&original).iter())
+        .zip(&stored(&harness.state().model))
+        .position(|(a, b)| a != b)
+        .expect("a vertex the repair changed");
+    harness.state_mut().vertex = Some(changed);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_all_by_label_contains("Before the last repair:")
+            .next()
+            .is_some()
+    );
+    // Saved, it opens as the model shown.
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("repaired-simple-skin.glb");
+    let _ = std::fs::remove_file(&path);
+    harness.state_mut().save_to(&path);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_all_by_label_contains("Saved ")
+            .next()
+            .is_some()
+    );
+    let saved = gltf::load(&std::fs::read(&path).expect("saved")).expect("it opens");
+    assert_eq!(saved.skinned_meshes, harness.state().model.skinned_meshes);
+    assert_eq!(saved.clips, harness.state().model.clips);
+    // Undone: the bundled model again, the pick kept.
+    harness.get_by_label("Undo: back to simple_skin").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.asset, Asset::SimpleSkin);
+    assert_eq!(page.vertex, Some(changed));
+    assert!(std::sync::Arc::ptr_eq(&page.model, &original));
+}
+
+#[test]
+fn a_file_refused_for_a_reason_a_fix_mends_is_offered_repaired() {
+    let bytes = skinlab::models::bytes("simple_skin").expect("bundled");
+    let mut json: serde_json::Value = serde_json::from_slice(bytes).expect("JSON");
+    // One joint of the two: the vertices weighted to the second name a joint past it.
+    json["skins"][0]["joints"] = serde_json::json!([json["skins"][0]["joints"][0]]);
+    let broken = serde_json::to_vec(&json).expect("JSON");
+    let mut page = ModelPage::default();
+    let err = page
+        .open_bytes("broken.gltf", &broken)
+        .expect_err("refused");
+    assert!(err.contains("but skin 0 has 1 joints"), "{err}");
+    assert_eq!(page.asset, Asset::Robot, "the model shown stays");
+    let mut harness = page_harness(page, &["file"]);
+    assert!(
+        harness
+            .query_all_by_label_contains("now follow their strongest valid joint alone")
+            .next()
+            .is_some()
+    );
+    harness.get_by_label("Repair it and open it").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.model_name(), "broken.gltf (repaired)");
+    assert!(page.open_error.is_none());
+    assert_eq!(page.model.skins[0].joints.len(), 1);
+}
+
+#[test]
+fn the_repair_heat_map_shows_how_much_weight_each_vertex_moved() {
+    // The fox with the first 100 vertices' weights scaled to 0.8 of their sum.
+    let glb = skinlab::models::bytes("fox").expect("bundled");
+    let word = |at: usize| u32::from_le_bytes(glb[at..at + 4].try_into().unwrap()) as usize;
+    let (json_len, bin_at) = (word(12), 20 + word(12));
+    let mut bin = glb[bin_at + 8..bin_at + 8 + word(bin_at)].to_vec();
+    let json: serde_json::Value = serde_json::from_slice(&glb[20..20 + json_len]).expect("JSON");
+    let weights = &json["accessors"][json["meshes"][0]["primitives"][0]["attributes"]["WEIGHTS_0"]
+        .as_u64()
+        .expect("WEIGHTS_0") as usize];
+    assert_eq!(weights["componentType"], 5126, "float weights");
+    let view = &json["bufferViews"][weights["bufferView"].as_u64().expect("view") as usize];
+    let start =
+        view["byteOffset"].as_u64().unwrap_or(0) + weights["byteOffset"].as_u64().unwrap_or(0);
+    let stride = view["byteStride"].as_u64().unwrap_or(16) as usize;
+    for v in 0..100 {
+        for c in 0..4 {
+            let at = start as usize + v * stride + c * 4;
+            let w = f32::from_le_bytes(bin[at..at + 4].try_into().unwrap()) * 0.8;
+            bin[at..at + 4].copy_from_slice(&w.to_le_bytes());
+        }
+    }
+    let file = crate::mutate::glb(&serde_json::to_vec(&json).expect("JSON"), &bin);
+    let mut page = ModelPage::default();
+    page.open_bytes("light.glb", &file)
+        .expect("opens, renormalised in memory");
+    assert!(
+        page.weight_moved(0).iter().all(|&m| m == 0.0),
+        "no repair yet"
+    );
+    page.repair(&[gltf::Fix::Renormalise]);
+    let moved = page.weight_moved(0);
+    for (v, m) in moved.iter().enumerate() {
+        let expected = if v < 100 { 0.2 } else { 0.0 };
+        assert!((m - expected).abs() < 1e-3, "vertex {v}: moved {m}");
+    }
+    let mut harness = page_harness(page, &["repair"]);
+    harness
+        .get_by_label("heat map: how much of each vertex's weight the repair moved")
+        .click();
+    harness.run_steps(2);
+    assert!(harness.state().repair_heat);
+    assert!(
+        harness
+            .query_all_by_label_contains("weight 0")
+            .next()
+            .is_some()
+    );
+}

@@ -520,7 +520,7 @@ fn repair_writes_one_glb_never_over_the_file_read_and_refuses_what_it_cannot_rea
     assert!(
         lines
             .iter()
-            .all(|l| l.contains("the inverse binds of 43 of 43 joints recomputed")),
+            .all(|l| l.contains("43 of 43 inverse binds recomputed at the rest pose")),
         "{said}"
     );
     // Never over the file read.

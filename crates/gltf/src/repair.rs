@@ -20,7 +20,8 @@ use glam::{Mat4, Quat};
 use skin::MAX_INFLUENCES;
 
 /// A repair [`repair`] can make. [`Fix::ALL`] is what "repair all" makes; [`Fix::Rebind`]
-/// changes a file that is not wrong, and is made only when asked for by name.
+/// and [`Fix::Unused`] change a file that is not wrong, and are made only when asked
+/// for by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fix {
     /// Each vertex's weights divided by their sum where it is not 1 (as closely as the
@@ -44,10 +45,13 @@ pub enum Fix {
     /// A rotation of a node or of a clip's key that is not of length 1, divided by its
     /// length (the zero quaternion: no rotation).
     Rotations,
+    /// A skin's joints that weigh no vertex left out of its list (the nodes stay in the
+    /// skeleton): a smaller palette. Made only when asked for by name.
+    Unused,
 }
 
 impl Fix {
-    /// What "repair all" makes: every fix but [`Fix::Rebind`].
+    /// What "repair all" makes: every fix but [`Fix::Rebind`] and [`Fix::Unused`].
     pub const ALL: [Fix; 6] = [
         Fix::Renormalise,
         Fix::KeepFour,
@@ -57,16 +61,25 @@ impl Fix {
         Fix::Rotations,
     ];
 
-    /// Every fix, [`Fix::Rebind`] last.
-    pub const EVERY: [Fix; 7] = [
-        Fix::Renormalise,
-        Fix::KeepFour,
-        Fix::Influences,
-        Fix::ZeroWeights,
-        Fix::InverseBinds,
-        Fix::Rotations,
-        Fix::Rebind,
-    ];
+    /// Every fix: [`Fix::ALL`], then [`Fix::Unused`] and [`Fix::Rebind`].
+    pub const EVERY: [Fix; 8] = {
+        let mut every = [
+            Fix::Unused,
+            Fix::Unused,
+            Fix::Unused,
+            Fix::Unused,
+            Fix::Unused,
+            Fix::Unused,
+            Fix::Unused,
+            Fix::Rebind,
+        ];
+        let mut i = 0;
+        while i < Fix::ALL.len() {
+            every[i] = Fix::ALL[i];
+            i += 1;
+        }
+        every
+    };
 
     /// Its name on the command line (`--fix renormalise,four`).
     pub fn name(self) -> &'static str {
@@ -78,6 +91,7 @@ impl Fix {
             Fix::InverseBinds => "binds",
             Fix::Rebind => "rebind",
             Fix::Rotations => "rotations",
+            Fix::Unused => "unused",
         }
     }
 
@@ -103,6 +117,7 @@ impl Fix {
                 "recompute every inverse bind from the rest pose: the bind becomes the rest"
             }
             Fix::Rotations => "divide each rotation by its length",
+            Fix::Unused => "leave a joint that weighs no vertex out of its skin's list",
         }
     }
 }
@@ -137,17 +152,9 @@ pub fn repair(bytes: &[u8], beside: &Beside<'_>, fixes: &[Fix]) -> Result<Repair
     let glb = write(bytes, beside, |document, buffers| {
         let hierarchy = nodes::hierarchy(document, &mut Vec::new())?;
         let mut edits = Vec::new();
-        influences(document, buffers, fixes, &mut edits, &mut changes);
-        if fixes.contains(&Fix::InverseBinds) || fixes.contains(&Fix::Rebind) {
-            inverse_binds(
-                document,
-                buffers,
-                &hierarchy,
-                fixes,
-                &mut edits,
-                &mut changes,
-            );
-        }
+        let kept = influences(document, buffers, fixes, &mut edits, &mut changes);
+        let skins = (document, buffers, &hierarchy);
+        inverse_binds(skins, fixes, &kept, &mut edits, &mut changes);
         if fixes.contains(&Fix::Rotations) {
             rotations(document, buffers, &mut edits, &mut changes);
         }
@@ -178,25 +185,50 @@ struct Touched {
     zeros: usize,
 }
 
+/// One skinned primitive's influences as the fixes leave them.
+struct Mended {
+    mesh: usize,
+    primitive: usize,
+    skin: usize,
+    label: String,
+    vertices: usize,
+    /// How many sets of four the file had, and how many are written.
+    sets_in: usize,
+    sets_out: usize,
+    /// Every vertex's `4 × sets_out` slots, joint and weight.
+    slots: Vec<(u32, f32)>,
+    changed: bool,
+    touched: Touched,
+}
+
 /// The influence fixes, primitive by primitive: a new `JOINTS_n`/`WEIGHTS_n` for each
-/// primitive with a vertex that changed, and the lines saying how many.
+/// primitive with a vertex that changed, and the lines saying how many. With
+/// [`Fix::Unused`], each skin's list loses the joints no vertex weighs: what each
+/// skin keeps, by its old joint numbers (`None`: its list stays).
 fn influences(
     document: &Document,
     buffers: &Buffers,
     fixes: &[Fix],
     edits: &mut Vec<Edit>,
     changes: &mut Vec<Change>,
-) {
-    let mut done: Vec<usize> = Vec::new();
+) -> Vec<Option<Vec<usize>>> {
+    let mut mended = Vec::new();
+    // Skins whose weights are not all known here: their lists are kept whole.
+    let mut unknown = Vec::new();
+    let mut skin_of_mesh: Vec<(usize, usize)> = Vec::new();
     for node in &document.nodes {
         let (Some(mesh), Some(skin)) = (node.mesh, node.skin) else {
             continue;
         };
-        // A mesh placed by several nodes is mended once.
-        if done.contains(&mesh) {
+        // A mesh placed by several nodes is mended once; placed under two skins, its
+        // joint numbers mean two lists, and neither loses a joint.
+        if let Some(&(_, first)) = skin_of_mesh.iter().find(|(m, _)| *m == mesh) {
+            if first != skin {
+                unknown.extend([first, skin]);
+            }
             continue;
         }
-        done.push(mesh);
+        skin_of_mesh.push((mesh, skin));
         let joint_count = document.skins[skin].joints.len();
         let mesh = &document.meshes[mesh];
         let mesh_label = match mesh.name.as_deref().filter(|s| !s.is_empty()) {
@@ -205,15 +237,16 @@ fn influences(
         };
         for primitive in &mesh.primitives {
             let label = format!("{mesh_label} primitive {}", primitive.index);
-            let Some(Ok(position)) = primitive.get("POSITION") else {
-                continue;
+            let vertices = match primitive.get("POSITION") {
+                Some(Ok(position)) => position.count,
+                _ => continue,
             };
-            let vertices = position.count;
             // A primitive whose sets cannot be read is left as it is; the check of the
             // written file names why.
             let Ok((sets, tolerance)) =
                 meshes::influence_sets(buffers, primitive, &label, vertices, skin)
             else {
+                unknown.push(skin);
                 continue;
             };
             let sets_out = if fixes.contains(&Fix::KeepFour) {
@@ -223,50 +256,119 @@ fn influences(
             };
             let mut touched = Touched::default();
             let mut slots = Vec::with_capacity(sets.len() * 4);
-            let mut joints_out = vec![Vec::with_capacity(vertices); sets_out];
-            let mut weights_out = vec![Vec::with_capacity(vertices); sets_out];
+            let mut out = Vec::with_capacity(vertices * sets_out * 4);
             let mut changed = sets_out < sets.len();
             for v in 0..vertices {
                 vertex_slots(&sets, v, &mut slots);
                 let before = slots.clone();
                 mend(&mut slots, joint_count, tolerance, fixes, &mut touched);
                 changed |= slots != before;
-                for set in 0..sets_out {
-                    let four = &slots[set * 4..set * 4 + 4];
-                    // A joint past a u16 is past any skin this loader opens.
-                    joints_out[set].push(std::array::from_fn(|i| four[i].0.min(0xFFFF) as u16));
-                    weights_out[set].push(std::array::from_fn(|i| four[i].1));
-                }
+                out.extend_from_slice(&slots[..sets_out * 4]);
             }
-            if !changed {
-                continue;
-            }
-            let (m, p) = (mesh.index, primitive.index);
-            for (set, (joints, weights)) in joints_out.iter().zip(&weights_out).enumerate() {
-                for (attribute, data) in [
-                    (format!("JOINTS_{set}"), NewAccessor::joints(joints)),
-                    (format!("WEIGHTS_{set}"), NewAccessor::vec4(weights)),
-                ] {
-                    let place = Place::Attribute {
-                        mesh: m,
-                        primitive: p,
-                        attribute,
-                    };
-                    edits.push(Edit::Accessor { place, data });
-                }
-            }
-            for set in sets_out..sets.len() {
-                for attribute in [format!("JOINTS_{set}"), format!("WEIGHTS_{set}")] {
-                    edits.push(Edit::Drop {
-                        mesh: m,
-                        primitive: p,
-                        attribute,
-                    });
-                }
-            }
-            touched.say(&label, vertices, sets.len(), sets_out, changes);
+            mended.push(Mended {
+                mesh: mesh.index,
+                primitive: primitive.index,
+                skin,
+                label,
+                vertices,
+                sets_in: sets.len(),
+                sets_out,
+                slots: out,
+                changed,
+                touched,
+            });
         }
     }
+    let kept: Vec<Option<Vec<usize>>> = (document.skins.iter())
+        .map(|skin| {
+            let index = skin.index;
+            let mine = mended.iter().filter(|m| m.skin == index);
+            if !fixes.contains(&Fix::Unused)
+                || unknown.contains(&index)
+                || mine.clone().next().is_none()
+            {
+                return None;
+            }
+            let count = skin.joints.len();
+            let mut used = vec![false; count];
+            for &(j, w) in mine.flat_map(|m| &m.slots) {
+                if w > 0.0 && (j as usize) < count {
+                    used[j as usize] = true;
+                }
+            }
+            let keep: Vec<usize> = (0..count).filter(|&j| used[j]).collect();
+            (!keep.is_empty() && keep.len() < count).then_some(keep)
+        })
+        .collect();
+    for (skin, keep) in kept.iter().enumerate() {
+        let Some(keep) = keep else { continue };
+        let mut new = vec![0u32; document.skins[skin].joints.len()];
+        for (n, &old) in keep.iter().enumerate() {
+            new[old] = n as u32;
+        }
+        for m in mended.iter_mut().filter(|m| m.skin == skin) {
+            for (j, w) in &mut m.slots {
+                *j = if *w > 0.0 { new[*j as usize] } else { 0 };
+            }
+            m.changed = true;
+        }
+        let joints = &document.skins[skin].joints;
+        let label = match document.skins[skin]
+            .name
+            .as_deref()
+            .filter(|s| !s.is_empty())
+        {
+            Some(name) => format!("skin {skin} {}", quoted(name)),
+            None => format!("skin {skin}"),
+        };
+        changes.push(Change {
+            fix: Fix::Unused,
+            touched: joints.len() - keep.len(),
+            line: format!(
+                "{label}: {} of {} joints weigh no vertex; left out of its list",
+                joints.len() - keep.len(),
+                joints.len()
+            ),
+        });
+        edits.push(Edit::SkinJoints {
+            skin,
+            joints: keep.iter().map(|&j| joints[j]).collect(),
+        });
+    }
+    for m in mended.into_iter().filter(|m| m.changed) {
+        let four = |v: usize, set: usize| &m.slots[(v * m.sets_out + set) * 4..][..4];
+        for set in 0..m.sets_out {
+            // A joint past a u16 is past any skin this loader opens.
+            let joints: Vec<[u16; 4]> = (0..m.vertices)
+                .map(|v| std::array::from_fn(|i| four(v, set)[i].0.min(0xFFFF) as u16))
+                .collect();
+            let weights: Vec<[f32; 4]> = (0..m.vertices)
+                .map(|v| std::array::from_fn(|i| four(v, set)[i].1))
+                .collect();
+            for (attribute, data) in [
+                (format!("JOINTS_{set}"), NewAccessor::joints(&joints)),
+                (format!("WEIGHTS_{set}"), NewAccessor::vec4(&weights)),
+            ] {
+                let place = Place::Attribute {
+                    mesh: m.mesh,
+                    primitive: m.primitive,
+                    attribute,
+                };
+                edits.push(Edit::Accessor { place, data });
+            }
+        }
+        for set in m.sets_out..m.sets_in {
+            for attribute in [format!("JOINTS_{set}"), format!("WEIGHTS_{set}")] {
+                edits.push(Edit::Drop {
+                    mesh: m.mesh,
+                    primitive: m.primitive,
+                    attribute,
+                });
+            }
+        }
+        (m.touched).say(&m.label, m.vertices, m.sets_in, m.sets_out, changes);
+    }
+    kept
 }
 
 /// Vertex `v`'s slots, joint and weight, set after set.
@@ -438,12 +540,11 @@ impl Touched {
 }
 
 /// [`Fix::InverseBinds`] and [`Fix::Rebind`]: a new list of inverse binds for each skin
-/// with one recomputed from the rest pose.
+/// with one recomputed from the rest pose, or with fewer joints (`kept`, by skin).
 fn inverse_binds(
-    document: &Document,
-    buffers: &Buffers,
-    hierarchy: &Hierarchy,
+    (document, buffers, hierarchy): (&Document, &Buffers, &Hierarchy),
     fixes: &[Fix],
+    kept: &[Option<Vec<usize>>],
     edits: &mut Vec<Edit>,
     changes: &mut Vec<Change>,
 ) {
@@ -480,20 +581,21 @@ fn inverse_binds(
                     let size = m.to_cols_array().iter().fold(1.0f32, |a, v| a.max(v.abs()));
                     !(m * world).abs_diff_eq(Mat4::IDENTITY, 1e-4 * size)
                 });
-            let new = match (usable, broken, rebind && off_rest) {
-                (Some(m), true, _) if fixes.contains(&Fix::InverseBinds) => {
-                    mended += 1;
+            let mend = broken && fixes.contains(&Fix::InverseBinds);
+            let new = match (mend || (rebind && off_rest), usable) {
+                (true, Some(m)) => {
+                    if mend {
+                        mended += 1;
+                    } else {
+                        rebound += 1;
+                    }
                     m
                 }
-                (Some(m), _, true) => {
-                    rebound += 1;
-                    m
-                }
-                (None, true, _) | (None, false, true) => {
+                (true, None) => {
                     flat_rest.push(hierarchy.node_label(node));
                     old.unwrap_or(Mat4::IDENTITY)
                 }
-                _ => old.unwrap_or(Mat4::IDENTITY),
+                (false, _) => old.unwrap_or(Mat4::IDENTITY),
             };
             matrices.push(new);
         }
@@ -503,8 +605,8 @@ fn inverse_binds(
                 fix: Fix::InverseBinds,
                 touched: mended,
                 line: format!(
-                    "{label}: the inverse binds of {mended} of {joints} joints (missing, not \
-                     finite or singular) recomputed from the rest pose"
+                    "{label}: {mended} of {joints} inverse binds (missing, not finite or \
+                     singular) recomputed at the rest pose"
                 ),
             });
         }
@@ -513,8 +615,7 @@ fn inverse_binds(
                 fix: Fix::Rebind,
                 touched: rebound,
                 line: format!(
-                    "{label}: the inverse binds of {rebound} of {joints} joints recomputed \
-                     from the rest pose: their bind pose is now the rest pose"
+                    "{label}: {rebound} of {joints} inverse binds recomputed at the rest pose"
                 ),
             });
         }
@@ -528,7 +629,12 @@ fn inverse_binds(
                 ),
             });
         }
-        if mended + rebound > 0 {
+        // A skin that lost joints keeps the inverse binds of those it kept.
+        let kept = kept.get(skin.index).and_then(Option::as_ref);
+        if let Some(kept) = kept {
+            matrices = kept.iter().map(|&j| matrices[j]).collect();
+        }
+        if mended + rebound > 0 || kept.is_some() {
             edits.push(Edit::Accessor {
                 place: Place::InverseBinds { skin: skin.index },
                 data: NewAccessor::mat4(&matrices),

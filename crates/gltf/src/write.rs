@@ -36,6 +36,8 @@ pub(super) enum Edit {
     },
     /// A node's rotation, x, y, z, w.
     Rotation { node: usize, rotation: [f32; 4] },
+    /// A skin's list of joints, by node.
+    SkinJoints { skin: usize, joints: Vec<usize> },
 }
 
 /// Where an [`Edit::Accessor`] is read.
@@ -67,12 +69,9 @@ pub(super) struct NewAccessor {
 impl NewAccessor {
     /// Four floats an element.
     pub fn vec4(values: &[[f32; 4]]) -> Self {
+        let bytes = packed(values.iter().flatten().map(|v| v.to_le_bytes()));
         Self {
-            bytes: values
-                .iter()
-                .flatten()
-                .flat_map(|v| v.to_le_bytes())
-                .collect(),
+            bytes,
             count: values.len(),
             component: 5126,
             kind: "VEC4",
@@ -81,12 +80,9 @@ impl NewAccessor {
 
     /// Four unsigned shorts an element: joint indices.
     pub fn joints(values: &[[u16; 4]]) -> Self {
+        let bytes = packed(values.iter().flatten().map(|v| v.to_le_bytes()));
         Self {
-            bytes: values
-                .iter()
-                .flatten()
-                .flat_map(|v| v.to_le_bytes())
-                .collect(),
+            bytes,
             count: values.len(),
             component: 5123,
             kind: "VEC4",
@@ -97,12 +93,17 @@ impl NewAccessor {
     pub fn mat4(values: &[glam::Mat4]) -> Self {
         let floats = values.iter().flat_map(glam::Mat4::to_cols_array);
         Self {
-            bytes: floats.flat_map(f32::to_le_bytes).collect(),
+            bytes: packed(floats.map(f32::to_le_bytes)),
             count: values.len(),
             component: 5126,
             kind: "MAT4",
         }
     }
+}
+
+/// Components, each little-endian, one after another.
+fn packed<const B: usize>(components: impl Iterator<Item = [u8; B]>) -> Vec<u8> {
+    components.flatten().collect()
 }
 
 /// [`to_glb`] with the edits `edits` gives for the file's document (and its buffers)
@@ -166,6 +167,17 @@ fn apply<'t>(members: &mut Members<'t>, edit: Edit, bin: &mut Vec<u8>) {
             if let Some(Value::Object(node)) = node {
                 let xyzw = rotation.iter().map(|&c| Value::Number(f64::from(c)));
                 set(node, "rotation", Value::Array(xyzw.collect()));
+            }
+            return;
+        }
+        Edit::SkinJoints { skin, joints } => {
+            let skin = member(members, "skins").and_then(|s| item(s, skin));
+            if let Some(Value::Object(skin)) = skin {
+                set(
+                    skin,
+                    "joints",
+                    Value::Array(joints.into_iter().map(number).collect()),
+                );
             }
             return;
         }

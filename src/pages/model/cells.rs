@@ -34,6 +34,7 @@ impl ModelPage {
             Cell::Joint => self.joint_ui(ui),
             Cell::Vertex => self.vertex_ui(ui),
             Cell::Blend => self.blend_ui(ui),
+            Cell::Repair => self.repair_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }
     }
@@ -236,6 +237,7 @@ impl ModelPage {
                 format!("{error}. The page still shows {}.", self.model_name()),
             );
         }
+        self.refused_ui(ui);
     }
 
     /// Opens the file chooser on `dir` (the working folder when `None`).
@@ -502,6 +504,7 @@ impl ModelPage {
                 self.inverse_binds.remove(&j);
             }
         });
+        self.bind_before_ui(ui, (s, i));
     }
 
     fn vertex_ui(&mut self, ui: &mut Ui) {
@@ -561,6 +564,7 @@ impl ModelPage {
                 .and_then(|j| model.joints.get(*j))
                 .map_or_else(|| format!("joint {i}"), |j| j.name.clone())
         };
+        self.vertex_before_ui(ui, (m, v), &name);
         let text = ui.visuals().strong_text_color();
         let style = InspectStyle {
             matrix_name: if self.forget_inverse_bind {

@@ -8,6 +8,7 @@ mod keys;
 mod link_values;
 mod links;
 mod morphs;
+mod repair;
 pub mod textures;
 mod tree;
 mod view;
@@ -42,6 +43,7 @@ pub enum Cell {
     Skeleton,
     Joint,
     Vertex,
+    Repair,
     Blend,
     Check,
 }
@@ -56,6 +58,9 @@ pub struct Opened {
     pub name: String,
     /// What loaded from it.
     pub model: Arc<Model>,
+    /// The file as one self-contained GLB (what a repair reads and a save writes), or
+    /// why it cannot be made.
+    pub source: Result<Arc<Vec<u8>>, String>,
 }
 
 /// The page's state.
@@ -99,6 +104,9 @@ pub struct ModelPage {
     pub rigid_clicked: Option<usize>,
     /// Colour the meshes by the picked joint's weights.
     pub heat: bool,
+    /// Colour the meshes by how much of each vertex's weight the last repair moved
+    /// (over `heat`, while there is a repair to undo).
+    pub repair_heat: bool,
     /// How the skinned meshes blend their joints.
     pub method: Method,
     /// The centres of rotation of the model's skinned meshes, found when it opened.
@@ -128,6 +136,8 @@ pub struct ModelPage {
     dialog: Option<crate::ui::file_dialog::FileDialog>,
     /// Why the last file the user tried could not be opened (the page kept its model).
     pub open_error: Option<String>,
+    /// The repair cell's state: what the fixes would change, undo, the last save.
+    pub repairs: repair::Repairs,
     check: Check,
     /// The cell a link asked to show.
     pub scroll_to: crate::ui::scroll::ScrollTo,
@@ -154,9 +164,17 @@ pub struct ModelPage {
 /// The meshes as uploaded: skinned meshes first, then rigid ones.
 type DrawnMeshes = Arc<Vec<Arc<MeshData>>>;
 
-/// What the drawn meshes were built for: the heat map's joint, the materials switch,
-/// and whether they carry their centres of rotation.
-type DrawnFor = (Option<usize>, bool, bool);
+/// What the drawn meshes were built for: the heat map, the materials switch, and
+/// whether they carry their centres of rotation.
+type DrawnFor = (Option<Heat>, bool, bool);
+
+/// What a heat map paints: the picked joint's weights, or how much of each vertex's
+/// weight the last repair moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heat {
+    Joint(usize),
+    Repair,
+}
 
 /// The model the page opens with.
 pub(super) const DEFAULT_ASSET: Asset = Asset::Robot;
@@ -182,6 +200,7 @@ impl Default for ModelPage {
             vertex: None,
             rigid_clicked: None,
             heat: false,
+            repair_heat: false,
             method: Method::Lbs,
             centres: Arc::default(),
             forget_inverse_bind: false,
@@ -195,6 +214,7 @@ impl Default for ModelPage {
             #[cfg(not(target_arch = "wasm32"))]
             dialog: None,
             open_error: None,
+            repairs: Default::default(),
             check: Check::default(),
             scroll_to: Default::default(),
             camera: Camera::Orbit(crate::ui::OrbitCamera::default()),
@@ -270,11 +290,26 @@ impl ModelPage {
         }
         .map_err(|e| format!("`{name}`: {e}"));
         self.open_error = loaded.as_ref().err().cloned();
+        let nothing: &gltf::Beside = &|_, _| Err(gltf::SELF_CONTAINED.to_owned());
+        let beside = file.beside.unwrap_or(nothing);
+        // A file refused for a reason a fix mends is offered repaired.
+        self.repairs.refused = match &loaded {
+            Err(_) => gltf::repair(file.bytes, beside, &gltf::Fix::ALL)
+                .ok()
+                .filter(|r| !r.changes.is_empty())
+                .map(|r| (name.to_owned(), r)),
+            Ok(_) => None,
+        };
         let model = loaded?;
         let warnings = model.warnings.clone();
+        let source = match file.beside {
+            Some(beside) => gltf::to_glb(file.bytes, beside).map(Arc::new),
+            None => Ok(Arc::new(file.bytes.to_vec())),
+        };
         self.opened = Some(Opened {
             name: name.to_owned(),
             model: Arc::new(model),
+            source: source.map_err(|e| e.to_string()),
         });
         self.set_asset(Asset::File);
         Ok(warnings)

@@ -1,9 +1,9 @@
 //! The model page's viewport: every mesh drawn by the skinning shaders, the skeleton
 //! over it, and picking of joints and vertices.
 
-use super::ModelPage;
 use super::data::Frame;
 use super::textures::Decoded;
+use super::{Heat, ModelPage};
 use crate::pages::centres::Method;
 use crate::ui::labels::label_name;
 use crate::ui::legend::heat_color;
@@ -147,15 +147,18 @@ impl ModelPage {
         self.readback_request(&frame, &scene)
     }
 
-    /// The joint whose weights colour the meshes, if the heat map is on.
-    fn heat_joint(&self) -> Option<usize> {
-        self.joint.filter(|_| self.heat)
+    /// What colours the meshes, if a heat map is on.
+    pub(super) fn heat_shown(&self) -> Option<Heat> {
+        if self.repair_heat && self.before_repair().is_some() {
+            return Some(Heat::Repair);
+        }
+        self.joint.filter(|_| self.heat).map(Heat::Joint)
     }
 
     /// The meshes as drawn (skinned first, then rigid), rebuilt when the heat changed.
     fn drawn(&mut self) -> Arc<Vec<Arc<MeshData>>> {
         let key = (
-            self.heat_joint(),
+            self.heat_shown(),
             self.materials,
             self.method == Method::Cor,
         );
@@ -181,7 +184,10 @@ impl ModelPage {
         let mut meshes = Vec::new();
         for (i, mesh) in model.skinned_meshes.iter().enumerate() {
             let colors = match (heat, model.skins.get(mesh.skin)) {
-                (Some(j), Some(skin)) => {
+                (Some(Heat::Repair), _) => (self.weight_moved(i).into_iter())
+                    .map(|moved| rgba(heat_color(moved)))
+                    .collect(),
+                (Some(Heat::Joint(j)), Some(skin)) => {
                     let local = skin.joints.iter().position(|&k| k == j);
                     heat_mesh(&mesh.part.vertices, |inf| {
                         inf.used()
@@ -207,7 +213,11 @@ impl ModelPage {
         }
         for mesh in &model.rigid_meshes {
             let colors = match heat {
-                Some(j) => heat_mesh(&mesh.part.vertices, |_| f32::from(mesh.joint == j)),
+                Some(Heat::Joint(j)) => {
+                    heat_mesh(&mesh.part.vertices, |_| f32::from(mesh.joint == j))
+                }
+                // A hard part has no weights to repair.
+                Some(Heat::Repair) => heat_mesh(&mesh.part.vertices, |_| 0.0),
                 None => file_colors(&mesh.part),
             };
             meshes.push(MeshData::with_targets(
@@ -231,7 +241,7 @@ impl ModelPage {
             ..Default::default()
         };
         let meshes = self.drawn();
-        let heat = self.heat_joint().is_some();
+        let heat = self.heat_shown().is_some();
         let model = self.model.clone();
         let skinned = model.skinned_meshes.len();
         for (i, mesh) in model.skinned_meshes.iter().enumerate() {
