@@ -215,6 +215,11 @@ fn a_gltf_opened_from_its_folder_reads_its_bin_there() {
     page.open_path(&dir.join("robot.gltf"));
     assert_eq!(page.open_error, None);
     assert_eq!(page.model.clips.len(), 14);
+    // Saved, the file and its .bin are one GLB that needs nothing beside it.
+    let saved = dir.join("robot whole.glb");
+    page.save_to(&saved);
+    let whole = gltf::load(&std::fs::read(&saved).expect("saved")).expect("opens alone");
+    assert_eq!(whole.skinned_meshes, page.model.skinned_meshes);
     std::fs::remove_file(dir.join("robot parts.bin")).expect("removed");
     page.open_path(&dir.join("robot.gltf"));
     let error = page.open_error.clone().unwrap_or_default();

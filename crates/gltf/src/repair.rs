@@ -5,8 +5,9 @@
 //! The contract, once: a repair reads the file as leniently as it must (a joint past
 //! the skin's list or a singular inverse bind refuses a load, but not a repair), changes
 //! only what a fix asked for names, writes each changed attribute as a new accessor
-//! (the old one stays in the file, unread), and checks its own work: the written file
-//! must open, or nothing is returned but the reason.
+//! (in the old one's place where nothing else reads it; beside it, the old one still
+//! read there, where something does), and checks its own work: the written file must
+//! open, or nothing is returned but the reason.
 
 use super::accessor::{self, FLOAT, NORMALIZED};
 use super::container::{Beside, Buffers};
@@ -15,7 +16,7 @@ use super::meshes::{self, InfluenceSet};
 use super::nodes::{self, Hierarchy};
 use super::skins::{FLATNESS, flatness};
 use super::write::{Edit, NewAccessor, Place, write};
-use super::{ModelError, quoted};
+use super::{Model, ModelError, quoted};
 use glam::{Mat4, Quat};
 use skin::MAX_INFLUENCES;
 
@@ -62,24 +63,16 @@ impl Fix {
     ];
 
     /// Every fix: [`Fix::ALL`], then [`Fix::Unused`] and [`Fix::Rebind`].
-    pub const EVERY: [Fix; 8] = {
-        let mut every = [
-            Fix::Unused,
-            Fix::Unused,
-            Fix::Unused,
-            Fix::Unused,
-            Fix::Unused,
-            Fix::Unused,
-            Fix::Unused,
-            Fix::Rebind,
-        ];
-        let mut i = 0;
-        while i < Fix::ALL.len() {
-            every[i] = Fix::ALL[i];
-            i += 1;
-        }
-        every
-    };
+    pub const EVERY: [Fix; 8] = [
+        Fix::Renormalise,
+        Fix::KeepFour,
+        Fix::Influences,
+        Fix::ZeroWeights,
+        Fix::InverseBinds,
+        Fix::Rotations,
+        Fix::Unused,
+        Fix::Rebind,
+    ];
 
     /// Its name on the command line (`--fix renormalise,four`).
     pub fn name(self) -> &'static str {
@@ -122,11 +115,13 @@ impl Fix {
     }
 }
 
-/// A file repaired and written as one GLB, and a line for each change made (none: the
-/// file needed none of the fixes asked for, and is written as it was).
+/// A file repaired and written as one GLB, the model it opens to, and a line for each
+/// change made (none: the file needed none of the fixes asked for, and is written as it
+/// was).
 #[derive(Debug)]
 pub struct Repaired {
     pub glb: Vec<u8>,
+    pub model: Model,
     pub changes: Vec<Change>,
 }
 
@@ -160,7 +155,7 @@ pub fn repair(bytes: &[u8], beside: &Beside<'_>, fixes: &[Fix]) -> Result<Repair
         }
         Ok(edits)
     })?;
-    crate::load_with(&glb, beside).map_err(|e| {
+    let model = crate::load_with(&glb, beside).map_err(|e| {
         ModelError::new(format!(
             "even with {} the file would not open: {e}",
             if changes.is_empty() {
@@ -170,7 +165,11 @@ pub fn repair(bytes: &[u8], beside: &Beside<'_>, fixes: &[Fix]) -> Result<Repair
             }
         ))
     })?;
-    Ok(Repaired { glb, changes })
+    Ok(Repaired {
+        glb,
+        model,
+        changes,
+    })
 }
 
 /// How many vertices of one primitive each influence fix touched.
@@ -740,6 +739,21 @@ fn rotations(
                 touched: keys,
                 line: format!("{label}: {keys} of {all} rotation keys divided by their length"),
             });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Fix;
+
+    #[test]
+    fn every_fix_is_all_of_repair_all_then_the_two_asked_for_by_name() {
+        assert_eq!(Fix::EVERY[..Fix::ALL.len()], Fix::ALL);
+        assert_eq!(Fix::EVERY[Fix::ALL.len()..], [Fix::Unused, Fix::Rebind]);
+        // Each name reads back as its fix.
+        for fix in Fix::EVERY {
+            assert_eq!(Fix::named(fix.name()), Some(fix));
         }
     }
 }

@@ -214,10 +214,8 @@ fn apply<'t>(members: &mut Members<'t>, edit: Edit, bin: &mut Vec<u8>) {
         }
         None => append(members, "accessors", Value::Object(accessor)),
     };
-    if let Some(slot) = reference(members, &place) {
-        *slot = number(index);
-    } else if let (Some(Value::Object(object)), key) = holder(members, &place) {
-        object.push((Cow::Owned(key.to_owned()), number(index)));
+    if let (Some(Value::Object(object)), key) = holder(members, &place) {
+        set(object, key.to_owned(), number(index));
     }
 }
 
@@ -379,10 +377,11 @@ fn member<'a, 't>(
 }
 
 /// Sets `key` to `value`, in place where it is, last where it is not.
-fn set<'t>(members: &mut Members<'t>, key: &'static str, value: Value<'t>) {
-    match member(members, key) {
+fn set<'t>(members: &mut Members<'t>, key: impl Into<Cow<'t, str>>, value: Value<'t>) {
+    let key = key.into();
+    match member(members, &key) {
         Some(v) => *v = value,
-        None => members.push((Cow::Borrowed(key), value)),
+        None => members.push((key, value)),
     }
 }
 

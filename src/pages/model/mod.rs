@@ -176,6 +176,15 @@ pub enum Heat {
     Repair,
 }
 
+/// The name of the model shown with `asset` (and `opened`, the file open): the bundled
+/// model's link name or the file's name.
+fn shown_name(asset: Asset, opened: Option<&Opened>) -> &str {
+    match (asset, opened) {
+        (Asset::File, Some(opened)) => &opened.name,
+        (asset, _) => crate::link::Named::slug(asset),
+    }
+}
+
 /// The model the page opens with.
 pub(super) const DEFAULT_ASSET: Asset = Asset::Robot;
 
@@ -284,17 +293,21 @@ impl ModelPage {
     /// it; see [`ModelPage::open_bytes`].
     pub fn open_brought(&mut self, file: &Brought) -> Result<Vec<String>, String> {
         let name = file.name;
-        let loaded = match file.beside {
-            Some(beside) => gltf::load_with(file.bytes, beside),
-            None => gltf::load(file.bytes),
-        }
-        .map_err(|e| format!("`{name}`: {e}"));
+        // Whether the file read anything beside it: only then is it written as one GLB
+        // for a repair or a save to read alone (a second read of the file at its open).
+        let read_beside = std::cell::Cell::new(false);
+        let watched = |part: &str, at_most: usize| {
+            read_beside.set(true);
+            file.beside.map_or_else(
+                || Err(gltf::SELF_CONTAINED.to_owned()),
+                |beside| beside(part, at_most),
+            )
+        };
+        let loaded = gltf::load_with(file.bytes, &watched).map_err(|e| format!("`{name}`: {e}"));
         self.open_error = loaded.as_ref().err().cloned();
-        let nothing: &gltf::Beside = &|_, _| Err(gltf::SELF_CONTAINED.to_owned());
-        let beside = file.beside.unwrap_or(nothing);
         // A file refused for a reason a fix mends is offered repaired.
         self.repairs.refused = match &loaded {
-            Err(_) => gltf::repair(file.bytes, beside, &gltf::Fix::ALL)
+            Err(_) => gltf::repair(file.bytes, &watched, &gltf::Fix::ALL)
                 .ok()
                 .filter(|r| !r.changes.is_empty())
                 .map(|r| (name.to_owned(), r)),
@@ -302,9 +315,10 @@ impl ModelPage {
         };
         let model = loaded?;
         let warnings = model.warnings.clone();
-        let source = match file.beside {
-            Some(beside) => gltf::to_glb(file.bytes, beside).map(Arc::new),
-            None => Ok(Arc::new(file.bytes.to_vec())),
+        let source = if read_beside.get() {
+            gltf::to_glb(file.bytes, &watched).map(Arc::new)
+        } else {
+            Ok(Arc::new(file.bytes.to_vec()))
         };
         self.opened = Some(Opened {
             name: name.to_owned(),
@@ -332,10 +346,7 @@ impl ModelPage {
 
     /// The name shown for the model: the bundled model's link name or the file's name.
     pub fn model_name(&self) -> &str {
-        match (&self.asset, &self.opened) {
-            (Asset::File, Some(opened)) => &opened.name,
-            (asset, _) => crate::link::Named::slug(*asset),
-        }
+        shown_name(self.asset, self.opened.as_ref())
     }
 
     /// Plays clip `clip` from its start.

@@ -50,7 +50,7 @@ struct Undo {
 
 /// What the page showed: a bundled model, or the file opened.
 #[derive(Clone)]
-pub struct Shown {
+struct Shown {
     asset: Asset,
     opened: Option<Opened>,
 }
@@ -135,13 +135,6 @@ impl ModelPage {
     /// Shows `repaired`, the model called `name` repaired, in place of the model shown
     /// (`same_model`: the model shown is the one repaired).
     fn show_repaired(&mut self, name: &str, repaired: gltf::Repaired, same_model: bool) {
-        let model = match gltf::load(&repaired.glb) {
-            Ok(model) => model,
-            Err(e) => {
-                self.repairs.said = Some(Err(format!("the repaired model does not open: {e}")));
-                return;
-            }
-        };
         let shown = Shown {
             asset: self.asset,
             opened: self.opened.clone(),
@@ -158,7 +151,7 @@ impl ModelPage {
         self.repairs.said = None;
         let opened = Opened {
             name,
-            model: Arc::new(model),
+            model: Arc::new(repaired.model),
             source: Ok(Arc::new(repaired.glb)),
         };
         self.show_keeping_picks(Asset::File, Some(opened));
@@ -291,22 +284,31 @@ impl ModelPage {
 
     /// What the last repair changed, and the button that undoes it.
     fn undo_ui(&mut self, ui: &mut Ui) {
-        let Some(Undo { shown, changes, .. }) = self.repairs.undo.last() else {
+        let Some(Undo {
+            shown,
+            changes,
+            same_model,
+        }) = self.repairs.undo.last()
+        else {
             return;
         };
         ui.separator();
-        let before = match (shown.asset, &shown.opened) {
-            (Asset::File, Some(opened)) => opened.name.clone(),
-            (asset, _) => crate::link::Named::slug(asset).to_owned(),
-        };
-        ui.label(format!(
-            "The last repair of {before} made {} change{}; the vertex and joint cells show \
-             the model before it beside the model now.",
+        let before = super::shown_name(shown.asset, shown.opened.as_ref()).to_owned();
+        let made = format!(
+            "{} change{}",
             changes.len(),
             if changes.len() == 1 { "" } else { "s" }
-        ));
-        let same_model = self.repairs.undo.last().is_some_and(|u| u.same_model);
-        if same_model {
+        );
+        // A refused file repaired to open has no model before it to show beside.
+        ui.label(if *same_model {
+            format!(
+                "The last repair made {made}; the vertex and joint cells show the model \
+                 before it beside the model now."
+            )
+        } else {
+            format!("The file was repaired to open, with {made}.")
+        });
+        if *same_model {
             ui.checkbox(
                 &mut self.repair_heat,
                 "heat map: how much of each vertex's weight the repair moved",
