@@ -1,7 +1,8 @@
 // The app on the screens students own: laptops at device pixel ratios 1, 1.5 and 2, a
 // tablet and a phone (upright and sideways) with touch, each on the grid, blending and
 // model pages, alone and inside their book chapters; a ratio of 1.25 and a browser zoom
-// of 50% on the grid alone; typing an answer on the phone. Called by check.cjs; saves one
+// of 50% on the grid alone; typing an answer on the phone; the model page's weight brush
+// by mouse and by finger. Called by check.cjs; saves one
 // screenshot a case under OUT (target/screens) for a person to look at.
 "use strict";
 const fs = require("fs");
@@ -217,6 +218,59 @@ async function typing(browser, base, screen, check, out) {
   }
 }
 
+/// The model page's weight brush on SimpleSkin's second joint, by mouse and by finger:
+/// a drag across the strip paints (the link then names the painted file, and the heat
+/// map on screen changes), and a pinch still zooms instead of painting.
+const PAINT_LINK = "model?asset=simple_skin&clip=0&t=1&joint=2&brush=true&focus=paint";
+/// The camera a link names, if any.
+const camera = (link) => (/[?&]camera=([^&]*)/.exec(link) || [])[1];
+async function painting(browser, base, screen, check, out) {
+  const touch = Boolean(screen.hasTouch);
+  const where = `${screen.name}, the model page's brush`;
+  const context = await browser.newContext(device(screen));
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  try {
+    await page.goto(`${base}/app/index.html#${PAINT_LINK}`);
+    await page.waitForFunction(() => document.getElementById("status")?.hidden && document.querySelector("canvas").dataset.layout,
+      null, { timeout: 90000 });
+    await page.waitForTimeout(1500);
+    const view = parseLayout((await measured(page)).layout).viewport;
+    const clip = { x: view.x, y: view.y, width: view.w, height: view.h };
+    const finger = touch ? await context.newCDPSession(page) : null;
+    const center = { x: view.x + view.w / 2, y: view.y + view.h / 2 };
+    if (touch) {
+      // Two fingers zoom the view and paint nothing.
+      await pinch(page, finger, center, Math.min(view.w, view.h) * 0.15);
+      const pinched = await settledHash(page);
+      check(`${where}: two fingers zoom and paint nothing`, /camera=/.test(pinched) && !/asset=file/.test(pinched), pinched);
+      // The link again: the view as it opens, where the strip's vertices sit closer.
+      await page.evaluate((link) => { location.hash = link; }, PAINT_LINK);
+      await settledHash(page);
+    }
+    const before = await page.screenshot({ clip });
+    const start = await settledHash(page);
+    await drag(page, finger, { x: center.x - view.w * 0.15, y: center.y + view.h * 0.1 }, { x: view.w * 0.3, y: 0 }, 16);
+    const painted = await settledHash(page);
+    const after = await page.screenshot({ clip });
+    await page.screenshot({ path: path.join(out, `${screen.name}-model-painted.png`) });
+    check(`${where}: a ${touch ? "finger" : "mouse"} drag paints the picked joint's weight`,
+      /asset=file/.test(painted) && camera(painted) === camera(start), `${start} -> ${painted}`);
+    const a = require("pngjs").PNG.sync.read(before), b = require("pngjs").PNG.sync.read(after);
+    let differ = 0;
+    for (let i = 0; i < a.data.length; i += 4) {
+      if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 30) differ++;
+    }
+    check(`${where}: the heat map shows the paint`, differ > a.data.length / 4 * 0.005, `${differ} pixels changed`);
+    check(`${where}: no page error`, problems.length === 0, problems.join("; "));
+  } catch (e) {
+    check(`${where}: opens and paints`, false, String(e).split("\n")[0]);
+  } finally {
+    await context.close();
+  }
+}
+
 async function screens(browser, base, check, out) {
   fs.mkdirSync(out, { recursive: true });
   // SCREENS=phone,tablet runs only those.
@@ -224,6 +278,7 @@ async function screens(browser, base, check, out) {
   for (const screen of SCREENS.filter((s) => !only || only.includes(s.name))) {
     const touch = Boolean(screen.hasTouch);
     if (screen.keyboard) await typing(browser, base, screen, check, out);
+    if (["laptop-ratio-2", "tablet", "phone"].includes(screen.name)) await painting(browser, base, screen, check, out);
     for (const [slug, link] of PAGES.filter(([slug]) => !screen.pages || screen.pages.includes(slug))) {
       for (const inChapter of screen.chapter === false ? [false] : [false, true]) {
         const where = `${screen.name}, ${slug}${inChapter ? " in its chapter" : ""}`;

@@ -335,6 +335,10 @@ fn every_repaired_file_passes_the_khronos_validator() {
         let repaired = gltf::repair(bundled(name), NOTHING, &Fix::EVERY).expect(name);
         files.push((format!("{name}, every fix"), repaired.glb));
     }
+    for name in ["robot", "fox"] {
+        let (glb, _) = gltf::paint(bundled(name), NOTHING, &[repainted(name)]).expect(name);
+        files.push((format!("{name}, painted"), glb));
+    }
     // The validator finds what is wrong: a broken file written as it is fails it.
     let (refused, _) = broken("weights that do not sum to 1");
     files.push((
@@ -386,4 +390,62 @@ fn joints_that_weigh_no_vertex_leave_their_skin_and_the_meshes_skin_the_same() {
     // Not a problem: "repair all" leaves the lists as they are.
     let all = gltf::repair(file, NOTHING, &Fix::ALL).expect("written");
     assert!(all.changes.is_empty(), "{:?}", all.changes);
+}
+
+/// The first skinned primitive of bundled model `name` with every other vertex given
+/// wholly to joint 1 of its skin: weights as a brush could leave them.
+fn repainted(name: &str) -> gltf::Painted {
+    let model = load(bundled(name));
+    let mesh = &model.skinned_meshes[0];
+    let mut influences = mesh.stored.clone();
+    for stored in influences.iter_mut().step_by(2) {
+        *stored = gltf::StoredInfluences {
+            joints: [1, 0, 0, 0],
+            weights: [1.0, 0.0, 0.0, 0.0],
+        };
+    }
+    gltf::Painted {
+        mesh: mesh.part.mesh,
+        primitive: mesh.part.primitive,
+        influences,
+    }
+}
+
+#[test]
+fn painted_weights_are_written_into_the_file_and_reopen_as_painted() {
+    for name in ["robot", "fox", "simple_skin"] {
+        let painted = repainted(name);
+        let (glb, model) =
+            gltf::paint(bundled(name), NOTHING, std::slice::from_ref(&painted)).expect(name);
+        let again = load(&glb);
+        assert_eq!(again, model, "{name}: the model handed back is the file's");
+        let mesh = (again.skinned_meshes.iter())
+            .find(|m| (m.part.mesh, m.part.primitive) == (painted.mesh, painted.primitive))
+            .expect("the painted primitive");
+        assert_eq!(mesh.stored, painted.influences, "{name}");
+        // Every other part of the file is as it was.
+        let read = load(bundled(name));
+        assert_eq!(again.clips, read.clips, "{name}");
+        assert_eq!(again.skins, read.skins, "{name}");
+        assert_eq!(again.materials, read.materials, "{name}");
+    }
+}
+
+#[test]
+fn weights_painted_for_a_primitive_the_file_lacks_or_past_its_skin_are_refused() {
+    let file = bundled("simple_skin");
+    let refused = |painted: gltf::Painted| {
+        gltf::paint(file, NOTHING, &[painted])
+            .expect_err("refused")
+            .to_string()
+    };
+    let mut painted = repainted("simple_skin");
+    painted.influences.pop();
+    assert!(refused(painted).contains("has 10 vertices, and 9 were painted"));
+    let mut painted = repainted("simple_skin");
+    painted.primitive = 3;
+    assert!(refused(painted).contains("no primitive 3 in mesh 0"));
+    let mut painted = repainted("simple_skin");
+    painted.influences[0].joints[0] = 7;
+    assert!(refused(painted).contains("the painted file would not open"));
 }

@@ -66,6 +66,35 @@ fn dragging_the_brush_paints_and_auto_normalise_keeps_sums_at_one() {
 }
 
 #[test]
+fn the_smooth_brush_narrows_the_spread_of_weights_under_it() {
+    let mut page = brush_page(true);
+    page.brush.stroke = skinlab::pages::blending::Stroke::Smooth;
+    let mut harness = page_harness(page, &["paint"]);
+    let before = harness.state().weights.clone();
+    let center = harness.state().viewport_rect.center();
+    drag(&mut harness, center, center + Vec2::new(2.0, 0.0));
+    let page = harness.state();
+    assert!(page.painted, "the brush smoothed");
+    // The upper arm's weights of the vertices the brush moved: closer together after.
+    let moved: Vec<usize> = (0..before.len())
+        .filter(|&v| page.weights.get(v, 0) != before.get(v, 0))
+        .collect();
+    assert!(moved.len() > 10, "{} vertices moved", moved.len());
+    let spread = |weights: &skinlab::pages::blending::paint::WeightMap| {
+        let w: Vec<f32> = moved.iter().map(|&v| weights.get(v, 0)).collect();
+        let mean = w.iter().sum::<f32>() / w.len() as f32;
+        w.iter().map(|w| (w - mean).powi(2)).sum::<f32>()
+    };
+    assert!(
+        spread(&page.weights) < spread(&before),
+        "{} against {}",
+        spread(&page.weights),
+        spread(&before)
+    );
+    assert!(page.weights.unnormalised().is_empty(), "sums stay 1");
+}
+
+#[test]
 fn without_auto_normalise_painting_is_flagged() {
     let mut harness = page_harness(brush_page(false), &["paint"]);
     let center = harness.state().viewport_rect.center();

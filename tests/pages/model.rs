@@ -80,7 +80,7 @@ fn every_key_round_trips() {
     // SimpleSkin by numbers; the robot's names, and its face, read and write back (its
     // default asset is left out).
     kit::assert_every_key_round_trips::<ModelPage>(&[
-        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&method=dqs&materials=false&skeleton=false&forget_inverse_bind=true&local=1:0,1,0,0,0,0.5,1,1,1&inverse_bind=1:1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1",
+        "model?asset=simple_skin&clip=0&clip_b=0&blend=0.25&mask=1&sign_check=false&t=1&speed=-2&joint=2&vertex=3&heat=true&brush=true&method=dqs&materials=false&skeleton=false&forget_inverse_bind=true&local=1:0,1,0,0,0,0.5,1,1,1&inverse_bind=1:1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1",
         "model?clip=Walking&clip_b=Running&blend=0.75&mask=ShoulderR&morph=Angry:1,Sad:-0.5&t=0.4&speed=0.5&joint=Head&vertex=1107&heat=true&method=cor",
     ]);
     kit::assert_refused_as_declared::<ModelPage>(&[
@@ -1367,6 +1367,88 @@ fn the_fox_blends_about_its_centres_and_the_robots_scaled_hands_keep_their_scale
             .query_by_label_contains("Drawn wrong on purpose")
             .is_some()
     );
+}
+
+/// Skinned mesh 0's weight for model joint `joint` at vertex `v`.
+fn joint_weight(model: &gltf::Model, joint: usize, v: usize) -> f32 {
+    let mesh = &model.skinned_meshes[0];
+    let local = model.skins[mesh.skin]
+        .joints
+        .iter()
+        .position(|&k| k == joint);
+    (mesh.part.vertices.influences[v].used())
+        .filter(|&(j, _)| Some(j) == local)
+        .map(|(_, w)| w)
+        .sum()
+}
+
+#[test]
+fn the_brush_paints_the_picked_joints_weight_and_the_stroke_is_undone_and_saved() {
+    let page = opened("model?asset=simple_skin&clip=0&t=1&joint=2&brush=true");
+    let mut harness = page_harness(page, &["paint"]);
+    harness.run_steps(2);
+    let original = harness.state().model.clone();
+    // The vertex with the least of joint 2's weight, under the brush's centre.
+    let page = harness.state();
+    let vertices = page.model.skinned_meshes[0].stored.len();
+    let v = (0..vertices)
+        .min_by(|&a, &b| joint_weight(&original, 2, a).total_cmp(&joint_weight(&original, 2, b)))
+        .expect("vertices");
+    let at = on_screen(page)(page.frame().skinned[0][v].position).expect("on screen");
+    drag(&mut harness, at, at + egui::vec2(4.0, 0.0));
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.model_name(), "simple_skin (painted)");
+    let (before, now) = (
+        joint_weight(&original, 2, v),
+        joint_weight(&page.model, 2, v),
+    );
+    assert!(now > before + 0.1, "joint 2's weight {before} became {now}");
+    for influences in &page.model.skinned_meshes[0].part.vertices.influences {
+        assert!(
+            (influences.sum() - 1.0).abs() < 1e-5,
+            "auto normalise keeps the sum"
+        );
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("The last stroke changed node 2's weight on")
+            .next()
+            .is_some()
+    );
+    // Saved, the painted file opens as the model shown.
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("painted-simple-skin.glb");
+    let _ = std::fs::remove_file(&path);
+    harness.state_mut().save_to(&path);
+    let saved = gltf::load(&std::fs::read(&path).expect("saved")).expect("it opens");
+    assert_eq!(saved.skinned_meshes, harness.state().model.skinned_meshes);
+    // Undone: the bundled model again.
+    harness.get_by_label("Undo: back to simple_skin").click();
+    harness.run_steps(2);
+    let page = harness.state();
+    assert_eq!(page.asset, Asset::SimpleSkin);
+    assert!(std::sync::Arc::ptr_eq(&page.model, &original));
+}
+
+#[test]
+fn with_no_joint_picked_the_brush_paints_nothing_and_a_drag_turns_the_view() {
+    let page = opened("model?asset=simple_skin&clip=0&t=1&brush=true");
+    let mut harness = page_harness(page, &["paint"]);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_all_by_label_contains("Pick a joint first")
+            .next()
+            .is_some()
+    );
+    let original = harness.state().model.clone();
+    let seen = harness.state().seen;
+    let center = harness.state().viewport_rect.center();
+    drag(&mut harness, center, center + egui::vec2(60.0, 0.0));
+    harness.run_steps(2);
+    let page = harness.state();
+    assert!(std::sync::Arc::ptr_eq(&page.model, &original));
+    assert_ne!(page.seen, seen, "the camera turned");
 }
 
 #[test]

@@ -25,7 +25,7 @@ mod nodes;
 mod repair;
 mod skins;
 mod write;
-pub use repair::{Change, Fix, Repaired, repair};
+pub use repair::{Change, Fix, Painted, Repaired, paint, repair};
 pub use write::to_glb;
 
 use glam::Mat4;

@@ -16,7 +16,7 @@ use super::meshes::{self, InfluenceSet};
 use super::nodes::{self, Hierarchy};
 use super::skins::{FLATNESS, flatness};
 use super::write::{Edit, NewAccessor, Place, write};
-use super::{Model, ModelError, quoted};
+use super::{Model, ModelError, StoredInfluences, quoted};
 use glam::{Mat4, Quat};
 use skin::MAX_INFLUENCES;
 
@@ -335,39 +335,119 @@ fn influences(
         });
     }
     for m in mended.into_iter().filter(|m| m.changed) {
-        let four = |v: usize, set: usize| &m.slots[(v * m.sets_out + set) * 4..][..4];
-        for set in 0..m.sets_out {
-            // A joint past a u16 is past any skin this loader opens.
-            let joints: Vec<[u16; 4]> = (0..m.vertices)
-                .map(|v| std::array::from_fn(|i| four(v, set)[i].0.min(0xFFFF) as u16))
-                .collect();
-            let weights: Vec<[f32; 4]> = (0..m.vertices)
-                .map(|v| std::array::from_fn(|i| four(v, set)[i].1))
-                .collect();
-            for (attribute, data) in [
-                (format!("JOINTS_{set}"), NewAccessor::joints(&joints)),
-                (format!("WEIGHTS_{set}"), NewAccessor::vec4(&weights)),
-            ] {
-                let place = Place::Attribute {
-                    mesh: m.mesh,
-                    primitive: m.primitive,
-                    attribute,
-                };
-                edits.push(Edit::Accessor { place, data });
-            }
-        }
-        for set in m.sets_out..m.sets_in {
-            for attribute in [format!("JOINTS_{set}"), format!("WEIGHTS_{set}")] {
-                edits.push(Edit::Drop {
-                    mesh: m.mesh,
-                    primitive: m.primitive,
-                    attribute,
-                });
-            }
-        }
+        let sets = (m.sets_out, m.sets_in);
+        weight_edits((m.mesh, m.primitive), m.vertices, &m.slots, sets, edits);
         (m.touched).say(&m.label, m.vertices, m.sets_in, m.sets_out, changes);
     }
     kept
+}
+
+/// The edits that give primitive `(mesh, primitive)` the influences `slots` (every
+/// vertex's `4 × sets_out` slots, joint and weight): a new `JOINTS_n`/`WEIGHTS_n` for
+/// each set written, and the sets the file had past them (`sets_in`) left out.
+fn weight_edits(
+    (mesh, primitive): (usize, usize),
+    vertices: usize,
+    slots: &[(u32, f32)],
+    (sets_out, sets_in): (usize, usize),
+    edits: &mut Vec<Edit>,
+) {
+    let four = |v: usize, set: usize| &slots[(v * sets_out + set) * 4..][..4];
+    for set in 0..sets_out {
+        // A joint past a u16 is past any skin this loader opens.
+        let joints: Vec<[u16; 4]> = (0..vertices)
+            .map(|v| std::array::from_fn(|i| four(v, set)[i].0.min(0xFFFF) as u16))
+            .collect();
+        let weights: Vec<[f32; 4]> = (0..vertices)
+            .map(|v| std::array::from_fn(|i| four(v, set)[i].1))
+            .collect();
+        for (attribute, data) in [
+            (format!("JOINTS_{set}"), NewAccessor::joints(&joints)),
+            (format!("WEIGHTS_{set}"), NewAccessor::vec4(&weights)),
+        ] {
+            let place = Place::Attribute {
+                mesh,
+                primitive,
+                attribute,
+            };
+            edits.push(Edit::Accessor { place, data });
+        }
+    }
+    for set in sets_out..sets_in {
+        for attribute in [format!("JOINTS_{set}"), format!("WEIGHTS_{set}")] {
+            edits.push(Edit::Drop {
+                mesh,
+                primitive,
+                attribute,
+            });
+        }
+    }
+}
+
+/// One skinned primitive's weights as a brush left them: for each of its vertices, four
+/// joints (into its skin's list) and their weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Painted {
+    /// The mesh's index in the file.
+    pub mesh: usize,
+    /// The primitive's index in its mesh.
+    pub primitive: usize,
+    /// One set of four a vertex, in the primitive's vertex order.
+    pub influences: Vec<StoredInfluences>,
+}
+
+/// The file `bytes` with each primitive of `painted` given its painted weights (as one
+/// set of four: a second set the file had is left out), written as one GLB, and the
+/// model it opens to. Refused, with the reason, when a primitive is not in the file,
+/// its vertex count differs, or the written file would not open (a joint past its
+/// skin's list, say).
+pub fn paint(
+    bytes: &[u8],
+    beside: &Beside<'_>,
+    painted: &[Painted],
+) -> Result<(Vec<u8>, Model), ModelError> {
+    let glb = write(bytes, beside, |document, _| {
+        let mut edits = Vec::new();
+        for p in painted {
+            let primitive = (document.meshes.get(p.mesh))
+                .and_then(|mesh| mesh.primitives.get(p.primitive))
+                .ok_or_else(|| {
+                    ModelError::new(format!(
+                        "the file has no primitive {} in mesh {}",
+                        p.primitive, p.mesh
+                    ))
+                })?;
+            let vertices = match primitive.get("POSITION") {
+                Some(Ok(position)) => position.count,
+                _ => 0,
+            };
+            if vertices != p.influences.len() {
+                return Err(ModelError::new(format!(
+                    "mesh {} primitive {} has {vertices} vertices, and {} were painted",
+                    p.mesh,
+                    p.primitive,
+                    p.influences.len()
+                )));
+            }
+            let sets_in = (0..)
+                .take_while(|n| primitive.get(&format!("JOINTS_{n}")).is_some())
+                .count();
+            let slots: Vec<(u32, f32)> = (p.influences.iter())
+                .flat_map(|s| s.joints.into_iter().zip(s.weights))
+                .collect();
+            weight_edits(
+                (p.mesh, p.primitive),
+                vertices,
+                &slots,
+                (1, sets_in),
+                &mut edits,
+            );
+        }
+        Ok(edits)
+    })?;
+    let model = crate::load_with(&glb, beside)
+        .map_err(|e| ModelError::new(format!("the painted file would not open: {e}")))?;
+    Ok((glb, model))
 }
 
 /// Vertex `v`'s slots, joint and weight, set after set.

@@ -140,14 +140,8 @@ impl BlendingPage {
     }
 
     fn paint_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal_wrapped(|ui| {
-            ui.toggle_value(&mut self.brush.on, "Brush");
-            ui.selectable_value(&mut self.brush.erase, false, "Add");
-            ui.selectable_value(&mut self.brush.erase, true, "Remove");
-        });
         self.bone_picker_ui(ui);
-        ui.add(egui::Slider::new(&mut self.brush.radius, 0.1..=1.5).text("radius"));
-        ui.add(egui::Slider::new(&mut self.brush.strength, 0.2..=6.0).text("strength"));
+        self.brush.controls_ui(ui, 0.1..=1.5, "radius");
         if ui
             .checkbox(&mut self.auto_normalise, "Auto normalise")
             .changed()

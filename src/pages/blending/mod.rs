@@ -19,6 +19,7 @@ pub use data::Pose;
 pub use ellipses::{ELLIPSE_RADIUS, ELLIPSE_STRIDE, EllipseRange, Glyph};
 use glam::{Mat4, Vec3};
 use paint::WeightMap;
+pub use paint::{Brush, Stroke};
 use rigs::arm::{self, Arm, ArmMesh, Falloff};
 use scene::MeshData;
 use skin::dqs::{DualQuat, dual_quat_palette, skin_vertices_dq};
@@ -76,30 +77,6 @@ impl Mode {
             Self::Lbs => vec![(false, Vec3::ZERO)],
             Self::Dqs => vec![(true, Vec3::ZERO)],
             Self::Both => vec![(false, Vec3::Y * ROW_OFFSET), (true, Vec3::Y * -ROW_OFFSET)],
-        }
-    }
-}
-
-/// The weight brush.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Brush {
-    /// Whether a drag on the arm paints (instead of turning the camera).
-    pub on: bool,
-    /// Remove weight instead of adding it.
-    pub erase: bool,
-    /// Radius in world units, measured on the arm at rest.
-    pub radius: f32,
-    /// How much of the way to the target one second of painting goes.
-    pub strength: f32,
-}
-
-impl Default for Brush {
-    fn default() -> Self {
-        Self {
-            on: false,
-            erase: false,
-            radius: 0.45,
-            strength: 2.0,
         }
     }
 }
@@ -210,7 +187,7 @@ impl Default for BlendingPage {
             heat_map: true,
             weights,
             painted: false,
-            brush: Brush::default(),
+            brush: Brush::new(0.45),
             auto_normalise: true,
             position_w: PositionW::Divide,
             weight_scale: 1.0,

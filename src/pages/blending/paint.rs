@@ -1,7 +1,95 @@
-//! Weights as a painter edits them: one number per vertex and bone, a brush that adds
-//! or removes weight, and auto-normalise that keeps each vertex's sum at 1.
+//! Weights as a painter edits them: one number per vertex and bone, a brush that adds,
+//! removes or smooths weight, and auto-normalise that keeps each vertex's sum at 1. The
+//! model page's brush on a real file's weights is this one.
 
+use egui::Ui;
 use skin::{InfluenceError, Influences};
+
+/// What a drag of the brush does to the weight of the bone it paints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stroke {
+    /// Towards 1.
+    #[default]
+    Add,
+    /// Towards 0.
+    Remove,
+    /// Towards the mean under the brush, so a sharp edge in the weights softens.
+    Smooth,
+}
+
+/// The weight brush.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Brush {
+    /// Whether a drag on the mesh paints (instead of turning the camera).
+    pub on: bool,
+    /// What a drag does.
+    pub stroke: Stroke,
+    /// The radius: world units on the blending page's arm at rest, points on screen on
+    /// the model page.
+    pub radius: f32,
+    /// How much of the way to the target one second of painting goes.
+    pub strength: f32,
+}
+
+impl Brush {
+    /// The brush off, adding, with this radius.
+    pub fn new(radius: f32) -> Self {
+        Self {
+            on: false,
+            stroke: Stroke::Add,
+            radius,
+            strength: 2.0,
+        }
+    }
+
+    /// How much of the way to its target a vertex `distance` from the brush's centre
+    /// goes in a dab of `dt` seconds: the most at the centre, nothing from the rim out.
+    pub fn amount(&self, distance: f32, dt: f32) -> Option<f32> {
+        let d = distance / self.radius.max(1e-3);
+        (d < 1.0).then(|| (self.strength * dt * (1.0 - d * d).powi(2)).min(1.0))
+    }
+
+    /// The weight a dab moves towards, where `mean` is the bone's weight under the
+    /// brush, each vertex counted by how much the brush moves it.
+    pub fn target(&self, mean: f32) -> f32 {
+        match self.stroke {
+            Stroke::Add => 1.0,
+            Stroke::Remove => 0.0,
+            Stroke::Smooth => mean,
+        }
+    }
+
+    /// The brush's switch, its three strokes and its sliders; `radius` is the radius
+    /// slider's range, `unit` what it counts.
+    pub fn controls_ui(&mut self, ui: &mut Ui, radius: std::ops::RangeInclusive<f32>, unit: &str) {
+        ui.horizontal_wrapped(|ui| {
+            ui.toggle_value(&mut self.on, "Brush");
+            ui.selectable_value(&mut self.stroke, Stroke::Add, "Add");
+            ui.selectable_value(&mut self.stroke, Stroke::Remove, "Remove");
+            ui.selectable_value(&mut self.stroke, Stroke::Smooth, "Smooth");
+        });
+        ui.add(egui::Slider::new(&mut self.radius, radius).text(unit));
+        ui.add(egui::Slider::new(&mut self.strength, 0.2..=6.0).text("strength"));
+    }
+
+    /// The colour of the brush's ring: red adds, blue removes, grey smooths.
+    pub fn color(&self) -> egui::Color32 {
+        match self.stroke {
+            Stroke::Add => egui::Color32::from_rgb(200, 40, 40),
+            Stroke::Remove => egui::Color32::from_rgb(40, 60, 200),
+            Stroke::Smooth => egui::Color32::from_rgb(90, 90, 90),
+        }
+    }
+
+    /// What a drag does, in words: "add to", "remove from", "smooth".
+    pub fn verb(&self) -> &'static str {
+        match self.stroke {
+            Stroke::Add => "add to",
+            Stroke::Remove => "remove from",
+            Stroke::Smooth => "smooth",
+        }
+    }
+}
 
 /// `weight(vertex, bone)` for every vertex and bone, as painted.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,44 +148,14 @@ impl WeightMap {
             .collect()
     }
 
-    // ANCHOR: paint
-    /// Moves `vertex`'s weight for `bone` a fraction `amount` (0..1) of the way to
-    /// `target` (1 to add, 0 to remove). With `normalise`, the other bones share the
-    /// change in proportion to what they had, so the sum stays 1, as in Blender.
+    /// Moves `vertex`'s weight for `bone` a fraction `amount` of the way to `target`
+    /// ([`paint_row`] on the vertex's weights).
     pub fn paint(&mut self, vertex: usize, bone: usize, target: f32, amount: f32, normalise: bool) {
-        if vertex >= self.len() || bone >= self.bones || !amount.is_finite() {
-            return;
-        }
-        let row = &mut self.values[vertex * self.bones..(vertex + 1) * self.bones];
-        let amount = amount.clamp(0.0, 1.0);
-        let old = row[bone];
-        row[bone] = old + (target.clamp(0.0, 1.0) - old) * amount;
-        if !normalise {
-            return;
-        }
-        let others: f32 = row
-            .iter()
-            .enumerate()
-            .filter(|(b, _)| *b != bone)
-            .map(|(_, w)| w)
-            .sum();
-        let room = (1.0 - row[bone]).max(0.0);
-        for (b, w) in row.iter_mut().enumerate() {
-            if b == bone {
-                continue;
-            }
-            *w = if others > 0.0 {
-                *w / others * room
-            } else {
-                // Nothing to scale: spread what is left evenly.
-                room / (self.bones - 1).max(1) as f32
-            };
-        }
-        if others <= 0.0 && self.bones == 1 {
-            row[bone] = 1.0;
+        if vertex < self.len() {
+            let row = &mut self.values[vertex * self.bones..(vertex + 1) * self.bones];
+            paint_row(row, bone, target, amount, normalise);
         }
     }
-    // ANCHOR_END: paint
 
     /// The influences the shader reads: prepared (normalised) when `normalise`,
     /// otherwise as painted, so a sum other than 1 shows on the mesh.
@@ -114,6 +172,53 @@ impl WeightMap {
             })
             .collect()
     }
+}
+
+// ANCHOR: paint
+/// Moves one vertex's weight for `bone` (of its weights `row`, one a bone) a fraction
+/// `amount` (0..1) of the way to `target` (1 to add, 0 to remove). With `normalise`,
+/// the other bones share the change in proportion to what they had, so the sum stays
+/// 1, as in Blender. A bone past the row, or an amount that is not a number, changes
+/// nothing.
+pub fn paint_row(row: &mut [f32], bone: usize, target: f32, amount: f32, normalise: bool) {
+    if bone >= row.len() || !amount.is_finite() || !target.is_finite() {
+        return;
+    }
+    let amount = amount.clamp(0.0, 1.0);
+    let old = row[bone];
+    row[bone] = old + (target.clamp(0.0, 1.0) - old) * amount;
+    if !normalise {
+        return;
+    }
+    let others: f32 = row
+        .iter()
+        .enumerate()
+        .filter(|(b, _)| *b != bone)
+        .map(|(_, w)| w)
+        .sum();
+    let room = (1.0 - row[bone]).max(0.0);
+    let spread = room / (row.len() - 1).max(1) as f32;
+    for (b, w) in row.iter_mut().enumerate() {
+        if b == bone {
+            continue;
+        }
+        *w = if others > 0.0 {
+            *w / others * room
+        } else {
+            // Nothing to scale: spread what is left evenly.
+            spread
+        };
+    }
+    if others <= 0.0 && row.len() == 1 {
+        row[bone] = 1.0;
+    }
+}
+// ANCHOR_END: paint
+
+/// The mean of `(weight, by)` pairs, each weight counted `by` (0 for none).
+pub fn weighted_mean(pairs: impl Iterator<Item = (f32, f32)>) -> f32 {
+    let (sum, count) = pairs.fold((0.0, 0.0), |(s, n), (w, by)| (s + w * by, n + by));
+    if count > 0.0 { sum / count } else { 0.0 }
 }
 
 /// The steps a weight is kept in when it travels in a link: 1/65535 apart, far finer
@@ -344,6 +449,19 @@ mod tests {
         assert!((inf[1].sum() - 1.25).abs() < 1e-6);
         let normalised = m.influences(true).unwrap();
         assert!((normalised[1].sum() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn smooth_aims_at_the_mean_under_the_brush_and_the_rim_moves_nothing() {
+        let brush = Brush {
+            stroke: Stroke::Smooth,
+            ..Brush::new(1.0)
+        };
+        let mean = weighted_mean([(0.0, 1.0), (1.0, 3.0)].into_iter());
+        assert_eq!(brush.target(mean), 0.75);
+        assert_eq!(brush.amount(1.0, 0.1), None);
+        assert!(brush.amount(0.0, 0.1) > brush.amount(0.5, 0.1));
+        assert_eq!(weighted_mean(std::iter::empty()), 0.0);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The blending page's viewport: the arms, picking, the brush, and the overlays.
 
+use super::paint::weighted_mean;
 use super::{BONE_NAMES, BlendingPage, Pose};
 use crate::ui::inspect::partials_overlay;
 use crate::ui::legend::heat_color;
@@ -161,15 +162,17 @@ impl BlendingPage {
         let Some(c) = self.arm.skin.positions.get(center).copied() else {
             return;
         };
-        let target = if self.brush.erase { 0.0 } else { 1.0 };
-        for (v, p) in self.arm.skin.positions.iter().enumerate() {
-            let d = p.distance(c) / self.brush.radius.max(1e-3);
-            if d < 1.0 {
-                let falloff = (1.0 - d * d).powi(2);
-                let amount = (self.brush.strength * dt * falloff).min(1.0);
-                self.weights
-                    .paint(v, self.bone, target, amount, self.auto_normalise);
-            }
+        let brushed: Vec<(usize, f32)> = (self.arm.skin.positions.iter().enumerate())
+            .filter_map(|(v, p)| Some((v, self.brush.amount(p.distance(c), dt)?)))
+            .collect();
+        let target = self.brush.target(weighted_mean(
+            brushed
+                .iter()
+                .map(|&(v, amount)| (self.weights.get(v, self.bone), amount)),
+        ));
+        for (v, amount) in brushed {
+            self.weights
+                .paint(v, self.bone, target, amount, self.auto_normalise);
         }
         self.painted = true;
         self.weights_changed();
@@ -235,11 +238,7 @@ impl BlendingPage {
             }
         }
         if let Some(center) = self.brush_at {
-            let color = if self.brush.erase {
-                Color32::from_rgb(40, 60, 200)
-            } else {
-                Color32::from_rgb(200, 40, 40)
-            };
+            let color = self.brush.color();
             for (_, at, vertices) in self.placed(pose) {
                 if let Some(s) = vertices
                     .get(center)
@@ -277,7 +276,7 @@ impl BlendingPage {
         let help = if self.brush.on {
             format!(
                 "Brush on: drag over the arm to {} {}'s weight. Switch the brush off to turn the view.",
-                if self.brush.erase { "remove" } else { "add" },
+                self.brush.verb(),
                 BONE_NAMES[self.bone]
             )
         } else {

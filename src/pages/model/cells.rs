@@ -35,6 +35,7 @@ impl ModelPage {
             Cell::Vertex => self.vertex_ui(ui),
             Cell::Blend => self.blend_ui(ui),
             Cell::Repair => self.repair_ui(ui),
+            Cell::Paint => self.paint_ui(ui),
             Cell::Check => self.check_cell_ui(ui),
         }
     }

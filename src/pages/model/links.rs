@@ -65,6 +65,8 @@ pub const PARAMS: &[Param<ModelPage>] = &[
         text("a vertex number of the model's skinned meshes"),
         set: ModelPage::set_vertex_text, get: ModelPage::vertex_text },
     param! { "heat", "colour the meshes by the picked joint's weights", bool, s.heat },
+    param! { "brush", "the paint cell's weight brush: a drag paints the picked joint's weight", @"paint",
+        bool, s.brush.on },
     param! { "method", "how the skinned meshes blend their joints: linear blending, dual quaternions (in two phases, carrying a scale), about centres of rotation, or plain dual quaternions (which drop a scale)",
         choice(Method), s.method },
     param! { "materials", "paint the meshes with the file's materials (colours and textures), or one tint a mesh",

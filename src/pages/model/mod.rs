@@ -8,6 +8,7 @@ mod keys;
 mod link_values;
 mod links;
 mod morphs;
+mod paint;
 mod repair;
 pub mod textures;
 mod tree;
@@ -44,6 +45,7 @@ pub enum Cell {
     Joint,
     Vertex,
     Repair,
+    Paint,
     Blend,
     Check,
 }
@@ -138,6 +140,14 @@ pub struct ModelPage {
     pub open_error: Option<String>,
     /// The repair cell's state: what the fixes would change, undo, the last save.
     pub repairs: repair::Repairs,
+    /// The weight brush of the paint cell, on the picked joint.
+    pub brush: crate::pages::blending::Brush,
+    /// Keep each vertex's weights summing to 1 while painting.
+    pub auto_normalise: bool,
+    /// The brush stroke under way.
+    stroke: Option<paint::Stroke>,
+    /// Where the brush is over the viewport.
+    brush_at: Option<egui::Pos2>,
     check: Check,
     /// The cell a link asked to show.
     pub scroll_to: crate::ui::scroll::ScrollTo,
@@ -224,6 +234,10 @@ impl Default for ModelPage {
             dialog: None,
             open_error: None,
             repairs: Default::default(),
+            brush: crate::pages::blending::Brush::new(paint::RADIUS.2),
+            auto_normalise: true,
+            stroke: None,
+            brush_at: None,
             check: Check::default(),
             scroll_to: Default::default(),
             camera: Camera::Orbit(crate::ui::OrbitCamera::default()),

@@ -13,7 +13,7 @@ use gltf::{Change, Fix, Model};
 use std::sync::Arc;
 
 /// Nothing lies beside a model kept as one GLB: it holds everything it names.
-const NOTHING: &gltf::Beside =
+pub(super) const NOTHING: &gltf::Beside =
     &|_, _| Err("the model is one GLB: nothing is read beside it".to_owned());
 
 /// The page's repairs: what the fixes would change in the model shown, what was shown
@@ -28,7 +28,7 @@ pub struct Repairs {
     /// reason it was refused, and the repair.
     pub refused: Option<(String, gltf::Repaired)>,
     /// Why the last repair or save failed, or where the last save went.
-    said: Option<Result<String, String>>,
+    pub(super) said: Option<Result<String, String>>,
     /// The save dialog, while it is open.
     #[cfg(not(target_arch = "wasm32"))]
     dialog: Option<FileDialog>,
@@ -40,11 +40,12 @@ pub struct Repairs {
 /// What every fix would change in a model, or why it cannot be read for repairs.
 type Found = Result<Vec<Change>, String>;
 
-/// One repair: what was shown before it, what it changed, and whether it repaired the
-/// model shown (a refused file repaired to open has no model before it).
+/// One repair or brush stroke: what was shown before it, what it changed in words,
+/// and whether it changed the model shown (a refused file repaired to open has no
+/// model before it).
 struct Undo {
     shown: Shown,
-    changes: Vec<Change>,
+    what: String,
     same_model: bool,
 }
 
@@ -75,7 +76,7 @@ const OFFERED: [Fix; 8] = Fix::EVERY;
 
 impl ModelPage {
     /// The model shown as one GLB, what a repair reads and a save writes.
-    fn source(&self) -> Result<Arc<Vec<u8>>, String> {
+    pub(super) fn source(&self) -> Result<Arc<Vec<u8>>, String> {
         match (self.asset, &self.opened) {
             (Asset::File, Some(opened)) => opened.source.clone(),
             (Asset::File, None) => Err(super::NO_FILE.to_owned()),
@@ -86,7 +87,7 @@ impl ModelPage {
     }
 
     /// The model shown before the last repair, if there was one.
-    pub(super) fn before_repair(&self) -> Option<Arc<Model>> {
+    pub fn before_repair(&self) -> Option<Arc<Model>> {
         (self.repairs.undo.last())
             .filter(|undo| undo.same_model)
             .and_then(|undo| undo.shown.model())
@@ -118,7 +119,8 @@ impl ModelPage {
         match repaired {
             Ok(repaired) => {
                 let name = self.model_name().to_owned();
-                self.show_repaired(&name, repaired, true);
+                let what = format!("The last repair made {}", made(&repaired.changes));
+                self.show_changed(&name, REPAIRED, (repaired.glb, repaired.model), what);
             }
             Err(e) => self.repairs.said = Some(Err(e)),
         }
@@ -128,31 +130,41 @@ impl ModelPage {
     pub fn open_refused(&mut self) {
         if let Some((name, repaired)) = self.repairs.refused.take() {
             self.open_error = None;
-            self.show_repaired(&name, repaired, false);
+            let what = format!(
+                "The file was repaired to open, with {}.",
+                made(&repaired.changes)
+            );
+            self.show_changed(&name, REPAIRED, (repaired.glb, repaired.model), what);
+            if let Some(undo) = self.repairs.undo.last_mut() {
+                undo.same_model = false;
+            }
         }
     }
 
-    /// Shows `repaired`, the model called `name` repaired, in place of the model shown
-    /// (`same_model`: the model shown is the one repaired).
-    fn show_repaired(&mut self, name: &str, repaired: gltf::Repaired, same_model: bool) {
+    /// Shows `(glb, model)`, the model called `name` changed (by a repair or a brush
+    /// stroke, named `how`, as "repaired"), in place of the model shown, with `what`
+    /// it changed for Undo.
+    pub(super) fn show_changed(
+        &mut self,
+        name: &str,
+        how: &str,
+        (glb, model): (Vec<u8>, Model),
+        what: String,
+    ) {
         let shown = Shown {
             asset: self.asset,
             opened: self.opened.clone(),
         };
-        let name = match name.strip_suffix(" (repaired)") {
-            Some(_) => name.to_owned(),
-            None => format!("{name} (repaired)"),
-        };
         self.repairs.undo.push(Undo {
             shown,
-            changes: repaired.changes,
-            same_model,
+            what,
+            same_model: true,
         });
         self.repairs.said = None;
         let opened = Opened {
-            name,
-            model: Arc::new(repaired.model),
-            source: Ok(Arc::new(repaired.glb)),
+            name: format!("{} ({how})", unchanged_name(name)),
+            model: Arc::new(model),
+            source: Ok(Arc::new(glb)),
         };
         self.show_keeping_picks(Asset::File, Some(opened));
     }
@@ -167,7 +179,7 @@ impl ModelPage {
 
     /// Shows `asset` (with `opened` as the file open), the picked joint and vertex, the
     /// clip and its time kept where the model has them.
-    fn show_keeping_picks(&mut self, asset: Asset, opened: Option<Opened>) {
+    pub(super) fn show_keeping_picks(&mut self, asset: Asset, opened: Option<Opened>) {
         let (joint, vertex, clip, time) = (self.joint, self.vertex, self.clip, self.time);
         let camera = self.camera;
         self.opened = opened;
@@ -283,10 +295,10 @@ impl ModelPage {
     }
 
     /// What the last repair changed, and the button that undoes it.
-    fn undo_ui(&mut self, ui: &mut Ui) {
+    pub(super) fn undo_ui(&mut self, ui: &mut Ui) {
         let Some(Undo {
             shown,
-            changes,
+            what,
             same_model,
         }) = self.repairs.undo.last()
         else {
@@ -294,19 +306,14 @@ impl ModelPage {
         };
         ui.separator();
         let before = super::shown_name(shown.asset, shown.opened.as_ref()).to_owned();
-        let made = format!(
-            "{} change{}",
-            changes.len(),
-            if changes.len() == 1 { "" } else { "s" }
-        );
         // A refused file repaired to open has no model before it to show beside.
         ui.label(if *same_model {
             format!(
-                "The last repair made {made}; the vertex and joint cells show the model \
-                 before it beside the model now."
+                "{what}; the vertex and joint cells show the model before it beside the \
+                 model now."
             )
         } else {
-            format!("The file was repaired to open, with {made}.")
+            what.clone()
         });
         if *same_model {
             ui.checkbox(
@@ -322,17 +329,18 @@ impl ModelPage {
         }
     }
 
-    /// The model's file name for a save: its name, without an extension, as `.glb`.
+    /// The model's file name for a save: its name, without an extension, as `.glb`,
+    /// with "-repaired" or "-painted" after a change.
     fn save_name(&self) -> String {
-        let name = self.model_name().trim_end_matches(" (repaired)");
+        let shown = self.model_name();
+        let name = unchanged_name(shown);
         let stem = name
             .rsplit_once('.')
             .filter(|(_, e)| e.eq_ignore_ascii_case("glb") || e.eq_ignore_ascii_case("gltf"))
             .map_or(name, |(stem, _)| stem);
-        if self.repairs.undo.is_empty() {
-            format!("{stem}.glb")
-        } else {
-            format!("{stem}-repaired.glb")
+        match shown[name.len()..].trim_matches([' ', '(', ')']) {
+            "" => format!("{stem}.glb"),
+            how => format!("{stem}-{how}.glb"),
         }
     }
 
@@ -344,7 +352,7 @@ impl ModelPage {
 
     /// Save as .glb: a file dialog on the desktop (asking before it writes over a file),
     /// a download in the browser.
-    fn save_ui(&mut self, ui: &mut Ui) {
+    pub(super) fn save_ui(&mut self, ui: &mut Ui) {
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             if ui.button("Save as .glb…").clicked() {
@@ -353,7 +361,7 @@ impl ModelPage {
             ui.label("one file that holds all the model needs");
         });
         #[cfg(not(target_arch = "wasm32"))]
-        self.save_dialog_ui(ui);
+        self.replace_ui(ui);
     }
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -376,11 +384,12 @@ impl ModelPage {
         );
     }
 
-    /// The save dialog and the question before writing over a file.
+    /// The save dialog, while it is open: drawn once a frame by the viewport, whichever
+    /// cell's Save opened it.
     #[cfg(not(target_arch = "wasm32"))]
-    fn save_dialog_ui(&mut self, ui: &mut Ui) {
+    pub(super) fn save_dialog_ui(&mut self, ctx: &egui::Context) {
         if let Some(dialog) = &mut self.repairs.dialog
-            && let Some(choice) = dialog.show(ui.ctx())
+            && let Some(choice) = dialog.show(ctx)
         {
             self.repairs.dialog = None;
             if let Choice::File(mut path) = choice {
@@ -394,6 +403,11 @@ impl ModelPage {
                 }
             }
         }
+    }
+
+    /// The question before a save writes over a file.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn replace_ui(&mut self, ui: &mut Ui) {
         let Some(path) = self.repairs.replace.clone() else {
             return;
         };
@@ -530,6 +544,25 @@ impl ModelPage {
             self.open_refused();
         }
     }
+}
+
+/// How a repaired model's name says so.
+const REPAIRED: &str = "repaired";
+
+/// How a model's name says a brush painted it.
+pub(super) const PAINTED: &str = "painted";
+
+/// `name` without the "(repaired)" or "(painted)" a change added.
+fn unchanged_name(name: &str) -> &str {
+    [REPAIRED, PAINTED]
+        .iter()
+        .find_map(|how| name.strip_suffix(&format!(" ({how})")))
+        .unwrap_or(name)
+}
+
+/// "N change(s)".
+fn made(changes: &[Change]) -> String {
+    crate::ui::counted(changes.len(), "change", "changes")
 }
 
 /// The problem a fix mends, as the cell titles it.

@@ -29,6 +29,10 @@ const JOINT_DOT_HIT: f32 = 4.0;
 const CAPTION: &str = "Drawn by the skinning shaders. Drag to turn the view, scroll to zoom, \
                  click a joint or a vertex to inspect it.";
 
+/// The caption while the brush is on.
+const BRUSH_CAPTION: &str = "Brush on: drag the mouse or a finger over the model to paint \
+     the picked joint's weight. Two fingers turn and zoom the view; the wheel zooms.";
+
 /// Colours for the meshes, one after another, where the file's materials are not drawn
 /// (or a mesh has none).
 pub const MESH_TINTS: [Color32; 4] = [
@@ -149,6 +153,10 @@ impl ModelPage {
 
     /// What colours the meshes, if a heat map is on.
     pub(super) fn heat_shown(&self) -> Option<Heat> {
+        // The brush paints the picked joint's weight: the heat map shows it.
+        if self.painting() {
+            return self.joint.map(Heat::Joint);
+        }
         if self.repair_heat && self.before_repair().is_some() {
             return Some(Heat::Repair);
         }
@@ -340,7 +348,11 @@ impl ModelPage {
     }
 
     /// Front-facing skinned vertices on screen, numbered across the skinned meshes.
-    fn vertices_on_screen(&self, vp: &Viewport, frame: &Frame) -> Vec<(usize, egui::Pos2)> {
+    pub(super) fn vertices_on_screen(
+        &self,
+        vp: &Viewport,
+        frame: &Frame,
+    ) -> Vec<(usize, egui::Pos2)> {
         let eye = self.camera.eye();
         let mut out = Vec::new();
         let mut first = 0;
@@ -556,7 +568,12 @@ impl ModelPage {
     }
 
     pub(super) fn viewport(&mut self, ui: &mut Ui) {
-        let height = ui.available_height() - room_below(ui, CAPTION, 0);
+        let caption = if self.painting() {
+            BRUSH_CAPTION
+        } else {
+            CAPTION
+        };
+        let height = ui.available_height() - room_below(ui, caption, 0);
         let vp = Viewport::new(ui, height, &self.camera);
         self.viewport_rect = vp.rect();
         let ppp = ui.ctx().pixels_per_point();
@@ -566,7 +583,10 @@ impl ModelPage {
             .camera
             .view_and_projection(aspect)
             .map(|(view, projection)| (view, projection, size));
-        vp.camera_input(ui, &mut self.camera);
+        let painting = self.painting();
+        if !painting {
+            vp.camera_input(ui, &mut self.camera);
+        }
         let frame = self.frame();
         if marks::recording(ui.ctx()) {
             if self.show_skeleton {
@@ -576,11 +596,26 @@ impl ModelPage {
             let vertices = self.vertices_on_screen(&vp, &frame).into_iter();
             marks::targets_drawn(ui.ctx(), Target::Vertex, vertices.map(|(_, s)| s));
         }
-        if vp.response.clicked()
-            && let Some(at) = vp.response.interact_pointer_pos()
-        {
-            self.pick(&vp, &frame, at);
-        }
+        // With the brush on, a drag or a tap paints (and the frame is skinned again
+        // with the new weights); else a click picks.
+        let frame = if painting {
+            self.brush_input(ui, &vp, &frame);
+            if self.drawn.is_none() {
+                self.frame()
+            } else {
+                frame
+            }
+        } else {
+            self.brush_at = None;
+            if vp.response.clicked()
+                && let Some(at) = vp.response.interact_pointer_pos()
+            {
+                self.pick(&vp, &frame, at);
+            }
+            frame
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        self.save_dialog_ui(ui.ctx());
         let scene = self.scene(&frame, vp.clip_from_world);
         if self.decoding() {
             ui.ctx().request_repaint();
@@ -592,7 +627,12 @@ impl ModelPage {
         }
         vp.paint_then(ui, scene, readback);
         self.overlay_ui(ui, &vp, &frame);
-        caption_ui(ui, CAPTION);
+        if let Some(at) = self.brush_at {
+            let ring = egui::Stroke::new(2.0, self.brush.color());
+            ui.painter_at(vp.rect())
+                .circle_stroke(at, self.brush.radius, ring);
+        }
+        caption_ui(ui, caption);
     }
 }
 
