@@ -448,4 +448,17 @@ fn weights_painted_for_a_primitive_the_file_lacks_or_past_its_skin_are_refused()
     let mut painted = repainted("simple_skin");
     painted.influences[0].joints[0] = 7;
     assert!(refused(painted).contains("the painted file would not open"));
+    // Eight influences a vertex: the vertices left unpainted would lose four.
+    let (eight, _) = broken("more than four influences");
+    let model = load(&eight);
+    let mesh = &model.skinned_meshes[0];
+    let painted = gltf::Painted {
+        mesh: mesh.part.mesh,
+        primitive: mesh.part.primitive,
+        influences: mesh.stored.clone(),
+    };
+    let why = gltf::paint(&eight, NOTHING, &[painted])
+        .expect_err("refused")
+        .to_string();
+    assert!(why.contains("(JOINTS_1): repair it to four"), "{why}");
 }

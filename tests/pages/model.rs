@@ -1384,10 +1384,13 @@ fn joint_weight(model: &gltf::Model, joint: usize, v: usize) -> f32 {
 
 #[test]
 fn the_brush_paints_the_picked_joints_weight_and_the_stroke_is_undone_and_saved() {
-    let page = opened("model?asset=simple_skin&clip=0&t=1&joint=2&brush=true");
+    let page =
+        opened("model?asset=simple_skin&clip=0&t=1&joint=2&brush=true&local=1:0,1,0,0,0,0.5,1,1,1");
     let mut harness = page_harness(page, &["paint"]);
     harness.run_steps(2);
     let original = harness.state().model.clone();
+    let held = harness.state().held.clone();
+    assert_eq!(held.len(), 1);
     // The vertex with the least of joint 2's weight, under the brush's centre.
     let page = harness.state();
     let vertices = page.model.skinned_meshes[0].stored.len();
@@ -1399,6 +1402,10 @@ fn the_brush_paints_the_picked_joints_weight_and_the_stroke_is_undone_and_saved(
     harness.run_steps(2);
     let page = harness.state();
     assert_eq!(page.model_name(), "simple_skin (painted)");
+    assert_eq!(
+        page.held, held,
+        "the pose held by hand stays through the stroke"
+    );
     let (before, now) = (
         joint_weight(&original, 2, v),
         joint_weight(&page.model, 2, v),

@@ -396,11 +396,11 @@ pub struct Painted {
     pub influences: Vec<StoredInfluences>,
 }
 
-/// The file `bytes` with each primitive of `painted` given its painted weights (as one
-/// set of four: a second set the file had is left out), written as one GLB, and the
-/// model it opens to. Refused, with the reason, when a primitive is not in the file,
-/// its vertex count differs, or the written file would not open (a joint past its
-/// skin's list, say).
+/// The file `bytes` with each primitive of `painted` given its painted weights (one set
+/// of four), written as one GLB, and the model it opens to. Refused, with the reason,
+/// when a primitive is not in the file, its vertex count differs, it has a second set
+/// of four (a vertex left unpainted would lose it), or the written file would not open
+/// (a joint past its skin's list, say).
 pub fn paint(
     bytes: &[u8],
     beside: &Beside<'_>,
@@ -419,7 +419,8 @@ pub fn paint(
                 })?;
             let vertices = match primitive.get("POSITION") {
                 Some(Ok(position)) => position.count,
-                _ => 0,
+                Some(Err(e)) => return Err(e),
+                None => 0,
             };
             if vertices != p.influences.len() {
                 return Err(ModelError::new(format!(
@@ -432,6 +433,17 @@ pub fn paint(
             let sets_in = (0..)
                 .take_while(|n| primitive.get(&format!("JOINTS_{n}")).is_some())
                 .count();
+            // A vertex painted keeps four weights; one not painted would lose its
+            // second set's.
+            if sets_in > 1 {
+                return Err(ModelError::new(format!(
+                    "mesh {} primitive {} keeps {} influences a vertex (JOINTS_1): \
+                     repair it to four (keep four) before painting",
+                    p.mesh,
+                    p.primitive,
+                    4 * sets_in
+                )));
+            }
             let slots: Vec<(u32, f32)> = (p.influences.iter())
                 .flat_map(|s| s.joints.into_iter().zip(s.weights))
                 .collect();

@@ -144,8 +144,8 @@ pub struct ModelPage {
     pub brush: crate::pages::blending::Brush,
     /// Keep each vertex's weights summing to 1 while painting.
     pub auto_normalise: bool,
-    /// The brush stroke under way.
-    stroke: Option<paint::Stroke>,
+    /// The brush stroke under way, or a wait for two fingers to lift.
+    stroke: paint::Brushing,
     /// Where the brush is over the viewport.
     brush_at: Option<egui::Pos2>,
     check: Check,
@@ -236,7 +236,7 @@ impl Default for ModelPage {
             repairs: Default::default(),
             brush: crate::pages::blending::Brush::new(paint::RADIUS.2),
             auto_normalise: true,
-            stroke: None,
+            stroke: Default::default(),
             brush_at: None,
             check: Check::default(),
             scroll_to: Default::default(),
@@ -272,13 +272,16 @@ impl ModelPage {
         self.camera = Camera::Orbit(data::framing(&model));
         self.reframe = true;
         self.drawn_size = data::drawn_sphere(&model).map_or(1.0, |(_, r)| 2.0 * r);
-        if !self
-            .textures
-            .as_ref()
-            .is_some_and(|(decoded, _)| Arc::ptr_eq(decoded, &model))
-        {
-            self.textures = Some((model.clone(), textures::decode(&model)));
-        }
+        // A repaired or painted model has the same images: its textures stay decoded.
+        let same_images = |decoded: &Arc<Model>| {
+            Arc::ptr_eq(decoded, &model)
+                || (decoded.materials == model.materials && decoded.images == model.images)
+        };
+        self.textures = match self.textures.take() {
+            Some((decoded, slots)) if same_images(&decoded) => Some((model.clone(), slots)),
+            _ => Some((model.clone(), textures::decode(&model))),
+        };
+        self.stroke = paint::Brushing::Ready;
         self.centres = Arc::new(data::find_centres(&model));
         self.model = model;
         self.load_error = error;

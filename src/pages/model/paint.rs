@@ -23,20 +23,51 @@ pub struct Stroke {
     changed: std::collections::BTreeSet<usize>,
 }
 
+/// What the brush does with the pointer: paints, or waits for fingers to lift.
+#[derive(Default)]
+pub enum Brushing {
+    #[default]
+    Ready,
+    /// A stroke under way.
+    Painting(Stroke),
+    /// Two fingers came down: nothing paints until every finger lifts.
+    Waiting,
+}
+
 impl ModelPage {
     /// Whether a drag on the viewport paints: the brush is on and a joint is picked.
     pub fn painting(&self) -> bool {
         self.brush.on && self.joint.is_some()
     }
 
+    /// Whether a stroke is under way.
+    pub fn painting_now(&self) -> bool {
+        matches!(self.stroke, Brushing::Painting(_))
+    }
+
     /// The brush on the viewport: a drag or a tap with one finger paints where it is,
     /// and its end writes the stroke into the file. Two fingers, the wheel and a pinch
-    /// still move the camera.
+    /// still move the camera, and two fingers drop what the first one painted.
     pub(super) fn brush_input(&mut self, ui: &Ui, vp: &Viewport, frame: &Frame) {
         let r = &vp.response;
         self.brush_at = r.hover_pos().or(r.interact_pointer_pos());
-        let fingers = ui.input(|i| i.multi_touch()).is_some();
-        if fingers || !(r.dragged() || r.clicked()) {
+        if ui.input(|i| i.multi_touch()).is_some() {
+            if let Brushing::Painting(stroke) =
+                std::mem::replace(&mut self.stroke, Brushing::Waiting)
+            {
+                self.model = stroke.before;
+                self.drawn = None;
+            }
+            vp.camera_input(ui, &mut self.camera);
+            return;
+        }
+        if matches!(self.stroke, Brushing::Waiting) {
+            if !ui.input(|i| i.pointer.any_down()) {
+                self.stroke = Brushing::Ready;
+            }
+            return;
+        }
+        if !(r.dragged() || r.clicked()) {
             vp.camera_input(ui, &mut self.camera);
         } else if let Some(at) = r.interact_pointer_pos() {
             let dt = if r.clicked() {
@@ -46,7 +77,7 @@ impl ModelPage {
             };
             self.dab(vp, frame, at, dt);
         }
-        if r.drag_stopped() || r.clicked() || (fingers && self.stroke.is_some()) {
+        if r.drag_stopped() || r.clicked() {
             self.end_stroke();
         }
     }
@@ -84,10 +115,15 @@ impl ModelPage {
                 .map(|&(_, at, local, amount)| (weight(&self.model, at, local), amount)),
         );
         let target = self.brush.target(mean);
-        let stroke = self.stroke.get_or_insert_with(|| Stroke {
-            before: self.model.clone(),
-            changed: Default::default(),
-        });
+        if !self.painting_now() {
+            self.stroke = Brushing::Painting(Stroke {
+                before: self.model.clone(),
+                changed: Default::default(),
+            });
+        }
+        let Brushing::Painting(stroke) = &mut self.stroke else {
+            return;
+        };
         let model = Arc::make_mut(&mut self.model);
         for (g, (m, v), local, amount) in brushed {
             let mesh = &mut model.skinned_meshes[m];
@@ -112,32 +148,11 @@ impl ModelPage {
     /// or save; a stroke that changed nothing, or that the file refuses, leaves the
     /// model as it was before it (and says why).
     pub fn end_stroke(&mut self) {
-        let Some(stroke) = self.stroke.take() else {
+        let Brushing::Painting(stroke) = std::mem::take(&mut self.stroke) else {
             return;
         };
         let changed = stroke.changed.len();
-        if changed == 0 {
-            self.model = stroke.before;
-            return;
-        }
-        let mut painted: Vec<gltf::Painted> = Vec::new();
-        for (now, was) in (self.model.skinned_meshes.iter()).zip(&stroke.before.skinned_meshes) {
-            let (mesh, primitive) = (now.part.mesh, now.part.primitive);
-            // A primitive placed by two nodes is one set of weights in the file.
-            let written = painted
-                .iter()
-                .any(|p| (p.mesh, p.primitive) == (mesh, primitive));
-            if now.stored != was.stored && !written {
-                painted.push(gltf::Painted {
-                    mesh,
-                    primitive,
-                    influences: now.stored.clone(),
-                });
-            }
-        }
-        let written = self.source().and_then(|source| {
-            gltf::paint(&source, NOTHING, &painted).map_err(|e| format!("not painted: {e}"))
-        });
+        let painted = (changed > 0).then(|| painted_primitives(&self.model, &stroke.before));
         let joint = (self.joint)
             .and_then(|j| self.model.joints.get(j))
             .map_or("the joint", |j| j.name.as_str());
@@ -148,12 +163,19 @@ impl ModelPage {
         // The model as it was: what Undo goes back to, or what stays when refused.
         self.model = stroke.before;
         self.drawn = None;
+        let written = match painted {
+            None => return,
+            Some(painted) => painted.and_then(|painted| {
+                let source = self.source()?;
+                gltf::paint(&source, NOTHING, &painted).map_err(|e| e.to_string())
+            }),
+        };
         match written {
             Ok(written) => {
                 let name = self.model_name().to_owned();
                 self.show_changed(&name, PAINTED, written, what);
             }
-            Err(e) => self.repairs.said = Some(Err(e)),
+            Err(e) => self.repairs.said = Some(Err(format!("not painted: {e}"))),
         }
     }
 
@@ -162,6 +184,13 @@ impl ModelPage {
         let (least, most, _) = RADIUS;
         self.brush.controls_ui(ui, least..=most, "radius (points)");
         ui.checkbox(&mut self.auto_normalise, "Auto normalise");
+        if !self.auto_normalise {
+            ui.label(
+                "Without it the file keeps the sums you paint. The loader, like any engine, \
+                 normalises them when it opens the file, so the stroke's end shows what an \
+                 engine draws; the repair cell offers to renormalise.",
+            );
+        }
         match self.joint.and_then(|j| self.model.joints.get(j)) {
             None => {
                 ui.label("Pick a joint first (in the skeleton cell, or click its dot): the brush paints its weight.");
@@ -187,6 +216,47 @@ impl ModelPage {
         self.undo_ui(ui);
         self.save_ui(ui);
     }
+}
+
+/// Each primitive whose weights differ in `now` from `before`, with its weights as they
+/// are now; a primitive placed by several nodes gets every node's changes. Refused
+/// when those nodes skin it with different skins (their joint numbers differ).
+fn painted_primitives(now: &Model, before: &Model) -> Result<Vec<gltf::Painted>, String> {
+    let mut painted: Vec<(gltf::Painted, usize)> = Vec::new();
+    for (mesh, was) in now.skinned_meshes.iter().zip(&before.skinned_meshes) {
+        let key = (mesh.part.mesh, mesh.part.primitive);
+        if mesh.stored == was.stored {
+            continue;
+        }
+        match painted
+            .iter_mut()
+            .find(|(p, _)| (p.mesh, p.primitive) == key)
+        {
+            Some((_, skin)) if *skin != mesh.skin => {
+                return Err(format!(
+                    "mesh {} is skinned by two skins, and the brush painted both",
+                    key.0
+                ));
+            }
+            Some((p, _)) => {
+                for ((into, new), old) in p.influences.iter_mut().zip(&mesh.stored).zip(&was.stored)
+                {
+                    if new != old {
+                        *into = *new;
+                    }
+                }
+            }
+            None => painted.push((
+                gltf::Painted {
+                    mesh: key.0,
+                    primitive: key.1,
+                    influences: mesh.stored.clone(),
+                },
+                mesh.skin,
+            )),
+        }
+    }
+    Ok(painted.into_iter().map(|(p, _)| p).collect())
 }
 
 /// `old` with `local`'s weight moved a fraction `amount` of the way to `target` (the
@@ -220,7 +290,10 @@ fn painted(
     if normalise {
         Influences::prepare(&list, joints).ok()
     } else {
-        Influences::unnormalised(&list, joints).ok()
+        // Weights that sum to 0 leave the vertex nowhere: the brush stops short of it.
+        (list.iter().map(|(_, w)| w).sum::<f32>() > 1e-4)
+            .then(|| Influences::unnormalised(&list, joints).ok())
+            .flatten()
     }
 }
 
@@ -244,9 +317,11 @@ mod tests {
         let added = painted(old, 2, 3, 1.0, 0.5, false).unwrap();
         assert!((weight(added, 2) - 0.5).abs() < 1e-6);
         assert!((added.sum() - 1.5).abs() < 1e-6);
-        // The only joint cannot be emptied with auto normalise: there is no other.
+        // The only joint cannot be emptied with auto normalise: there is no other; and
+        // without it, a vertex is not left with no weight at all.
         let rigid = Influences::rigid(0);
         assert_eq!(painted(rigid, 0, 3, 0.0, 1.0, true), Some(rigid));
+        assert_eq!(painted(rigid, 0, 3, 0.0, 1.0, false), None);
     }
 
     #[test]

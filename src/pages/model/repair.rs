@@ -95,7 +95,9 @@ impl ModelPage {
 
     /// What every fix would change in the model shown.
     fn found(&mut self) -> Result<Vec<Change>, String> {
-        let fresh = matches!(&self.repairs.found, Some((m, _)) if Arc::ptr_eq(m, &self.model));
+        // While a stroke lasts the model changes at every dab; the file, not yet.
+        let fresh = self.painting_now()
+            || matches!(&self.repairs.found, Some((m, _)) if Arc::ptr_eq(m, &self.model));
         if !fresh {
             let found = self.source().and_then(|source| {
                 (gltf::repair(&source, NOTHING, &OFFERED))
@@ -182,8 +184,32 @@ impl ModelPage {
     pub(super) fn show_keeping_picks(&mut self, asset: Asset, opened: Option<Opened>) {
         let (joint, vertex, clip, time) = (self.joint, self.vertex, self.clip, self.time);
         let camera = self.camera;
+        // The pose held by hand and the blend: the nodes are the same after a repair.
+        let held = std::mem::take(&mut self.held);
+        let inverse_binds = std::mem::take(&mut self.inverse_binds);
+        let held_morphs = std::mem::take(&mut self.held_morphs);
+        let (clip_b, mask) = (self.clip_b, self.mask);
+        let skeleton: Vec<String> = self.model.joints.iter().map(|j| j.name.clone()).collect();
         self.opened = opened;
         self.set_asset(asset);
+        let same = self
+            .model
+            .joints
+            .iter()
+            .map(|j| &j.name)
+            .eq(skeleton.iter());
+        // Another skeleton (a refused file's repair undone) keeps none of it.
+        let joints = if same { self.model.joints.len() } else { 0 };
+        self.held = held.into_iter().filter(|(j, _)| *j < joints).collect();
+        self.inverse_binds = (inverse_binds.into_iter())
+            .filter(|(j, _)| *j < joints)
+            .collect();
+        if same {
+            self.held_morphs = held_morphs;
+        }
+        let clips = self.model.clips.len();
+        self.clip_b = clip_b.filter(|&b| same && b < clips);
+        self.mask = mask.filter(|&j| j < joints);
         // The same mesh mended: the view and the picks stay where they were.
         self.camera = camera;
         self.reframe = false;

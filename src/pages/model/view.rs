@@ -606,6 +606,8 @@ impl ModelPage {
                 frame
             }
         } else {
+            // The brush switched off (or the joint unpicked) mid-stroke: it ends there.
+            self.end_stroke();
             self.brush_at = None;
             if vp.response.clicked()
                 && let Some(at) = vp.response.interact_pointer_pos()
