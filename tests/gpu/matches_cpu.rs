@@ -1124,14 +1124,55 @@ fn check_position_w(api: Api) {
 
 on_both_apis!(check_position_w: the_shader_divides_by_w_or_sets_it_to_one_on_gl_core_330, the_shader_divides_by_w_or_sets_it_to_one_on_gles_300);
 
+/// The robot as bundled, repaired by every fix (rebound at its rest pose, so its
+/// palette changes) and painted (every other vertex of a hand given wholly to one
+/// joint), each written as a file and opened again: what the model page saves.
+fn robots() -> Vec<(&'static str, gltf::Model)> {
+    const NOTHING: &gltf::Beside = &|_, _| Err("nothing is beside it".to_owned());
+    let bytes = skinlab::models::bytes("robot").expect("bundled");
+    let model = gltf::load(bytes).expect("the robot loads");
+    let repaired = gltf::repair(bytes, NOTHING, &gltf::Fix::EVERY).expect("repaired");
+    let hand = &model.skinned_meshes[0];
+    let mut influences = hand.stored.clone();
+    for stored in influences.iter_mut().step_by(2) {
+        *stored = gltf::StoredInfluences {
+            joints: [1, 0, 0, 0],
+            weights: [1.0, 0.0, 0.0, 0.0],
+        };
+    }
+    let painted = gltf::Painted {
+        mesh: hand.part.mesh,
+        primitive: hand.part.primitive,
+        influences,
+    };
+    let (painted, _) = gltf::paint(bytes, NOTHING, &[painted]).expect("painted");
+    vec![
+        ("as bundled", model),
+        ("repaired", gltf::load(&repaired.glb).expect("reopens")),
+        ("painted", gltf::load(&painted).expect("reopens")),
+    ]
+}
+
 /// The robot's four skinned meshes (the hands), on every palette path, at five times of
-/// two of its clips: the shaders skin a real file's data as `skin::lbs` does.
+/// two of its clips, as bundled, repaired and painted ([`robots`]): the shaders skin a
+/// real file's data as `skin::lbs` does.
 fn check_robot(api: Api) {
     let Some(h) = headless(api) else { return };
     let renderer = SceneRenderer::new(&h.gl)
         .unwrap_or_else(|log| panic!("shaders must build on {api:?}:\n{log}"));
-    let bytes = skinlab::models::bytes("robot").expect("bundled");
-    let model = gltf::load(bytes).expect("the robot loads");
+    for (version, model) in robots() {
+        check_robot_model(&h, &renderer, api, version, &model);
+    }
+    renderer.destroy(&h.gl);
+}
+
+fn check_robot_model(
+    h: &common::Headless,
+    renderer: &SceneRenderer,
+    api: Api,
+    version: &str,
+    model: &gltf::Model,
+) {
     assert_eq!(model.skinned_meshes.len(), 4, "four skinned meshes");
     let mut checked = 0;
     for name in ["Walking", "Dance"] {
@@ -1146,10 +1187,10 @@ fn check_robot(api: Api) {
             for mesh in &model.skinned_meshes {
                 let pal = model.palette(mesh.skin, &world);
                 for path in PATHS {
-                    let (dp, dn) = path_difference(&h, &renderer, &mesh.part.vertices, &pal, path);
+                    let (dp, dn) = path_difference(h, renderer, &mesh.part.vertices, &pal, path);
                     assert!(
                         dp <= TOLERANCE && dn <= TOLERANCE * 10.0,
-                        "{api:?} {path:?} `{}` in {name} at {t} s: positions differ by {dp}, normals by {dn}",
+                        "{api:?} {path:?} the robot {version}, `{}` in {name} at {t} s: positions differ by {dp}, normals by {dn}",
                         mesh.part.name
                     );
                     checked += mesh.part.vertices.positions.len();
@@ -1157,8 +1198,10 @@ fn check_robot(api: Api) {
             }
         }
     }
-    assert!(checked > 10_000, "vertices compared: {checked}");
-    renderer.destroy(&h.gl);
+    assert!(
+        checked > 10_000,
+        "the robot {version}: vertices compared: {checked}"
+    );
 }
 
 on_both_apis!(check_robot: the_robots_skinned_meshes_match_cpu_on_gl_core_330, the_robots_skinned_meshes_match_cpu_on_gles_300);
