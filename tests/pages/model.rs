@@ -1376,10 +1376,7 @@ fn joint_weight(model: &gltf::Model, joint: usize, v: usize) -> f32 {
         .joints
         .iter()
         .position(|&k| k == joint);
-    (mesh.part.vertices.influences[v].used())
-        .filter(|&(j, _)| Some(j) == local)
-        .map(|(_, w)| w)
-        .sum()
+    local.map_or(0.0, |local| mesh.part.vertices.influences[v].weight(local))
 }
 
 #[test]

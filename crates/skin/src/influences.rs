@@ -146,12 +146,29 @@ impl Influences {
             .filter(|(_, w)| *w != 0.0)
             .map(|(j, w)| (*j as usize, w))
     }
+
+    /// The weight of `joint`: 0 when the vertex does not use it, the sum where it is
+    /// listed twice.
+    pub fn weight(&self, joint: usize) -> f32 {
+        self.used()
+            .filter(|&(j, _)| j == joint)
+            .map(|(_, w)| w)
+            .sum()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_joints_weight_is_zero_where_unused_and_summed_where_listed_twice() {
+        let inf = Influences::unnormalised(&[(2, 0.25), (0, 0.5), (2, 0.25)], 3).unwrap();
+        assert_eq!(inf.weight(2), 0.5);
+        assert_eq!(inf.weight(0), 0.5);
+        assert_eq!(inf.weight(1), 0.0);
+    }
 
     #[test]
     fn pads_by_repeating_the_last_joint() {

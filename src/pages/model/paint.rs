@@ -106,9 +106,7 @@ impl ModelPage {
             return;
         }
         let weight = |model: &Model, (m, v): (usize, usize), local: usize| {
-            let influences = model.skinned_meshes[m].part.vertices.influences[v];
-            let mine = influences.used().filter(|&(j, _)| j == local);
-            mine.map(|(_, w)| w).sum::<f32>()
+            model.skinned_meshes[m].part.vertices.influences[v].weight(local)
         };
         let mean = weighted_mean(
             (brushed.iter())
@@ -305,17 +303,11 @@ mod tests {
     fn a_dab_moves_the_joint_and_keeps_the_sum_with_auto_normalise() {
         let old = Influences::prepare(&[(0, 0.75), (1, 0.25)], 3).unwrap();
         let new = painted(old, 1, 3, 1.0, 0.5, true).unwrap();
-        let weight = |i: Influences, j| {
-            i.used()
-                .filter(|&(k, _)| k == j)
-                .map(|(_, w)| w)
-                .sum::<f32>()
-        };
-        assert!((weight(new, 1) - 0.625).abs() < 1e-6);
+        assert!((new.weight(1) - 0.625).abs() < 1e-6);
         assert!((new.sum() - 1.0).abs() < 1e-6);
         // A joint the vertex did not have joins it; without auto normalise the sum drifts.
         let added = painted(old, 2, 3, 1.0, 0.5, false).unwrap();
-        assert!((weight(added, 2) - 0.5).abs() < 1e-6);
+        assert!((added.weight(2) - 0.5).abs() < 1e-6);
         assert!((added.sum() - 1.5).abs() < 1e-6);
         // The only joint cannot be emptied with auto normalise: there is no other; and
         // without it, a vertex is not left with no weight at all.

@@ -87,7 +87,7 @@ impl ModelPage {
     }
 
     /// The model shown before the last repair, if there was one.
-    pub fn before_repair(&self) -> Option<Arc<Model>> {
+    pub(super) fn before_repair(&self) -> Option<Arc<Model>> {
         (self.repairs.undo.last())
             .filter(|undo| undo.same_model)
             .and_then(|undo| undo.shown.model())

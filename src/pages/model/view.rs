@@ -198,10 +198,7 @@ impl ModelPage {
                 (Some(Heat::Joint(j)), Some(skin)) => {
                     let local = skin.joints.iter().position(|&k| k == j);
                     heat_mesh(&mesh.part.vertices, |inf| {
-                        inf.used()
-                            .filter(|(i, _)| Some(*i) == local)
-                            .map(|(_, w)| w)
-                            .sum()
+                        local.map_or(0.0, |local| inf.weight(local))
                     })
                 }
                 _ => file_colors(&mesh.part),
