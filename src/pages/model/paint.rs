@@ -195,8 +195,9 @@ impl ModelPage {
             }
             Some(joint) if self.brush.on => {
                 ui.label(format!(
-                    "Drag over the model to {} {}'s weight; the heat map shows it. Two \
-                     fingers, or the brush off, turn the view.",
+                    "Drag over a skinned mesh to {} {}'s weight; the heat map shows it. \
+                     A hard piece rides one node and has no weights to paint. Two fingers, \
+                     or the brush off, turn the view.",
                     self.brush.verb(),
                     joint.name
                 ));
