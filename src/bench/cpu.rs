@@ -8,7 +8,13 @@
 //! - `fast`: [`SkinningJob`] (validation included), on one thread and on all, with the
 //!   best instructions this machine has unless told otherwise;
 //! - `memory`: no arithmetic, only the traffic skinning cannot avoid: copy positions,
-//!   normals and tangents once, read joint indices and weights once.
+//!   normals and tangents once, read joint indices and weights once;
+//! - `memcpy`: the floor any machine has, a plain memcpy of the same bytes (the indices,
+//!   the weights and each skinned attribute, 24 + 12 bytes an attribute per vertex), on
+//!   as many threads as the job.
+//!
+//! Each row is also given as a ratio to the plain loop, to `memory` and to `memcpy`
+//! measured in the same run, so a slower kernel shows as a ratio on any machine.
 //!
 //! Timings are the best of several rounds; the kernels take turns within a round, so a
 //! burst of load from elsewhere on the machine touches all of them alike and the ratios
@@ -67,6 +73,12 @@ impl Attributes {
     fn tangents(self) -> bool {
         self == Self::Pnt
     }
+
+    /// The 4-byte words the kernel reads per vertex: four joint indices (two words),
+    /// four weights, three per attribute.
+    fn words(self) -> usize {
+        6 + 3 * (1 + self.normals() as usize + self.tangents() as usize)
+    }
 }
 
 /// The kernels measured.
@@ -80,6 +92,8 @@ pub enum Kernel {
     Fast,
     /// Copying the attributes and reading the influences, nothing else.
     Memory,
+    /// A plain memcpy of as many bytes as the kernel reads.
+    Memcpy,
 }
 
 impl Kernel {
@@ -90,6 +104,7 @@ impl Kernel {
             Self::Plain => "plain",
             Self::Fast => "fast",
             Self::Memory => "memory",
+            Self::Memcpy => "memcpy",
         }
     }
 }
@@ -122,6 +137,9 @@ struct Bench {
     mesh_p: SkinMesh,
     influences: JointWeights,
     out: [Vec<Vec3>; 3],
+    /// What `memcpy` copies from and into, for every attribute (words of 4 bytes).
+    copy_from: Vec<u32>,
+    copy_to: Vec<u32>,
 }
 
 impl Bench {
@@ -155,6 +173,9 @@ impl Bench {
             mesh_p,
             influences,
             out: std::array::from_fn(|_| vec![Vec3::ZERO; vertices]),
+            // Both written once already, as the kernels' outputs are.
+            copy_from: vec![1; vertices * Attributes::Pnt.words()],
+            copy_to: vec![0; vertices * Attributes::Pnt.words()],
         })
     }
 
@@ -200,6 +221,15 @@ impl Bench {
                     .map_err(|e| e.to_string())?;
             }
             Kernel::Memory => memory(&self.influences, mesh, attributes, [op, on, ot], threads),
+            Kernel::Memcpy => {
+                let words = self.influences.len() * attributes.words();
+                let threads = thread_count(threads, self.influences.len());
+                let (from, to) = (&self.copy_from[..words], &mut self.copy_to[..words]);
+                parallel::run_on((from, to), threads, 1, |(from, to)| {
+                    to.copy_from_slice(from);
+                });
+                black_box(&mut self.copy_to);
+            }
         }
         black_box(&mut self.out);
         Ok(())
@@ -348,6 +378,7 @@ pub fn measure(vertices: &[usize], simd: Simd) -> Result<Vec<Row>, String> {
             for &threads in &thread_counts {
                 cases.push((Kernel::Fast, attributes, threads));
                 cases.push((Kernel::Memory, attributes, threads));
+                cases.push((Kernel::Memcpy, attributes, threads));
             }
         }
         // How many calls make one sample: from one call's time, after a warm-up call.
@@ -399,8 +430,8 @@ pub fn csv(rows: &[Row]) -> String {
     out
 }
 
-/// The rows as a Markdown table, with each row's time against the plain loop's and
-/// against the memory floor's on as many threads.
+/// The rows as a Markdown table, with each row's time against the plain loop's, and
+/// against the memory floor's and memcpy's on as many threads.
 pub fn table(rows: &[Row]) -> String {
     let find = |kernel: Kernel, r: &Row| {
         rows.iter()
@@ -415,8 +446,8 @@ pub fn table(rows: &[Row]) -> String {
     let ratio =
         |ns: f64, of: Option<f64>| of.map_or(String::new(), |of| format!("{:.2}×", ns / of));
     let mut out = String::from(
-        "| kernel | attributes | threads | vertices | ns per vertex | against plain | against memory |\n\
-         |---|---|---:|---:|---:|---:|---:|\n",
+        "| kernel | attributes | threads | vertices | ns per vertex | against plain | against memory | against memcpy |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
         // The job keeps a small mesh on fewer threads than asked: say so.
@@ -427,7 +458,7 @@ pub fn table(rows: &[Row]) -> String {
             r.threads.to_string()
         };
         out += &format!(
-            "| {} | {} | {} | {} | {:.2} | {} | {} |\n",
+            "| {} | {} | {} | {} | {:.2} | {} | {} | {} |\n",
             r.kernel.name(),
             r.attributes.name(),
             threads,
@@ -435,6 +466,7 @@ pub fn table(rows: &[Row]) -> String {
             r.ns_per_vertex,
             ratio(r.ns_per_vertex, find(Kernel::Plain, r)),
             ratio(r.ns_per_vertex, find(Kernel::Memory, r)),
+            ratio(r.ns_per_vertex, find(Kernel::Memcpy, r)),
         );
     }
     out

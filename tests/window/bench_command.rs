@@ -129,15 +129,15 @@ fn the_cpu_bench_prints_one_csv_row_per_measurement() {
             panic!("five cells: {line}");
         };
         assert!(
-            ["reference", "plain", "fast", "memory"].contains(&kernel),
+            ["reference", "plain", "fast", "memory", "memcpy"].contains(&kernel),
             "{line}"
         );
         assert!(["p", "pn", "pnt"].contains(&attributes), "{line}");
         let threads: usize = threads.parse().expect("a thread count");
         assert!(threads == 1 || threads == all, "{line}");
         assert!(
-            threads == 1 || ["fast", "memory"].contains(&kernel),
-            "only fast and memory run on more threads: {line}"
+            threads == 1 || ["fast", "memory", "memcpy"].contains(&kernel),
+            "only fast, memory and memcpy run on more threads: {line}"
         );
         assert!(["1000", "2003"].contains(&vertices), "{line}");
         let ns: f64 = ns.parse().expect("a number");
@@ -147,8 +147,9 @@ fn the_cpu_bench_prints_one_csv_row_per_measurement() {
             "measured twice: {line}"
         );
     }
-    // Every kernel, attribute set and size; fast and memory on one thread and on all.
-    let per_size_and_attributes = if all > 1 { 6 } else { 4 };
+    // Every kernel, attribute set and size; fast, memory and memcpy on one thread and
+    // on all.
+    let per_size_and_attributes = if all > 1 { 8 } else { 5 };
     assert_eq!(seen.len(), 2 * 3 * per_size_and_attributes, "{stdout}");
 }
 

@@ -651,7 +651,7 @@ fn influences(
             repairs.high = repairs.high.max(sum);
         }
         if list.len() > MAX_INFLUENCES {
-            list.sort_by(|a, b| b.1.total_cmp(&a.1));
+            skin::influences::sort_by_weight(&mut list);
             let dropped: f32 = list[MAX_INFLUENCES..].iter().map(|(_, w)| w).sum();
             repairs.truncated += 1;
             repairs.most_dropped = repairs.most_dropped.max(dropped / sum);

@@ -514,7 +514,7 @@ fn mend(
         let used = slots.iter().filter(|s| s.1 > 0.0).count();
         if used > MAX_INFLUENCES {
             let sum: f32 = slots.iter().map(|s| s.1).sum();
-            slots.sort_by(|a, b| b.1.total_cmp(&a.1));
+            skin::influences::sort_by_weight(slots);
             let dropped: f32 = slots[MAX_INFLUENCES..].iter().map(|s| s.1).sum();
             slots[MAX_INFLUENCES..].fill((0, 0.0));
             let kept = sum - dropped;
@@ -525,7 +525,12 @@ fn mend(
             touched.most_dropped = touched.most_dropped.max(dropped / sum);
         } else if slots.len() > MAX_INFLUENCES {
             // Fewer than five used, spread over two sets: the used ones first.
-            slots.sort_by_key(|s| s.1 == 0.0);
+            let used = slots.iter().filter(|s| s.1 != 0.0);
+            let ordered: Vec<_> = used
+                .chain(slots.iter().filter(|s| s.1 == 0.0))
+                .copied()
+                .collect();
+            slots.copy_from_slice(&ordered);
         }
     }
     if fixes.contains(&Fix::Renormalise) {

@@ -59,7 +59,7 @@ pub fn prepare_steps(
 ) -> Result<PrepSteps, InfluenceError> {
     let prepared = Influences::prepare(list, joint_count)?;
     let mut sorted = list.to_vec();
-    sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+    crate::influences::sort_by_weight(&mut sorted);
     let kept: Vec<_> = sorted.iter().copied().take(MAX_INFLUENCES).collect();
     let sum: f32 = kept.iter().map(|(_, w)| w).sum();
     let normalised = kept.iter().map(|&(j, w)| (j, w / sum)).collect();

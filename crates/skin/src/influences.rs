@@ -5,6 +5,21 @@ use std::fmt;
 /// How many influences the shaders read per vertex.
 pub const MAX_INFLUENCES: usize = 4;
 
+/// Sorts one vertex's (joint, weight) pairs largest weight first; equal weights keep the
+/// order they were given in (stable), and NaN sorts as `f32::total_cmp` puts it.
+///
+/// An insertion sort: a vertex has a handful of influences, and the standard library's
+/// sort would add its whole machinery to the web app at every place that sorts them.
+pub fn sort_by_weight<J>(list: &mut [(J, f32)]) {
+    for i in 1..list.len() {
+        let mut j = i;
+        while j > 0 && list[j - 1].1.total_cmp(&list[j].1).is_lt() {
+            list.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// Four (joint, weight) pairs for one vertex.
 ///
 /// Contract, established by [`Influences::prepare`]: weights are finite, non-negative,
@@ -103,8 +118,7 @@ impl Influences {
             }
         }
         let mut sorted = list.to_vec();
-        // Stable: equal weights keep the order they were given in.
-        sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+        sort_by_weight(&mut sorted);
         sorted.truncate(MAX_INFLUENCES);
         let sum: f32 = sorted.iter().map(|(_, w)| w).sum();
         if normalise && sum <= 0.0 {
@@ -168,6 +182,24 @@ mod tests {
         assert_eq!(inf.weight(2), 0.5);
         assert_eq!(inf.weight(0), 0.5);
         assert_eq!(inf.weight(1), 0.0);
+    }
+
+    proptest! {
+        /// The same order as the standard library's stable sort, NaN and ties included.
+        #[test]
+        fn sort_by_weight_is_the_stable_sort_largest_first(
+            weights in prop::collection::vec(
+                prop_oneof![Just(0.0f32), Just(0.5), Just(f32::NAN), -2.0f32..2.0],
+                0..12,
+            )
+        ) {
+            let mut list: Vec<(usize, f32)> = weights.into_iter().enumerate().collect();
+            let mut expected = list.clone();
+            expected.sort_by(|a, b| b.1.total_cmp(&a.1));
+            sort_by_weight(&mut list);
+            let bits = |l: &[(usize, f32)]| l.iter().map(|&(j, w)| (j, w.to_bits())).collect::<Vec<_>>();
+            prop_assert_eq!(bits(&list), bits(&expected));
+        }
     }
 
     #[test]

@@ -185,8 +185,8 @@ impl ModelPage {
         let (joint, vertex, clip, time) = (self.joint, self.vertex, self.clip, self.time);
         let camera = self.camera;
         // The pose held by hand and the blend: the nodes are the same after a repair.
-        let held = std::mem::take(&mut self.held);
-        let inverse_binds = std::mem::take(&mut self.inverse_binds);
+        let mut held = std::mem::take(&mut self.held);
+        let mut inverse_binds = std::mem::take(&mut self.inverse_binds);
         let held_morphs = std::mem::take(&mut self.held_morphs);
         let (clip_b, mask) = (self.clip_b, self.mask);
         let skeleton: Vec<String> = self.model.joints.iter().map(|j| j.name.clone()).collect();
@@ -200,10 +200,10 @@ impl ModelPage {
             .eq(skeleton.iter());
         // Another skeleton (a refused file's repair undone) keeps none of it.
         let joints = if same { self.model.joints.len() } else { 0 };
-        self.held = held.into_iter().filter(|(j, _)| *j < joints).collect();
-        self.inverse_binds = (inverse_binds.into_iter())
-            .filter(|(j, _)| *j < joints)
-            .collect();
+        held.retain(|&j, _| j < joints);
+        inverse_binds.retain(|&j, _| j < joints);
+        self.held = held;
+        self.inverse_binds = inverse_binds;
         if same {
             self.held_morphs = held_morphs;
         }

@@ -285,7 +285,10 @@ impl ModelPage {
             scene.skinned.push(draw);
         }
         // Blended surfaces last, over everything opaque they let through.
-        scene.skinned.sort_by_key(|d| d.alpha == Alpha::Blend);
+        let blended: Vec<_> = (scene.skinned)
+            .extract_if(.., |d| d.alpha == Alpha::Blend)
+            .collect();
+        scene.skinned.extend(blended);
         scene
     }
 
