@@ -2,14 +2,19 @@
 
 use egui::{Color32, Ui};
 
-/// The ramp from weight 0 to weight 1: blue, cyan, green, yellow, red (as weight
-/// painting tools show it).
-const RAMP: [Color32; 5] = [
-    Color32::from_rgb(30, 60, 220),
-    Color32::from_rgb(30, 200, 220),
-    Color32::from_rgb(40, 200, 60),
-    Color32::from_rgb(240, 220, 40),
-    Color32::from_rgb(230, 40, 30),
+/// The ramp from weight 0 to weight 1: viridis (dark purple, blue, teal, green, yellow),
+/// at nine even steps. Its lightness rises all the way, so it reads in the same order
+/// with every common colour blindness and in grey; the test below proves it.
+const RAMP: [Color32; 9] = [
+    Color32::from_rgb(0x44, 0x01, 0x54),
+    Color32::from_rgb(0x48, 0x28, 0x78),
+    Color32::from_rgb(0x3e, 0x49, 0x89),
+    Color32::from_rgb(0x31, 0x68, 0x8e),
+    Color32::from_rgb(0x26, 0x82, 0x8e),
+    Color32::from_rgb(0x1f, 0x9e, 0x89),
+    Color32::from_rgb(0x35, 0xb7, 0x79),
+    Color32::from_rgb(0x6e, 0xce, 0x58),
+    Color32::from_rgb(0xfd, 0xe7, 0x25),
 ];
 
 /// The heat map colour of a weight; values outside 0..1 (and NaN) are clamped.
@@ -24,7 +29,7 @@ pub fn heat_color(weight: f32) -> Color32 {
     RAMP[i].lerp_to_gamma(RAMP[i + 1], x - i as f32)
 }
 
-/// A horizontal bar from 0 (blue) to 1 (red) with its ends labelled.
+/// A horizontal bar from 0 (dark purple) to 1 (yellow) with its ends labelled.
 pub fn weight_legend_ui(ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
         ui.label("weight 0");
@@ -88,15 +93,114 @@ pub fn plot_key_ui(ui: &mut Ui, entries: &[(&str, Color32, Mark)]) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{RAMP, heat_color};
+    use egui::Color32;
 
     #[test]
-    fn ends_are_blue_and_red_and_bad_input_is_clamped() {
+    fn ends_are_the_ramps_ends_and_bad_input_is_clamped() {
+        let last = RAMP.len() - 1;
         assert_eq!(heat_color(0.0), RAMP[0]);
-        assert_eq!(heat_color(1.0), RAMP[4]);
-        assert_eq!(heat_color(0.5), RAMP[2]);
+        assert_eq!(heat_color(1.0), RAMP[last]);
+        assert_eq!(heat_color(0.5), RAMP[last / 2]);
         assert_eq!(heat_color(-3.0), RAMP[0]);
-        assert_eq!(heat_color(7.0), RAMP[4]);
+        assert_eq!(heat_color(7.0), RAMP[last]);
         assert_eq!(heat_color(f32::NAN), RAMP[0]);
+    }
+
+    /// Machado, Oliveira and Fernandes, "A Physiologically-based Model for Simulation of
+    /// Color Vision Deficiency" (2009): full severity, on linear RGB.
+    const PROTAN: [[f32; 3]; 3] = [
+        [0.152286, 1.052583, -0.204868],
+        [0.114503, 0.786281, 0.099216],
+        [-0.003882, -0.048116, 1.051998],
+    ];
+    const DEUTAN: [[f32; 3]; 3] = [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ];
+    const TRITAN: [[f32; 3]; 3] = [
+        [1.255528, -0.076749, -0.178779],
+        [-0.078411, 0.930809, 0.147602],
+        [0.004733, 0.691367, 0.303900],
+    ];
+    const NORMAL: [[f32; 3]; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+
+    fn linear(c: u8) -> f32 {
+        let c = f32::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    }
+
+    /// CIELAB (D65) of `color` as seen through `vision`.
+    fn lab(color: Color32, vision: [[f32; 3]; 3]) -> [f32; 3] {
+        let rgb = [color.r(), color.g(), color.b()].map(linear);
+        let seen = vision.map(|row| (0..3).map(|i| row[i] * rgb[i]).sum::<f32>().clamp(0.0, 1.0));
+        let [r, g, b] = seen;
+        let xyz = [
+            (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+            0.2126 * r + 0.7152 * g + 0.0722 * b,
+            (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+        ];
+        let f = |t: f32| {
+            if t > 0.008856 {
+                t.cbrt()
+            } else {
+                7.787 * t + 16.0 / 116.0
+            }
+        };
+        let [x, y, z] = xyz.map(f);
+        [116.0 * y - 16.0, 500.0 * (x - y), 200.0 * (y - z)]
+    }
+
+    /// CIE76 colour difference.
+    fn delta_e(a: [f32; 3], b: [f32; 3]) -> f32 {
+        (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f32>().sqrt()
+    }
+
+    #[test]
+    fn the_heat_map_keeps_neighbouring_weights_apart_with_every_colour_blindness() {
+        let weights = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let visions = [
+            ("normal", NORMAL),
+            ("protanopia", PROTAN),
+            ("deuteranopia", DEUTAN),
+            ("tritanopia", TRITAN),
+        ];
+        for (name, vision) in visions {
+            let seen = weights.map(|w| lab(heat_color(w), vision));
+            for i in 1..weights.len() {
+                let d = delta_e(seen[i - 1], seen[i]);
+                assert!(
+                    d >= 10.0,
+                    "{name}: weights {} and {} are {d:.1} apart (ΔE76), under 10",
+                    weights[i - 1],
+                    weights[i]
+                );
+                // And in order: lighter as the weight rises, so that "more" reads the
+                // same way without hue.
+                assert!(
+                    seen[i][0] > seen[i - 1][0],
+                    "{name}: weight {} is not lighter than {}",
+                    weights[i],
+                    weights[i - 1]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_simulation_merges_red_and_green_for_a_deutan() {
+        // The check above can fail: the red-green pair it guards against is under
+        // ΔE 10 through the deutan matrix, and far apart through normal vision.
+        let (red, green) = (
+            Color32::from_rgb(230, 40, 30),
+            Color32::from_rgb(150, 130, 0),
+        );
+        assert!(delta_e(lab(red, DEUTAN), lab(green, DEUTAN)) < 10.0);
+        assert!(delta_e(lab(red, NORMAL), lab(green, NORMAL)) > 40.0);
     }
 }
