@@ -442,7 +442,6 @@ impl ModelPage {
                     .get(j)
                     .and_then(|w| vp.to_screen(w.transform_point3(Vec3::ZERO)))
             };
-            let bone = Stroke::new(1.5, Color32::from_rgb(30, 30, 30));
             let skeletal = self.model.skeletal();
             let parent = |j: usize| {
                 self.model
@@ -458,6 +457,7 @@ impl ModelPage {
             }
             // One dot a pixel: a file may stack thousands of joints on one point.
             let mut dotted = std::collections::HashSet::new();
+            let (mut bones, mut dots) = (vec![], vec![]);
             for (j, has_child) in has_child.iter().enumerate() {
                 if skeletal.get(j) != Some(&true) {
                     continue;
@@ -466,7 +466,7 @@ impl ModelPage {
                     && let Some(pa) = origin(p)
                     && pa.distance(a) >= 1.0
                 {
-                    painter.line_segment([pa, a], bone);
+                    bones.push([pa, a]);
                 }
                 // A joint with no child still turns: a tail along its own y axis (the
                 // way bones point in the files modelling tools write), half as long as
@@ -475,13 +475,31 @@ impl ModelPage {
                     && let Some(tail) = leaf_tail(&frame.world, parent(j), j)
                     && let (Some(a), Some(t)) = (origin(j), vp.to_screen(tail))
                 {
-                    painter.line_segment([a, t], bone);
+                    bones.push([a, t]);
                 }
                 if let Some(a) = origin(j)
                     && dotted.insert((a.x.round() as i32, a.y.round() as i32))
                 {
-                    painter.circle_filled(a, 2.5, Color32::from_rgb(30, 30, 30));
+                    dots.push(a);
                 }
+            }
+            // Dark bones on a light halo, all halos first: the bones read over the light
+            // background and over the heat map's dark purple alike.
+            let (dark, halo) = (
+                Color32::from_rgb(30, 30, 30),
+                Color32::from_white_alpha(180),
+            );
+            for &segment in &bones {
+                painter.line_segment(segment, Stroke::new(4.0, halo));
+            }
+            for &dot in &dots {
+                painter.circle_filled(dot, 3.8, halo);
+            }
+            for &segment in &bones {
+                painter.line_segment(segment, Stroke::new(1.5, dark));
+            }
+            for &dot in &dots {
+                painter.circle_filled(dot, 2.5, dark);
             }
         }
         if let Some(j) = self.joint
