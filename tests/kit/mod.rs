@@ -20,6 +20,11 @@ pub fn drag<S>(harness: &mut Harness<'_, S>, from: Pos2, to: Pos2) {
     harness.step();
 }
 
+/// Whether some widget's label contains `text`.
+pub fn shows<S>(harness: &Harness<'_, S>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
 /// Presses and releases at `at` without moving: a click.
 pub fn click_at<S>(harness: &mut Harness<'_, S>, at: Pos2) {
     harness.hover_at(at);

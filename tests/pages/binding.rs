@@ -9,7 +9,7 @@ use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use glam::{Mat4, Vec3};
-use kit::{drag, page_harness, press_check, submit, type_into};
+use kit::{drag, page_harness, press_check, shows, submit, type_into};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::binding::data::{self as binding, HEAD, HEAD_VERTEX};
@@ -400,10 +400,6 @@ fn the_scrub_box_shows_the_bind_space_stage_and_starts_at_step_0() {
             .query_by_label_contains("Step 0: v = (0.00, 2.00)")
             .is_some()
     );
-}
-
-fn shows(harness: &Harness<'_, BindingPage>, text: &str) -> bool {
-    harness.query_all_by_label_contains(text).next().is_some()
 }
 
 #[test]

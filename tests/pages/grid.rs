@@ -6,7 +6,7 @@ use skinlab::pages::predict::Predicts;
 
 use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
-use kit::{click_at, drag, page_harness};
+use kit::{click_at, drag, page_harness, shows};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
 use skinlab::pages::grid::GridPage;
@@ -38,10 +38,6 @@ fn verdict(distance: f32) -> &'static str {
     } else {
         "far"
     }
-}
-
-fn shows<S>(harness: &egui_kittest::Harness<'_, S>, text: &str) -> bool {
-    harness.query_all_by_label_contains(text).next().is_some()
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::kit;
 use skinlab::pages::predict::Predicts;
 
 use egui_kittest::kittest::Queryable as _;
-use kit::{drag, page_harness, submit};
+use kit::{drag, page_harness, shows, submit};
 use skin::explain::rotation::{Interp, rotation_between};
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
@@ -154,10 +154,6 @@ fn nose_truth(page: &InterpolationPage) -> f32 {
     let q = page.interpolated(page.method, page.t);
     let nose = skin::explain::rotation::object_matrix(q).transform_vector3(glam::Vec3::Z);
     nose.angle_between(glam::Vec3::Z).to_degrees()
-}
-
-fn shows<S>(harness: &egui_kittest::Harness<'_, S>, text: &str) -> bool {
-    harness.query_all_by_label_contains(text).next().is_some()
 }
 
 #[test]

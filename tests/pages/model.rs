@@ -4,7 +4,7 @@
 use crate::kit;
 
 use egui_kittest::kittest::Queryable as _;
-use kit::{click_at, drag, page_harness, submit};
+use kit::{click_at, drag, page_harness, shows, submit};
 use skin::clip::Property;
 use skinlab::link::Link;
 use skinlab::page::{Page, open};
@@ -35,12 +35,7 @@ fn the_page_opens_on_the_robot_with_its_clips_listed() {
         );
     }
     // The loader's repairs are shown.
-    assert!(
-        harness
-            .query_all_by_label_contains("that transform is ignored")
-            .next()
-            .is_some()
-    );
+    assert!(shows(&harness, "that transform is ignored"));
 }
 
 #[test]
@@ -132,12 +127,7 @@ fn picking_a_joint_in_the_tree_shows_its_name_and_matrices() {
     let page = harness.state();
     assert_eq!(page.joint, page.model.joint_named("Hips"));
     assert!(harness.query_by_label("joint `Hips`").is_some());
-    assert!(
-        harness
-            .query_all_by_label_contains("joint_from_bind")
-            .next()
-            .is_some()
-    );
+    assert!(shows(&harness, "joint_from_bind"));
 }
 
 #[test]
@@ -404,18 +394,9 @@ fn the_key_timeline_prints_the_sampled_value_of_the_picked_joint() {
         let page = opened(&link);
         let expected = rotation_line(&page, joint, t);
         let harness = page_harness(page, &["keys"]);
-        assert!(
-            harness
-                .query_all_by_label_contains(&expected)
-                .next()
-                .is_some(),
-            "{link}: `{expected}` shown"
-        );
+        assert!(shows(&harness, &expected), "{link}: `{expected}` shown");
         let title = format!("rotation (x, y, z, w): {interpolation}");
-        assert!(
-            harness.query_all_by_label_contains(&title).next().is_some(),
-            "{link}: `{title}` shown"
-        );
+        assert!(shows(&harness, &title), "{link}: `{title}` shown");
         assert!(
             harness
                 .state()
@@ -438,12 +419,7 @@ fn simple_or_robot_joint(name: &str) -> usize {
 #[test]
 fn the_key_timeline_says_when_there_is_nothing_to_plot() {
     let harness = page_harness(opened("model?clip=Walking&t=0.4"), &["keys"]);
-    assert!(
-        harness
-            .query_all_by_label_contains("Pick a joint")
-            .next()
-            .is_some()
-    );
+    assert!(shows(&harness, "Pick a joint"));
     assert!(harness.state().key_plots.is_empty());
     // A joint no channel of Walking drives.
     let page = ModelPage::default();
@@ -461,10 +437,7 @@ fn the_key_timeline_says_when_there_is_nothing_to_plot() {
         &["keys"],
     );
     assert!(
-        harness
-            .query_all_by_label_contains(&format!("`{name}` has no channel in Walking"))
-            .next()
-            .is_some(),
+        shows(&harness, &format!("`{name}` has no channel in Walking")),
         "{name}"
     );
     assert!(harness.state().key_plots.is_empty());
@@ -496,13 +469,7 @@ fn clicking_and_dragging_in_a_key_plot_sets_the_time_and_pauses() {
     assert!(near(t, 0.2), "a drag to 1/5 sets {t}");
     // The readout follows the time.
     let expected = rotation_line(harness.state(), simple_or_robot_joint("UpperArmR"), t);
-    assert!(
-        harness
-            .query_all_by_label_contains(&expected)
-            .next()
-            .is_some(),
-        "`{expected}` shown"
-    );
+    assert!(shows(&harness, &expected), "`{expected}` shown");
 }
 
 #[test]
@@ -619,12 +586,7 @@ fn holding_a_joint_by_hand_moves_the_mesh_until_it_is_given_back() {
     kit::type_into(&mut harness, "scale y", "0");
     harness.key_press(egui::Key::Enter);
     harness.run_steps(2);
-    assert!(
-        harness
-            .query_all_by_label_contains("scale of 0")
-            .next()
-            .is_some()
-    );
+    assert!(shows(&harness, "scale of 0"));
     assert!(top_vertex(harness.state()).abs_diff_eq(BIND, 1e-4));
     harness
         .get_by_label("Give the joint back to the clips")
@@ -662,10 +624,7 @@ fn an_inverse_bind_recomputed_from_the_pose_puts_the_vertex_back_at_bind() {
         harness.key_press(egui::Key::Enter);
         harness.run_steps(2);
         assert_eq!(harness.state().inverse_binds[&2], kept, "{text} refused");
-        assert!(
-            harness.query_all_by_label_contains(reason).next().is_some(),
-            "{text}: the reason is shown"
-        );
+        assert!(shows(&harness, reason), "{text}: the reason is shown");
     }
     harness.get_by_label("Back to the file's").click();
     harness.run_steps(2);
@@ -692,10 +651,7 @@ fn the_blend_cell_shows_the_picked_joints_rotation_from_a_from_b_and_blended() {
     let text = |q: glam::Quat| format!("({:6.3}, {:6.3}, {:6.3}, {:6.3})", q.x, q.y, q.z, q.w);
     for (row, q) in [("from clip A", a), ("from clip B", b), ("blended", blended)] {
         let line = format!("{row:<13}{}", text(q));
-        assert!(
-            harness.query_all_by_label_contains(&line).next().is_some(),
-            "`{line}` shown"
-        );
+        assert!(shows(&harness, &line), "`{line}` shown");
     }
 }
 
@@ -1414,17 +1370,12 @@ fn the_brush_paints_the_picked_joints_weight_and_the_stroke_is_undone_and_saved(
             "auto normalise keeps the sum"
         );
     }
-    assert!(
-        harness
-            .query_all_by_label_contains("The last stroke changed node 2's weight on")
-            .next()
-            .is_some()
-    );
+    assert!(shows(
+        &harness,
+        "The last stroke changed node 2's weight on"
+    ));
     // Saved, the painted file opens as the model shown.
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("painted-simple-skin.glb");
-    let _ = std::fs::remove_file(&path);
-    harness.state_mut().save_to(&path);
-    let saved = gltf::load(&std::fs::read(&path).expect("saved")).expect("it opens");
+    let saved = saved_and_opened(&mut harness, "painted-simple-skin.glb");
     assert_eq!(saved.skinned_meshes, harness.state().model.skinned_meshes);
     // Undone: the bundled model again.
     harness.get_by_label("Undo: back to simple_skin").click();
@@ -1439,12 +1390,7 @@ fn with_no_joint_picked_the_brush_paints_nothing_and_a_drag_turns_the_view() {
     let page = opened("model?asset=simple_skin&clip=0&t=1&brush=true");
     let mut harness = page_harness(page, &["paint"]);
     harness.run_steps(2);
-    assert!(
-        harness
-            .query_all_by_label_contains("Pick a joint first")
-            .next()
-            .is_some()
-    );
+    assert!(shows(&harness, "Pick a joint first"));
     let original = harness.state().model.clone();
     let seen = harness.state().seen;
     let center = harness.state().viewport_rect.center();
@@ -1455,23 +1401,28 @@ fn with_no_joint_picked_the_brush_paints_nothing_and_a_drag_turns_the_view() {
     assert_ne!(page.seen, seen, "the camera turned");
 }
 
+/// Saves the model shown as `file` in the tests' folder, as Save as .glb does, and
+/// opens what was written.
+fn saved_and_opened(harness: &mut egui_kittest::Harness<'_, ModelPage>, file: &str) -> gltf::Model {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(file);
+    let _ = std::fs::remove_file(&path);
+    harness.state_mut().save_to(&path);
+    harness.run_steps(2);
+    gltf::load(&std::fs::read(&path).expect("saved")).expect("it opens")
+}
+
 #[test]
 fn the_repair_cell_repairs_undoes_and_saves_the_model_shown() {
     let mut harness = page_harness(opened("model?asset=simple_skin"), &["repair", "vertex"]);
     let found = "mesh 0 primitive 0: 2 of 10 vertices listed a joint with weight 0";
-    assert!(harness.query_all_by_label_contains(found).next().is_some());
+    assert!(shows(&harness, found));
     let original = harness.state().model.clone();
     harness.get_by_label("Repair all").click();
     harness.run_steps(2);
     let page = harness.state();
     assert_eq!(page.asset, Asset::File);
     assert_eq!(page.model_name(), "simple_skin (repaired)");
-    assert!(
-        harness
-            .query_all_by_label_contains("Nothing to repair")
-            .next()
-            .is_some()
-    );
+    assert!(shows(&harness, "Nothing to repair"));
     // A vertex the repair changed shows its joints before and now.
     let stored = |m: &gltf::Model| m.skinned_meshes[0].stored.clone();
     let changed = (stored(&original).iter())
@@ -1480,24 +1431,10 @@ fn the_repair_cell_repairs_undoes_and_saves_the_model_shown() {
         .expect("a vertex the repair changed");
     harness.state_mut().vertex = Some(changed);
     harness.run_steps(2);
-    assert!(
-        harness
-            .query_all_by_label_contains("Before the last repair:")
-            .next()
-            .is_some()
-    );
+    assert!(shows(&harness, "Before the last repair:"));
     // Saved, it opens as the model shown.
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("repaired-simple-skin.glb");
-    let _ = std::fs::remove_file(&path);
-    harness.state_mut().save_to(&path);
-    harness.run_steps(2);
-    assert!(
-        harness
-            .query_all_by_label_contains("Saved ")
-            .next()
-            .is_some()
-    );
-    let saved = gltf::load(&std::fs::read(&path).expect("saved")).expect("it opens");
+    let saved = saved_and_opened(&mut harness, "repaired-simple-skin.glb");
+    assert!(shows(&harness, "Saved "));
     assert_eq!(saved.skinned_meshes, harness.state().model.skinned_meshes);
     assert_eq!(saved.clips, harness.state().model.clips);
     // Undone: the bundled model again, the pick kept.
@@ -1523,12 +1460,10 @@ fn a_file_refused_for_a_reason_a_fix_mends_is_offered_repaired() {
     assert!(err.contains("but skin 0 has 1 joints"), "{err}");
     assert_eq!(page.asset, Asset::Robot, "the model shown stays");
     let mut harness = page_harness(page, &["file"]);
-    assert!(
-        harness
-            .query_all_by_label_contains("now follow their strongest valid joint alone")
-            .next()
-            .is_some()
-    );
+    assert!(shows(
+        &harness,
+        "now follow their strongest valid joint alone"
+    ));
     harness.get_by_label("Repair it and open it").click();
     harness.run_steps(2);
     let page = harness.state();
@@ -1580,10 +1515,5 @@ fn the_repair_heat_map_shows_how_much_weight_each_vertex_moved() {
         .click();
     harness.run_steps(2);
     assert!(harness.state().repair_heat);
-    assert!(
-        harness
-            .query_all_by_label_contains("weight 0")
-            .next()
-            .is_some()
-    );
+    assert!(shows(&harness, "weight 0"));
 }
