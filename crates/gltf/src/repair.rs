@@ -524,13 +524,15 @@ fn mend(
             touched.kept_four += 1;
             touched.most_dropped = touched.most_dropped.max(dropped / sum);
         } else if slots.len() > MAX_INFLUENCES {
-            // Fewer than five used, spread over two sets: the used ones first.
-            let used = slots.iter().filter(|s| s.1 != 0.0);
-            let ordered: Vec<_> = used
-                .chain(slots.iter().filter(|s| s.1 == 0.0))
-                .copied()
-                .collect();
-            slots.copy_from_slice(&ordered);
+            // Fewer than five used, spread over two sets: the used ones first, each group
+            // in its own order (a used slot rotates in ahead of the unused ones before it).
+            let mut next = 0;
+            for i in 0..slots.len() {
+                if slots[i].1 != 0.0 {
+                    slots[next..=i].rotate_right(1);
+                    next += 1;
+                }
+            }
         }
     }
     if fixes.contains(&Fix::Renormalise) {
@@ -842,7 +844,39 @@ fn rotations(
 
 #[cfg(test)]
 mod tests {
-    use super::Fix;
+    use super::{Fix, Touched, mend};
+
+    #[test]
+    fn keep_four_moves_the_used_slots_of_two_sets_ahead_each_group_in_order() {
+        // Three joints used over two sets of four: nothing is dropped, but the used ones
+        // must come first so that the first set holds them all.
+        let mut slots = [
+            (1, 0.0),
+            (2, 0.5),
+            (3, 0.0),
+            (4, 0.0),
+            (5, 0.25),
+            (6, 0.0),
+            (7, 0.25),
+            (8, 0.0),
+        ];
+        let mut touched = Touched::default();
+        mend(&mut slots, 9, 1e-3, &[Fix::KeepFour], &mut touched);
+        assert_eq!(
+            slots,
+            [
+                (2, 0.5),
+                (5, 0.25),
+                (7, 0.25),
+                (1, 0.0),
+                (3, 0.0),
+                (4, 0.0),
+                (6, 0.0),
+                (8, 0.0),
+            ]
+        );
+        assert_eq!(touched.kept_four, 0, "nothing was dropped");
+    }
 
     #[test]
     fn every_fix_is_all_of_repair_all_then_the_two_asked_for_by_name() {
