@@ -126,18 +126,10 @@ mod tests {
     ];
     const NORMAL: [[f32; 3]; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
 
-    fn linear(c: u8) -> f32 {
-        let c = f32::from(c) / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    }
-
     /// CIELAB (D65) of `color` as seen through `vision`.
     fn lab(color: Color32, vision: [[f32; 3]; 3]) -> [f32; 3] {
-        let rgb = [color.r(), color.g(), color.b()].map(linear);
+        let linear = egui::Rgba::from(color);
+        let rgb = [linear.r(), linear.g(), linear.b()];
         let seen = vision.map(|row| (0..3).map(|i| row[i] * rgb[i]).sum::<f32>().clamp(0.0, 1.0));
         let [r, g, b] = seen;
         let xyz = [
