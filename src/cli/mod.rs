@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// The usage lines, printed with every command-line error.
 pub const SYNOPSIS: &str = "\
-usage: skinlab [LINK] [--open FILE] [--deck FILE [--slide N]] [--presenter] [--size WxH] [--screenshot PATH]
+usage: skinlab [LINK] [--open FILE] [--deck FILE [--slide N]] [--presenter] [--reduce-motion] [--size WxH] [--screenshot PATH]
        skinlab --deck FILE --export DIR [--app ADDRESS] [--presenter] [--size WxH]
        skinlab --check-deck FILE
        skinlab --repair IN OUT.glb [--fix LIST]
@@ -43,6 +43,9 @@ Opens skinlab, the interactive mesh-skinning tutorial, in a window.
                      folder above it, if the web app is there; else each slide's
                      link is written out to type or paste)
   --presenter        start with big text for a projector (F5 toggles)
+  --reduce-motion    open every page with its animation paused (Play starts
+                     it) and let nothing glide; chosen by itself where the
+                     desktop's own switch says so (GNOME: Reduce Animation)
   --size WxH         window size in points, each side 200 to 8000 (default 1280x800)
   --screenshot PATH  open LINK, draw a few frames with time paused, save a PNG, exit
   --repair IN OUT    write the glTF model IN (a .glb, or a .gltf with the files
@@ -151,7 +154,14 @@ impl Chosen {
 
     /// The options that go with it, as `parse` names them.
     fn takes(&self) -> &'static [&'static str] {
-        const WINDOW: [&str; 5] = ["a link", "--open", "--deck", "--presenter", "--size"];
+        const WINDOW: [&str; 6] = [
+            "a link",
+            "--open",
+            "--deck",
+            "--presenter",
+            "--reduce-motion",
+            "--size",
+        ];
         match self {
             Self::List | Self::CheckDeck(_) => &[],
             Self::Repair(..) => &["--fix"],
@@ -392,6 +402,7 @@ impl Given {
                 }
                 Long("sliders") => given.choose(Chosen::Sliders)?,
                 Long("presenter") => given.options.presenter = true,
+                Long("reduce-motion") => given.options.reduce_motion = true,
                 Long("csv") => given.csv = true,
                 Long("headless") => given.options.headless = true,
                 Long("vertices") => {
@@ -473,6 +484,7 @@ impl Given {
             ("--open", self.options.open.is_some()),
             ("--deck", self.options.deck.is_some()),
             ("--presenter", self.options.presenter),
+            ("--reduce-motion", self.options.reduce_motion),
             ("--size", self.sized),
             ("--frames", self.frames.is_some()),
             ("--minutes", self.minutes.is_some()),

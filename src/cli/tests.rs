@@ -23,6 +23,7 @@ fn every_option_reaches_the_window() {
     let (options, csv) = window(&[
         "grid?angle=0.8",
         "--presenter",
+        "--reduce-motion",
         "--size",
         "1024x700",
         "--screenshot=out.png",
@@ -37,6 +38,7 @@ fn every_option_reaches_the_window() {
             deck: None,
             slide: None,
             presenter: true,
+            reduce_motion: true,
             headless: false,
             size: [1024.0, 700.0],
             mode: Mode::Screenshot("out.png".into()),
@@ -157,6 +159,11 @@ fn bench_names_what_it_measures() {
     assert_eq!(
         err(&["--bench", "cpu", "--presenter"]),
         "--presenter does not go with --bench cpu, which takes --csv, --vertices and --simd"
+    );
+    assert_eq!(
+        err(&["--profile", "grid", "--reduce-motion"]),
+        "--reduce-motion does not go with --profile, which takes --frames, --minutes, --csv, \
+         --headless, --open, --deck, --presenter and --size"
     );
 }
 

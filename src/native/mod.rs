@@ -245,6 +245,20 @@ impl eframe::App for NativeApp {
     }
 }
 
+/// Whether the desktop's own switch asks for less motion: GNOME's Reduce Animation
+/// (`enable-animations` off), read through `gsettings` where it is installed. Other
+/// desktops' switches are not read: `--reduce-motion` asks for the same.
+fn desktop_reduces_motion() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    std::process::Command::new("gsettings")
+        .args(["get", "org.gnome.desktop.interface", "enable-animations"])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .is_ok_and(|out| out.status.success() && out.stdout.trim_ascii() == b"false")
+}
+
 /// Opens the window and runs until it closes. In every mode but [`Mode::Run`] the link
 /// is opened before the window (a refused one is an error, and no window opens), and the
 /// run fails unless the mode's work was done; a profile's or a sweep's figures are
@@ -256,10 +270,15 @@ pub fn run(options: Options) -> Result<Option<Report>, RunError> {
         deck,
         slide,
         presenter,
+        reduce_motion,
         headless,
         size,
         mode,
     } = options;
+    // Before the first page is built: pages open paused for a reader who asked.
+    crate::ui::motion::set_reduced(
+        reduce_motion || (matches!(mode, Mode::Run) && desktop_reduces_motion()),
+    );
     let mut native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("skinlab")

@@ -17,6 +17,9 @@ pub struct Options {
     pub slide: Option<usize>,
     /// Start in presenter mode.
     pub presenter: bool,
+    /// Open pages paused, nothing gliding (`--reduce-motion`, or the desktop's own
+    /// setting: [`crate::ui::motion`]).
+    pub reduce_motion: bool,
     /// Draw into an offscreen framebuffer on a surfaceless EGL context, with no
     /// window (for the timed modes; chosen by itself when no display opens).
     pub headless: bool,
@@ -34,6 +37,7 @@ impl Default for Options {
             deck: None,
             slide: None,
             presenter: false,
+            reduce_motion: false,
             headless: false,
             size: [1280.0, 800.0],
             mode: Mode::Run,

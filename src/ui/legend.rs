@@ -125,6 +125,12 @@ mod tests {
         [0.004733, 0.691367, 0.303900],
     ];
     const NORMAL: [[f32; 3]; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    const VISIONS: [(&str, [[f32; 3]; 3]); 4] = [
+        ("normal", NORMAL),
+        ("protanopia", PROTAN),
+        ("deuteranopia", DEUTAN),
+        ("tritanopia", TRITAN),
+    ];
 
     /// CIELAB (D65) of `color` as seen through `vision`.
     fn lab(color: Color32, vision: [[f32; 3]; 3]) -> [f32; 3] {
@@ -156,13 +162,7 @@ mod tests {
     #[test]
     fn the_heat_map_keeps_neighbouring_weights_apart_with_every_colour_blindness() {
         let weights = [0.0, 0.25, 0.5, 0.75, 1.0];
-        let visions = [
-            ("normal", NORMAL),
-            ("protanopia", PROTAN),
-            ("deuteranopia", DEUTAN),
-            ("tritanopia", TRITAN),
-        ];
-        for (name, vision) in visions {
+        for (name, vision) in VISIONS {
             let seen = weights.map(|w| lab(heat_color(w), vision));
             for i in 1..weights.len() {
                 let d = delta_e(seen[i - 1], seen[i]);
@@ -180,6 +180,39 @@ mod tests {
                     weights[i],
                     weights[i - 1]
                 );
+            }
+        }
+    }
+
+    /// The viewport's axes (`ui::AXIS_COLORS`, the scene's `AXIS_RGB`): every pair far
+    /// apart with every colour blindness, x and y of different lightness, and each
+    /// visible at 3:1 (WCAG 1.4.11) on the light viewports and on the dark ones.
+    #[test]
+    fn the_axis_colours_stay_apart_with_every_colour_blindness() {
+        use crate::ui::{AXIS_COLORS, contrast};
+        let axes = [AXIS_COLORS[0], AXIS_COLORS[1], AXIS_COLORS[2]];
+        for (name, vision) in VISIONS {
+            let seen = axes.map(|c| lab(c, vision));
+            for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+                let d = delta_e(seen[i], seen[j]);
+                assert!(
+                    d >= 20.0,
+                    "{name}: axes {i} and {j} are {d:.1} apart (ΔE76)"
+                );
+            }
+        }
+        let [x, y, _] = axes.map(|c| lab(c, NORMAL)[0]);
+        assert!(
+            y - x >= 10.0,
+            "x (L* {x:.0}) and y (L* {y:.0}) differ in hue alone"
+        );
+        // The viewports' backgrounds: the light pages' two, and the dark pages'.
+        let backgrounds = [[0.95, 0.95, 0.94], [0.97, 0.97, 0.96], [0.09, 0.09, 0.11]]
+            .map(|[r, g, b]| crate::ui::color32([r, g, b, 1.0]));
+        for axis in axes {
+            for background in backgrounds {
+                let ratio = contrast(axis, background);
+                assert!(ratio >= 3.0, "{axis:?} on {background:?}: {ratio:.2}:1");
             }
         }
     }

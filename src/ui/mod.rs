@@ -13,6 +13,7 @@ pub mod listing;
 pub mod markdown;
 pub mod marks;
 pub mod matrix;
+pub mod motion;
 pub mod numbers;
 pub mod pick;
 pub mod scroll;
@@ -23,13 +24,17 @@ pub use viewport::{Viewport, on_screen, project};
 
 use egui::Color32;
 
-/// Colours of the x, y and z axes and of the translation column.
-pub const AXIS_COLORS: [Color32; 4] = [
-    Color32::from_rgb(230, 70, 70),
-    Color32::from_rgb(80, 200, 90),
-    Color32::from_rgb(80, 130, 240),
-    Color32::from_rgb(170, 170, 170),
-];
+/// Colours of the x, y and z axes ([`scene::AXIS_RGB`], the viewport's own) and of
+/// the translation column.
+pub const AXIS_COLORS: [Color32; 4] = {
+    let [x, y, z] = scene::AXIS_RGB;
+    [
+        Color32::from_rgb(x[0], x[1], x[2]),
+        Color32::from_rgb(y[0], y[1], y[2]),
+        Color32::from_rgb(z[0], z[1], z[2]),
+        Color32::from_rgb(170, 170, 170),
+    ]
+};
 
 /// The background of code in the dark theme, inline in prose and in blocks: darker than
 /// the page, so the body text's grey reads on it at 4.5:1 or better, the contrast WCAG

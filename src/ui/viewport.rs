@@ -449,9 +449,16 @@ pub struct Viewport {
     background: std::cell::Cell<Option<egui::Color32>>,
     /// The labels asked for this frame, placed when it ends.
     pending: RefCell<Vec<Pending>>,
+    /// The axes painted whose tips take their letter, and the font to write it in:
+    /// written when the frame ends, after the labels ([`Viewport::letter_axes`]).
+    axis_ends: RefCell<(Vec<scene::AxisEnd>, Option<egui::FontId>)>,
     /// Paints over the viewport, clipped to it.
     painter: egui::Painter,
 }
+
+/// The least length on screen, in points, of an axis whose tip is lettered: the short
+/// axes of a crowd of joints are left plain.
+const LETTERED_AXIS: f32 = 24.0;
 
 /// A label asked for and not yet placed: see [`Viewport::label_galley`].
 struct Pending {
@@ -466,6 +473,7 @@ impl Drop for Viewport {
     /// Ends the viewport's frame: its labels are placed and drawn.
     fn drop(&mut self) {
         self.place_labels();
+        self.letter_axes();
         // The labels are kept for the kittests only: the web app leaves them out.
         #[cfg(not(target_arch = "wasm32"))]
         if MeshBounds::recording(&self.response.ctx) {
@@ -499,6 +507,7 @@ impl Viewport {
             unskinned: RefCell::new((Vec::new(), Vec::new())),
             background: std::cell::Cell::new(None),
             pending: RefCell::new(Vec::new()),
+            axis_ends: RefCell::new((Vec::new(), None)),
             painter: ui.painter_at(rect),
         }
     }
@@ -670,19 +679,62 @@ impl Viewport {
         toward: egui::Vec2,
     ) {
         let under = self.background.get();
-        let color = match under {
+        let color = self.ink(color);
+        // A card of the background's own colour lets the label lie over the mesh
+        // beside its mark rather than off it far away.
+        let card = under.map(|c| egui::Color32::from_rgb(c.r(), c.g(), c.b()).gamma_multiply(0.86));
+        let galley = ui.painter().layout_no_wrap(text.into(), font, color);
+        self.label_galley(at, galley, 8.0, toward, card);
+    }
+
+    /// `color` moved toward black (or white) until it reads at 4.5:1 on the painted
+    /// scene's background; as it is before the scene is painted.
+    fn ink(&self, color: egui::Color32) -> egui::Color32 {
+        match self.background.get() {
             Some(under) => super::legible_on(
                 color,
                 under,
                 super::contrast(under, egui::Color32::BLACK) < 4.5,
             ),
             None => color,
+        }
+    }
+
+    /// Writes each painted axis's letter (x, y or z) just past its tip, in the axis's
+    /// colour made legible on the background, where it has room: clear of the labels,
+    /// notes and marks of the frame and inside the view. An axis shorter on screen than
+    /// [`LETTERED_AXIS`] is left plain. Colour is not left to tell x from y alone.
+    fn letter_axes(&self) {
+        let (ends, font) = std::mem::take(&mut *self.axis_ends.borrow_mut());
+        let Some(font) = font else {
+            return;
         };
-        // A card of the background's own colour lets the label lie over the mesh
-        // beside its mark rather than off it far away.
-        let card = under.map(|c| egui::Color32::from_rgb(c.r(), c.g(), c.b()).gamma_multiply(0.86));
-        let galley = ui.painter().layout_no_wrap(text.into(), font, color);
-        self.label_galley(at, galley, 8.0, toward, card);
+        let mut labels = self.labels.borrow_mut();
+        for end in ends {
+            let (Some(origin), Some(tip)) = (self.to_screen(end.origin), self.to_screen(end.tip))
+            else {
+                continue;
+            };
+            let along = tip - origin;
+            if along.length() < LETTERED_AXIS {
+                continue;
+            }
+            let axis = end.axis.min(2);
+            let color = self.ink(super::AXIS_COLORS[axis]);
+            let galley = self.painter.layout_no_wrap(
+                scene::AXIS_NAMES[axis].to_owned(),
+                font.clone(),
+                color,
+            );
+            let size = galley.size();
+            let center = tip + along.normalized() * (0.5 * size.length() + 2.0);
+            let rect = Rect::from_center_size(center, size);
+            if labels.is_free(rect) {
+                labels.block_text(rect);
+                self.painter
+                    .galley(rect.min, galley, egui::Color32::PLACEHOLDER);
+            }
+        }
     }
 
     /// Writes `text` anchored at `at` as [`egui::Painter::text`] would, but only if it
@@ -904,6 +956,10 @@ impl Viewport {
             scene.triangles.iter().map(|v| v.position).collect(),
         );
         self.background.set(Some(super::color32(scene.background)));
+        *self.axis_ends.borrow_mut() = (
+            scene.axis_ends.clone(),
+            Some(egui::TextStyle::Body.resolve(ui.style())),
+        );
         let rect = self.rect();
         let id = self.response.id;
         if MeshBounds::recording(ui.ctx()) {

@@ -279,6 +279,17 @@ impl Runner {
 /// A new app for this page: embedded or not, told its address, and restored from the
 /// browser's storage (the address bar's link, read on the first frame, comes first).
 fn new_app(storage: Option<&dyn eframe::Storage>) -> SkinlabApp {
+    // Before the first page is built: pages open paused for a reader whose system asks
+    // for less motion (`prefers-reduced-motion: reduce`).
+    crate::ui::motion::set_reduced(
+        web_sys::window()
+            .and_then(|w| {
+                w.match_media("(prefers-reduced-motion: reduce)")
+                    .ok()
+                    .flatten()
+            })
+            .is_some_and(|query| query.matches()),
+    );
     let mut app = SkinlabApp::new();
     app.set_embedded(is_embedded());
     if let Some(location) = web_sys::window().map(|w| w.location())

@@ -592,6 +592,27 @@ async function viewports(browser, base, fragments) {
         await context.close();
       }
 
+      // A reader whose system asks for less motion (prefers-reduced-motion): the grid's
+      // chain opens still; without the setting the same link moves.
+      {
+        const moved = {};
+        for (const reducedMotion of ["reduce", "no-preference"]) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
+          const page = await context.newPage();
+          await page.goto(`${base}/app/index.html#grid`);
+          await page.waitForFunction(() => document.getElementById("status")?.hidden, null, { timeout: 90000 });
+          await page.waitForTimeout(1000);
+          const before = region(await page.screenshot(), [0.6, 0.1, 0.98, 0.85]);
+          await page.waitForTimeout(800);
+          const after = region(await page.screenshot(), [0.6, 0.1, 0.98, 0.85]);
+          moved[reducedMotion] = pixelsDiffering(before, after);
+          await context.close();
+        }
+        check("with prefers-reduced-motion the grid opens still, and moves without it",
+          moved.reduce === 0 && moved["no-preference"] > 100,
+          `${moved.reduce} pixels changed with it, ${moved["no-preference"]} without`);
+      }
+
       // Storage that refuses every write (full, or blocked in a private window): the app
       // still starts and draws the link.
       {

@@ -2340,3 +2340,62 @@ fn a_control_stays_under_the_pointer_when_a_cell_above_it_grows() {
         );
     }
 }
+
+/// A reader who asked for less motion: the pages that play by themselves (the grid's
+/// chain, the model's clip) open still, and nothing moves until Play is pressed; egui's
+/// own animations jump to their end. The setting is the drawing thread's, so no other
+/// test sees it.
+#[test]
+fn with_reduced_motion_pages_open_still_and_play_when_asked() {
+    skinlab::ui::motion::set_reduced(true);
+    let buttons =
+        |harness: &Harness<'_, SkinlabApp>, label: &str| harness.query_all_by_label(label).count();
+    for link in ["grid", "model"] {
+        let mut app = SkinlabApp::new();
+        app.open_link(link).expect("opens");
+        let mut harness = app_harness(app);
+        harness.run_steps(5);
+        assert!(
+            buttons(&harness, "Play") > 0 && buttons(&harness, "Pause") == 0,
+            "{link} plays on its own"
+        );
+    }
+    assert_eq!(harness_ctx_animation_time(), 0.0);
+    // Play starts the chain; paused again, it rests where it had moved to.
+    let mut app = SkinlabApp::new();
+    app.open_link("grid").expect("opens");
+    let mut harness = app_harness(app);
+    harness
+        .query_all_by_label("Play")
+        .next()
+        .expect("Play")
+        .click();
+    harness.run_steps(20);
+    harness
+        .query_all_by_label("Pause")
+        .next()
+        .expect("Pause")
+        .click();
+    harness.run_steps(2);
+    let angle = harness
+        .state()
+        .current_link()
+        .get("angle")
+        .map(str::to_owned);
+    assert!(
+        angle.as_deref().is_some_and(|a| a != "0"),
+        "the chain did not move: {angle:?}"
+    );
+    // A link that asks to play, plays.
+    let mut app = SkinlabApp::new();
+    app.open_link("keyframes?play=true").expect("opens");
+    let harness = app_harness(app);
+    assert_eq!(harness.state().current_link().get("play"), Some("true"));
+    skinlab::ui::motion::set_reduced(false);
+}
+
+/// egui's animation time in the app's style, on this thread's setting.
+fn harness_ctx_animation_time() -> f32 {
+    let harness = app_harness(SkinlabApp::new());
+    harness.ctx.global_style().animation_time
+}

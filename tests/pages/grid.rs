@@ -255,3 +255,27 @@ fn every_key_round_trips_and_each_bad_value_is_named() {
     assert_eq!((p.vertex(), p.guess), (2, glam::Vec2::new(1.0, 2.0)));
     assert!(!page.revealed());
 }
+
+/// Each bone's x and y axis is lettered at its tip in the viewport, in the axis's own
+/// colour: a reader who tells red from green poorly reads the letter instead.
+#[test]
+fn each_bones_axes_are_lettered_at_their_tips() {
+    let harness = page_harness(opened("grid?angle=0"), &[]);
+    let letters = |name: &str| -> Vec<egui::Color32> {
+        harness
+            .output()
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::Shape::Text(t) if t.galley.job.text == name => {
+                    t.galley.job.sections.first().map(|s| s.format.color)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let (x, y) = (letters("x"), letters("y"));
+    assert_eq!((x.len(), y.len()), (BONE_COUNT, BONE_COUNT), "{x:?} {y:?}");
+    assert!(x.iter().all(|c| c.r() > c.g() && c.r() > c.b()), "x: {x:?}");
+    assert!(y.iter().all(|c| c.g() > c.r() && c.g() > c.b()), "y: {y:?}");
+}

@@ -56,6 +56,8 @@ impl SceneKey {
             backdrop,
             // Not drawn: only where a view is framed.
             framed: _,
+            // Not drawn by GL: the viewport writes the letters.
+            axis_ends: _,
             triangles,
             skinned,
             lines,

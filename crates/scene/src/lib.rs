@@ -676,6 +676,37 @@ pub struct Scene {
     /// Pixels per point where the scene is drawn (the window's scale times the app's
     /// zoom): line widths are multiplied by it.
     pub pixels_per_point: f32,
+    /// The axes drawn whose tips want their letter (x, y or z) written beside them:
+    /// the viewport writes each where it has room ([`Scene::axis`]).
+    pub axis_ends: Vec<AxisEnd>,
+}
+
+/// The colours of the x, y and z axes, as sRGB bytes: red, green and blue by
+/// convention, and of different lightness besides (42, 57 and 43 in CIELAB), so that x
+/// and y stay apart for a reader who tells red from green poorly. Each reads at 3:1 or
+/// more on a light viewport and on a dark one. The app's tests hold them apart under
+/// simulated colour blindness.
+pub const AXIS_RGB: [[u8; 3]; 3] = [[200, 20, 10], [70, 155, 80], [60, 80, 245]];
+
+/// The letters written at the axes' tips, x, y and z.
+pub const AXIS_NAMES: [&str; 3] = ["x", "y", "z"];
+
+/// Axis `axis`'s colour (0 x, 1 y, 2 z) as a scene colour.
+pub const fn axis_color(axis: usize) -> [f32; 4] {
+    let [r, g, b] = AXIS_RGB[if axis < 2 { axis } else { 2 }];
+    [r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, 1.0]
+}
+
+/// An axis drawn from `origin` to `tip`, in world space, whose tip takes the letter of
+/// `axis` (0 x, 1 y, 2 z).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AxisEnd {
+    /// Where the axis starts.
+    pub origin: Vec3,
+    /// Where it ends: the letter goes just past it.
+    pub tip: Vec3,
+    /// Which axis: 0 x, 1 y, 2 z.
+    pub axis: usize,
 }
 
 /// The width of a scene's unskinned lines (axes, normals, tangents), in points: 3.5
@@ -759,6 +790,7 @@ impl Default for Scene {
             lines: Vec::new(),
             ellipses: Vec::new(),
             pixels_per_point: 1.0,
+            axis_ends: Vec::new(),
         }
     }
 }
@@ -790,18 +822,27 @@ impl Scene {
         self.backdrop.extend(segment(a, b, color));
     }
 
-    /// Adds a joint's x, y and z axes as red, green and blue lines of `length`.
+    /// Adds a joint's x, y and z axes as lines of `length` in their colours
+    /// ([`AXIS_RGB`]), each tip lettered ([`Scene::axis`]).
     pub fn axes(&mut self, world_from_joint: &Mat4, length: f32) {
         let origin = world_from_joint.transform_point3(Vec3::ZERO);
-        let colors = [
-            [0.9, 0.25, 0.25, 1.0],
-            [0.2, 0.75, 0.3, 1.0],
-            [0.25, 0.45, 0.95, 1.0],
-        ];
-        for (axis, color) in [Vec3::X, Vec3::Y, Vec3::Z].into_iter().zip(colors) {
-            let tip = world_from_joint.transform_point3(axis * length);
-            self.line(origin, tip, color);
+        for (axis, direction) in [Vec3::X, Vec3::Y, Vec3::Z].into_iter().enumerate() {
+            let tip = world_from_joint.transform_point3(direction * length);
+            self.axis(origin, tip, axis);
         }
+    }
+
+    /// Adds axis `axis` (0 x, 1 y, 2 z) from `origin` to `tip` as a line in its colour,
+    /// its tip lettered.
+    pub fn axis(&mut self, origin: Vec3, tip: Vec3, axis: usize) {
+        self.line(origin, tip, axis_color(axis));
+        self.letter_axis(origin, tip, axis);
+    }
+
+    /// Asks for the letter of axis `axis` beside `tip`, on the far side from `origin`,
+    /// for an axis drawn another way (an arrow, a dimmed line).
+    pub fn letter_axis(&mut self, origin: Vec3, tip: Vec3, axis: usize) {
+        self.axis_ends.push(AxisEnd { origin, tip, axis });
     }
 
     /// Adds a shaded arrow from `from` to `to`: a shaft of `radius` and a cone head.

@@ -205,17 +205,17 @@ fn frames_ui(page: &mut GradientPage, ui: &Ui, vp: &Viewport) {
     grid(&mut s, Vec3::X, Vec3::Y, 6, 1.0);
     for (m, k, radius) in [(a, 0.5, 0.025), (b, 1.0, 0.035)] {
         let origin = m.w_axis.truncate();
-        for (axis, color) in AXIS_COLORS[..2].iter().enumerate() {
-            s.arrow(
-                origin,
-                origin + m.col(axis).truncate(),
-                radius,
-                dim(*color, k),
-            );
+        for (axis, color) in AXIS_COLORS[..3].iter().enumerate() {
+            let tip = origin + m.col(axis).truncate();
+            // The frames turn in the xy plane: z, pointing out of it, is a thin line
+            // that does not hide the rest.
+            if axis < 2 {
+                s.arrow(origin, tip, radius, dim(*color, k));
+            } else {
+                s.line(origin, tip, dim(*color, k));
+            }
+            s.letter_axis(origin, tip, axis);
         }
-        // The frames turn in the xy plane: z, pointing out of it, is a thin line that
-        // does not hide the rest.
-        s.line(origin, origin + m.z_axis.truncate(), dim(AXIS_COLORS[2], k));
     }
     // The letter is modelled in a frame's own space: the palette places it. Frame b's
     // copy is drawn with `ab · a`, the gradient applied on top of a.

@@ -112,7 +112,7 @@ impl Default for GridPage {
             .collect();
         Self {
             angles: [0.0; BONE_COUNT],
-            playing: true,
+            playing: crate::ui::motion::plays_on_open(),
             time: 0.0,
             bone: 1,
             vertex: None,

@@ -30,16 +30,9 @@ impl GridPage {
         }
         for world in &pose.world {
             let origin = world.transform_point3(Vec3::ZERO);
-            scene.line(
-                origin,
-                world.transform_point3(Vec3::X * 1.5),
-                crate::ui::rgba(crate::ui::AXIS_COLORS[0]),
-            );
-            scene.line(
-                origin,
-                world.transform_point3(Vec3::Y * 1.5),
-                crate::ui::rgba(crate::ui::AXIS_COLORS[1]),
-            );
+            for (axis, direction) in [Vec3::X, Vec3::Y].into_iter().enumerate() {
+                scene.axis(origin, world.transform_point3(direction * 1.5), axis);
+            }
         }
         let mesh = match self.hidden_vertex() {
             Some(v) => self.without.get(v).unwrap_or(&self.mesh),

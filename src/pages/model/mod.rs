@@ -209,7 +209,7 @@ impl Default for ModelPage {
             clip: 0,
             time: 0.0,
             speed: 1.0,
-            playing: true,
+            playing: crate::ui::motion::plays_on_open(),
             looping: true,
             clip_b: None,
             blend: 0.5,

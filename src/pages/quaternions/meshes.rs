@@ -6,11 +6,11 @@ use skin::Influences;
 use skin::lbs::SkinMesh;
 use std::f32::consts::TAU;
 
-/// The ring colours: yaw (about y), pitch (about x), roll (about z).
+/// The ring colours: yaw (about y), pitch (about x), roll (about z), each its axis's.
 pub const RING_COLORS: [[f32; 4]; 3] = [
-    [0.25, 0.7, 0.3, 1.0],
-    [0.85, 0.25, 0.25, 1.0],
-    [0.25, 0.45, 0.95, 1.0],
+    scene::axis_color(1),
+    scene::axis_color(0),
+    scene::axis_color(2),
 ];
 /// The glider's body, nose, wings and fin: greys, so that no part of it is taken for a
 /// ring or, on the next page, for a method's path. The dark nose shows where it points.
@@ -18,7 +18,7 @@ pub const GLIDER_COLORS: [[f32; 4]; 4] = [
     [0.93, 0.93, 0.9, 1.0],
     [0.12, 0.12, 0.13, 1.0],
     [0.5, 0.5, 0.53, 1.0],
-    [0.3, 0.3, 0.33, 1.0],
+    [0.21, 0.21, 0.24, 1.0],
 ];
 /// The rings' radii, outside in.
 pub(crate) const RING_RADII: [f32; 3] = [2.3, 2.0, 1.7];
