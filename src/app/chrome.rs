@@ -30,6 +30,9 @@ impl SkinlabApp {
             self.slides.blank = !self.slides.blank;
         }
         self.ink.keys(ui, typing);
+        // `?` is for the list of keys unless text is being typed (a viewport or a
+        // button with the keyboard leaves it free).
+        self.keys_ui(ui, ui.ctx().text_edit_focused());
         // A clicker's start and stop buttons send F5 and Esc: in a deck, F5 only ever
         // starts presenter mode and Esc leaves nothing, so neither undoes the slide.
         if f5 && in_deck {

@@ -11,6 +11,7 @@ mod chrome;
 mod frame;
 mod framing;
 mod ink;
+mod keys;
 mod layout;
 mod links;
 mod navigation;
@@ -121,6 +122,8 @@ pub struct SkinlabApp {
     web_address: Option<String>,
     /// When set, time stands still (screenshots, tests).
     pub paused: bool,
+    /// Whether the list of keys is open over the page (`?`).
+    keys_shown: bool,
     /// The screen the style was last set for: none until the first frame (and again
     /// on a new context).
     styled: Option<Fit>,
@@ -240,6 +243,7 @@ impl SkinlabApp {
             link_field_drawn: None,
             web_address: None,
             paused: false,
+            keys_shown: false,
             styled: None,
             compact: false,
             touch: false,

@@ -281,6 +281,39 @@ impl<S> Param<S> {
         Ok(())
     }
 
+    /// Steps a whole number or a choice of `state` by `by`, wrapping around its range
+    /// (from its first, or its last stepping back, when it holds none yet): `[` and `]`
+    /// in a viewport step the picked vertex or joint so. Returns whether it stepped;
+    /// a parameter of any other kind does not.
+    pub fn step(&self, state: &mut S, by: isize) -> bool {
+        let now = self.write(state);
+        let (count, at) = match self.access.shape() {
+            Shape::Whole { min, max } => (
+                max.saturating_sub(min) + 1,
+                now.and_then(|v| v.parse::<usize>().ok()?.checked_sub(min)),
+            ),
+            Shape::Choice { names } => (
+                names.len(),
+                now.and_then(|v| names.iter().position(|n| *n == v)),
+            ),
+            _ => return false,
+        };
+        let count = count as isize;
+        let next = match at {
+            Some(i) => (i as isize + by).rem_euclid(count),
+            None if by >= 0 => 0,
+            None => count - 1,
+        } as usize;
+        let value = match self.access.shape() {
+            Shape::Whole { min, .. } => (min + next).to_string(),
+            Shape::Choice { names } => names
+                .get(next)
+                .map_or_else(String::new, |n| (*n).to_owned()),
+            _ => return false,
+        };
+        self.apply(state, &value).is_ok()
+    }
+
     /// The value to write in `state`'s link, `None` when it need not be written.
     pub fn write(&self, state: &S) -> Option<String> {
         match &self.access {

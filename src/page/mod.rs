@@ -117,6 +117,11 @@ pub trait Lesson: Default + 'static {
     /// Draws the viewport column, which stays visible while the notebook scrolls.
     fn viewport_ui(&mut self, ui: &mut Ui);
 
+    /// What the viewport shows, in words, for a screen reader: the meshes, the pose and
+    /// the numbers the picture makes plain (e.g. "LBS and DQS arms, twist 180°; elbow
+    /// ring area LBS 0%, DQS 100%"). It is the viewport's name in the AccessKit tree.
+    fn view_in_words(&mut self) -> String;
+
     /// Brings state that answers for what is on screen up to date: runs before and
     /// after each cell and the viewport are drawn, and after each tick (a prediction
     /// hides a truth shown for a question no longer asked; see
@@ -280,6 +285,15 @@ impl<L: Lesson> Page for L {
         Lesson::settle(self);
         Lesson::viewport_ui(self, ui);
         Lesson::settle(self);
+        // `[` and `]` in the viewport: the picked vertex, or else the picked joint.
+        let by = crate::ui::viewport::pick_step(ui.ctx());
+        if by != 0 {
+            let _ = ["vertex", "joint"]
+                .iter()
+                .filter_map(|key| L::PARAMS.iter().find(|p| p.key == *key))
+                .any(|p| p.step(self, by));
+        }
+        crate::ui::viewport::name_drawn(ui.ctx(), || Lesson::view_in_words(self));
     }
 
     fn full_width(&self, cell: &str) -> bool {

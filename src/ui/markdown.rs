@@ -345,10 +345,12 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
             rich = rich.code();
         }
         let rich = style(rich);
-        // A link and the punctuation after it start a line together: a comma alone at
-        // the start of one reads as a stray. The punctuation is drawn after the link,
-        // not as part of it.
-        if span.link.is_some() && !tail.is_empty() {
+        // A link is whole on one line, and the punctuation after it starts that line
+        // with it: a comma alone at the start of one reads as a stray, and a link
+        // broken over two lines is two controls, the second without a name for a
+        // screen reader. The punctuation is drawn after the link, not as part of it.
+        let mut whole = false;
+        if span.link.is_some() {
             let width = |text: &RichText| {
                 let mut job = egui::text::LayoutJob::default();
                 let font = egui::FontSelection::Default;
@@ -358,14 +360,24 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
             };
             let together = width(&rich) + width(&style(RichText::new(tail.as_str())));
             let left = ui.available_size_before_wrap().x;
-            if together > left && together <= ui.max_rect().width() {
+            whole = together <= ui.max_rect().width();
+            if together > left && whole {
                 ui.end_row();
             }
         }
+        let wrap = ui.style().wrap_mode;
+        if whole {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+        }
+        let link = |ui: &mut egui::Ui, rich| {
+            let response = ui.link(rich);
+            ui.style_mut().wrap_mode = wrap;
+            response
+        };
         match span.link {
             // The app's own links: the notebook opens them.
             Some(target) if target.starts_with(crate::chapter::APP_LINK) => {
-                if ui.link(rich).clicked() {
+                if link(ui, rich).clicked() {
                     clicked = Some(target);
                 }
                 if !tail.is_empty() {
@@ -374,6 +386,7 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
             }
             Some(target) => {
                 ui.hyperlink_to(rich, target);
+                ui.style_mut().wrap_mode = wrap;
                 if !tail.is_empty() {
                     ui.label(style(RichText::new(tail)));
                 }

@@ -157,6 +157,18 @@ pub fn contrast(a: Color32, b: Color32) -> f32 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
+/// Names a plot for a screen reader, as a picture (AccessKit's image role): `what`
+/// says what it draws against what.
+pub fn name_plot(response: &egui::Response, what: &str) {
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, what));
+}
+
+/// An angle in radians as whole degrees, e.g. `90°`: how a viewport's name in words
+/// gives its angles.
+pub fn degrees(radians: f32) -> String {
+    format!("{:.0}°", radians.to_degrees())
+}
+
 /// An egui colour as linear-ish RGBA floats for GL.
 pub fn rgba(c: Color32) -> [f32; 4] {
     [

@@ -454,11 +454,55 @@ pub struct Viewport {
     axis_ends: RefCell<(Vec<scene::AxisEnd>, Option<egui::FontId>)>,
     /// Paints over the viewport, clipped to it.
     painter: egui::Painter,
+    /// The ring drawn around the viewport while it has the keyboard's focus.
+    focus_ring: Option<egui::Stroke>,
 }
+
+/// How far one press of an arrow key turns or pans the view: as far as a drag of this
+/// many points (about 11° of an orbit).
+pub const KEY_STEP: f32 = 20.0;
+
+/// How near one press of `+` brings the view: as a wheel's notch of this many points.
+const KEY_NOTCH: f32 = 100.0;
 
 /// The least length on screen, in points, of an axis whose tip is lettered: the short
 /// axes of a crowd of joints are left plain.
 const LETTERED_AXIS: f32 = 24.0;
+
+/// Where the viewport drawn last and not yet named keeps its id ([`name_drawn`]).
+fn unnamed_viewport() -> egui::Id {
+    egui::Id::unique("skinlab unnamed viewport")
+}
+
+/// `[` (−1) or `]` (+1) pressed while the viewport drawn last has the keyboard: the
+/// page steps its picked vertex or joint; 0 otherwise.
+pub fn pick_step(ctx: &egui::Context) -> isize {
+    let drawn = ctx.data(|d| d.get_temp::<Option<egui::Id>>(unnamed_viewport()));
+    let Some(id) = drawn.flatten() else {
+        return 0;
+    };
+    if !ctx.memory(|m| m.has_focus(id)) {
+        return 0;
+    }
+    ctx.input(|i| {
+        isize::from(i.key_pressed(egui::Key::CloseBracket))
+            - isize::from(i.key_pressed(egui::Key::OpenBracket))
+    })
+}
+
+/// Names the viewport drawn last for a screen reader: a picture (AccessKit's image
+/// role) whose name is `what` says, the page's view in words. `what` runs only while a
+/// screen reader (or a test) reads the tree.
+pub fn name_drawn(ctx: &egui::Context, what: impl FnOnce() -> String) {
+    let taken = ctx.data_mut(|d| d.remove_temp::<Option<egui::Id>>(unnamed_viewport()));
+    let Some(id) = taken.flatten() else {
+        return;
+    };
+    ctx.accesskit_node_builder(id, |node| {
+        node.set_role(egui::accesskit::Role::Image);
+        node.set_label(what());
+    });
+}
 
 /// A label asked for and not yet placed: see [`Viewport::label_galley`].
 struct Pending {
@@ -474,6 +518,11 @@ impl Drop for Viewport {
     fn drop(&mut self) {
         self.place_labels();
         self.letter_axes();
+        // Over the picture, inside its edge: the keyboard is here.
+        if let Some(ring) = self.focus_ring {
+            self.painter
+                .rect_stroke(self.rect().shrink(1.5), 2.0, ring, egui::StrokeKind::Inside);
+        }
         // The labels are kept for the kittests only: the web app leaves them out.
         #[cfg(not(target_arch = "wasm32"))]
         if MeshBounds::recording(&self.response.ctx) {
@@ -495,10 +544,15 @@ impl Viewport {
         }
         let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
         super::marks::viewport_drawn(ui.ctx(), rect);
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(unnamed_viewport(), Some(response.id)));
         if response.hovered() && embedded(ui.ctx()) {
             WHEEL_TO_PAGE.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         let clip_from_world = camera.clip_from_world(rect.width() / rect.height());
+        let focus_ring = response
+            .has_focus()
+            .then(|| egui::Stroke::new(3.0, ui.visuals().selection.stroke.color));
         Self {
             response,
             clip_from_world,
@@ -509,6 +563,7 @@ impl Viewport {
             pending: RefCell::new(Vec::new()),
             axis_ends: RefCell::new((Vec::new(), None)),
             painter: ui.painter_at(rect),
+            focus_ring,
         }
     }
 
@@ -519,6 +574,7 @@ impl Viewport {
     /// trackpad's pinch zooms.
     pub fn camera_input(&self, ui: &Ui, camera: &mut Camera) {
         let height = self.rect().height();
+        self.camera_keys(ui, camera, height);
         let fingers = ui.input(|i| i.multi_touch());
         if let Some(touch) = fingers {
             if self.rect().contains(touch.start_pos) {
@@ -549,6 +605,43 @@ impl Viewport {
             0.0
         };
         camera.handle_input(Vec2::new(drag.x, drag.y), scroll, height);
+    }
+
+    /// The keyboard, once Tab has brought the viewport the focus: the arrows turn the
+    /// view (or pan a flat one) as a drag of [`KEY_STEP`] points would, `+` and `−`
+    /// bring it nearer and further as a wheel's notch does. The arrows stay the
+    /// viewport's while it has the focus; Tab moves on.
+    fn camera_keys(&self, ui: &Ui, camera: &mut Camera, height: f32) {
+        if !self.response.has_focus() {
+            return;
+        }
+        ui.memory_mut(|m| {
+            m.set_focus_lock_filter(
+                self.response.id,
+                egui::EventFilter {
+                    horizontal_arrows: true,
+                    vertical_arrows: true,
+                    ..Default::default()
+                },
+            );
+        });
+        let (drag, scroll) = ui.input(|i| {
+            use egui::Key;
+            let pressed = |key| f32::from(u8::from(i.key_pressed(key)));
+            let drag = Vec2::new(
+                pressed(Key::ArrowRight) - pressed(Key::ArrowLeft),
+                pressed(Key::ArrowDown) - pressed(Key::ArrowUp),
+            ) * KEY_STEP;
+            let nearer = if i.modifiers.command {
+                0.0
+            } else {
+                pressed(Key::Plus).max(pressed(Key::Equals)) - pressed(Key::Minus)
+            };
+            (drag, nearer * KEY_NOTCH)
+        });
+        if drag != Vec2::ZERO || scroll != 0.0 {
+            camera.handle_input(drag, scroll, height);
+        }
     }
 
     /// The viewport's rectangle in points.

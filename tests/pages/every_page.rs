@@ -2399,3 +2399,163 @@ fn harness_ctx_animation_time() -> f32 {
     let harness = app_harness(SkinlabApp::new());
     harness.ctx.global_style().animation_time
 }
+
+/// Every control on every page has a name a screen reader can read: each node that
+/// takes focus or a click is labelled (a label's text is its name; egui's own scroll
+/// bars, which screen readers scroll with their own keys, are the exception). Each
+/// page's viewport is a picture whose name says what it shows.
+#[test]
+fn every_control_on_every_page_has_a_name_for_a_screen_reader() {
+    use egui::accesskit::{Action, Role};
+    use egui_kittest::kittest::NodeT as _;
+    let mut unnamed = Vec::new();
+    for slug in slugs() {
+        let mut app = paused_app();
+        app.open_link(slug).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(6);
+        let mut pictures = Vec::new();
+        for node in harness.root().children_recursive() {
+            let a = node.accesskit_node();
+            let data = a.data();
+            let named = a.label().is_some_and(|l| !l.trim().is_empty());
+            if a.role() == Role::Image && named {
+                pictures.push(a.label().unwrap_or_default());
+            }
+            let control =
+                data.supports_action(Action::Focus) || data.supports_action(Action::Click);
+            if control && !named && !matches!(a.role(), Role::Label | Role::ScrollBar) {
+                unnamed.push(format!(
+                    "{slug}: a {:?} at {:?}",
+                    a.role(),
+                    a.bounding_box()
+                ));
+            }
+        }
+        // The viewport: the picture on the right half, named in a sentence.
+        assert!(
+            pictures.iter().any(|p| p.split_whitespace().count() >= 8),
+            "{slug}: no viewport named in words among {pictures:?}"
+        );
+    }
+    assert!(
+        unnamed.is_empty(),
+        "unnamed controls:\n{}",
+        unnamed.join("\n")
+    );
+}
+
+/// The viewport's name follows what it shows: the blending page's arms, their twist
+/// and the elbow ring's area, as the plot under them reads it.
+#[test]
+fn the_viewports_name_says_what_it_shows_now() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    let name = |link: &str| {
+        let mut app = paused_app();
+        app.open_link(link).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(4);
+        harness
+            .root()
+            .children_recursive()
+            .map(|n| n.accesskit_node())
+            .filter(|a| a.role() == Role::Image)
+            .filter_map(|a| a.label())
+            .find(|l| l.contains("arm"))
+            .unwrap_or_default()
+    };
+    let straight = name("blending?mode=both&twist=0");
+    let twisted = name("blending?mode=both&twist=3.14159");
+    assert!(
+        straight.starts_with("LBS and DQS arms, twist 0°"),
+        "{straight}"
+    );
+    assert!(
+        twisted.contains("twist 180°") && twisted.contains("DQS 100%"),
+        "{twisted}"
+    );
+    let lbs = twisted
+        .split("area LBS ")
+        .nth(1)
+        .and_then(|s| s.split('%').next())
+        .and_then(|s| s.parse::<f32>().ok());
+    assert!(
+        lbs.is_some_and(|a| a < 10.0),
+        "LBS's ring should collapse: {twisted}"
+    );
+}
+
+/// The viewport from the keyboard alone: Tab brings it the keyboard, the arrows turn
+/// the view, `+` brings it nearer, `]` and `[` step the picked vertex; `?` lists the
+/// keys, and Esc closes the list.
+#[test]
+fn the_viewport_works_from_the_keyboard_alone() {
+    use egui::Key;
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    let mut app = paused_app();
+    app.open_link("grid?angle=0.3").unwrap();
+    let mut harness = app_harness(app);
+    let viewport_focused = |h: &Harness<'_, SkinlabApp>| {
+        h.root()
+            .children_recursive()
+            .map(|n| n.accesskit_node())
+            .any(|a| a.is_focused() && a.role() == Role::Image)
+    };
+    let mut presses = 0;
+    while !viewport_focused(&harness) {
+        presses += 1;
+        assert!(presses < 400, "Tab never reached the viewport");
+        harness.key_press(Key::Tab);
+        harness.run_steps(1);
+    }
+    let camera =
+        |h: &Harness<'_, SkinlabApp>| h.state().current_link().get("camera").map(str::to_owned);
+    assert_eq!(camera(&harness), None);
+    harness.key_press(Key::ArrowRight);
+    harness.run_steps(2);
+    let turned = camera(&harness).expect("the arrow turned the view");
+    assert!(
+        viewport_focused(&harness),
+        "the arrow moved the keyboard away"
+    );
+    harness.key_press(Key::Plus);
+    harness.run_steps(2);
+    assert_ne!(
+        camera(&harness).as_deref(),
+        Some(turned.as_str()),
+        "+ did not zoom"
+    );
+    let vertex =
+        |h: &Harness<'_, SkinlabApp>| h.state().current_link().get("vertex").map(str::to_owned);
+    harness.key_press(Key::CloseBracket);
+    harness.run_steps(2);
+    assert_eq!(vertex(&harness).as_deref(), Some("0"));
+    harness.key_press(Key::CloseBracket);
+    harness.run_steps(2);
+    assert_eq!(vertex(&harness).as_deref(), Some("1"));
+    harness.key_press(Key::OpenBracket);
+    harness.key_press(Key::OpenBracket);
+    harness.run_steps(2);
+    assert_eq!(
+        vertex(&harness).as_deref(),
+        Some("9"),
+        "[ wraps round to the last"
+    );
+    // The page stayed: the arrows were the viewport's, not the pages'.
+    assert_eq!(harness.state().current_link().slug, "grid");
+    harness.key_press(Key::Questionmark);
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("Keys").is_some(),
+        "? shows no list of keys"
+    );
+    assert!(harness.query_by_label_contains("turn the view").is_some());
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("Keys").is_none(),
+        "Esc left the list open"
+    );
+}

@@ -316,6 +316,25 @@ impl Lesson for BindingPage {
         }
     }
 
+    fn view_in_words(&mut self) -> String {
+        let turned: Vec<String> = JOINT_NAMES
+            .iter()
+            .zip(self.angles)
+            .map(|(name, angle)| format!("{name} {}", crate::ui::degrees(angle)))
+            .collect();
+        format!(
+            "A chest, neck and head skinned at stage {}: {}; the {} picked{}.",
+            self.stage.label(),
+            turned.join(", "),
+            JOINT_NAMES[self.joint.min(JOINT_COUNT - 1)],
+            if self.forget_inverse_bind {
+                ", the inverse bind matrices left out"
+            } else {
+                ""
+            }
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut Ui) {
         view::viewport_ui(self, ui);
     }

@@ -119,7 +119,7 @@ impl BlendingPage {
                     .collect()
             })
             .collect();
-        crate::ui::plot("weights_along_arm")
+        let shown = crate::ui::plot("weights_along_arm")
             .height(140.0)
             .x_axis_label("x along the arm")
             .y_axis_label("weight")
@@ -132,6 +132,7 @@ impl BlendingPage {
                     );
                 }
             });
+        crate::ui::name_plot(&shown.response, "Plot: each bone's weight along the arm");
         let key: Vec<_> = (BONE_NAMES.iter().enumerate())
             .take(self.rig().joint_count())
             .map(|(bone, name)| (*name, bone_color(bone), Mark::Line))
@@ -217,7 +218,7 @@ impl BlendingPage {
             at(&areas.dqs) * 100.0
         ));
         let marker = ui.visuals().strong_text_color();
-        crate::ui::plot("area_against_twist")
+        let shown = crate::ui::plot("area_against_twist")
             .height(180.0)
             .x_axis_label("twist (degrees)")
             .y_axis_label("area / bind area")
@@ -240,6 +241,10 @@ impl BlendingPage {
                 // Thicker and darker than the grid, which it would pass for in grey.
                 plot.vline(VLine::new("current twist", now).color(marker).width(2.5));
             });
+        crate::ui::name_plot(
+            &shown.response,
+            "Plot: the elbow ring's area against the twist, LBS and DQS",
+        );
         plot_key_ui(
             ui,
             &[

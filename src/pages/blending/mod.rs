@@ -371,6 +371,34 @@ impl Lesson for BlendingPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        let areas = self.areas();
+        let twist = self.twist.to_degrees() as f64;
+        let at = |curve: &[[f64; 2]]| {
+            curve
+                .iter()
+                .min_by(|a, b| (a[0] - twist).abs().total_cmp(&(b[0] - twist).abs()))
+                .map_or(0.0, |p| p[1] * 100.0)
+        };
+        let arms = match self.mode {
+            Mode::Lbs => "An LBS arm",
+            Mode::Dqs => "A DQS arm",
+            Mode::Both => "LBS and DQS arms",
+        };
+        format!(
+            "{arms}, twist {}, bend {}; elbow ring area LBS {:.0}%, DQS {:.0}% of the bind pose{}.",
+            crate::ui::degrees(self.twist),
+            crate::ui::degrees(self.bend),
+            at(&areas.lbs),
+            at(&areas.dqs),
+            if self.heat_map {
+                format!("; heat map of bone {}'s weights", self.bone)
+            } else {
+                String::new()
+            }
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

@@ -233,7 +233,7 @@ impl CentresPage {
             ("elbow_area", "area / bind area", &curves.area, 0.0, 1.1),
             ("bulge", "bulge / radius", &curves.bulge, 0.9, 1.15),
         ] {
-            crate::ui::plot(id)
+            let shown = crate::ui::plot(id)
                 .height(140.0)
                 .x_axis_label(axis)
                 .y_axis_label(label)
@@ -251,6 +251,10 @@ impl CentresPage {
                     }
                     plot.vline(VLine::new("now", now).color(marker).width(2.5));
                 });
+            crate::ui::name_plot(
+                &shown.response,
+                &format!("Plot: {label} against {axis}, LBS, DQS and centres of rotation"),
+            );
         }
         let mut key: Vec<(&str, Color32, Mark)> = Method::ALL
             .iter()

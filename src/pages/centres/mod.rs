@@ -506,6 +506,22 @@ impl Lesson for CentresPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        let arms: Vec<&str> = self.mode.arms().iter().map(|(m, _)| m.label()).collect();
+        format!(
+            "Arms skinned by {}: twist {}, bend {}, the forearm stretched {:.2} times{}.",
+            arms.join(", "),
+            crate::ui::degrees(self.twist),
+            crate::ui::degrees(self.bend),
+            self.stretch,
+            if self.show_centres {
+                "; each vertex's centre of rotation marked"
+            } else {
+                ""
+            }
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

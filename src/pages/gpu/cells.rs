@@ -595,7 +595,7 @@ impl GpuPage {
             .iter()
             .map(|(name, color, dashed, _)| (name.clone(), *color, *dashed))
             .collect();
-        crate::ui::plot("cpu_gpu_sweep")
+        let shown = crate::ui::plot("cpu_gpu_sweep")
             .height(220.0)
             .x_axis_label("vertices")
             .y_axis_label("ms per frame")
@@ -630,6 +630,10 @@ impl GpuPage {
                 }
                 plot.vline(VLine::new("this mesh", x(self.vertices)).color(Color32::GRAY));
             });
+        crate::ui::name_plot(
+            &shown.response,
+            "Plot: milliseconds per frame against vertices, CPU kernels and GPU skinning",
+        );
         // The legend under the plot, where it hides no line.
         ui.horizontal_wrapped(|ui| {
             for (name, color, dashed) in legend {

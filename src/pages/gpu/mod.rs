@@ -430,6 +430,22 @@ impl Lesson for GpuPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        format!(
+            "A tail of {} vertices on {} joints, bent {} and twisted {}; the palette in a {}, joint indices as {}, skinned on the {}.",
+            self.vertices,
+            self.joints,
+            crate::ui::degrees(self.bend),
+            crate::ui::degrees(self.twist),
+            match self.storage {
+                Storage::Uniform => "uniform array",
+                Storage::Texture => "bone texture",
+            },
+            indices_slug(self.indices),
+            if self.cpu_skinning { "CPU" } else { "GPU" }
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

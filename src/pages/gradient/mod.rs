@@ -379,6 +379,35 @@ impl Lesson for GradientPage {
         cells::cell_ui(self, cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        match self.section {
+            Section::Points => {
+                let [a, b] = self.points;
+                format!(
+                    "Two points on a grid: a at ({:.2}, {:.2}), b at ({:.2}, {:.2}); the arrow ab = ({:.2}, {:.2}) from a to b.",
+                    a.x,
+                    a.y,
+                    b.x,
+                    b.y,
+                    b.x - a.x,
+                    b.y - a.y
+                )
+            }
+            Section::Matrices => {
+                let [a, b] = self.frames;
+                format!(
+                    "Two frames, each a letter F on its x and y axes: a with its origin at ({:.2}, {:.2}), b at ({:.2}, {:.2}); pink arrows show the gradient ab carrying a onto b.",
+                    a.w_axis.x, a.w_axis.y, b.w_axis.x, b.w_axis.y
+                )
+            }
+            Section::Poses => format!(
+                "A figure in its bind pose (grey) and its target pose (orange), pink arrows carrying each joint from one to the other; {} selected.",
+                crate::pages::joint_link::JOINT_NAMES
+                    [self.joint.min(rigs::humanoid::JOINT_COUNT - 1)]
+            ),
+        }
+    }
+
     fn viewport_ui(&mut self, ui: &mut Ui) {
         self.follow_reading();
         view::viewport_ui(self, ui);

@@ -296,6 +296,35 @@ impl Lesson for GridPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        let angles: Vec<String> = self
+            .angles
+            .iter()
+            .enumerate()
+            .map(|(b, a)| format!("b{b} {}", crate::ui::degrees(*a)))
+            .collect();
+        let vertex = self
+            .vertex
+            .filter(|v| self.hidden_vertex() != Some(*v))
+            .and_then(|v| Some((v, *self.skinned_positions().get(v)?)))
+            .map(|(v, p)| format!("; vertex {v} at ({:.2}, {:.2})", p.x, p.y))
+            .unwrap_or_default();
+        format!(
+            "A grid of ten vertices on a chain of three bones, {}: {}{vertex}{}.",
+            if self.playing {
+                "bending back and forth"
+            } else {
+                "held still"
+            },
+            angles.join(", "),
+            if self.forget_inverse_bind {
+                "; world matrices uploaded without the inverse bind"
+            } else {
+                ""
+            }
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut Ui) {
         self.page_viewport_ui(ui);
     }

@@ -290,6 +290,14 @@ impl Lesson for HierarchyPage {
         }
     }
 
+    fn view_in_words(&mut self) -> String {
+        let edited = (0..JOINT_COUNT).filter(|j| self.is_edited(*j)).count();
+        format!(
+            "A figure of {JOINT_COUNT} joints on a floor grid, {edited} turned from the T-pose; {} selected, it and the joints below it in yellow.",
+            JOINT_NAMES[self.selected.min(JOINT_COUNT - 1)]
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut Ui) {
         self.view_ui(ui);
     }

@@ -167,7 +167,7 @@ impl InterpolationPage {
         if let Some(y) = plot.floor {
             shown = shown.include_y(y);
         }
-        shown.show(ui, |p| {
+        let response = shown.show(ui, |p| {
             if let Some((name, y)) = plot.level {
                 p.hline(HLine::new(name, y).color(Color32::DARK_GRAY));
             }
@@ -181,6 +181,10 @@ impl InterpolationPage {
             }
             p.vline(VLine::new("t", self.t as f64).color(Color32::GRAY));
         });
+        crate::ui::name_plot(
+            &response.response,
+            &format!("Plot: {} against t, LERP, NLERP and SLERP", plot.y_label),
+        );
         let names: Vec<String> = Interp::ALL
             .iter()
             .map(|m| m.slug().to_ascii_uppercase())

@@ -187,6 +187,20 @@ impl Lesson for InterpolationPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        let [yaw, pitch, roll] = self.target.map(crate::ui::degrees);
+        format!(
+            "The glider turning from rest toward yaw {yaw}, pitch {pitch}, roll {roll} by {}, at t = {:.2}{}.",
+            <&str>::from(self.method).to_uppercase(),
+            self.t,
+            if self.shortest {
+                ", the shorter way"
+            } else {
+                ""
+            }
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

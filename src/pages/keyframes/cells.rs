@@ -195,7 +195,7 @@ impl KeyframesPage {
                 _ => None,
             })
             .collect();
-        crate::ui::plot("keyframe_curves")
+        let shown = crate::ui::plot("keyframe_curves")
             .height(180.0)
             .x_axis_label("time (s)")
             .y_axis_label("shoulder height y")
@@ -227,6 +227,10 @@ impl KeyframesPage {
                 );
                 plot.vline(VLine::new("τ", self.time as f64).color(Color32::GRAY));
             });
+        crate::ui::name_plot(
+            &shown.response,
+            "Plot: the shoulder's height against time, by each interpolation, with the keys as dots",
+        );
         let mut key: Vec<(&str, Color32, Mark)> = INTERPOLATIONS
             .into_iter()
             .zip(CURVE_COLORS)

@@ -153,6 +153,16 @@ impl Lesson for KeyframesPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        format!(
+            "A two-bone arm {} its clip at {:.2} s, keys joined by {:?}; the {} picked.",
+            if self.playing { "playing" } else { "holding" },
+            self.time,
+            self.interpolation,
+            JOINT_NAMES[self.joint.min(JOINT_NAMES.len() - 1)]
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

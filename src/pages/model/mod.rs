@@ -446,6 +446,25 @@ impl Lesson for ModelPage {
         self.cell(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        let clip = self.clip_names().get(self.clip).map(|c| c.to_string());
+        let joint = self
+            .joint
+            .and_then(|j| Some(self.joint_names().get(j)?.to_string()));
+        let mut words = format!("The model {}", self.model_name());
+        if let Some(clip) = clip {
+            let doing = if self.playing { "playing" } else { "holding" };
+            words += &format!(", {doing} the clip {clip} at {:.2} s", self.time);
+        }
+        if let Some(joint) = joint {
+            words += &format!("; the joint {joint} picked");
+            if self.heat {
+                words += ", its weights as a heat map";
+            }
+        }
+        words + "."
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.viewport(ui);
     }

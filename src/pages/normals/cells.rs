@@ -200,7 +200,7 @@ impl NormalsPage {
                 .weak(),
             );
         }
-        crate::ui::plot("normal_angle_error")
+        let shown = crate::ui::plot("normal_angle_error")
             .height(200.0)
             .x_axis_label("forearm scale across the bone")
             .y_axis_label("angle (°)")
@@ -238,6 +238,10 @@ impl NormalsPage {
                         .style(LineStyle::dashed_loose()),
                 );
             });
+        crate::ui::name_plot(
+            &shown.response,
+            "Plot: the angle between each method's normal and the true one against the forearm's scale, largest and mean, naive and inverse transpose",
+        );
         ui.label(
             RichText::new(
                 "Grey dashes: 90°. A shaded normal past it faces away from the true one.",

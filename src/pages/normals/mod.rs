@@ -282,6 +282,19 @@ impl Lesson for NormalsPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        format!(
+            "An arm, the forearm scaled {:.2} times and the elbow bent {}, its normals by {}.",
+            self.scale,
+            crate::ui::degrees(self.bend),
+            match self.show {
+                Show::Naive => "the matrix itself (naive)",
+                Show::InverseTranspose => "the inverse transpose",
+                Show::Both => "the matrix (above) and the inverse transpose (below)",
+            }
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

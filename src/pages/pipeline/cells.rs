@@ -66,11 +66,15 @@ impl PipelinePage {
                             ui.horizontal_wrapped(|ui| {
                                 let n = pair * per_row + k + 1;
                                 ui.label(RichText::new(format!("{n}. {}", row.name)).strong());
-                                // Whole, on the next line if it does not fit.
-                                ui.add(
-                                    egui::Label::new(RichText::new(row.formula).monospace())
-                                        .extend(),
-                                );
+                                // Whole, on the next line if it does not fit; none
+                                // for a stage without one (an empty label would be
+                                // a control with no name).
+                                if !row.formula.is_empty() {
+                                    ui.add(
+                                        egui::Label::new(RichText::new(row.formula).monospace())
+                                            .extend(),
+                                    );
+                                }
                             });
                             ui.add(
                                 egui::Label::new(RichText::new(&row.value).monospace()).extend(),

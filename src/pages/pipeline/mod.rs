@@ -192,6 +192,16 @@ impl Lesson for PipelinePage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        format!(
+            "An arm of {} vertices on two joints, drawn by the skinning shader, the elbow bent {}; the {} picked, vertex {} marked where it lands.",
+            arm::VERTEX_COUNT,
+            crate::ui::degrees(self.bend),
+            JOINT_NAMES[self.joint.min(JOINT_NAMES.len() - 1)],
+            self.vertex
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

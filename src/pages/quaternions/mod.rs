@@ -253,6 +253,18 @@ impl Lesson for QuaternionsPage {
         }
     }
 
+    fn view_in_words(&mut self) -> String {
+        let [yaw, pitch, roll] = self.euler.map(crate::ui::degrees);
+        format!(
+            "A glider in a gimbal of three rings: yaw {yaw} (green, about y), pitch {pitch} (red, about x), roll {roll} (blue, about z){}.",
+            if skin::explain::rotation::lock_closeness(self.euler[1]) > 0.999 {
+                "; the roll ring lies in the yaw ring's plane: gimbal lock"
+            } else {
+                ""
+            }
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

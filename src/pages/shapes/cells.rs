@@ -155,7 +155,7 @@ impl ShapesPage {
             "Elbow ring area at {now:.0}° bend: LBS {lbs:.0}% of the bind pose, LBS + fix {fixed:.0}%, DQS {dqs:.0}%."
         ));
         let marker = ui.visuals().strong_text_color();
-        crate::ui::plot("area_against_bend")
+        let shown = crate::ui::plot("area_against_bend")
             .height(180.0)
             .x_axis_label("bend (degrees)")
             .y_axis_label("area / bind area")
@@ -173,6 +173,10 @@ impl ShapesPage {
                 }
                 plot.vline(VLine::new("current bend", now).color(marker).width(2.5));
             });
+        crate::ui::name_plot(
+            &shown.response,
+            "Plot: the elbow ring's area against the bend, LBS, LBS with the corrective and DQS",
+        );
         let mut key: Vec<(&str, Color32, Mark)> = Method::ALL
             .iter()
             .map(|m| (m.label(), color(*m), Mark::Line))

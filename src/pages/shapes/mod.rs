@@ -422,6 +422,17 @@ impl Lesson for ShapesPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        let arms: Vec<&str> = self.show.arms().iter().map(|(m, _)| m.label()).collect();
+        format!(
+            "Arms by {}, the elbow bent {}; the corrective shape at weight {:.2}, the muscle shape at {:.2}.",
+            arms.join(", "),
+            crate::ui::degrees(self.bend),
+            self.fix_weight(),
+            self.muscle
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut egui::Ui) {
         self.page_viewport_ui(ui);
     }

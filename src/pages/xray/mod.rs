@@ -323,6 +323,18 @@ impl Lesson for XrayPage {
         self.page_cell_ui(cell, ui);
     }
 
+    fn view_in_words(&mut self) -> String {
+        let m = self.matrix;
+        let v = |c: glam::Vec4| format!("({:.2}, {:.2}, {:.2})", c.x, c.y, c.z);
+        format!(
+            "Three arrows from the point {}, the matrix's t column: x to {}, y to {}, z to {} away; the unit cube after the matrix moves it; a point and a vector before and after.",
+            v(m.w_axis),
+            v(m.x_axis),
+            v(m.y_axis),
+            v(m.z_axis)
+        )
+    }
+
     fn viewport_ui(&mut self, ui: &mut Ui) {
         let caption = if self.transposed {
             CAPTION_TRANSPOSED
