@@ -117,6 +117,14 @@ pub trait Lesson: Default + 'static {
     /// Draws the viewport column, which stays visible while the notebook scrolls.
     fn viewport_ui(&mut self, ui: &mut Ui);
 
+    /// Steps the picked vertex or joint by `by` (`[` and `]` in the viewport), for a
+    /// page whose pick no whole-number `vertex` or choice `joint` link key holds;
+    /// returns whether it did. Those keys step by themselves ([`Param::step`]).
+    fn step_pick(&mut self, by: isize) -> bool {
+        let _ = by;
+        false
+    }
+
     /// What the viewport shows, in words, for a screen reader: the meshes, the pose and
     /// the numbers the picture makes plain (e.g. "LBS and DQS arms, twist 180°; elbow
     /// ring area LBS 0%, DQS 100%"). It is the viewport's name in the AccessKit tree.
@@ -287,7 +295,7 @@ impl<L: Lesson> Page for L {
         Lesson::settle(self);
         // `[` and `]` in the viewport: the picked vertex, or else the picked joint.
         let by = crate::ui::viewport::pick_step(ui.ctx());
-        if by != 0 {
+        if by != 0 && !Lesson::step_pick(self, by) {
             let _ = ["vertex", "joint"]
                 .iter()
                 .filter_map(|key| L::PARAMS.iter().find(|p| p.key == *key))

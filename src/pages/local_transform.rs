@@ -110,9 +110,13 @@ fn field_ui(ui: &mut Ui, field: Field, value: &mut Vec3) -> bool {
                 Field::Rotation => value[axis].to_degrees(),
                 _ => value[axis],
             };
+            let current = f64::from(shown);
             let response = ui.add(
                 DragValue::new(&mut shown)
                     .speed(speed)
+                    .custom_parser(move |text| {
+                        crate::ui::numbers::typed_near(text, current, decimals + 1)
+                    })
                     .prefix(format!("{} ", ["x", "y", "z"][axis]))
                     .suffix(suffix)
                     .min_decimals(decimals)

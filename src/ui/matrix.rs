@@ -83,6 +83,7 @@ pub fn matrix_edit_decimals_ui(
             for row in 0..4 {
                 for (column, edge) in AXIS_COLORS.iter().enumerate() {
                     let cell = &mut candidate.col_mut(column)[row];
+                    let current = f64::from(*cell);
                     let shown = tinted(ui, column).show(ui, |ui| {
                         ui.add(
                             DragValue::new(cell)
@@ -96,7 +97,7 @@ pub fn matrix_edit_decimals_ui(
                                 .min_decimals(decimals)
                                 .custom_formatter(|x, _| fixed(x as f32, decimals))
                                 .custom_parser(|text| {
-                                    let read = super::numbers::parse_typed(text);
+                                    let read = super::numbers::typed_near(text, current, decimals);
                                     if read.is_none() {
                                         *unread.borrow_mut() = Some(text.trim().to_owned());
                                     }

@@ -431,9 +431,11 @@ pub fn named_number_ui(
     prefix: &str,
     range: Option<std::ops::RangeInclusive<f32>>,
 ) -> bool {
+    let current = f64::from(*value);
     let mut drag = egui::DragValue::new(value)
         .speed(0.02)
         .max_decimals(2)
+        .custom_parser(move |text| numbers::typed_near(text, current, 2))
         .prefix(prefix);
     if let Some(range) = range {
         drag = drag.range(range);
@@ -651,6 +653,7 @@ pub fn angle_slider_ui(
     decimals: usize,
 ) -> bool {
     let mut degrees = radians.to_degrees();
+    let current = f64::from(degrees);
     let step = 10f64.powi(-(decimals as i32));
     let (least, most) = (*range.start(), *range.end());
     let span = most - least;
@@ -663,7 +666,9 @@ pub fn angle_slider_ui(
             let on_step = ((v / step).round() * step - v).abs() < step * 1e-3;
             let shown = if on_step { decimals } else { decimals + 1 };
             format!("{v:.shown$}")
-        });
+        })
+        // Tab through the number: the angle as it was, not rounded to what it shows.
+        .custom_parser(move |text| numbers::typed_near(text, current, decimals + 1));
     // Up to [`ANGLE_SLIDER_MOST`] points where the row has room, not egui's 100 points
     // for 360°: a drag then lands near the angle the reader aims at. The room is
     // counted with a number field to spare: a row that filled its column exactly would

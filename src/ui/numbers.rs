@@ -17,6 +17,21 @@ pub fn parse_typed(text: &str) -> Option<f64> {
     text.parse().ok()
 }
 
+/// [`parse_typed`] for a field that shows `current` with `decimals` decimals at most: a
+/// number within half its last decimal of `current` reads as `current` itself. The
+/// text the field showed (the value rounded) so reads back as the value: Tab through a
+/// field, which hands egui's field its own text again, leaves the value as it was
+/// instead of rounding it to the digits on screen.
+pub fn typed_near(text: &str, current: f64, decimals: usize) -> Option<f64> {
+    let typed = parse_typed(text)?;
+    let half = 0.5 * 10f64.powi(-(decimals as i32));
+    Some(if (typed - current).abs() <= half * (1.0 + 1e-6) {
+        current
+    } else {
+        typed
+    })
+}
+
 /// Writes a number: the shortest text that reads back as the same `f32`.
 pub fn number(x: f32) -> String {
     if x == 0.0 {

@@ -2559,3 +2559,78 @@ fn the_viewport_works_from_the_keyboard_alone() {
         "Esc left the list open"
     );
 }
+
+/// A walk with Tab through every page: it reaches every control that is enabled (and
+/// none that is greyed out), comes back round to where it began (nothing holds the
+/// keyboard), and leaves the page as it was: passing through a number field does not
+/// round its value to the digits it shows.
+#[test]
+fn tab_walks_through_every_control_of_every_page_and_changes_nothing() {
+    use egui::Key;
+    use egui::accesskit::Action;
+    use egui_kittest::kittest::NodeT as _;
+    let mut problems = Vec::new();
+    for slug in slugs() {
+        let mut app = paused_app();
+        app.open_link(slug).unwrap();
+        let mut harness = app_harness(app);
+        harness.run_steps(4);
+        let before = harness.state().current_link().to_string();
+        let controls: Vec<(String, String)> = harness
+            .root()
+            .children_recursive()
+            .map(|n| n.accesskit_node())
+            .filter(|a| a.data().supports_action(Action::Focus) && !a.is_disabled())
+            .map(|a| {
+                let name = a.label().or(a.value()).unwrap_or_default();
+                (format!("{:?}", a.id()), format!("{:?} `{name}`", a.role()))
+            })
+            .collect();
+        let mut reached = std::collections::BTreeSet::new();
+        let mut first = None;
+        let mut round = false;
+        for _ in 0..(3 * controls.len() + 20) {
+            harness.key_press(Key::Tab);
+            harness.run_steps(1);
+            let focused = harness
+                .root()
+                .children_recursive()
+                .map(|n| n.accesskit_node())
+                .find(|a| a.is_focused())
+                .map(|a| format!("{:?}", a.id()));
+            let Some(focused) = focused else {
+                continue;
+            };
+            if first.as_ref() == Some(&focused) {
+                round = true;
+                break;
+            }
+            first.get_or_insert(focused.clone());
+            reached.insert(focused);
+        }
+        let missed: Vec<&str> = (controls.iter())
+            .filter(|(id, _)| !reached.contains(id))
+            .map(|(_, what)| what.as_str())
+            .collect();
+        if !round {
+            problems.push(format!("{slug}: Tab never came back round"));
+        }
+        if !missed.is_empty() {
+            problems.push(format!("{slug}: Tab never reached {missed:?}"));
+        }
+        // The gradient page's viewport follows the part being read: the walk reads
+        // on into the matrices, and the view (`show`, with its camera) follows.
+        let mut after = harness.state().current_link();
+        if slug == "gradient" {
+            after.take("show");
+            after.take("camera");
+        }
+        let after = after.to_string();
+        if after != before {
+            problems.push(format!(
+                "{slug}: the walk changed `{before}` into `{after}`"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -1517,3 +1517,24 @@ fn the_repair_heat_map_shows_how_much_weight_each_vertex_moved() {
     assert!(harness.state().repair_heat);
     assert!(shows(&harness, "weight 0"));
 }
+
+/// `]` and `[` in the viewport step the picked joint round the model's joints (the
+/// model's joint key is a name, which the link keys' own stepping does not reach).
+#[test]
+fn brackets_step_the_picked_joint_round_the_model() {
+    use skinlab::page::Lesson as _;
+    let mut page = opened("model");
+    let count = page.joint_names().len();
+    assert!(count > 2);
+    assert_eq!(page.joint, None);
+    assert!(page.step_pick(1));
+    assert_eq!(page.joint, Some(0));
+    assert!(page.step_pick(-1));
+    assert_eq!(
+        page.joint,
+        Some(count - 1),
+        "[ wraps round to the last joint"
+    );
+    assert!(page.step_pick(1));
+    assert_eq!(page.joint, Some(0));
+}

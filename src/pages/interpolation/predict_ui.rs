@@ -54,10 +54,14 @@ impl InterpolationPage {
             .add_enabled_ui(hidden, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("your guess");
+                    let current = f64::from(guess);
                     let response = ui.add(
                         egui::DragValue::new(&mut guess)
                             .speed(0.5)
                             .max_decimals(1)
+                            .custom_parser(move |text| {
+                                crate::ui::numbers::typed_near(text, current, 1)
+                            })
                             .range(0.0..=GUESS_LIMIT)
                             .suffix("°"),
                     );

@@ -446,6 +446,20 @@ impl Lesson for ModelPage {
         self.cell(cell, ui);
     }
 
+    fn step_pick(&mut self, by: isize) -> bool {
+        let count = self.model.joints.len() as isize;
+        if count == 0 {
+            return false;
+        }
+        let next = match self.joint {
+            Some(j) => (j as isize + by).rem_euclid(count),
+            None if by > 0 => 0,
+            None => count - 1,
+        };
+        self.joint = Some(next as usize);
+        true
+    }
+
     fn view_in_words(&mut self) -> String {
         let clip = self.clip_names().get(self.clip).map(|c| c.to_string());
         let joint = self

@@ -238,10 +238,12 @@ impl XrayPage {
         ui.horizontal_wrapped(|ui| {
             ui.label(label);
             for (i, axis) in ["x", "y", "z"].iter().enumerate() {
+                let current = f64::from(candidate[i]);
                 ui.add(
                     egui::DragValue::new(&mut candidate[i])
                         .speed(0.02)
                         .fixed_decimals(2)
+                        .custom_parser(move |text| crate::ui::numbers::typed_near(text, current, 2))
                         .prefix(format!("{axis} ")),
                 );
             }
