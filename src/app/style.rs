@@ -169,6 +169,21 @@ mod tests {
                 ("a link", visuals.hyperlink_color, visuals.panel_fill),
                 ("inline code", visuals.text_color(), visuals.code_bg_color),
                 ("a code block", code, visuals.code_bg_color),
+                (
+                    "a button's label",
+                    visuals.widgets.inactive.fg_stroke.color,
+                    visuals.widgets.inactive.weak_bg_fill,
+                ),
+                (
+                    "a button's label under the pointer",
+                    visuals.widgets.hovered.fg_stroke.color,
+                    visuals.widgets.hovered.weak_bg_fill,
+                ),
+                (
+                    "the page on screen in the page list",
+                    visuals.selection.stroke.color,
+                    visuals.selection.bg_fill,
+                ),
             ] {
                 let ratio = contrast(text, background);
                 assert!(
@@ -176,6 +191,13 @@ mod tests {
                     "{theme:?}: {what}, {text:?} on {background:?}, reads at {ratio:.2}:1"
                 );
             }
+            // The ring of the control that has the keyboard (egui draws it with the
+            // active widgets' edge): 3:1 on the page, as WCAG asks of a focus mark.
+            let ring = contrast(visuals.widgets.active.bg_stroke.color, visuals.panel_fill);
+            assert!(
+                ring >= 3.0,
+                "{theme:?}: the focus ring reads at {ring:.2}:1"
+            );
             // A hint still reads as quieter than prose.
             let page = visuals.panel_fill;
             assert!(

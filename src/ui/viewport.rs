@@ -518,8 +518,11 @@ impl Drop for Viewport {
     fn drop(&mut self) {
         self.place_labels();
         self.letter_axes();
-        // Over the picture, inside its edge: the keyboard is here.
+        // Over the picture, inside its edge: the keyboard is here. In the selection's
+        // colour, darkened (or lightened) until it reads on the picture's background,
+        // which is light on most pages in either theme.
         if let Some(ring) = self.focus_ring {
+            let ring = egui::Stroke::new(ring.width, self.ink(ring.color));
             self.painter
                 .rect_stroke(self.rect().shrink(1.5), 2.0, ring, egui::StrokeKind::Inside);
         }
