@@ -2634,3 +2634,96 @@ fn tab_walks_through_every_control_of_every_page_and_changes_nothing() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The page list, the link box and a typed answer without a mouse: Tab to a page's name
+/// and Enter opens it; Tab to the link box, type a link and Enter opens it; Tab to an
+/// answer's field, type and Enter checks it.
+#[test]
+fn the_page_list_the_link_box_and_an_answer_work_from_the_keyboard() {
+    use egui::Key;
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    let mut harness = app_harness(paused_app());
+    let tab_to = |harness: &mut Harness<'static, SkinlabApp>,
+                  wanted: &dyn Fn(Role, &str) -> bool| {
+        for _ in 0..400 {
+            harness.key_press(Key::Tab);
+            harness.run_steps(1);
+            let here = harness
+                .root()
+                .children_recursive()
+                .map(|n| n.accesskit_node())
+                .find(|a| a.is_focused())
+                .map(|a| (a.role(), a.label().unwrap_or_default()));
+            if let Some((role, label)) = here
+                && wanted(role, &label)
+            {
+                return;
+            }
+        }
+        panic!("Tab never reached the control");
+    };
+    tab_to(&mut harness, &|_, label| {
+        label == "3. The transformation hierarchy"
+    });
+    harness.key_press(Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(harness.state().current_link().slug, "hierarchy");
+    tab_to(&mut harness, &|role, label| {
+        role == Role::TextInput && label == "Link:"
+    });
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("Link:")
+        .type_text("xray?preset=identity");
+    harness.key_press(Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(harness.state().current_link().slug, "xray");
+    assert!(!kit::shows(&harness, "Not yet"));
+    tab_to(&mut harness, &|role, label| {
+        role == Role::TextInput && label != "Link:"
+    });
+    let field = harness
+        .root()
+        .children_recursive()
+        .find(|n| n.accesskit_node().is_focused())
+        .expect("a field has the keyboard");
+    field.type_text("7");
+    harness.run_steps(1);
+    harness.key_press(Key::Enter);
+    harness.run_steps(3);
+    assert!(
+        kit::shows(&harness, "y is empty: type a number"),
+        "Enter in the answer's field did not check it"
+    );
+}
+
+/// In a lecture deck, in presenter mode, the deck's counter and every other control
+/// has a name too.
+#[test]
+fn a_decks_controls_have_names_for_a_screen_reader() {
+    use egui::accesskit::{Action, Role};
+    use egui_kittest::kittest::NodeT as _;
+    let mut app = paused_app();
+    app.set_presenter(true);
+    app.open_link("grid?deck=lecture:2")
+        .expect("the bundled deck opens");
+    let mut harness = app_harness(app);
+    harness.run_steps(6);
+    assert!(harness.state().deck().is_some());
+    let unnamed: Vec<String> = harness
+        .root()
+        .children_recursive()
+        .map(|n| n.accesskit_node())
+        .filter(|a| {
+            let control =
+                a.data().supports_action(Action::Focus) || a.data().supports_action(Action::Click);
+            let named = a.label().is_some_and(|l| !l.trim().is_empty());
+            control && !named && !matches!(a.role(), Role::Label | Role::ScrollBar)
+        })
+        .map(|a| format!("a {:?} at {:?}", a.role(), a.bounding_box()))
+        .collect();
+    assert!(unnamed.is_empty(), "unnamed in a deck: {unnamed:?}");
+    // The counter says where the lecture is, in words a screen reader reads.
+    assert!(kit::shows(&harness, "2"), "no counter");
+}

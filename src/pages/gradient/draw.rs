@@ -28,9 +28,14 @@ pub(super) fn font() -> FontId {
 }
 
 pub(super) fn dim(c: Color32, k: f32) -> [f32; 4] {
-    let [r, g, b, _] = rgba(c);
-    [r * k, g * k, b * k, 1.0]
+    // Toward a middle grey, not toward black: a dimmed axis stays visible on the dark
+    // background (darkened by half, the x axis read at 1.5:1 there).
+    let [r, g, b, _] = rgba(c).map(|x| x * k + DIM_GREY * (1.0 - k));
+    [r, g, b, 1.0]
 }
+
+/// The grey [`dim`] moves a colour toward.
+const DIM_GREY: f32 = 0.55;
 
 /// Starts, follows and ends a drag of one of `handles`; returns the handle being dragged
 /// and the pointer, while a drag goes on. A click on a handle is returned with `clicked`.
