@@ -45,6 +45,15 @@ fn paused_app() -> SkinlabApp {
     app
 }
 
+/// The app with time paused, opened at `link` and drawn a few frames.
+fn app_at(link: &str) -> Harness<'static, SkinlabApp> {
+    let mut app = paused_app();
+    app.open_link(link).unwrap();
+    let mut harness = app_harness(app);
+    harness.run_steps(4);
+    harness
+}
+
 #[test]
 fn every_page_opens_and_shows_its_title() {
     for (i, page) in registry().iter().enumerate() {
@@ -2410,10 +2419,7 @@ fn every_control_on_every_page_has_a_name_for_a_screen_reader() {
     use egui_kittest::kittest::NodeT as _;
     let mut unnamed = Vec::new();
     for slug in slugs() {
-        let mut app = paused_app();
-        app.open_link(slug).unwrap();
-        let mut harness = app_harness(app);
-        harness.run_steps(6);
+        let harness = app_at(slug);
         let mut pictures = Vec::new();
         for node in harness.root().children_recursive() {
             let a = node.accesskit_node();
@@ -2452,11 +2458,7 @@ fn the_viewports_name_says_what_it_shows_now() {
     use egui::accesskit::Role;
     use egui_kittest::kittest::NodeT as _;
     let name = |link: &str| {
-        let mut app = paused_app();
-        app.open_link(link).unwrap();
-        let mut harness = app_harness(app);
-        harness.run_steps(4);
-        harness
+        app_at(link)
             .root()
             .children_recursive()
             .map(|n| n.accesskit_node())
@@ -2494,9 +2496,7 @@ fn the_viewport_works_from_the_keyboard_alone() {
     use egui::Key;
     use egui::accesskit::Role;
     use egui_kittest::kittest::NodeT as _;
-    let mut app = paused_app();
-    app.open_link("grid?angle=0.3").unwrap();
-    let mut harness = app_harness(app);
+    let mut harness = app_at("grid?angle=0.3");
     let viewport_focused = |h: &Harness<'_, SkinlabApp>| {
         h.root()
             .children_recursive()
@@ -2571,10 +2571,7 @@ fn tab_walks_through_every_control_of_every_page_and_changes_nothing() {
     use egui_kittest::kittest::NodeT as _;
     let mut problems = Vec::new();
     for slug in slugs() {
-        let mut app = paused_app();
-        app.open_link(slug).unwrap();
-        let mut harness = app_harness(app);
-        harness.run_steps(4);
+        let mut harness = app_at(slug);
         let before = harness.state().current_link().to_string();
         let controls: Vec<(String, String)> = harness
             .root()

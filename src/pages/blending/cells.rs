@@ -205,17 +205,12 @@ impl BlendingPage {
         self.twist = self.twist.rem_euclid(TAU + 1e-4);
         let areas = self.areas();
         let now = self.twist.to_degrees() as f64;
-        let at = |curve: &[[f64; 2]]| {
-            curve
-                .iter()
-                .min_by(|a, b| (a[0] - now).abs().total_cmp(&(b[0] - now).abs()))
-                .map_or(0.0, |p| p[1])
-        };
+        let (lbs, dqs) = self.areas_now();
         ui.label(format!(
             "Elbow ring area at {:.0}° twist: LBS {:.0}% of the bind pose, DQS {:.0}%.",
             now,
-            at(&areas.lbs) * 100.0,
-            at(&areas.dqs) * 100.0
+            lbs * 100.0,
+            dqs * 100.0
         ));
         let marker = ui.visuals().strong_text_color();
         let shown = crate::ui::plot("area_against_twist")

@@ -259,6 +259,20 @@ impl BlendingPage {
         dq
     }
 
+    /// The elbow ring's area at the current twist, as a share of the bind pose's: LBS,
+    /// then DQS (the curves' step nearest the twist).
+    pub fn areas_now(&mut self) -> (f64, f64) {
+        let areas = self.areas();
+        let now = self.twist.to_degrees() as f64;
+        let at = |curve: &[[f64; 2]]| {
+            curve
+                .iter()
+                .min_by(|a, b| (a[0] - now).abs().total_cmp(&(b[0] - now).abs()))
+                .map_or(0.0, |p| p[1])
+        };
+        (at(&areas.lbs), at(&areas.dqs))
+    }
+
     /// The elbow ring's area against twist for both methods (cached).
     pub fn areas(&mut self) -> Arc<Areas> {
         let key = AreaKey {
@@ -372,14 +386,7 @@ impl Lesson for BlendingPage {
     }
 
     fn view_in_words(&mut self) -> String {
-        let areas = self.areas();
-        let twist = self.twist.to_degrees() as f64;
-        let at = |curve: &[[f64; 2]]| {
-            curve
-                .iter()
-                .min_by(|a, b| (a[0] - twist).abs().total_cmp(&(b[0] - twist).abs()))
-                .map_or(0.0, |p| p[1] * 100.0)
-        };
+        let (lbs, dqs) = self.areas_now();
         let arms = match self.mode {
             Mode::Lbs => "An LBS arm",
             Mode::Dqs => "A DQS arm",
@@ -389,8 +396,8 @@ impl Lesson for BlendingPage {
             "{arms}, twist {}, bend {}; elbow ring area LBS {:.0}%, DQS {:.0}% of the bind pose{}.",
             crate::ui::degrees(self.twist),
             crate::ui::degrees(self.bend),
-            at(&areas.lbs),
-            at(&areas.dqs),
+            lbs * 100.0,
+            dqs * 100.0,
             if self.heat_map {
                 format!("; heat map of bone {}'s weights", self.bone)
             } else {
