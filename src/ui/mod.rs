@@ -158,9 +158,13 @@ pub fn contrast(a: Color32, b: Color32) -> f32 {
 }
 
 /// Names a plot for a screen reader, as a picture (AccessKit's image role): `what`
-/// says what it draws against what.
-pub fn name_plot(response: &egui::Response, what: &str) {
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, what));
+/// says what it draws against what (written only when a screen reader asks).
+pub fn name_plot(response: &egui::Response, what: impl Fn() -> String) {
+    // Not in the browser, which is handed no AccessKit tree ([`viewport::name_drawn`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, what()));
+    #[cfg(target_arch = "wasm32")]
+    let _ = (response, what);
 }
 
 /// An angle in radians as whole degrees, e.g. `90°`: how a viewport's name in words

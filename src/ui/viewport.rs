@@ -498,10 +498,15 @@ pub fn name_drawn(ctx: &egui::Context, what: impl FnOnce() -> String) {
     let Some(id) = taken.flatten() else {
         return;
     };
+    // The browser is handed no AccessKit tree (eframe does not pass it on there): the
+    // words are left out of the web build.
+    #[cfg(not(target_arch = "wasm32"))]
     ctx.accesskit_node_builder(id, |node| {
         node.set_role(egui::accesskit::Role::Image);
         node.set_label(what());
     });
+    #[cfg(target_arch = "wasm32")]
+    let _ = (id, what);
 }
 
 /// A label asked for and not yet placed: see [`Viewport::label_galley`].

@@ -132,7 +132,9 @@ impl BlendingPage {
                     );
                 }
             });
-        crate::ui::name_plot(&shown.response, "Plot: each bone's weight along the arm");
+        crate::ui::name_plot(&shown.response, || {
+            "Plot: each bone's weight along the arm".to_owned()
+        });
         let key: Vec<_> = (BONE_NAMES.iter().enumerate())
             .take(self.rig().joint_count())
             .map(|(bone, name)| (*name, bone_color(bone), Mark::Line))
@@ -236,10 +238,9 @@ impl BlendingPage {
                 // Thicker and darker than the grid, which it would pass for in grey.
                 plot.vline(VLine::new("current twist", now).color(marker).width(2.5));
             });
-        crate::ui::name_plot(
-            &shown.response,
-            "Plot: the elbow ring's area against the twist, LBS and DQS",
-        );
+        crate::ui::name_plot(&shown.response, || {
+            "Plot: the elbow ring's area against the twist, LBS and DQS".to_owned()
+        });
         plot_key_ui(
             ui,
             &[

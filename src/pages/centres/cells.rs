@@ -251,10 +251,9 @@ impl CentresPage {
                     }
                     plot.vline(VLine::new("now", now).color(marker).width(2.5));
                 });
-            crate::ui::name_plot(
-                &shown.response,
-                &format!("Plot: {label} against {axis}, LBS, DQS and centres of rotation"),
-            );
+            crate::ui::name_plot(&shown.response, || {
+                format!("Plot: {label} against {axis}, LBS, DQS and centres of rotation")
+            });
         }
         let mut key: Vec<(&str, Color32, Mark)> = Method::ALL
             .iter()

@@ -630,10 +630,9 @@ impl GpuPage {
                 }
                 plot.vline(VLine::new("this mesh", x(self.vertices)).color(Color32::GRAY));
             });
-        crate::ui::name_plot(
-            &shown.response,
-            "Plot: milliseconds per frame against vertices, CPU kernels and GPU skinning",
-        );
+        crate::ui::name_plot(&shown.response, || {
+            "Plot: milliseconds per frame against vertices, CPU kernels and GPU skinning".to_owned()
+        });
         // The legend under the plot, where it hides no line.
         ui.horizontal_wrapped(|ui| {
             for (name, color, dashed) in legend {

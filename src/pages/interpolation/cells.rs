@@ -181,10 +181,9 @@ impl InterpolationPage {
             }
             p.vline(VLine::new("t", self.t as f64).color(Color32::GRAY));
         });
-        crate::ui::name_plot(
-            &response.response,
-            &format!("Plot: {} against t, LERP, NLERP and SLERP", plot.y_label),
-        );
+        crate::ui::name_plot(&response.response, || {
+            format!("Plot: {} against t, LERP, NLERP and SLERP", plot.y_label)
+        });
         let names: Vec<String> = Interp::ALL
             .iter()
             .map(|m| m.slug().to_ascii_uppercase())

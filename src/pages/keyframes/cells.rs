@@ -227,10 +227,10 @@ impl KeyframesPage {
                 );
                 plot.vline(VLine::new("τ", self.time as f64).color(Color32::GRAY));
             });
-        crate::ui::name_plot(
-            &shown.response,
-            "Plot: the shoulder's height against time, by each interpolation, with the keys as dots",
-        );
+        crate::ui::name_plot(&shown.response, || {
+            "Plot: the shoulder's height against time, by each interpolation, with the keys as dots"
+                .to_owned()
+        });
         let mut key: Vec<(&str, Color32, Mark)> = INTERPOLATIONS
             .into_iter()
             .zip(CURVE_COLORS)

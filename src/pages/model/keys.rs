@@ -250,13 +250,12 @@ impl ModelPage {
             );
         });
         self.key_plots.push((property, response.response.rect));
-        crate::ui::name_plot(
-            &response.response,
-            &format!(
+        crate::ui::name_plot(&response.response, || {
+            format!(
                 "Plot: the joint's {} against time, its keys as dots; a click sets the time",
                 property.name()
-            ),
-        );
+            )
+        });
         let pointer = &response.response;
         if (pointer.clicked() || pointer.dragged())
             && let Some(at) = pointer.interact_pointer_pos()

@@ -238,10 +238,9 @@ impl NormalsPage {
                         .style(LineStyle::dashed_loose()),
                 );
             });
-        crate::ui::name_plot(
-            &shown.response,
-            "Plot: the angle between each method's normal and the true one against the forearm's scale, largest and mean, naive and inverse transpose",
-        );
+        crate::ui::name_plot(&shown.response, || {
+            "Plot: the angle between each method's normal and the true one against the forearm's scale, largest and mean, naive and inverse transpose".to_owned()
+        });
         ui.label(
             RichText::new(
                 "Grey dashes: 90°. A shaded normal past it faces away from the true one.",

@@ -173,10 +173,10 @@ impl ShapesPage {
                 }
                 plot.vline(VLine::new("current bend", now).color(marker).width(2.5));
             });
-        crate::ui::name_plot(
-            &shown.response,
-            "Plot: the elbow ring's area against the bend, LBS, LBS with the corrective and DQS",
-        );
+        crate::ui::name_plot(&shown.response, || {
+            "Plot: the elbow ring's area against the bend, LBS, LBS with the corrective and DQS"
+                .to_owned()
+        });
         let mut key: Vec<(&str, Color32, Mark)> = Method::ALL
             .iter()
             .map(|m| (m.label(), color(*m), Mark::Line))
