@@ -102,11 +102,11 @@ pub(super) fn apply_style(ctx: &egui::Context, fit: Fit) {
         style.interaction.selectable_labels = !fit.touch;
         // A reader who asked for less motion: folds, switches and scrolls jump to
         // their end instead of gliding there.
-        let default = egui::Style::default();
+        let egui_own = egui::Style::default();
         (style.animation_time, style.scroll_animation) = if crate::ui::motion::reduced() {
             (0.0, egui::style::ScrollAnimation::none())
         } else {
-            (default.animation_time, default.scroll_animation)
+            (egui_own.animation_time, egui_own.scroll_animation)
         };
         let spacing = &mut style.spacing;
         let default = egui::style::Spacing::default();

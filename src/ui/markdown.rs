@@ -365,28 +365,26 @@ fn spans_ui(ui: &mut Ui, text: &str, style: &dyn Fn(RichText) -> RichText) -> Op
                 ui.end_row();
             }
         }
-        let wrap = ui.style().wrap_mode;
-        if whole {
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-        }
-        let link = |ui: &mut egui::Ui, rich| {
-            let response = ui.link(rich);
-            ui.style_mut().wrap_mode = wrap;
-            response
-        };
         match span.link {
-            // The app's own links: the notebook opens them.
-            Some(target) if target.starts_with(crate::chapter::APP_LINK) => {
-                if link(ui, rich).clicked() {
+            Some(target) => {
+                // The app's own links the notebook opens; others, the browser.
+                let app = target.starts_with(crate::chapter::APP_LINK);
+                // egui's links wrap as their Ui does: the Ui does not, for one kept whole.
+                let wrap = ui.style().wrap_mode;
+                if whole {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                }
+                let response = if app {
+                    ui.link(rich)
+                } else {
+                    ui.hyperlink_to(rich, &target)
+                };
+                if whole {
+                    ui.style_mut().wrap_mode = wrap;
+                }
+                if app && response.clicked() {
                     clicked = Some(target);
                 }
-                if !tail.is_empty() {
-                    ui.label(style(RichText::new(tail)));
-                }
-            }
-            Some(target) => {
-                ui.hyperlink_to(rich, target);
-                ui.style_mut().wrap_mode = wrap;
                 if !tail.is_empty() {
                     ui.label(style(RichText::new(tail)));
                 }

@@ -54,6 +54,39 @@ fn app_at(link: &str) -> Harness<'static, SkinlabApp> {
     harness
 }
 
+/// The control that has the keyboard: its AccessKit id (as text), its role and name.
+fn focused(harness: &Harness<'_, SkinlabApp>) -> Option<(String, egui::accesskit::Role, String)> {
+    use egui_kittest::kittest::NodeT as _;
+    harness
+        .root()
+        .children_recursive()
+        .map(|n| n.accesskit_node())
+        .find(|a| a.is_focused())
+        .map(|a| {
+            (
+                format!("{:?}", a.id()),
+                a.role(),
+                a.label().unwrap_or_default(),
+            )
+        })
+}
+
+/// Presses Tab until the control that has the keyboard is `wanted` (by its role and
+/// name); fails after 400 presses.
+fn tab_to(
+    harness: &mut Harness<'_, SkinlabApp>,
+    wanted: impl Fn(egui::accesskit::Role, &str) -> bool,
+) {
+    for _ in 0..400 {
+        if focused(harness).is_some_and(|(_, role, name)| wanted(role, &name)) {
+            return;
+        }
+        harness.key_press(egui::Key::Tab);
+        harness.run_steps(1);
+    }
+    panic!("Tab never reached the control");
+}
+
 #[test]
 fn every_page_opens_and_shows_its_title() {
     for (i, page) in registry().iter().enumerate() {
@@ -2495,21 +2528,10 @@ fn the_viewports_name_says_what_it_shows_now() {
 fn the_viewport_works_from_the_keyboard_alone() {
     use egui::Key;
     use egui::accesskit::Role;
-    use egui_kittest::kittest::NodeT as _;
     let mut harness = app_at("grid?angle=0.3");
-    let viewport_focused = |h: &Harness<'_, SkinlabApp>| {
-        h.root()
-            .children_recursive()
-            .map(|n| n.accesskit_node())
-            .any(|a| a.is_focused() && a.role() == Role::Image)
-    };
-    let mut presses = 0;
-    while !viewport_focused(&harness) {
-        presses += 1;
-        assert!(presses < 400, "Tab never reached the viewport");
-        harness.key_press(Key::Tab);
-        harness.run_steps(1);
-    }
+    let viewport_focused =
+        |h: &Harness<'_, SkinlabApp>| focused(h).is_some_and(|(_, role, _)| role == Role::Image);
+    tab_to(&mut harness, |role, _| role == Role::Image);
     let camera =
         |h: &Harness<'_, SkinlabApp>| h.state().current_link().get("camera").map(str::to_owned);
     assert_eq!(camera(&harness), None);
@@ -2589,13 +2611,7 @@ fn tab_walks_through_every_control_of_every_page_and_changes_nothing() {
         for _ in 0..(3 * controls.len() + 20) {
             harness.key_press(Key::Tab);
             harness.run_steps(1);
-            let focused = harness
-                .root()
-                .children_recursive()
-                .map(|n| n.accesskit_node())
-                .find(|a| a.is_focused())
-                .map(|a| format!("{:?}", a.id()));
-            let Some(focused) = focused else {
+            let Some((focused, _, _)) = focused(&harness) else {
                 continue;
             };
             if first.as_ref() == Some(&focused) {
@@ -2641,32 +2657,13 @@ fn the_page_list_the_link_box_and_an_answer_work_from_the_keyboard() {
     use egui::accesskit::Role;
     use egui_kittest::kittest::NodeT as _;
     let mut harness = app_harness(paused_app());
-    let tab_to = |harness: &mut Harness<'static, SkinlabApp>,
-                  wanted: &dyn Fn(Role, &str) -> bool| {
-        for _ in 0..400 {
-            harness.key_press(Key::Tab);
-            harness.run_steps(1);
-            let here = harness
-                .root()
-                .children_recursive()
-                .map(|n| n.accesskit_node())
-                .find(|a| a.is_focused())
-                .map(|a| (a.role(), a.label().unwrap_or_default()));
-            if let Some((role, label)) = here
-                && wanted(role, &label)
-            {
-                return;
-            }
-        }
-        panic!("Tab never reached the control");
-    };
-    tab_to(&mut harness, &|_, label| {
+    tab_to(&mut harness, |_, label| {
         label == "3. The transformation hierarchy"
     });
     harness.key_press(Key::Enter);
     harness.run_steps(3);
     assert_eq!(harness.state().current_link().slug, "hierarchy");
-    tab_to(&mut harness, &|role, label| {
+    tab_to(&mut harness, |role, label| {
         role == Role::TextInput && label == "Link:"
     });
     harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
@@ -2677,7 +2674,7 @@ fn the_page_list_the_link_box_and_an_answer_work_from_the_keyboard() {
     harness.run_steps(3);
     assert_eq!(harness.state().current_link().slug, "xray");
     assert!(!kit::shows(&harness, "Not yet"));
-    tab_to(&mut harness, &|role, label| {
+    tab_to(&mut harness, |role, label| {
         role == Role::TextInput && label != "Link:"
     });
     let field = harness

@@ -352,7 +352,7 @@ impl Lesson for XrayPage {
         for ((_, tip), (name, color)) in self
             .arrows()
             .iter()
-            .zip(["x", "y", "z"].iter().zip(AXIS_COLORS))
+            .zip(scene::AXIS_NAMES.iter().zip(AXIS_COLORS))
         {
             if let Some(pos) = vp.to_screen(*tip) {
                 vp.label(
