@@ -295,17 +295,21 @@ impl Placer {
         let steps = ((line[1] - line[0]).length() / 4.0).ceil().max(1.0) as usize;
         (0..=steps).any(|i| {
             let p = line[0].lerp(line[1], i as f32 / steps as f32);
-            let dot = Rect::from_center_size(p, Vec2::splat(1.0));
-            self.runs
-                .iter()
-                .filter(|(b, _)| b.intersects(dot))
-                .any(|(_, run)| match run {
-                    Run::Triangles(r) => self.outline.triangles[r.clone()]
-                        .iter()
-                        .any(|t| triangle_touches(t, dot)),
-                    Run::Segments(_) | Run::Strokes(_) => false,
-                })
+            self.on_surface(Rect::from_center_size(p, Vec2::splat(1.0)))
         })
+    }
+
+    /// Whether `rect` touches a triangle of the meshes drawn ([`Placer::avoid`]).
+    pub fn on_surface(&self, rect: Rect) -> bool {
+        self.runs
+            .iter()
+            .filter(|(b, _)| b.intersects(rect))
+            .any(|(_, run)| match run {
+                Run::Triangles(r) => self.outline.triangles[r.clone()]
+                    .iter()
+                    .any(|t| triangle_touches(t, rect)),
+                Run::Segments(_) | Run::Strokes(_) => false,
+            })
     }
 
     /// Whether `rect` lies inside the bounds and over nothing taken.

@@ -804,13 +804,14 @@ impl Viewport {
     /// Writes each painted axis's letter (x, y or z) just past its tip, in the axis's
     /// colour made legible on the background, where it has room: clear of the labels,
     /// notes and marks of the frame and inside the view. An axis shorter on screen than
-    /// [`LETTERED_AXIS`] is left plain. Colour is not left to tell x from y alone.
+    /// [`LETTERED_AXIS`], or whose letter would lie on a mesh, is left plain. Colour is not left to tell x from y alone.
     fn letter_axes(&self) {
         let (ends, font) = std::mem::take(&mut *self.axis_ends.borrow_mut());
         let Some(font) = font else {
             return;
         };
         let mut labels = self.labels.borrow_mut();
+        self.avoid_meshes(&mut labels);
         for end in ends {
             let (Some(origin), Some(tip)) = (self.to_screen(end.origin), self.to_screen(end.tip))
             else {
@@ -830,7 +831,11 @@ impl Viewport {
             let size = galley.size();
             let center = tip + along.normalized() * (0.5 * size.length() + 2.0);
             let rect = Rect::from_center_size(center, size);
-            if labels.is_free(rect) {
+            // Just past a tip that lies on a mesh is most likely inside it too (a
+            // joint's axes along a bone of the skin): the letter would name a line no
+            // one sees.
+            let on_mesh = labels.on_surface(Rect::from_center_size(center, egui::Vec2::splat(1.0)));
+            if !on_mesh && labels.is_free(rect) {
                 labels.block_text(rect);
                 self.painter
                     .galley(rect.min, galley, egui::Color32::PLACEHOLDER);
@@ -891,14 +896,25 @@ impl Viewport {
     }
 
     /// Places and draws the labels asked for this frame, in the order they were asked.
+    /// Keeps `labels` off the meshes and lines painted this frame, followed on screen
+    /// now: once, by the first of the labels and the axes' letters that needs it.
+    fn avoid_meshes(&self, labels: &mut Placer) {
+        let drawn = std::mem::take(&mut *self.drawn.borrow_mut());
+        let unskinned = self.unskinned.borrow();
+        let nothing = drawn.is_empty() && unskinned.0.is_empty() && unskinned.1.is_empty();
+        drop(unskinned);
+        if !nothing {
+            labels.avoid(self.outline(&drawn));
+        }
+    }
+
     fn place_labels(&self) {
         let pending = std::mem::take(&mut *self.pending.borrow_mut());
         if pending.is_empty() {
             return;
         }
-        let drawn = std::mem::take(&mut *self.drawn.borrow_mut());
         let mut labels = self.labels.borrow_mut();
-        labels.avoid(self.outline(&drawn));
+        self.avoid_meshes(&mut labels);
         // What was placed is kept for the kittests only, which record the frame.
         let keep = cfg!(not(target_arch = "wasm32")) && MeshBounds::recording(&self.response.ctx);
         for Pending {
@@ -1057,8 +1073,9 @@ impl Viewport {
             scene.triangles.iter().map(|v| v.position).collect(),
         );
         self.background.set(Some(super::color32(scene.background)));
+        // The renderer draws no letters: the viewport writes them when its frame ends.
         *self.axis_ends.borrow_mut() = (
-            scene.axis_ends.clone(),
+            std::mem::take(&mut scene.axis_ends),
             Some(egui::TextStyle::Body.resolve(ui.style())),
         );
         let rect = self.rect();
