@@ -3,7 +3,7 @@
 //! Blending reads whole matrices, so it is done a vertex at a time, two columns per
 //! 256-bit register; the eight blended matrices are then transposed so that each
 //! register holds one matrix entry of all eight vertices, and everything after (the
-//! position, three cross products for the cofactor normal, the tangent, two
+//! position, the cofactor normal in two cross products, the tangent, two
 //! normalisations) is plain arithmetic on those registers, with no shuffling at all.
 //! Positions, normals and tangents are read and written eight at a time as three
 //! registers (24 floats) and reordered with the usual five-shuffle transposition.
@@ -159,7 +159,25 @@ fn blocks<const NORMALS: bool, const TANGENTS: bool>(
     // Attributes not skinned have no blocks: a zero block is read and one written aside.
     let mut unused = [[Vec3::ZERO; BLOCK]; 2];
     let [unused_n, unused_t] = &mut unused;
-    for i in 0..joints.len() {
+    // Every stream skinned has one block per block of joints: cut to that length, so
+    // that the compiler sees each index below is in range and checks none of them.
+    let count = joints.len();
+    let (weights, positions, out_positions) = (
+        &weights[..count],
+        &positions[..count],
+        &mut out_positions[..count],
+    );
+    let (normals, out_normals) = if NORMALS {
+        (&normals[..count], &mut out_normals[..count])
+    } else {
+        (normals, out_normals)
+    };
+    let (tangents, out_tangents) = if TANGENTS {
+        (&tangents[..count], &mut out_tangents[..count])
+    } else {
+        (tangents, out_tangents)
+    };
+    for i in 0..count {
         let (n, on) = if NORMALS {
             (&normals[i], &mut out_normals[i])
         } else {
@@ -171,9 +189,7 @@ fn blocks<const NORMALS: bool, const TANGENTS: bool>(
             (&[Vec3::ZERO; BLOCK], &mut *unused_t)
         };
         block::<NORMALS, TANGENTS>(
-            palette,
-            &joints[i],
-            &weights[i],
+            blend8::<NORMALS, TANGENTS>(palette, &joints[i], &weights[i]),
             [&positions[i], n, t],
             [&mut out_positions[i], on, ot],
             stream,
@@ -186,14 +202,11 @@ fn blocks<const NORMALS: bool, const TANGENTS: bool>(
 #[target_feature(enable = "avx2,fma")]
 #[inline]
 fn block<const NORMALS: bool, const TANGENTS: bool>(
-    palette: &[Mat4],
-    joints: &[[u16; 4]; BLOCK],
-    weights: &[[f32; 4]; BLOCK],
+    [a, b, c, t]: [V3; 4],
     input: [&[Vec3; BLOCK]; 3],
     output: [&mut [Vec3; BLOCK]; 3],
     stream: bool,
 ) {
-    let [a, b, c, t] = blend8::<NORMALS, TANGENTS>(palette, joints, weights);
     let [out_p, out_n, out_t] = output;
 
     let p = load(input[0]);
@@ -207,18 +220,36 @@ fn block<const NORMALS: bool, const TANGENTS: bool>(
         return;
     }
 
-    // The cofactor matrix's columns; see `cofactor_normal` for why.
-    let bc = cross(b, c);
-    let ca = cross(c, a);
-    let ab = cross(a, b);
+    // The cofactor matrix times the normal (see `cofactor_normal` for why),
+    // `n.x (b×c) + n.y (c×a) + n.z (a×b)`, with its first two terms gathered as
+    // `c × (a n.y − b n.x)`: two cross products where there were three.
     let n = load(input[1]);
-    let normal = V3 {
-        x: fma(bc.x, n.x, fma(ca.x, n.y, _mm256_mul_ps(ab.x, n.z))),
-        y: fma(bc.y, n.x, fma(ca.y, n.y, _mm256_mul_ps(ab.y, n.z))),
-        z: fma(bc.z, n.x, fma(ca.z, n.y, _mm256_mul_ps(ab.z, n.z))),
+    let ab = cross(a, b);
+    let u = V3 {
+        x: _mm256_fmsub_ps(a.x, n.y, _mm256_mul_ps(b.x, n.x)),
+        y: _mm256_fmsub_ps(a.y, n.y, _mm256_mul_ps(b.y, n.x)),
+        z: _mm256_fmsub_ps(a.z, n.y, _mm256_mul_ps(b.z, n.x)),
     };
-    // A negative determinant (a mirror) flips the normal inwards: flip it back.
-    let sign = _mm256_and_ps(dot(a, bc), _mm256_set1_ps(-0.0));
+    let normal = V3 {
+        x: fma(
+            ab.x,
+            n.z,
+            _mm256_fmsub_ps(c.y, u.z, _mm256_mul_ps(c.z, u.y)),
+        ),
+        y: fma(
+            ab.y,
+            n.z,
+            _mm256_fmsub_ps(c.z, u.x, _mm256_mul_ps(c.x, u.z)),
+        ),
+        z: fma(
+            ab.z,
+            n.z,
+            _mm256_fmsub_ps(c.x, u.y, _mm256_mul_ps(c.y, u.x)),
+        ),
+    };
+    // A negative determinant, `c · (a×b)`, is a mirror: it flips the normal inwards, so
+    // flip it back.
+    let sign = _mm256_and_ps(dot(c, ab), _mm256_set1_ps(-0.0));
     if !TANGENTS {
         store(out_n, normalize_or_zero(normal, sign), stream);
         return;
