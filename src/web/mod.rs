@@ -107,8 +107,13 @@ pub fn start() {
 /// Fetches the models the web app does not hold ([`crate::models::FETCHED`]) from
 /// beside its page.
 async fn fetch_models() {
-    for (name, path) in crate::models::FETCHED {
-        let fetched = fetch(path).await.map_err(described);
+    // Every request goes out before the first is awaited: they download side by side.
+    let requests: Vec<_> = crate::models::FETCHED
+        .iter()
+        .map(|(name, path)| (name, request(path)))
+        .collect();
+    for (name, request) in requests {
+        let fetched = bytes(request).await.map_err(described);
         crate::models::arrived(name, fetched);
     }
 }
@@ -134,16 +139,23 @@ fn described(e: JsValue) -> String {
 
 /// The bytes at `path`, relative to the page.
 async fn fetch(path: &str) -> Result<Vec<u8>, JsValue> {
+    bytes(request(path)).await
+}
+
+/// A request for `path`, relative to the page, sent now.
+fn request(path: &str) -> Result<js_sys::Promise, JsValue> {
+    Ok(web_sys::window().ok_or(JsValue::NULL)?.fetch_with_str(path))
+}
+
+/// What `request` asked for, as bytes, or the HTTP status it failed with.
+async fn bytes(request: Result<js_sys::Promise, JsValue>) -> Result<Vec<u8>, JsValue> {
     use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window().ok_or(JsValue::NULL)?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(path))
-        .await?
-        .dyn_into()?;
+    let response: web_sys::Response = JsFuture::from(request?).await?.dyn_into()?;
     if !response.ok() {
         return Err(JsValue::from(response.status()));
     }
-    let buffer = JsFuture::from(response.array_buffer()?).await?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+    let body = JsFuture::from(response.array_buffer()?).await?;
+    Ok(js_sys::Uint8Array::new(&body).to_vec())
 }
 
 /// The eframe runner on the canvas. When the browser takes the WebGL context away
