@@ -319,7 +319,8 @@ impl Simd {
 /// blended 3×3 and renormalised, a tangent by the blended 3×3, made perpendicular to the
 /// skinned normal and renormalised. A direction that skins to zero stays zero. Where a
 /// blend is singular (flattened) the reference's inverse does not exist and its normal is
-/// zero, while the cofactor still gives the flattened surface's normal.
+/// zero, while the cofactor still gives the flattened surface's normal; flattened to a
+/// line, the cofactor is zero too, and the tangent is renormalised as it is.
 ///
 /// # Skinning three vertices into the caller's buffers
 ///
@@ -645,7 +646,9 @@ fn portable<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
                 let n = n * recip_or_zero(a.dot(a) + b.dot(b) + c.dot(c));
                 let t = Vec3A::from(p.tangents[i]);
                 let t = a * t.x + b * t.y + c * t.z;
-                let t = t * n.dot(n) - n * t.dot(n);
+                // A flattened blend has no normal: its tangent is kept as it is.
+                let nn = n.dot(n);
+                let t = if nn > 0.0 { t * nn - n * t.dot(n) } else { t };
                 p.out_tangents[i] = (t * length_recip_or_zero(t)).into();
             }
         }

@@ -162,24 +162,27 @@ fn arb_unit() -> impl Strategy<Value = Vec3> {
 }
 
 /// A mesh of `0..max` vertices, each with up to five influences among `joints` joints, a
-/// unit normal and a unit tangent perpendicular to it.
+/// unit normal and a unit tangent. The tangent leans towards or away from the normal by
+/// up to 40° (a file's tangents are not always perpendicular to its normals): the job
+/// must make the skinned one perpendicular, as the reference does.
 fn arb_mesh(joints: usize, max: usize) -> impl Strategy<Value = SkinMesh> {
     prop::collection::vec(
         (
             prop::array::uniform3(-2.0f32..2.0),
             arb_unit(),
-            0.0f32..std::f32::consts::TAU,
+            (0.0f32..std::f32::consts::TAU, -0.7f32..0.7),
             prop::collection::vec((0..joints, 0.05f32..1.0), 1..6),
         ),
         0..max,
     )
     .prop_map(move |vertices| {
         let mut mesh = SkinMesh::default();
-        for (p, n, angle, list) in vertices {
+        for (p, n, (angle, lean), list) in vertices {
             let (u, v) = n.any_orthonormal_pair();
             mesh.positions.push(Vec3::from(p));
             mesh.normals.push(n);
-            mesh.tangents.push(u * angle.cos() + v * angle.sin());
+            mesh.tangents
+                .push((u * angle.cos() + v * angle.sin() + n * lean.tan()).normalize());
             // Joints are in range and weights positive, so preparation succeeds.
             mesh.influences
                 .push(Influences::prepare(&list, joints).unwrap_or(Influences::rigid(0)));
@@ -291,6 +294,31 @@ fn a_mirrored_joint_keeps_normals_pointing_out() {
                 assert!(f.normal.dot(out) > 0.9, "{simd:?} {i}: {}", f.normal);
             }
         }
+    }
+}
+
+#[test]
+fn a_flattened_blend_has_no_normal_and_keeps_its_tangent() {
+    // The joint squashes y and z to nothing: a matrix of rank one, whose cofactor (and
+    // inverse transpose) is zero. The tangent still has a direction, along x.
+    let palette = [Mat4::from_scale(Vec3::new(2.0, 0.0, 0.0))];
+    let mut mesh = SkinMesh::default();
+    mesh.positions.push(Vec3::new(0.5, 1.0, 0.0));
+    mesh.normals.push(Vec3::Z);
+    mesh.tangents.push(Vec3::new(1.0, 1.0, 0.0).normalize());
+    mesh.influences.push(Influences::rigid(0));
+    let reference = skin_vertices_with(&palette, &mesh, NormalMethod::InverseTranspose);
+    assert_eq!(reference[0].normal, Vec3::ZERO);
+    assert!(reference[0].tangent.abs_diff_eq(Vec3::X, 1e-6));
+    for simd in simds() {
+        let fast = skin_with_job(&palette, &mesh, Attributes::Pnt, simd, 1).expect("valid job");
+        assert_eq!(fast[0].position, Vec3::new(1.0, 0.0, 0.0), "{simd:?}");
+        assert_eq!(fast[0].normal, Vec3::ZERO, "{simd:?}");
+        assert!(
+            fast[0].tangent.abs_diff_eq(Vec3::X, 1e-5),
+            "{simd:?}: {}",
+            fast[0].tangent
+        );
     }
 }
 
