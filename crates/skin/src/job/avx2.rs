@@ -157,15 +157,16 @@ fn padded<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
 }
 
 /// Skins whole blocks, with streaming stores when `stream` (every output block then
-/// starts on a 32-byte boundary), a group of blocks at a time in two passes.
+/// starts on a 32-byte boundary), a group of blocks at a time in up to three passes.
 ///
 /// The first pass blends and writes the positions, and carries each bind normal and
-/// tangent as far as it can without a square root: the cofactor normal and the tangent
-/// the blended matrix gives. The second normalises them, makes each tangent
-/// perpendicular to its normal and writes both. Each pass's chains of dependent
-/// instructions are short beside its length, so the processor overlaps one block with
-/// the next; in one pass, the normalisations at the end of each block waited on the
-/// whole of it (measured: 12% slower for all three attributes, docs/measurements.md).
+/// tangent as far as it goes without a square root: the cofactor normal and the tangent
+/// the blended matrix gives. The second normalises the normals and writes them; the
+/// third makes each tangent perpendicular to its unit normal, normalises it and writes
+/// it. Each pass's chains of dependent instructions are short beside its length, so the
+/// processor overlaps one block with the next; in one pass, the normalisations at the
+/// end of each block waited on the whole of it (measured: 12% slower with normals, 17%
+/// with tangents too, docs/measurements.md).
 #[target_feature(enable = "avx2,fma")]
 fn blocks<const NORMALS: bool, const TANGENTS: bool>(
     palette: &[Mat4],
@@ -215,21 +216,23 @@ fn blocks<const NORMALS: bool, const TANGENTS: bool>(
             );
         }
         if NORMALS {
+            for (i, [normal, _]) in (start..end).zip(&mut directions) {
+                *normal = normalize_or_zero(*normal);
+                store(&mut out_normals[i], *normal, stream);
+            }
+        }
+        if TANGENTS {
             for (i, &[normal, tangent]) in (start..end).zip(&directions) {
-                let normal = normalize_or_zero(normal);
-                store(&mut out_normals[i], normal, stream);
-                if TANGENTS {
-                    // One Gram-Schmidt step: the tangent less its part along the unit
-                    // normal. Every product here stays near the joints' scale, within
-                    // f32's range for scales from 1e-6 to 1e6.
-                    let along = dot(tangent, normal);
-                    let tangent = V3 {
-                        x: _mm256_fnmadd_ps(normal.x, along, tangent.x),
-                        y: _mm256_fnmadd_ps(normal.y, along, tangent.y),
-                        z: _mm256_fnmadd_ps(normal.z, along, tangent.z),
-                    };
-                    store(&mut out_tangents[i], normalize_or_zero(tangent), stream);
-                }
+                // One Gram-Schmidt step: the tangent less its part along the unit
+                // normal. Every product here stays near the joints' scale, within f32's
+                // range for scales from 1e-6 to 1e6.
+                let along = dot(tangent, normal);
+                let tangent = V3 {
+                    x: _mm256_fnmadd_ps(normal.x, along, tangent.x),
+                    y: _mm256_fnmadd_ps(normal.y, along, tangent.y),
+                    z: _mm256_fnmadd_ps(normal.z, along, tangent.z),
+                };
+                store(&mut out_tangents[i], normalize_or_zero(tangent), stream);
             }
         }
         start = end;
