@@ -7,7 +7,7 @@
 //! normalisations) is plain arithmetic on those registers, with no shuffling at all.
 //! Positions, normals and tangents are read and written eight at a time as three
 //! registers (24 floats) and reordered with the usual five-shuffle transposition.
-//! The normalisations run in a second pass over a group of blocks ([`blocks`]).
+//! The normalisations run in later passes over a group of blocks ([`blocks`]).
 //!
 //! Large outputs are written with streaming (non-temporal) stores, which skip reading
 //! each cache line before overwriting it; that is where memory bandwidth goes at a
@@ -165,8 +165,8 @@ fn padded<const NORMALS: bool, const TANGENTS: bool>(p: Parts<'_>) {
 /// third makes each tangent perpendicular to its unit normal, normalises it and writes
 /// it. Each pass's chains of dependent instructions are short beside its length, so the
 /// processor overlaps one block with the next; in one pass, the normalisations at the
-/// end of each block waited on the whole of it (measured: 12% slower with normals, 17%
-/// with tangents too, docs/measurements.md).
+/// end of each block waited on the whole of it (measured: 3 to 6% slower with normals,
+/// 17% with tangents too, docs/measurements.md).
 #[target_feature(enable = "avx2,fma")]
 fn blocks<const NORMALS: bool, const TANGENTS: bool>(
     palette: &[Mat4],
@@ -240,7 +240,7 @@ fn blocks<const NORMALS: bool, const TANGENTS: bool>(
 }
 
 /// Blocks in a group: enough to keep the processor busy between the passes, few enough
-/// that what the first pass hands the second stays in the first-level cache (6 KB).
+/// that what the first pass hands the others stays in the first-level cache (3 KB).
 const GROUP: usize = 16;
 
 /// Skins eight vertices' positions into `out_position`, and returns their normals and
