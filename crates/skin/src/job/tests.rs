@@ -325,7 +325,11 @@ fn a_flattened_blend_has_no_normal_and_keeps_its_tangent() {
 /// A strip of `n` vertices along x, each weighted over up to four of 40 joints, and a
 /// palette that bends and twists it (skin keeps no lesson rig, so the test makes its own).
 fn strip(n: usize) -> (SkinMesh, Vec<Mat4>) {
-    let joints = 40;
+    strip_of(n, 40)
+}
+
+/// A strip of `n` vertices along `joints` joints, four influences each.
+fn strip_of(n: usize, joints: usize) -> (SkinMesh, Vec<Mat4>) {
     let mut mesh = SkinMesh::default();
     for i in 0..n {
         let x = i as f32 / n as f32 * joints as f32;
@@ -460,6 +464,45 @@ fn streaming_stores_write_what_plain_stores_write() {
         streamed.contains(&false),
         "every start aligned every output"
     );
+}
+
+/// The palette at each 16-byte step of a cache line (the four places a `Mat4` may
+/// start), short enough for the AVX2 kernel to copy it to a boundary and too long for
+/// that: every place gives the same result, and the reference's, down to the last joint.
+#[test]
+fn a_palette_anywhere_in_memory_skins_the_same() {
+    for joints in [40, 300] {
+        let (mesh, palette) = strip_of(2 * joints + 5, joints);
+        let last = mesh.influences.iter().flat_map(|i| i.joints).max();
+        assert_eq!(
+            last,
+            Some(joints as u32 - 1),
+            "the strip reaches the last joint"
+        );
+        let mut memory = vec![Vec4::ZERO; 4 * (joints + 1)];
+        let mut first: Option<Vec<SkinnedVertex>> = None;
+        for phase in 0..4 {
+            let start = (0..4)
+                .find(|&k| (memory[k..].as_ptr() as usize) % 64 == 16 * phase)
+                .expect("a 16-byte aligned buffer reaches every phase in four steps");
+            let here: &mut [Mat4] = bytemuck::cast_slice_mut(&mut memory[start..][..4 * joints]);
+            here.copy_from_slice(&palette);
+            let here: &[Mat4] = here;
+            for simd in simds() {
+                assert_matches_reference(here, &mesh, Attributes::Pnt, simd)
+                    .unwrap_or_else(|e| panic!("{joints} joints, phase {phase}: {e}"));
+                let result =
+                    skin_with_job(here, &mesh, Attributes::Pnt, simd, 1).expect("valid job");
+                match (&first, simd) {
+                    (None, Simd::Avx2Fma) => first = Some(result),
+                    (Some(first), Simd::Avx2Fma) => {
+                        assert!(first == &result, "{joints} joints, phase {phase}");
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
 }
 
 #[test]
