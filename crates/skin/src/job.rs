@@ -591,10 +591,8 @@ fn blend_columns(palette: &[Mat4], joints: [u16; 4], weights: [f32; 4]) -> [Vec4
     sum
 }
 
-/// `1 / |v|`, or zero where that is not a finite positive number (as glam's
-/// `normalize_or_zero` decides).
-#[inline(always)]
 /// `1 / x`, or zero where that is not a finite positive number.
+#[inline(always)]
 fn recip_or_zero(x: f32) -> f32 {
     let recip = x.recip();
     if recip.is_finite() && recip > 0.0 {
@@ -604,13 +602,10 @@ fn recip_or_zero(x: f32) -> f32 {
     }
 }
 
+/// `1 / |v|`, or zero where that is not a finite positive number (as glam's
+/// `normalize_or_zero` decides): the same `1 / sqrt(v·v)` as glam's `length_recip`.
 fn length_recip_or_zero(v: Vec3A) -> f32 {
-    let recip = v.length_recip();
-    if recip.is_finite() && recip > 0.0 {
-        recip
-    } else {
-        0.0
-    }
+    recip_or_zero(v.length())
 }
 
 /// One vertex at a time with glam's vector types (SSE2 on x86-64).
